@@ -1,0 +1,76 @@
+//! `riptide`: the command line.
+//!
+//! Every subcommand builds [`riptide_engine::Command`]s and hands them to an
+//! [`riptide_engine::Engine`], exactly as the daemon will: the CLI owns
+//! argument parsing and printing, nothing else.
+
+mod bench;
+mod debug;
+mod report;
+mod run;
+mod signal;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// A failure with its exit status: 2 for bad input (profile, arguments, paths),
+/// 1 for failures while running.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    pub(crate) fn input(message: impl Into<String>) -> Self {
+        Failure { code: 2, message: message.into() }
+    }
+    pub(crate) fn runtime(message: impl Into<String>) -> Self {
+        Failure { code: 1, message: message.into() }
+    }
+}
+
+impl From<riptide_engine::EngineError> for Failure {
+    fn from(e: riptide_engine::EngineError) -> Self {
+        use riptide_engine::EngineError as E;
+        match e {
+            E::Port(riptide_port::PortError::File { .. }) | E::Port(riptide_port::PortError::Spec { .. }) | E::Config(_) | E::NoProfile => {
+                Failure::input(e.to_string())
+            }
+            other => Failure::runtime(other.to_string()),
+        }
+    }
+}
+
+#[derive(Parser)]
+#[command(name = "riptide", version, about = "A software traffic generator and network benchmarking toolkit")]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a stateless profile on ports and print the stats.
+    Run(run::RunArgs),
+    /// Print the first packets of a profile decoded, without sending anything.
+    Debug(debug::DebugArgs),
+    /// Measure the engine: the standard 64 B profile into the null port, unpaced.
+    Bench(bench::BenchArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let res = match cli.command {
+        Cmd::Run(a) => run::run(a),
+        Cmd::Debug(a) => debug::debug(a),
+        Cmd::Bench(a) => bench::bench(a),
+    };
+    match res {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("riptide: error: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}

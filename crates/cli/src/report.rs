@@ -1,0 +1,126 @@
+//! Printing snapshots: tables as TRex prints them, one JSON object, a progress line.
+
+use riptide_core::units::fmt_si;
+use riptide_engine::Snapshot;
+use serde_json::{json, Value};
+use std::fmt::Write;
+
+fn si(v: f64) -> String {
+    if v.is_infinite() {
+        "max".into()
+    } else {
+        fmt_si(v)
+    }
+}
+
+/// The `--json` object.
+pub(crate) fn json(s: &Snapshot) -> Value {
+    json!({
+        "duration_s": s.duration_s,
+        "simulated": s.simulated,
+        "clock": s.clock,
+        "multiplier": s.multiplier,
+        "late_resets": s.late_resets,
+        "ports": s.ports.iter().map(|p| json!({
+            "index": p.index,
+            "name": p.name,
+            "driver": p.driver,
+            "opackets": p.opackets,
+            "obytes": p.obytes,
+            "oerrors": p.oerrors,
+            "tx_pps": p.tx_pps,
+            "tx_bps_l1": p.tx_bps_l1,
+            "tx_bps_l2": p.tx_bps_l2,
+            "line_rate_bps": p.line_rate_bps,
+        })).collect::<Vec<_>>(),
+        "streams": s.streams.iter().map(|t| json!({
+            "id": t.id,
+            "name": t.name,
+            "port": t.port,
+            "opackets": t.opackets,
+            "obytes": t.obytes,
+            "requested_pps": finite(t.requested_pps),
+            "achieved_pps": t.achieved_pps,
+            "requested_bps_l1": finite(t.requested_bps_l1),
+            "achieved_bps_l1": t.achieved_bps_l1,
+        })).collect::<Vec<_>>(),
+        "workers": s.workers.iter().map(|w| json!({
+            "index": w.index,
+            "cpu_util": w.cpu_util,
+            "tx_pps": w.tx_pps,
+            "gbps_per_core": w.gbps_per_core,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn finite(v: f64) -> Value {
+    if v.is_finite() {
+        json!(v)
+    } else {
+        Value::Null
+    }
+}
+
+/// The human tables.
+pub(crate) fn tables(s: &Snapshot) -> String {
+    let mut o = String::new();
+    let time = if s.simulated { "virtual" } else { "wall" };
+    let _ = writeln!(o, "duration {:.3} s ({time}), multiplier {}, clock {}", s.duration_s, s.multiplier, s.clock);
+    let _ = writeln!(o);
+    let _ = writeln!(o, "{:<5} {:<24} {:>14} {:>16} {:>10} {:>12} {:>12} {:>8}", "port", "name", "opackets", "obytes", "tx_pps", "tx_bps_l1", "tx_bps_l2", "oerrors");
+    for p in &s.ports {
+        let _ = writeln!(
+            o,
+            "{:<5} {:<24} {:>14} {:>16} {:>10} {:>12} {:>12} {:>8}",
+            p.index,
+            truncate(&p.name, 24),
+            p.opackets,
+            p.obytes,
+            si(p.tx_pps),
+            si(p.tx_bps_l1),
+            si(p.tx_bps_l2),
+            p.oerrors
+        );
+    }
+    let _ = writeln!(o);
+    let _ = writeln!(o, "{:<5} {:<24} {:>5} {:>14} {:>16} {:>14} {:>14}", "id", "stream", "port", "opackets", "obytes", "requested_pps", "achieved_pps");
+    for t in &s.streams {
+        let _ = writeln!(
+            o,
+            "{:<5} {:<24} {:>5} {:>14} {:>16} {:>14} {:>14}",
+            t.id,
+            truncate(&t.name, 24),
+            t.port,
+            t.opackets,
+            t.obytes,
+            si(t.requested_pps),
+            si(t.achieved_pps)
+        );
+    }
+    let _ = writeln!(o);
+    let _ = writeln!(o, "{:<6} {:>9} {:>10} {:>10}", "worker", "cpu_util", "tx_pps", "Gb/core");
+    for w in &s.workers {
+        let _ = writeln!(o, "{:<6} {:>8.1}% {:>10} {:>10.2}", w.index, w.cpu_util, si(w.tx_pps), w.gbps_per_core);
+    }
+    if s.late_resets > 0 {
+        let _ = writeln!(o, "\n{} late schedule reset(s): the worker fell more than the catch-up window behind", s.late_resets);
+    }
+    o
+}
+
+/// One line for the terminal while a run goes on.
+pub(crate) fn progress_line(s: &Snapshot) -> String {
+    let pk: u64 = s.ports.iter().map(|p| p.opackets).sum();
+    let pps: f64 = s.ports.iter().map(|p| p.tx_pps).sum();
+    let bps: f64 = s.ports.iter().map(|p| p.tx_bps_l1).sum();
+    format!("[{:>7.1}s] {:>10} packets  {:>9}pps  {:>9}bps L1", s.duration_s, pk, si(pps), si(bps))
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        let t: String = s.chars().take(n - 1).collect();
+        format!("{t}~")
+    }
+}

@@ -1,0 +1,109 @@
+//! `riptide run`.
+
+use crate::report;
+use crate::{signal, Failure};
+use clap::Args;
+use riptide_core::{BitsPerSec, Nanos, Rate};
+use riptide_engine::{Command, Engine, EngineConfig, Multiplier, Response, Snapshot, StartOptions};
+use riptide_port::PortSpec;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub(crate) struct RunArgs {
+    /// Profile (YAML).
+    pub profile: PathBuf,
+    /// Port: `null` or `pcap:FILE`; repeat for ports 1, 2, ...
+    #[arg(long = "port", required = true)]
+    pub ports: Vec<String>,
+    /// Stop after this long (virtual time on pcap ports): 10s, 500ms.
+    #[arg(short, long)]
+    pub duration: Option<String>,
+    /// Stop after this many packets in all.
+    #[arg(short = 'n', long)]
+    pub count: Option<u64>,
+    /// Rate multiplier: a factor (2), a total rate (10mpps, 5gbps, 5gbpsl1) or % of line rate (50%).
+    #[arg(short = 'm', long, default_value = "1")]
+    pub multiplier: String,
+    /// Worker threads.
+    #[arg(short, long, default_value_t = 1)]
+    pub cores: usize,
+    /// Line rate of the ports for % rates and L1 figures: 10g, 100g, 1g.
+    #[arg(long, default_value = "10g")]
+    pub line_rate: String,
+    /// Print one JSON object instead of tables.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(crate) fn parse_line_rate(s: &str) -> Result<BitsPerSec, Failure> {
+    let t = s.trim().to_ascii_lowercase();
+    let t = if t.ends_with("bps") { t } else { format!("{t}bps") };
+    match t.parse::<Rate>() {
+        Ok(Rate::BpsL2(v)) => Ok(BitsPerSec(v)),
+        _ => Err(Failure::input(format!("--line-rate '{s}' is not a bit rate (expected e.g. 10g, 25g, 100g)"))),
+    }
+}
+
+pub(crate) fn parse_ports(specs: &[String]) -> Result<Vec<PortSpec>, Failure> {
+    specs.iter().map(|s| s.parse::<PortSpec>().map_err(|e| Failure::input(e.to_string()))).collect()
+}
+
+pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
+    let duration = a
+        .duration
+        .as_deref()
+        .map(|d| d.parse::<Nanos>().map_err(|e| Failure::input(format!("--duration: {e}"))))
+        .transpose()?;
+    if duration == Some(Nanos::ZERO) {
+        return Err(Failure::input("--duration must be above zero"));
+    }
+    if a.count == Some(0) {
+        return Err(Failure::input("--count must be at least 1"));
+    }
+    let multiplier: Multiplier = a.multiplier.parse().map_err(|e| Failure::input(format!("-m: {e}")))?;
+    if a.cores == 0 || a.cores > 256 {
+        return Err(Failure::input("--cores must be within 1..=256"));
+    }
+    Ok(StartOptions { duration, count: a.count, multiplier, cores: a.cores, ..Default::default() })
+}
+
+/// Runs a loaded engine to the end (or Ctrl-C), with a progress line on a terminal.
+pub(crate) fn drive(engine: &mut Engine, opts: StartOptions, progress: bool) -> Result<Snapshot, Failure> {
+    signal::install();
+    engine.handle(Command::Start(opts))?;
+    let mut last_print = std::time::Instant::now();
+    while !engine.is_finished() && !signal::interrupted() {
+        std::thread::sleep(Duration::from_millis(20));
+        if progress && last_print.elapsed() >= Duration::from_millis(500) {
+            last_print = std::time::Instant::now();
+            eprint!("\r{}", report::progress_line(&engine.snapshot()));
+        }
+    }
+    if progress {
+        eprint!("\r\x1b[2K");
+    }
+    match engine.handle(Command::Stop)? {
+        Response::Stats(s) => Ok(*s),
+        Response::Ok => Err(Failure::runtime("stop returned no stats")),
+    }
+}
+
+pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
+    let compiled = riptide_stl::profile::load(&a.profile).map_err(|e| Failure::input(e.to_string()))?;
+    let ports = parse_ports(&a.ports)?;
+    let opts = start_options(&a)?;
+    let line_rate = parse_line_rate(&a.line_rate)?;
+    let mut engine = Engine::new(EngineConfig { ports, line_rate, ..Default::default() });
+    engine.load(compiled)?;
+    let progress = !a.json && std::io::stdout().is_terminal();
+    let snap = drive(&mut engine, opts, progress)?;
+    if a.json {
+        let v = report::json(&snap);
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
+    } else {
+        print!("{}", report::tables(&snap));
+    }
+    Ok(())
+}

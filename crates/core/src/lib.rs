@@ -1,0 +1,20 @@
+//! Shared pure types of riptide.
+//!
+//! Everything here is plain data with no I/O and no clock:
+//!
+//! - [`units`]: time ([`Nanos`]), rates ([`Rate`], [`Pps`], [`BitsPerSec`]) and the
+//!   frame-size conventions of the field (a "64 B frame" counts the 4-byte FCS).
+//! - [`batch`]: [`TxBatch`], the transmit buffers a port lends to a packet producer.
+//! - [`stats`]: 64-bit counters and the serializable snapshots that workers publish
+//!   and the engine merges.
+//!
+//! The stateless stream logic lives in `riptide-stl`, ports in `riptide-port` and
+//! threads in `riptide-engine`; they all meet on these types.
+
+pub mod batch;
+pub mod stats;
+pub mod units;
+
+pub use batch::{TxBatch, TxMeta};
+pub use stats::{PortCounters, StreamCounters};
+pub use units::{BitsPerSec, Nanos, Pps, Rate, RateError};

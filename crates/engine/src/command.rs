@@ -1,0 +1,141 @@
+//! The command API: what the CLI, the daemon and clients ask of the engine.
+//!
+//! Commands and responses are plain serializable data, so the same values travel
+//! over RPC as JSON and are built directly by the CLI.
+
+use crate::stats::Snapshot;
+use riptide_core::{Nanos, Rate};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The run's rate multiplier (TRex's `-m`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Multiplier {
+    /// Multiply every stream's rate by this factor.
+    Factor(f64),
+    /// Scale each port's streams so they add up to this rate: `10mpps`,
+    /// `5gbps` (L2), `5gbpsl1` (L1) or `50%` (of line rate, L1).
+    Total(Rate),
+}
+
+impl Default for Multiplier {
+    fn default() -> Self {
+        Multiplier::Factor(1.0)
+    }
+}
+
+impl FromStr for Multiplier {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t = s.trim();
+        if let Ok(f) = t.parse::<f64>() {
+            if f.is_finite() && f > 0.0 {
+                return Ok(Multiplier::Factor(f));
+            }
+            return Err(format!("multiplier '{s}' must be a positive number"));
+        }
+        t.parse::<Rate>().map(Multiplier::Total).map_err(|e| {
+            format!("multiplier {e} (or a plain factor such as 2)")
+        })
+    }
+}
+
+impl fmt::Display for Multiplier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Multiplier::Factor(x) => write!(f, "x{x}"),
+            Multiplier::Total(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+/// How a run starts.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartOptions {
+    /// Stop after this long (virtual time on simulated ports).
+    #[serde(default)]
+    pub duration: Option<Nanos>,
+    /// Stop after this many packets in all.
+    #[serde(default)]
+    pub count: Option<u64>,
+    /// Rate multiplier.
+    #[serde(default)]
+    pub multiplier: Multiplier,
+    /// Worker threads.
+    #[serde(default = "one")]
+    pub cores: usize,
+    /// Ignore rates and send as fast as possible (benchmarks).
+    #[serde(default)]
+    pub unpaced: bool,
+    /// Real-time lateness before a stream's schedule is reset (default 1 ms).
+    #[serde(default)]
+    pub catch_up: Option<Nanos>,
+}
+
+fn one() -> usize {
+    1
+}
+
+impl Default for StartOptions {
+    fn default() -> Self {
+        StartOptions { duration: None, count: None, multiplier: Multiplier::default(), cores: 1, unpaced: false, catch_up: None }
+    }
+}
+
+/// A request to the engine.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "cmd")]
+pub enum Command {
+    /// Starts the loaded profile on the configured ports.
+    Start(StartOptions),
+    /// Stops the run and finishes the ports.
+    Stop,
+    /// Pauses transmission (schedules restart on resume; nothing is made up).
+    Pause,
+    /// Resumes after a pause.
+    Resume,
+    /// Changes the multiplier of the running traffic.
+    Update {
+        /// New multiplier.
+        multiplier: Multiplier,
+    },
+    /// Current counters and rates.
+    Snapshot,
+    /// Zeroes the counters the next snapshots report (rates restart too).
+    ClearStats,
+}
+
+/// The engine's answer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Response {
+    /// Done.
+    Ok,
+    /// Counters and rates.
+    Stats(Box<Snapshot>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multipliers() {
+        assert_eq!("2".parse::<Multiplier>(), Ok(Multiplier::Factor(2.0)));
+        assert_eq!("10mpps".parse::<Multiplier>(), Ok(Multiplier::Total(Rate::Pps(10e6))));
+        assert_eq!("50%".parse::<Multiplier>(), Ok(Multiplier::Total(Rate::Percent(50.0))));
+        assert!("0".parse::<Multiplier>().is_err());
+        assert!("fast".parse::<Multiplier>().is_err());
+    }
+
+    #[test]
+    fn commands_round_trip_as_json() {
+        let c = Command::Start(StartOptions { count: Some(5), ..Default::default() });
+        let j = serde_json::to_string(&c).unwrap();
+        let back: Command = serde_json::from_str(&j).unwrap();
+        assert!(matches!(back, Command::Start(StartOptions { count: Some(5), .. })));
+    }
+}

@@ -1,0 +1,151 @@
+//! Snapshots of a run: per-port, per-stream and per-worker figures.
+
+use riptide_core::{PortCounters, StreamCounters};
+use serde::{Deserialize, Serialize};
+
+/// What one worker publishes.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct WorkerCounters {
+    /// Per port (by port index).
+    pub ports: Vec<PortCounters>,
+    /// Per stream (by stream index).
+    pub streams: Vec<StreamCounters>,
+    /// Nanoseconds spent producing and sending.
+    pub busy_ns: u64,
+    /// Nanoseconds since the worker started.
+    pub loop_ns: u64,
+    /// Virtual time reached (simulation): departure of the next packet.
+    pub virtual_ns: u64,
+    /// Times a late stream's schedule was reset (catch-up policy).
+    pub late_resets: u64,
+    /// The worker has finished.
+    pub done: bool,
+}
+
+impl WorkerCounters {
+    /// Counters sized for `ports` ports and `streams` streams.
+    pub fn new(ports: usize, streams: usize) -> Self {
+        WorkerCounters { ports: vec![PortCounters::default(); ports], streams: vec![StreamCounters::default(); streams], ..Default::default() }
+    }
+
+    /// Subtracts a baseline (for clear-stats), saturating.
+    pub fn since(&self, base: &WorkerCounters) -> WorkerCounters {
+        let mut out = self.clone();
+        for (p, b) in out.ports.iter_mut().zip(&base.ports) {
+            p.opackets = p.opackets.saturating_sub(b.opackets);
+            p.obytes = p.obytes.saturating_sub(b.obytes);
+            p.oerrors = p.oerrors.saturating_sub(b.oerrors);
+            p.ipackets = p.ipackets.saturating_sub(b.ipackets);
+            p.ibytes = p.ibytes.saturating_sub(b.ibytes);
+            p.ierrors = p.ierrors.saturating_sub(b.ierrors);
+        }
+        for (s, b) in out.streams.iter_mut().zip(&base.streams) {
+            s.opackets = s.opackets.saturating_sub(b.opackets);
+            s.obytes = s.obytes.saturating_sub(b.obytes);
+        }
+        out.busy_ns = out.busy_ns.saturating_sub(base.busy_ns);
+        out.loop_ns = out.loop_ns.saturating_sub(base.loop_ns);
+        out.late_resets = out.late_resets.saturating_sub(base.late_resets);
+        out
+    }
+}
+
+/// State of the engine's run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunState {
+    /// Nothing started.
+    Idle,
+    /// Sending.
+    Running,
+    /// Paused.
+    Paused,
+    /// Every worker has finished; `stop` finishes the ports.
+    Finished,
+    /// Stopped; the snapshot is final.
+    Stopped,
+}
+
+/// Per-port figures.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PortStats {
+    /// Port index.
+    pub index: usize,
+    /// Port name.
+    pub name: String,
+    /// Backend.
+    pub driver: String,
+    /// Frames sent.
+    pub opackets: u64,
+    /// Bytes sent (FCS excluded).
+    pub obytes: u64,
+    /// Frames that failed.
+    pub oerrors: u64,
+    /// Achieved packet rate.
+    pub tx_pps: f64,
+    /// Achieved L1 bit rate (frame + FCS + 20 B).
+    pub tx_bps_l1: f64,
+    /// Achieved L2 bit rate (frame + FCS).
+    pub tx_bps_l2: f64,
+    /// Line rate assumed for the port.
+    pub line_rate_bps: f64,
+}
+
+/// Per-stream figures.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StreamStats {
+    /// Stream index.
+    pub id: u32,
+    /// Stream name.
+    pub name: String,
+    /// Transmit port.
+    pub port: u16,
+    /// Frames sent.
+    pub opackets: u64,
+    /// Bytes sent (FCS excluded).
+    pub obytes: u64,
+    /// Requested packet rate (after the multiplier).
+    pub requested_pps: f64,
+    /// Achieved packet rate over the run.
+    pub achieved_pps: f64,
+    /// Requested L1 bit rate.
+    pub requested_bps_l1: f64,
+    /// Achieved L1 bit rate.
+    pub achieved_bps_l1: f64,
+}
+
+/// Per-worker figures.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WorkerStats {
+    /// Worker index.
+    pub index: usize,
+    /// Share of the loop spent producing and sending, in percent.
+    pub cpu_util: f64,
+    /// Packets per second this worker sent.
+    pub tx_pps: f64,
+    /// L1 gigabits per second per fully busy core (TRex's "Gb/core").
+    pub gbps_per_core: f64,
+}
+
+/// A snapshot of the whole run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Run state.
+    pub state: RunState,
+    /// Seconds the rates are computed over: wall time, or virtual time on simulated ports.
+    pub duration_s: f64,
+    /// Whether the ports are simulated (virtual time).
+    pub simulated: bool,
+    /// Clock source of the workers.
+    pub clock: String,
+    /// Multiplier in force.
+    pub multiplier: String,
+    /// Ports.
+    pub ports: Vec<PortStats>,
+    /// Streams.
+    pub streams: Vec<StreamStats>,
+    /// Workers.
+    pub workers: Vec<WorkerStats>,
+    /// Times late schedules were reset (see the catch-up policy).
+    pub late_resets: u64,
+}

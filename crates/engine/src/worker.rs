@@ -1,0 +1,231 @@
+//! A worker: one thread owning its stream shares, its port queues and its counters.
+//!
+//! Shared-nothing: the only shared state is a control word the worker polls once
+//! per loop and a mutex-guarded copy of its counters it publishes about every
+//! millisecond with `try_lock` (a busy reader never stalls the worker).
+
+use crate::clock::Clock;
+use crate::stats::WorkerCounters;
+use riptide_core::Nanos;
+use riptide_port::{Port, PortError};
+use riptide_stl::set::StreamSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// A control message for a worker.
+#[derive(Clone, Debug)]
+pub(crate) enum Control {
+    Pause,
+    Resume,
+    Stop,
+    /// New units-per-second per (port, stream index).
+    Rates(Vec<(usize, u32, f64)>),
+}
+
+/// What a worker shares with the engine.
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    epoch: AtomicU64,
+    inbox: Mutex<Vec<Control>>,
+    pub(crate) published: Mutex<WorkerCounters>,
+}
+
+impl Shared {
+    pub(crate) fn send(&self, c: Control) {
+        lock(&self.inbox).push(c);
+        self.epoch.fetch_add(1, Ordering::Release);
+    }
+}
+
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    match m.lock() {
+        Ok(g) => g,
+        Err(p) => p.into_inner(),
+    }
+}
+
+/// Limits and timing of a run, as one worker sees them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    /// Clock reading at which the run's time zero falls (real time).
+    pub start_abs: Nanos,
+    /// End of the run relative to time zero, if bounded by time.
+    pub end: Option<Nanos>,
+    /// This worker's share of the packet budget.
+    pub count: Option<u64>,
+    /// Virtual time (pcap): never wait, stamp scheduled departures.
+    pub simulated: bool,
+    /// Real-time lateness bound.
+    pub catch_up: Nanos,
+    /// Slots per batch.
+    pub batch: usize,
+}
+
+/// What a worker gives back.
+pub(crate) struct Exit {
+    pub counters: WorkerCounters,
+    pub ports: Vec<Box<dyn Port>>,
+    pub error: Option<PortError>,
+}
+
+pub(crate) struct Worker {
+    pub clock: Clock,
+    pub ports: Vec<Box<dyn Port>>,
+    pub sets: Vec<StreamSet>,
+    pub plan: Plan,
+    pub shared: Arc<Shared>,
+    pub counters: WorkerCounters,
+}
+
+const PUBLISH_EVERY: Nanos = Nanos(1_000_000);
+
+impl Worker {
+    pub(crate) fn run(mut self) -> Exit {
+        let plan = self.plan;
+        for set in &mut self.sets {
+            set.start(Nanos::ZERO);
+        }
+        if !plan.simulated {
+            self.clock.wait_until(plan.start_abs);
+        }
+        let t0 = self.clock.now();
+        let mut seen = self.shared.epoch.load(Ordering::Acquire);
+        let mut paused = false;
+        let mut left = plan.count.unwrap_or(u64::MAX);
+        let mut busy = 0u64;
+        let mut last_publish = t0;
+        let horizon_end = plan.end.unwrap_or(Nanos::MAX);
+        let mut error = None;
+        'run: loop {
+            let epoch = self.shared.epoch.load(Ordering::Acquire);
+            if epoch != seen {
+                seen = epoch;
+                let msgs = std::mem::take(&mut *lock(&self.shared.inbox));
+                for m in msgs {
+                    match m {
+                        Control::Stop => break 'run,
+                        Control::Pause => paused = true,
+                        Control::Resume => {
+                            paused = false;
+                            if !plan.simulated {
+                                let now = self.clock.now().saturating_sub(plan.start_abs);
+                                for set in &mut self.sets {
+                                    set.reanchor_all(now);
+                                }
+                            }
+                        }
+                        Control::Rates(rates) => self.set_rates(&rates),
+                    }
+                }
+            }
+            let t_loop = self.clock.now();
+            if t_loop - last_publish >= PUBLISH_EVERY {
+                self.publish(t0, t_loop, busy, false);
+                last_publish = t_loop;
+            }
+            if paused {
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                continue;
+            }
+            let (horizon, catch_up) = if plan.simulated {
+                (horizon_end, None)
+            } else {
+                let now = t_loop.saturating_sub(plan.start_abs);
+                if now >= horizon_end {
+                    break;
+                }
+                (now.min(horizon_end), Some(plan.catch_up))
+            };
+            let mut produced = 0u64;
+            for (port, set) in self.ports.iter_mut().zip(self.sets.iter_mut()) {
+                let want = (plan.batch as u64).min(left) as usize;
+                if want == 0 {
+                    break;
+                }
+                let mut batch = port.tx_batch(want);
+                let n = set.fill(&mut batch, horizon, want as u64, catch_up);
+                drop(batch);
+                if n > 0 {
+                    if let Err(e) = port.tx_commit(n) {
+                        error = Some(e);
+                        break 'run;
+                    }
+                    produced += n as u64;
+                    left -= n as u64;
+                }
+            }
+            if produced > 0 {
+                busy += (self.clock.now() - t_loop).0;
+                if left == 0 {
+                    break;
+                }
+                continue;
+            }
+            if left == 0 || self.sets.iter().all(StreamSet::is_done) {
+                break;
+            }
+            let next = self.sets.iter().filter_map(StreamSet::next_due).min().unwrap_or(Nanos::MAX);
+            if plan.simulated {
+                if next >= horizon_end {
+                    break;
+                }
+                continue;
+            }
+            // Real time, nothing due yet: wait for the earliest departure or the end,
+            // at most 1 ms so control messages are seen.
+            let until = next.min(horizon_end).min(horizon + Nanos::from_millis(1));
+            self.clock.wait_until(plan.start_abs + until);
+        }
+        for p in &mut self.ports {
+            if let Err(e) = p.flush() {
+                error.get_or_insert(e);
+            }
+        }
+        let t_end = self.clock.now();
+        self.publish(t0, t_end, busy, true);
+        let counters = lock(&self.shared.published).clone();
+        Exit { counters, ports: self.ports, error }
+    }
+
+    fn set_rates(&mut self, rates: &[(usize, u32, f64)]) {
+        for &(port, stream, per_second) in rates {
+            if let Some(set) = self.sets.get_mut(port) {
+                for s in set.streams_mut() {
+                    if s.index == stream {
+                        s.set_rate(per_second);
+                    }
+                }
+            }
+        }
+    }
+
+    fn publish(&mut self, t0: Nanos, now: Nanos, busy: u64, done: bool) {
+        let c = &mut self.counters;
+        for (i, p) in self.ports.iter().enumerate() {
+            if let Some(slot) = c.ports.get_mut(i) {
+                *slot = p.counters();
+            }
+        }
+        let mut virtual_ns = 0;
+        let mut late = 0;
+        for set in &self.sets {
+            late += set.late_resets;
+            for s in set.streams() {
+                if let Some(slot) = c.streams.get_mut(s.index as usize) {
+                    *slot = s.counters;
+                }
+                virtual_ns = virtual_ns.max(s.pacer().departure().0);
+            }
+        }
+        c.busy_ns = busy;
+        c.loop_ns = (now - t0).0;
+        c.virtual_ns = virtual_ns;
+        c.late_resets = late;
+        c.done = done;
+        if done {
+            *lock(&self.shared.published) = c.clone();
+        } else if let Ok(mut g) = self.shared.published.try_lock() {
+            *g = c.clone();
+        }
+    }
+}

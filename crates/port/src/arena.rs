@@ -1,0 +1,52 @@
+//! A plain memory arena of transmit slots, for backends that own ordinary memory.
+
+use riptide_core::{TxBatch, TxMeta};
+
+/// `slots` buffers of `stride` bytes with their metadata.
+#[derive(Debug)]
+pub struct Arena {
+    mem: Vec<u8>,
+    offsets: Vec<usize>,
+    meta: Vec<TxMeta>,
+    capacity: usize,
+}
+
+impl Arena {
+    /// An arena of `slots` buffers holding frames of up to `max_frame` bytes.
+    pub fn new(slots: usize, max_frame: usize) -> Self {
+        let slots = slots.max(1);
+        // Round slots up to cache lines so frames never share one.
+        let stride = max_frame.div_ceil(64) * 64;
+        Arena {
+            mem: vec![0; slots * stride],
+            offsets: (0..slots).map(|i| i * stride).collect(),
+            meta: vec![TxMeta::default(); slots],
+            capacity: max_frame,
+        }
+    }
+
+    /// Lends up to `want` slots.
+    pub fn batch(&mut self, want: usize) -> TxBatch<'_> {
+        let n = want.min(self.offsets.len());
+        match TxBatch::new(&mut self.mem, &self.offsets[..n], self.capacity, &mut self.meta) {
+            Ok(b) => b,
+            // The layout is built above to fit; an empty batch is the safe answer.
+            Err(_) => TxBatch::empty(),
+        }
+    }
+
+    /// The first `n` committed frames of the last batch with their metadata.
+    pub fn committed(&self, n: usize) -> impl Iterator<Item = (&[u8], &TxMeta)> + '_ {
+        self.offsets
+            .iter()
+            .zip(self.meta.iter())
+            .take(n)
+            .map(move |(&off, m)| (&self.mem[off..off + m.len as usize], m))
+    }
+
+    /// Metadata of the first `n` slots.
+    pub fn meta(&self, n: usize) -> &[TxMeta] {
+        &self.meta[..n.min(self.meta.len())]
+    }
+}
+

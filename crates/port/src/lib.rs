@@ -1,0 +1,109 @@
+//! Ports: where frames go.
+//!
+//! One batched [`Port`] trait, shaped like smoltcp's `Device`: the port lends its
+//! own buffers ([`Port::tx_batch`]), the producer writes frames in place, and
+//! [`Port::tx_commit`] sends them. Backends are one file each:
+//!
+//! - [`null`]: counts and drops; the engine's speed benchmark.
+//! - [`pcap`]: writes every frame with its *scheduled* departure time (ns pcap),
+//!   a simulation that runs as fast as the CPU allows.
+//! - [`capture`]: keeps frames in memory, for tests.
+//!
+//! A port device is opened once with one queue per worker ([`open`]); each queue
+//! is a `Box<dyn Port>` owned by one worker thread (shared-nothing). When the run
+//! ends the queues go back to the [`PortGroup`], which finishes the device (for
+//! pcap: merges the per-queue files by timestamp and renames the result into
+//! place, so an error never leaves a partial file behind).
+
+pub mod arena;
+pub mod capture;
+pub mod null;
+pub mod pcap;
+pub mod spec;
+
+pub use spec::{open, PortGroup, PortSpec};
+
+use riptide_core::{BitsPerSec, PortCounters, TxBatch};
+use std::path::PathBuf;
+
+/// What a port is and can do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PortInfo {
+    /// As given on the command line, e.g. `pcap:out.pcap`.
+    pub name: String,
+    /// Backend name: `null`, `pcap`, `capture`.
+    pub driver: &'static str,
+    /// Line rate used for `%` rates and L1 figures.
+    pub line_rate: BitsPerSec,
+    /// Largest frame (FCS excluded) a slot holds.
+    pub max_frame: usize,
+    /// Frames are not sent in real time: departures are virtual (simulation).
+    pub simulated: bool,
+}
+
+/// Options common to every backend.
+#[derive(Clone, Debug)]
+pub struct PortOptions {
+    /// Line rate to assume (default 10 Gb/s for null and pcap).
+    pub line_rate: BitsPerSec,
+    /// Largest frame the queues must hold (FCS excluded).
+    pub max_frame: usize,
+    /// Slots lent per batch.
+    pub batch: usize,
+    /// Unix time in ns of the run's epoch (pcap timestamps are epoch + departure).
+    pub epoch_unix_ns: u64,
+}
+
+impl Default for PortOptions {
+    fn default() -> Self {
+        PortOptions { line_rate: BitsPerSec(10e9), max_frame: 1514, batch: 64, epoch_unix_ns: 0 }
+    }
+}
+
+/// A port failure.
+#[derive(Debug, thiserror::Error)]
+pub enum PortError {
+    /// The port spec cannot be understood.
+    #[error("port '{spec}': {reason}")]
+    Spec {
+        /// What was given.
+        spec: String,
+        /// What was expected.
+        reason: String,
+    },
+    /// A file could not be created, written or renamed.
+    #[error("{}: {source}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+/// One transmit queue of a port, owned by one worker.
+pub trait Port: Send {
+    /// What the port is.
+    fn info(&self) -> &PortInfo;
+
+    /// Lends up to `want` slots for frames of up to `info().max_frame` bytes.
+    fn tx_batch(&mut self, want: usize) -> TxBatch<'_>;
+
+    /// Sends the first `n` slots of the last batch, in order; returns how many
+    /// the port accepted (the rest count as `oerrors`).
+    fn tx_commit(&mut self, n: usize) -> Result<usize, PortError>;
+
+    /// Counters of this queue.
+    fn counters(&self) -> PortCounters;
+
+    /// Flushes buffered output.
+    fn flush(&mut self) -> Result<(), PortError> {
+        Ok(())
+    }
+
+    /// Lets the group finish the device: gives back whatever the queue produced
+    /// (the pcap queue returns its part file).
+    fn into_part(self: Box<Self>) -> Option<PathBuf> {
+        None
+    }
+}

@@ -1,0 +1,169 @@
+//! The pcap port: a simulation that writes every frame with its scheduled departure.
+//!
+//! Files are classic pcap with nanosecond timestamps (magic `0xa1b23c4d`,
+//! LINKTYPE_ETHERNET), frames without FCS. Each queue (worker) writes its own
+//! part file next to the target; [`merge`] interleaves the parts by timestamp
+//! into the final file when the run ends. The part and merge files are removed
+//! on every error path, so no partial output is ever left behind.
+
+use crate::arena::Arena;
+use crate::{Port, PortError, PortInfo};
+use riptide_core::{PortCounters, TxBatch};
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Nanosecond-resolution pcap magic.
+pub const MAGIC_NS: u32 = 0xa1b2_3c4d;
+/// Ethernet link type.
+pub const LINKTYPE_ETHERNET: u32 = 1;
+const SNAPLEN: u32 = 65_535;
+
+/// The 24-byte global header.
+pub fn global_header() -> [u8; 24] {
+    let mut h = [0u8; 24];
+    h[0..4].copy_from_slice(&MAGIC_NS.to_le_bytes());
+    h[4..6].copy_from_slice(&2u16.to_le_bytes());
+    h[6..8].copy_from_slice(&4u16.to_le_bytes());
+    h[16..20].copy_from_slice(&SNAPLEN.to_le_bytes());
+    h[20..24].copy_from_slice(&LINKTYPE_ETHERNET.to_le_bytes());
+    h
+}
+
+/// The 16-byte record header for a frame of `len` bytes at `unix_ns`.
+#[inline]
+pub fn record_header(unix_ns: u64, len: u32) -> [u8; 16] {
+    let mut h = [0u8; 16];
+    h[0..4].copy_from_slice(&((unix_ns / 1_000_000_000) as u32).to_le_bytes());
+    h[4..8].copy_from_slice(&((unix_ns % 1_000_000_000) as u32).to_le_bytes());
+    h[8..12].copy_from_slice(&len.to_le_bytes());
+    h[12..16].copy_from_slice(&len.to_le_bytes());
+    h
+}
+
+/// One pcap queue: writes its frames to a part file.
+#[derive(Debug)]
+pub struct PcapPort {
+    info: PortInfo,
+    arena: Arena,
+    counters: PortCounters,
+    out: BufWriter<File>,
+    path: PathBuf,
+    epoch_unix_ns: u64,
+}
+
+impl PcapPort {
+    /// Creates the part file at `path` (which must not be the user's target).
+    pub fn create(info: PortInfo, slots: usize, path: PathBuf, epoch_unix_ns: u64) -> Result<Self, PortError> {
+        let file = File::create(&path).map_err(|source| PortError::File { path: path.clone(), source })?;
+        let mut out = BufWriter::with_capacity(1 << 20, file);
+        out.write_all(&global_header()).map_err(|source| PortError::File { path: path.clone(), source })?;
+        let arena = Arena::new(slots, info.max_frame);
+        Ok(PcapPort { info, arena, counters: PortCounters::default(), out, path, epoch_unix_ns })
+    }
+}
+
+impl Port for PcapPort {
+    fn info(&self) -> &PortInfo {
+        &self.info
+    }
+
+    fn tx_batch(&mut self, want: usize) -> TxBatch<'_> {
+        self.arena.batch(want)
+    }
+
+    fn tx_commit(&mut self, n: usize) -> Result<usize, PortError> {
+        for (data, m) in self.arena.committed(n) {
+            let ts = self.epoch_unix_ns + m.departure.0;
+            let res = self
+                .out
+                .write_all(&record_header(ts, data.len() as u32))
+                .and_then(|()| self.out.write_all(data));
+            if let Err(source) = res {
+                self.counters.oerrors += 1;
+                return Err(PortError::File { path: self.path.clone(), source });
+            }
+            self.counters.opackets += 1;
+            self.counters.obytes += data.len() as u64;
+        }
+        Ok(n)
+    }
+
+    fn counters(&self) -> PortCounters {
+        self.counters
+    }
+
+    fn flush(&mut self) -> Result<(), PortError> {
+        self.out.flush().map_err(|source| PortError::File { path: self.path.clone(), source })
+    }
+
+    fn into_part(self: Box<Self>) -> Option<PathBuf> {
+        let PcapPort { mut out, path, .. } = *self;
+        out.flush().ok()?;
+        Some(path)
+    }
+}
+
+struct PartReader {
+    r: BufReader<File>,
+    head: Option<([u8; 16], u64)>,
+}
+
+impl PartReader {
+    fn open(path: &Path) -> std::io::Result<Self> {
+        let mut r = BufReader::with_capacity(1 << 20, File::open(path)?);
+        let mut g = [0u8; 24];
+        r.read_exact(&mut g)?;
+        let mut p = PartReader { r, head: None };
+        p.advance()?;
+        Ok(p)
+    }
+
+    fn advance(&mut self) -> std::io::Result<()> {
+        let mut h = [0u8; 16];
+        match self.r.read_exact(&mut h) {
+            Ok(()) => {
+                let sec = u32::from_le_bytes([h[0], h[1], h[2], h[3]]) as u64;
+                let ns = u32::from_le_bytes([h[4], h[5], h[6], h[7]]) as u64;
+                self.head = Some((h, sec * 1_000_000_000 + ns));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => self.head = None,
+            Err(e) => return Err(e),
+        }
+        Ok(())
+    }
+}
+
+/// Interleaves pcap part files by timestamp (ties: lower part first) into `out`.
+pub fn merge(parts: &[PathBuf], out: &Path) -> Result<(), PortError> {
+    let err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| PortError::File { path, source }
+    };
+    let mut readers = Vec::with_capacity(parts.len());
+    for p in parts {
+        readers.push(PartReader::open(p).map_err(err(p))?);
+    }
+    let file = File::create(out).map_err(err(out))?;
+    let mut w = BufWriter::with_capacity(1 << 20, file);
+    w.write_all(&global_header()).map_err(err(out))?;
+    let mut buf = vec![0u8; SNAPLEN as usize];
+    loop {
+        let mut best: Option<(usize, u64)> = None;
+        for (i, r) in readers.iter().enumerate() {
+            if let Some((_, ts)) = r.head {
+                if best.is_none_or(|(_, b)| ts < b) {
+                    best = Some((i, ts));
+                }
+            }
+        }
+        let Some((i, _)) = best else { break };
+        let r = &mut readers[i];
+        let Some((h, _)) = r.head else { break };
+        let len = (u32::from_le_bytes([h[8], h[9], h[10], h[11]]) as usize).min(buf.len());
+        r.r.read_exact(&mut buf[..len]).map_err(err(&parts[i]))?;
+        w.write_all(&h).and_then(|()| w.write_all(&buf[..len])).map_err(err(out))?;
+        r.advance().map_err(err(&parts[i]))?;
+    }
+    w.flush().map_err(err(out))
+}

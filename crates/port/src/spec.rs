@@ -1,0 +1,152 @@
+//! Port specs (`null`, `pcap:FILE`) and opening a port as a group of queues.
+
+use crate::capture::{CaptureBuffer, CapturePort};
+use crate::null::NullPort;
+use crate::pcap::{self, PcapPort};
+use crate::{Port, PortError, PortInfo, PortOptions};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// A port named on the command line.
+#[derive(Clone, Debug)]
+pub enum PortSpec {
+    /// `null`: count and drop.
+    Null,
+    /// `pcap:FILE`: write a pcap (simulation).
+    Pcap(PathBuf),
+    /// In-memory capture (tests; not reachable from the command line).
+    Capture(CaptureBuffer),
+}
+
+const PORT_EXPECTED: &str = "expected 'null' or 'pcap:FILE' (real interfaces come with the afpacket/afxdp backends)";
+
+impl FromStr for PortSpec {
+    type Err = PortError;
+    fn from_str(s: &str) -> Result<Self, PortError> {
+        let spec_err = |reason: &str| PortError::Spec { spec: s.into(), reason: reason.into() };
+        if s == "null" {
+            return Ok(PortSpec::Null);
+        }
+        if let Some(path) = s.strip_prefix("pcap:") {
+            if path.is_empty() {
+                return Err(spec_err("pcap needs a file name: pcap:FILE"));
+            }
+            return Ok(PortSpec::Pcap(PathBuf::from(path)));
+        }
+        Err(spec_err(PORT_EXPECTED))
+    }
+}
+
+impl PortSpec {
+    /// The name shown in stats.
+    pub fn name(&self) -> String {
+        match self {
+            PortSpec::Null => "null".into(),
+            PortSpec::Pcap(p) => format!("pcap:{}", p.display()),
+            PortSpec::Capture(_) => "capture".into(),
+        }
+    }
+
+    /// Whether departures are virtual (the port is a simulation).
+    pub fn simulated(&self) -> bool {
+        matches!(self, PortSpec::Pcap(_) | PortSpec::Capture(_))
+    }
+}
+
+/// An opened port: its queues (one per worker) and what finishing it takes.
+#[derive(Debug)]
+pub struct PortGroup {
+    /// What the port is.
+    pub info: PortInfo,
+    target: Option<PathBuf>,
+    parts: Vec<PathBuf>,
+    finished: bool,
+}
+
+fn part_path(target: &Path, suffix: &str) -> PathBuf {
+    let mut name = target.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(format!(".riptide-{}-{suffix}.tmp", std::process::id()));
+    target.with_file_name(name)
+}
+
+/// Opens `spec` with `queues` transmit queues.
+pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
+    let queues = queues.max(1);
+    let info = PortInfo {
+        name: spec.name(),
+        driver: match spec {
+            PortSpec::Null => "null",
+            PortSpec::Pcap(_) => "pcap",
+            PortSpec::Capture(_) => "capture",
+        },
+        line_rate: opts.line_rate,
+        max_frame: opts.max_frame,
+        simulated: spec.simulated(),
+    };
+    let mut group = PortGroup { info: info.clone(), target: None, parts: Vec::new(), finished: false };
+    let mut out: Vec<Box<dyn Port>> = Vec::with_capacity(queues);
+    match spec {
+        PortSpec::Null => {
+            for _ in 0..queues {
+                out.push(Box::new(NullPort::new(info.clone(), opts.batch)));
+            }
+        }
+        PortSpec::Capture(buf) => {
+            for _ in 0..queues {
+                out.push(Box::new(CapturePort::new(info.clone(), opts.batch, buf.clone())));
+            }
+        }
+        PortSpec::Pcap(target) => {
+            group.target = Some(target.clone());
+            for q in 0..queues {
+                let part = part_path(target, &format!("q{q}"));
+                group.parts.push(part.clone());
+                let port = PcapPort::create(info.clone(), opts.batch, part, opts.epoch_unix_ns).map_err(|e| match e {
+                    // Name the user's file, not our part file.
+                    PortError::File { source, .. } => PortError::File { path: target.clone(), source },
+                    other => other,
+                })?;
+                out.push(Box::new(port));
+            }
+        }
+    }
+    Ok((group, out))
+}
+
+impl PortGroup {
+    /// Finishes the port with the queues given back by the workers: a pcap's
+    /// parts are merged and renamed into place.
+    pub fn finish(mut self, queues: Vec<Box<dyn Port>>) -> Result<(), PortError> {
+        let parts: Vec<PathBuf> = queues.into_iter().filter_map(|q| q.into_part()).collect();
+        if let Some(target) = self.target.clone() {
+            let err = |source| PortError::File { path: target.clone(), source };
+            if parts.len() != self.parts.len() {
+                return Err(err(std::io::Error::other("a queue's part file was lost")));
+            }
+            if parts.len() == 1 {
+                std::fs::rename(&parts[0], &target).map_err(err)?;
+            } else {
+                let merged = part_path(&target, "merge");
+                self.parts.push(merged.clone());
+                pcap::merge(&parts, &merged)?;
+                std::fs::rename(&merged, &target).map_err(err)?;
+            }
+        }
+        self.finished = true;
+        self.cleanup();
+        Ok(())
+    }
+
+    fn cleanup(&mut self) {
+        for p in self.parts.drain(..) {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+impl Drop for PortGroup {
+    /// A group dropped without [`finish`](PortGroup::finish) removes its partial files.
+    fn drop(&mut self) {
+        self.cleanup();
+    }
+}

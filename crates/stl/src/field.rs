@@ -1,0 +1,454 @@
+//! The field engine: per-packet variables written into a frame, checksums fixed
+//! incrementally.
+//!
+//! A stream's variables and writes are compiled once into a [`FieldEngine`], a flat
+//! program run per packet by [`FieldEngine::apply`]:
+//!
+//! 1. every write stores `((value + add) << shift) & mask` of its variable into
+//!    `size` big-endian bytes at `offset`, keeping the bits outside `mask`;
+//! 2. for every write inside a checksummed region the one's complement change of
+//!    the covered 16-bit words is accumulated (RFC 1624, eqn. 3:
+//!    `HC' = ~(~HC + ~m + m')`);
+//! 3. the IPv4 header and L4 checksums are updated once from their accumulators;
+//! 4. every variable advances (so the first packet carries the initial values).
+//!
+//! Nothing is recomputed from scratch and nothing is allocated. Variables are
+//! index-based walks over `min..=max` by `step`, which makes splitting them
+//! across cores exact: core `k` of `n` walks its own contiguous share of the
+//! indices ([`FieldEngine::split`]), so cores never emit the same value while
+//! the range has at least `n` values.
+
+use crate::rng::Rng;
+
+/// How a variable changes from packet to packet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VarKind {
+    /// `min, min+step, ..., max, min, ...`
+    Inc,
+    /// `max, max-step, ..., min, max, ...`
+    Dec,
+    /// Uniform over `min..=max` on the `step` grid, seeded.
+    Random,
+    /// Cycles through a list of values.
+    List(Vec<u64>),
+    /// Client tuple: an address (`part` 0) and a port (`part` 1). The address
+    /// varies fastest: `(ip_min, port_min), (ip_min+1, port_min), ...`.
+    Tuple {
+        /// First address.
+        ip_min: u64,
+        /// Number of addresses.
+        ips: u64,
+        /// First port.
+        port_min: u64,
+    },
+}
+
+/// A compiled variable.
+#[derive(Clone, Debug)]
+pub struct Var {
+    kind: VarKind,
+    min: u64,
+    step: u64,
+    /// Index range owned by this core: `lo..=hi`.
+    lo: u64,
+    hi: u64,
+    idx: u64,
+    rng: Rng,
+    /// Current output(s): `[value]` or `[ip, port]` for tuples.
+    out: [u64; 2],
+}
+
+/// A variable whose description cannot be compiled.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VarError {
+    /// `min` is above `max`.
+    #[error("min ({min}) is greater than max ({max})")]
+    EmptyRange {
+        /// Lower bound.
+        min: u64,
+        /// Upper bound.
+        max: u64,
+    },
+    /// A list variable without values.
+    #[error("a value list needs at least one value")]
+    EmptyList,
+    /// The initial value is not on the walk.
+    #[error("init value {init} is not in min..=max on the step grid")]
+    BadInit {
+        /// The value given.
+        init: u64,
+    },
+    /// A value does not fit the variable's size.
+    #[error("value {value} does not fit in {size} byte(s)")]
+    TooWide {
+        /// The value.
+        value: u64,
+        /// Variable size in bytes.
+        size: u8,
+    },
+}
+
+impl Var {
+    /// A walk over `min..=max` by `step` (`Inc`, `Dec` or `Random`), starting at `init`
+    /// (default: `min` for `Inc` and `Random`, `max` for `Dec`).
+    pub fn range(kind: VarKind, min: u64, max: u64, step: u64, init: Option<u64>, seed: u64) -> Result<Var, VarError> {
+        if min > max {
+            return Err(VarError::EmptyRange { min, max });
+        }
+        let step = step.max(1);
+        let last = (max - min) / step;
+        let mut v = Var { kind, min, step, lo: 0, hi: last, idx: 0, rng: Rng::new(seed), out: [0; 2] };
+        v.idx = match (init, &v.kind) {
+            (Some(i), _) => {
+                if i < min || i > max || (i - min) % step != 0 {
+                    return Err(VarError::BadInit { init: i });
+                }
+                (i - min) / step
+            }
+            (None, VarKind::Dec) => last,
+            _ => 0,
+        };
+        v.refresh();
+        Ok(v)
+    }
+
+    /// Cycles through `values`.
+    pub fn list(values: Vec<u64>) -> Result<Var, VarError> {
+        if values.is_empty() {
+            return Err(VarError::EmptyList);
+        }
+        let hi = values.len() as u64 - 1;
+        let mut v = Var { kind: VarKind::List(values), min: 0, step: 1, lo: 0, hi, idx: 0, rng: Rng::new(0), out: [0; 2] };
+        v.refresh();
+        Ok(v)
+    }
+
+    /// A client tuple generator over `ip_min..=ip_max` x `port_min..=port_max`.
+    pub fn tuple(ip_min: u64, ip_max: u64, port_min: u64, port_max: u64) -> Result<Var, VarError> {
+        if ip_min > ip_max {
+            return Err(VarError::EmptyRange { min: ip_min, max: ip_max });
+        }
+        if port_min > port_max {
+            return Err(VarError::EmptyRange { min: port_min, max: port_max });
+        }
+        let ips = ip_max - ip_min + 1;
+        let ports = port_max - port_min + 1;
+        let hi = (ips as u128 * ports as u128 - 1).min(u64::MAX as u128) as u64;
+        let mut v = Var {
+            kind: VarKind::Tuple { ip_min, ips, port_min },
+            min: 0,
+            step: 1,
+            lo: 0,
+            hi,
+            idx: 0,
+            rng: Rng::new(0),
+            out: [0; 2],
+        };
+        v.refresh();
+        Ok(v)
+    }
+
+    /// Restricts this variable to core `index` of `count`: a contiguous share of its
+    /// walk (random variables get an independent seed instead).
+    pub fn split(&mut self, index: usize, count: usize) {
+        let count = count.max(1) as u128;
+        let index = index as u128 % count;
+        let n = (self.hi - self.lo) as u128 + 1;
+        if let VarKind::Random = self.kind {
+            self.rng = Rng::new(self.rng.next_u64() ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+        } else if n >= count {
+            let lo = self.lo as u128 + index * n / count;
+            let hi = self.lo as u128 + (index + 1) * n / count - 1;
+            let offset = self.idx.saturating_sub(self.lo) as u128;
+            self.lo = lo as u64;
+            self.hi = hi as u64;
+            self.idx = match self.kind {
+                VarKind::Dec => self.hi,
+                _ => (lo + offset % (hi - lo + 1)) as u64,
+            };
+        } else {
+            // Fewer values than cores: each core keeps one value.
+            let i = self.lo + (index % n) as u64;
+            self.lo = i;
+            self.hi = i;
+            self.idx = i;
+        }
+        self.refresh();
+    }
+
+    /// The current output value (`part` 1 is a tuple's port).
+    #[inline]
+    pub fn value(&self, part: usize) -> u64 {
+        self.out[part & 1]
+    }
+
+    #[inline]
+    fn refresh(&mut self) {
+        match &self.kind {
+            VarKind::Inc | VarKind::Dec | VarKind::Random => {
+                self.out[0] = self.min.wrapping_add(self.idx.wrapping_mul(self.step))
+            }
+            VarKind::List(values) => self.out[0] = values.get(self.idx as usize).copied().unwrap_or(0),
+            VarKind::Tuple { ip_min, ips, port_min } => {
+                self.out[0] = ip_min + self.idx % ips;
+                self.out[1] = port_min + self.idx / ips;
+            }
+        }
+    }
+
+    /// Moves to the next value.
+    #[inline]
+    pub fn advance(&mut self) {
+        self.idx = match self.kind {
+            VarKind::Dec => {
+                if self.idx <= self.lo {
+                    self.hi
+                } else {
+                    self.idx - 1
+                }
+            }
+            VarKind::Random => {
+                let n = (self.hi - self.lo).wrapping_add(1);
+                self.lo + self.rng.below(n)
+            }
+            _ => {
+                if self.idx >= self.hi {
+                    self.lo
+                } else {
+                    self.idx + 1
+                }
+            }
+        };
+        self.refresh();
+    }
+}
+
+/// Which checksums a write touches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// The write lies inside the IPv4 header.
+    pub ip: bool,
+    /// The write lies inside the L4 checksum's coverage (L4 header and payload, or
+    /// the IP addresses of its pseudo-header).
+    pub l4: bool,
+}
+
+/// One compiled write of a variable into the frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Write {
+    /// Index of the variable.
+    pub var: u16,
+    /// Output of the variable (1 for a tuple's port).
+    pub part: u8,
+    /// Byte offset in the frame.
+    pub offset: u16,
+    /// Bytes written, 1 to 8, big-endian.
+    pub size: u8,
+    /// Bits of the `size`-byte field that the write replaces.
+    pub mask: u64,
+    /// Left shift of the value (negative: right shift) before masking.
+    pub shift: i8,
+    /// Added to the value before shifting.
+    pub add: u64,
+    /// Checksums to fix.
+    pub coverage: Coverage,
+}
+
+/// Where the checksums to fix live in the frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChecksumFields {
+    /// Offset of the IPv4 header checksum.
+    pub ip: Option<u16>,
+    /// Offset of the L4 (UDP/TCP/ICMP) checksum.
+    pub l4: Option<u16>,
+    /// The L4 checksum is UDP's (a computed zero is sent as 0xFFFF).
+    pub l4_is_udp: bool,
+}
+
+/// A compiled field program.
+#[derive(Clone, Debug, Default)]
+pub struct FieldEngine {
+    vars: Vec<Var>,
+    writes: Vec<Write>,
+    csum: ChecksumFields,
+}
+
+impl FieldEngine {
+    /// A program over `vars` and `writes`, fixing the checksums in `csum`.
+    /// The caller guarantees every write fits the smallest frame (the profile
+    /// compiler checks it); a write outside a frame is skipped, never a panic.
+    pub fn new(vars: Vec<Var>, writes: Vec<Write>, csum: ChecksumFields) -> Self {
+        FieldEngine { vars, writes, csum }
+    }
+
+    /// Whether the program does nothing.
+    pub fn is_empty(&self) -> bool {
+        self.writes.is_empty()
+    }
+
+    /// Restricts every variable to core `index` of `count`.
+    pub fn split(&mut self, index: usize, count: usize) {
+        for v in &mut self.vars {
+            v.split(index, count);
+        }
+    }
+
+    /// Variables, for inspection.
+    pub fn vars(&self) -> &[Var] {
+        &self.vars
+    }
+
+    /// Runs the program on one frame, then advances the variables.
+    #[inline]
+    pub fn apply(&mut self, frame: &mut [u8]) {
+        if self.writes.is_empty() {
+            return;
+        }
+        let mut acc_ip = 0u64;
+        let mut acc_l4 = 0u64;
+        for w in &self.writes {
+            let Some(var) = self.vars.get(w.var as usize) else { continue };
+            let mut v = var.value(w.part as usize).wrapping_add(w.add);
+            v = if w.shift >= 0 { v << (w.shift as u32 & 63) } else { v >> ((-w.shift) as u32 & 63) };
+            let start = w.offset as usize;
+            let end = start + w.size as usize;
+            if end > frame.len() {
+                continue;
+            }
+            let cover = w.coverage.ip || w.coverage.l4;
+            let (ws, we) = (start & !1, (end + 1) & !1);
+            let old_sum = if cover { sum_complement(frame, ws, we) } else { 0 };
+            let old = read_be(&frame[start..end]);
+            write_be(&mut frame[start..end], (old & !w.mask) | (v & w.mask));
+            if cover {
+                let delta = old_sum + sum_words(frame, ws, we);
+                if w.coverage.ip {
+                    acc_ip += delta;
+                }
+                if w.coverage.l4 {
+                    acc_l4 += delta;
+                }
+            }
+        }
+        if let Some(off) = self.csum.ip {
+            if acc_ip != 0 {
+                patch_checksum(frame, off as usize, acc_ip, false);
+            }
+        }
+        if let Some(off) = self.csum.l4 {
+            if acc_l4 != 0 {
+                patch_checksum(frame, off as usize, acc_l4, self.csum.l4_is_udp);
+            }
+        }
+        for v in &mut self.vars {
+            v.advance();
+        }
+    }
+}
+
+#[inline]
+fn read_be(b: &[u8]) -> u64 {
+    b.iter().fold(0u64, |acc, &x| (acc << 8) | x as u64)
+}
+
+#[inline]
+fn write_be(b: &mut [u8], mut v: u64) {
+    for x in b.iter_mut().rev() {
+        *x = v as u8;
+        v >>= 8;
+    }
+}
+
+/// Big-endian 16-bit word at `i`; a word running past the frame reads as zero-padded.
+#[inline]
+fn word(frame: &[u8], i: usize) -> u64 {
+    let hi = frame.get(i).copied().unwrap_or(0) as u64;
+    let lo = frame.get(i + 1).copied().unwrap_or(0) as u64;
+    (hi << 8) | lo
+}
+
+#[inline]
+fn sum_words(frame: &[u8], from: usize, to: usize) -> u64 {
+    (from..to).step_by(2).map(|i| word(frame, i)).sum()
+}
+
+#[inline]
+fn sum_complement(frame: &[u8], from: usize, to: usize) -> u64 {
+    (from..to).step_by(2).map(|i| !word(frame, i) & 0xffff).sum()
+}
+
+/// Applies an accumulated one's complement change to the checksum at `off`
+/// (RFC 1624 eqn. 3). A UDP checksum that computes to zero is sent as 0xFFFF.
+#[inline]
+fn patch_checksum(frame: &mut [u8], off: usize, acc: u64, udp: bool) {
+    let Some(field) = frame.get_mut(off..off + 2) else { return };
+    let hc = u16::from_be_bytes([field[0], field[1]]);
+    let mut s = (!hc) as u64 + acc;
+    while s >> 16 != 0 {
+        s = (s & 0xffff) + (s >> 16);
+    }
+    let mut c = !(s as u16);
+    if udp && c == 0 {
+        c = 0xffff;
+    }
+    field.copy_from_slice(&c.to_be_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inc_dec_list_walk() {
+        let mut v = Var::range(VarKind::Inc, 10, 14, 2, None, 0).unwrap();
+        let got: Vec<u64> = (0..4).map(|_| { let x = v.value(0); v.advance(); x }).collect();
+        assert_eq!(got, [10, 12, 14, 10]);
+        let mut v = Var::range(VarKind::Dec, 10, 14, 2, None, 0).unwrap();
+        let got: Vec<u64> = (0..4).map(|_| { let x = v.value(0); v.advance(); x }).collect();
+        assert_eq!(got, [14, 12, 10, 14]);
+        let mut v = Var::list(vec![5, 7]).unwrap();
+        let got: Vec<u64> = (0..3).map(|_| { let x = v.value(0); v.advance(); x }).collect();
+        assert_eq!(got, [5, 7, 5]);
+        let mut v = Var::range(VarKind::Inc, 0, u64::MAX, 1, Some(u64::MAX), 0).unwrap();
+        assert_eq!(v.value(0), u64::MAX);
+        v.advance();
+        assert_eq!(v.value(0), 0);
+    }
+
+    #[test]
+    fn tuple_ip_varies_fastest() {
+        let mut v = Var::tuple(100, 101, 5000, 5001).unwrap();
+        let got: Vec<(u64, u64)> = (0..5).map(|_| { let x = (v.value(0), v.value(1)); v.advance(); x }).collect();
+        assert_eq!(got, [(100, 5000), (101, 5000), (100, 5001), (101, 5001), (100, 5000)]);
+    }
+
+    #[test]
+    fn split_never_duplicates() {
+        let cores = 3;
+        let mut seen = std::collections::HashSet::new();
+        for k in 0..cores {
+            let mut v = Var::range(VarKind::Inc, 1, 254, 1, None, 0).unwrap();
+            v.split(k, cores);
+            let share = 254 / cores + 1;
+            let mut mine = std::collections::HashSet::new();
+            for _ in 0..share * 4 {
+                mine.insert(v.value(0));
+                v.advance();
+            }
+            for x in &mine {
+                assert!(seen.insert(*x), "value {x} on two cores");
+            }
+        }
+        assert_eq!(seen.len(), 254);
+    }
+
+    #[test]
+    fn masked_write_keeps_other_bits() {
+        let v = Var::list(vec![0xabc]).unwrap();
+        let w = Write { var: 0, part: 0, offset: 1, size: 2, mask: 0x0fff, shift: 0, add: 0, coverage: Coverage::default() };
+        let mut e = FieldEngine::new(vec![v], vec![w], ChecksumFields::default());
+        let mut f = [0xffu8, 0xe0, 0x00, 0x11];
+        e.apply(&mut f);
+        assert_eq!(f, [0xff, 0xea, 0xbc, 0x11]);
+    }
+}

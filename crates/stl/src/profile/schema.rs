@@ -1,0 +1,421 @@
+//! The profile schema: what a YAML (or JSON) profile may say.
+//!
+//! Every struct denies unknown keys, so a typo is an error naming the key, never
+//! a silently ignored setting. Anything left out takes a MoonGen-style default:
+//! MACs 02:00:00:00:00:01 -> 02:00:00:00:00:02, IPv4 198.18.0.1 -> 198.19.0.1
+//! (RFC 2544 benchmarking range), IPv6 2001:2::1 -> 2001:2:0:1::1 (RFC 5180),
+//! UDP 1025 -> 12, 64 B frames, 1 kpps, continuous.
+//!
+//! See docs/profiles.md for the user-facing reference.
+
+use super::values::{Mac, RateSpec, SizeSpec, Value};
+use riptide_core::Nanos;
+use serde::{Deserialize, Serialize};
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// A stateless traffic profile: a list of streams.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// Free text.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Seed for every random variable and size (per stream, per core derived from it).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The streams.
+    pub streams: Vec<serde_saphyr::Spanned<StreamSpec>>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// One stream.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct StreamSpec {
+    /// Name, unique in the profile (default `s<index>`).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// A disabled stream is loaded and checked but never sent.
+    #[serde(default = "yes")]
+    pub enabled: bool,
+    /// Starts with the run; `false`: only when another stream's `next` names it.
+    #[serde(default = "yes")]
+    pub self_start: bool,
+    /// Index of the transmit port (order of `--port` options).
+    #[serde(default)]
+    pub port: u16,
+    /// Headers, outermost first. A missing `eth` is added in front.
+    #[serde(default)]
+    pub packet: Vec<Layer>,
+    /// Frame size, FCS included (64 writes 60 bytes).
+    #[serde(default)]
+    pub size: SizeSpec,
+    /// Transmit rate.
+    #[serde(default)]
+    pub rate: RateSpec,
+    /// Transmit mode.
+    #[serde(default)]
+    pub mode: ModeSpec,
+    /// Start delay (inter-stream gap), e.g. `10us`.
+    #[serde(default, with = "duration_opt")]
+    pub isg: Option<Nanos>,
+    /// Stream to start when this one ends (burst modes).
+    #[serde(default)]
+    pub next: Option<String>,
+    /// Field-engine variables.
+    #[serde(default)]
+    pub vars: Vec<VarSpec>,
+    /// Extra writes of variables into the frame.
+    #[serde(default)]
+    pub writes: Vec<WriteSpec>,
+    /// Seed for this stream's random variables (default: derived from the profile seed).
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// Transmit mode.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ModeSpec {
+    /// Until the run ends.
+    #[default]
+    Continuous,
+    /// A single burst.
+    Burst {
+        /// Packets in the burst.
+        packets: u64,
+    },
+    /// Several bursts separated by a gap.
+    MultiBurst {
+        /// Packets per burst.
+        packets: u64,
+        /// Number of bursts (0 = until the run ends).
+        bursts: u64,
+        /// Inter-burst gap, e.g. `100us`.
+        #[serde(default, with = "duration_opt")]
+        ibg: Option<Nanos>,
+    },
+}
+
+/// One header (or the payload) of the packet template.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(rename_all = "snake_case")]
+pub enum Layer {
+    /// Ethernet II.
+    Eth(EthSpec),
+    /// An 802.1Q (or 802.1ad) tag; two in a row make QinQ.
+    Vlan(VlanSpec),
+    /// One MPLS label stack entry; several in a row make a stack.
+    Mpls(MplsSpec),
+    /// IPv4, no options.
+    Ipv4(Ipv4Spec),
+    /// IPv6, no extension headers.
+    Ipv6(Ipv6Spec),
+    /// UDP.
+    Udp(UdpSpec),
+    /// TCP, no options.
+    Tcp(TcpSpec),
+    /// ICMPv4 echo.
+    Icmp(IcmpSpec),
+    /// ICMPv6 echo.
+    Icmpv6(IcmpSpec),
+    /// Payload content (the payload always runs to the end of the frame).
+    Payload(PayloadSpec),
+}
+
+/// Ethernet header.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EthSpec {
+    /// Source MAC (default 02:00:00:00:00:01).
+    #[serde(default)]
+    pub src: Option<Mac>,
+    /// Destination MAC (default 02:00:00:00:00:02).
+    #[serde(default)]
+    pub dst: Option<Mac>,
+    /// EtherType; by default set from the next layer.
+    #[serde(default, rename = "type")]
+    pub ethertype: Option<u16>,
+}
+
+/// VLAN tag.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct VlanSpec {
+    /// VLAN id, 0..=4095 (default 1).
+    #[serde(default)]
+    pub id: Option<u16>,
+    /// Priority code point, 0..=7.
+    #[serde(default)]
+    pub pcp: u8,
+    /// Drop eligible indicator.
+    #[serde(default)]
+    pub dei: bool,
+    /// Tag protocol id; default 0x88A8 for the outer tag of a QinQ pair, else 0x8100.
+    #[serde(default)]
+    pub tpid: Option<u16>,
+}
+
+/// MPLS label stack entry.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MplsSpec {
+    /// Label, 0..=1048575.
+    pub label: u32,
+    /// Traffic class, 0..=7.
+    #[serde(default)]
+    pub tc: u8,
+    /// Time to live (default 64).
+    #[serde(default)]
+    pub ttl: Option<u8>,
+}
+
+/// IPv4 header.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Ipv4Spec {
+    /// Source (default 198.18.0.1).
+    #[serde(default)]
+    pub src: Option<Ipv4Addr>,
+    /// Destination (default 198.19.0.1).
+    #[serde(default)]
+    pub dst: Option<Ipv4Addr>,
+    /// Time to live (default 64).
+    #[serde(default)]
+    pub ttl: Option<u8>,
+    /// Type of service byte (DSCP << 2 | ECN).
+    #[serde(default)]
+    pub tos: u8,
+    /// Identification.
+    #[serde(default)]
+    pub id: u16,
+    /// Don't-fragment flag.
+    #[serde(default)]
+    pub df: bool,
+    /// Protocol number; by default set from the next layer.
+    #[serde(default)]
+    pub proto: Option<u8>,
+}
+
+/// IPv6 header.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Ipv6Spec {
+    /// Source (default 2001:2::1).
+    #[serde(default)]
+    pub src: Option<Ipv6Addr>,
+    /// Destination (default 2001:2:0:1::1).
+    #[serde(default)]
+    pub dst: Option<Ipv6Addr>,
+    /// Hop limit (default 64).
+    #[serde(default)]
+    pub hop_limit: Option<u8>,
+    /// Traffic class.
+    #[serde(default)]
+    pub tc: u8,
+    /// Flow label, 20 bits.
+    #[serde(default)]
+    pub flow_label: u32,
+    /// Next header; by default set from the next layer.
+    #[serde(default)]
+    pub next_header: Option<u8>,
+}
+
+/// UDP header.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct UdpSpec {
+    /// Source port (default 1025).
+    #[serde(default)]
+    pub sport: Option<u16>,
+    /// Destination port (default 12).
+    #[serde(default)]
+    pub dport: Option<u16>,
+}
+
+/// TCP header.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TcpSpec {
+    /// Source port (default 1025).
+    #[serde(default)]
+    pub sport: Option<u16>,
+    /// Destination port (default 80).
+    #[serde(default)]
+    pub dport: Option<u16>,
+    /// Flags in scapy letters (`S`, `SA`, `PA`, `FA`, `R`; default `S`).
+    #[serde(default)]
+    pub flags: Option<String>,
+    /// Sequence number.
+    #[serde(default)]
+    pub seq: u32,
+    /// Acknowledgment number.
+    #[serde(default)]
+    pub ack: u32,
+    /// Window (default 8192).
+    #[serde(default)]
+    pub window: Option<u16>,
+}
+
+/// ICMP echo.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct IcmpSpec {
+    /// `echo_request` (default) or `echo_reply`.
+    #[serde(default, rename = "type")]
+    pub kind: Option<String>,
+    /// Identifier.
+    #[serde(default)]
+    pub id: u16,
+    /// Sequence number.
+    #[serde(default)]
+    pub seq: u16,
+}
+
+/// Payload content: at most one of `pattern`, `hex`, `string`.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PayloadSpec {
+    /// Hex bytes repeated to the end of the frame, e.g. `"deadbeef"`.
+    #[serde(default)]
+    pub pattern: Option<String>,
+    /// Hex bytes written once, then zeros.
+    #[serde(default)]
+    pub hex: Option<String>,
+    /// Text repeated to the end of the frame.
+    #[serde(default)]
+    pub string: Option<String>,
+}
+
+/// How a variable walks.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum VarOp {
+    /// Increment.
+    #[default]
+    Inc,
+    /// Decrement.
+    Dec,
+    /// Uniform random, seeded.
+    Random,
+    /// Cycle through `values`.
+    List,
+}
+
+/// A field-engine variable.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct VarSpec {
+    /// Name, referenced by writes.
+    pub name: String,
+    /// Walk (default `inc`).
+    #[serde(default)]
+    pub op: VarOp,
+    /// Size in bytes: 1, 2, 4 or 8 (default: the size of the first field written).
+    #[serde(default)]
+    pub size: Option<u8>,
+    /// Lower bound (number, IPv4 address, MAC or `0x..`).
+    #[serde(default)]
+    pub min: Option<Value>,
+    /// Upper bound.
+    #[serde(default)]
+    pub max: Option<Value>,
+    /// Step (default 1).
+    #[serde(default)]
+    pub step: Option<u64>,
+    /// First value (default `min`, or `max` for `dec`).
+    #[serde(default)]
+    pub init: Option<Value>,
+    /// Values for `op: list`.
+    #[serde(default)]
+    pub values: Option<Vec<Value>>,
+    /// Client tuple generator instead of a plain variable.
+    #[serde(default)]
+    pub tuple: Option<TupleSpec>,
+    /// Shorthand: fields this variable is written to (e.g. `ipv4.src`).
+    #[serde(default)]
+    pub write: Option<OneOrMany>,
+}
+
+/// Client tuple: addresses x ports; writes name `VAR.ip` and `VAR.port`.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TupleSpec {
+    /// First address.
+    pub ip_min: Value,
+    /// Last address.
+    pub ip_max: Value,
+    /// First port (default 1025).
+    #[serde(default)]
+    pub port_min: Option<u16>,
+    /// Last port (default 65535).
+    #[serde(default)]
+    pub port_max: Option<u16>,
+}
+
+/// One field name or a list of them.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    /// One.
+    One(String),
+    /// Several.
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    /// The names.
+    pub fn names(&self) -> Vec<&str> {
+        match self {
+            OneOrMany::One(s) => vec![s.as_str()],
+            OneOrMany::Many(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
+}
+
+/// A write of a variable into the frame: to a named field or a byte offset.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WriteSpec {
+    /// Variable name (`NAME.ip` / `NAME.port` for tuples).
+    pub var: String,
+    /// Named field, e.g. `ipv4.src`, `udp.sport`, `eth.dst`, `vlan.id`, `vlan[1].id`.
+    #[serde(default)]
+    pub field: Option<String>,
+    /// Byte offset from the start of the frame (instead of `field`).
+    #[serde(default)]
+    pub offset: Option<u16>,
+    /// Bytes written at `offset` (1..=8, default the variable's size).
+    #[serde(default)]
+    pub size: Option<u8>,
+    /// Bits replaced (default all).
+    #[serde(default)]
+    pub mask: Option<Value>,
+    /// Left shift before masking (negative: right shift).
+    #[serde(default)]
+    pub shift: i8,
+    /// Added to the value before shifting.
+    #[serde(default)]
+    pub add: u64,
+}
+
+/// (De)serializes an optional duration written as `10us`, `1ms`, `2s`.
+mod duration_opt {
+    use riptide_core::Nanos;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(v: &Option<Nanos>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(n) => s.serialize_str(&format!("{}ns", n.0)),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Nanos>, D::Error> {
+        let s: Option<String> = Option::deserialize(d)?;
+        s.map(|s| s.parse::<Nanos>().map_err(serde::de::Error::custom)).transpose()
+    }
+}

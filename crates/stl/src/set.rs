@@ -1,0 +1,142 @@
+//! The streams of one worker on one port, interleaved by departure time.
+//!
+//! [`StreamSet::fill`] writes every packet due before a horizon into a port's
+//! [`TxBatch`], earliest first. In real time the horizon is "now"; in simulation
+//! (pcap) it is the end of the run, so packets are produced as fast as the CPU
+//! allows and carry their scheduled departures.
+//!
+//! ## Catch-up policy
+//!
+//! After a stall (the worker was descheduled, the port was full) a stream may be
+//! late. Up to `catch_up` late (default 1 ms in real time), it sends back to back
+//! until it is on schedule again, so the average rate is kept and the stall shows
+//! as a burst no longer than `catch_up` worth of packets. Later than that, the
+//! stream forgets the missed time and restarts its schedule `catch_up` before
+//! now: the packets that would have filled the stall are never sent, the
+//! achieved rate shows the shortfall, and `late_resets` counts the events. In
+//! simulation there is no "late" and no reset.
+
+use crate::stream::{Phase, Stream};
+use riptide_core::{Nanos, TxBatch, TxMeta};
+
+/// Streams sharing one worker and one port.
+#[derive(Clone, Debug, Default)]
+pub struct StreamSet {
+    streams: Vec<Stream>,
+    /// Positions in `streams` by profile index, for chaining.
+    by_index: Vec<Option<usize>>,
+    /// Times a late stream's schedule was reset (see the module docs).
+    pub late_resets: u64,
+}
+
+impl StreamSet {
+    /// A set of stream shares.
+    pub fn new(streams: Vec<Stream>) -> Self {
+        let max = streams.iter().map(|s| s.index as usize + 1).max().unwrap_or(0);
+        let mut by_index = vec![None; max];
+        for (pos, s) in streams.iter().enumerate() {
+            by_index[s.index as usize] = Some(pos);
+        }
+        StreamSet { streams, by_index, late_resets: 0 }
+    }
+
+    /// Starts every self-starting stream at `at` (plus its own start delay).
+    pub fn start(&mut self, at: Nanos) {
+        let mut ended = Vec::new();
+        for s in &mut self.streams {
+            if s.phase == Phase::Active && !s.start(at) {
+                ended.push((s.next, at + s.isg));
+            }
+        }
+        for (next, at) in ended {
+            self.chain(next, at);
+        }
+    }
+
+    fn chain(&mut self, mut next: Option<u32>, mut at: Nanos) {
+        // Bounded: a chain of streams with nothing to send on this core ends
+        // after visiting each stream once.
+        for _ in 0..=self.streams.len() {
+            let Some(pos) = next.and_then(|i| self.by_index.get(i as usize).copied().flatten()) else {
+                return;
+            };
+            let s = &mut self.streams[pos];
+            if s.start(at) {
+                return;
+            }
+            next = s.next;
+            at = at + s.isg;
+        }
+    }
+
+    /// The streams.
+    pub fn streams(&self) -> &[Stream] {
+        &self.streams
+    }
+
+    /// Mutable access to the streams (rate updates).
+    pub fn streams_mut(&mut self) -> &mut [Stream] {
+        &mut self.streams
+    }
+
+    /// When the earliest active stream is due; `None` when nothing is left to send.
+    pub fn next_due(&self) -> Option<Nanos> {
+        self.streams.iter().filter_map(Stream::due).min()
+    }
+
+    /// Whether every stream has finished (or waits for a chain that can no longer come).
+    pub fn is_done(&self) -> bool {
+        self.streams.iter().all(|s| s.phase != Phase::Active)
+    }
+
+    /// Moves every active stream's schedule to start again at `at` (resume after pause).
+    pub fn reanchor_all(&mut self, at: Nanos) {
+        for s in &mut self.streams {
+            if s.phase == Phase::Active && s.pacer.departure() < at {
+                s.reanchor(at);
+            }
+        }
+    }
+
+    /// Fills `batch` with packets due before `horizon`, earliest first, at most
+    /// `budget` of them. `catch_up` is the real-time lateness bound (`None` in
+    /// simulation). Returns the number of packets written.
+    #[inline]
+    pub fn fill(&mut self, batch: &mut TxBatch<'_>, horizon: Nanos, budget: u64, catch_up: Option<Nanos>) -> usize {
+        let mut n = 0usize;
+        let mut budget = budget;
+        while budget > 0 {
+            // Earliest active stream (ties: lowest position).
+            let mut best: Option<(usize, Nanos)> = None;
+            for (i, s) in self.streams.iter().enumerate() {
+                if let Some(d) = s.due() {
+                    if best.is_none_or(|(_, b)| d < b) {
+                        best = Some((i, d));
+                    }
+                }
+            }
+            let Some((pos, mut due)) = best else { break };
+            if due >= horizon {
+                break;
+            }
+            if let Some(window) = catch_up {
+                if due.0 + window.0 < horizon.0 {
+                    due = horizon - window;
+                    self.streams[pos].reanchor(due);
+                    self.late_resets += 1;
+                }
+            }
+            let Some(slot) = batch.slot() else { break };
+            let s = &mut self.streams[pos];
+            let (len, departure) = s.produce(slot);
+            batch.commit(TxMeta { len: len as u32, stream: s.index, departure });
+            n += 1;
+            budget -= 1;
+            if s.phase == Phase::Done {
+                let (next, at) = (s.next, s.pacer.departure());
+                self.chain(next, at);
+            }
+        }
+        n
+    }
+}

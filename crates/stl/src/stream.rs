@@ -1,0 +1,183 @@
+//! A compiled stream: template, sizes, field program, pacing and transmit mode.
+//!
+//! One [`Stream`] is one worker's share of a profile stream. It knows when its
+//! next packet is due and writes that packet into a buffer; it never reads a
+//! clock and never touches a port.
+
+use crate::field::FieldEngine;
+use crate::pacer::Pacer;
+use crate::size::SizeGen;
+use crate::template::Template;
+use riptide_core::{Nanos, StreamCounters};
+
+/// How many packets a stream sends, and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Until the run ends.
+    Continuous,
+    /// Exactly this many packets, then the stream ends.
+    Burst {
+        /// Packets in the burst.
+        packets: u64,
+    },
+    /// `bursts` bursts of `packets`, separated by `ibg` of silence.
+    MultiBurst {
+        /// Packets per burst.
+        packets: u64,
+        /// Number of bursts (0: repeat until the run ends).
+        bursts: u64,
+        /// Inter-burst gap: silence between the end of one burst and the next.
+        ibg: Nanos,
+    },
+}
+
+/// Where a stream is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Waiting for another stream to end (`self_start: false`).
+    Waiting,
+    /// Sending (its first packet may still be in the future).
+    Active,
+    /// Finished.
+    Done,
+}
+
+/// One worker's share of a stream.
+#[derive(Clone, Debug)]
+pub struct Stream {
+    /// Index of the stream in its profile (also its id in stats).
+    pub index: u32,
+    pub(crate) template: Template,
+    pub(crate) sizes: SizeGen,
+    pub(crate) fields: FieldEngine,
+    pub(crate) pacer: Pacer,
+    pub(crate) mode: Mode,
+    /// Start delay after the run starts or the chaining stream ends.
+    pub(crate) isg: Nanos,
+    /// Stream started when this one ends.
+    pub(crate) next: Option<u32>,
+    pub(crate) phase: Phase,
+    /// Packets left in the current burst (burst modes).
+    left_in_burst: u64,
+    /// Bursts left after the current one (multi-burst; `u64::MAX`: forever).
+    bursts_left: u64,
+    /// Counters of this share.
+    pub counters: StreamCounters,
+}
+
+impl Stream {
+    /// Assembles a stream share. `mode` packet counts are this share's counts.
+    pub fn new(
+        index: u32,
+        template: Template,
+        sizes: SizeGen,
+        fields: FieldEngine,
+        pacer: Pacer,
+        mode: Mode,
+        isg: Nanos,
+        self_start: bool,
+        next: Option<u32>,
+    ) -> Self {
+        Stream {
+            index,
+            template,
+            sizes,
+            fields,
+            pacer,
+            mode,
+            isg,
+            next,
+            phase: if self_start { Phase::Active } else { Phase::Waiting },
+            left_in_burst: 0,
+            bursts_left: 0,
+            counters: StreamCounters::default(),
+        }
+    }
+
+    /// Where the stream is in its life.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// When the next packet is due, if the stream is active.
+    #[inline]
+    pub fn due(&self) -> Option<Nanos> {
+        (self.phase == Phase::Active).then(|| self.pacer.departure())
+    }
+
+    /// Starts (or restarts, when chained again) the stream: first packet at `at + isg`.
+    /// Returns `false` when this share has nothing to send (it is then `Done`).
+    pub fn start(&mut self, at: Nanos) -> bool {
+        self.pacer.reanchor(at + self.isg);
+        let (per_burst, bursts) = match self.mode {
+            Mode::Continuous => (u64::MAX, 0),
+            Mode::Burst { packets } => (packets, 0),
+            Mode::MultiBurst { packets, bursts, .. } => {
+                (packets, if bursts == 0 { u64::MAX } else { bursts - 1 })
+            }
+        };
+        self.left_in_burst = per_burst;
+        self.bursts_left = bursts;
+        if per_burst == 0 {
+            self.phase = Phase::Done;
+            false
+        } else {
+            self.phase = Phase::Active;
+            true
+        }
+    }
+
+    /// Writes the next packet into `buf` and returns its length and departure.
+    /// Sets the phase to `Done` after the last packet.
+    #[inline]
+    pub fn produce(&mut self, buf: &mut [u8]) -> (usize, Nanos) {
+        let size = self.sizes.next_size();
+        let len = self.template.write(buf, size);
+        self.fields.apply(&mut buf[..len]);
+        let departure = self.pacer.departure();
+        self.pacer.sent(size);
+        self.counters.opackets += 1;
+        self.counters.obytes += len as u64;
+        if self.left_in_burst != u64::MAX {
+            self.left_in_burst -= 1;
+            if self.left_in_burst == 0 {
+                self.end_burst();
+            }
+        }
+        (len, departure)
+    }
+
+    fn end_burst(&mut self) {
+        match self.mode {
+            Mode::MultiBurst { packets, ibg, .. } if self.bursts_left > 0 => {
+                if self.bursts_left != u64::MAX {
+                    self.bursts_left -= 1;
+                }
+                self.left_in_burst = packets;
+                let next = self.pacer.departure() + ibg;
+                self.pacer.reanchor(next);
+            }
+            _ => self.phase = Phase::Done,
+        }
+    }
+
+    /// Changes the rate (in the pacer's unit per second).
+    pub fn set_rate(&mut self, per_second: f64) {
+        self.pacer.set_rate(per_second);
+    }
+
+    /// Moves the next due time to `at` (after a pause or a stall).
+    pub fn reanchor(&mut self, at: Nanos) {
+        self.pacer.reanchor(at);
+    }
+
+    /// The pacer, for inspection.
+    pub fn pacer(&self) -> &Pacer {
+        &self.pacer
+    }
+
+    /// Largest frame this stream writes (FCS excluded).
+    pub fn max_len(&self) -> usize {
+        self.sizes.max_size() as usize - riptide_core::units::FCS_LEN
+    }
+}

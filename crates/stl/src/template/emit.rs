@@ -1,0 +1,459 @@
+//! Resolving a layer list (next-protocol numbers, TPIDs, bottom of stack) and
+//! emitting it through the `riptide-wire` Reprs.
+
+use super::{payload_bytes, FieldDef, Layout};
+use crate::profile::schema::{IcmpSpec, Layer, PayloadSpec, TcpSpec};
+use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
+use riptide_wire::ip::{IpAddress, Protocol};
+use riptide_wire::{icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan};
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// A layer list that cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LayerError {
+    /// Layers in an order riptide cannot build.
+    #[error("packet[{index}] ({layer}): {reason}")]
+    Order {
+        /// Position in the list.
+        index: usize,
+        /// Layer name.
+        layer: &'static str,
+        /// What is expected instead.
+        reason: String,
+    },
+    /// A field value out of range.
+    #[error("packet[{index}] ({layer}): {reason}")]
+    Value {
+        /// Position in the list.
+        index: usize,
+        /// Layer name.
+        layer: &'static str,
+        /// What is expected.
+        reason: String,
+    },
+    /// Payload content that cannot be used.
+    #[error("payload: {0}")]
+    Payload(String),
+    /// A frame size below the headers.
+    #[error("frame size {size} B is smaller than the headers: at least {needed} B (headers + 4 B FCS) expected")]
+    TooSmall {
+        /// Smallest size asked for.
+        size: usize,
+        /// Headers plus FCS.
+        needed: usize,
+    },
+    /// No frame size at all.
+    #[error("no frame size given")]
+    NoSizes,
+}
+
+fn layer_name(l: &Layer) -> &'static str {
+    match l {
+        Layer::Eth(_) => "eth",
+        Layer::Vlan(_) => "vlan",
+        Layer::Mpls(_) => "mpls",
+        Layer::Ipv4(_) => "ipv4",
+        Layer::Ipv6(_) => "ipv6",
+        Layer::Udp(_) => "udp",
+        Layer::Tcp(_) => "tcp",
+        Layer::Icmp(_) => "icmp",
+        Layer::Icmpv6(_) => "icmpv6",
+        Layer::Payload(_) => "payload",
+    }
+}
+
+fn header_len(l: &Layer) -> usize {
+    match l {
+        Layer::Eth(_) => ethernet::HEADER_LEN,
+        Layer::Vlan(_) | Layer::Mpls(_) => 4,
+        Layer::Ipv4(_) => ipv4::HEADER_LEN,
+        Layer::Ipv6(_) => ipv6::HEADER_LEN,
+        Layer::Udp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) => 8,
+        Layer::Tcp(_) => tcp::HEADER_LEN,
+        Layer::Payload(_) => 0,
+    }
+}
+
+/// Rank of a layer in the only order riptide builds:
+/// eth, vlan*, mpls*, (ipv4|ipv6)?, (udp|tcp|icmp|icmpv6)?, payload?
+fn rank(l: &Layer) -> u8 {
+    match l {
+        Layer::Eth(_) => 0,
+        Layer::Vlan(_) => 1,
+        Layer::Mpls(_) => 2,
+        Layer::Ipv4(_) | Layer::Ipv6(_) => 3,
+        Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) => 4,
+        Layer::Payload(_) => 5,
+    }
+}
+
+/// A checked layer list with offsets.
+pub(crate) struct Plan<'a> {
+    layers: &'a [Layer],
+    offsets: Vec<usize>,
+    header_len: usize,
+}
+
+impl<'a> Plan<'a> {
+    pub(crate) fn new(layers: &'a [Layer]) -> Result<Self, LayerError> {
+        let order = |index: usize, reason: &str| LayerError::Order { index, layer: layer_name(&layers[index]), reason: reason.into() };
+        if !matches!(layers.first(), Some(Layer::Eth(_))) {
+            return Err(LayerError::Order { index: 0, layer: layers.first().map(layer_name).unwrap_or("none"), reason: "the first layer must be eth".into() });
+        }
+        let mut offsets = Vec::with_capacity(layers.len());
+        let mut off = 0;
+        for (i, l) in layers.iter().enumerate() {
+            if i > 0 {
+                let (prev, cur) = (rank(&layers[i - 1]), rank(l));
+                let repeatable = matches!(l, Layer::Vlan(_) | Layer::Mpls(_));
+                if cur < prev || (cur == prev && !repeatable) {
+                    return Err(order(i, "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6, udp|tcp|icmp|icmpv6, payload"));
+                }
+            }
+            match l {
+                Layer::Icmp(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_))) => {
+                    return Err(order(i, "icmp must follow ipv4 (use icmpv6 over ipv6)"))
+                }
+                Layer::Icmpv6(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv6(_))) => {
+                    return Err(order(i, "icmpv6 must follow ipv6"))
+                }
+                Layer::Udp(_) | Layer::Tcp(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_) | Layer::Ipv6(_))) => {
+                    return Err(order(i, "udp and tcp must follow ipv4 or ipv6"))
+                }
+                Layer::Vlan(v) if v.id.unwrap_or(1) > 4095 || v.pcp > 7 => {
+                    return Err(LayerError::Value { index: i, layer: "vlan", reason: "id must be 0..=4095 and pcp 0..=7".into() })
+                }
+                Layer::Mpls(m) if m.label > 0xF_FFFF || m.tc > 7 => {
+                    return Err(LayerError::Value { index: i, layer: "mpls", reason: "label must be 0..=1048575 and tc 0..=7".into() })
+                }
+                Layer::Ipv6(v) if v.flow_label > 0xF_FFFF => {
+                    return Err(LayerError::Value { index: i, layer: "ipv6", reason: "flow_label must be 0..=1048575".into() })
+                }
+                Layer::Tcp(t) => {
+                    tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
+                }
+                Layer::Icmp(c) | Layer::Icmpv6(c) => {
+                    icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: layer_name(l), reason })?;
+                }
+                Layer::Payload(p) => {
+                    payload_bytes(Some(p), 0)?;
+                }
+                _ => {}
+            }
+            offsets.push(off);
+            off += header_len(l);
+        }
+        Ok(Plan { layers, offsets, header_len: off })
+    }
+
+    pub(crate) fn header_len(&self) -> usize {
+        self.header_len
+    }
+
+    fn find(&self, f: impl Fn(&Layer) -> bool) -> Option<usize> {
+        self.layers.iter().position(f)
+    }
+
+    fn l3(&self) -> Option<usize> {
+        self.find(|l| matches!(l, Layer::Ipv4(_) | Layer::Ipv6(_)))
+    }
+
+    fn l4(&self) -> Option<usize> {
+        self.find(|l| matches!(l, Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_)))
+    }
+
+    /// EtherType announcing layer `i` (for the layer before it).
+    fn ethertype_of(&self, i: usize, user: Option<u16>) -> EtherType {
+        if let Some(t) = user {
+            return EtherType(t);
+        }
+        match self.layers.get(i) {
+            Some(Layer::Vlan(v)) => EtherType(v.tpid.unwrap_or_else(|| {
+                if matches!(self.layers.get(i + 1), Some(Layer::Vlan(_))) {
+                    EtherType::QINQ.0
+                } else {
+                    EtherType::VLAN.0
+                }
+            })),
+            Some(Layer::Mpls(_)) => EtherType::MPLS,
+            Some(Layer::Ipv4(_)) => EtherType::IPV4,
+            Some(Layer::Ipv6(_)) => EtherType::IPV6,
+            // IEEE 802 local experimental EtherType 1.
+            _ => EtherType(0x88B5),
+        }
+    }
+
+    fn proto_of(&self, i: usize, user: Option<u8>) -> Protocol {
+        if let Some(p) = user {
+            return Protocol(p);
+        }
+        match self.layers.get(i) {
+            Some(Layer::Udp(_)) => Protocol::UDP,
+            Some(Layer::Tcp(_)) => Protocol::TCP,
+            Some(Layer::Icmp(_)) => Protocol::ICMP,
+            Some(Layer::Icmpv6(_)) => Protocol::ICMPV6,
+            // RFC 3692 experimentation protocol number.
+            _ => Protocol(253),
+        }
+    }
+
+    /// The frame of `len` bytes (FCS excluded), checksums filled.
+    pub(crate) fn emit(&self, len: usize) -> Result<Vec<u8>, LayerError> {
+        let mut buf = vec![0u8; len.max(self.header_len)];
+        let payload_spec: Option<&PayloadSpec> = self.layers.iter().find_map(|l| match l {
+            Layer::Payload(p) => Some(p),
+            _ => None,
+        });
+        let payload = payload_bytes(payload_spec, len - self.header_len)?;
+        buf[self.header_len..].copy_from_slice(&payload);
+        // Inner layers first, so each checksum covers final bytes.
+        let mut ip_pair: Option<(IpAddress, IpAddress)> = None;
+        if let Some(i) = self.l3() {
+            ip_pair = Some(match &self.layers[i] {
+                Layer::Ipv4(v) => (
+                    IpAddress::V4(v.src.unwrap_or(Ipv4Addr::new(198, 18, 0, 1))),
+                    IpAddress::V4(v.dst.unwrap_or(Ipv4Addr::new(198, 19, 0, 1))),
+                ),
+                Layer::Ipv6(v) => (
+                    IpAddress::V6(v.src.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 0, 0, 0, 0, 1))),
+                    IpAddress::V6(v.dst.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 1, 0, 0, 0, 1))),
+                ),
+                _ => unreachable_pair(),
+            });
+        }
+        for (i, l) in self.layers.iter().enumerate().rev() {
+            let off = self.offsets[i];
+            let rest = len - off;
+            let b = &mut buf[off..];
+            match l {
+                Layer::Eth(e) => ethernet::Repr {
+                    src: e.src.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 1])),
+                    dst: e.dst.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 2])),
+                    ethertype: self.ethertype_of(i + 1, e.ethertype),
+                }
+                .emit(&mut ethernet::Frame::new_unchecked(b)),
+                Layer::Vlan(v) => vlan::Repr { pcp: v.pcp, dei: v.dei, vid: v.id.unwrap_or(1), ethertype: self.ethertype_of(i + 1, None) }
+                    .emit(&mut vlan::Tag::new_unchecked(b)),
+                Layer::Mpls(m) => mpls::Repr { label: m.label, tc: m.tc, bos: !matches!(self.layers.get(i + 1), Some(Layer::Mpls(_))), ttl: m.ttl.unwrap_or(64) }
+                    .emit(&mut mpls::Entry::new_unchecked(b)),
+                Layer::Ipv4(v) => {
+                    let (Some((IpAddress::V4(src), IpAddress::V4(dst))), _) = (ip_pair, ()) else { continue };
+                    ipv4::Repr {
+                        src_addr: src,
+                        dst_addr: dst,
+                        protocol: self.proto_of(i + 1, v.proto),
+                        payload_len: rest - ipv4::HEADER_LEN,
+                        ttl: v.ttl.unwrap_or(64),
+                        tos: v.tos,
+                        ident: v.id,
+                        dont_frag: v.df,
+                    }
+                    .emit(&mut ipv4::Packet::new_unchecked(b))
+                }
+                Layer::Ipv6(v) => {
+                    let (Some((IpAddress::V6(src), IpAddress::V6(dst))), _) = (ip_pair, ()) else { continue };
+                    ipv6::Repr {
+                        src_addr: src,
+                        dst_addr: dst,
+                        next_header: self.proto_of(i + 1, v.next_header),
+                        payload_len: rest - ipv6::HEADER_LEN,
+                        hop_limit: v.hop_limit.unwrap_or(64),
+                        traffic_class: v.tc,
+                        flow_label: v.flow_label,
+                    }
+                    .emit(&mut ipv6::Packet::new_unchecked(b))
+                }
+                Layer::Udp(u) => {
+                    let Some((src, dst)) = ip_pair else { continue };
+                    let repr = udp::Repr { src_port: u.sport.unwrap_or(1025), dst_port: u.dport.unwrap_or(12) };
+                    emit_l4_udp(&repr, b, rest, &src, &dst);
+                }
+                Layer::Tcp(t) => {
+                    let Some((src, dst)) = ip_pair else { continue };
+                    let flags = tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
+                    let repr = tcp::Repr {
+                        src_port: t.sport.unwrap_or(1025),
+                        dst_port: t.dport.unwrap_or(80),
+                        seq: t.seq,
+                        ack: t.ack,
+                        flags,
+                        window: t.window.unwrap_or(8192),
+                        urgent: 0,
+                    };
+                    emit_l4_tcp(&repr, b, rest, &src, &dst);
+                }
+                Layer::Icmp(c) => {
+                    let req = icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: "icmp", reason })?;
+                    emit_l4_icmpv4(req, c, b, rest);
+                }
+                Layer::Icmpv6(c) => {
+                    let Some((src, dst)) = ip_pair else { continue };
+                    let req = icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: "icmpv6", reason })?;
+                    emit_l4_icmpv6(req, c, b, rest, &src, &dst);
+                }
+                Layer::Payload(_) => {}
+            }
+        }
+        Ok(buf)
+    }
+
+    /// Offsets of the 16-bit fields whose value depends on the frame size.
+    pub(crate) fn size_dependent_fields(&self) -> Vec<u16> {
+        let mut v = Vec::new();
+        if let Some(i) = self.l3() {
+            let o = self.offsets[i] as u16;
+            match self.layers[i] {
+                Layer::Ipv4(_) => v.extend([o + 2, o + 10]),
+                _ => v.push(o + 4),
+            }
+        }
+        if let Some(i) = self.l4() {
+            let o = self.offsets[i] as u16;
+            match self.layers[i] {
+                Layer::Udp(_) => v.extend([o + 4, o + 6]),
+                Layer::Tcp(_) => v.push(o + 16),
+                _ => v.push(o + 2),
+            }
+        }
+        v
+    }
+
+    /// Named fields and checksum coverage.
+    pub(crate) fn layout(&self) -> Layout {
+        let mut fields = Vec::new();
+        let mut counts = std::collections::HashMap::<&str, usize>::new();
+        let mut lay = Layout { header_len: self.header_len, ..Default::default() };
+        for (i, l) in self.layers.iter().enumerate() {
+            let name = layer_name(l);
+            let n = counts.entry(name).or_insert(0);
+            let prefix = if *n == 0 { name.to_string() } else { format!("{name}[{n}]") };
+            let also = (*n == 0).then(|| format!("{name}[0]"));
+            *n += 1;
+            let o = self.offsets[i] as u16;
+            let mut add = |f: &str, off: u16, size: u8, mask: u64, shift: u8| {
+                fields.push(FieldDef { name: format!("{prefix}.{f}"), offset: o + off, size, mask, shift });
+                if let Some(a) = &also {
+                    fields.push(FieldDef { name: format!("{a}.{f}"), offset: o + off, size, mask, shift });
+                }
+            };
+            match l {
+                Layer::Eth(_) => {
+                    add("dst", 0, 6, 0xFFFF_FFFF_FFFF, 0);
+                    add("src", 6, 6, 0xFFFF_FFFF_FFFF, 0);
+                    add("type", 12, 2, 0xFFFF, 0);
+                }
+                Layer::Vlan(_) => {
+                    add("id", 0, 2, 0x0FFF, 0);
+                    add("dei", 0, 2, 0x1000, 12);
+                    add("pcp", 0, 2, 0xE000, 13);
+                    add("type", 2, 2, 0xFFFF, 0);
+                }
+                Layer::Mpls(_) => {
+                    add("label", 0, 4, 0xFFFF_F000, 12);
+                    add("tc", 0, 4, 0x0E00, 9);
+                    add("ttl", 3, 1, 0xFF, 0);
+                }
+                Layer::Ipv4(_) => {
+                    add("tos", 1, 1, 0xFF, 0);
+                    add("id", 4, 2, 0xFFFF, 0);
+                    add("ttl", 8, 1, 0xFF, 0);
+                    add("src", 12, 4, 0xFFFF_FFFF, 0);
+                    add("dst", 16, 4, 0xFFFF_FFFF, 0);
+                    let s = o as usize;
+                    lay.ipv4_header = Some(s..s + ipv4::HEADER_LEN);
+                    lay.pseudo = Some(s + 12..s + 20);
+                    lay.csum.ip = Some(o + 10);
+                }
+                Layer::Ipv6(_) => {
+                    add("tc", 0, 4, 0x0FF0_0000, 20);
+                    add("flow_label", 0, 4, 0x000F_FFFF, 0);
+                    add("hop_limit", 7, 1, 0xFF, 0);
+                    add("src", 8, 16, u64::MAX, 0);
+                    add("dst", 24, 16, u64::MAX, 0);
+                    let s = o as usize;
+                    lay.pseudo = Some(s + 8..s + 40);
+                }
+                Layer::Udp(_) | Layer::Tcp(_) => {
+                    add("sport", 0, 2, 0xFFFF, 0);
+                    add("dport", 2, 2, 0xFFFF, 0);
+                    if let Layer::Tcp(_) = l {
+                        add("seq", 4, 4, 0xFFFF_FFFF, 0);
+                        add("ack", 8, 4, 0xFFFF_FFFF, 0);
+                        add("flags", 13, 1, 0xFF, 0);
+                        add("window", 14, 2, 0xFFFF, 0);
+                        lay.csum.l4 = Some(o + 16);
+                    } else {
+                        lay.csum.l4 = Some(o + 6);
+                        lay.csum.l4_is_udp = true;
+                    }
+                    lay.l4_start = Some(o as usize);
+                }
+                Layer::Icmp(_) | Layer::Icmpv6(_) => {
+                    add("type", 0, 1, 0xFF, 0);
+                    add("code", 1, 1, 0xFF, 0);
+                    add("id", 4, 2, 0xFFFF, 0);
+                    add("seq", 6, 2, 0xFFFF, 0);
+                    lay.csum.l4 = Some(o + 2);
+                    lay.l4_start = Some(o as usize);
+                    if let Layer::Icmp(_) = l {
+                        // ICMPv4 has no pseudo-header.
+                        lay.pseudo = None;
+                    }
+                }
+                Layer::Payload(_) => {}
+            }
+        }
+        if lay.l4_start.is_none() {
+            lay.pseudo = None;
+        }
+        lay.fields = fields;
+        lay
+    }
+}
+
+fn unreachable_pair() -> (IpAddress, IpAddress) {
+    (IpAddress::V4(Ipv4Addr::UNSPECIFIED), IpAddress::V4(Ipv4Addr::UNSPECIFIED))
+}
+
+fn tcp_flags(t: &TcpSpec) -> Result<tcp::TcpFlags, String> {
+    match &t.flags {
+        None => Ok(tcp::TcpFlags::SYN),
+        Some(s) => s.parse::<tcp::TcpFlags>().map_err(|_| format!("flags '{s}' are not TCP flags (expected letters of FSRPAUEC, e.g. \"SA\")")),
+    }
+}
+
+fn icmp_request(c: &IcmpSpec) -> Result<bool, String> {
+    match c.kind.as_deref() {
+        None | Some("echo_request") | Some("request") => Ok(true),
+        Some("echo_reply") | Some("reply") => Ok(false),
+        Some(other) => Err(format!("type '{other}' is not supported (expected echo_request or echo_reply)")),
+    }
+}
+
+fn emit_l4_udp(repr: &udp::Repr, b: &mut [u8], rest: usize, src: &IpAddress, dst: &IpAddress) {
+    let payload_len = rest - udp::HEADER_LEN;
+    repr.emit(&mut udp::Packet::new_unchecked(&mut b[..rest]), src, dst, payload_len, |_| {});
+}
+
+fn emit_l4_tcp(repr: &tcp::Repr, b: &mut [u8], rest: usize, src: &IpAddress, dst: &IpAddress) {
+    let payload_len = rest - tcp::HEADER_LEN;
+    repr.emit(&mut tcp::Packet::new_unchecked(&mut b[..rest]), src, dst, payload_len, |_| {});
+}
+
+fn echo_kind(request: bool) -> icmpv4::EchoKind {
+    if request {
+        icmpv4::EchoKind::Request
+    } else {
+        icmpv4::EchoKind::Reply
+    }
+}
+
+fn emit_l4_icmpv4(request: bool, c: &IcmpSpec, b: &mut [u8], rest: usize) {
+    let repr = icmpv4::EchoRepr { kind: echo_kind(request), ident: c.id, seq_no: c.seq };
+    repr.emit(&mut icmpv4::Packet::new_unchecked(&mut b[..rest]), rest - icmpv4::HEADER_LEN, |_| {});
+}
+
+fn emit_l4_icmpv6(request: bool, c: &IcmpSpec, b: &mut [u8], rest: usize, src: &IpAddress, dst: &IpAddress) {
+    let repr = icmpv6::EchoRepr { kind: echo_kind(request), ident: c.id, seq_no: c.seq };
+    repr.emit(&mut icmpv6::Packet::new_unchecked(&mut b[..rest]), src, dst, rest - icmpv6::HEADER_LEN, |_| {});
+}

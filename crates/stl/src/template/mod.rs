@@ -1,0 +1,187 @@
+//! Packet templates: a frame built once from its layers, patched per packet.
+//!
+//! [`build`] turns a layer list into
+//! - a [`Template`]: the frame bytes at the largest size the stream sends, plus,
+//!   when sizes vary, the few 16-bit fields that depend on the size (IPv4 total
+//!   length and header checksum, IPv6 payload length, UDP length, L4 checksum)
+//!   precomputed for every size; [`Template::write`] copies the bytes and patches
+//!   those fields, so no checksum is ever recomputed on the hot path;
+//! - a [`Layout`]: where each named field lives (`ipv4.src`, `vlan[1].id`, ...)
+//!   and which checksums cover which bytes, for compiling field-engine writes.
+//!
+//! The payload always runs to the end of the frame and is covered by the IP and
+//! L4 lengths; sizes count the FCS, which is never written.
+
+use crate::field::{ChecksumFields, Coverage};
+use crate::profile::schema::{Layer, PayloadSpec};
+use riptide_core::units::FCS_LEN;
+use std::ops::Range;
+
+mod emit;
+
+pub use emit::LayerError;
+
+/// A frame built once, written per packet.
+#[derive(Clone, Debug)]
+pub struct Template {
+    bytes: Vec<u8>,
+    patch_at: Vec<u16>,
+    min_size: u16,
+    patches: Vec<u16>,
+}
+
+impl Template {
+    /// Writes the frame for `size` (FCS included) into `buf`; returns its length.
+    #[inline]
+    pub fn write(&self, buf: &mut [u8], size: u16) -> usize {
+        let len = (size as usize).saturating_sub(FCS_LEN).min(self.bytes.len()).min(buf.len());
+        buf[..len].copy_from_slice(&self.bytes[..len]);
+        if !self.patches.is_empty() {
+            let n = self.patch_at.len();
+            let base = size.saturating_sub(self.min_size) as usize * n;
+            if let Some(vals) = self.patches.get(base..base + n) {
+                for (&at, &v) in self.patch_at.iter().zip(vals) {
+                    if let Some(dst) = buf.get_mut(at as usize..at as usize + 2) {
+                        dst.copy_from_slice(&v.to_be_bytes());
+                    }
+                }
+            }
+        }
+        len
+    }
+
+    /// Length of the frame at the largest size (FCS excluded).
+    pub fn max_len(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
+/// Where a named field lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldDef {
+    /// Name, e.g. `ipv4.src` or `vlan[1].id`.
+    pub name: String,
+    /// Byte offset in the frame.
+    pub offset: u16,
+    /// Bytes spanned (1..=16).
+    pub size: u8,
+    /// Bits of the span that belong to the field (all ones when whole bytes).
+    pub mask: u64,
+    /// Position of the field's lowest bit in the span.
+    pub shift: u8,
+}
+
+/// The layout of a built frame: named fields and checksum coverage.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// Named fields.
+    pub fields: Vec<FieldDef>,
+    /// Bytes of headers before the payload.
+    pub header_len: usize,
+    /// The IPv4 header, if any.
+    pub ipv4_header: Option<Range<usize>>,
+    /// Bytes covered by the L4 checksum through the pseudo-header (IP addresses).
+    pub pseudo: Option<Range<usize>>,
+    /// Start of the L4 header, if its checksum is maintained.
+    pub l4_start: Option<usize>,
+    /// Checksum fields to fix after writes.
+    pub csum: ChecksumFields,
+}
+
+impl Layout {
+    /// The field called `name`.
+    pub fn field(&self, name: &str) -> Option<&FieldDef> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+
+    /// Names of every field, for error messages.
+    pub fn names(&self) -> Vec<&str> {
+        self.fields.iter().map(|f| f.name.as_str()).collect()
+    }
+
+    /// Which checksums a write of `len` bytes at `offset` touches.
+    pub fn coverage(&self, offset: usize, len: usize) -> Coverage {
+        let r = offset..offset + len;
+        let overlaps = |x: &Range<usize>| r.start < x.end && x.start < r.end;
+        Coverage {
+            ip: self.ipv4_header.as_ref().is_some_and(overlaps),
+            l4: self.l4_start.is_some_and(|s| r.end > s) || self.pseudo.as_ref().is_some_and(overlaps),
+        }
+    }
+}
+
+/// Builds the template for `layers` at every size in `sizes` (FCS included,
+/// ascending, non-empty) and returns it with the layout.
+pub fn build(layers: &[Layer], sizes: &[u16]) -> Result<(Template, Layout), LayerError> {
+    let plan = emit::Plan::new(layers)?;
+    let (Some(&min), Some(&max)) = (sizes.first(), sizes.last()) else {
+        return Err(LayerError::NoSizes);
+    };
+    let min_needed = plan.header_len() + FCS_LEN;
+    if (min as usize) < min_needed {
+        return Err(LayerError::TooSmall { size: min as usize, needed: min_needed });
+    }
+    let bytes = plan.emit(max as usize - FCS_LEN)?;
+    let layout = plan.layout();
+    let patch_at = plan.size_dependent_fields();
+    let mut patches = Vec::new();
+    if sizes.len() > 1 && !patch_at.is_empty() {
+        let n = patch_at.len();
+        patches = vec![0u16; (max - min + 1) as usize * n];
+        for &s in sizes {
+            let f = plan.emit(s as usize - FCS_LEN)?;
+            let base = (s - min) as usize * n;
+            for (k, &at) in patch_at.iter().enumerate() {
+                let at = at as usize;
+                patches[base + k] = u16::from_be_bytes([f[at], f[at + 1]]);
+            }
+        }
+        // Sizes not emitted keep zeros; the size generator never asks for them.
+    }
+    Ok((Template { bytes, patch_at, min_size: min, patches }, layout))
+}
+
+/// Payload bytes for `len` bytes of payload.
+pub(crate) fn payload_bytes(spec: Option<&PayloadSpec>, len: usize) -> Result<Vec<u8>, LayerError> {
+    let mut out = vec![0u8; len];
+    let Some(p) = spec else { return Ok(out) };
+    let given = [p.pattern.is_some(), p.hex.is_some(), p.string.is_some()].iter().filter(|&&b| b).count();
+    if given > 1 {
+        return Err(LayerError::Payload("give only one of pattern, hex, string".into()));
+    }
+    let (src, repeat) = if let Some(h) = &p.pattern {
+        (parse_hex(h)?, true)
+    } else if let Some(h) = &p.hex {
+        (parse_hex(h)?, false)
+    } else if let Some(s) = &p.string {
+        (s.as_bytes().to_vec(), true)
+    } else {
+        return Ok(out);
+    };
+    if src.is_empty() {
+        return Err(LayerError::Payload("payload content is empty".into()));
+    }
+    if repeat {
+        for (o, b) in out.iter_mut().zip(src.iter().cycle()) {
+            *o = *b;
+        }
+    } else {
+        for (o, b) in out.iter_mut().zip(src.iter()) {
+            *o = *b;
+        }
+    }
+    Ok(out)
+}
+
+fn parse_hex(h: &str) -> Result<Vec<u8>, LayerError> {
+    let clean: String = h.chars().filter(|c| !c.is_whitespace() && *c != ':').collect();
+    let clean = clean.strip_prefix("0x").unwrap_or(&clean);
+    if clean.len() % 2 != 0 {
+        return Err(LayerError::Payload(format!("'{h}' has an odd number of hex digits")));
+    }
+    (0..clean.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&clean[i..i + 2], 16))
+        .collect::<Result<_, _>>()
+        .map_err(|_| LayerError::Payload(format!("'{h}' is not hex bytes")))
+}

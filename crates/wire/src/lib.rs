@@ -1,0 +1,107 @@
+//! Packet formats for riptide: zero-copy views and high-level representations.
+//!
+//! # A tour of the modules
+//!
+//! Each protocol lives in its own file and follows the same two-level model:
+//!
+//! * a **view** over a byte buffer (`ipv4::Packet<T: AsRef<[u8]>>`) with getters for every header
+//!   field and, when `T: AsMut<[u8]>`, setters. Views never copy and never allocate;
+//! * a **Repr** (`ipv4::Repr`), a plain struct of the fields that matter, with `parse` (view to
+//!   Repr, validating), `emit` (Repr to bytes) and `buffer_len`.
+//!
+//! Layers, from the wire up:
+//!
+//! * [`ethernet`]: Ethernet II frames, [`ethernet::EthernetAddress`], [`ethernet::EtherType`];
+//! * [`vlan`]: one 802.1Q / 802.1ad tag (the 4 bytes after a 0x8100 or 0x88A8 TPID);
+//! * [`mpls`]: one MPLS label stack entry;
+//! * [`ip`]: [`ip::IpAddress`] (either family), [`ip::Protocol`] and the pseudo-header sum;
+//! * [`ipv4`], [`ipv6`]: IP headers;
+//! * [`udp`], [`tcp`]: transport headers, checksummed with the IP pseudo-header;
+//! * [`icmpv4`], [`icmpv6`]: echo request/reply;
+//! * [`checksum`]: the internet checksum (RFC 1071) and incremental updates (RFC 1624);
+//! * [`decode`]: a diagnostic decoder that walks a whole frame and prints it tshark-style,
+//!   plus [`decode::hexdump`].
+//!
+//! # The view contract
+//!
+//! `new_unchecked` wraps any buffer and performs no check: accessors on such a view may panic
+//! if the buffer is too short. `new_checked` (or `new_unchecked` followed by a successful
+//! `check_len`) validates the buffer length against the fixed header and against the length
+//! fields the header carries; after that **no getter, setter or payload accessor panics**.
+//! Reprs' `parse` functions run `check_len` themselves, so they never panic either.
+//! `emit` functions panic if the buffer is shorter than the Repr's `buffer_len`; size the
+//! buffer first.
+
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+
+use core::ops::{Range, RangeFrom};
+
+pub mod checksum;
+pub mod decode;
+pub mod ethernet;
+pub mod icmpv4;
+pub mod icmpv6;
+pub mod ip;
+pub mod ipv4;
+pub mod ipv6;
+pub mod mpls;
+pub mod tcp;
+pub mod udp;
+pub mod vlan;
+
+pub use checksum::ChecksumMode;
+pub use decode::{decode, hexdump, Decoded, Layer};
+pub use ip::{IpAddress, Protocol};
+
+/// Errors from checking or parsing a packet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The buffer is shorter than the header, or than a length field in the header says.
+    #[error("truncated packet: the buffer is shorter than the header or its length fields require")]
+    Truncated,
+    /// A header field holds an invalid or inconsistent value (version, header length, ...).
+    #[error("malformed packet: a header field holds an invalid or inconsistent value")]
+    Malformed,
+    /// The checksum does not verify.
+    #[error("bad checksum")]
+    Checksum,
+    /// The packet is well formed but not something this Repr represents (e.g. a fragment).
+    #[error("unsupported packet: valid, but not representable by this Repr")]
+    Unsupported,
+}
+
+/// The result type of this crate.
+pub type Result<T> = core::result::Result<T, Error>;
+
+/// A fixed byte range of a header.
+pub(crate) type Field = Range<usize>;
+/// The byte range from a fixed offset to the end of the buffer.
+pub(crate) type Rest = RangeFrom<usize>;
+
+/// Big-endian accessors shared by the views. Callers guarantee the indices are in bounds.
+pub(crate) mod be {
+    /// Reads a big-endian u16 at `at`.
+    #[inline]
+    pub(crate) fn u16_at(data: &[u8], at: usize) -> u16 {
+        u16::from_be_bytes([data[at], data[at + 1]])
+    }
+
+    /// Reads a big-endian u32 at `at`.
+    #[inline]
+    pub(crate) fn u32_at(data: &[u8], at: usize) -> u32 {
+        u32::from_be_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]])
+    }
+
+    /// Writes a big-endian u16 at `at`.
+    #[inline]
+    pub(crate) fn set_u16(data: &mut [u8], at: usize, value: u16) {
+        data[at..at + 2].copy_from_slice(&value.to_be_bytes());
+    }
+
+    /// Writes a big-endian u32 at `at`.
+    #[inline]
+    pub(crate) fn set_u32(data: &mut [u8], at: usize, value: u32) {
+        data[at..at + 4].copy_from_slice(&value.to_be_bytes());
+    }
+}

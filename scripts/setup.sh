@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what riptide's build and tests need on a fresh Debian machine.
+# Idempotent: installs only what is missing. Needs root (or sudo) for apt.
+set -euo pipefail
+
+want_apt=()
+command -v tshark  >/dev/null 2>&1 || want_apt+=(tshark)
+command -v tcpdump >/dev/null 2>&1 || want_apt+=(tcpdump)
+command -v ip      >/dev/null 2>&1 || want_apt+=(iproute2)
+command -v cc      >/dev/null 2>&1 || want_apt+=(gcc)
+
+if [ ${#want_apt[@]} -gt 0 ]; then
+  echo "setup: installing ${want_apt[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  # tshark asks whether non-root users may capture; answer no.
+  echo "wireshark-common wireshark-common/install-setuid boolean false" | $SUDO debconf-set-selections 2>/dev/null || true
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${want_apt[@]}" >/dev/null
+fi
+
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "setup: cargo not found: riptide needs a Rust toolchain (stable, >= 1.89; rustup installs one)" >&2
+  exit 1
+fi
+if command -v rustup >/dev/null 2>&1; then
+  rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+  rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+fi
