@@ -23,10 +23,16 @@ pub(crate) struct Failure {
 
 impl Failure {
     pub(crate) fn input(message: impl Into<String>) -> Self {
-        Failure { code: 2, message: message.into() }
+        Failure {
+            code: 2,
+            message: message.into(),
+        }
     }
     pub(crate) fn runtime(message: impl Into<String>) -> Self {
-        Failure { code: 1, message: message.into() }
+        Failure {
+            code: 1,
+            message: message.into(),
+        }
     }
 }
 
@@ -34,16 +40,21 @@ impl From<riptide_engine::EngineError> for Failure {
     fn from(e: riptide_engine::EngineError) -> Self {
         use riptide_engine::EngineError as E;
         match e {
-            E::Port(riptide_port::PortError::File { .. }) | E::Port(riptide_port::PortError::Spec { .. }) | E::Config(_) | E::NoProfile => {
-                Failure::input(e.to_string())
-            }
+            E::Port(riptide_port::PortError::File { .. })
+            | E::Port(riptide_port::PortError::Spec { .. })
+            | E::Config(_)
+            | E::NoProfile => Failure::input(e.to_string()),
             other => Failure::runtime(other.to_string()),
         }
     }
 }
 
 #[derive(Parser)]
-#[command(name = "riptide", version, about = "A software traffic generator and network benchmarking toolkit")]
+#[command(
+    name = "riptide",
+    version,
+    about = "A software traffic generator and network benchmarking toolkit"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Cmd,

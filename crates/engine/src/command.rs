@@ -36,9 +36,9 @@ impl FromStr for Multiplier {
             }
             return Err(format!("multiplier '{s}' must be a positive number"));
         }
-        t.parse::<Rate>().map(Multiplier::Total).map_err(|e| {
-            format!("multiplier {e} (or a plain factor such as 2)")
-        })
+        t.parse::<Rate>()
+            .map(Multiplier::Total)
+            .map_err(|e| format!("multiplier {e} (or a plain factor such as 2)"))
     }
 }
 
@@ -81,7 +81,14 @@ fn one() -> usize {
 
 impl Default for StartOptions {
     fn default() -> Self {
-        StartOptions { duration: None, count: None, multiplier: Multiplier::default(), cores: 1, unpaced: false, catch_up: None }
+        StartOptions {
+            duration: None,
+            count: None,
+            multiplier: Multiplier::default(),
+            cores: 1,
+            unpaced: false,
+            catch_up: None,
+        }
     }
 }
 
@@ -125,17 +132,29 @@ mod tests {
     #[test]
     fn multipliers() {
         assert_eq!("2".parse::<Multiplier>(), Ok(Multiplier::Factor(2.0)));
-        assert_eq!("10mpps".parse::<Multiplier>(), Ok(Multiplier::Total(Rate::Pps(10e6))));
-        assert_eq!("50%".parse::<Multiplier>(), Ok(Multiplier::Total(Rate::Percent(50.0))));
+        assert_eq!(
+            "10mpps".parse::<Multiplier>(),
+            Ok(Multiplier::Total(Rate::Pps(10e6)))
+        );
+        assert_eq!(
+            "50%".parse::<Multiplier>(),
+            Ok(Multiplier::Total(Rate::Percent(50.0)))
+        );
         assert!("0".parse::<Multiplier>().is_err());
         assert!("fast".parse::<Multiplier>().is_err());
     }
 
     #[test]
     fn commands_round_trip_as_json() {
-        let c = Command::Start(StartOptions { count: Some(5), ..Default::default() });
+        let c = Command::Start(StartOptions {
+            count: Some(5),
+            ..Default::default()
+        });
         let j = serde_json::to_string(&c).unwrap();
         let back: Command = serde_json::from_str(&j).unwrap();
-        assert!(matches!(back, Command::Start(StartOptions { count: Some(5), .. })));
+        assert!(matches!(
+            back,
+            Command::Start(StartOptions { count: Some(5), .. })
+        ));
     }
 }

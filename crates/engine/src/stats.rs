@@ -25,7 +25,11 @@ pub struct WorkerCounters {
 impl WorkerCounters {
     /// Counters sized for `ports` ports and `streams` streams.
     pub fn new(ports: usize, streams: usize) -> Self {
-        WorkerCounters { ports: vec![PortCounters::default(); ports], streams: vec![StreamCounters::default(); streams], ..Default::default() }
+        WorkerCounters {
+            ports: vec![PortCounters::default(); ports],
+            streams: vec![StreamCounters::default(); streams],
+            ..Default::default()
+        }
     }
 
     /// Subtracts a baseline (for clear-stats), saturating.

@@ -142,9 +142,7 @@ impl Worker {
                 if want == 0 {
                     break;
                 }
-                let mut batch = port.tx_batch(want);
-                let n = set.fill(&mut batch, horizon, want as u64, catch_up);
-                drop(batch);
+                let n = set.fill(&mut port.tx_batch(want), horizon, want as u64, catch_up);
                 if n > 0 {
                     if let Err(e) = port.tx_commit(n) {
                         error = Some(e);
@@ -164,7 +162,12 @@ impl Worker {
             if left == 0 || self.sets.iter().all(StreamSet::is_done) {
                 break;
             }
-            let next = self.sets.iter().filter_map(StreamSet::next_due).min().unwrap_or(Nanos::MAX);
+            let next = self
+                .sets
+                .iter()
+                .filter_map(StreamSet::next_due)
+                .min()
+                .unwrap_or(Nanos::MAX);
             if plan.simulated {
                 if next >= horizon_end {
                     break;
@@ -184,7 +187,11 @@ impl Worker {
         let t_end = self.clock.now();
         self.publish(t0, t_end, busy, true);
         let counters = lock(&self.shared.published).clone();
-        Exit { counters, ports: self.ports, error }
+        Exit {
+            counters,
+            ports: self.ports,
+            error,
+        }
     }
 
     fn set_rates(&mut self, rates: &[(usize, u32, f64)]) {

@@ -56,7 +56,12 @@ pub struct PortOptions {
 
 impl Default for PortOptions {
     fn default() -> Self {
-        PortOptions { line_rate: BitsPerSec(10e9), max_frame: 1514, batch: 64, epoch_unix_ns: 0 }
+        PortOptions {
+            line_rate: BitsPerSec(10e9),
+            max_frame: 1514,
+            batch: 64,
+            epoch_unix_ns: 0,
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::field::FieldEngine;
 use crate::pacer::{PaceUnit, Pacer};
 use crate::size::SizeGen;
-use crate::stream::{Mode, Stream};
+use crate::stream::{Mode, Stream, StreamParts};
 use crate::template::Template;
 use riptide_core::units::L1_OVERHEAD;
 use riptide_core::{BitsPerSec, Nanos, Rate};
@@ -87,7 +87,14 @@ impl CompiledStream {
     /// Core `core`'s share of `cores`: a fraction of the rate and of every packet
     /// count, its own part of every variable's range, and a start offset so the
     /// shares interleave evenly. `unpaced` ignores the rate (benchmarks).
-    pub fn share(&self, core: usize, cores: usize, factor: f64, line_rate: BitsPerSec, unpaced: bool) -> Stream {
+    pub fn share(
+        &self,
+        core: usize,
+        cores: usize,
+        factor: f64,
+        line_rate: BitsPerSec,
+        unpaced: bool,
+    ) -> Stream {
         let cores = cores.max(1);
         let (unit, total) = self.pace(factor, line_rate);
         let per_core = if unpaced { 0.0 } else { total / cores as f64 };
@@ -104,26 +111,34 @@ impl CompiledStream {
         };
         let mode = match self.mode {
             Mode::Continuous => Mode::Continuous,
-            Mode::Burst { packets } => Mode::Burst { packets: share_of(packets, core, cores) },
-            Mode::MultiBurst { packets, bursts, ibg } => {
-                Mode::MultiBurst { packets: share_of(packets, core, cores), bursts, ibg }
-            }
+            Mode::Burst { packets } => Mode::Burst {
+                packets: share_of(packets, core, cores),
+            },
+            Mode::MultiBurst {
+                packets,
+                bursts,
+                ibg,
+            } => Mode::MultiBurst {
+                packets: share_of(packets, core, cores),
+                bursts,
+                ibg,
+            },
         };
         let mut sizes = self.sizes.clone();
         sizes.split(core, cores);
         let mut fields = self.fields.clone();
         fields.split(core, cores);
-        Stream::new(
-            self.index,
-            self.template.clone(),
+        Stream::new(StreamParts {
+            index: self.index,
+            template: self.template.clone(),
             sizes,
             fields,
-            Pacer::new(Nanos::ZERO, per_core, unit),
+            pacer: Pacer::new(Nanos::ZERO, per_core, unit),
             mode,
-            self.isg + phase,
-            self.self_start,
-            self.next,
-        )
+            isg: self.isg + phase,
+            self_start: self.self_start,
+            next: self.next,
+        })
     }
 }
 

@@ -91,16 +91,32 @@ pub enum VarError {
 impl Var {
     /// A walk over `min..=max` by `step` (`Inc`, `Dec` or `Random`), starting at `init`
     /// (default: `min` for `Inc` and `Random`, `max` for `Dec`).
-    pub fn range(kind: VarKind, min: u64, max: u64, step: u64, init: Option<u64>, seed: u64) -> Result<Var, VarError> {
+    pub fn range(
+        kind: VarKind,
+        min: u64,
+        max: u64,
+        step: u64,
+        init: Option<u64>,
+        seed: u64,
+    ) -> Result<Var, VarError> {
         if min > max {
             return Err(VarError::EmptyRange { min, max });
         }
         let step = step.max(1);
         let last = (max - min) / step;
-        let mut v = Var { kind, min, step, lo: 0, hi: last, idx: 0, rng: Rng::new(seed), out: [0; 2] };
+        let mut v = Var {
+            kind,
+            min,
+            step,
+            lo: 0,
+            hi: last,
+            idx: 0,
+            rng: Rng::new(seed),
+            out: [0; 2],
+        };
         v.idx = match (init, &v.kind) {
             (Some(i), _) => {
-                if i < min || i > max || (i - min) % step != 0 {
+                if i < min || i > max || !(i - min).is_multiple_of(step) {
                     return Err(VarError::BadInit { init: i });
                 }
                 (i - min) / step
@@ -118,7 +134,16 @@ impl Var {
             return Err(VarError::EmptyList);
         }
         let hi = values.len() as u64 - 1;
-        let mut v = Var { kind: VarKind::List(values), min: 0, step: 1, lo: 0, hi, idx: 0, rng: Rng::new(0), out: [0; 2] };
+        let mut v = Var {
+            kind: VarKind::List(values),
+            min: 0,
+            step: 1,
+            lo: 0,
+            hi,
+            idx: 0,
+            rng: Rng::new(0),
+            out: [0; 2],
+        };
         v.refresh();
         Ok(v)
     }
@@ -126,16 +151,26 @@ impl Var {
     /// A client tuple generator over `ip_min..=ip_max` x `port_min..=port_max`.
     pub fn tuple(ip_min: u64, ip_max: u64, port_min: u64, port_max: u64) -> Result<Var, VarError> {
         if ip_min > ip_max {
-            return Err(VarError::EmptyRange { min: ip_min, max: ip_max });
+            return Err(VarError::EmptyRange {
+                min: ip_min,
+                max: ip_max,
+            });
         }
         if port_min > port_max {
-            return Err(VarError::EmptyRange { min: port_min, max: port_max });
+            return Err(VarError::EmptyRange {
+                min: port_min,
+                max: port_max,
+            });
         }
         let ips = ip_max - ip_min + 1;
         let ports = port_max - port_min + 1;
         let hi = (ips as u128 * ports as u128 - 1).min(u64::MAX as u128) as u64;
         let mut v = Var {
-            kind: VarKind::Tuple { ip_min, ips, port_min },
+            kind: VarKind::Tuple {
+                ip_min,
+                ips,
+                port_min,
+            },
             min: 0,
             step: 1,
             lo: 0,
@@ -155,7 +190,8 @@ impl Var {
         let index = index as u128 % count;
         let n = (self.hi - self.lo) as u128 + 1;
         if let VarKind::Random = self.kind {
-            self.rng = Rng::new(self.rng.next_u64() ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+            self.rng =
+                Rng::new(self.rng.next_u64() ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
         } else if n >= count {
             let lo = self.lo as u128 + index * n / count;
             let hi = self.lo as u128 + (index + 1) * n / count - 1;
@@ -188,8 +224,14 @@ impl Var {
             VarKind::Inc | VarKind::Dec | VarKind::Random => {
                 self.out[0] = self.min.wrapping_add(self.idx.wrapping_mul(self.step))
             }
-            VarKind::List(values) => self.out[0] = values.get(self.idx as usize).copied().unwrap_or(0),
-            VarKind::Tuple { ip_min, ips, port_min } => {
+            VarKind::List(values) => {
+                self.out[0] = values.get(self.idx as usize).copied().unwrap_or(0)
+            }
+            VarKind::Tuple {
+                ip_min,
+                ips,
+                port_min,
+            } => {
                 self.out[0] = ip_min + self.idx % ips;
                 self.out[1] = port_min + self.idx / ips;
             }
@@ -307,9 +349,15 @@ impl FieldEngine {
         let mut acc_ip = 0u64;
         let mut acc_l4 = 0u64;
         for w in &self.writes {
-            let Some(var) = self.vars.get(w.var as usize) else { continue };
+            let Some(var) = self.vars.get(w.var as usize) else {
+                continue;
+            };
             let mut v = var.value(w.part as usize).wrapping_add(w.add);
-            v = if w.shift >= 0 { v << (w.shift as u32 & 63) } else { v >> ((-w.shift) as u32 & 63) };
+            v = if w.shift >= 0 {
+                v << (w.shift as u32 & 63)
+            } else {
+                v >> ((-w.shift) as u32 & 63)
+            };
             let start = w.offset as usize;
             let end = start + w.size as usize;
             if end > frame.len() {
@@ -317,7 +365,11 @@ impl FieldEngine {
             }
             let cover = w.coverage.ip || w.coverage.l4;
             let (ws, we) = (start & !1, (end + 1) & !1);
-            let old_sum = if cover { sum_complement(frame, ws, we) } else { 0 };
+            let old_sum = if cover {
+                sum_complement(frame, ws, we)
+            } else {
+                0
+            };
             let old = read_be(&frame[start..end]);
             write_be(&mut frame[start..end], (old & !w.mask) | (v & w.mask));
             if cover {
@@ -374,14 +426,19 @@ fn sum_words(frame: &[u8], from: usize, to: usize) -> u64 {
 
 #[inline]
 fn sum_complement(frame: &[u8], from: usize, to: usize) -> u64 {
-    (from..to).step_by(2).map(|i| !word(frame, i) & 0xffff).sum()
+    (from..to)
+        .step_by(2)
+        .map(|i| !word(frame, i) & 0xffff)
+        .sum()
 }
 
 /// Applies an accumulated one's complement change to the checksum at `off`
 /// (RFC 1624 eqn. 3). A UDP checksum that computes to zero is sent as 0xFFFF.
 #[inline]
 fn patch_checksum(frame: &mut [u8], off: usize, acc: u64, udp: bool) {
-    let Some(field) = frame.get_mut(off..off + 2) else { return };
+    let Some(field) = frame.get_mut(off..off + 2) else {
+        return;
+    };
     let hc = u16::from_be_bytes([field[0], field[1]]);
     let mut s = (!hc) as u64 + acc;
     while s >> 16 != 0 {
@@ -401,13 +458,31 @@ mod tests {
     #[test]
     fn inc_dec_list_walk() {
         let mut v = Var::range(VarKind::Inc, 10, 14, 2, None, 0).unwrap();
-        let got: Vec<u64> = (0..4).map(|_| { let x = v.value(0); v.advance(); x }).collect();
+        let got: Vec<u64> = (0..4)
+            .map(|_| {
+                let x = v.value(0);
+                v.advance();
+                x
+            })
+            .collect();
         assert_eq!(got, [10, 12, 14, 10]);
         let mut v = Var::range(VarKind::Dec, 10, 14, 2, None, 0).unwrap();
-        let got: Vec<u64> = (0..4).map(|_| { let x = v.value(0); v.advance(); x }).collect();
+        let got: Vec<u64> = (0..4)
+            .map(|_| {
+                let x = v.value(0);
+                v.advance();
+                x
+            })
+            .collect();
         assert_eq!(got, [14, 12, 10, 14]);
         let mut v = Var::list(vec![5, 7]).unwrap();
-        let got: Vec<u64> = (0..3).map(|_| { let x = v.value(0); v.advance(); x }).collect();
+        let got: Vec<u64> = (0..3)
+            .map(|_| {
+                let x = v.value(0);
+                v.advance();
+                x
+            })
+            .collect();
         assert_eq!(got, [5, 7, 5]);
         let mut v = Var::range(VarKind::Inc, 0, u64::MAX, 1, Some(u64::MAX), 0).unwrap();
         assert_eq!(v.value(0), u64::MAX);
@@ -418,8 +493,23 @@ mod tests {
     #[test]
     fn tuple_ip_varies_fastest() {
         let mut v = Var::tuple(100, 101, 5000, 5001).unwrap();
-        let got: Vec<(u64, u64)> = (0..5).map(|_| { let x = (v.value(0), v.value(1)); v.advance(); x }).collect();
-        assert_eq!(got, [(100, 5000), (101, 5000), (100, 5001), (101, 5001), (100, 5000)]);
+        let got: Vec<(u64, u64)> = (0..5)
+            .map(|_| {
+                let x = (v.value(0), v.value(1));
+                v.advance();
+                x
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (100, 5000),
+                (101, 5000),
+                (100, 5001),
+                (101, 5001),
+                (100, 5000)
+            ]
+        );
     }
 
     #[test]
@@ -445,7 +535,16 @@ mod tests {
     #[test]
     fn masked_write_keeps_other_bits() {
         let v = Var::list(vec![0xabc]).unwrap();
-        let w = Write { var: 0, part: 0, offset: 1, size: 2, mask: 0x0fff, shift: 0, add: 0, coverage: Coverage::default() };
+        let w = Write {
+            var: 0,
+            part: 0,
+            offset: 1,
+            size: 2,
+            mask: 0x0fff,
+            shift: 0,
+            add: 0,
+            coverage: Coverage::default(),
+        };
         let mut e = FieldEngine::new(vec![v], vec![w], ChecksumFields::default());
         let mut f = [0xffu8, 0xe0, 0x00, 0x11];
         e.apply(&mut f);

@@ -42,6 +42,29 @@ pub enum Phase {
     Done,
 }
 
+/// What a stream share is made of.
+#[derive(Clone, Debug)]
+pub struct StreamParts {
+    /// Index of the stream in its profile.
+    pub index: u32,
+    /// Packet template.
+    pub template: Template,
+    /// Frame sizes.
+    pub sizes: SizeGen,
+    /// Field program.
+    pub fields: FieldEngine,
+    /// Departure schedule (anchored at zero; `start` moves it).
+    pub pacer: Pacer,
+    /// Mode with this share's packet counts.
+    pub mode: Mode,
+    /// Start delay.
+    pub isg: Nanos,
+    /// Starts with the run.
+    pub self_start: bool,
+    /// Stream started when this one ends.
+    pub next: Option<u32>,
+}
+
 /// One worker's share of a stream.
 #[derive(Clone, Debug)]
 pub struct Stream {
@@ -66,18 +89,19 @@ pub struct Stream {
 }
 
 impl Stream {
-    /// Assembles a stream share. `mode` packet counts are this share's counts.
-    pub fn new(
-        index: u32,
-        template: Template,
-        sizes: SizeGen,
-        fields: FieldEngine,
-        pacer: Pacer,
-        mode: Mode,
-        isg: Nanos,
-        self_start: bool,
-        next: Option<u32>,
-    ) -> Self {
+    /// Assembles a stream share. `parts.mode` packet counts are this share's counts.
+    pub fn new(parts: StreamParts) -> Self {
+        let StreamParts {
+            index,
+            template,
+            sizes,
+            fields,
+            pacer,
+            mode,
+            isg,
+            self_start,
+            next,
+        } = parts;
         Stream {
             index,
             template,
@@ -87,7 +111,11 @@ impl Stream {
             mode,
             isg,
             next,
-            phase: if self_start { Phase::Active } else { Phase::Waiting },
+            phase: if self_start {
+                Phase::Active
+            } else {
+                Phase::Waiting
+            },
             left_in_burst: 0,
             bursts_left: 0,
             counters: StreamCounters::default(),
@@ -112,9 +140,9 @@ impl Stream {
         let (per_burst, bursts) = match self.mode {
             Mode::Continuous => (u64::MAX, 0),
             Mode::Burst { packets } => (packets, 0),
-            Mode::MultiBurst { packets, bursts, .. } => {
-                (packets, if bursts == 0 { u64::MAX } else { bursts - 1 })
-            }
+            Mode::MultiBurst {
+                packets, bursts, ..
+            } => (packets, if bursts == 0 { u64::MAX } else { bursts - 1 }),
         };
         self.left_in_burst = per_burst;
         self.bursts_left = bursts;

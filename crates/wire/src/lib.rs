@@ -19,7 +19,7 @@
 //! * [`udp`], [`tcp`]: transport headers, checksummed with the IP pseudo-header;
 //! * [`icmpv4`], [`icmpv6`]: echo request/reply;
 //! * [`checksum`]: the internet checksum (RFC 1071) and incremental updates (RFC 1624);
-//! * [`decode`]: a diagnostic decoder that walks a whole frame and prints it tshark-style,
+//! * [`mod@decode`]: a diagnostic decoder that walks a whole frame and prints it tshark-style,
 //!   plus [`decode::hexdump`].
 //!
 //! # The view contract
@@ -28,7 +28,10 @@
 //! if the buffer is too short. `new_checked` (or `new_unchecked` followed by a successful
 //! `check_len`) validates the buffer length against the fixed header and against the length
 //! fields the header carries; after that **no getter, setter or payload accessor panics**.
-//! Reprs' `parse` functions run `check_len` themselves, so they never panic either.
+//! Setters that change a length field (IPv4 total length or header length, IPv6 payload
+//! length, UDP length, TCP data offset) can void that check: run `check_len` again before
+//! reading the payload. Reprs' `parse` functions run `check_len` themselves, so they never
+//! panic either.
 //! `emit` functions panic if the buffer is shorter than the Repr's `buffer_len`; size the
 //! buffer first.
 
@@ -58,7 +61,9 @@ pub use ip::{IpAddress, Protocol};
 #[non_exhaustive]
 pub enum Error {
     /// The buffer is shorter than the header, or than a length field in the header says.
-    #[error("truncated packet: the buffer is shorter than the header or its length fields require")]
+    #[error(
+        "truncated packet: the buffer is shorter than the header or its length fields require"
+    )]
     Truncated,
     /// A header field holds an invalid or inconsistent value (version, header length, ...).
     #[error("malformed packet: a header field holds an invalid or inconsistent value")]

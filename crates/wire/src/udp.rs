@@ -18,8 +18,8 @@
 //! the payload, up to the length field. A computed checksum of `0x0000` is transmitted as
 //! `0xFFFF`; a transmitted `0x0000` means "no checksum", which is allowed over IPv4 only.
 
-use crate::ip::{self, IpAddress, Protocol};
 use crate::checksum::ChecksumMode;
+use crate::ip::{self, IpAddress, Protocol};
 use crate::{be, Error, Result};
 
 /// The length of a UDP header.
@@ -30,6 +30,21 @@ mod field {
     pub(super) const DST_PORT: usize = 2;
     pub(super) const LENGTH: usize = 4;
     pub(super) const CHECKSUM: usize = 6;
+}
+
+/// Applies an incremental checksum update to a UDP checksum field.
+///
+/// `update` is the RFC 1624 update (e.g. `|c| checksum::update16(c, old, new)`). A field of
+/// `0x0000` means "no checksum" (IPv4 only) and is returned unchanged; an updated value of
+/// `0x0000` is returned as `0xFFFF`, as a full computation would transmit it.
+pub fn update_checksum_field(field: u16, update: impl FnOnce(u16) -> u16) -> u16 {
+    if field == 0 {
+        return 0;
+    }
+    match update(field) {
+        0 => 0xFFFF,
+        c => c,
+    }
 }
 
 /// A view over a UDP datagram.
@@ -184,7 +199,10 @@ impl Repr {
         if mode == ChecksumMode::Verify && !packet.verify_checksum(src, dst) {
             return Err(Error::Checksum);
         }
-        Ok(Repr { src_port: packet.src_port(), dst_port: packet.dst_port() })
+        Ok(Repr {
+            src_port: packet.src_port(),
+            dst_port: packet.dst_port(),
+        })
     }
 
     /// The number of bytes [`Repr::emit`] writes for a payload of `payload_len` bytes.
@@ -232,26 +250,43 @@ mod tests {
 
     // 1025 -> 12, 18 zero bytes, over 198.18.0.1 -> 198.19.0.1.
     static DATAGRAM4: [u8; 26] = [
-        0x04, 0x01, 0x00, 0x0c, 0x00, 0x1a, 0x6f, 0x85, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0,
+        0x04, 0x01, 0x00, 0x0c, 0x00, 0x1a, 0x6f, 0x85, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0,
     ];
 
     // 1025 -> 12, payload "riptide!", over 2001:db8::1 -> 2001:db8::2.
-    static DATAGRAM6: [u8; 16] =
-        [0x04, 0x01, 0x00, 0x0c, 0x00, 0x10, 0xee, 0xe8, b'r', b'i', b'p', b't', b'i', b'd', b'e', b'!'];
+    static DATAGRAM6: [u8; 16] = [
+        0x04, 0x01, 0x00, 0x0c, 0x00, 0x10, 0xee, 0xe8, b'r', b'i', b'p', b't', b'i', b'd', b'e',
+        b'!',
+    ];
 
-    const REPR: Repr = Repr { src_port: 1025, dst_port: 12 };
+    const REPR: Repr = Repr {
+        src_port: 1025,
+        dst_port: 12,
+    };
 
     #[test]
     fn deconstruct_v4() {
         let p = Packet::new_checked(&DATAGRAM4[..]).unwrap();
-        assert_eq!((p.src_port(), p.dst_port(), p.len(), p.checksum()), (1025, 12, 26, 0x6f85));
+        assert_eq!(
+            (p.src_port(), p.dst_port(), p.len(), p.checksum()),
+            (1025, 12, 26, 0x6f85)
+        );
         assert_eq!(p.payload(), &[0; 18]);
         assert!(p.verify_checksum(&SRC4, &DST4));
         assert!(!p.verify_checksum(&DST4, &DST4));
-        assert_eq!(Repr::parse(&p, &SRC4, &DST4, ChecksumMode::Verify).unwrap(), REPR);
-        assert_eq!(Repr::parse(&p, &SRC4, &SRC4, ChecksumMode::Verify), Err(Error::Checksum));
-        assert_eq!(Repr::parse(&p, &SRC4, &SRC4, ChecksumMode::Ignore).unwrap(), REPR);
+        assert_eq!(
+            Repr::parse(&p, &SRC4, &DST4, ChecksumMode::Verify).unwrap(),
+            REPR
+        );
+        assert_eq!(
+            Repr::parse(&p, &SRC4, &SRC4, ChecksumMode::Verify),
+            Err(Error::Checksum)
+        );
+        assert_eq!(
+            Repr::parse(&p, &SRC4, &SRC4, ChecksumMode::Ignore).unwrap(),
+            REPR
+        );
     }
 
     #[test]
@@ -266,11 +301,18 @@ mod tests {
     fn round_trip_v6() {
         let p = Packet::new_checked(&DATAGRAM6[..]).unwrap();
         assert!(p.verify_checksum(&SRC6, &DST6));
-        assert_eq!(Repr::parse(&p, &SRC6, &DST6, ChecksumMode::Verify).unwrap(), REPR);
+        assert_eq!(
+            Repr::parse(&p, &SRC6, &DST6, ChecksumMode::Verify).unwrap(),
+            REPR
+        );
         let mut bytes = [0u8; 16];
-        REPR.emit(&mut Packet::new_unchecked(&mut bytes[..]), &SRC6, &DST6, 8, |p| {
-            p.copy_from_slice(b"riptide!")
-        });
+        REPR.emit(
+            &mut Packet::new_unchecked(&mut bytes[..]),
+            &SRC6,
+            &DST6,
+            8,
+            |p| p.copy_from_slice(b"riptide!"),
+        );
         assert_eq!(bytes, DATAGRAM6);
     }
 
@@ -279,7 +321,10 @@ mod tests {
         let mut bytes = DATAGRAM4;
         bytes[6..8].copy_from_slice(&[0, 0]);
         let p = Packet::new_checked(&bytes[..]).unwrap();
-        assert!(p.verify_checksum(&SRC4, &DST4), "no checksum is fine over IPv4");
+        assert!(
+            p.verify_checksum(&SRC4, &DST4),
+            "no checksum is fine over IPv4"
+        );
         assert!(!p.verify_checksum(&SRC6, &DST6), "but not over IPv6");
     }
 
@@ -290,18 +335,29 @@ mod tests {
         let mut p = Packet::new_unchecked(&mut bytes[..]);
         REPR.emit(&mut p, &SRC4, &DST4, 2, |b| b.fill(0));
         let word = p.checksum(); // makes the total sum 0xFFFF when placed in the payload
-        REPR.emit(&mut p, &SRC4, &DST4, 2, |b| b.copy_from_slice(&word.to_be_bytes()));
+        REPR.emit(&mut p, &SRC4, &DST4, 2, |b| {
+            b.copy_from_slice(&word.to_be_bytes())
+        });
         assert_eq!(p.checksum(), 0xffff);
         assert!(p.verify_checksum(&SRC4, &DST4));
     }
 
     #[test]
     fn lengths() {
-        assert_eq!(Packet::new_checked(&DATAGRAM4[..7]).unwrap_err(), Error::Truncated);
-        assert_eq!(Packet::new_checked(&DATAGRAM4[..25]).unwrap_err(), Error::Truncated);
+        assert_eq!(
+            Packet::new_checked(&DATAGRAM4[..7]).unwrap_err(),
+            Error::Truncated
+        );
+        assert_eq!(
+            Packet::new_checked(&DATAGRAM4[..25]).unwrap_err(),
+            Error::Truncated
+        );
         let mut bytes = DATAGRAM4;
         bytes[5] = 7;
-        assert_eq!(Packet::new_checked(&bytes[..]).unwrap_err(), Error::Malformed);
+        assert_eq!(
+            Packet::new_checked(&bytes[..]).unwrap_err(),
+            Error::Malformed
+        );
         bytes[5] = 8;
         assert!(Packet::new_checked(&bytes[..]).unwrap().is_empty());
         assert_eq!(REPR.buffer_len(18), 26);

@@ -178,10 +178,10 @@ pub struct MplsSpec {
 #[serde(deny_unknown_fields)]
 pub struct Ipv4Spec {
     /// Source (default 198.18.0.1).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::values::addr_opt::deserialize")]
     pub src: Option<Ipv4Addr>,
     /// Destination (default 198.19.0.1).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::values::addr_opt::deserialize")]
     pub dst: Option<Ipv4Addr>,
     /// Time to live (default 64).
     #[serde(default)]
@@ -205,10 +205,10 @@ pub struct Ipv4Spec {
 #[serde(deny_unknown_fields)]
 pub struct Ipv6Spec {
     /// Source (default 2001:2::1).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::values::addr_opt::deserialize")]
     pub src: Option<Ipv6Addr>,
     /// Destination (default 2001:2:0:1::1).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::values::addr_opt::deserialize")]
     pub dst: Option<Ipv6Addr>,
     /// Hop limit (default 64).
     #[serde(default)]
@@ -416,6 +416,7 @@ mod duration_opt {
 
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Nanos>, D::Error> {
         let s: Option<String> = Option::deserialize(d)?;
-        s.map(|s| s.parse::<Nanos>().map_err(serde::de::Error::custom)).transpose()
+        s.map(|s| s.parse::<Nanos>().map_err(serde::de::Error::custom))
+            .transpose()
     }
 }

@@ -47,6 +47,35 @@ pub enum LayerError {
     NoSizes,
 }
 
+impl LayerError {
+    /// The same error with layer indexes moved by `delta` (when a default layer
+    /// was added in front of the user's list).
+    pub fn shifted(self, delta: isize) -> Self {
+        let fix = |i: usize| i.saturating_add_signed(delta);
+        match self {
+            LayerError::Order {
+                index,
+                layer,
+                reason,
+            } => LayerError::Order {
+                index: fix(index),
+                layer,
+                reason,
+            },
+            LayerError::Value {
+                index,
+                layer,
+                reason,
+            } => LayerError::Value {
+                index: fix(index),
+                layer,
+                reason,
+            },
+            other => other,
+        }
+    }
+}
+
 fn layer_name(l: &Layer) -> &'static str {
     match l {
         Layer::Eth(_) => "eth",
@@ -96,9 +125,17 @@ pub(crate) struct Plan<'a> {
 
 impl<'a> Plan<'a> {
     pub(crate) fn new(layers: &'a [Layer]) -> Result<Self, LayerError> {
-        let order = |index: usize, reason: &str| LayerError::Order { index, layer: layer_name(&layers[index]), reason: reason.into() };
+        let order = |index: usize, reason: &str| LayerError::Order {
+            index,
+            layer: layer_name(&layers[index]),
+            reason: reason.into(),
+        };
         if !matches!(layers.first(), Some(Layer::Eth(_))) {
-            return Err(LayerError::Order { index: 0, layer: layers.first().map(layer_name).unwrap_or("none"), reason: "the first layer must be eth".into() });
+            return Err(LayerError::Order {
+                index: 0,
+                layer: layers.first().map(layer_name).unwrap_or("none"),
+                reason: "the first layer must be eth".into(),
+            });
         }
         let mut offsets = Vec::with_capacity(layers.len());
         let mut off = 0;
@@ -111,29 +148,58 @@ impl<'a> Plan<'a> {
                 }
             }
             match l {
-                Layer::Icmp(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_))) => {
+                Layer::Icmp(_)
+                    if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_))) =>
+                {
                     return Err(order(i, "icmp must follow ipv4 (use icmpv6 over ipv6)"))
                 }
-                Layer::Icmpv6(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv6(_))) => {
+                Layer::Icmpv6(_)
+                    if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv6(_))) =>
+                {
                     return Err(order(i, "icmpv6 must follow ipv6"))
                 }
-                Layer::Udp(_) | Layer::Tcp(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_) | Layer::Ipv6(_))) => {
+                Layer::Udp(_) | Layer::Tcp(_)
+                    if !matches!(
+                        layers.get(i.wrapping_sub(1)),
+                        Some(Layer::Ipv4(_) | Layer::Ipv6(_))
+                    ) =>
+                {
                     return Err(order(i, "udp and tcp must follow ipv4 or ipv6"))
                 }
                 Layer::Vlan(v) if v.id.unwrap_or(1) > 4095 || v.pcp > 7 => {
-                    return Err(LayerError::Value { index: i, layer: "vlan", reason: "id must be 0..=4095 and pcp 0..=7".into() })
+                    return Err(LayerError::Value {
+                        index: i,
+                        layer: "vlan",
+                        reason: "id must be 0..=4095 and pcp 0..=7".into(),
+                    })
                 }
                 Layer::Mpls(m) if m.label > 0xF_FFFF || m.tc > 7 => {
-                    return Err(LayerError::Value { index: i, layer: "mpls", reason: "label must be 0..=1048575 and tc 0..=7".into() })
+                    return Err(LayerError::Value {
+                        index: i,
+                        layer: "mpls",
+                        reason: "label must be 0..=1048575 and tc 0..=7".into(),
+                    })
                 }
                 Layer::Ipv6(v) if v.flow_label > 0xF_FFFF => {
-                    return Err(LayerError::Value { index: i, layer: "ipv6", reason: "flow_label must be 0..=1048575".into() })
+                    return Err(LayerError::Value {
+                        index: i,
+                        layer: "ipv6",
+                        reason: "flow_label must be 0..=1048575".into(),
+                    })
                 }
                 Layer::Tcp(t) => {
-                    tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
+                    tcp_flags(t).map_err(|reason| LayerError::Value {
+                        index: i,
+                        layer: "tcp",
+                        reason,
+                    })?;
                 }
                 Layer::Icmp(c) | Layer::Icmpv6(c) => {
-                    icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: layer_name(l), reason })?;
+                    icmp_request(c).map_err(|reason| LayerError::Value {
+                        index: i,
+                        layer: layer_name(l),
+                        reason,
+                    })?;
                 }
                 Layer::Payload(p) => {
                     payload_bytes(Some(p), 0)?;
@@ -143,7 +209,11 @@ impl<'a> Plan<'a> {
             offsets.push(off);
             off += header_len(l);
         }
-        Ok(Plan { layers, offsets, header_len: off })
+        Ok(Plan {
+            layers,
+            offsets,
+            header_len: off,
+        })
     }
 
     pub(crate) fn header_len(&self) -> usize {
@@ -159,7 +229,12 @@ impl<'a> Plan<'a> {
     }
 
     fn l4(&self) -> Option<usize> {
-        self.find(|l| matches!(l, Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_)))
+        self.find(|l| {
+            matches!(
+                l,
+                Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_)
+            )
+        })
     }
 
     /// EtherType announcing layer `i` (for the layer before it).
@@ -227,17 +302,35 @@ impl<'a> Plan<'a> {
             let b = &mut buf[off..];
             match l {
                 Layer::Eth(e) => ethernet::Repr {
-                    src: e.src.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 1])),
-                    dst: e.dst.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 2])),
+                    src: e
+                        .src
+                        .map(|m| m.0)
+                        .unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 1])),
+                    dst: e
+                        .dst
+                        .map(|m| m.0)
+                        .unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 2])),
                     ethertype: self.ethertype_of(i + 1, e.ethertype),
                 }
                 .emit(&mut ethernet::Frame::new_unchecked(b)),
-                Layer::Vlan(v) => vlan::Repr { pcp: v.pcp, dei: v.dei, vid: v.id.unwrap_or(1), ethertype: self.ethertype_of(i + 1, None) }
-                    .emit(&mut vlan::Tag::new_unchecked(b)),
-                Layer::Mpls(m) => mpls::Repr { label: m.label, tc: m.tc, bos: !matches!(self.layers.get(i + 1), Some(Layer::Mpls(_))), ttl: m.ttl.unwrap_or(64) }
-                    .emit(&mut mpls::Entry::new_unchecked(b)),
+                Layer::Vlan(v) => vlan::Repr {
+                    pcp: v.pcp,
+                    dei: v.dei,
+                    vid: v.id.unwrap_or(1),
+                    ethertype: self.ethertype_of(i + 1, None),
+                }
+                .emit(&mut vlan::Tag::new_unchecked(b)),
+                Layer::Mpls(m) => mpls::Repr {
+                    label: m.label,
+                    tc: m.tc,
+                    bos: !matches!(self.layers.get(i + 1), Some(Layer::Mpls(_))),
+                    ttl: m.ttl.unwrap_or(64),
+                }
+                .emit(&mut mpls::Entry::new_unchecked(b)),
                 Layer::Ipv4(v) => {
-                    let (Some((IpAddress::V4(src), IpAddress::V4(dst))), _) = (ip_pair, ()) else { continue };
+                    let (Some((IpAddress::V4(src), IpAddress::V4(dst))), _) = (ip_pair, ()) else {
+                        continue;
+                    };
                     ipv4::Repr {
                         src_addr: src,
                         dst_addr: dst,
@@ -251,7 +344,9 @@ impl<'a> Plan<'a> {
                     .emit(&mut ipv4::Packet::new_unchecked(b))
                 }
                 Layer::Ipv6(v) => {
-                    let (Some((IpAddress::V6(src), IpAddress::V6(dst))), _) = (ip_pair, ()) else { continue };
+                    let (Some((IpAddress::V6(src), IpAddress::V6(dst))), _) = (ip_pair, ()) else {
+                        continue;
+                    };
                     ipv6::Repr {
                         src_addr: src,
                         dst_addr: dst,
@@ -265,12 +360,19 @@ impl<'a> Plan<'a> {
                 }
                 Layer::Udp(u) => {
                     let Some((src, dst)) = ip_pair else { continue };
-                    let repr = udp::Repr { src_port: u.sport.unwrap_or(1025), dst_port: u.dport.unwrap_or(12) };
+                    let repr = udp::Repr {
+                        src_port: u.sport.unwrap_or(1025),
+                        dst_port: u.dport.unwrap_or(12),
+                    };
                     emit_l4_udp(&repr, b, rest, &src, &dst);
                 }
                 Layer::Tcp(t) => {
                     let Some((src, dst)) = ip_pair else { continue };
-                    let flags = tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
+                    let flags = tcp_flags(t).map_err(|reason| LayerError::Value {
+                        index: i,
+                        layer: "tcp",
+                        reason,
+                    })?;
                     let repr = tcp::Repr {
                         src_port: t.sport.unwrap_or(1025),
                         dst_port: t.dport.unwrap_or(80),
@@ -283,12 +385,20 @@ impl<'a> Plan<'a> {
                     emit_l4_tcp(&repr, b, rest, &src, &dst);
                 }
                 Layer::Icmp(c) => {
-                    let req = icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: "icmp", reason })?;
+                    let req = icmp_request(c).map_err(|reason| LayerError::Value {
+                        index: i,
+                        layer: "icmp",
+                        reason,
+                    })?;
                     emit_l4_icmpv4(req, c, b, rest);
                 }
                 Layer::Icmpv6(c) => {
                     let Some((src, dst)) = ip_pair else { continue };
-                    let req = icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: "icmpv6", reason })?;
+                    let req = icmp_request(c).map_err(|reason| LayerError::Value {
+                        index: i,
+                        layer: "icmpv6",
+                        reason,
+                    })?;
                     emit_l4_icmpv6(req, c, b, rest, &src, &dst);
                 }
                 Layer::Payload(_) => {}
@@ -322,18 +432,37 @@ impl<'a> Plan<'a> {
     pub(crate) fn layout(&self) -> Layout {
         let mut fields = Vec::new();
         let mut counts = std::collections::HashMap::<&str, usize>::new();
-        let mut lay = Layout { header_len: self.header_len, ..Default::default() };
+        let mut lay = Layout {
+            header_len: self.header_len,
+            ..Default::default()
+        };
         for (i, l) in self.layers.iter().enumerate() {
             let name = layer_name(l);
             let n = counts.entry(name).or_insert(0);
-            let prefix = if *n == 0 { name.to_string() } else { format!("{name}[{n}]") };
+            let prefix = if *n == 0 {
+                name.to_string()
+            } else {
+                format!("{name}[{n}]")
+            };
             let also = (*n == 0).then(|| format!("{name}[0]"));
             *n += 1;
             let o = self.offsets[i] as u16;
             let mut add = |f: &str, off: u16, size: u8, mask: u64, shift: u8| {
-                fields.push(FieldDef { name: format!("{prefix}.{f}"), offset: o + off, size, mask, shift });
+                fields.push(FieldDef {
+                    name: format!("{prefix}.{f}"),
+                    offset: o + off,
+                    size,
+                    mask,
+                    shift,
+                });
                 if let Some(a) = &also {
-                    fields.push(FieldDef { name: format!("{a}.{f}"), offset: o + off, size, mask, shift });
+                    fields.push(FieldDef {
+                        name: format!("{a}.{f}"),
+                        offset: o + off,
+                        size,
+                        mask,
+                        shift,
+                    });
                 }
             };
             match l {
@@ -412,13 +541,18 @@ impl<'a> Plan<'a> {
 }
 
 fn unreachable_pair() -> (IpAddress, IpAddress) {
-    (IpAddress::V4(Ipv4Addr::UNSPECIFIED), IpAddress::V4(Ipv4Addr::UNSPECIFIED))
+    (
+        IpAddress::V4(Ipv4Addr::UNSPECIFIED),
+        IpAddress::V4(Ipv4Addr::UNSPECIFIED),
+    )
 }
 
 fn tcp_flags(t: &TcpSpec) -> Result<tcp::TcpFlags, String> {
     match &t.flags {
         None => Ok(tcp::TcpFlags::SYN),
-        Some(s) => s.parse::<tcp::TcpFlags>().map_err(|_| format!("flags '{s}' are not TCP flags (expected letters of FSRPAUEC, e.g. \"SA\")")),
+        Some(s) => s.parse::<tcp::TcpFlags>().map_err(|_| {
+            format!("flags '{s}' are not TCP flags (expected letters of FSRPAUEC, e.g. \"SA\")")
+        }),
     }
 }
 
@@ -426,18 +560,32 @@ fn icmp_request(c: &IcmpSpec) -> Result<bool, String> {
     match c.kind.as_deref() {
         None | Some("echo_request") | Some("request") => Ok(true),
         Some("echo_reply") | Some("reply") => Ok(false),
-        Some(other) => Err(format!("type '{other}' is not supported (expected echo_request or echo_reply)")),
+        Some(other) => Err(format!(
+            "type '{other}' is not supported (expected echo_request or echo_reply)"
+        )),
     }
 }
 
 fn emit_l4_udp(repr: &udp::Repr, b: &mut [u8], rest: usize, src: &IpAddress, dst: &IpAddress) {
     let payload_len = rest - udp::HEADER_LEN;
-    repr.emit(&mut udp::Packet::new_unchecked(&mut b[..rest]), src, dst, payload_len, |_| {});
+    repr.emit(
+        &mut udp::Packet::new_unchecked(&mut b[..rest]),
+        src,
+        dst,
+        payload_len,
+        |_| {},
+    );
 }
 
 fn emit_l4_tcp(repr: &tcp::Repr, b: &mut [u8], rest: usize, src: &IpAddress, dst: &IpAddress) {
     let payload_len = rest - tcp::HEADER_LEN;
-    repr.emit(&mut tcp::Packet::new_unchecked(&mut b[..rest]), src, dst, payload_len, |_| {});
+    repr.emit(
+        &mut tcp::Packet::new_unchecked(&mut b[..rest]),
+        src,
+        dst,
+        payload_len,
+        |_| {},
+    );
 }
 
 fn echo_kind(request: bool) -> icmpv4::EchoKind {
@@ -449,11 +597,36 @@ fn echo_kind(request: bool) -> icmpv4::EchoKind {
 }
 
 fn emit_l4_icmpv4(request: bool, c: &IcmpSpec, b: &mut [u8], rest: usize) {
-    let repr = icmpv4::EchoRepr { kind: echo_kind(request), ident: c.id, seq_no: c.seq };
-    repr.emit(&mut icmpv4::Packet::new_unchecked(&mut b[..rest]), rest - icmpv4::HEADER_LEN, |_| {});
+    let repr = icmpv4::EchoRepr {
+        kind: echo_kind(request),
+        ident: c.id,
+        seq_no: c.seq,
+    };
+    repr.emit(
+        &mut icmpv4::Packet::new_unchecked(&mut b[..rest]),
+        rest - icmpv4::HEADER_LEN,
+        |_| {},
+    );
 }
 
-fn emit_l4_icmpv6(request: bool, c: &IcmpSpec, b: &mut [u8], rest: usize, src: &IpAddress, dst: &IpAddress) {
-    let repr = icmpv6::EchoRepr { kind: echo_kind(request), ident: c.id, seq_no: c.seq };
-    repr.emit(&mut icmpv6::Packet::new_unchecked(&mut b[..rest]), src, dst, rest - icmpv6::HEADER_LEN, |_| {});
+fn emit_l4_icmpv6(
+    request: bool,
+    c: &IcmpSpec,
+    b: &mut [u8],
+    rest: usize,
+    src: &IpAddress,
+    dst: &IpAddress,
+) {
+    let repr = icmpv6::EchoRepr {
+        kind: echo_kind(request),
+        ident: c.id,
+        seq_no: c.seq,
+    };
+    repr.emit(
+        &mut icmpv6::Packet::new_unchecked(&mut b[..rest]),
+        src,
+        dst,
+        rest - icmpv6::HEADER_LEN,
+        |_| {},
+    );
 }

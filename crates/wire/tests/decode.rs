@@ -1,0 +1,399 @@
+//! Whole-frame tests: a byte-literal UDP/IPv4 frame built and taken apart layer by layer, and
+//! the diagnostic decoder on every encapsulation it knows.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{frame, pad, v4, v6, Encap, L4};
+use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
+use riptide_wire::icmpv4::EchoKind;
+use riptide_wire::tcp::{self, TcpFlags};
+use riptide_wire::{decode, hexdump, ipv4, udp, ChecksumMode, IpAddress, Protocol};
+use std::net::Ipv4Addr;
+
+/// 198.18.0.1:1025 -> 198.19.0.1:12, 02:00:00:00:00:01 -> 02:00:00:00:00:02, 18 zero bytes.
+/// Checksums computed independently (python): IPv4 0xee97, UDP 0x6f85.
+static UDP4_FRAME: [u8; 60] = [
+    0x02, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x01, //
+    0x08, 0x00, 0x45, 0x00, 0x00, 0x2e, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11, //
+    0xee, 0x97, 0xc6, 0x12, 0x00, 0x01, 0xc6, 0x13, 0x00, 0x01, 0x04, 0x01, //
+    0x00, 0x0c, 0x00, 0x1a, 0x6f, 0x85, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, //
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+];
+
+const SRC4: IpAddress = IpAddress::V4(Ipv4Addr::new(198, 18, 0, 1));
+const DST4: IpAddress = IpAddress::V4(Ipv4Addr::new(198, 19, 0, 1));
+
+fn udp4_reprs() -> (ethernet::Repr, ipv4::Repr, udp::Repr) {
+    (
+        ethernet::Repr {
+            src: "02:00:00:00:00:01".parse().unwrap(),
+            dst: "02:00:00:00:00:02".parse().unwrap(),
+            ethertype: EtherType::IPV4,
+        },
+        ipv4::Repr {
+            src_addr: Ipv4Addr::new(198, 18, 0, 1),
+            dst_addr: Ipv4Addr::new(198, 19, 0, 1),
+            protocol: Protocol::UDP,
+            payload_len: 26,
+            ttl: 64,
+            tos: 0,
+            ident: 0,
+            dont_frag: false,
+        },
+        udp::Repr {
+            src_port: 1025,
+            dst_port: 12,
+        },
+    )
+}
+
+#[test]
+fn udp4_frame_deconstruct() {
+    let (eth_repr, ip_repr, udp_repr) = udp4_reprs();
+    let eth = ethernet::Frame::new_checked(&UDP4_FRAME[..]).unwrap();
+    assert_eq!(ethernet::Repr::parse(&eth).unwrap(), eth_repr);
+    let ip = ipv4::Packet::new_checked(eth.payload()).unwrap();
+    assert_eq!(
+        ipv4::Repr::parse(&ip, ChecksumMode::Verify).unwrap(),
+        ip_repr
+    );
+    let udp = udp::Packet::new_checked(ip.payload()).unwrap();
+    assert_eq!(
+        udp::Repr::parse(&udp, &SRC4, &DST4, ChecksumMode::Verify).unwrap(),
+        udp_repr
+    );
+    assert_eq!(udp.payload(), &[0u8; 18]);
+}
+
+#[test]
+fn udp4_frame_construct() {
+    let (eth_repr, ip_repr, udp_repr) = udp4_reprs();
+    let mut buf = [0xa5u8; 60];
+    let mut eth = ethernet::Frame::new_unchecked(&mut buf[..]);
+    eth_repr.emit(&mut eth);
+    let mut ip = ipv4::Packet::new_unchecked(eth.payload_mut());
+    ip_repr.emit(&mut ip);
+    let mut udp = udp::Packet::new_unchecked(ip.payload_mut());
+    udp_repr.emit(&mut udp, &SRC4, &DST4, 18, |p| p.fill(0));
+    assert_eq!(buf, UDP4_FRAME);
+    // The shared test builder agrees with the literal too.
+    assert_eq!(
+        frame(&[], SRC4, DST4, L4::Udp(1025, 12), &[0; 18]),
+        UDP4_FRAME
+    );
+}
+
+#[test]
+fn udp4_frame_decodes() {
+    let d = decode(&UDP4_FRAME);
+    assert_eq!(d.names(), ["eth", "ipv4", "udp", "payload"]);
+    assert!(d.malformed.is_none());
+    assert!(d.all_checksums_ok());
+    let ip = d.layer("ipv4").unwrap();
+    assert_eq!((ip.offset, ip.len), (14, 20));
+    assert_eq!(ip.get("src"), Some("198.18.0.1"));
+    assert_eq!(ip.get("checksum"), Some("0xee97 [correct]"));
+    let udp = d.layer("udp").unwrap();
+    assert_eq!((udp.offset, udp.len, udp.checksum_ok), (34, 8, Some(true)));
+    assert_eq!(udp.get("checksum"), Some("0x6f85 [correct]"));
+    assert_eq!(
+        d.layer("payload").map(|l| (l.offset, l.len)),
+        Some((42, 18))
+    );
+    let text = d.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "eth   dst=02:00:00:00:00:02 src=02:00:00:00:00:01 type=0x0800"
+    );
+    assert_eq!(
+        lines[1],
+        "ipv4  src=198.18.0.1 dst=198.19.0.1 ttl=64 proto=17 len=46 id=0x0000 tos=0x00 flags=none frag=0 \
+         checksum=0xee97 [correct]"
+    );
+    assert_eq!(
+        lines[2],
+        "udp   src=1025 dst=12 len=26 checksum=0x6f85 [correct]"
+    );
+    assert_eq!(lines[3], "payload len=18");
+}
+
+#[test]
+fn vlan_qinq_tcp() {
+    let repr = tcp::Repr {
+        src_port: 40000,
+        dst_port: 80,
+        seq: 1,
+        ack: 0,
+        flags: TcpFlags::SYN,
+        window: 65535,
+        urgent: 0,
+    };
+    let encaps = [
+        Encap::Vlan(EtherType::QINQ, 100),
+        Encap::Vlan(EtherType::VLAN, 200),
+    ];
+    let f = pad(frame(&encaps, SRC4, DST4, L4::Tcp(repr), b""));
+    let d = decode(&f);
+    assert_eq!(d.names(), ["eth", "vlan", "vlan", "ipv4", "tcp"], "{d}");
+    assert_eq!(d.layers[0].get("type"), Some("0x88a8"));
+    assert_eq!(d.layers[1].get("tpid"), Some("0x88a8"));
+    assert_eq!(d.layers[1].get("vid"), Some("100"));
+    assert_eq!(d.layers[2].get("tpid"), Some("0x8100"));
+    assert_eq!(d.layers[2].get("vid"), Some("200"));
+    assert_eq!(d.layers[2].get("type"), Some("0x0800"));
+    let tcp = d.layer("tcp").unwrap();
+    assert_eq!(
+        (tcp.offset, tcp.len, tcp.checksum_ok),
+        (22 + 20, 20, Some(true))
+    );
+    assert_eq!(tcp.get("flags"), Some("S"));
+    assert!(d.all_checksums_ok() && d.malformed.is_none());
+}
+
+#[test]
+fn ipv4_tcp_with_payload() {
+    let repr = tcp::Repr {
+        src_port: 1025,
+        dst_port: 80,
+        seq: 0x0102_0304,
+        ack: 0x0a0b_0c0d,
+        flags: TcpFlags::PSH | TcpFlags::ACK,
+        window: 8192,
+        urgent: 0,
+    };
+    let f = frame(&[], SRC4, DST4, L4::Tcp(repr), b"GET / HTTP/1.1\r\n\r\n");
+    let d = decode(&f);
+    assert_eq!(d.names(), ["eth", "ipv4", "tcp", "payload"]);
+    let tcp = d.layer("tcp").unwrap();
+    assert_eq!(tcp.get("flags"), Some("PA"));
+    assert_eq!(tcp.get("seq"), Some("16909060"));
+    assert_eq!(tcp.checksum_ok, Some(true));
+    assert_eq!(d.layer("payload").unwrap().len, 18);
+}
+
+#[test]
+fn mpls_two_labels() {
+    let encaps = [Encap::Mpls(16003), Encap::Mpls(17)];
+    let f = pad(frame(&encaps, SRC4, DST4, L4::Udp(1025, 12), &[0; 18]));
+    let d = decode(&f);
+    assert_eq!(
+        d.names(),
+        ["eth", "mpls", "mpls", "ipv4", "udp", "payload"],
+        "{d}"
+    );
+    assert_eq!(d.layers[0].get("type"), Some("0x8847"));
+    assert_eq!(
+        (d.layers[1].get("label"), d.layers[1].get("bos")),
+        (Some("16003"), Some("0"))
+    );
+    assert_eq!(
+        (d.layers[2].get("label"), d.layers[2].get("bos")),
+        (Some("17"), Some("1"))
+    );
+    assert_eq!(d.layer("ipv4").unwrap().offset, 22);
+    assert!(d.all_checksums_ok() && d.malformed.is_none());
+}
+
+#[test]
+fn mpls_then_ipv6() {
+    let f = frame(
+        &[Encap::Mpls(100)],
+        v6("2001:db8::1"),
+        v6("2001:db8::2"),
+        L4::Udp(53, 53),
+        b"hi",
+    );
+    let d = decode(&f);
+    assert_eq!(d.names(), ["eth", "mpls", "ipv6", "udp", "payload"]);
+    assert!(d.all_checksums_ok());
+}
+
+#[test]
+fn ipv6_udp() {
+    let (src, dst) = (v6("2001:db8::1"), v6("2001:db8::2"));
+    let f = frame(&[], src, dst, L4::Udp(1025, 12), b"riptide!");
+    let d = decode(&f);
+    assert_eq!(d.names(), ["eth", "ipv6", "udp", "payload"]);
+    let ip = d.layer("ipv6").unwrap();
+    assert_eq!(
+        (ip.get("src"), ip.get("nh"), ip.get("plen")),
+        (Some("2001:db8::1"), Some("17"), Some("16"))
+    );
+    assert_eq!(
+        d.layer("udp").unwrap().get("checksum"),
+        Some("0xeee8 [correct]")
+    );
+    assert!(d.all_checksums_ok());
+}
+
+#[test]
+fn icmp_echo_v4_and_v6() {
+    let f = pad(frame(
+        &[],
+        SRC4,
+        DST4,
+        L4::Echo(EchoKind::Request, 0x1234, 7),
+        b"abcdefgh",
+    ));
+    let d = decode(&f);
+    assert_eq!(d.names(), ["eth", "ipv4", "icmp", "payload", "padding"]);
+    let icmp = d.layer("icmp").unwrap();
+    assert_eq!(
+        (icmp.get("type"), icmp.get("id"), icmp.get("seq")),
+        (Some("8 (echo request)"), Some("0x1234"), Some("7"))
+    );
+    assert_eq!(icmp.checksum_ok, Some(true));
+
+    let f = frame(
+        &[],
+        v6("2001:db8::2"),
+        v6("2001:db8::1"),
+        L4::Echo(EchoKind::Reply, 1, 2),
+        b"abcdefgh",
+    );
+    let d = decode(&f);
+    assert_eq!(d.names(), ["eth", "ipv6", "icmpv6", "payload"]);
+    assert_eq!(
+        d.layer("icmpv6").unwrap().get("type"),
+        Some("129 (echo reply)")
+    );
+    assert!(d.all_checksums_ok());
+}
+
+#[test]
+fn corrupted_checksums_are_reported() {
+    let mut f = UDP4_FRAME;
+    f[59] = 1; // last payload byte: UDP checksum now wrong
+    let d = decode(&f);
+    let udp = d.layer("udp").unwrap();
+    assert_eq!(udp.checksum_ok, Some(false));
+    assert_eq!(
+        udp.get("checksum"),
+        Some("0x6f85 [incorrect, should be 0x6f84]")
+    );
+    assert_eq!(d.layer("ipv4").unwrap().checksum_ok, Some(true));
+    assert!(!d.all_checksums_ok());
+    assert!(d.malformed.is_none());
+
+    let mut f = UDP4_FRAME;
+    f[24] = 0; // IPv4 checksum high byte
+    let d = decode(&f);
+    assert_eq!(
+        d.layer("ipv4").unwrap().get("checksum"),
+        Some("0x0097 [incorrect, should be 0xee97]")
+    );
+    assert!(!d.all_checksums_ok());
+}
+
+#[test]
+fn udp_zero_checksum() {
+    let mut f = UDP4_FRAME;
+    f[40] = 0;
+    f[41] = 0;
+    let d = decode(&f);
+    assert_eq!(
+        d.layer("udp").unwrap().get("checksum"),
+        Some("0x0000 [none]")
+    );
+    assert_eq!(d.layer("udp").unwrap().checksum_ok, None);
+    assert!(d.all_checksums_ok());
+}
+
+#[test]
+fn truncated_and_inconsistent_frames() {
+    // IPv4 total_len larger than what the frame holds.
+    let d = decode(&UDP4_FRAME[..50]);
+    assert_eq!(d.names(), ["eth", "ipv4"]);
+    let why = d.malformed.as_deref().unwrap();
+    assert!(
+        why.contains("total_len 46 larger than the 36 bytes left"),
+        "{why}"
+    );
+    assert!(d.to_string().ends_with(&format!("malformed: {why}\n")));
+
+    // Cut inside the IPv4 header.
+    let d = decode(&UDP4_FRAME[..20]);
+    assert_eq!(d.names(), ["eth"]);
+    assert!(d
+        .malformed
+        .as_deref()
+        .unwrap()
+        .starts_with("ipv4 at offset 14: truncated"));
+
+    // Not even an Ethernet header.
+    let d = decode(&UDP4_FRAME[..5]);
+    assert!(d.layers.is_empty() && d.malformed.is_some());
+
+    // A VLAN tag cut short, an MPLS stack without bottom of stack.
+    let mut f = UDP4_FRAME[..16].to_vec();
+    f[12..14].copy_from_slice(&[0x81, 0x00]);
+    assert!(decode(&f)
+        .malformed
+        .as_deref()
+        .unwrap()
+        .starts_with("vlan at offset 14"));
+    f[12..14].copy_from_slice(&[0x88, 0x47]);
+    f.extend_from_slice(&[0, 0, 0, 0]);
+    assert!(decode(&f)
+        .malformed
+        .as_deref()
+        .unwrap()
+        .starts_with("mpls at offset 18"));
+
+    // UDP length field beyond the IP payload.
+    let mut f = UDP4_FRAME;
+    f[39] = 27;
+    assert!(decode(&f)
+        .malformed
+        .as_deref()
+        .unwrap()
+        .starts_with("udp at offset 34: length field 27"));
+
+    // Wrong IP version behind an IPv4 EtherType.
+    let mut f = UDP4_FRAME;
+    f[14] = 0x65;
+    assert!(decode(&f)
+        .malformed
+        .as_deref()
+        .unwrap()
+        .contains("version 6, expected 4"));
+}
+
+#[test]
+fn unknown_ethertype_is_payload() {
+    let mut f = UDP4_FRAME;
+    f[12..14].copy_from_slice(&[0x08, 0x06]);
+    let d = decode(&f);
+    assert_eq!(d.names(), ["eth", "payload"]);
+    assert_eq!(d.layers[1].len, 46);
+}
+
+#[test]
+fn hexdump_format() {
+    let dump = hexdump(&UDP4_FRAME);
+    let lines: Vec<&str> = dump.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(
+        lines[0],
+        "0000  02 00 00 00 00 02 02 00  00 00 00 01 08 00 45 00   ..............E."
+    );
+    assert_eq!(
+        lines[3],
+        "0030  00 00 00 00 00 00 00 00  00 00 00 00               ............"
+    );
+    assert_eq!(
+        hexdump(b"AB"),
+        "0000  41 42                                              AB\n"
+    );
+    assert_eq!(hexdump(&[]), "");
+}
+
+#[test]
+fn ethernet_address_helpers() {
+    assert_eq!(EthernetAddress::BROADCAST.to_string(), "ff:ff:ff:ff:ff:ff");
+    assert!("02:00:00:00:00:01".parse::<EthernetAddress>().is_ok());
+    assert_eq!(v4([10, 0, 0, 1]).to_string(), "10.0.0.1");
+}
