@@ -316,7 +316,12 @@ impl Engine {
                     end: opts.duration,
                     count: opts.count.map(|c| share_of(c, core, cores)),
                     simulated,
-                    catch_up: opts.catch_up.unwrap_or(Nanos::from_millis(1)),
+                    // Unpaced streams are never late: nothing to catch up.
+                    catch_up: if opts.unpaced {
+                        None
+                    } else {
+                        Some(opts.catch_up.unwrap_or(Nanos::from_millis(1)))
+                    },
                     batch: self.config.batch,
                 },
                 shared: shared.clone(),

@@ -55,8 +55,8 @@ pub(crate) struct Plan {
     pub count: Option<u64>,
     /// Virtual time (pcap): never wait, stamp scheduled departures.
     pub simulated: bool,
-    /// Real-time lateness bound.
-    pub catch_up: Nanos,
+    /// Real-time lateness bound (`None`: never reset a late schedule).
+    pub catch_up: Option<Nanos>,
     /// Slots per batch.
     pub batch: usize,
 }
@@ -134,7 +134,7 @@ impl Worker {
                 if now >= horizon_end {
                     break;
                 }
-                (now.min(horizon_end), Some(plan.catch_up))
+                (now.min(horizon_end), plan.catch_up)
             };
             let mut produced = 0u64;
             for (port, set) in self.ports.iter_mut().zip(self.sets.iter_mut()) {

@@ -13,15 +13,16 @@ pub struct Arena {
 
 impl Arena {
     /// An arena of `slots` buffers holding frames of up to `max_frame` bytes.
+    /// Slots are whole cache lines (never shared between frames), and the whole
+    /// slot is lent: producers may copy in fixed chunks past the frame's end.
     pub fn new(slots: usize, max_frame: usize) -> Self {
         let slots = slots.max(1);
-        // Round slots up to cache lines so frames never share one.
-        let stride = max_frame.div_ceil(64) * 64;
+        let stride = max_frame.max(1).div_ceil(64) * 64;
         Arena {
             mem: vec![0; slots * stride],
             offsets: (0..slots).map(|i| i * stride).collect(),
             meta: vec![TxMeta::default(); slots],
-            capacity: max_frame,
+            capacity: stride,
         }
     }
 

@@ -307,12 +307,24 @@ pub struct ChecksumFields {
     pub l4_is_udp: bool,
 }
 
+/// A write with what the template holds under it, when that is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Op {
+    w: Write,
+    /// The template's value under an aligned 2- or 4-byte write that nothing
+    /// else changes first, with the sum of its complemented 16-bit words: the
+    /// write then needs no load from the frame.
+    known: Option<(u64, u64)>,
+}
+
 /// A compiled field program.
 #[derive(Clone, Debug, Default)]
 pub struct FieldEngine {
     vars: Vec<Var>,
-    writes: Vec<Write>,
+    ops: Vec<Op>,
     csum: ChecksumFields,
+    /// The template's IPv4 and L4 checksums, when no frame size changes them.
+    csum_known: [Option<u16>; 2],
 }
 
 impl FieldEngine {
@@ -320,12 +332,56 @@ impl FieldEngine {
     /// The caller guarantees every write fits the smallest frame (the profile
     /// compiler checks it); a write outside a frame is skipped, never a panic.
     pub fn new(vars: Vec<Var>, writes: Vec<Write>, csum: ChecksumFields) -> Self {
-        FieldEngine { vars, writes, csum }
+        let ops = writes.into_iter().map(|w| Op { w, known: None }).collect();
+        FieldEngine {
+            vars,
+            ops,
+            csum,
+            csum_known: [None; 2],
+        }
+    }
+
+    /// Records what `template` (the frame every packet starts from) holds under
+    /// each write, so aligned writes skip reading the frame. `volatile` lists
+    /// 16-bit fields that differ per frame size; writes over them, and writes
+    /// over bytes an earlier write changed, keep reading the frame.
+    pub fn bind(mut self, template: &[u8], volatile: &[u16]) -> Self {
+        let mut touched: Vec<(usize, usize)> = Vec::new();
+        for op in &mut self.ops {
+            let (start, end) = (
+                op.w.offset as usize,
+                op.w.offset as usize + op.w.size as usize,
+            );
+            let clash = touched.iter().any(|&(a, b)| start < b && a < end)
+                || volatile
+                    .iter()
+                    .any(|&v| start < v as usize + 2 && (v as usize) < end);
+            touched.push((start, end));
+            if clash || start % 2 != 0 || !matches!(op.w.size, 2 | 4) {
+                continue;
+            }
+            let Some(bytes) = template.get(start..end) else {
+                continue;
+            };
+            let old = read_be(bytes);
+            op.known = Some((old, sum_complement(template, start, end)));
+        }
+        let known = |off: Option<u16>| {
+            let off = off? as usize;
+            if volatile.iter().any(|&v| v as usize == off) {
+                return None;
+            }
+            template
+                .get(off..off + 2)
+                .map(|b| u16::from_be_bytes([b[0], b[1]]))
+        };
+        self.csum_known = [known(self.csum.ip), known(self.csum.l4)];
+        self
     }
 
     /// Whether the program does nothing.
     pub fn is_empty(&self) -> bool {
-        self.writes.is_empty()
+        self.ops.is_empty()
     }
 
     /// Restricts every variable to core `index` of `count`.
@@ -343,12 +399,13 @@ impl FieldEngine {
     /// Runs the program on one frame, then advances the variables.
     #[inline]
     pub fn apply(&mut self, frame: &mut [u8]) {
-        if self.writes.is_empty() {
+        if self.ops.is_empty() {
             return;
         }
         let mut acc_ip = 0u64;
         let mut acc_l4 = 0u64;
-        for w in &self.writes {
+        for op in &self.ops {
+            let w = &op.w;
             let Some(var) = self.vars.get(w.var as usize) else {
                 continue;
             };
@@ -358,42 +415,90 @@ impl FieldEngine {
             } else {
                 v >> ((-w.shift) as u32 & 63)
             };
-            let start = w.offset as usize;
-            let end = start + w.size as usize;
-            if end > frame.len() {
-                continue;
-            }
-            let cover = w.coverage.ip || w.coverage.l4;
-            let (ws, we) = (start & !1, (end + 1) & !1);
-            let old_sum = if cover {
-                sum_complement(frame, ws, we)
-            } else {
-                0
+            let delta = match op.known {
+                Some((old, old_comp)) => write_known(frame, w, v, old, old_comp),
+                None => write_field(frame, w, v),
             };
-            let old = read_be(&frame[start..end]);
-            write_be(&mut frame[start..end], (old & !w.mask) | (v & w.mask));
-            if cover {
-                let delta = old_sum + sum_words(frame, ws, we);
-                if w.coverage.ip {
-                    acc_ip += delta;
-                }
-                if w.coverage.l4 {
-                    acc_l4 += delta;
-                }
+            let Some(delta) = delta else { continue };
+            if w.coverage.ip {
+                acc_ip += delta;
+            }
+            if w.coverage.l4 {
+                acc_l4 += delta;
             }
         }
         if let Some(off) = self.csum.ip {
             if acc_ip != 0 {
-                patch_checksum(frame, off as usize, acc_ip, false);
+                patch_checksum(frame, off as usize, self.csum_known[0], acc_ip, false);
             }
         }
         if let Some(off) = self.csum.l4 {
             if acc_l4 != 0 {
-                patch_checksum(frame, off as usize, acc_l4, self.csum.l4_is_udp);
+                patch_checksum(
+                    frame,
+                    off as usize,
+                    self.csum_known[1],
+                    acc_l4,
+                    self.csum.l4_is_udp,
+                );
             }
         }
         for v in &mut self.vars {
             v.advance();
+        }
+    }
+}
+
+/// [`write_field`] when the old value is known from the template: no load.
+#[inline(always)]
+fn write_known(frame: &mut [u8], w: &Write, v: u64, old: u64, old_comp: u64) -> Option<u64> {
+    let start = w.offset as usize;
+    let new = (old & !w.mask) | (v & w.mask);
+    if w.size == 2 {
+        let b: &mut [u8; 2] = frame.get_mut(start..start + 2)?.try_into().ok()?;
+        let new = new & 0xffff;
+        *b = (new as u16).to_be_bytes();
+        Some(old_comp + new)
+    } else {
+        let b: &mut [u8; 4] = frame.get_mut(start..start + 4)?.try_into().ok()?;
+        let new = new & 0xffff_ffff;
+        *b = (new as u32).to_be_bytes();
+        Some(old_comp + (new & 0xffff) + (new >> 16))
+    }
+}
+
+/// Stores `v` under the write's mask and returns the one's complement change of
+/// the 16-bit words it touched (`~old + new` per word, words aligned to even
+/// frame offsets, as every checksummed region starts at an even offset).
+/// `None` when the write does not fit the frame.
+#[inline(always)]
+fn write_field(frame: &mut [u8], w: &Write, v: u64) -> Option<u64> {
+    let start = w.offset as usize;
+    match (w.size, start & 1) {
+        (2, 0) => {
+            let b: &mut [u8; 2] = frame.get_mut(start..start + 2)?.try_into().ok()?;
+            let old = u16::from_be_bytes(*b) as u64;
+            let new = ((old & !w.mask) | (v & w.mask)) & 0xffff;
+            *b = (new as u16).to_be_bytes();
+            Some((!old & 0xffff) + new)
+        }
+        (4, 0) => {
+            let b: &mut [u8; 4] = frame.get_mut(start..start + 4)?.try_into().ok()?;
+            let old = u32::from_be_bytes(*b) as u64;
+            let new = ((old & !w.mask) | (v & w.mask)) & 0xffff_ffff;
+            *b = (new as u32).to_be_bytes();
+            Some((!old & 0xffff) + (!(old >> 16) & 0xffff) + (new & 0xffff) + (new >> 16))
+        }
+        _ => {
+            let end = start + w.size as usize;
+            if end > frame.len() {
+                return None;
+            }
+            let (ws, we) = (start & !1, (end + 1) & !1);
+            let old_sum = sum_complement(frame, ws, we);
+            let old = read_be(&frame[start..end]);
+            write_be(&mut frame[start..end], (old & !w.mask) | (v & w.mask));
+            Some(old_sum + sum_words(frame, ws, we))
         }
     }
 }
@@ -435,15 +540,16 @@ fn sum_complement(frame: &[u8], from: usize, to: usize) -> u64 {
 /// Applies an accumulated one's complement change to the checksum at `off`
 /// (RFC 1624 eqn. 3). A UDP checksum that computes to zero is sent as 0xFFFF.
 #[inline]
-fn patch_checksum(frame: &mut [u8], off: usize, acc: u64, udp: bool) {
+fn patch_checksum(frame: &mut [u8], off: usize, known: Option<u16>, acc: u64, udp: bool) {
     let Some(field) = frame.get_mut(off..off + 2) else {
         return;
     };
-    let hc = u16::from_be_bytes([field[0], field[1]]);
+    let hc = known.unwrap_or_else(|| u16::from_be_bytes([field[0], field[1]]));
+    // acc < 2^40 for any write list a frame can hold: three folds suffice.
     let mut s = (!hc) as u64 + acc;
-    while s >> 16 != 0 {
-        s = (s & 0xffff) + (s >> 16);
-    }
+    s = (s & 0xffff) + (s >> 16);
+    s = (s & 0xffff) + (s >> 16);
+    s = (s & 0xffff) + (s >> 16);
     let mut c = !(s as u16);
     if udp && c == 0 {
         c = 0xffff;

@@ -101,10 +101,27 @@ impl StreamSet {
     /// Moves every active stream's schedule to start again at `at` (resume after pause).
     pub fn reanchor_all(&mut self, at: Nanos) {
         for s in &mut self.streams {
-            if s.phase == Phase::Active && s.pacer.departure() < at {
+            if s.due().is_some_and(|d| d < at) {
                 s.reanchor(at);
             }
         }
+    }
+
+    /// The earliest active stream (ties: lowest position).
+    #[inline]
+    fn earliest(&self) -> Option<(usize, Nanos)> {
+        if let [only] = self.streams.as_slice() {
+            return only.due().map(|d| (0, d));
+        }
+        let mut best: Option<(usize, Nanos)> = None;
+        for (i, s) in self.streams.iter().enumerate() {
+            if let Some(d) = s.due() {
+                if best.is_none_or(|(_, b)| d < b) {
+                    best = Some((i, d));
+                }
+            }
+        }
+        best
     }
 
     /// Fills `batch` with packets due before `horizon`, earliest first, at most
@@ -121,16 +138,9 @@ impl StreamSet {
         let mut n = 0usize;
         let mut budget = budget;
         while budget > 0 {
-            // Earliest active stream (ties: lowest position).
-            let mut best: Option<(usize, Nanos)> = None;
-            for (i, s) in self.streams.iter().enumerate() {
-                if let Some(d) = s.due() {
-                    if best.is_none_or(|(_, b)| d < b) {
-                        best = Some((i, d));
-                    }
-                }
-            }
-            let Some((pos, mut due)) = best else { break };
+            let Some((pos, mut due)) = self.earliest() else {
+                break;
+            };
             if due >= horizon {
                 break;
             }
@@ -152,7 +162,7 @@ impl StreamSet {
             n += 1;
             budget -= 1;
             if s.phase == Phase::Done {
-                let (next, at) = (s.next, s.pacer.departure());
+                let (next, at) = (s.next, s.due_after_end());
                 self.chain(next, at);
             }
         }

@@ -80,6 +80,8 @@ pub struct Stream {
     /// Stream started when this one ends.
     pub(crate) next: Option<u32>,
     pub(crate) phase: Phase,
+    /// Departure of the next packet (cached from the pacer).
+    next_due: Nanos,
     /// Packets left in the current burst (burst modes).
     left_in_burst: u64,
     /// Bursts left after the current one (multi-burst; `u64::MAX`: forever).
@@ -102,6 +104,7 @@ impl Stream {
             self_start,
             next,
         } = parts;
+        let next_due = pacer.departure();
         Stream {
             index,
             template,
@@ -116,6 +119,7 @@ impl Stream {
             } else {
                 Phase::Waiting
             },
+            next_due,
             left_in_burst: 0,
             bursts_left: 0,
             counters: StreamCounters::default(),
@@ -130,13 +134,20 @@ impl Stream {
     /// When the next packet is due, if the stream is active.
     #[inline]
     pub fn due(&self) -> Option<Nanos> {
-        (self.phase == Phase::Active).then(|| self.pacer.departure())
+        (self.phase == Phase::Active).then_some(self.next_due)
+    }
+
+    /// When the stream's schedule stands after its last packet: its next
+    /// departure slot, which is when a chained stream starts.
+    pub fn due_after_end(&self) -> Nanos {
+        self.next_due
     }
 
     /// Starts (or restarts, when chained again) the stream: first packet at `at + isg`.
     /// Returns `false` when this share has nothing to send (it is then `Done`).
     pub fn start(&mut self, at: Nanos) -> bool {
         self.pacer.reanchor(at + self.isg);
+        self.next_due = self.pacer.departure();
         let (per_burst, bursts) = match self.mode {
             Mode::Continuous => (u64::MAX, 0),
             Mode::Burst { packets } => (packets, 0),
@@ -162,8 +173,9 @@ impl Stream {
         let size = self.sizes.next_size();
         let len = self.template.write(buf, size);
         self.fields.apply(&mut buf[..len]);
-        let departure = self.pacer.departure();
+        let departure = self.next_due;
         self.pacer.sent(size);
+        self.next_due = self.pacer.departure();
         self.counters.opackets += 1;
         self.counters.obytes += len as u64;
         if self.left_in_burst != u64::MAX {
@@ -182,8 +194,9 @@ impl Stream {
                     self.bursts_left -= 1;
                 }
                 self.left_in_burst = packets;
-                let next = self.pacer.departure() + ibg;
+                let next = self.next_due + ibg;
                 self.pacer.reanchor(next);
+                self.next_due = next;
             }
             _ => self.phase = Phase::Done,
         }
@@ -192,11 +205,13 @@ impl Stream {
     /// Changes the rate (in the pacer's unit per second).
     pub fn set_rate(&mut self, per_second: f64) {
         self.pacer.set_rate(per_second);
+        self.next_due = self.pacer.departure();
     }
 
     /// Moves the next due time to `at` (after a pause or a stall).
     pub fn reanchor(&mut self, at: Nanos) {
         self.pacer.reanchor(at);
+        self.next_due = at;
     }
 
     /// The pacer, for inspection.

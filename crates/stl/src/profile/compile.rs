@@ -160,7 +160,8 @@ fn compile_stream(
         ));
     }
     let min_len = sizes.min_size() as usize - FCS_LEN;
-    let fields = compile_fields(ctx, s, &layout, min_len, seed)?;
+    let fields =
+        compile_fields(ctx, s, &layout, min_len, seed)?.bind(tmpl.bytes(), tmpl.size_patched());
     Ok(CompiledStream {
         index: index as u32,
         name,

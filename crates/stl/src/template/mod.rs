@@ -21,10 +21,15 @@ mod emit;
 
 pub use emit::LayerError;
 
+/// Copy granularity of [`Template::write`]; the stored bytes are padded to it.
+const CHUNK: usize = 32;
+
 /// A frame built once, written per packet.
 #[derive(Clone, Debug)]
 pub struct Template {
+    /// The frame at the largest size, zero-padded to a multiple of `CHUNK`.
     bytes: Vec<u8>,
+    max_len: usize,
     patch_at: Vec<u16>,
     min_size: u16,
     patches: Vec<u16>,
@@ -53,9 +58,23 @@ impl Template {
         len
     }
 
+    /// The frame bytes at the largest size (FCS excluded).
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes[..self.max_len]
+    }
+
+    /// Offsets of the 16-bit fields patched per frame size (empty when the size is fixed).
+    pub fn size_patched(&self) -> &[u16] {
+        if self.patches.is_empty() {
+            &[]
+        } else {
+            &self.patch_at
+        }
+    }
+
     /// Length of the frame at the largest size (FCS excluded).
     pub fn max_len(&self) -> usize {
-        self.bytes.len()
+        self.max_len
     }
 }
 
@@ -132,7 +151,9 @@ pub fn build(layers: &[Layer], sizes: &[u16]) -> Result<(Template, Layout), Laye
             needed: min_needed,
         });
     }
-    let bytes = plan.emit(max as usize - FCS_LEN)?;
+    let mut bytes = plan.emit(max as usize - FCS_LEN)?;
+    let max_len = bytes.len();
+    bytes.resize(max_len.div_ceil(CHUNK) * CHUNK, 0);
     let layout = plan.layout();
     let patch_at = plan.size_dependent_fields();
     let mut patches = Vec::new();
@@ -152,6 +173,7 @@ pub fn build(layers: &[Layer], sizes: &[u16]) -> Result<(Template, Layout), Laye
     Ok((
         Template {
             bytes,
+            max_len,
             patch_at,
             min_size: min,
             patches,
