@@ -2,6 +2,7 @@
 //! stream produces carries correct IPv4 and L4 checksums (the incremental RFC
 //! 1624 fixes equal a full recompute, checked by the wire decoder), and the
 //! written fields hold the variables' values.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use proptest::prelude::*;
 use riptide_core::{BitsPerSec, Nanos, TxBatch, TxMeta};
