@@ -78,17 +78,13 @@ fn template_copy_baseline(template: &[u8], secs: f64) -> f64 {
 }
 
 pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
-    let duration: Nanos = a
-        .duration
-        .parse()
-        .map_err(|e| Failure::input(format!("--duration: {e}")))?;
+    let duration: Nanos = a.duration.parse().map_err(|e| Failure::input(format!("--duration: {e}")))?;
     if a.runs == 0 || a.cores == 0 {
         return Err(Failure::input("--runs and --cores must be at least 1"));
     }
-    let profile = riptide_stl::profile::parse(STANDARD_PROFILE, "<bench>")
-        .map_err(|e| Failure::runtime(e.to_string()))?;
-    let compiled = riptide_stl::profile::compile(&profile, "<bench>")
-        .map_err(|e| Failure::runtime(e.to_string()))?;
+    let profile =
+        riptide_stl::profile::parse(STANDARD_PROFILE, "<bench>").map_err(|e| Failure::runtime(e.to_string()))?;
+    let compiled = riptide_stl::profile::compile(&profile, "<bench>").map_err(|e| Failure::runtime(e.to_string()))?;
     let mut template = vec![0u8; 60];
     if let Some(s) = compiled.streams.first() {
         s.template.write(&mut template, 64);
@@ -96,17 +92,9 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     let mut engine_mpps = Vec::new();
     let mut base_mpps = Vec::new();
     for _ in 0..a.runs {
-        let mut engine = Engine::new(EngineConfig {
-            ports: vec![PortSpec::Null],
-            ..Default::default()
-        });
+        let mut engine = Engine::new(EngineConfig { ports: vec![PortSpec::Null], ..Default::default() });
         engine.load(compiled.clone())?;
-        let opts = StartOptions {
-            duration: Some(duration),
-            cores: a.cores,
-            unpaced: true,
-            ..Default::default()
-        };
+        let opts = StartOptions { duration: Some(duration), cores: a.cores, unpaced: true, ..Default::default() };
         let snap = drive(&mut engine, opts, false)?;
         let pps: f64 = snap.ports.iter().map(|p| p.tx_pps).sum();
         engine_mpps.push(pps / 1e6);
@@ -128,28 +116,16 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
             "runs_engine_mpps": runs_engine,
             "runs_baseline_mpps": runs_base,
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|err| Failure::runtime(err.to_string()))?
-        );
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|err| Failure::runtime(err.to_string()))?);
     } else {
-        println!(
-            "riptide bench: 64 B UDP, 2 field vars + IPv4/UDP checksum fix, null port, unpaced"
-        );
-        println!(
-            "runs: engine {:?} Mpps, baseline {:?} Mpps",
-            rounded(&runs_engine),
-            rounded(&runs_base)
-        );
+        println!("riptide bench: 64 B UDP, 2 field vars + IPv4/UDP checksum fix, null port, unpaced");
+        println!("runs: engine {:?} Mpps, baseline {:?} Mpps", rounded(&runs_engine), rounded(&runs_base));
         println!(
             "engine   {e:>8.2} Mpps total, {per_core:.2} Mpps per core ({} core(s), median of {})",
             a.cores, a.runs
         );
         println!("baseline {b:>8.2} Mpps (60 B template copy into a 64-slot ring, 1 core)");
-        println!(
-            "ratio    {:>8.3} (engine per core / baseline)",
-            per_core / b
-        );
+        println!("ratio    {:>8.3} (engine per core / baseline)", per_core / b);
     }
     Ok(())
 }

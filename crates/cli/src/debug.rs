@@ -27,43 +27,20 @@ pub(crate) fn debug(a: DebugArgs) -> Result<(), Failure> {
     if a.count == 0 {
         return Err(Failure::input("-n must be at least 1"));
     }
-    let compiled =
-        riptide_stl::profile::load(&a.profile).map_err(|e| Failure::input(e.to_string()))?;
+    let compiled = riptide_stl::profile::load(&a.profile).map_err(|e| Failure::input(e.to_string()))?;
     let line_rate = parse_line_rate(&a.line_rate)?;
-    let n_ports = compiled
-        .streams
-        .iter()
-        .map(|s| s.port as usize + 1)
-        .max()
-        .unwrap_or(1);
+    let n_ports = compiled.streams.iter().map(|s| s.port as usize + 1).max().unwrap_or(1);
     let names: Vec<String> = compiled.streams.iter().map(|s| s.name.clone()).collect();
     let buffer = CaptureBuffer::default();
     let ports: Vec<PortSpec> = match &a.pcap {
         // One file: every stream is shown on port 0's file.
         Some(path) if n_ports == 1 => vec![PortSpec::Pcap(path.clone())],
-        Some(_) => {
-            return Err(Failure::input(
-                "--pcap takes a profile whose streams all use port 0",
-            ))
-        }
-        None => (0..n_ports)
-            .map(|_| PortSpec::Capture(buffer.clone()))
-            .collect(),
+        Some(_) => return Err(Failure::input("--pcap takes a profile whose streams all use port 0")),
+        None => (0..n_ports).map(|_| PortSpec::Capture(buffer.clone())).collect(),
     };
-    let mut engine = Engine::new(EngineConfig {
-        ports,
-        line_rate,
-        ..Default::default()
-    });
+    let mut engine = Engine::new(EngineConfig { ports, line_rate, ..Default::default() });
     engine.load(compiled)?;
-    let snap = drive(
-        &mut engine,
-        StartOptions {
-            count: Some(a.count),
-            ..Default::default()
-        },
-        false,
-    )?;
+    let snap = drive(&mut engine, StartOptions { count: Some(a.count), ..Default::default() }, false)?;
     if let Some(path) = &a.pcap {
         let n: u64 = snap.ports.iter().map(|p| p.opackets).sum();
         println!("wrote {n} packets to {}", path.display());
@@ -76,10 +53,7 @@ pub(crate) fn debug(a: DebugArgs) -> Result<(), Failure> {
     frames.sort_by_key(|f| f.departure);
     let t0 = frames.first().map(|f| f.departure.0).unwrap_or(0);
     for (i, f) in frames.iter().enumerate() {
-        let name = names
-            .get(f.stream as usize)
-            .map(String::as_str)
-            .unwrap_or("?");
+        let name = names.get(f.stream as usize).map(String::as_str).unwrap_or("?");
         println!(
             "#{i} stream {name} t=+{:.3}us len={} (frame {} B with FCS)",
             (f.departure.0 - t0) as f64 / 1e3,

@@ -23,16 +23,10 @@ pub(crate) struct Failure {
 
 impl Failure {
     pub(crate) fn input(message: impl Into<String>) -> Self {
-        Failure {
-            code: 2,
-            message: message.into(),
-        }
+        Failure { code: 2, message: message.into() }
     }
     pub(crate) fn runtime(message: impl Into<String>) -> Self {
-        Failure {
-            code: 1,
-            message: message.into(),
-        }
+        Failure { code: 1, message: message.into() }
     }
 }
 
@@ -50,11 +44,7 @@ impl From<riptide_engine::EngineError> for Failure {
 }
 
 #[derive(Parser)]
-#[command(
-    name = "riptide",
-    version,
-    about = "A software traffic generator and network benchmarking toolkit"
-)]
+#[command(name = "riptide", version, about = "A software traffic generator and network benchmarking toolkit")]
 struct Cli {
     #[command(subcommand)]
     command: Cmd,

@@ -65,11 +65,7 @@ fn finite(v: f64) -> Value {
 pub(crate) fn tables(s: &Snapshot) -> String {
     let mut o = String::new();
     let time = if s.simulated { "virtual" } else { "wall" };
-    let _ = writeln!(
-        o,
-        "duration {:.3} s ({time}), multiplier {}, clock {}",
-        s.duration_s, s.multiplier, s.clock
-    );
+    let _ = writeln!(o, "duration {:.3} s ({time}), multiplier {}, clock {}", s.duration_s, s.multiplier, s.clock);
     let _ = writeln!(o);
     let _ = writeln!(
         o,
@@ -110,20 +106,9 @@ pub(crate) fn tables(s: &Snapshot) -> String {
         );
     }
     let _ = writeln!(o);
-    let _ = writeln!(
-        o,
-        "{:<6} {:>9} {:>10} {:>10}",
-        "worker", "cpu_util", "tx_pps", "Gb/core"
-    );
+    let _ = writeln!(o, "{:<6} {:>9} {:>10} {:>10}", "worker", "cpu_util", "tx_pps", "Gb/core");
     for w in &s.workers {
-        let _ = writeln!(
-            o,
-            "{:<6} {:>8.1}% {:>10} {:>10.2}",
-            w.index,
-            w.cpu_util,
-            si(w.tx_pps),
-            w.gbps_per_core
-        );
+        let _ = writeln!(o, "{:<6} {:>8.1}% {:>10} {:>10.2}", w.index, w.cpu_util, si(w.tx_pps), w.gbps_per_core);
     }
     if s.late_resets > 0 {
         let _ = writeln!(
@@ -140,13 +125,7 @@ pub(crate) fn progress_line(s: &Snapshot) -> String {
     let pk: u64 = s.ports.iter().map(|p| p.opackets).sum();
     let pps: f64 = s.ports.iter().map(|p| p.tx_pps).sum();
     let bps: f64 = s.ports.iter().map(|p| p.tx_bps_l1).sum();
-    format!(
-        "[{:>7.1}s] {:>10} packets  {:>9}pps  {:>9}bps L1",
-        s.duration_s,
-        pk,
-        si(pps),
-        si(bps)
-    )
+    format!("[{:>7.1}s] {:>10} packets  {:>9}pps  {:>9}bps L1", s.duration_s, pk, si(pps), si(bps))
 }
 
 fn truncate(s: &str, n: usize) -> String {

@@ -39,37 +39,22 @@ pub(crate) struct RunArgs {
 
 pub(crate) fn parse_line_rate(s: &str) -> Result<BitsPerSec, Failure> {
     let t = s.trim().to_ascii_lowercase();
-    let t = if t.ends_with("bps") {
-        t
-    } else {
-        format!("{t}bps")
-    };
+    let t = if t.ends_with("bps") { t } else { format!("{t}bps") };
     match t.parse::<Rate>() {
         Ok(Rate::BpsL2(v)) => Ok(BitsPerSec(v)),
-        _ => Err(Failure::input(format!(
-            "--line-rate '{s}' is not a bit rate (expected e.g. 10g, 25g, 100g)"
-        ))),
+        _ => Err(Failure::input(format!("--line-rate '{s}' is not a bit rate (expected e.g. 10g, 25g, 100g)"))),
     }
 }
 
 pub(crate) fn parse_ports(specs: &[String]) -> Result<Vec<PortSpec>, Failure> {
-    specs
-        .iter()
-        .map(|s| {
-            s.parse::<PortSpec>()
-                .map_err(|e| Failure::input(e.to_string()))
-        })
-        .collect()
+    specs.iter().map(|s| s.parse::<PortSpec>().map_err(|e| Failure::input(e.to_string()))).collect()
 }
 
 pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
     let duration = a
         .duration
         .as_deref()
-        .map(|d| {
-            d.parse::<Nanos>()
-                .map_err(|e| Failure::input(format!("--duration: {e}")))
-        })
+        .map(|d| d.parse::<Nanos>().map_err(|e| Failure::input(format!("--duration: {e}"))))
         .transpose()?;
     if duration == Some(Nanos::ZERO) {
         return Err(Failure::input("--duration must be above zero"));
@@ -77,28 +62,15 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
     if a.count == Some(0) {
         return Err(Failure::input("--count must be at least 1"));
     }
-    let multiplier: Multiplier = a
-        .multiplier
-        .parse()
-        .map_err(|e| Failure::input(format!("-m: {e}")))?;
+    let multiplier: Multiplier = a.multiplier.parse().map_err(|e| Failure::input(format!("-m: {e}")))?;
     if a.cores == 0 || a.cores > 256 {
         return Err(Failure::input("--cores must be within 1..=256"));
     }
-    Ok(StartOptions {
-        duration,
-        count: a.count,
-        multiplier,
-        cores: a.cores,
-        ..Default::default()
-    })
+    Ok(StartOptions { duration, count: a.count, multiplier, cores: a.cores, ..Default::default() })
 }
 
 /// Runs a loaded engine to the end (or Ctrl-C), with a progress line on a terminal.
-pub(crate) fn drive(
-    engine: &mut Engine,
-    opts: StartOptions,
-    progress: bool,
-) -> Result<Snapshot, Failure> {
+pub(crate) fn drive(engine: &mut Engine, opts: StartOptions, progress: bool) -> Result<Snapshot, Failure> {
     signal::install();
     engine.handle(Command::Start(opts))?;
     let mut last_print = std::time::Instant::now();
@@ -118,26 +90,31 @@ pub(crate) fn drive(
     }
 }
 
+/// Reads a profile file (size-limited) for [`Command::LoadProfile`].
+pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
+    let file = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| Failure::input(format!("{file}: cannot read profile: {e}")))?;
+    if meta.len() as usize > riptide_stl::profile::MAX_PROFILE_BYTES {
+        return Err(Failure::input(format!(
+            "{file}: profile is larger than {} bytes",
+            riptide_stl::profile::MAX_PROFILE_BYTES
+        )));
+    }
+    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{file}: cannot read profile: {e}")))
+}
+
 pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
-    let compiled =
-        riptide_stl::profile::load(&a.profile).map_err(|e| Failure::input(e.to_string()))?;
+    let text = read_profile(&a.profile)?;
     let ports = parse_ports(&a.ports)?;
     let opts = start_options(&a)?;
     let line_rate = parse_line_rate(&a.line_rate)?;
-    let mut engine = Engine::new(EngineConfig {
-        ports,
-        line_rate,
-        ..Default::default()
-    });
-    engine.load(compiled)?;
+    let mut engine = Engine::new(EngineConfig { ports, line_rate, ..Default::default() });
+    engine.handle(Command::LoadProfile { text, source: a.profile.display().to_string() })?;
     let progress = !a.json && std::io::stdout().is_terminal();
     let snap = drive(&mut engine, opts, progress)?;
     if a.json {
         let v = report::json(&snap);
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?
-        );
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
     } else {
         print!("{}", report::tables(&snap));
     }

@@ -5,18 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn riptide(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_riptide"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("run riptide")
+    Command::new(env!("CARGO_BIN_EXE_riptide")).args(args).current_dir(repo()).output().expect("run riptide")
 }
 
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
 }
 
 fn stderr(o: &Output) -> String {
@@ -24,10 +17,7 @@ fn stderr(o: &Output) -> String {
 }
 
 fn tshark_available() -> bool {
-    Command::new("tshark")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
+    Command::new("tshark").arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
 /// Runs tshark with checksum validation on; returns its stdout lines.
@@ -37,17 +27,8 @@ fn tshark(pcap: &Path, filter: &str, fields: &[&str]) -> Vec<String> {
     // Payloads are test patterns, not application data: decode every port's
     // payload as data so an application dissector (TAPA on port 5000, say)
     // does not call a well-formed UDP datagram malformed.
-    c.args([
-        "-d",
-        "udp.port==1-65535,data",
-        "-d",
-        "tcp.port==1-65535,data",
-    ]);
-    for o in [
-        "ip.check_checksum:TRUE",
-        "udp.check_checksum:TRUE",
-        "tcp.check_checksum:TRUE",
-    ] {
+    c.args(["-d", "udp.port==1-65535,data", "-d", "tcp.port==1-65535,data"]);
+    for o in ["ip.check_checksum:TRUE", "udp.check_checksum:TRUE", "tcp.check_checksum:TRUE"] {
         c.args(["-o", o]);
     }
     if !filter.is_empty() {
@@ -61,11 +42,7 @@ fn tshark(pcap: &Path, filter: &str, fields: &[&str]) -> Vec<String> {
     }
     let o = c.output().expect("tshark");
     assert!(o.status.success(), "tshark failed: {}", stderr(&o));
-    String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .map(str::to_string)
-        .filter(|l| !l.is_empty())
-        .collect()
+    String::from_utf8_lossy(&o.stdout).lines().map(str::to_string).filter(|l| !l.is_empty()).collect()
 }
 
 const BAD: &str = "_ws.malformed or _ws.expert.severity == error or ip.checksum.status == \"Bad\" or udp.checksum.status == \"Bad\" \
@@ -84,10 +61,7 @@ fn every_example_profile_decodes_cleanly_in_tshark() {
             continue;
         }
         seen += 1;
-        let out = dir.path().join(format!(
-            "{}.pcap",
-            path.file_stem().unwrap().to_string_lossy()
-        ));
+        let out = dir.path().join(format!("{}.pcap", path.file_stem().unwrap().to_string_lossy()));
         let o = riptide(&[
             "run",
             path.to_str().unwrap(),
@@ -102,42 +76,22 @@ fn every_example_profile_decodes_cleanly_in_tshark() {
         let sent = v["ports"][0]["opackets"].as_u64().unwrap();
         assert!(sent > 0 && sent <= 3000, "{}: {sent}", path.display());
         let all = tshark(&out, "", &[]);
-        assert_eq!(
-            all.len() as u64,
-            sent,
-            "{}: tshark frame count",
-            path.display()
-        );
+        assert_eq!(all.len() as u64, sent, "{}: tshark frame count", path.display());
         let bad = tshark(&out, BAD, &[]);
-        assert!(
-            bad.is_empty(),
-            "{}: malformed or bad checksums:\n{}",
-            path.display(),
-            bad.join("\n")
-        );
+        assert!(bad.is_empty(), "{}: malformed or bad checksums:\n{}", path.display(), bad.join("\n"));
         // Checksums were really checked: every IPv4 header shows Good.
         let v4 = tshark(&out, "ip", &[]).len();
         let good = tshark(&out, "ip.checksum.status == \"Good\"", &[]).len();
         assert_eq!(v4, good, "{}", path.display());
     }
-    assert!(
-        seen >= 6,
-        "expected at least 6 example profiles, found {seen}"
-    );
+    assert!(seen >= 6, "expected at least 6 example profiles, found {seen}");
 }
 
 #[test]
 fn udp_checksums_are_verified_good_with_varying_fields() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t.pcap");
-    let o = riptide(&[
-        "run",
-        "profiles/tuple.yaml",
-        "--port",
-        &format!("pcap:{}", out.display()),
-        "--count",
-        "500",
-    ]);
+    let o = riptide(&["run", "profiles/tuple.yaml", "--port", &format!("pcap:{}", out.display()), "--count", "500"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let good = tshark(&out, "udp.checksum.status == \"Good\"", &[]).len();
     assert_eq!(good, 500);
@@ -150,20 +104,9 @@ fn udp_checksums_are_verified_good_with_varying_fields() {
 fn single_burst_writes_exactly_n_frames_of_60_bytes() {
     let dir = tempfile::tempdir().unwrap();
     let prof = dir.path().join("b.yaml");
-    std::fs::write(
-        &prof,
-        "streams: [{rate: 2mpps, mode: {burst: {packets: 777}}}]\n",
-    )
-    .unwrap();
+    std::fs::write(&prof, "streams: [{rate: 2mpps, mode: {burst: {packets: 777}}}]\n").unwrap();
     let out = dir.path().join("b.pcap");
-    let o = riptide(&[
-        "run",
-        prof.to_str().unwrap(),
-        "--port",
-        &format!("pcap:{}", out.display()),
-        "--cores",
-        "2",
-    ]);
+    let o = riptide(&["run", prof.to_str().unwrap(), "--port", &format!("pcap:{}", out.display()), "--cores", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let lens = tshark(&out, "", &["frame.len"]);
     assert_eq!(lens.len(), 777);
@@ -173,11 +116,7 @@ fn single_burst_writes_exactly_n_frames_of_60_bytes() {
 /// Reads record timestamps (ns) from a nanosecond pcap.
 fn pcap_times(path: &Path) -> Vec<u64> {
     let b = std::fs::read(path).unwrap();
-    assert_eq!(
-        &b[0..4],
-        &0xa1b2_3c4du32.to_le_bytes(),
-        "nanosecond pcap magic"
-    );
+    assert_eq!(&b[0..4], &0xa1b2_3c4du32.to_le_bytes(), "nanosecond pcap magic");
     let mut t = Vec::new();
     let mut o = 24;
     while o + 16 <= b.len() {
@@ -214,35 +153,16 @@ fn pcap_timestamps_show_the_requested_rate() {
     // A 1 Mpps stream is spaced 1 us apart, frame after frame.
     let t = pcap_times(&dir.path().join("r.pcap"));
     assert!(t.len() > 10);
-    let d = tshark(
-        &dir.path().join("r.pcap"),
-        "frame.number <= 3",
-        &["frame.time_delta"],
-    );
+    let d = tshark(&dir.path().join("r.pcap"), "frame.number <= 3", &["frame.time_delta"]);
     assert_eq!(d.len(), 3);
 }
 
 #[test]
 fn json_output_has_the_documented_fields() {
-    let o = riptide(&[
-        "run",
-        "profiles/udp64.yaml",
-        "--port",
-        "null",
-        "--duration",
-        "300ms",
-        "--json",
-    ]);
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "--duration", "300ms", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    for k in [
-        "opackets",
-        "obytes",
-        "oerrors",
-        "tx_pps",
-        "tx_bps_l1",
-        "tx_bps_l2",
-    ] {
+    for k in ["opackets", "obytes", "oerrors", "tx_pps", "tx_bps_l1", "tx_bps_l2"] {
         assert!(v["ports"][0][k].is_number(), "ports[0].{k}");
     }
     for k in ["opackets", "obytes", "requested_pps", "achieved_pps"] {
@@ -255,28 +175,10 @@ fn json_output_has_the_documented_fields() {
 
 #[test]
 fn tables_name_ports_streams_and_workers() {
-    let o = riptide(&[
-        "run",
-        "profiles/udp64.yaml",
-        "--port",
-        "null",
-        "-d",
-        "200ms",
-        "-m",
-        "2",
-    ]);
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "-d", "200ms", "-m", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let s = String::from_utf8_lossy(&o.stdout);
-    for w in [
-        "opackets",
-        "tx_bps_l1",
-        "requested_pps",
-        "achieved_pps",
-        "cpu_util",
-        "Gb/core",
-        "udp64",
-        "x2",
-    ] {
+    for w in ["opackets", "tx_bps_l1", "requested_pps", "achieved_pps", "cpu_util", "Gb/core", "udp64", "x2"] {
         assert!(s.contains(w), "missing {w} in:\n{s}");
     }
 }
@@ -291,14 +193,7 @@ fn debug_prints_decoded_packets_and_sends_nothing() {
     assert!(s.contains("198.18.0.1"), "{s}");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("d.pcap");
-    let o = riptide(&[
-        "debug",
-        "profiles/udp64.yaml",
-        "-n",
-        "5",
-        "--pcap",
-        out.to_str().unwrap(),
-    ]);
+    let o = riptide(&["debug", "profiles/udp64.yaml", "-n", "5", "--pcap", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(tshark(&out, "", &[]).len(), 5);
 }
@@ -309,29 +204,15 @@ fn rejects(yaml: &str, expect: &[&str]) {
     let prof = dir.path().join("bad.yaml");
     std::fs::write(&prof, yaml).unwrap();
     let out = dir.path().join("out.pcap");
-    let o = riptide(&[
-        "run",
-        prof.to_str().unwrap(),
-        "--port",
-        &format!("pcap:{}", out.display()),
-        "--count",
-        "10",
-    ]);
+    let o = riptide(&["run", prof.to_str().unwrap(), "--port", &format!("pcap:{}", out.display()), "--count", "10"]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{yaml}: {err}");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "one line expected: {err}"
-    );
+    assert_eq!(err.trim_end().lines().count(), 1, "one line expected: {err}");
     assert!(err.contains("bad.yaml"), "{err}");
     for e in expect {
         assert!(err.contains(e), "expected '{e}' in: {err}");
     }
-    let left: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left.len(), 1, "output left behind: {left:?}");
 }
 
@@ -339,18 +220,9 @@ fn rejects(yaml: &str, expect: &[&str]) {
 fn bad_input_gets_one_line_errors_with_exit_2() {
     rejects("streams:\n  - name: [unclosed\n", &["bad.yaml:"]);
     rejects("streams:\n  - rat: 1mpps\n", &["bad.yaml:2", "rat"]);
-    rejects(
-        "streams:\n  - packet:\n      - ipv4: {src: 198.18.0.300}\n",
-        &["bad.yaml:3"],
-    );
-    rejects(
-        "streams:\n  - packet:\n      - eth: {dst: \"02:00:zz:00:00:01\"}\n",
-        &["bad.yaml:3", "MAC"],
-    );
-    rejects(
-        "streams:\n  - size: 40\n",
-        &["bad.yaml:2", "size", "smaller than the headers"],
-    );
+    rejects("streams:\n  - packet:\n      - ipv4: {src: 198.18.0.300}\n", &["bad.yaml:3"]);
+    rejects("streams:\n  - packet:\n      - eth: {dst: \"02:00:zz:00:00:01\"}\n", &["bad.yaml:3", "MAC"]);
+    rejects("streams:\n  - size: 40\n", &["bad.yaml:2", "size", "smaller than the headers"]);
     rejects("streams:\n  - rate: 0pps\n", &["bad.yaml:2", "positive"]);
     rejects("streams:\n  - rate: -5mpps\n", &["bad.yaml:2"]);
     rejects("streams:\n  - rate: 1000\n", &["bad.yaml:2", "unit"]);
@@ -358,27 +230,14 @@ fn bad_input_gets_one_line_errors_with_exit_2() {
         "streams:\n  - size: 64\n    vars: [{name: x, size: 4}]\n    writes: [{var: x, offset: 58, size: 4}]\n",
         &["bad.yaml:2", "writes[0]", "outside the packet"],
     );
-    rejects(
-        "streams:\n  - vars: [{name: x, write: ipv9.src}]\n",
-        &["bad.yaml:2", "ipv9.src"],
-    );
-    rejects(
-        "streams:\n  - {name: a, next: nobody, mode: {burst: {packets: 1}}}\n",
-        &["bad.yaml:2", "nobody"],
-    );
+    rejects("streams:\n  - vars: [{name: x, write: ipv9.src}]\n", &["bad.yaml:2", "ipv9.src"]);
+    rejects("streams:\n  - {name: a, next: nobody, mode: {burst: {packets: 1}}}\n", &["bad.yaml:2", "nobody"]);
     rejects("streams: []\n", &["no streams"]);
 }
 
 #[test]
 fn unwritable_pcap_path_is_exit_2_and_leaves_nothing() {
-    let o = riptide(&[
-        "run",
-        "profiles/udp64.yaml",
-        "--port",
-        "pcap:/nonexistent-dir/x.pcap",
-        "--count",
-        "10",
-    ]);
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "pcap:/nonexistent-dir/x.pcap", "--count", "10"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(err.contains("/nonexistent-dir/x.pcap"), "{err}");
@@ -389,12 +248,7 @@ fn unwritable_pcap_path_is_exit_2_and_leaves_nothing() {
 fn pcap_without_bound_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("x.pcap");
-    let o = riptide(&[
-        "run",
-        "profiles/udp64.yaml",
-        "--port",
-        &format!("pcap:{}", out.display()),
-    ]);
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", &format!("pcap:{}", out.display())]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--duration or --count"));
     assert!(!out.exists());

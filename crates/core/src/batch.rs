@@ -56,37 +56,17 @@ impl<'a> TxBatch<'a> {
         meta: &'a mut [TxMeta],
     ) -> Result<Self, BatchLayoutError> {
         for (slot, &offset) in offsets.iter().enumerate() {
-            if offset
-                .checked_add(capacity)
-                .is_none_or(|end| end > mem.len())
-            {
-                return Err(BatchLayoutError {
-                    slot,
-                    offset,
-                    capacity,
-                    mem_len: mem.len(),
-                });
+            if offset.checked_add(capacity).is_none_or(|end| end > mem.len()) {
+                return Err(BatchLayoutError { slot, offset, capacity, mem_len: mem.len() });
             }
         }
         let n = offsets.len().min(meta.len());
-        Ok(TxBatch {
-            mem,
-            offsets: &offsets[..n],
-            capacity,
-            meta: &mut meta[..n],
-            filled: 0,
-        })
+        Ok(TxBatch { mem, offsets: &offsets[..n], capacity, meta: &mut meta[..n], filled: 0 })
     }
 
     /// A batch with no slots (a port with nothing to lend).
     pub fn empty() -> TxBatch<'static> {
-        TxBatch {
-            mem: &mut [],
-            offsets: &[],
-            capacity: 0,
-            meta: &mut [],
-            filled: 0,
-        }
+        TxBatch { mem: &mut [], offsets: &[], capacity: 0, meta: &mut [], filled: 0 }
     }
 
     /// Number of slots lent.
@@ -154,11 +134,7 @@ mod tests {
         for i in 0..3u8 {
             let s = b.slot().unwrap();
             s[..2].copy_from_slice(&[i, i]);
-            b.commit(TxMeta {
-                len: 2,
-                stream: i as u32,
-                departure: Nanos(i as u64),
-            });
+            b.commit(TxMeta { len: 2, stream: i as u32, departure: Nanos(i as u64) });
         }
         assert_eq!(b.filled(), 3);
         let got: Vec<_> = b.frames().map(|(f, m)| (f.to_vec(), m.stream)).collect();

@@ -16,9 +16,7 @@ pub const FCS_LEN: usize = 4;
 pub const L1_OVERHEAD: usize = 20;
 
 /// A time or duration in nanoseconds.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Nanos(pub u64);
 
 impl Nanos {
@@ -91,10 +89,7 @@ impl FromStr for Nanos {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
         let (num, mult) = split_suffix(t);
-        let v: f64 = num.parse().map_err(|_| RateError::Syntax {
-            input: s.into(),
-            expected: DURATION_EXPECTED,
-        })?;
+        let v: f64 = num.parse().map_err(|_| RateError::Syntax { input: s.into(), expected: DURATION_EXPECTED })?;
         let scale = match mult.to_ascii_lowercase().as_str() {
             "" | "s" | "sec" => 1e9,
             "ms" => 1e6,
@@ -102,12 +97,7 @@ impl FromStr for Nanos {
             "ns" => 1.0,
             "m" | "min" => 60e9,
             "h" => 3600e9,
-            _ => {
-                return Err(RateError::Syntax {
-                    input: s.into(),
-                    expected: DURATION_EXPECTED,
-                })
-            }
+            _ => return Err(RateError::Syntax { input: s.into(), expected: DURATION_EXPECTED }),
         };
         if !v.is_finite() || v < 0.0 {
             return Err(RateError::NotPositive { input: s.into() });
@@ -117,14 +107,11 @@ impl FromStr for Nanos {
 }
 
 const DURATION_EXPECTED: &str = "a duration such as 10s, 500ms, 250us, 2m";
-const RATE_EXPECTED: &str =
-    "a rate such as 1000pps, 1.5mpps, 10gbps (L2), 10gbpsl1 (L1) or 50% (of line rate)";
+const RATE_EXPECTED: &str = "a rate such as 1000pps, 1.5mpps, 10gbps (L2), 10gbpsl1 (L1) or 50% (of line rate)";
 
 fn split_suffix(t: &str) -> (&str, &str) {
     let idx = t
-        .find(|c: char| {
-            !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')
-        })
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'))
         .unwrap_or(t.len());
     // "1e6pps": 'e' is part of the number only when followed by a digit or sign.
     let (mut n, mut u) = t.split_at(idx);
@@ -187,9 +174,7 @@ impl Rate {
         if v.is_finite() && v > 0.0 {
             Ok(())
         } else {
-            Err(RateError::NotPositive {
-                input: self.to_string(),
-            })
+            Err(RateError::NotPositive { input: self.to_string() })
         }
     }
 
@@ -217,9 +202,7 @@ impl Rate {
             Rate::Pps(v) => Pps(v),
             Rate::BpsL1(v) => Pps(v / ((mean_frame + L1_OVERHEAD as f64) * 8.0)),
             Rate::BpsL2(v) => Pps(v / (mean_frame * 8.0)),
-            Rate::Percent(p) => {
-                Pps(line_rate.0 * p / 100.0 / ((mean_frame + L1_OVERHEAD as f64) * 8.0))
-            }
+            Rate::Percent(p) => Pps(line_rate.0 * p / 100.0 / ((mean_frame + L1_OVERHEAD as f64) * 8.0)),
         }
     }
 
@@ -266,10 +249,7 @@ impl FromStr for Rate {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
         let (num, unit) = split_suffix(t);
-        let v: f64 = num.parse().map_err(|_| RateError::Syntax {
-            input: s.into(),
-            expected: RATE_EXPECTED,
-        })?;
+        let v: f64 = num.parse().map_err(|_| RateError::Syntax { input: s.into(), expected: RATE_EXPECTED })?;
         let unit = unit.to_ascii_lowercase();
         let rate = if unit == "%" {
             Rate::Percent(v)
@@ -285,12 +265,7 @@ impl FromStr for Rate {
                 "pps" => Rate::Pps(v * scale),
                 "bps" | "bpsl2" => Rate::BpsL2(v * scale),
                 "bpsl1" => Rate::BpsL1(v * scale),
-                _ => {
-                    return Err(RateError::Syntax {
-                        input: s.into(),
-                        expected: RATE_EXPECTED,
-                    })
-                }
+                _ => return Err(RateError::Syntax { input: s.into(), expected: RATE_EXPECTED }),
             }
         };
         if !(v.is_finite() && v > 0.0) {

@@ -27,20 +27,13 @@ impl Clock {
     /// Calibrates a clock (takes about 20 ms when the TSC is usable).
     pub fn calibrate() -> Self {
         let origin = Instant::now();
-        let tsc = if tsc_invariant() {
-            calibrate_tsc(origin)
-        } else {
-            None
-        };
+        let tsc = if tsc_invariant() { calibrate_tsc(origin) } else { None };
         Clock { origin, tsc }
     }
 
     /// A clock on `Instant` only.
     pub fn monotonic() -> Self {
-        Clock {
-            origin: Instant::now(),
-            tsc: None,
-        }
+        Clock { origin: Instant::now(), tsc: None }
     }
 
     /// Nanoseconds since the clock was made.
@@ -103,8 +96,7 @@ fn tsc_invariant() -> bool {
     }
     match std::fs::read_to_string("/proc/cpuinfo") {
         Ok(s) => s.lines().find(|l| l.starts_with("flags")).is_some_and(|l| {
-            l.split_whitespace().any(|f| f == "constant_tsc")
-                && l.split_whitespace().any(|f| f == "nonstop_tsc")
+            l.split_whitespace().any(|f| f == "constant_tsc") && l.split_whitespace().any(|f| f == "nonstop_tsc")
         }),
         Err(_) => false,
     }
@@ -125,10 +117,7 @@ fn calibrate_tsc(origin: Instant) -> Option<Tsc> {
     // Express ticks at `origin`: ticks elapsed since origin, converted back.
     let since_origin = (t1 - origin).as_nanos() as f64;
     let origin_ticks = c1.wrapping_sub((since_origin / ns_per_tick) as u64);
-    Some(Tsc {
-        origin_ticks,
-        ns_per_tick_fp: (ns_per_tick * (1u64 << 32) as f64) as u64,
-    })
+    Some(Tsc { origin_ticks, ns_per_tick_fp: (ns_per_tick * (1u64 << 32) as f64) as u64 })
 }
 
 #[cfg(test)]
@@ -145,10 +134,6 @@ mod tests {
         let real = i.elapsed().as_nanos() as i64;
         let got = (b.0 - a.0) as i64;
         // Generous: a shared VM can stall; the point is the scale is right.
-        assert!(
-            (got - real).abs() < real / 10 + 2_000_000,
-            "clock {got} ns vs instant {real} ns ({})",
-            c.source()
-        );
+        assert!((got - real).abs() < real / 10 + 2_000_000, "clock {got} ns vs instant {real} ns ({})", c.source());
     }
 }

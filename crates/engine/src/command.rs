@@ -36,9 +36,7 @@ impl FromStr for Multiplier {
             }
             return Err(format!("multiplier '{s}' must be a positive number"));
         }
-        t.parse::<Rate>()
-            .map(Multiplier::Total)
-            .map_err(|e| format!("multiplier {e} (or a plain factor such as 2)"))
+        t.parse::<Rate>().map(Multiplier::Total).map_err(|e| format!("multiplier {e} (or a plain factor such as 2)"))
     }
 }
 
@@ -75,6 +73,10 @@ pub struct StartOptions {
     pub catch_up: Option<Nanos>,
 }
 
+fn unnamed() -> String {
+    "<profile>".into()
+}
+
 fn one() -> usize {
     1
 }
@@ -96,6 +98,14 @@ impl Default for StartOptions {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "cmd")]
 pub enum Command {
+    /// Parses, checks and loads a stateless profile (YAML or JSON text).
+    LoadProfile {
+        /// The profile text.
+        text: String,
+        /// Where it came from (a file name), for error messages.
+        #[serde(default = "unnamed")]
+        source: String,
+    },
     /// Starts the loaded profile on the configured ports.
     Start(StartOptions),
     /// Stops the run and finishes the ports.
@@ -132,29 +142,17 @@ mod tests {
     #[test]
     fn multipliers() {
         assert_eq!("2".parse::<Multiplier>(), Ok(Multiplier::Factor(2.0)));
-        assert_eq!(
-            "10mpps".parse::<Multiplier>(),
-            Ok(Multiplier::Total(Rate::Pps(10e6)))
-        );
-        assert_eq!(
-            "50%".parse::<Multiplier>(),
-            Ok(Multiplier::Total(Rate::Percent(50.0)))
-        );
+        assert_eq!("10mpps".parse::<Multiplier>(), Ok(Multiplier::Total(Rate::Pps(10e6))));
+        assert_eq!("50%".parse::<Multiplier>(), Ok(Multiplier::Total(Rate::Percent(50.0))));
         assert!("0".parse::<Multiplier>().is_err());
         assert!("fast".parse::<Multiplier>().is_err());
     }
 
     #[test]
     fn commands_round_trip_as_json() {
-        let c = Command::Start(StartOptions {
-            count: Some(5),
-            ..Default::default()
-        });
+        let c = Command::Start(StartOptions { count: Some(5), ..Default::default() });
         let j = serde_json::to_string(&c).unwrap();
         let back: Command = serde_json::from_str(&j).unwrap();
-        assert!(matches!(
-            back,
-            Command::Start(StartOptions { count: Some(5), .. })
-        ));
+        assert!(matches!(back, Command::Start(StartOptions { count: Some(5), .. })));
     }
 }

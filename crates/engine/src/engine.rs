@@ -26,6 +26,9 @@ pub enum EngineError {
         /// The state.
         state: RunState,
     },
+    /// The profile cannot be parsed or compiled.
+    #[error(transparent)]
+    Profile(#[from] riptide_stl::profile::ProfileError),
     /// The profile and the ports or options do not fit together.
     #[error("{0}")]
     Config(String),
@@ -50,11 +53,7 @@ pub struct EngineConfig {
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig {
-            ports: vec![PortSpec::Null],
-            line_rate: BitsPerSec(10e9),
-            batch: 64,
-        }
+        EngineConfig { ports: vec![PortSpec::Null], line_rate: BitsPerSec(10e9), batch: 64 }
     }
 }
 
@@ -83,13 +82,7 @@ pub struct Engine {
 impl Engine {
     /// An engine on `config`'s ports (calibrates the clock: ~20 ms).
     pub fn new(config: EngineConfig) -> Self {
-        Engine {
-            config,
-            clock: Clock::calibrate(),
-            profile: None,
-            run: None,
-            last: None,
-        }
+        Engine { config, clock: Clock::calibrate(), profile: None, run: None, last: None }
     }
 
     /// The ports.
@@ -100,10 +93,7 @@ impl Engine {
     /// Loads a compiled profile (checks its ports exist).
     pub fn load(&mut self, profile: CompiledProfile) -> Result<(), EngineError> {
         if let Some(run) = &self.run {
-            return Err(EngineError::State {
-                command: "load a profile",
-                state: self.state_of(run),
-            });
+            return Err(EngineError::State { command: "load a profile", state: self.state_of(run) });
         }
         for s in &profile.streams {
             if s.port as usize >= self.config.ports.len() {
@@ -127,6 +117,11 @@ impl Engine {
     /// Handles one command.
     pub fn handle(&mut self, cmd: Command) -> Result<Response, EngineError> {
         match cmd {
+            Command::LoadProfile { text, source } => {
+                let profile = riptide_stl::profile::parse(&text, &source)?;
+                let compiled = riptide_stl::profile::compile(&profile, &source)?;
+                self.load(compiled).map(|()| Response::Ok)
+            }
             Command::Start(opts) => self.start(opts).map(|()| Response::Ok),
             Command::Stop => self.stop().map(|s| Response::Stats(Box::new(s))),
             Command::Pause => self.control("pause", Control::Pause, Some(true)),
@@ -136,11 +131,7 @@ impl Engine {
             Command::ClearStats => {
                 let now = self.clock.now();
                 if let Some(run) = &mut self.run {
-                    run.baseline = run
-                        .shared
-                        .iter()
-                        .map(|s| lock(&s.published).clone())
-                        .collect();
+                    run.baseline = run.shared.iter().map(|s| lock(&s.published).clone()).collect();
                     run.baseline_at = now;
                 }
                 Ok(Response::Ok)
@@ -167,18 +158,10 @@ impl Engine {
         }
     }
 
-    fn control(
-        &mut self,
-        name: &'static str,
-        c: Control,
-        pause: Option<bool>,
-    ) -> Result<Response, EngineError> {
+    fn control(&mut self, name: &'static str, c: Control, pause: Option<bool>) -> Result<Response, EngineError> {
         let state = self.state();
         let Some(run) = &mut self.run else {
-            return Err(EngineError::State {
-                command: name,
-                state,
-            });
+            return Err(EngineError::State { command: name, state });
         };
         for s in &run.shared {
             s.send(c.clone());
@@ -197,10 +180,7 @@ impl Engine {
             let f = match m {
                 Multiplier::Factor(f) => f,
                 Multiplier::Total(target) => {
-                    let streams = profile
-                        .streams
-                        .iter()
-                        .filter(|s| s.enabled && s.port as usize == port);
+                    let streams = profile.streams.iter().filter(|s| s.enabled && s.port as usize == port);
                     let (mut pps, mut l1, mut l2) = (0.0, 0.0, 0.0);
                     for s in streams {
                         let p = s.requested_pps(1.0, line);
@@ -229,54 +209,37 @@ impl Engine {
 
     fn start(&mut self, opts: StartOptions) -> Result<(), EngineError> {
         if let Some(run) = &self.run {
-            return Err(EngineError::State {
-                command: "start",
-                state: self.state_of(run),
-            });
+            return Err(EngineError::State { command: "start", state: self.state_of(run) });
         }
         let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
         let cores = opts.cores.max(1);
         let simulated = self.config.ports.iter().all(PortSpec::simulated);
         if !simulated && self.config.ports.iter().any(PortSpec::simulated) {
-            return Err(EngineError::Config(
-                "pcap and real-time ports cannot be mixed in one run".into(),
-            ));
+            return Err(EngineError::Config("pcap and real-time ports cannot be mixed in one run".into()));
         }
         let enabled: Vec<_> = profile.streams.iter().filter(|s| s.enabled).collect();
         if enabled.is_empty() {
-            return Err(EngineError::Config(
-                "the profile has no enabled stream".into(),
-            ));
+            return Err(EngineError::Config("the profile has no enabled stream".into()));
         }
         let unbounded = enabled.iter().any(|s| {
             matches!(
                 s.mode,
-                riptide_stl::stream::Mode::Continuous
-                    | riptide_stl::stream::Mode::MultiBurst { bursts: 0, .. }
+                riptide_stl::stream::Mode::Continuous | riptide_stl::stream::Mode::MultiBurst { bursts: 0, .. }
             )
         });
         if simulated && unbounded && opts.duration.is_none() && opts.count.is_none() {
             return Err(EngineError::Config(
-                "a simulated (pcap) port with continuous streams needs --duration or --count"
-                    .into(),
+                "a simulated (pcap) port with continuous streams needs --duration or --count".into(),
             ));
         }
         let factors = self.factors(profile, opts.multiplier)?;
-        let max_frame = enabled
-            .iter()
-            .map(|s| s.sizes.max_size() as usize - FCS_LEN)
-            .max()
-            .unwrap_or(60);
+        let max_frame = enabled.iter().map(|s| s.sizes.max_size() as usize - FCS_LEN).max().unwrap_or(60);
         let epoch_unix_ns = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0);
-        let popts = PortOptions {
-            line_rate: self.config.line_rate,
-            max_frame,
-            batch: self.config.batch,
-            epoch_unix_ns,
-        };
+        let popts =
+            PortOptions { line_rate: self.config.line_rate, max_frame, batch: self.config.batch, epoch_unix_ns };
         let mut groups = Vec::new();
         let mut queues_by_port = Vec::new();
         for spec in &self.config.ports {
@@ -293,9 +256,7 @@ impl Engine {
             let mut sets = Vec::new();
             for (p, q) in queues_by_port.iter_mut().enumerate() {
                 let Some(port) = q.pop() else {
-                    return Err(EngineError::Worker(
-                        "port opened with too few queues".into(),
-                    ));
+                    return Err(EngineError::Worker("port opened with too few queues".into()));
                 };
                 ports.push(port);
                 let shares = enabled
@@ -317,11 +278,7 @@ impl Engine {
                     count: opts.count.map(|c| share_of(c, core, cores)),
                     simulated,
                     // Unpaced streams are never late: nothing to catch up.
-                    catch_up: if opts.unpaced {
-                        None
-                    } else {
-                        Some(opts.catch_up.unwrap_or(Nanos::from_millis(1)))
-                    },
+                    catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(Nanos::from_millis(1))) },
                     batch: self.config.batch,
                 },
                 shared: shared.clone(),
@@ -357,23 +314,14 @@ impl Engine {
         let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
         let factors = self.factors(profile, m)?;
         let Some(run) = &mut self.run else {
-            return Err(EngineError::State {
-                command: "update",
-                state,
-            });
+            return Err(EngineError::State { command: "update", state });
         };
         let cores = run.handles.len();
         let rates: Vec<(usize, u32, f64)> = profile
             .streams
             .iter()
             .filter(|s| s.enabled)
-            .map(|s| {
-                (
-                    s.port as usize,
-                    s.index,
-                    s.share_rate(cores, factors[s.port as usize], self.config.line_rate),
-                )
-            })
+            .map(|s| (s.port as usize, s.index, s.share_rate(cores, factors[s.port as usize], self.config.line_rate)))
             .collect();
         for s in &run.shared {
             s.send(Control::Rates(rates.clone()));
@@ -385,17 +333,12 @@ impl Engine {
 
     /// Whether every worker has finished (the run can be stopped without loss).
     pub fn is_finished(&self) -> bool {
-        self.run
-            .as_ref()
-            .is_some_and(|r| r.handles.iter().all(JoinHandle::is_finished))
+        self.run.as_ref().is_some_and(|r| r.handles.iter().all(JoinHandle::is_finished))
     }
 
     fn stop(&mut self) -> Result<Snapshot, EngineError> {
         let Some(mut run) = self.run.take() else {
-            return self.last.clone().ok_or(EngineError::State {
-                command: "stop",
-                state: RunState::Idle,
-            });
+            return self.last.clone().ok_or(EngineError::State { command: "stop", state: RunState::Idle });
         };
         for s in &run.shared {
             s.send(Control::Stop);
@@ -414,8 +357,7 @@ impl Engine {
         snap.state = RunState::Stopped;
         // Give each port's queues back to its group, then finish the groups.
         let n_ports = run.groups.len();
-        let mut per_port: Vec<Vec<Box<dyn riptide_port::Port>>> =
-            (0..n_ports).map(|_| Vec::new()).collect();
+        let mut per_port: Vec<Vec<Box<dyn riptide_port::Port>>> = (0..n_ports).map(|_| Vec::new()).collect();
         for e in exits {
             if let Some(err) = e.error {
                 failure.get_or_insert(EngineError::Port(err));
@@ -441,11 +383,7 @@ impl Engine {
     pub fn snapshot(&self) -> Snapshot {
         match &self.run {
             Some(run) => {
-                let counters: Vec<WorkerCounters> = run
-                    .shared
-                    .iter()
-                    .map(|s| lock(&s.published).clone())
-                    .collect();
+                let counters: Vec<WorkerCounters> = run.shared.iter().map(|s| lock(&s.published).clone()).collect();
                 let mut s = self.build_snapshot(run, &counters, self.clock.now());
                 s.state = self.state_of(run);
                 s
@@ -468,11 +406,7 @@ impl Engine {
         let counters: Vec<WorkerCounters> = if run.baseline.is_empty() {
             counters.to_vec()
         } else {
-            counters
-                .iter()
-                .zip(&run.baseline)
-                .map(|(c, b)| c.since(b))
-                .collect()
+            counters.iter().zip(&run.baseline).map(|(c, b)| c.since(b)).collect()
         };
         let line = self.config.line_rate;
         let secs = if run.simulated {
@@ -485,11 +419,7 @@ impl Engine {
         } else {
             let from = run.start_abs.max(run.baseline_at);
             let loop_max = counters.iter().map(|c| c.loop_ns).max().unwrap_or(0);
-            let wall = if counters.iter().all(|c| c.done) {
-                loop_max
-            } else {
-                (now - from).0
-            };
+            let wall = if counters.iter().all(|c| c.done) { loop_max } else { (now - from).0 };
             wall as f64 / 1e9
         };
         let rate = |x: u64| if secs > 0.0 { x as f64 / secs } else { 0.0 };
@@ -506,11 +436,7 @@ impl Engine {
             ports.push(PortStats {
                 index: i,
                 name: spec.name(),
-                driver: run
-                    .groups
-                    .get(i)
-                    .map(|g| g.info.driver.to_string())
-                    .unwrap_or_default(),
+                driver: run.groups.get(i).map(|g| g.info.driver.to_string()).unwrap_or_default(),
                 opackets: pc.opackets,
                 obytes: pc.obytes,
                 oerrors: pc.oerrors,
@@ -537,20 +463,10 @@ impl Engine {
                     port: s.port,
                     opackets: sc.opackets,
                     obytes: sc.obytes,
-                    requested_pps: if run.opts.unpaced {
-                        f64::INFINITY
-                    } else {
-                        s.requested_pps(f, line)
-                    },
+                    requested_pps: if run.opts.unpaced { f64::INFINITY } else { s.requested_pps(f, line) },
                     achieved_pps: rate(sc.opackets),
-                    requested_bps_l1: if run.opts.unpaced {
-                        f64::INFINITY
-                    } else {
-                        req_l1
-                    },
-                    achieved_bps_l1: rate(
-                        (sc.obytes + sc.opackets * (FCS_LEN + L1_OVERHEAD) as u64) * 8,
-                    ),
+                    requested_bps_l1: if run.opts.unpaced { f64::INFINITY } else { req_l1 },
+                    achieved_bps_l1: rate((sc.obytes + sc.opackets * (FCS_LEN + L1_OVERHEAD) as u64) * 8),
                 });
             }
         }
@@ -559,11 +475,7 @@ impl Engine {
             .enumerate()
             .map(|(i, c)| {
                 let pk: u64 = c.ports.iter().map(|p| p.opackets).sum();
-                let by: u64 = c
-                    .ports
-                    .iter()
-                    .map(|p| p.obytes + p.opackets * (FCS_LEN + L1_OVERHEAD) as u64)
-                    .sum();
+                let by: u64 = c.ports.iter().map(|p| p.obytes + p.opackets * (FCS_LEN + L1_OVERHEAD) as u64).sum();
                 let util = if run.simulated {
                     100.0
                 } else if c.loop_ns > 0 {
@@ -576,11 +488,7 @@ impl Engine {
                     index: i,
                     cpu_util: util,
                     tx_pps: rate(pk),
-                    gbps_per_core: if util > 0.0 {
-                        bps / 1e9 / (util / 100.0)
-                    } else {
-                        0.0
-                    },
+                    gbps_per_core: if util > 0.0 { bps / 1e9 / (util / 100.0) } else { 0.0 },
                 }
             })
             .collect();

@@ -162,12 +162,7 @@ impl Worker {
             if left == 0 || self.sets.iter().all(StreamSet::is_done) {
                 break;
             }
-            let next = self
-                .sets
-                .iter()
-                .filter_map(StreamSet::next_due)
-                .min()
-                .unwrap_or(Nanos::MAX);
+            let next = self.sets.iter().filter_map(StreamSet::next_due).min().unwrap_or(Nanos::MAX);
             if plan.simulated {
                 if next >= horizon_end {
                     break;
@@ -187,11 +182,7 @@ impl Worker {
         let t_end = self.clock.now();
         self.publish(t0, t_end, busy, true);
         let counters = lock(&self.shared.published).clone();
-        Exit {
-            counters,
-            ports: self.ports,
-            error,
-        }
+        Exit { counters, ports: self.ports, error }
     }
 
     fn set_rates(&mut self, rates: &[(usize, u32, f64)]) {

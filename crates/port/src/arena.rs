@@ -29,12 +29,7 @@ impl Arena {
     /// Lends up to `want` slots.
     pub fn batch(&mut self, want: usize) -> TxBatch<'_> {
         let n = want.min(self.offsets.len());
-        match TxBatch::new(
-            &mut self.mem,
-            &self.offsets[..n],
-            self.capacity,
-            &mut self.meta,
-        ) {
+        match TxBatch::new(&mut self.mem, &self.offsets[..n], self.capacity, &mut self.meta) {
             Ok(b) => b,
             // The layout is built above to fit; an empty batch is the safe answer.
             Err(_) => TxBatch::empty(),

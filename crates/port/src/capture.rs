@@ -32,12 +32,7 @@ impl CapturePort {
     /// A capture queue appending to `out`.
     pub fn new(info: PortInfo, slots: usize, out: CaptureBuffer) -> Self {
         let arena = Arena::new(slots, info.max_frame);
-        CapturePort {
-            info,
-            arena,
-            counters: PortCounters::default(),
-            out,
-        }
+        CapturePort { info, arena, counters: PortCounters::default(), out }
     }
 }
 
@@ -58,11 +53,7 @@ impl Port for CapturePort {
         for (data, m) in self.arena.committed(n) {
             self.counters.opackets += 1;
             self.counters.obytes += data.len() as u64;
-            out.push(Captured {
-                data: data.to_vec(),
-                departure: m.departure,
-                stream: m.stream,
-            });
+            out.push(Captured { data: data.to_vec(), departure: m.departure, stream: m.stream });
         }
         Ok(n)
     }

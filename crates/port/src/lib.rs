@@ -23,7 +23,7 @@ pub mod spec;
 
 pub use spec::{open, PortGroup, PortSpec};
 
-use riptide_core::{BitsPerSec, PortCounters, TxBatch};
+use riptide_core::{BitsPerSec, Nanos, PortCounters, TxBatch};
 use std::path::PathBuf;
 
 /// What a port is and can do.
@@ -56,12 +56,7 @@ pub struct PortOptions {
 
 impl Default for PortOptions {
     fn default() -> Self {
-        PortOptions {
-            line_rate: BitsPerSec(10e9),
-            max_frame: 1514,
-            batch: 64,
-            epoch_unix_ns: 0,
-        }
+        PortOptions { line_rate: BitsPerSec(10e9), max_frame: 1514, batch: 64, epoch_unix_ns: 0 }
     }
 }
 
@@ -104,6 +99,15 @@ pub trait Port: Send {
     /// Flushes buffered output.
     fn flush(&mut self) -> Result<(), PortError> {
         Ok(())
+    }
+
+    /// Receives up to `max` frames that have arrived, counting them (`ipackets`,
+    /// `ibytes`) and handing each to `sink` with its receive time (the
+    /// backend's timestamp when it has one, else the time it was read, in the
+    /// run's clock). Never blocks. Ports that cannot receive return `Ok(0)`.
+    fn rx(&mut self, max: usize, sink: &mut dyn FnMut(&[u8], Nanos)) -> Result<usize, PortError> {
+        let _ = (max, sink);
+        Ok(0)
     }
 
     /// Lets the group finish the device: gives back whatever the queue produced

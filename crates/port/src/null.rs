@@ -19,11 +19,7 @@ impl NullPort {
     /// A null queue lending `slots` buffers per batch.
     pub fn new(info: PortInfo, slots: usize) -> Self {
         let arena = Arena::new(slots, info.max_frame);
-        NullPort {
-            info,
-            arena,
-            counters: PortCounters::default(),
-        }
+        NullPort { info, arena, counters: PortCounters::default() }
     }
 }
 

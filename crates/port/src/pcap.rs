@@ -54,31 +54,12 @@ pub struct PcapPort {
 
 impl PcapPort {
     /// Creates the part file at `path` (which must not be the user's target).
-    pub fn create(
-        info: PortInfo,
-        slots: usize,
-        path: PathBuf,
-        epoch_unix_ns: u64,
-    ) -> Result<Self, PortError> {
-        let file = File::create(&path).map_err(|source| PortError::File {
-            path: path.clone(),
-            source,
-        })?;
+    pub fn create(info: PortInfo, slots: usize, path: PathBuf, epoch_unix_ns: u64) -> Result<Self, PortError> {
+        let file = File::create(&path).map_err(|source| PortError::File { path: path.clone(), source })?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
-        out.write_all(&global_header())
-            .map_err(|source| PortError::File {
-                path: path.clone(),
-                source,
-            })?;
+        out.write_all(&global_header()).map_err(|source| PortError::File { path: path.clone(), source })?;
         let arena = Arena::new(slots, info.max_frame);
-        Ok(PcapPort {
-            info,
-            arena,
-            counters: PortCounters::default(),
-            out,
-            path,
-            epoch_unix_ns,
-        })
+        Ok(PcapPort { info, arena, counters: PortCounters::default(), out, path, epoch_unix_ns })
     }
 }
 
@@ -94,16 +75,10 @@ impl Port for PcapPort {
     fn tx_commit(&mut self, n: usize) -> Result<usize, PortError> {
         for (data, m) in self.arena.committed(n) {
             let ts = self.epoch_unix_ns + m.departure.0;
-            let res = self
-                .out
-                .write_all(&record_header(ts, data.len() as u32))
-                .and_then(|()| self.out.write_all(data));
+            let res = self.out.write_all(&record_header(ts, data.len() as u32)).and_then(|()| self.out.write_all(data));
             if let Err(source) = res {
                 self.counters.oerrors += 1;
-                return Err(PortError::File {
-                    path: self.path.clone(),
-                    source,
-                });
+                return Err(PortError::File { path: self.path.clone(), source });
             }
             self.counters.opackets += 1;
             self.counters.obytes += data.len() as u64;
@@ -116,10 +91,7 @@ impl Port for PcapPort {
     }
 
     fn flush(&mut self) -> Result<(), PortError> {
-        self.out.flush().map_err(|source| PortError::File {
-            path: self.path.clone(),
-            source,
-        })
+        self.out.flush().map_err(|source| PortError::File { path: self.path.clone(), source })
     }
 
     fn into_part(self: Box<Self>) -> Option<PathBuf> {
@@ -187,9 +159,7 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<(), PortError> {
         let Some((h, _)) = r.head else { break };
         let len = (u32::from_le_bytes([h[8], h[9], h[10], h[11]]) as usize).min(buf.len());
         r.r.read_exact(&mut buf[..len]).map_err(err(&parts[i]))?;
-        w.write_all(&h)
-            .and_then(|()| w.write_all(&buf[..len]))
-            .map_err(err(out))?;
+        w.write_all(&h).and_then(|()| w.write_all(&buf[..len])).map_err(err(out))?;
         r.advance().map_err(err(&parts[i]))?;
     }
     w.flush().map_err(err(out))

@@ -18,16 +18,12 @@ pub enum PortSpec {
     Capture(CaptureBuffer),
 }
 
-const PORT_EXPECTED: &str =
-    "expected 'null' or 'pcap:FILE' (real interfaces come with the afpacket/afxdp backends)";
+const PORT_EXPECTED: &str = "expected 'null' or 'pcap:FILE' (real interfaces come with the afpacket/afxdp backends)";
 
 impl FromStr for PortSpec {
     type Err = PortError;
     fn from_str(s: &str) -> Result<Self, PortError> {
-        let spec_err = |reason: &str| PortError::Spec {
-            spec: s.into(),
-            reason: reason.into(),
-        };
+        let spec_err = |reason: &str| PortError::Spec { spec: s.into(), reason: reason.into() };
         if s == "null" {
             return Ok(PortSpec::Null);
         }
@@ -68,20 +64,13 @@ pub struct PortGroup {
 }
 
 fn part_path(target: &Path, suffix: &str) -> PathBuf {
-    let mut name = target
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
+    let mut name = target.file_name().map(|n| n.to_os_string()).unwrap_or_default();
     name.push(format!(".riptide-{}-{suffix}.tmp", std::process::id()));
     target.with_file_name(name)
 }
 
 /// Opens `spec` with `queues` transmit queues.
-pub fn open(
-    spec: &PortSpec,
-    queues: usize,
-    opts: &PortOptions,
-) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
+pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
     let queues = queues.max(1);
     let info = PortInfo {
         name: spec.name(),
@@ -94,12 +83,7 @@ pub fn open(
         max_frame: opts.max_frame,
         simulated: spec.simulated(),
     };
-    let mut group = PortGroup {
-        info: info.clone(),
-        target: None,
-        parts: Vec::new(),
-        finished: false,
-    };
+    let mut group = PortGroup { info: info.clone(), target: None, parts: Vec::new(), finished: false };
     let mut out: Vec<Box<dyn Port>> = Vec::with_capacity(queues);
     match spec {
         PortSpec::Null => {
@@ -109,11 +93,7 @@ pub fn open(
         }
         PortSpec::Capture(buf) => {
             for _ in 0..queues {
-                out.push(Box::new(CapturePort::new(
-                    info.clone(),
-                    opts.batch,
-                    buf.clone(),
-                )));
+                out.push(Box::new(CapturePort::new(info.clone(), opts.batch, buf.clone())));
             }
         }
         PortSpec::Pcap(target) => {
@@ -121,13 +101,10 @@ pub fn open(
             for q in 0..queues {
                 let part = part_path(target, &format!("q{q}"));
                 group.parts.push(part.clone());
-                let port = PcapPort::create(info.clone(), opts.batch, part, opts.epoch_unix_ns)
-                    .map_err(|e| match e {
+                let port =
+                    PcapPort::create(info.clone(), opts.batch, part, opts.epoch_unix_ns).map_err(|e| match e {
                         // Name the user's file, not our part file.
-                        PortError::File { source, .. } => PortError::File {
-                            path: target.clone(),
-                            source,
-                        },
+                        PortError::File { source, .. } => PortError::File { path: target.clone(), source },
                         other => other,
                     })?;
                 out.push(Box::new(port));
@@ -143,10 +120,7 @@ impl PortGroup {
     pub fn finish(mut self, queues: Vec<Box<dyn Port>>) -> Result<(), PortError> {
         let parts: Vec<PathBuf> = queues.into_iter().filter_map(|q| q.into_part()).collect();
         if let Some(target) = self.target.clone() {
-            let err = |source| PortError::File {
-                path: target.clone(),
-                source,
-            };
+            let err = |source| PortError::File { path: target.clone(), source };
             if parts.len() != self.parts.len() {
                 return Err(err(std::io::Error::other("a queue's part file was lost")));
             }

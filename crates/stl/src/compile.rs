@@ -87,14 +87,7 @@ impl CompiledStream {
     /// Core `core`'s share of `cores`: a fraction of the rate and of every packet
     /// count, its own part of every variable's range, and a start offset so the
     /// shares interleave evenly. `unpaced` ignores the rate (benchmarks).
-    pub fn share(
-        &self,
-        core: usize,
-        cores: usize,
-        factor: f64,
-        line_rate: BitsPerSec,
-        unpaced: bool,
-    ) -> Stream {
+    pub fn share(&self, core: usize, cores: usize, factor: f64, line_rate: BitsPerSec, unpaced: bool) -> Stream {
         let cores = cores.max(1);
         let (unit, total) = self.pace(factor, line_rate);
         let per_core = if unpaced { 0.0 } else { total / cores as f64 };
@@ -111,18 +104,10 @@ impl CompiledStream {
         };
         let mode = match self.mode {
             Mode::Continuous => Mode::Continuous,
-            Mode::Burst { packets } => Mode::Burst {
-                packets: share_of(packets, core, cores),
-            },
-            Mode::MultiBurst {
-                packets,
-                bursts,
-                ibg,
-            } => Mode::MultiBurst {
-                packets: share_of(packets, core, cores),
-                bursts,
-                ibg,
-            },
+            Mode::Burst { packets } => Mode::Burst { packets: share_of(packets, core, cores) },
+            Mode::MultiBurst { packets, bursts, ibg } => {
+                Mode::MultiBurst { packets: share_of(packets, core, cores), bursts, ibg }
+            }
         };
         let mut sizes = self.sizes.clone();
         sizes.split(core, cores);

@@ -91,29 +91,13 @@ pub enum VarError {
 impl Var {
     /// A walk over `min..=max` by `step` (`Inc`, `Dec` or `Random`), starting at `init`
     /// (default: `min` for `Inc` and `Random`, `max` for `Dec`).
-    pub fn range(
-        kind: VarKind,
-        min: u64,
-        max: u64,
-        step: u64,
-        init: Option<u64>,
-        seed: u64,
-    ) -> Result<Var, VarError> {
+    pub fn range(kind: VarKind, min: u64, max: u64, step: u64, init: Option<u64>, seed: u64) -> Result<Var, VarError> {
         if min > max {
             return Err(VarError::EmptyRange { min, max });
         }
         let step = step.max(1);
         let last = (max - min) / step;
-        let mut v = Var {
-            kind,
-            min,
-            step,
-            lo: 0,
-            hi: last,
-            idx: 0,
-            rng: Rng::new(seed),
-            out: [0; 2],
-        };
+        let mut v = Var { kind, min, step, lo: 0, hi: last, idx: 0, rng: Rng::new(seed), out: [0; 2] };
         v.idx = match (init, &v.kind) {
             (Some(i), _) => {
                 if i < min || i > max || !(i - min).is_multiple_of(step) {
@@ -134,16 +118,8 @@ impl Var {
             return Err(VarError::EmptyList);
         }
         let hi = values.len() as u64 - 1;
-        let mut v = Var {
-            kind: VarKind::List(values),
-            min: 0,
-            step: 1,
-            lo: 0,
-            hi,
-            idx: 0,
-            rng: Rng::new(0),
-            out: [0; 2],
-        };
+        let mut v =
+            Var { kind: VarKind::List(values), min: 0, step: 1, lo: 0, hi, idx: 0, rng: Rng::new(0), out: [0; 2] };
         v.refresh();
         Ok(v)
     }
@@ -151,26 +127,16 @@ impl Var {
     /// A client tuple generator over `ip_min..=ip_max` x `port_min..=port_max`.
     pub fn tuple(ip_min: u64, ip_max: u64, port_min: u64, port_max: u64) -> Result<Var, VarError> {
         if ip_min > ip_max {
-            return Err(VarError::EmptyRange {
-                min: ip_min,
-                max: ip_max,
-            });
+            return Err(VarError::EmptyRange { min: ip_min, max: ip_max });
         }
         if port_min > port_max {
-            return Err(VarError::EmptyRange {
-                min: port_min,
-                max: port_max,
-            });
+            return Err(VarError::EmptyRange { min: port_min, max: port_max });
         }
         let ips = ip_max - ip_min + 1;
         let ports = port_max - port_min + 1;
         let hi = (ips as u128 * ports as u128 - 1).min(u64::MAX as u128) as u64;
         let mut v = Var {
-            kind: VarKind::Tuple {
-                ip_min,
-                ips,
-                port_min,
-            },
+            kind: VarKind::Tuple { ip_min, ips, port_min },
             min: 0,
             step: 1,
             lo: 0,
@@ -190,8 +156,7 @@ impl Var {
         let index = index as u128 % count;
         let n = (self.hi - self.lo) as u128 + 1;
         if let VarKind::Random = self.kind {
-            self.rng =
-                Rng::new(self.rng.next_u64() ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+            self.rng = Rng::new(self.rng.next_u64() ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
         } else if n >= count {
             let lo = self.lo as u128 + index * n / count;
             let hi = self.lo as u128 + (index + 1) * n / count - 1;
@@ -224,14 +189,8 @@ impl Var {
             VarKind::Inc | VarKind::Dec | VarKind::Random => {
                 self.out[0] = self.min.wrapping_add(self.idx.wrapping_mul(self.step))
             }
-            VarKind::List(values) => {
-                self.out[0] = values.get(self.idx as usize).copied().unwrap_or(0)
-            }
-            VarKind::Tuple {
-                ip_min,
-                ips,
-                port_min,
-            } => {
+            VarKind::List(values) => self.out[0] = values.get(self.idx as usize).copied().unwrap_or(0),
+            VarKind::Tuple { ip_min, ips, port_min } => {
                 self.out[0] = ip_min + self.idx % ips;
                 self.out[1] = port_min + self.idx / ips;
             }
@@ -333,12 +292,7 @@ impl FieldEngine {
     /// compiler checks it); a write outside a frame is skipped, never a panic.
     pub fn new(vars: Vec<Var>, writes: Vec<Write>, csum: ChecksumFields) -> Self {
         let ops = writes.into_iter().map(|w| Op { w, known: None }).collect();
-        FieldEngine {
-            vars,
-            ops,
-            csum,
-            csum_known: [None; 2],
-        }
+        FieldEngine { vars, ops, csum, csum_known: [None; 2] }
     }
 
     /// Records what `template` (the frame every packet starts from) holds under
@@ -348,14 +302,9 @@ impl FieldEngine {
     pub fn bind(mut self, template: &[u8], volatile: &[u16]) -> Self {
         let mut touched: Vec<(usize, usize)> = Vec::new();
         for op in &mut self.ops {
-            let (start, end) = (
-                op.w.offset as usize,
-                op.w.offset as usize + op.w.size as usize,
-            );
+            let (start, end) = (op.w.offset as usize, op.w.offset as usize + op.w.size as usize);
             let clash = touched.iter().any(|&(a, b)| start < b && a < end)
-                || volatile
-                    .iter()
-                    .any(|&v| start < v as usize + 2 && (v as usize) < end);
+                || volatile.iter().any(|&v| start < v as usize + 2 && (v as usize) < end);
             touched.push((start, end));
             if clash || start % 2 != 0 || !matches!(op.w.size, 2 | 4) {
                 continue;
@@ -371,9 +320,7 @@ impl FieldEngine {
             if volatile.iter().any(|&v| v as usize == off) {
                 return None;
             }
-            template
-                .get(off..off + 2)
-                .map(|b| u16::from_be_bytes([b[0], b[1]]))
+            template.get(off..off + 2).map(|b| u16::from_be_bytes([b[0], b[1]]))
         };
         self.csum_known = [known(self.csum.ip), known(self.csum.l4)];
         self
@@ -410,11 +357,7 @@ impl FieldEngine {
                 continue;
             };
             let mut v = var.value(w.part as usize).wrapping_add(w.add);
-            v = if w.shift >= 0 {
-                v << (w.shift as u32 & 63)
-            } else {
-                v >> ((-w.shift) as u32 & 63)
-            };
+            v = if w.shift >= 0 { v << (w.shift as u32 & 63) } else { v >> ((-w.shift) as u32 & 63) };
             let delta = match op.known {
                 Some((old, old_comp)) => write_known(frame, w, v, old, old_comp),
                 None => write_field(frame, w, v),
@@ -434,13 +377,7 @@ impl FieldEngine {
         }
         if let Some(off) = self.csum.l4 {
             if acc_l4 != 0 {
-                patch_checksum(
-                    frame,
-                    off as usize,
-                    self.csum_known[1],
-                    acc_l4,
-                    self.csum.l4_is_udp,
-                );
+                patch_checksum(frame, off as usize, self.csum_known[1], acc_l4, self.csum.l4_is_udp);
             }
         }
         for v in &mut self.vars {
@@ -531,10 +468,7 @@ fn sum_words(frame: &[u8], from: usize, to: usize) -> u64 {
 
 #[inline]
 fn sum_complement(frame: &[u8], from: usize, to: usize) -> u64 {
-    (from..to)
-        .step_by(2)
-        .map(|i| !word(frame, i) & 0xffff)
-        .sum()
+    (from..to).step_by(2).map(|i| !word(frame, i) & 0xffff).sum()
 }
 
 /// Applies an accumulated one's complement change to the checksum at `off`
@@ -606,16 +540,7 @@ mod tests {
                 x
             })
             .collect();
-        assert_eq!(
-            got,
-            [
-                (100, 5000),
-                (101, 5000),
-                (100, 5001),
-                (101, 5001),
-                (100, 5000)
-            ]
-        );
+        assert_eq!(got, [(100, 5000), (101, 5000), (100, 5001), (101, 5001), (100, 5000)]);
     }
 
     #[test]

@@ -40,12 +40,7 @@ impl Pacer {
     /// A schedule starting at `anchor` at `per_second` units per second
     /// (`f64::INFINITY` or zero means unpaced).
     pub fn new(anchor: Nanos, per_second: f64, unit: PaceUnit) -> Self {
-        Pacer {
-            anchor,
-            units: 0,
-            ns_per_unit: ns_per(per_second),
-            unit,
-        }
+        Pacer { anchor, units: 0, ns_per_unit: ns_per(per_second), unit }
     }
 
     /// When the next packet is due.

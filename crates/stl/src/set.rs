@@ -32,20 +32,12 @@ pub struct StreamSet {
 impl StreamSet {
     /// A set of stream shares.
     pub fn new(streams: Vec<Stream>) -> Self {
-        let max = streams
-            .iter()
-            .map(|s| s.index as usize + 1)
-            .max()
-            .unwrap_or(0);
+        let max = streams.iter().map(|s| s.index as usize + 1).max().unwrap_or(0);
         let mut by_index = vec![None; max];
         for (pos, s) in streams.iter().enumerate() {
             by_index[s.index as usize] = Some(pos);
         }
-        StreamSet {
-            streams,
-            by_index,
-            late_resets: 0,
-        }
+        StreamSet { streams, by_index, late_resets: 0 }
     }
 
     /// Starts every self-starting stream at `at` (plus its own start delay).
@@ -65,8 +57,7 @@ impl StreamSet {
         // Bounded: a chain of streams with nothing to send on this core ends
         // after visiting each stream once.
         for _ in 0..=self.streams.len() {
-            let Some(pos) = next.and_then(|i| self.by_index.get(i as usize).copied().flatten())
-            else {
+            let Some(pos) = next.and_then(|i| self.by_index.get(i as usize).copied().flatten()) else {
                 return;
             };
             let s = &mut self.streams[pos];
@@ -128,13 +119,7 @@ impl StreamSet {
     /// `budget` of them. `catch_up` is the real-time lateness bound (`None` in
     /// simulation). Returns the number of packets written.
     #[inline]
-    pub fn fill(
-        &mut self,
-        batch: &mut TxBatch<'_>,
-        horizon: Nanos,
-        budget: u64,
-        catch_up: Option<Nanos>,
-    ) -> usize {
+    pub fn fill(&mut self, batch: &mut TxBatch<'_>, horizon: Nanos, budget: u64, catch_up: Option<Nanos>) -> usize {
         let mut n = 0usize;
         let mut budget = budget;
         while budget > 0 {
@@ -154,11 +139,7 @@ impl StreamSet {
             let Some(slot) = batch.slot() else { break };
             let s = &mut self.streams[pos];
             let (len, departure) = s.produce(slot);
-            batch.commit(TxMeta {
-                len: len as u32,
-                stream: s.index,
-                departure,
-            });
+            batch.commit(TxMeta { len: len as u32, stream: s.index, departure });
             n += 1;
             budget -= 1;
             if s.phase == Phase::Done {

@@ -60,14 +60,7 @@ impl SizeGen {
             SizeWalk::Dec => max,
             _ => min,
         };
-        SizeGen::Range {
-            min,
-            max,
-            step,
-            walk,
-            cur,
-            rng: Rng::new(seed),
-        }
+        SizeGen::Range { min, max, step, walk, cur, rng: Rng::new(seed) }
     }
 
     /// A weighted mix emitted by smooth weighted round robin.
@@ -94,14 +87,7 @@ impl SizeGen {
     pub fn split(&mut self, index: usize, count: usize) {
         match self {
             SizeGen::Fixed(_) => {}
-            SizeGen::Range {
-                min,
-                max,
-                step,
-                walk,
-                cur,
-                rng,
-            } => {
+            SizeGen::Range { min, max, step, walk, cur, rng } => {
                 let n = ((*max - *min) / *step) as usize + 1;
                 let off = (index * n / count.max(1)) as u16 * *step;
                 *cur = match walk {
@@ -120,14 +106,7 @@ impl SizeGen {
     pub fn next_size(&mut self) -> u16 {
         match self {
             SizeGen::Fixed(s) => *s,
-            SizeGen::Range {
-                min,
-                max,
-                step,
-                walk,
-                cur,
-                rng,
-            } => {
+            SizeGen::Range { min, max, step, walk, cur, rng } => {
                 let s = *cur;
                 match walk {
                     SizeWalk::Inc => *cur = if s >= *max { *min } else { s + *step },
@@ -173,9 +152,7 @@ impl SizeGen {
         match self {
             SizeGen::Fixed(s) => *s as f64,
             SizeGen::Range { min, max, .. } => (*min as f64 + *max as f64) / 2.0,
-            SizeGen::Sequence { seq, .. } => {
-                seq.iter().map(|&s| s as f64).sum::<f64>() / seq.len().max(1) as f64
-            }
+            SizeGen::Sequence { seq, .. } => seq.iter().map(|&s| s as f64).sum::<f64>() / seq.len().max(1) as f64,
         }
     }
 
@@ -183,9 +160,7 @@ impl SizeGen {
     pub fn sizes(&self) -> Vec<u16> {
         let mut v: Vec<u16> = match self {
             SizeGen::Fixed(s) => vec![*s],
-            SizeGen::Range { min, max, step, .. } => {
-                (*min..=*max).step_by(*step as usize).collect()
-            }
+            SizeGen::Range { min, max, step, .. } => (*min..=*max).step_by(*step as usize).collect(),
             SizeGen::Sequence { seq, .. } => seq.clone(),
         };
         v.sort_unstable();
@@ -210,9 +185,7 @@ mod tests {
         assert_eq!(h[&570], 4_000);
         assert_eq!(h[&1518], 1_000);
         // Smooth: never two 1518 B frames back to back.
-        let SizeGen::Sequence { seq, .. } = SizeGen::weighted(&STANDARD_IMIX) else {
-            panic!()
-        };
+        let SizeGen::Sequence { seq, .. } = SizeGen::weighted(&STANDARD_IMIX) else { panic!() };
         assert_eq!(seq.len(), 12);
         assert!((g.mean_size() - (7.0 * 64.0 + 4.0 * 570.0 + 1518.0) / 12.0).abs() < 1e-9);
     }

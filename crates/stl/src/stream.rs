@@ -93,17 +93,7 @@ pub struct Stream {
 impl Stream {
     /// Assembles a stream share. `parts.mode` packet counts are this share's counts.
     pub fn new(parts: StreamParts) -> Self {
-        let StreamParts {
-            index,
-            template,
-            sizes,
-            fields,
-            pacer,
-            mode,
-            isg,
-            self_start,
-            next,
-        } = parts;
+        let StreamParts { index, template, sizes, fields, pacer, mode, isg, self_start, next } = parts;
         let next_due = pacer.departure();
         Stream {
             index,
@@ -114,11 +104,7 @@ impl Stream {
             mode,
             isg,
             next,
-            phase: if self_start {
-                Phase::Active
-            } else {
-                Phase::Waiting
-            },
+            phase: if self_start { Phase::Active } else { Phase::Waiting },
             next_due,
             left_in_burst: 0,
             bursts_left: 0,
@@ -151,9 +137,7 @@ impl Stream {
         let (per_burst, bursts) = match self.mode {
             Mode::Continuous => (u64::MAX, 0),
             Mode::Burst { packets } => (packets, 0),
-            Mode::MultiBurst {
-                packets, bursts, ..
-            } => (packets, if bursts == 0 { u64::MAX } else { bursts - 1 }),
+            Mode::MultiBurst { packets, bursts, .. } => (packets, if bursts == 0 { u64::MAX } else { bursts - 1 }),
         };
         self.left_in_burst = per_burst;
         self.bursts_left = bursts;

@@ -9,48 +9,12 @@ use riptide_core::{BitsPerSec, Nanos, TxBatch, TxMeta};
 use riptide_stl::set::StreamSet;
 
 const STACKS: &[(&str, &[&str])] = &[
-    (
-        "[ipv4: {}, udp: {}]",
-        &[
-            "ipv4.src",
-            "ipv4.dst",
-            "ipv4.ttl",
-            "ipv4.tos",
-            "ipv4.id",
-            "udp.sport",
-            "udp.dport",
-        ],
-    ),
-    (
-        "[ipv4: {}, tcp: {flags: SA}]",
-        &[
-            "ipv4.src",
-            "tcp.seq",
-            "tcp.ack",
-            "tcp.flags",
-            "tcp.window",
-            "tcp.dport",
-        ],
-    ),
-    (
-        "[ipv4: {}, icmp: {}]",
-        &["ipv4.dst", "icmp.id", "icmp.seq", "icmp.code"],
-    ),
-    (
-        "[ipv6: {}, udp: {}]",
-        &[
-            "ipv6.src",
-            "ipv6.dst",
-            "ipv6.flow_label",
-            "ipv6.tc",
-            "udp.sport",
-        ],
-    ),
+    ("[ipv4: {}, udp: {}]", &["ipv4.src", "ipv4.dst", "ipv4.ttl", "ipv4.tos", "ipv4.id", "udp.sport", "udp.dport"]),
+    ("[ipv4: {}, tcp: {flags: SA}]", &["ipv4.src", "tcp.seq", "tcp.ack", "tcp.flags", "tcp.window", "tcp.dport"]),
+    ("[ipv4: {}, icmp: {}]", &["ipv4.dst", "icmp.id", "icmp.seq", "icmp.code"]),
+    ("[ipv6: {}, udp: {}]", &["ipv6.src", "ipv6.dst", "ipv6.flow_label", "ipv6.tc", "udp.sport"]),
     ("[ipv6: {}, tcp: {}]", &["ipv6.dst", "tcp.seq", "tcp.sport"]),
-    (
-        "[ipv6: {}, icmpv6: {}]",
-        &["ipv6.src", "icmpv6.seq", "icmpv6.id"],
-    ),
+    ("[ipv6: {}, icmpv6: {}]", &["ipv6.src", "icmpv6.seq", "icmpv6.id"]),
     (
         "[eth: {}, vlan: {id: 5}, vlan: {id: 6}, ipv4: {}, udp: {}]",
         &["vlan.id", "vlan[1].pcp", "ipv4.src", "udp.dport", "eth.src"],
@@ -62,16 +26,9 @@ const STACKS: &[(&str, &[&str])] = &[
 ];
 
 fn frames(yaml: &str, n: usize) -> Vec<Vec<u8>> {
-    let p =
-        riptide_stl::profile::parse(yaml, "prop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
-    let c =
-        riptide_stl::profile::compile(&p, "prop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
-    let mut set = StreamSet::new(
-        c.streams
-            .iter()
-            .map(|s| s.share(0, 1, 1.0, BitsPerSec(10e9), true))
-            .collect(),
-    );
+    let p = riptide_stl::profile::parse(yaml, "prop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    let c = riptide_stl::profile::compile(&p, "prop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    let mut set = StreamSet::new(c.streams.iter().map(|s| s.share(0, 1, 1.0, BitsPerSec(10e9), true)).collect());
     set.start(Nanos::ZERO);
     let cap = 2048;
     let mut mem = vec![0u8; 64 * cap];
@@ -124,10 +81,7 @@ proptest! {
 fn written_fields_hold_the_values() {
     let yaml = "streams:\n  - packet: [ipv4: {}, udp: {}]\n    vars:\n      - {name: d, min: 10, max: 12, write: udp.dport}\n      - {name: a, op: dec, min: 198.19.0.1, max: 198.19.0.3, write: ipv4.dst}\n";
     let f = frames(yaml, 4);
-    let dport: Vec<u16> = f
-        .iter()
-        .map(|x| u16::from_be_bytes([x[36], x[37]]))
-        .collect();
+    let dport: Vec<u16> = f.iter().map(|x| u16::from_be_bytes([x[36], x[37]])).collect();
     assert_eq!(dport, [10, 11, 12, 10]);
     let dst: Vec<u8> = f.iter().map(|x| x[33]).collect();
     assert_eq!(dst, [3, 2, 1, 3]);

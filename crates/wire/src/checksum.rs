@@ -137,11 +137,7 @@ pub fn update_bytes(checksum: u16, old: &[u8], new: &[u8]) -> u16 {
 ///
 /// Panics if `old.len() != new.len()`.
 pub fn update_bytes_at(checksum: u16, offset: usize, old: &[u8], new: &[u8]) -> u16 {
-    assert_eq!(
-        old.len(),
-        new.len(),
-        "update_bytes: spans must have equal lengths"
-    );
+    assert_eq!(old.len(), new.len(), "update_bytes: spans must have equal lengths");
     let (mut o, mut n) = (data(old), data(new));
     if offset % 2 == 1 {
         o = o.swap_bytes();

@@ -36,13 +36,7 @@ pub struct Layer {
 
 impl Layer {
     fn new(name: &'static str, offset: usize, len: usize) -> Layer {
-        Layer {
-            name,
-            offset,
-            len,
-            fields: Vec::new(),
-            checksum_ok: None,
-        }
+        Layer { name, offset, len, fields: Vec::new(), checksum_ok: None }
     }
 
     fn field(mut self, name: &'static str, value: impl fmt::Display) -> Layer {
@@ -52,10 +46,7 @@ impl Layer {
 
     /// The value of the first field called `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.fields
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
+        self.fields.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
     }
 
     /// Adds a `checksum` field for a packet whose one's complement sum (checksum field and
@@ -130,10 +121,7 @@ impl fmt::Display for Decoded {
 
 /// Decodes an Ethernet frame (without FCS) for diagnostics; never panics.
 pub fn decode(frame: &[u8]) -> Decoded {
-    let mut walk = Walk {
-        frame,
-        out: Decoded::default(),
-    };
+    let mut walk = Walk { frame, out: Decoded::default() };
     // Each step returns Err(message) when the walk must stop as malformed.
     if let Err(why) = walk.ethernet() {
         walk.out.malformed = Some(why);
@@ -245,16 +233,11 @@ impl Walk<'_> {
             return Err(self.truncated("ipv4", offset, ipv4::HEADER_LEN));
         }
         if packet.version() != 4 {
-            return Err(format!(
-                "ipv4 at offset {offset}: version {}, expected 4",
-                packet.version()
-            ));
+            return Err(format!("ipv4 at offset {offset}: version {}, expected 4", packet.version()));
         }
         let header_len = usize::from(packet.header_len());
         if header_len < ipv4::HEADER_LEN {
-            return Err(format!(
-                "ipv4 at offset {offset}: header length {header_len} below 20"
-            ));
+            return Err(format!("ipv4 at offset {offset}: header length {header_len} below 20"));
         }
         if header_len > bytes.len() {
             return Err(self.truncated("ipv4", offset, header_len));
@@ -282,9 +265,7 @@ impl Walk<'_> {
                 .checksum(packet.checksum(), u64::from(checksum::sum(header)), None),
         );
         if total_len < header_len {
-            return Err(format!(
-                "ipv4 at offset {offset}: total_len {total_len} below header length {header_len}"
-            ));
+            return Err(format!("ipv4 at offset {offset}: total_len {total_len} below header length {header_len}"));
         }
         if total_len > bytes.len() {
             return Err(format!(
@@ -309,10 +290,7 @@ impl Walk<'_> {
             return Err(self.truncated("ipv6", offset, ipv6::HEADER_LEN));
         }
         if packet.version() != 6 {
-            return Err(format!(
-                "ipv6 at offset {offset}: version {}, expected 6",
-                packet.version()
-            ));
+            return Err(format!("ipv6 at offset {offset}: version {}, expected 6", packet.version()));
         }
         let payload_len = usize::from(packet.payload_len());
         self.push(
@@ -388,11 +366,7 @@ impl Walk<'_> {
         let len = usize::from(packet.len());
         let datagram = &segment[..len];
         let total = Self::pseudo(up, Protocol::UDP, len) + u64::from(checksum::sum(datagram));
-        let zero_means = if up.src.is_ipv4() {
-            "none"
-        } else {
-            "missing, mandatory over IPv6"
-        };
+        let zero_means = if up.src.is_ipv4() { "none" } else { "missing, mandatory over IPv6" };
         let mut layer = Layer::new("udp", up.start, udp::HEADER_LEN)
             .field("src", packet.src_port())
             .field("dst", packet.dst_port())
@@ -413,43 +387,24 @@ impl Walk<'_> {
         if let Err(e) = packet.check_len() {
             return Err(match e {
                 crate::Error::Malformed => {
-                    format!(
-                        "tcp at offset {}: header length {} below 20",
-                        up.start,
-                        packet.header_len()
-                    )
+                    format!("tcp at offset {}: header length {} below 20", up.start, packet.header_len())
                 }
-                _ => self.truncated(
-                    "tcp",
-                    up.start,
-                    usize::from(packet.header_len()).max(tcp::HEADER_LEN),
-                ),
+                _ => self.truncated("tcp", up.start, usize::from(packet.header_len()).max(tcp::HEADER_LEN)),
             });
         }
         let header_len = usize::from(packet.header_len());
-        let total =
-            Self::pseudo(up, Protocol::TCP, segment.len()) + u64::from(checksum::sum(segment));
+        let total = Self::pseudo(up, Protocol::TCP, segment.len()) + u64::from(checksum::sum(segment));
         let flags = packet.flags();
         let mut layer = Layer::new("tcp", up.start, header_len)
             .field("src", packet.src_port())
             .field("dst", packet.dst_port())
             .field("seq", packet.seq())
             .field("ack", packet.ack())
-            .field(
-                "flags",
-                if flags.is_empty() {
-                    "none".to_owned()
-                } else {
-                    flags.to_string()
-                },
-            )
+            .field("flags", if flags.is_empty() { "none".to_owned() } else { flags.to_string() })
             .field("win", packet.window())
             .field("urg", packet.urgent());
         if header_len > tcp::HEADER_LEN {
-            layer = layer.field(
-                "options",
-                format_args!("{} bytes", header_len - tcp::HEADER_LEN),
-            );
+            layer = layer.field("options", format_args!("{} bytes", header_len - tcp::HEADER_LEN));
         }
         self.push(layer.checksum(packet.checksum(), total, None));
         self.payload("payload", up.start + header_len, up.end);
@@ -465,9 +420,7 @@ impl Walk<'_> {
             .field("type", type_text(ty.0, ty.name()))
             .field("code", packet.msg_code());
         if ty == icmpv4::Message::ECHO_REQUEST || ty == icmpv4::Message::ECHO_REPLY {
-            layer = layer
-                .field("id", format_args!("{:#06x}", packet.echo_ident()))
-                .field("seq", packet.echo_seq_no());
+            layer = layer.field("id", format_args!("{:#06x}", packet.echo_ident())).field("seq", packet.echo_seq_no());
         }
         let total = u64::from(checksum::sum(segment));
         self.push(layer.checksum(packet.checksum(), total, None));
@@ -484,12 +437,9 @@ impl Walk<'_> {
             .field("type", type_text(ty.0, ty.name()))
             .field("code", packet.msg_code());
         if ty == icmpv6::Message::ECHO_REQUEST || ty == icmpv6::Message::ECHO_REPLY {
-            layer = layer
-                .field("id", format_args!("{:#06x}", packet.echo_ident()))
-                .field("seq", packet.echo_seq_no());
+            layer = layer.field("id", format_args!("{:#06x}", packet.echo_ident())).field("seq", packet.echo_seq_no());
         }
-        let total =
-            Self::pseudo(up, Protocol::ICMPV6, segment.len()) + u64::from(checksum::sum(segment));
+        let total = Self::pseudo(up, Protocol::ICMPV6, segment.len()) + u64::from(checksum::sum(segment));
         self.push(layer.checksum(packet.checksum(), total, None));
         self.payload("payload", up.start + icmpv6::HEADER_LEN, up.end);
         Ok(())
@@ -532,13 +482,7 @@ pub fn hexdump(frame: &[u8]) -> String {
             }
         }
         out.push_str("  ");
-        out.extend(chunk.iter().map(|&b| {
-            if b.is_ascii_graphic() || b == b' ' {
-                char::from(b)
-            } else {
-                '.'
-            }
-        }));
+        out.extend(chunk.iter().map(|&b| if b.is_ascii_graphic() || b == b' ' { char::from(b) } else { '.' }));
         out.push('\n');
     }
     out

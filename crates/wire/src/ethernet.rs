@@ -76,17 +76,15 @@ impl fmt::Display for EthernetAddress {
     /// Lowercase, colon separated: `02:00:00:00:00:01`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = &self.0;
-        write!(
-            f,
-            "{:02x}:{:02x}:{:02x}:{:02x}:{:02x}:{:02x}",
-            b[0], b[1], b[2], b[3], b[4], b[5]
-        )
+        write!(f, "{:02x}:{:02x}:{:02x}:{:02x}:{:02x}:{:02x}", b[0], b[1], b[2], b[3], b[4], b[5])
     }
 }
 
 /// The error from parsing an [`EthernetAddress`]; its message says what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid MAC address {input:?}: expected six two-digit hex bytes separated by ':' or '-', like 02:00:00:00:00:01")]
+#[error(
+    "invalid MAC address {input:?}: expected six two-digit hex bytes separated by ':' or '-', like 02:00:00:00:00:01"
+)]
 pub struct ParseEthernetAddressError {
     input: String,
 }
@@ -97,9 +95,7 @@ impl FromStr for EthernetAddress {
     /// Parses `02:00:00:00:00:01` or `02-00-00-00-00-01` (hex digits of either case; one
     /// separator kind throughout).
     fn from_str(s: &str) -> core::result::Result<Self, Self::Err> {
-        let err = || ParseEthernetAddressError {
-            input: s.to_owned(),
-        };
+        let err = || ParseEthernetAddressError { input: s.to_owned() };
         let sep = if s.contains(':') { ':' } else { '-' };
         let mut bytes = [0u8; 6];
         let mut parts = s.split(sep);
@@ -268,11 +264,7 @@ impl Repr {
     /// Reads the header; fails only if the frame is shorter than [`HEADER_LEN`].
     pub fn parse<T: AsRef<[u8]>>(frame: &Frame<T>) -> Result<Repr> {
         frame.check_len()?;
-        Ok(Repr {
-            src: frame.src_addr(),
-            dst: frame.dst_addr(),
-            ethertype: frame.ethertype(),
-        })
+        Ok(Repr { src: frame.src_addr(), dst: frame.dst_addr(), ethertype: frame.ethertype() })
     }
 
     /// The number of bytes [`Repr::emit`] writes: [`HEADER_LEN`].
@@ -326,22 +318,14 @@ mod tests {
         let mut bytes = [0u8; 18];
         let mut frame = Frame::new_unchecked(&mut bytes[..]);
         repr().emit(&mut frame);
-        frame
-            .payload_mut()
-            .copy_from_slice(&[0xaa, 0xbb, 0xcc, 0xdd]);
+        frame.payload_mut().copy_from_slice(&[0xaa, 0xbb, 0xcc, 0xdd]);
         assert_eq!(bytes, FRAME);
     }
 
     #[test]
     fn truncated() {
-        assert_eq!(
-            Frame::new_checked(&FRAME[..13]).unwrap_err(),
-            Error::Truncated
-        );
-        assert!(Frame::new_checked(&FRAME[..14])
-            .unwrap()
-            .payload()
-            .is_empty());
+        assert_eq!(Frame::new_checked(&FRAME[..13]).unwrap_err(), Error::Truncated);
+        assert!(Frame::new_checked(&FRAME[..14]).unwrap().payload().is_empty());
     }
 
     #[test]
@@ -360,19 +344,13 @@ mod tests {
             "+2:00:00:00:00:01",
         ] {
             let err = bad.parse::<EthernetAddress>().unwrap_err();
-            assert!(
-                err.to_string().contains("expected six two-digit hex bytes"),
-                "{bad}: {err}"
-            );
+            assert!(err.to_string().contains("expected six two-digit hex bytes"), "{bad}: {err}");
         }
         assert!(EthernetAddress::BROADCAST.is_multicast());
         assert!(EthernetAddress::BROADCAST.is_broadcast());
         assert!(!a.is_multicast());
         assert!(a.is_unicast() && a.is_local());
-        assert!("01:00:5e:00:00:01"
-            .parse::<EthernetAddress>()
-            .unwrap()
-            .is_multicast());
+        assert!("01:00:5e:00:00:01".parse::<EthernetAddress>().unwrap().is_multicast());
     }
 
     #[test]

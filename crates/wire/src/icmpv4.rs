@@ -223,11 +223,7 @@ impl EchoRepr {
         if packet.msg_code() != 0 {
             return Err(Error::Malformed);
         }
-        Ok(EchoRepr {
-            kind,
-            ident: packet.echo_ident(),
-            seq_no: packet.echo_seq_no(),
-        })
+        Ok(EchoRepr { kind, ident: packet.echo_ident(), seq_no: packet.echo_seq_no() })
     }
 
     /// The message type for this kind.
@@ -273,24 +269,15 @@ mod tests {
     use super::*;
 
     // Echo request, ident 0x1234, seq 1, data "abcdefgh".
-    static REQUEST: [u8; 16] = [
-        0x08, 0x00, 0x54, 0x35, 0x12, 0x34, 0x00, 0x01, b'a', b'b', b'c', b'd', b'e', b'f', b'g',
-        b'h',
-    ];
+    static REQUEST: [u8; 16] =
+        [0x08, 0x00, 0x54, 0x35, 0x12, 0x34, 0x00, 0x01, b'a', b'b', b'c', b'd', b'e', b'f', b'g', b'h'];
 
-    const REPR: EchoRepr = EchoRepr {
-        kind: EchoKind::Request,
-        ident: 0x1234,
-        seq_no: 1,
-    };
+    const REPR: EchoRepr = EchoRepr { kind: EchoKind::Request, ident: 0x1234, seq_no: 1 };
 
     #[test]
     fn deconstruct() {
         let p = Packet::new_checked(&REQUEST[..]).unwrap();
-        assert_eq!(
-            (p.msg_type(), p.msg_code(), p.checksum()),
-            (Message::ECHO_REQUEST, 0, 0x5435)
-        );
+        assert_eq!((p.msg_type(), p.msg_code(), p.checksum()), (Message::ECHO_REQUEST, 0, 0x5435));
         assert_eq!((p.echo_ident(), p.echo_seq_no()), (0x1234, 1));
         assert_eq!(p.data(), b"abcdefgh");
         assert!(p.verify_checksum());
@@ -300,39 +287,25 @@ mod tests {
     #[test]
     fn construct() {
         let mut bytes = [0u8; 16];
-        REPR.emit(&mut Packet::new_unchecked(&mut bytes[..]), 8, |d| {
-            d.copy_from_slice(b"abcdefgh")
-        });
+        REPR.emit(&mut Packet::new_unchecked(&mut bytes[..]), 8, |d| d.copy_from_slice(b"abcdefgh"));
         assert_eq!(bytes, REQUEST);
     }
 
     #[test]
     fn rejects() {
-        assert_eq!(
-            Packet::new_checked(&REQUEST[..7]).unwrap_err(),
-            Error::Truncated
-        );
+        assert_eq!(Packet::new_checked(&REQUEST[..7]).unwrap_err(), Error::Truncated);
         let mut bytes = REQUEST;
         bytes[15] ^= 0xff;
         let p = Packet::new_checked(&bytes[..]).unwrap();
-        assert_eq!(
-            EchoRepr::parse(&p, ChecksumMode::Verify),
-            Err(Error::Checksum)
-        );
+        assert_eq!(EchoRepr::parse(&p, ChecksumMode::Verify), Err(Error::Checksum));
         let mut bytes = REQUEST;
         bytes[0] = 3;
         let mut p = Packet::new_checked(&mut bytes[..]).unwrap();
         p.fill_checksum();
-        assert_eq!(
-            EchoRepr::parse(&p, ChecksumMode::Verify),
-            Err(Error::Unsupported)
-        );
+        assert_eq!(EchoRepr::parse(&p, ChecksumMode::Verify), Err(Error::Unsupported));
         p.set_msg_type(Message::ECHO_REPLY);
         p.set_msg_code(1);
         p.fill_checksum();
-        assert_eq!(
-            EchoRepr::parse(&p, ChecksumMode::Verify),
-            Err(Error::Malformed)
-        );
+        assert_eq!(EchoRepr::parse(&p, ChecksumMode::Verify), Err(Error::Malformed));
     }
 }

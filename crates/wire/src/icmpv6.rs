@@ -218,11 +218,7 @@ impl EchoRepr {
         if packet.msg_code() != 0 {
             return Err(Error::Malformed);
         }
-        Ok(EchoRepr {
-            kind,
-            ident: packet.echo_ident(),
-            seq_no: packet.echo_seq_no(),
-        })
+        Ok(EchoRepr { kind, ident: packet.echo_ident(), seq_no: packet.echo_seq_no() })
     }
 
     /// The message type for this kind.
@@ -275,70 +271,37 @@ mod tests {
     const DST: IpAddress = IpAddress::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 2));
 
     // Echo request, ident 0x1234, seq 1, data "abcdefgh", 2001:db8::1 -> 2001:db8::2.
-    static REQUEST: [u8; 16] = [
-        0x80, 0x00, 0x80, 0x75, 0x12, 0x34, 0x00, 0x01, b'a', b'b', b'c', b'd', b'e', b'f', b'g',
-        b'h',
-    ];
+    static REQUEST: [u8; 16] =
+        [0x80, 0x00, 0x80, 0x75, 0x12, 0x34, 0x00, 0x01, b'a', b'b', b'c', b'd', b'e', b'f', b'g', b'h'];
 
-    const REPR: EchoRepr = EchoRepr {
-        kind: EchoKind::Request,
-        ident: 0x1234,
-        seq_no: 1,
-    };
+    const REPR: EchoRepr = EchoRepr { kind: EchoKind::Request, ident: 0x1234, seq_no: 1 };
 
     #[test]
     fn deconstruct() {
         let p = Packet::new_checked(&REQUEST[..]).unwrap();
-        assert_eq!(
-            (p.msg_type(), p.msg_code(), p.checksum()),
-            (Message::ECHO_REQUEST, 0, 0x8075)
-        );
-        assert_eq!(
-            (p.echo_ident(), p.echo_seq_no(), p.data()),
-            (0x1234, 1, &b"abcdefgh"[..])
-        );
+        assert_eq!((p.msg_type(), p.msg_code(), p.checksum()), (Message::ECHO_REQUEST, 0, 0x8075));
+        assert_eq!((p.echo_ident(), p.echo_seq_no(), p.data()), (0x1234, 1, &b"abcdefgh"[..]));
         assert!(p.verify_checksum(&SRC, &DST));
         assert!(!p.verify_checksum(&DST, &DST));
-        assert_eq!(
-            EchoRepr::parse(&p, &SRC, &DST, ChecksumMode::Verify).unwrap(),
-            REPR
-        );
-        assert_eq!(
-            EchoRepr::parse(&p, &SRC, &SRC, ChecksumMode::Verify),
-            Err(Error::Checksum)
-        );
+        assert_eq!(EchoRepr::parse(&p, &SRC, &DST, ChecksumMode::Verify).unwrap(), REPR);
+        assert_eq!(EchoRepr::parse(&p, &SRC, &SRC, ChecksumMode::Verify), Err(Error::Checksum));
     }
 
     #[test]
     fn construct() {
         let mut bytes = [0u8; 16];
-        REPR.emit(
-            &mut Packet::new_unchecked(&mut bytes[..]),
-            &SRC,
-            &DST,
-            8,
-            |d| d.copy_from_slice(b"abcdefgh"),
-        );
+        REPR.emit(&mut Packet::new_unchecked(&mut bytes[..]), &SRC, &DST, 8, |d| d.copy_from_slice(b"abcdefgh"));
         assert_eq!(bytes, REQUEST);
     }
 
     #[test]
     fn reply_round_trip() {
-        let reply = EchoRepr {
-            kind: EchoKind::Reply,
-            ..REPR
-        };
+        let reply = EchoRepr { kind: EchoKind::Reply, ..REPR };
         let mut bytes = [0u8; 8];
         let mut p = Packet::new_unchecked(&mut bytes[..]);
         reply.emit(&mut p, &SRC, &DST, 0, |_| ());
         assert_eq!(p.msg_type(), Message::ECHO_REPLY);
-        assert_eq!(
-            EchoRepr::parse(&p, &SRC, &DST, ChecksumMode::Verify).unwrap(),
-            reply
-        );
-        assert_eq!(
-            Packet::new_checked(&bytes[..7]).unwrap_err(),
-            Error::Truncated
-        );
+        assert_eq!(EchoRepr::parse(&p, &SRC, &DST, ChecksumMode::Verify).unwrap(), reply);
+        assert_eq!(Packet::new_checked(&bytes[..7]).unwrap_err(), Error::Truncated);
     }
 }

@@ -137,23 +137,13 @@ pub fn pseudo_header_sum(src: &IpAddress, dst: &IpAddress, protocol: Protocol, l
 /// The checksum field value for an upper-layer packet: `!fold(pseudo-header + data)`.
 ///
 /// The result is not adjusted for UDP's "0 is sent as 0xFFFF" rule.
-pub(crate) fn upper_layer_checksum(
-    src: &IpAddress,
-    dst: &IpAddress,
-    protocol: Protocol,
-    data: &[u8],
-) -> u16 {
+pub(crate) fn upper_layer_checksum(src: &IpAddress, dst: &IpAddress, protocol: Protocol, data: &[u8]) -> u16 {
     let pseudo = pseudo_header_sum(src, dst, protocol, data.len() as u32);
     !checksum::fold(u64::from(pseudo) + u64::from(checksum::sum(data)))
 }
 
 /// Whether an upper-layer packet (checksum field included) verifies against its pseudo-header.
-pub(crate) fn upper_layer_verifies(
-    src: &IpAddress,
-    dst: &IpAddress,
-    protocol: Protocol,
-    data: &[u8],
-) -> bool {
+pub(crate) fn upper_layer_verifies(src: &IpAddress, dst: &IpAddress, protocol: Protocol, data: &[u8]) -> bool {
     let pseudo = pseudo_header_sum(src, dst, protocol, data.len() as u32);
     checksum::fold(u64::from(pseudo) + u64::from(checksum::sum(data))) == 0xFFFF
 }
@@ -168,10 +158,7 @@ mod tests {
         let dst = IpAddress::V4(Ipv4Addr::new(198, 19, 0, 1));
         // c612 + 0001 + c613 + 0001 + 0011 + 001a, folded.
         let expect = checksum::fold(0xc612 + 0x0001 + 0xc613 + 0x0001 + 0x0011 + 0x001a);
-        assert_eq!(
-            pseudo_header_sum(&src, &dst, Protocol::UDP, 26),
-            u32::from(expect)
-        );
+        assert_eq!(pseudo_header_sum(&src, &dst, Protocol::UDP, 26), u32::from(expect));
     }
 
     #[test]

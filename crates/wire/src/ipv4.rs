@@ -243,11 +243,7 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> Packet<T> {
 
     fn set_flg_off_bits(&mut self, mask: u16, bits: u16) {
         let raw = be::u16_at(self.buffer.as_ref(), field::FLG_OFF);
-        be::set_u16(
-            self.buffer.as_mut(),
-            field::FLG_OFF,
-            (raw & !mask) | (bits & mask),
-        );
+        be::set_u16(self.buffer.as_mut(), field::FLG_OFF, (raw & !mask) | (bits & mask));
     }
 
     /// Sets the "don't fragment" flag.
@@ -381,10 +377,7 @@ impl Repr {
     /// `65535 - 20`.
     pub fn emit<T: AsRef<[u8]> + AsMut<[u8]>>(&self, packet: &mut Packet<T>) {
         let Ok(total_len) = u16::try_from(self.total_len()) else {
-            panic!(
-                "ipv4::Repr::emit: payload_len {} too large",
-                self.payload_len
-            )
+            panic!("ipv4::Repr::emit: payload_len {} too large", self.payload_len)
         };
         packet.set_version(4);
         packet.set_header_len(HEADER_LEN as u8);
@@ -406,8 +399,8 @@ mod tests {
 
     // 198.18.0.1 -> 198.19.0.1, UDP, ttl 64, ident 0, no flags, 26-byte payload.
     static HEADER: [u8; 20] = [
-        0x45, 0x00, 0x00, 0x2e, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11, 0xee, 0x97, 0xc6, 0x12, 0x00,
-        0x01, 0xc6, 0x13, 0x00, 0x01,
+        0x45, 0x00, 0x00, 0x2e, 0x00, 0x00, 0x00, 0x00, 0x40, 0x11, 0xee, 0x97, 0xc6, 0x12, 0x00, 0x01, 0xc6, 0x13,
+        0x00, 0x01,
     ];
 
     fn repr() -> Repr {
@@ -435,14 +428,8 @@ mod tests {
         let p = Packet::new_checked(&bytes[..]).unwrap();
         assert_eq!((p.version(), p.ihl(), p.header_len()), (4, 5, 20));
         assert_eq!((p.dscp(), p.ecn(), p.total_len(), p.ident()), (0, 0, 46, 0));
-        assert_eq!(
-            (p.dont_frag(), p.more_frags(), p.frag_offset()),
-            (false, false, 0)
-        );
-        assert_eq!(
-            (p.ttl(), p.protocol(), p.checksum()),
-            (64, Protocol::UDP, 0xee97)
-        );
+        assert_eq!((p.dont_frag(), p.more_frags(), p.frag_offset()), (false, false, 0));
+        assert_eq!((p.ttl(), p.protocol(), p.checksum()), (64, Protocol::UDP, 0xee97));
         assert!(p.verify_checksum());
         assert_eq!(p.payload().len(), 26);
         assert!(p.options().is_empty());
@@ -468,44 +455,23 @@ mod tests {
 
         let mut bytes = packet_bytes();
         bytes[0] = 0x65;
-        assert_eq!(
-            Repr::parse(&Packet::new_unchecked(&bytes[..]), ChecksumMode::Ignore),
-            Err(Error::Malformed)
-        );
+        assert_eq!(Repr::parse(&Packet::new_unchecked(&bytes[..]), ChecksumMode::Ignore), Err(Error::Malformed));
         bytes[0] = 0x44;
-        assert_eq!(
-            Packet::new_checked(&bytes[..]).unwrap_err(),
-            Error::Malformed
-        );
+        assert_eq!(Packet::new_checked(&bytes[..]).unwrap_err(), Error::Malformed);
         bytes[0] = 0x4f;
-        assert_eq!(
-            Packet::new_checked(&bytes[..]).unwrap_err(),
-            Error::Truncated
-        );
+        assert_eq!(Packet::new_checked(&bytes[..]).unwrap_err(), Error::Truncated);
 
         let bytes = packet_bytes();
-        assert_eq!(
-            Packet::new_checked(&bytes[..45]).unwrap_err(),
-            Error::Truncated
-        );
-        assert_eq!(
-            Packet::new_checked(&bytes[..19]).unwrap_err(),
-            Error::Truncated
-        );
+        assert_eq!(Packet::new_checked(&bytes[..45]).unwrap_err(), Error::Truncated);
+        assert_eq!(Packet::new_checked(&bytes[..19]).unwrap_err(), Error::Truncated);
         let mut bytes = packet_bytes();
         bytes[3] = 19;
-        assert_eq!(
-            Packet::new_checked(&bytes[..]).unwrap_err(),
-            Error::Malformed
-        );
+        assert_eq!(Packet::new_checked(&bytes[..]).unwrap_err(), Error::Malformed);
 
         let mut bytes = packet_bytes();
         Packet::new_unchecked(&mut bytes[..]).set_more_frags(true);
         Packet::new_unchecked(&mut bytes[..]).fill_checksum();
-        assert_eq!(
-            Repr::parse(&Packet::new_unchecked(&bytes[..]), ChecksumMode::Verify),
-            Err(Error::Unsupported)
-        );
+        assert_eq!(Repr::parse(&Packet::new_unchecked(&bytes[..]), ChecksumMode::Verify), Err(Error::Unsupported));
     }
 
     #[test]
@@ -526,10 +492,7 @@ mod tests {
         p.set_dont_frag(true);
         p.set_frag_offset(1480);
         assert_eq!((p.dscp(), p.ecn(), p.tos()), (46, 3, 0xbb));
-        assert_eq!(
-            (p.dont_frag(), p.more_frags(), p.frag_offset()),
-            (true, false, 1480)
-        );
+        assert_eq!((p.dont_frag(), p.more_frags(), p.frag_offset()), (true, false, 1480));
         p.fill_checksum();
         assert!(p.verify_checksum());
     }

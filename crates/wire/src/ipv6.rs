@@ -242,14 +242,9 @@ impl Repr {
     /// Panics if the buffer is shorter than [`HEADER_LEN`] or `payload_len` exceeds 65535.
     pub fn emit<T: AsRef<[u8]> + AsMut<[u8]>>(&self, packet: &mut Packet<T>) {
         let Ok(payload_len) = u16::try_from(self.payload_len) else {
-            panic!(
-                "ipv6::Repr::emit: payload_len {} too large",
-                self.payload_len
-            )
+            panic!("ipv6::Repr::emit: payload_len {} too large", self.payload_len)
         };
-        packet.set_first_word(
-            (6 << 28) | (u32::from(self.traffic_class) << 20) | (self.flow_label & FLOW_LABEL_MAX),
-        );
+        packet.set_first_word((6 << 28) | (u32::from(self.traffic_class) << 20) | (self.flow_label & FLOW_LABEL_MAX));
         packet.set_payload_len(payload_len);
         packet.set_next_header(self.next_header);
         packet.set_hop_limit(self.hop_limit);
@@ -286,14 +281,8 @@ mod tests {
         let mut bytes = HEADER.to_vec();
         bytes.extend_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 0xee]);
         let p = Packet::new_checked(&bytes[..]).unwrap();
-        assert_eq!(
-            (p.version(), p.traffic_class(), p.flow_label()),
-            (6, 0xb8, 0x12345)
-        );
-        assert_eq!(
-            (p.payload_len(), p.next_header(), p.hop_limit()),
-            (8, Protocol::UDP, 64)
-        );
+        assert_eq!((p.version(), p.traffic_class(), p.flow_label()), (6, 0xb8, 0x12345));
+        assert_eq!((p.payload_len(), p.next_header(), p.hop_limit()), (8, Protocol::UDP, 64));
         assert_eq!(p.payload(), &[1, 2, 3, 4, 5, 6, 7, 8]);
         assert_eq!(Repr::parse(&p).unwrap(), repr());
     }
@@ -309,19 +298,10 @@ mod tests {
     fn rejects() {
         let mut bytes = HEADER.to_vec();
         bytes.resize(48, 0);
-        assert_eq!(
-            Packet::new_checked(&bytes[..47]).unwrap_err(),
-            Error::Truncated
-        );
-        assert_eq!(
-            Packet::new_checked(&bytes[..39]).unwrap_err(),
-            Error::Truncated
-        );
+        assert_eq!(Packet::new_checked(&bytes[..47]).unwrap_err(), Error::Truncated);
+        assert_eq!(Packet::new_checked(&bytes[..39]).unwrap_err(), Error::Truncated);
         bytes[0] = 0x4b;
-        assert_eq!(
-            Repr::parse(&Packet::new_unchecked(&bytes[..])),
-            Err(Error::Malformed)
-        );
+        assert_eq!(Repr::parse(&Packet::new_unchecked(&bytes[..])), Err(Error::Malformed));
     }
 
     #[test]
@@ -329,15 +309,9 @@ mod tests {
         let mut bytes = HEADER;
         let mut p = Packet::new_unchecked(&mut bytes[..]);
         p.set_traffic_class(0x01);
-        assert_eq!(
-            (p.version(), p.traffic_class(), p.flow_label()),
-            (6, 0x01, 0x12345)
-        );
+        assert_eq!((p.version(), p.traffic_class(), p.flow_label()), (6, 0x01, 0x12345));
         p.set_flow_label(0xfffff);
         p.set_version(6);
-        assert_eq!(
-            (p.version(), p.traffic_class(), p.flow_label()),
-            (6, 0x01, 0xfffff)
-        );
+        assert_eq!((p.version(), p.traffic_class(), p.flow_label()), (6, 0x01, 0xfffff));
     }
 }

@@ -61,9 +61,7 @@ pub use ip::{IpAddress, Protocol};
 #[non_exhaustive]
 pub enum Error {
     /// The buffer is shorter than the header, or than a length field in the header says.
-    #[error(
-        "truncated packet: the buffer is shorter than the header or its length fields require"
-    )]
+    #[error("truncated packet: the buffer is shorter than the header or its length fields require")]
     Truncated,
     /// A header field holds an invalid or inconsistent value (version, header length, ...).
     #[error("malformed packet: a header field holds an invalid or inconsistent value")]

@@ -145,12 +145,7 @@ impl Repr {
     /// Reads the entry; fails only if the buffer is shorter than [`HEADER_LEN`].
     pub fn parse<T: AsRef<[u8]>>(entry: &Entry<T>) -> Result<Repr> {
         entry.check_len()?;
-        Ok(Repr {
-            label: entry.label(),
-            tc: entry.tc(),
-            bos: entry.bos(),
-            ttl: entry.ttl(),
-        })
+        Ok(Repr { label: entry.label(), tc: entry.tc(), bos: entry.bos(), ttl: entry.ttl() })
     }
 
     /// The number of bytes [`Repr::emit`] writes: [`HEADER_LEN`].
@@ -180,21 +175,13 @@ mod tests {
     static ENTRY: [u8; 4] = [0x03, 0xe8, 0x3b, 0x40];
 
     fn repr() -> Repr {
-        Repr {
-            label: 16003,
-            tc: 5,
-            bos: true,
-            ttl: 64,
-        }
+        Repr { label: 16003, tc: 5, bos: true, ttl: 64 }
     }
 
     #[test]
     fn deconstruct() {
         let entry = Entry::new_checked(&ENTRY[..]).unwrap();
-        assert_eq!(
-            (entry.label(), entry.tc(), entry.bos(), entry.ttl()),
-            (16003, 5, true, 64)
-        );
+        assert_eq!((entry.label(), entry.tc(), entry.bos(), entry.ttl()), (16003, 5, true, 64));
         assert!(entry.payload().is_empty());
         assert_eq!(Repr::parse(&entry).unwrap(), repr());
     }
@@ -212,23 +199,14 @@ mod tests {
         let mut entry = Entry::new_checked(&mut bytes[..]).unwrap();
         entry.set_label(LABEL_MAX);
         entry.set_ttl(1);
-        assert_eq!(
-            (entry.label(), entry.tc(), entry.bos(), entry.ttl()),
-            (LABEL_MAX, 5, true, 1)
-        );
+        assert_eq!((entry.label(), entry.tc(), entry.bos(), entry.ttl()), (LABEL_MAX, 5, true, 1));
         entry.set_tc(0);
         entry.set_bos(false);
-        assert_eq!(
-            (entry.label(), entry.tc(), entry.bos(), entry.ttl()),
-            (LABEL_MAX, 0, false, 1)
-        );
+        assert_eq!((entry.label(), entry.tc(), entry.bos(), entry.ttl()), (LABEL_MAX, 0, false, 1));
     }
 
     #[test]
     fn truncated() {
-        assert_eq!(
-            Entry::new_checked(&ENTRY[..3]).unwrap_err(),
-            Error::Truncated
-        );
+        assert_eq!(Entry::new_checked(&ENTRY[..3]).unwrap_err(), Error::Truncated);
     }
 }

@@ -157,9 +157,7 @@ impl FromStr for TcpFlags {
     /// (`"syn|A"`). A token that is a flag name is read as a name first, so `"ece"` is ECE,
     /// not E+C+E. The empty string is no flag.
     fn from_str(s: &str) -> core::result::Result<Self, Self::Err> {
-        let err = || ParseTcpFlagsError {
-            input: s.to_owned(),
-        };
+        let err = || ParseTcpFlagsError { input: s.to_owned() };
         let mut flags = TcpFlags::EMPTY;
         let s = s.trim();
         if s.is_empty() {
@@ -170,19 +168,13 @@ impl FromStr for TcpFlags {
             if token.is_empty() {
                 return Err(err());
             }
-            if let Some((_, bit, _)) = FLAG_TABLE
-                .iter()
-                .find(|(_, _, name)| token.eq_ignore_ascii_case(name))
-            {
+            if let Some((_, bit, _)) = FLAG_TABLE.iter().find(|(_, _, name)| token.eq_ignore_ascii_case(name)) {
                 flags.0 |= bit;
                 continue;
             }
             for c in token.chars() {
                 let c = c.to_ascii_uppercase();
-                let (_, bit, _) = FLAG_TABLE
-                    .iter()
-                    .find(|(l, _, _)| *l == c)
-                    .ok_or_else(err)?;
+                let (_, bit, _) = FLAG_TABLE.iter().find(|(l, _, _)| *l == c).ok_or_else(err)?;
                 flags.0 |= bit;
             }
         }
@@ -451,8 +443,8 @@ mod tests {
 
     // 1025 -> 80, seq 0x01020304, ack 0x0a0b0c0d, PSH|ACK, window 8192, payload "GET /".
     static SEGMENT: [u8; 25] = [
-        0x04, 0x01, 0x00, 0x50, 0x01, 0x02, 0x03, 0x04, 0x0a, 0x0b, 0x0c, 0x0d, 0x50, 0x18, 0x20,
-        0x00, 0x1a, 0xcb, 0x00, 0x00, b'G', b'E', b'T', b' ', b'/',
+        0x04, 0x01, 0x00, 0x50, 0x01, 0x02, 0x03, 0x04, 0x0a, 0x0b, 0x0c, 0x0d, 0x50, 0x18, 0x20, 0x00, 0x1a, 0xcb,
+        0x00, 0x00, b'G', b'E', b'T', b' ', b'/',
     ];
 
     const REPR: Repr = Repr {
@@ -468,57 +460,30 @@ mod tests {
     #[test]
     fn deconstruct() {
         let p = Packet::new_checked(&SEGMENT[..]).unwrap();
-        assert_eq!(
-            (p.src_port(), p.dst_port(), p.seq(), p.ack()),
-            (1025, 80, 0x0102_0304, 0x0a0b_0c0d)
-        );
-        assert_eq!(
-            (p.header_len(), p.flags(), p.window(), p.urgent()),
-            (20, TcpFlags::PSH | TcpFlags::ACK, 8192, 0)
-        );
+        assert_eq!((p.src_port(), p.dst_port(), p.seq(), p.ack()), (1025, 80, 0x0102_0304, 0x0a0b_0c0d));
+        assert_eq!((p.header_len(), p.flags(), p.window(), p.urgent()), (20, TcpFlags::PSH | TcpFlags::ACK, 8192, 0));
         assert_eq!(p.checksum(), 0x1acb);
         assert_eq!(p.payload(), b"GET /");
         assert!(p.verify_checksum(&SRC, &DST));
-        assert_eq!(
-            Repr::parse(&p, &SRC, &DST, ChecksumMode::Verify).unwrap(),
-            REPR
-        );
-        assert_eq!(
-            Repr::parse(&p, &DST, &DST, ChecksumMode::Verify),
-            Err(Error::Checksum)
-        );
+        assert_eq!(Repr::parse(&p, &SRC, &DST, ChecksumMode::Verify).unwrap(), REPR);
+        assert_eq!(Repr::parse(&p, &DST, &DST, ChecksumMode::Verify), Err(Error::Checksum));
     }
 
     #[test]
     fn construct() {
         let mut bytes = [0xa5u8; 25];
-        REPR.emit(
-            &mut Packet::new_unchecked(&mut bytes[..]),
-            &SRC,
-            &DST,
-            5,
-            |p| p.copy_from_slice(b"GET /"),
-        );
+        REPR.emit(&mut Packet::new_unchecked(&mut bytes[..]), &SRC, &DST, 5, |p| p.copy_from_slice(b"GET /"));
         assert_eq!(bytes, SEGMENT);
     }
 
     #[test]
     fn lengths() {
-        assert_eq!(
-            Packet::new_checked(&SEGMENT[..19]).unwrap_err(),
-            Error::Truncated
-        );
+        assert_eq!(Packet::new_checked(&SEGMENT[..19]).unwrap_err(), Error::Truncated);
         let mut bytes = SEGMENT;
         bytes[12] = 0x40;
-        assert_eq!(
-            Packet::new_checked(&bytes[..]).unwrap_err(),
-            Error::Malformed
-        );
+        assert_eq!(Packet::new_checked(&bytes[..]).unwrap_err(), Error::Malformed);
         bytes[12] = 0x70;
-        assert_eq!(
-            Packet::new_checked(&bytes[..]).unwrap_err(),
-            Error::Truncated
-        );
+        assert_eq!(Packet::new_checked(&bytes[..]).unwrap_err(), Error::Truncated);
         bytes[12] = 0x60;
         let p = Packet::new_checked(&bytes[..]).unwrap();
         assert_eq!((p.options(), p.payload()), (&b"GET "[..], &b"/"[..]));
@@ -554,10 +519,7 @@ mod tests {
         assert_eq!(TcpFlags(0xff).to_string(), "FSRPAUEC");
         assert_eq!(TcpFlags::EMPTY.to_string(), "");
         for bits in 0..=255u8 {
-            assert_eq!(
-                TcpFlags(bits).to_string().parse::<TcpFlags>().unwrap(),
-                TcpFlags(bits)
-            );
+            assert_eq!(TcpFlags(bits).to_string().parse::<TcpFlags>().unwrap(), TcpFlags(bits));
         }
         let sa = TcpFlags::SYN | TcpFlags::ACK;
         assert!(sa.contains(TcpFlags::SYN) && !sa.contains(TcpFlags::FIN));

@@ -199,10 +199,7 @@ impl Repr {
         if mode == ChecksumMode::Verify && !packet.verify_checksum(src, dst) {
             return Err(Error::Checksum);
         }
-        Ok(Repr {
-            src_port: packet.src_port(),
-            dst_port: packet.dst_port(),
-        })
+        Ok(Repr { src_port: packet.src_port(), dst_port: packet.dst_port() })
     }
 
     /// The number of bytes [`Repr::emit`] writes for a payload of `payload_len` bytes.
@@ -249,44 +246,25 @@ mod tests {
     const DST6: IpAddress = IpAddress::V6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 2));
 
     // 1025 -> 12, 18 zero bytes, over 198.18.0.1 -> 198.19.0.1.
-    static DATAGRAM4: [u8; 26] = [
-        0x04, 0x01, 0x00, 0x0c, 0x00, 0x1a, 0x6f, 0x85, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0,
-    ];
+    static DATAGRAM4: [u8; 26] =
+        [0x04, 0x01, 0x00, 0x0c, 0x00, 0x1a, 0x6f, 0x85, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
     // 1025 -> 12, payload "riptide!", over 2001:db8::1 -> 2001:db8::2.
-    static DATAGRAM6: [u8; 16] = [
-        0x04, 0x01, 0x00, 0x0c, 0x00, 0x10, 0xee, 0xe8, b'r', b'i', b'p', b't', b'i', b'd', b'e',
-        b'!',
-    ];
+    static DATAGRAM6: [u8; 16] =
+        [0x04, 0x01, 0x00, 0x0c, 0x00, 0x10, 0xee, 0xe8, b'r', b'i', b'p', b't', b'i', b'd', b'e', b'!'];
 
-    const REPR: Repr = Repr {
-        src_port: 1025,
-        dst_port: 12,
-    };
+    const REPR: Repr = Repr { src_port: 1025, dst_port: 12 };
 
     #[test]
     fn deconstruct_v4() {
         let p = Packet::new_checked(&DATAGRAM4[..]).unwrap();
-        assert_eq!(
-            (p.src_port(), p.dst_port(), p.len(), p.checksum()),
-            (1025, 12, 26, 0x6f85)
-        );
+        assert_eq!((p.src_port(), p.dst_port(), p.len(), p.checksum()), (1025, 12, 26, 0x6f85));
         assert_eq!(p.payload(), &[0; 18]);
         assert!(p.verify_checksum(&SRC4, &DST4));
         assert!(!p.verify_checksum(&DST4, &DST4));
-        assert_eq!(
-            Repr::parse(&p, &SRC4, &DST4, ChecksumMode::Verify).unwrap(),
-            REPR
-        );
-        assert_eq!(
-            Repr::parse(&p, &SRC4, &SRC4, ChecksumMode::Verify),
-            Err(Error::Checksum)
-        );
-        assert_eq!(
-            Repr::parse(&p, &SRC4, &SRC4, ChecksumMode::Ignore).unwrap(),
-            REPR
-        );
+        assert_eq!(Repr::parse(&p, &SRC4, &DST4, ChecksumMode::Verify).unwrap(), REPR);
+        assert_eq!(Repr::parse(&p, &SRC4, &SRC4, ChecksumMode::Verify), Err(Error::Checksum));
+        assert_eq!(Repr::parse(&p, &SRC4, &SRC4, ChecksumMode::Ignore).unwrap(), REPR);
     }
 
     #[test]
@@ -301,18 +279,9 @@ mod tests {
     fn round_trip_v6() {
         let p = Packet::new_checked(&DATAGRAM6[..]).unwrap();
         assert!(p.verify_checksum(&SRC6, &DST6));
-        assert_eq!(
-            Repr::parse(&p, &SRC6, &DST6, ChecksumMode::Verify).unwrap(),
-            REPR
-        );
+        assert_eq!(Repr::parse(&p, &SRC6, &DST6, ChecksumMode::Verify).unwrap(), REPR);
         let mut bytes = [0u8; 16];
-        REPR.emit(
-            &mut Packet::new_unchecked(&mut bytes[..]),
-            &SRC6,
-            &DST6,
-            8,
-            |p| p.copy_from_slice(b"riptide!"),
-        );
+        REPR.emit(&mut Packet::new_unchecked(&mut bytes[..]), &SRC6, &DST6, 8, |p| p.copy_from_slice(b"riptide!"));
         assert_eq!(bytes, DATAGRAM6);
     }
 
@@ -321,10 +290,7 @@ mod tests {
         let mut bytes = DATAGRAM4;
         bytes[6..8].copy_from_slice(&[0, 0]);
         let p = Packet::new_checked(&bytes[..]).unwrap();
-        assert!(
-            p.verify_checksum(&SRC4, &DST4),
-            "no checksum is fine over IPv4"
-        );
+        assert!(p.verify_checksum(&SRC4, &DST4), "no checksum is fine over IPv4");
         assert!(!p.verify_checksum(&SRC6, &DST6), "but not over IPv6");
     }
 
@@ -335,29 +301,18 @@ mod tests {
         let mut p = Packet::new_unchecked(&mut bytes[..]);
         REPR.emit(&mut p, &SRC4, &DST4, 2, |b| b.fill(0));
         let word = p.checksum(); // makes the total sum 0xFFFF when placed in the payload
-        REPR.emit(&mut p, &SRC4, &DST4, 2, |b| {
-            b.copy_from_slice(&word.to_be_bytes())
-        });
+        REPR.emit(&mut p, &SRC4, &DST4, 2, |b| b.copy_from_slice(&word.to_be_bytes()));
         assert_eq!(p.checksum(), 0xffff);
         assert!(p.verify_checksum(&SRC4, &DST4));
     }
 
     #[test]
     fn lengths() {
-        assert_eq!(
-            Packet::new_checked(&DATAGRAM4[..7]).unwrap_err(),
-            Error::Truncated
-        );
-        assert_eq!(
-            Packet::new_checked(&DATAGRAM4[..25]).unwrap_err(),
-            Error::Truncated
-        );
+        assert_eq!(Packet::new_checked(&DATAGRAM4[..7]).unwrap_err(), Error::Truncated);
+        assert_eq!(Packet::new_checked(&DATAGRAM4[..25]).unwrap_err(), Error::Truncated);
         let mut bytes = DATAGRAM4;
         bytes[5] = 7;
-        assert_eq!(
-            Packet::new_checked(&bytes[..]).unwrap_err(),
-            Error::Malformed
-        );
+        assert_eq!(Packet::new_checked(&bytes[..]).unwrap_err(), Error::Malformed);
         bytes[5] = 8;
         assert!(Packet::new_checked(&bytes[..]).unwrap().is_empty());
         assert_eq!(REPR.buffer_len(18), 26);

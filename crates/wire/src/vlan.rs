@@ -146,12 +146,7 @@ impl Repr {
     /// Reads the tag; fails only if the buffer is shorter than [`HEADER_LEN`].
     pub fn parse<T: AsRef<[u8]>>(tag: &Tag<T>) -> Result<Repr> {
         tag.check_len()?;
-        Ok(Repr {
-            pcp: tag.pcp(),
-            dei: tag.dei(),
-            vid: tag.vid(),
-            ethertype: tag.ethertype(),
-        })
+        Ok(Repr { pcp: tag.pcp(), dei: tag.dei(), vid: tag.vid(), ethertype: tag.ethertype() })
     }
 
     /// The number of bytes [`Repr::emit`] writes: [`HEADER_LEN`].
@@ -166,9 +161,7 @@ impl Repr {
     ///
     /// Panics if the buffer is shorter than [`HEADER_LEN`].
     pub fn emit<T: AsRef<[u8]> + AsMut<[u8]>>(&self, tag: &mut Tag<T>) {
-        let tci = (u16::from(self.pcp & 0x07) << 13)
-            | if self.dei { 0x1000 } else { 0 }
-            | (self.vid & VID_MAX);
+        let tci = (u16::from(self.pcp & 0x07) << 13) | if self.dei { 0x1000 } else { 0 } | (self.vid & VID_MAX);
         tag.set_tci(tci);
         tag.set_ethertype(self.ethertype);
     }
@@ -182,12 +175,7 @@ mod tests {
     static TAG: [u8; 5] = [0xb1, 0x23, 0x86, 0xdd, 0x60];
 
     fn repr() -> Repr {
-        Repr {
-            pcp: 5,
-            dei: true,
-            vid: 0x123,
-            ethertype: EtherType::IPV6,
-        }
+        Repr { pcp: 5, dei: true, vid: 0x123, ethertype: EtherType::IPV6 }
     }
 
     #[test]

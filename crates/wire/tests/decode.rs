@@ -42,10 +42,7 @@ fn udp4_reprs() -> (ethernet::Repr, ipv4::Repr, udp::Repr) {
             ident: 0,
             dont_frag: false,
         },
-        udp::Repr {
-            src_port: 1025,
-            dst_port: 12,
-        },
+        udp::Repr { src_port: 1025, dst_port: 12 },
     )
 }
 
@@ -55,15 +52,9 @@ fn udp4_frame_deconstruct() {
     let eth = ethernet::Frame::new_checked(&UDP4_FRAME[..]).unwrap();
     assert_eq!(ethernet::Repr::parse(&eth).unwrap(), eth_repr);
     let ip = ipv4::Packet::new_checked(eth.payload()).unwrap();
-    assert_eq!(
-        ipv4::Repr::parse(&ip, ChecksumMode::Verify).unwrap(),
-        ip_repr
-    );
+    assert_eq!(ipv4::Repr::parse(&ip, ChecksumMode::Verify).unwrap(), ip_repr);
     let udp = udp::Packet::new_checked(ip.payload()).unwrap();
-    assert_eq!(
-        udp::Repr::parse(&udp, &SRC4, &DST4, ChecksumMode::Verify).unwrap(),
-        udp_repr
-    );
+    assert_eq!(udp::Repr::parse(&udp, &SRC4, &DST4, ChecksumMode::Verify).unwrap(), udp_repr);
     assert_eq!(udp.payload(), &[0u8; 18]);
 }
 
@@ -79,10 +70,7 @@ fn udp4_frame_construct() {
     udp_repr.emit(&mut udp, &SRC4, &DST4, 18, |p| p.fill(0));
     assert_eq!(buf, UDP4_FRAME);
     // The shared test builder agrees with the literal too.
-    assert_eq!(
-        frame(&[], SRC4, DST4, L4::Udp(1025, 12), &[0; 18]),
-        UDP4_FRAME
-    );
+    assert_eq!(frame(&[], SRC4, DST4, L4::Udp(1025, 12), &[0; 18]), UDP4_FRAME);
 }
 
 #[test]
@@ -98,43 +86,24 @@ fn udp4_frame_decodes() {
     let udp = d.layer("udp").unwrap();
     assert_eq!((udp.offset, udp.len, udp.checksum_ok), (34, 8, Some(true)));
     assert_eq!(udp.get("checksum"), Some("0x6f85 [correct]"));
-    assert_eq!(
-        d.layer("payload").map(|l| (l.offset, l.len)),
-        Some((42, 18))
-    );
+    assert_eq!(d.layer("payload").map(|l| (l.offset, l.len)), Some((42, 18)));
     let text = d.to_string();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        lines[0],
-        "eth   dst=02:00:00:00:00:02 src=02:00:00:00:00:01 type=0x0800"
-    );
+    assert_eq!(lines[0], "eth   dst=02:00:00:00:00:02 src=02:00:00:00:00:01 type=0x0800");
     assert_eq!(
         lines[1],
         "ipv4  src=198.18.0.1 dst=198.19.0.1 ttl=64 proto=17 len=46 id=0x0000 tos=0x00 flags=none frag=0 \
          checksum=0xee97 [correct]"
     );
-    assert_eq!(
-        lines[2],
-        "udp   src=1025 dst=12 len=26 checksum=0x6f85 [correct]"
-    );
+    assert_eq!(lines[2], "udp   src=1025 dst=12 len=26 checksum=0x6f85 [correct]");
     assert_eq!(lines[3], "payload len=18");
 }
 
 #[test]
 fn vlan_qinq_tcp() {
-    let repr = tcp::Repr {
-        src_port: 40000,
-        dst_port: 80,
-        seq: 1,
-        ack: 0,
-        flags: TcpFlags::SYN,
-        window: 65535,
-        urgent: 0,
-    };
-    let encaps = [
-        Encap::Vlan(EtherType::QINQ, 100),
-        Encap::Vlan(EtherType::VLAN, 200),
-    ];
+    let repr =
+        tcp::Repr { src_port: 40000, dst_port: 80, seq: 1, ack: 0, flags: TcpFlags::SYN, window: 65535, urgent: 0 };
+    let encaps = [Encap::Vlan(EtherType::QINQ, 100), Encap::Vlan(EtherType::VLAN, 200)];
     let f = pad(frame(&encaps, SRC4, DST4, L4::Tcp(repr), b""));
     let d = decode(&f);
     assert_eq!(d.names(), ["eth", "vlan", "vlan", "ipv4", "tcp"], "{d}");
@@ -145,10 +114,7 @@ fn vlan_qinq_tcp() {
     assert_eq!(d.layers[2].get("vid"), Some("200"));
     assert_eq!(d.layers[2].get("type"), Some("0x0800"));
     let tcp = d.layer("tcp").unwrap();
-    assert_eq!(
-        (tcp.offset, tcp.len, tcp.checksum_ok),
-        (22 + 20, 20, Some(true))
-    );
+    assert_eq!((tcp.offset, tcp.len, tcp.checksum_ok), (22 + 20, 20, Some(true)));
     assert_eq!(tcp.get("flags"), Some("S"));
     assert!(d.all_checksums_ok() && d.malformed.is_none());
 }
@@ -179,33 +145,17 @@ fn mpls_two_labels() {
     let encaps = [Encap::Mpls(16003), Encap::Mpls(17)];
     let f = pad(frame(&encaps, SRC4, DST4, L4::Udp(1025, 12), &[0; 18]));
     let d = decode(&f);
-    assert_eq!(
-        d.names(),
-        ["eth", "mpls", "mpls", "ipv4", "udp", "payload"],
-        "{d}"
-    );
+    assert_eq!(d.names(), ["eth", "mpls", "mpls", "ipv4", "udp", "payload"], "{d}");
     assert_eq!(d.layers[0].get("type"), Some("0x8847"));
-    assert_eq!(
-        (d.layers[1].get("label"), d.layers[1].get("bos")),
-        (Some("16003"), Some("0"))
-    );
-    assert_eq!(
-        (d.layers[2].get("label"), d.layers[2].get("bos")),
-        (Some("17"), Some("1"))
-    );
+    assert_eq!((d.layers[1].get("label"), d.layers[1].get("bos")), (Some("16003"), Some("0")));
+    assert_eq!((d.layers[2].get("label"), d.layers[2].get("bos")), (Some("17"), Some("1")));
     assert_eq!(d.layer("ipv4").unwrap().offset, 22);
     assert!(d.all_checksums_ok() && d.malformed.is_none());
 }
 
 #[test]
 fn mpls_then_ipv6() {
-    let f = frame(
-        &[Encap::Mpls(100)],
-        v6("2001:db8::1"),
-        v6("2001:db8::2"),
-        L4::Udp(53, 53),
-        b"hi",
-    );
+    let f = frame(&[Encap::Mpls(100)], v6("2001:db8::1"), v6("2001:db8::2"), L4::Udp(53, 53), b"hi");
     let d = decode(&f);
     assert_eq!(d.names(), ["eth", "mpls", "ipv6", "udp", "payload"]);
     assert!(d.all_checksums_ok());
@@ -218,26 +168,14 @@ fn ipv6_udp() {
     let d = decode(&f);
     assert_eq!(d.names(), ["eth", "ipv6", "udp", "payload"]);
     let ip = d.layer("ipv6").unwrap();
-    assert_eq!(
-        (ip.get("src"), ip.get("nh"), ip.get("plen")),
-        (Some("2001:db8::1"), Some("17"), Some("16"))
-    );
-    assert_eq!(
-        d.layer("udp").unwrap().get("checksum"),
-        Some("0xeee8 [correct]")
-    );
+    assert_eq!((ip.get("src"), ip.get("nh"), ip.get("plen")), (Some("2001:db8::1"), Some("17"), Some("16")));
+    assert_eq!(d.layer("udp").unwrap().get("checksum"), Some("0xeee8 [correct]"));
     assert!(d.all_checksums_ok());
 }
 
 #[test]
 fn icmp_echo_v4_and_v6() {
-    let f = pad(frame(
-        &[],
-        SRC4,
-        DST4,
-        L4::Echo(EchoKind::Request, 0x1234, 7),
-        b"abcdefgh",
-    ));
+    let f = pad(frame(&[], SRC4, DST4, L4::Echo(EchoKind::Request, 0x1234, 7), b"abcdefgh"));
     let d = decode(&f);
     assert_eq!(d.names(), ["eth", "ipv4", "icmp", "payload", "padding"]);
     let icmp = d.layer("icmp").unwrap();
@@ -247,19 +185,10 @@ fn icmp_echo_v4_and_v6() {
     );
     assert_eq!(icmp.checksum_ok, Some(true));
 
-    let f = frame(
-        &[],
-        v6("2001:db8::2"),
-        v6("2001:db8::1"),
-        L4::Echo(EchoKind::Reply, 1, 2),
-        b"abcdefgh",
-    );
+    let f = frame(&[], v6("2001:db8::2"), v6("2001:db8::1"), L4::Echo(EchoKind::Reply, 1, 2), b"abcdefgh");
     let d = decode(&f);
     assert_eq!(d.names(), ["eth", "ipv6", "icmpv6", "payload"]);
-    assert_eq!(
-        d.layer("icmpv6").unwrap().get("type"),
-        Some("129 (echo reply)")
-    );
+    assert_eq!(d.layer("icmpv6").unwrap().get("type"), Some("129 (echo reply)"));
     assert!(d.all_checksums_ok());
 }
 
@@ -270,10 +199,7 @@ fn corrupted_checksums_are_reported() {
     let d = decode(&f);
     let udp = d.layer("udp").unwrap();
     assert_eq!(udp.checksum_ok, Some(false));
-    assert_eq!(
-        udp.get("checksum"),
-        Some("0x6f85 [incorrect, should be 0x6f84]")
-    );
+    assert_eq!(udp.get("checksum"), Some("0x6f85 [incorrect, should be 0x6f84]"));
     assert_eq!(d.layer("ipv4").unwrap().checksum_ok, Some(true));
     assert!(!d.all_checksums_ok());
     assert!(d.malformed.is_none());
@@ -281,10 +207,7 @@ fn corrupted_checksums_are_reported() {
     let mut f = UDP4_FRAME;
     f[24] = 0; // IPv4 checksum high byte
     let d = decode(&f);
-    assert_eq!(
-        d.layer("ipv4").unwrap().get("checksum"),
-        Some("0x0097 [incorrect, should be 0xee97]")
-    );
+    assert_eq!(d.layer("ipv4").unwrap().get("checksum"), Some("0x0097 [incorrect, should be 0xee97]"));
     assert!(!d.all_checksums_ok());
 }
 
@@ -294,10 +217,7 @@ fn udp_zero_checksum() {
     f[40] = 0;
     f[41] = 0;
     let d = decode(&f);
-    assert_eq!(
-        d.layer("udp").unwrap().get("checksum"),
-        Some("0x0000 [none]")
-    );
+    assert_eq!(d.layer("udp").unwrap().get("checksum"), Some("0x0000 [none]"));
     assert_eq!(d.layer("udp").unwrap().checksum_ok, None);
     assert!(d.all_checksums_ok());
 }
@@ -308,20 +228,13 @@ fn truncated_and_inconsistent_frames() {
     let d = decode(&UDP4_FRAME[..50]);
     assert_eq!(d.names(), ["eth", "ipv4"]);
     let why = d.malformed.as_deref().unwrap();
-    assert!(
-        why.contains("total_len 46 larger than the 36 bytes left"),
-        "{why}"
-    );
+    assert!(why.contains("total_len 46 larger than the 36 bytes left"), "{why}");
     assert!(d.to_string().ends_with(&format!("malformed: {why}\n")));
 
     // Cut inside the IPv4 header.
     let d = decode(&UDP4_FRAME[..20]);
     assert_eq!(d.names(), ["eth"]);
-    assert!(d
-        .malformed
-        .as_deref()
-        .unwrap()
-        .starts_with("ipv4 at offset 14: truncated"));
+    assert!(d.malformed.as_deref().unwrap().starts_with("ipv4 at offset 14: truncated"));
 
     // Not even an Ethernet header.
     let d = decode(&UDP4_FRAME[..5]);
@@ -330,36 +243,20 @@ fn truncated_and_inconsistent_frames() {
     // A VLAN tag cut short, an MPLS stack without bottom of stack.
     let mut f = UDP4_FRAME[..16].to_vec();
     f[12..14].copy_from_slice(&[0x81, 0x00]);
-    assert!(decode(&f)
-        .malformed
-        .as_deref()
-        .unwrap()
-        .starts_with("vlan at offset 14"));
+    assert!(decode(&f).malformed.as_deref().unwrap().starts_with("vlan at offset 14"));
     f[12..14].copy_from_slice(&[0x88, 0x47]);
     f.extend_from_slice(&[0, 0, 0, 0]);
-    assert!(decode(&f)
-        .malformed
-        .as_deref()
-        .unwrap()
-        .starts_with("mpls at offset 18"));
+    assert!(decode(&f).malformed.as_deref().unwrap().starts_with("mpls at offset 18"));
 
     // UDP length field beyond the IP payload.
     let mut f = UDP4_FRAME;
     f[39] = 27;
-    assert!(decode(&f)
-        .malformed
-        .as_deref()
-        .unwrap()
-        .starts_with("udp at offset 34: length field 27"));
+    assert!(decode(&f).malformed.as_deref().unwrap().starts_with("udp at offset 34: length field 27"));
 
     // Wrong IP version behind an IPv4 EtherType.
     let mut f = UDP4_FRAME;
     f[14] = 0x65;
-    assert!(decode(&f)
-        .malformed
-        .as_deref()
-        .unwrap()
-        .contains("version 6, expected 4"));
+    assert!(decode(&f).malformed.as_deref().unwrap().contains("version 6, expected 4"));
 }
 
 #[test]
@@ -376,18 +273,9 @@ fn hexdump_format() {
     let dump = hexdump(&UDP4_FRAME);
     let lines: Vec<&str> = dump.lines().collect();
     assert_eq!(lines.len(), 4);
-    assert_eq!(
-        lines[0],
-        "0000  02 00 00 00 00 02 02 00  00 00 00 01 08 00 45 00   ..............E."
-    );
-    assert_eq!(
-        lines[3],
-        "0030  00 00 00 00 00 00 00 00  00 00 00 00               ............"
-    );
-    assert_eq!(
-        hexdump(b"AB"),
-        "0000  41 42                                              AB\n"
-    );
+    assert_eq!(lines[0], "0000  02 00 00 00 00 02 02 00  00 00 00 01 08 00 45 00   ..............E.");
+    assert_eq!(lines[3], "0030  00 00 00 00 00 00 00 00  00 00 00 00               ............");
+    assert_eq!(hexdump(b"AB"), "0000  41 42                                              AB\n");
     assert_eq!(hexdump(&[]), "");
 }
 

@@ -62,41 +62,20 @@ fn changes(l4_header: usize, payload_len: usize) -> impl Strategy<Value = Change
     };
     let mut options: Vec<BoxedStrategy<Change>> = vec![
         // Addresses are in both the IPv4 header and the pseudo-header (at even offsets there).
-        any::<[u8; 4]>()
-            .prop_map(move |a| c(IP + 12, &a, Some(12), Some(0)))
-            .boxed(),
-        any::<[u8; 4]>()
-            .prop_map(move |a| c(IP + 16, &a, Some(16), Some(0)))
-            .boxed(),
-        any::<u8>()
-            .prop_map(move |t| c(IP + 8, &[t], Some(8), None))
-            .boxed(), // TTL, even
-        any::<u8>()
-            .prop_map(move |t| c(IP + 1, &[t], Some(1), None))
-            .boxed(), // TOS, odd
-        any::<[u8; 2]>()
-            .prop_map(move |i| c(IP + 4, &i, Some(4), None))
-            .boxed(), // ident
-        any::<[u8; 2]>()
-            .prop_map(move |p| c(L4_AT, &p, None, Some(0)))
-            .boxed(), // src port
-        any::<[u8; 2]>()
-            .prop_map(move |p| c(L4_AT + 2, &p, None, Some(2)))
-            .boxed(), // dst port
+        any::<[u8; 4]>().prop_map(move |a| c(IP + 12, &a, Some(12), Some(0))).boxed(),
+        any::<[u8; 4]>().prop_map(move |a| c(IP + 16, &a, Some(16), Some(0))).boxed(),
+        any::<u8>().prop_map(move |t| c(IP + 8, &[t], Some(8), None)).boxed(), // TTL, even
+        any::<u8>().prop_map(move |t| c(IP + 1, &[t], Some(1), None)).boxed(), // TOS, odd
+        any::<[u8; 2]>().prop_map(move |i| c(IP + 4, &i, Some(4), None)).boxed(), // ident
+        any::<[u8; 2]>().prop_map(move |p| c(L4_AT, &p, None, Some(0))).boxed(), // src port
+        any::<[u8; 2]>().prop_map(move |p| c(L4_AT + 2, &p, None, Some(2))).boxed(), // dst port
     ];
     if payload_len > 0 {
         // A span of 1..=3 payload bytes at any (odd or even) offset.
-        let span = (0..payload_len, proptest::collection::vec(any::<u8>(), 1..4)).prop_map(
-            move |(off, bytes)| {
-                let n = bytes.len().min(payload_len - off);
-                c(
-                    L4_AT + l4_header + off,
-                    &bytes[..n],
-                    None,
-                    Some(l4_header + off),
-                )
-            },
-        );
+        let span = (0..payload_len, proptest::collection::vec(any::<u8>(), 1..4)).prop_map(move |(off, bytes)| {
+            let n = bytes.len().min(payload_len - off);
+            c(L4_AT + l4_header + off, &bytes[..n], None, Some(l4_header + off))
+        });
         options.push(span.boxed());
     }
     proptest::strategy::Union::new(options)
@@ -104,18 +83,9 @@ fn changes(l4_header: usize, payload_len: usize) -> impl Strategy<Value = Change
 
 /// A UDP or TCP over IPv4 frame's parts, and a few changes to make to it.
 fn frame_and_changes() -> impl Strategy<Value = (L4, u32, u32, Vec<u8>, Vec<Change>)> {
-    let parts = (
-        udp_or_tcp(),
-        any::<u32>(),
-        any::<u32>(),
-        proptest::collection::vec(any::<u8>(), 0..40),
-    );
+    let parts = (udp_or_tcp(), any::<u32>(), any::<u32>(), proptest::collection::vec(any::<u8>(), 0..40));
     parts.prop_flat_map(|(l4, src, dst, payload)| {
-        let header = if matches!(l4, L4::Udp(..)) {
-            udp::HEADER_LEN
-        } else {
-            tcp::HEADER_LEN
-        };
+        let header = if matches!(l4, L4::Udp(..)) { udp::HEADER_LEN } else { tcp::HEADER_LEN };
         let changes = proptest::collection::vec(changes(header, payload.len()), 1..5);
         (Just(l4), Just(src), Just(dst), Just(payload), changes)
     })
@@ -135,11 +105,7 @@ fn apply_incrementally(frame: &mut [u8], change: &Change, l4_checksum_at: usize,
         let at = L4_AT + l4_checksum_at;
         let cs = u16::from_be_bytes([frame[at], frame[at + 1]]);
         let update = |c| update_bytes_at(c, rel, &old, &change.new);
-        let cs = if is_udp {
-            udp::update_checksum_field(cs, update)
-        } else {
-            update(cs)
-        };
+        let cs = if is_udp { udp::update_checksum_field(cs, update) } else { update(cs) };
         frame[at..at + 2].copy_from_slice(&cs.to_be_bytes());
     }
 }
@@ -151,13 +117,9 @@ fn recomputed(frame: &[u8], is_udp: bool) -> Vec<u8> {
     ip.fill_checksum();
     let (src, dst) = (IpAddress::V4(ip.src_addr()), IpAddress::V4(ip.dst_addr()));
     if is_udp {
-        udp::Packet::new_checked(ip.payload_mut())
-            .unwrap()
-            .fill_checksum(&src, &dst);
+        udp::Packet::new_checked(ip.payload_mut()).unwrap().fill_checksum(&src, &dst);
     } else {
-        tcp::Packet::new_checked(ip.payload_mut())
-            .unwrap()
-            .fill_checksum(&src, &dst);
+        tcp::Packet::new_checked(ip.payload_mut()).unwrap().fill_checksum(&src, &dst);
     }
     f
 }
@@ -165,17 +127,15 @@ fn recomputed(frame: &[u8], is_udp: bool) -> Vec<u8> {
 fn udp_or_tcp() -> impl Strategy<Value = L4> {
     prop_oneof![
         (any::<u16>(), any::<u16>()).prop_map(|(s, d)| L4::Udp(s, d)),
-        (any::<u16>(), any::<u16>(), any::<u32>(), any::<u8>()).prop_map(|(s, d, seq, f)| L4::Tcp(
-            tcp::Repr {
-                src_port: s,
-                dst_port: d,
-                seq,
-                ack: 0,
-                flags: TcpFlags(f),
-                window: 1024,
-                urgent: 0,
-            }
-        )),
+        (any::<u16>(), any::<u16>(), any::<u32>(), any::<u8>()).prop_map(|(s, d, seq, f)| L4::Tcp(tcp::Repr {
+            src_port: s,
+            dst_port: d,
+            seq,
+            ack: 0,
+            flags: TcpFlags(f),
+            window: 1024,
+            urgent: 0,
+        })),
     ]
 }
 

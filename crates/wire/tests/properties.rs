@@ -30,14 +30,7 @@ fn exercise_views(bytes: &mut [u8], src: &IpAddress, dst: &IpAddress) {
         let _ = f.payload_mut().len();
     }
     if let Ok(mut t) = vlan::Tag::new_checked(&mut *bytes) {
-        let _ = (
-            t.tci(),
-            t.pcp(),
-            t.dei(),
-            t.vid(),
-            t.ethertype(),
-            t.payload().len(),
-        );
+        let _ = (t.tci(), t.pcp(), t.dei(), t.vid(), t.ethertype(), t.payload().len());
         let _ = vlan::Repr::parse(&t);
         let (p, d, v) = (t.pcp(), t.dei(), t.vid());
         t.set_pcp(p);
@@ -46,14 +39,7 @@ fn exercise_views(bytes: &mut [u8], src: &IpAddress, dst: &IpAddress) {
         let _ = t.payload_mut().len();
     }
     if let Ok(mut e) = mpls::Entry::new_checked(&mut *bytes) {
-        let _ = (
-            e.word(),
-            e.label(),
-            e.tc(),
-            e.bos(),
-            e.ttl(),
-            e.payload().len(),
-        );
+        let _ = (e.word(), e.label(), e.tc(), e.bos(), e.ttl(), e.payload().len());
         let _ = mpls::Repr::parse(&e);
         let (l, t) = (e.label(), e.ttl());
         e.set_label(l);
@@ -61,35 +47,10 @@ fn exercise_views(bytes: &mut [u8], src: &IpAddress, dst: &IpAddress) {
         let _ = e.payload_mut().len();
     }
     if let Ok(mut p) = ipv4::Packet::new_checked(&mut *bytes) {
-        let _ = (
-            p.version(),
-            p.ihl(),
-            p.header_len(),
-            p.tos(),
-            p.dscp(),
-            p.ecn(),
-            p.total_len(),
-        );
-        let _ = (
-            p.ident(),
-            p.dont_frag(),
-            p.more_frags(),
-            p.frag_offset(),
-            p.ttl(),
-            p.protocol(),
-        );
-        let _ = (
-            p.checksum(),
-            p.src_addr(),
-            p.dst_addr(),
-            p.header().len(),
-            p.options().len(),
-        );
-        let _ = (
-            p.verify_checksum(),
-            p.payload().len(),
-            ipv4::Repr::parse(&p, V),
-        );
+        let _ = (p.version(), p.ihl(), p.header_len(), p.tos(), p.dscp(), p.ecn(), p.total_len());
+        let _ = (p.ident(), p.dont_frag(), p.more_frags(), p.frag_offset(), p.ttl(), p.protocol());
+        let _ = (p.checksum(), p.src_addr(), p.dst_addr(), p.header().len(), p.options().len());
+        let _ = (p.verify_checksum(), p.payload().len(), ipv4::Repr::parse(&p, V));
         let (f, o) = (p.more_frags(), p.frag_offset());
         p.set_more_frags(f);
         p.set_frag_offset(o);
@@ -98,95 +59,37 @@ fn exercise_views(bytes: &mut [u8], src: &IpAddress, dst: &IpAddress) {
         let _ = p.payload_mut().len();
     }
     if let Ok(mut p) = ipv6::Packet::new_checked(&mut *bytes) {
-        let _ = (
-            p.version(),
-            p.traffic_class(),
-            p.flow_label(),
-            p.payload_len(),
-            p.next_header(),
-        );
-        let _ = (
-            p.hop_limit(),
-            p.src_addr(),
-            p.dst_addr(),
-            p.payload().len(),
-            ipv6::Repr::parse(&p),
-        );
+        let _ = (p.version(), p.traffic_class(), p.flow_label(), p.payload_len(), p.next_header());
+        let _ = (p.hop_limit(), p.src_addr(), p.dst_addr(), p.payload().len(), ipv6::Repr::parse(&p));
         let fl = p.flow_label();
         p.set_flow_label(fl);
         let _ = p.payload_mut().len();
     }
     if let Ok(mut p) = udp::Packet::new_checked(&mut *bytes) {
-        let _ = (
-            p.src_port(),
-            p.dst_port(),
-            p.len(),
-            p.is_empty(),
-            p.checksum(),
-            p.payload().len(),
-        );
-        let _ = (
-            p.verify_checksum(src, dst),
-            udp::Repr::parse(&p, src, dst, V),
-        );
+        let _ = (p.src_port(), p.dst_port(), p.len(), p.is_empty(), p.checksum(), p.payload().len());
+        let _ = (p.verify_checksum(src, dst), udp::Repr::parse(&p, src, dst, V));
         p.fill_checksum(src, dst);
         assert!(p.verify_checksum(src, dst));
         let _ = p.payload_mut().len();
     }
     if let Ok(mut p) = tcp::Packet::new_checked(&mut *bytes) {
-        let _ = (
-            p.src_port(),
-            p.dst_port(),
-            p.seq(),
-            p.ack(),
-            p.header_len(),
-            p.flags(),
-        );
-        let _ = (
-            p.window(),
-            p.checksum(),
-            p.urgent(),
-            p.options().len(),
-            p.payload().len(),
-        );
-        let _ = (
-            p.verify_checksum(src, dst),
-            tcp::Repr::parse(&p, src, dst, V),
-        );
+        let _ = (p.src_port(), p.dst_port(), p.seq(), p.ack(), p.header_len(), p.flags());
+        let _ = (p.window(), p.checksum(), p.urgent(), p.options().len(), p.payload().len());
+        let _ = (p.verify_checksum(src, dst), tcp::Repr::parse(&p, src, dst, V));
         p.fill_checksum(src, dst);
         assert!(p.verify_checksum(src, dst));
         let _ = p.payload_mut().len();
     }
     if let Ok(mut p) = icmpv4::Packet::new_checked(&mut *bytes) {
-        let _ = (
-            p.msg_type(),
-            p.msg_code(),
-            p.checksum(),
-            p.echo_ident(),
-            p.echo_seq_no(),
-        );
-        let _ = (
-            p.data().len(),
-            p.verify_checksum(),
-            icmpv4::EchoRepr::parse(&p, V),
-        );
+        let _ = (p.msg_type(), p.msg_code(), p.checksum(), p.echo_ident(), p.echo_seq_no());
+        let _ = (p.data().len(), p.verify_checksum(), icmpv4::EchoRepr::parse(&p, V));
         p.fill_checksum();
         assert!(p.verify_checksum());
         let _ = p.data_mut().len();
     }
     if let Ok(mut p) = icmpv6::Packet::new_checked(&mut *bytes) {
-        let _ = (
-            p.msg_type(),
-            p.msg_code(),
-            p.checksum(),
-            p.echo_ident(),
-            p.echo_seq_no(),
-        );
-        let _ = (
-            p.data().len(),
-            p.verify_checksum(src, dst),
-            icmpv6::EchoRepr::parse(&p, src, dst, V),
-        );
+        let _ = (p.msg_type(), p.msg_code(), p.checksum(), p.echo_ident(), p.echo_seq_no());
+        let _ = (p.data().len(), p.verify_checksum(src, dst), icmpv6::EchoRepr::parse(&p, src, dst, V));
         p.fill_checksum(src, dst);
         assert!(p.verify_checksum(src, dst));
         let _ = p.data_mut().len();
@@ -208,46 +111,29 @@ fn parse_unchecked(bytes: &[u8], src: &IpAddress, dst: &IpAddress) {
 
 fn any_ip_pair() -> impl Strategy<Value = (IpAddress, IpAddress)> {
     prop_oneof![
-        (any::<u32>(), any::<u32>()).prop_map(|(s, d)| (
-            IpAddress::V4(Ipv4Addr::from(s)),
-            IpAddress::V4(Ipv4Addr::from(d))
-        )),
-        (any::<u128>(), any::<u128>()).prop_map(|(s, d)| (
-            IpAddress::V6(Ipv6Addr::from(s)),
-            IpAddress::V6(Ipv6Addr::from(d))
-        )),
+        (any::<u32>(), any::<u32>())
+            .prop_map(|(s, d)| (IpAddress::V4(Ipv4Addr::from(s)), IpAddress::V4(Ipv4Addr::from(d)))),
+        (any::<u128>(), any::<u128>())
+            .prop_map(|(s, d)| (IpAddress::V6(Ipv6Addr::from(s)), IpAddress::V6(Ipv6Addr::from(d)))),
     ]
 }
 
 fn any_l4() -> impl Strategy<Value = L4> {
     prop_oneof![
         (any::<u16>(), any::<u16>()).prop_map(|(s, d)| L4::Udp(s, d)),
-        (
-            any::<u16>(),
-            any::<u16>(),
-            any::<u32>(),
-            any::<u32>(),
-            any::<u8>(),
-            any::<u16>(),
-            any::<u16>()
-        )
-            .prop_map(
-                |(src_port, dst_port, seq, ack, flags, window, urgent)| L4::Tcp(tcp::Repr {
-                    src_port,
-                    dst_port,
-                    seq,
-                    ack,
-                    flags: TcpFlags(flags),
-                    window,
-                    urgent
-                })
-            ),
+        (any::<u16>(), any::<u16>(), any::<u32>(), any::<u32>(), any::<u8>(), any::<u16>(), any::<u16>()).prop_map(
+            |(src_port, dst_port, seq, ack, flags, window, urgent)| L4::Tcp(tcp::Repr {
+                src_port,
+                dst_port,
+                seq,
+                ack,
+                flags: TcpFlags(flags),
+                window,
+                urgent
+            })
+        ),
         (any::<bool>(), any::<u16>(), any::<u16>()).prop_map(|(r, i, s)| L4::Echo(
-            if r {
-                EchoKind::Request
-            } else {
-                EchoKind::Reply
-            },
+            if r { EchoKind::Request } else { EchoKind::Reply },
             i,
             s
         )),
@@ -257,10 +143,8 @@ fn any_l4() -> impl Strategy<Value = L4> {
 fn any_encaps() -> impl Strategy<Value = Vec<Encap>> {
     prop_oneof![
         proptest::collection::vec(
-            (any::<bool>(), 0u16..4096).prop_map(|(s, vid)| Encap::Vlan(
-                if s { EtherType::QINQ } else { EtherType::VLAN },
-                vid
-            )),
+            (any::<bool>(), 0u16..4096)
+                .prop_map(|(s, vid)| Encap::Vlan(if s { EtherType::QINQ } else { EtherType::VLAN }, vid)),
             0..3
         ),
         proptest::collection::vec((0u32..0x10_0000).prop_map(Encap::Mpls), 1..4),

@@ -1,9 +1,7 @@
 //! From a parsed [`Profile`] to a [`CompiledProfile`]: templates built, sizes
 //! checked against headers, variables and writes resolved, chains linked.
 
-use super::schema::{
-    EthSpec, Ipv4Spec, Layer, ModeSpec, Profile, StreamSpec, UdpSpec, VarOp, VarSpec, WriteSpec,
-};
+use super::schema::{EthSpec, Ipv4Spec, Layer, ModeSpec, Profile, StreamSpec, UdpSpec, VarOp, VarSpec, WriteSpec};
 use super::ProfileError;
 use crate::compile::{CompiledProfile, CompiledStream};
 use crate::field::{FieldEngine, Var, VarKind, Write};
@@ -39,11 +37,7 @@ impl Ctx<'_> {
 
 /// The default headers: Ethernet, IPv4, UDP.
 pub fn default_layers() -> Vec<Layer> {
-    vec![
-        Layer::Eth(EthSpec::default()),
-        Layer::Ipv4(Ipv4Spec::default()),
-        Layer::Udp(UdpSpec::default()),
-    ]
+    vec![Layer::Eth(EthSpec::default()), Layer::Ipv4(Ipv4Spec::default()), Layer::Udp(UdpSpec::default())]
 }
 
 /// Compiles `profile` (read from `file`, for messages).
@@ -51,10 +45,7 @@ pub fn compile(profile: &Profile, file: &str) -> Result<CompiledProfile, Profile
     if profile.streams.is_empty() {
         return Err(ProfileError {
             key: Some("streams".into()),
-            ..ProfileError::new(
-                file,
-                "the profile has no streams (expected a list under 'streams')",
-            )
+            ..ProfileError::new(file, "the profile has no streams (expected a list under 'streams')")
         });
     }
     let mut names: HashMap<String, usize> = HashMap::new();
@@ -62,20 +53,14 @@ pub fn compile(profile: &Profile, file: &str) -> Result<CompiledProfile, Profile
         let name = s.value.name.clone().unwrap_or_else(|| format!("s{i}"));
         if let Some(prev) = names.insert(name.clone(), i) {
             let ctx = ctx_of(file, profile, i);
-            return Err(ctx.err(
-                "name",
-                format!("stream name '{name}' is already used by streams[{prev}]"),
-            ));
+            return Err(ctx.err("name", format!("stream name '{name}' is already used by streams[{prev}]")));
         }
     }
     let base_seed = profile.seed.unwrap_or(0x5EED_5EED);
     let mut out = Vec::with_capacity(profile.streams.len());
     for (i, s) in profile.streams.iter().enumerate() {
         let ctx = ctx_of(file, profile, i);
-        let seed = s
-            .value
-            .seed
-            .unwrap_or(base_seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let seed = s.value.seed.unwrap_or(base_seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         out.push(compile_stream(&ctx, &s.value, i, seed, &names)?);
     }
     Ok(CompiledProfile { streams: out })
@@ -83,12 +68,7 @@ pub fn compile(profile: &Profile, file: &str) -> Result<CompiledProfile, Profile
 
 fn ctx_of<'a>(file: &'a str, profile: &Profile, i: usize) -> Ctx<'a> {
     let loc = profile.streams[i].referenced;
-    Ctx {
-        file,
-        line: Some(loc.line()).filter(|&l| l > 0),
-        column: Some(loc.column()).filter(|&c| c > 0),
-        index: i,
-    }
+    Ctx { file, line: Some(loc.line()).filter(|&l| l > 0), column: Some(loc.column()).filter(|&c| c > 0), index: i }
 }
 
 fn compile_stream(
@@ -99,27 +79,18 @@ fn compile_stream(
     names: &HashMap<String, usize>,
 ) -> Result<CompiledStream, ProfileError> {
     let name = s.name.clone().unwrap_or_else(|| format!("s{index}"));
-    let mut layers = if s.packet.is_empty() {
-        default_layers()
-    } else {
-        s.packet.clone()
-    };
+    let mut layers = if s.packet.is_empty() { default_layers() } else { s.packet.clone() };
     let added_eth = !matches!(layers.first(), Some(Layer::Eth(_)));
     if added_eth {
         layers.insert(0, Layer::Eth(EthSpec::default()));
     }
     let sizes = s.size.generator(seed);
     let distinct = sizes.sizes();
-    let (tmpl, layout) = template::build(&layers, &distinct).map_err(|e| {
-        match e.shifted(-(added_eth as isize)) {
-            e @ template::LayerError::TooSmall { .. } => ctx.err("size", e.to_string()),
-            e => ctx.err("packet", e.to_string()),
-        }
+    let (tmpl, layout) = template::build(&layers, &distinct).map_err(|e| match e.shifted(-(added_eth as isize)) {
+        e @ template::LayerError::TooSmall { .. } => ctx.err("size", e.to_string()),
+        e => ctx.err("packet", e.to_string()),
     })?;
-    s.rate
-        .0
-        .validate()
-        .map_err(|e| ctx.err("rate", e.to_string()))?;
+    s.rate.0.validate().map_err(|e| ctx.err("rate", e.to_string()))?;
     let mode = match s.mode {
         ModeSpec::Continuous => Mode::Continuous,
         ModeSpec::Burst { packets } => {
@@ -128,22 +99,11 @@ fn compile_stream(
             }
             Mode::Burst { packets }
         }
-        ModeSpec::MultiBurst {
-            packets,
-            bursts,
-            ibg,
-        } => {
+        ModeSpec::MultiBurst { packets, bursts, ibg } => {
             if packets == 0 {
-                return Err(ctx.err(
-                    "mode.multi_burst.packets",
-                    "a burst needs at least 1 packet",
-                ));
+                return Err(ctx.err("mode.multi_burst.packets", "a burst needs at least 1 packet"));
             }
-            Mode::MultiBurst {
-                packets,
-                bursts,
-                ibg: ibg.unwrap_or(Nanos::ZERO),
-            }
+            Mode::MultiBurst { packets, bursts, ibg: ibg.unwrap_or(Nanos::ZERO) }
         }
     };
     let next = match &s.next {
@@ -154,14 +114,10 @@ fn compile_stream(
         },
     };
     if next.is_some() && matches!(mode, Mode::Continuous) {
-        return Err(ctx.err(
-            "next",
-            "a continuous stream never ends, so 'next' would never start; use a burst mode",
-        ));
+        return Err(ctx.err("next", "a continuous stream never ends, so 'next' would never start; use a burst mode"));
     }
     let min_len = sizes.min_size() as usize - FCS_LEN;
-    let fields =
-        compile_fields(ctx, s, &layout, min_len, seed)?.bind(tmpl.bytes(), tmpl.size_patched());
+    let fields = compile_fields(ctx, s, &layout, min_len, seed)?.bind(tmpl.bytes(), tmpl.size_patched());
     Ok(CompiledStream {
         index: index as u32,
         name,
@@ -200,14 +156,7 @@ fn compile_fields(
             return Err(ctx.err(&key, format!("variable '{}' is defined twice", v.name)));
         }
         let shorthand: Vec<&str> = v.write.as_ref().map(|w| w.names()).unwrap_or_default();
-        let (var, size, tuple) = compile_var(
-            ctx,
-            &key,
-            v,
-            layout,
-            &shorthand,
-            seed.wrapping_add(j as u64),
-        )?;
+        let (var, size, tuple) = compile_var(ctx, &key, v, layout, &shorthand, seed.wrapping_add(j as u64))?;
         if tuple {
             if shorthand.len() > 2 {
                 return Err(ctx.err(
@@ -216,24 +165,14 @@ fn compile_fields(
                 ));
             }
             for (part, f) in ["ip", "port"].iter().zip(&shorthand) {
-                writes.push((
-                    format!("{key}.write"),
-                    simple_write(&format!("{}.{part}", v.name), f),
-                ));
+                writes.push((format!("{key}.write"), simple_write(&format!("{}.{part}", v.name), f)));
             }
         } else {
             for f in &shorthand {
                 writes.push((format!("{key}.write"), simple_write(&v.name, f)));
             }
         }
-        info.insert(
-            v.name.as_str(),
-            VarInfo {
-                index: vars.len() as u16,
-                size,
-                tuple,
-            },
-        );
+        info.insert(v.name.as_str(), VarInfo { index: vars.len() as u16, size, tuple });
         vars.push(var);
     }
     for (j, w) in s.writes.iter().enumerate() {
@@ -247,15 +186,7 @@ fn compile_fields(
 }
 
 fn simple_write(var: &str, field: &str) -> WriteSpec {
-    WriteSpec {
-        var: var.into(),
-        field: Some(field.into()),
-        offset: None,
-        size: None,
-        mask: None,
-        shift: 0,
-        add: 0,
-    }
+    WriteSpec { var: var.into(), field: Some(field.into()), offset: None, size: None, mask: None, shift: 0, add: 0 }
 }
 
 fn compile_var(
@@ -267,10 +198,7 @@ fn compile_var(
     seed: u64,
 ) -> Result<(Var, u8, bool), ProfileError> {
     if let Some(t) = &v.tuple {
-        let (pmin, pmax) = (
-            t.port_min.unwrap_or(1025) as u64,
-            t.port_max.unwrap_or(65535) as u64,
-        );
+        let (pmin, pmax) = (t.port_min.unwrap_or(1025) as u64, t.port_max.unwrap_or(65535) as u64);
         let var = Var::tuple(t.ip_min.0, t.ip_max.0, pmin, pmax)
             .map_err(|e| ctx.err(&format!("{key}.tuple"), e.to_string()))?;
         return Ok((var, 4, true));
@@ -278,12 +206,7 @@ fn compile_var(
     // Size: explicit, else the first written field's, else 4.
     let size = match v.size {
         Some(s @ (1 | 2 | 4 | 8)) => s,
-        Some(s) => {
-            return Err(ctx.err(
-                &format!("{key}.size"),
-                format!("variable size {s} is not 1, 2, 4 or 8 bytes"),
-            ))
-        }
+        Some(s) => return Err(ctx.err(&format!("{key}.size"), format!("variable size {s} is not 1, 2, 4 or 8 bytes"))),
         None => writes
             .first()
             .and_then(|f| layout.field(f))
@@ -295,33 +218,22 @@ fn compile_var(
             })
             .unwrap_or(4),
     };
-    let top = if size == 8 {
-        u64::MAX
-    } else {
-        (1u64 << (size as u32 * 8)) - 1
-    };
+    let top = if size == 8 { u64::MAX } else { (1u64 << (size as u32 * 8)) - 1 };
     let fits = |val: u64, k: &str| {
         if val > top {
-            Err(ctx.err(
-                &format!("{key}.{k}"),
-                format!("value {val} does not fit in {size} byte(s) (max {top})"),
-            ))
+            Err(ctx.err(&format!("{key}.{k}"), format!("value {val} does not fit in {size} byte(s) (max {top})")))
         } else {
             Ok(val)
         }
     };
     let kind = match v.op {
         VarOp::List => {
-            let values = v
-                .values
-                .as_ref()
-                .ok_or_else(|| ctx.err(key, "op: list needs 'values'"))?;
+            let values = v.values.as_ref().ok_or_else(|| ctx.err(key, "op: list needs 'values'"))?;
             let mut vals = Vec::with_capacity(values.len());
             for x in values {
                 vals.push(fits(x.0, "values")?);
             }
-            let var =
-                Var::list(vals).map_err(|e| ctx.err(&format!("{key}.values"), e.to_string()))?;
+            let var = Var::list(vals).map_err(|e| ctx.err(&format!("{key}.values"), e.to_string()))?;
             return Ok((var, size, false));
         }
         VarOp::Inc => VarKind::Inc,
@@ -337,8 +249,7 @@ fn compile_var(
     if step == 0 {
         return Err(ctx.err(&format!("{key}.step"), "step must be at least 1"));
     }
-    let var = Var::range(kind, min, max, step, v.init.map(|x| x.0), seed)
-        .map_err(|e| ctx.err(key, e.to_string()))?;
+    let var = Var::range(kind, min, max, step, v.init.map(|x| x.0), seed).map_err(|e| ctx.err(key, e.to_string()))?;
     Ok((var, size, false))
 }
 
@@ -357,20 +268,11 @@ fn compile_write(
     };
     let Some(var) = info.get(vname) else {
         let known: Vec<&str> = info.keys().copied().collect();
-        return Err(ctx.err(
-            &format!("{key}.var"),
-            format!(
-                "no variable named '{}' (defined: {})",
-                w.var,
-                list_or_none(&known)
-            ),
-        ));
+        return Err(ctx
+            .err(&format!("{key}.var"), format!("no variable named '{}' (defined: {})", w.var, list_or_none(&known))));
     };
     if var.tuple && vname == w.var {
-        return Err(ctx.err(
-            &format!("{key}.var"),
-            format!("'{}' is a tuple: write '{0}.ip' or '{0}.port'", w.var),
-        ));
+        return Err(ctx.err(&format!("{key}.var"), format!("'{}' is a tuple: write '{0}.ip' or '{0}.port'", w.var)));
     }
     let var_size = if var.tuple {
         if part == 0 {
@@ -384,52 +286,29 @@ fn compile_write(
     let user_mask = w.mask.map(|m| m.0);
     let (offset, size, mask, shift) = match (&w.field, w.offset) {
         (Some(_), Some(_)) => return Err(ctx.err(key, "give either 'field' or 'offset', not both")),
-        (None, None) => {
-            return Err(ctx.err(key, "a write needs 'field' (e.g. ipv4.src) or 'offset'"))
-        }
+        (None, None) => return Err(ctx.err(key, "a write needs 'field' (e.g. ipv4.src) or 'offset'")),
         (Some(name), None) => {
             let Some(f) = layout.field(name) else {
                 return Err(ctx.err(
                     &format!("{key}.field"),
-                    format!(
-                        "no field '{name}' in this packet (fields: {})",
-                        layout.names().join(", ")
-                    ),
+                    format!("no field '{name}' in this packet (fields: {})", layout.names().join(", ")),
                 ));
             };
             let whole = f.shift == 0 && f.mask == ones(f.size.min(8));
             if whole {
                 let size = var_size.min(f.size).min(8);
                 let offset = f.offset as usize + f.size as usize - size as usize;
-                (
-                    offset,
-                    size,
-                    ones(size) & user_mask.unwrap_or(u64::MAX),
-                    w.shift as i32,
-                )
+                (offset, size, ones(size) & user_mask.unwrap_or(u64::MAX), w.shift as i32)
             } else {
-                (
-                    f.offset as usize,
-                    f.size,
-                    f.mask & user_mask.unwrap_or(u64::MAX),
-                    f.shift as i32 + w.shift as i32,
-                )
+                (f.offset as usize, f.size, f.mask & user_mask.unwrap_or(u64::MAX), f.shift as i32 + w.shift as i32)
             }
         }
         (None, Some(off)) => {
             let size = w.size.unwrap_or(var_size);
             if !(1..=8).contains(&size) {
-                return Err(ctx.err(
-                    &format!("{key}.size"),
-                    format!("write size {size} is not 1..=8 bytes"),
-                ));
+                return Err(ctx.err(&format!("{key}.size"), format!("write size {size} is not 1..=8 bytes")));
             }
-            (
-                off as usize,
-                size,
-                ones(size) & user_mask.unwrap_or(u64::MAX),
-                w.shift as i32,
-            )
+            (off as usize, size, ones(size) & user_mask.unwrap_or(u64::MAX), w.shift as i32)
         }
     };
     if offset + size as usize > min_len {

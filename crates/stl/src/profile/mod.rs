@@ -56,13 +56,7 @@ impl std::error::Error for ProfileError {}
 impl ProfileError {
     /// An error about `file` with no location.
     pub fn new(file: &str, message: impl Into<String>) -> Self {
-        ProfileError {
-            file: file.into(),
-            line: None,
-            column: None,
-            key: None,
-            message: message.into(),
-        }
+        ProfileError { file: file.into(), line: None, column: None, key: None, message: message.into() }
     }
 }
 
@@ -72,10 +66,7 @@ pub const MAX_PROFILE_BYTES: usize = 16 << 20;
 /// Parses profile text (YAML; JSON is valid YAML) named `file` in messages.
 pub fn parse(text: &str, file: &str) -> Result<Profile, ProfileError> {
     if text.len() > MAX_PROFILE_BYTES {
-        return Err(ProfileError::new(
-            file,
-            format!("profile is larger than {MAX_PROFILE_BYTES} bytes"),
-        ));
+        return Err(ProfileError::new(file, format!("profile is larger than {MAX_PROFILE_BYTES} bytes")));
     }
     serde_saphyr::from_str::<Profile>(text).map_err(|e| {
         let loc = e.location();
@@ -85,12 +76,7 @@ pub fn parse(text: &str, file: &str) -> Result<Profile, ProfileError> {
         if let Some(i) = message.find(" at line ") {
             message.truncate(i);
         }
-        let message = message
-            .lines()
-            .next()
-            .unwrap_or("invalid profile")
-            .trim()
-            .to_string();
+        let message = message.lines().next().unwrap_or("invalid profile").trim().to_string();
         ProfileError {
             file: file.into(),
             line: loc.map(|l| l.line()).filter(|&l| l > 0),
@@ -104,16 +90,12 @@ pub fn parse(text: &str, file: &str) -> Result<Profile, ProfileError> {
 /// Reads, parses and compiles the profile at `path`.
 pub fn load(path: &Path) -> Result<CompiledProfile, ProfileError> {
     let file = path.display().to_string();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| ProfileError::new(&file, format!("cannot read profile: {e}")))?;
+    let meta = std::fs::metadata(path).map_err(|e| ProfileError::new(&file, format!("cannot read profile: {e}")))?;
     if meta.len() as usize > MAX_PROFILE_BYTES {
-        return Err(ProfileError::new(
-            &file,
-            format!("profile is larger than {MAX_PROFILE_BYTES} bytes"),
-        ));
+        return Err(ProfileError::new(&file, format!("profile is larger than {MAX_PROFILE_BYTES} bytes")));
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| ProfileError::new(&file, format!("cannot read profile: {e}")))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| ProfileError::new(&file, format!("cannot read profile: {e}")))?;
     let profile = parse(&text, &file)?;
     compile(&profile, &file)
 }

@@ -416,7 +416,6 @@ mod duration_opt {
 
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Nanos>, D::Error> {
         let s: Option<String> = Option::deserialize(d)?;
-        s.map(|s| s.parse::<Nanos>().map_err(serde::de::Error::custom))
-            .transpose()
+        s.map(|s| s.parse::<Nanos>().map_err(serde::de::Error::custom)).transpose()
     }
 }

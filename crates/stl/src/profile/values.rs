@@ -19,9 +19,7 @@ impl<'de> Deserialize<'de> for Mac {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
         s.parse::<EthernetAddress>().map(Mac).map_err(|_| {
-            de::Error::custom(format!(
-                "'{s}' is not a MAC address (expected six hex bytes like 02:00:00:00:00:01)"
-            ))
+            de::Error::custom(format!("'{s}' is not a MAC address (expected six hex bytes like 02:00:00:00:00:01)"))
         })
     }
 }
@@ -60,19 +58,13 @@ impl<'de> Deserialize<'de> for RateSpec {
                 v.parse::<Rate>().map(RateSpec).map_err(E::custom)
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<RateSpec, E> {
-                Err(E::custom(format!(
-                    "rate {v} has no unit: write \"{v}pps\", \"{v}mbps\" or \"{v}%\""
-                )))
+                Err(E::custom(format!("rate {v} has no unit: write \"{v}pps\", \"{v}mbps\" or \"{v}%\"")))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<RateSpec, E> {
-                Err(E::custom(format!(
-                    "rate {v} has no unit and must be positive, e.g. \"1000pps\""
-                )))
+                Err(E::custom(format!("rate {v} has no unit and must be positive, e.g. \"1000pps\"")))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<RateSpec, E> {
-                Err(E::custom(format!(
-                    "rate {v} has no unit: write \"{v}pps\", \"{v}mbps\" or \"{v}%\""
-                )))
+                Err(E::custom(format!("rate {v} has no unit: write \"{v}pps\", \"{v}mbps\" or \"{v}%\"")))
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RateSpec, A::Error> {
                 let r = Rate::deserialize(de::value::MapAccessDeserializer::new(map))?;
@@ -116,12 +108,7 @@ impl SizeSpec {
     pub fn generator(&self, seed: u64) -> SizeGen {
         match self {
             SizeSpec::Fixed(s) => SizeGen::Fixed(*s),
-            SizeSpec::Range {
-                min,
-                max,
-                step,
-                walk,
-            } => SizeGen::range(*min, *max, *step, *walk, seed),
+            SizeSpec::Range { min, max, step, walk } => SizeGen::range(*min, *max, *step, *walk, seed),
             SizeSpec::Mix(m) => SizeGen::weighted(m),
         }
     }
@@ -169,9 +156,7 @@ struct ImixEntry {
 
 fn check_size<E: de::Error>(s: u64) -> Result<u16, E> {
     if s == 0 || s > MAX_FRAME as u64 {
-        Err(E::custom(format!(
-            "frame size {s} is out of range (expected 1..={MAX_FRAME} bytes, FCS included)"
-        )))
+        Err(E::custom(format!("frame size {s} is out of range (expected 1..={MAX_FRAME} bytes, FCS included)")))
     } else {
         Ok(s as u16)
     }
@@ -204,25 +189,23 @@ impl<'de> Deserialize<'de> for SizeSpec {
                 if v.eq_ignore_ascii_case("imix") {
                     return Ok(SizeSpec::Mix(STANDARD_IMIX.to_vec()));
                 }
-                let n: u64 = v.parse().map_err(|_| {
-                    E::custom(format!(
-                        "'{v}' is not a frame size (expected bytes or \"imix\")"
-                    ))
-                })?;
+                let n: u64 = v
+                    .parse()
+                    .map_err(|_| E::custom(format!("'{v}' is not a frame size (expected bytes or \"imix\")")))?;
                 check_size(n).map(SizeSpec::Fixed)
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<SizeSpec, A::Error> {
                 let m = SizeMap::deserialize(de::value::MapAccessDeserializer::new(map))?;
                 if let Some(imix) = m.imix {
                     if m.min.is_some() || m.max.is_some() || m.step.is_some() || m.mode.is_some() {
-                        return Err(de::Error::custom(
-                            "size: give either imix or min/max/step/mode, not both",
-                        ));
+                        return Err(de::Error::custom("size: give either imix or min/max/step/mode, not both"));
                     }
                     let mix = match imix {
                         ImixSpec::Named(n) if n.eq_ignore_ascii_case("standard") => STANDARD_IMIX.to_vec(),
                         ImixSpec::Named(n) => {
-                            return Err(de::Error::custom(format!("unknown imix '{n}' (expected \"standard\" or a list of {{size, weight}})")))
+                            return Err(de::Error::custom(format!(
+                                "unknown imix '{n}' (expected \"standard\" or a list of {{size, weight}})"
+                            )))
                         }
                         ImixSpec::List(l) => {
                             let mut v = Vec::new();
@@ -233,13 +216,9 @@ impl<'de> Deserialize<'de> for SizeSpec {
                         }
                     };
                     if mix.is_empty() || mix.iter().all(|&(_, w)| w == 0) {
-                        return Err(de::Error::custom(
-                            "imix needs at least one entry with a weight above 0",
-                        ));
+                        return Err(de::Error::custom("imix needs at least one entry with a weight above 0"));
                     }
-                    return Ok(SizeSpec::Mix(
-                        mix.into_iter().filter(|&(_, w)| w > 0).collect(),
-                    ));
+                    return Ok(SizeSpec::Mix(mix.into_iter().filter(|&(_, w)| w > 0).collect()));
                 }
                 let (Some(min), Some(max)) = (m.min, m.max) else {
                     return Err(de::Error::custom("a size range needs both min and max"));
@@ -247,9 +226,7 @@ impl<'de> Deserialize<'de> for SizeSpec {
                 let min = check_size(min as u64)?;
                 let max = check_size(max as u64)?;
                 if min > max {
-                    return Err(de::Error::custom(format!(
-                        "size range min {min} is above max {max}"
-                    )));
+                    return Err(de::Error::custom(format!("size range min {min} is above max {max}")));
                 }
                 let step = m.step.unwrap_or(1);
                 if step == 0 {
@@ -260,12 +237,7 @@ impl<'de> Deserialize<'de> for SizeSpec {
                     Some(WalkName::Dec) => SizeWalk::Dec,
                     Some(WalkName::Random) => SizeWalk::Random,
                 };
-                Ok(SizeSpec::Range {
-                    min,
-                    max,
-                    step,
-                    walk,
-                })
+                Ok(SizeSpec::Range { min, max, step, walk })
             }
         }
         d.deserialize_any(V)
@@ -288,9 +260,7 @@ impl std::str::FromStr for Value {
     fn from_str(v: &str) -> Result<Self, String> {
         let t = v.trim();
         if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-            return u64::from_str_radix(h, 16)
-                .map(Value)
-                .map_err(|_| format!("'{v}' is not a hex number"));
+            return u64::from_str_radix(h, 16).map(Value).map_err(|_| format!("'{v}' is not a hex number"));
         }
         if let Ok(n) = t.parse::<u64>() {
             return Ok(Value(n));
@@ -299,16 +269,12 @@ impl std::str::FromStr for Value {
             return Ok(Value(u32::from(a) as u64));
         }
         if let Ok(m) = t.parse::<EthernetAddress>() {
-            return Ok(Value(
-                m.0.iter().fold(0u64, |acc, &b| (acc << 8) | b as u64),
-            ));
+            return Ok(Value(m.0.iter().fold(0u64, |acc, &b| (acc << 8) | b as u64)));
         }
         if let Ok(a) = t.parse::<Ipv6Addr>() {
             return Ok(Value(u128::from(a) as u64));
         }
-        Err(format!(
-            "'{v}' is not a value (expected a number, 0x hex, an IPv4/IPv6 address or a MAC)"
-        ))
+        Err(format!("'{v}' is not a value (expected a number, 0x hex, an IPv4/IPv6 address or a MAC)"))
     }
 }
 
@@ -324,9 +290,7 @@ impl<'de> Deserialize<'de> for Value {
                 Ok(Value(v))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
-                u64::try_from(v)
-                    .map(Value)
-                    .map_err(|_| E::custom(format!("value {v} must not be negative")))
+                u64::try_from(v).map(Value).map_err(|_| E::custom(format!("value {v} must not be negative")))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
                 v.parse().map_err(E::custom)
@@ -349,11 +313,7 @@ pub(crate) mod addr_opt {
         let s: Option<String> = Option::deserialize(d)?;
         s.map(|s| {
             s.trim().parse::<A>().map_err(|_| {
-                let family = if std::any::type_name::<A>().contains("Ipv6") {
-                    "IPv6"
-                } else {
-                    "IPv4"
-                };
+                let family = if std::any::type_name::<A>().contains("Ipv6") { "IPv6" } else { "IPv4" };
                 de::Error::custom(format!("'{s}' is not an {family} address"))
             })
         })

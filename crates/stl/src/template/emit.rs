@@ -53,24 +53,8 @@ impl LayerError {
     pub fn shifted(self, delta: isize) -> Self {
         let fix = |i: usize| i.saturating_add_signed(delta);
         match self {
-            LayerError::Order {
-                index,
-                layer,
-                reason,
-            } => LayerError::Order {
-                index: fix(index),
-                layer,
-                reason,
-            },
-            LayerError::Value {
-                index,
-                layer,
-                reason,
-            } => LayerError::Value {
-                index: fix(index),
-                layer,
-                reason,
-            },
+            LayerError::Order { index, layer, reason } => LayerError::Order { index: fix(index), layer, reason },
+            LayerError::Value { index, layer, reason } => LayerError::Value { index: fix(index), layer, reason },
             other => other,
         }
     }
@@ -144,25 +128,21 @@ impl<'a> Plan<'a> {
                 let (prev, cur) = (rank(&layers[i - 1]), rank(l));
                 let repeatable = matches!(l, Layer::Vlan(_) | Layer::Mpls(_));
                 if cur < prev || (cur == prev && !repeatable) {
-                    return Err(order(i, "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6, udp|tcp|icmp|icmpv6, payload"));
+                    return Err(order(
+                        i,
+                        "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6, udp|tcp|icmp|icmpv6, payload",
+                    ));
                 }
             }
             match l {
-                Layer::Icmp(_)
-                    if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_))) =>
-                {
+                Layer::Icmp(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_))) => {
                     return Err(order(i, "icmp must follow ipv4 (use icmpv6 over ipv6)"))
                 }
-                Layer::Icmpv6(_)
-                    if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv6(_))) =>
-                {
+                Layer::Icmpv6(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv6(_))) => {
                     return Err(order(i, "icmpv6 must follow ipv6"))
                 }
                 Layer::Udp(_) | Layer::Tcp(_)
-                    if !matches!(
-                        layers.get(i.wrapping_sub(1)),
-                        Some(Layer::Ipv4(_) | Layer::Ipv6(_))
-                    ) =>
+                    if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_) | Layer::Ipv6(_))) =>
                 {
                     return Err(order(i, "udp and tcp must follow ipv4 or ipv6"))
                 }
@@ -188,18 +168,10 @@ impl<'a> Plan<'a> {
                     })
                 }
                 Layer::Tcp(t) => {
-                    tcp_flags(t).map_err(|reason| LayerError::Value {
-                        index: i,
-                        layer: "tcp",
-                        reason,
-                    })?;
+                    tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
                 }
                 Layer::Icmp(c) | Layer::Icmpv6(c) => {
-                    icmp_request(c).map_err(|reason| LayerError::Value {
-                        index: i,
-                        layer: layer_name(l),
-                        reason,
-                    })?;
+                    icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: layer_name(l), reason })?;
                 }
                 Layer::Payload(p) => {
                     payload_bytes(Some(p), 0)?;
@@ -209,11 +181,7 @@ impl<'a> Plan<'a> {
             offsets.push(off);
             off += header_len(l);
         }
-        Ok(Plan {
-            layers,
-            offsets,
-            header_len: off,
-        })
+        Ok(Plan { layers, offsets, header_len: off })
     }
 
     pub(crate) fn header_len(&self) -> usize {
@@ -229,12 +197,7 @@ impl<'a> Plan<'a> {
     }
 
     fn l4(&self) -> Option<usize> {
-        self.find(|l| {
-            matches!(
-                l,
-                Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_)
-            )
-        })
+        self.find(|l| matches!(l, Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_)))
     }
 
     /// EtherType announcing layer `i` (for the layer before it).
@@ -302,14 +265,8 @@ impl<'a> Plan<'a> {
             let b = &mut buf[off..];
             match l {
                 Layer::Eth(e) => ethernet::Repr {
-                    src: e
-                        .src
-                        .map(|m| m.0)
-                        .unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 1])),
-                    dst: e
-                        .dst
-                        .map(|m| m.0)
-                        .unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 2])),
+                    src: e.src.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 1])),
+                    dst: e.dst.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 2])),
                     ethertype: self.ethertype_of(i + 1, e.ethertype),
                 }
                 .emit(&mut ethernet::Frame::new_unchecked(b)),
@@ -360,19 +317,12 @@ impl<'a> Plan<'a> {
                 }
                 Layer::Udp(u) => {
                     let Some((src, dst)) = ip_pair else { continue };
-                    let repr = udp::Repr {
-                        src_port: u.sport.unwrap_or(1025),
-                        dst_port: u.dport.unwrap_or(12),
-                    };
+                    let repr = udp::Repr { src_port: u.sport.unwrap_or(1025), dst_port: u.dport.unwrap_or(12) };
                     emit_l4_udp(&repr, b, rest, &src, &dst);
                 }
                 Layer::Tcp(t) => {
                     let Some((src, dst)) = ip_pair else { continue };
-                    let flags = tcp_flags(t).map_err(|reason| LayerError::Value {
-                        index: i,
-                        layer: "tcp",
-                        reason,
-                    })?;
+                    let flags = tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
                     let repr = tcp::Repr {
                         src_port: t.sport.unwrap_or(1025),
                         dst_port: t.dport.unwrap_or(80),
@@ -385,20 +335,14 @@ impl<'a> Plan<'a> {
                     emit_l4_tcp(&repr, b, rest, &src, &dst);
                 }
                 Layer::Icmp(c) => {
-                    let req = icmp_request(c).map_err(|reason| LayerError::Value {
-                        index: i,
-                        layer: "icmp",
-                        reason,
-                    })?;
+                    let req =
+                        icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: "icmp", reason })?;
                     emit_l4_icmpv4(req, c, b, rest);
                 }
                 Layer::Icmpv6(c) => {
                     let Some((src, dst)) = ip_pair else { continue };
-                    let req = icmp_request(c).map_err(|reason| LayerError::Value {
-                        index: i,
-                        layer: "icmpv6",
-                        reason,
-                    })?;
+                    let req =
+                        icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: "icmpv6", reason })?;
                     emit_l4_icmpv6(req, c, b, rest, &src, &dst);
                 }
                 Layer::Payload(_) => {}
@@ -432,37 +376,18 @@ impl<'a> Plan<'a> {
     pub(crate) fn layout(&self) -> Layout {
         let mut fields = Vec::new();
         let mut counts = std::collections::HashMap::<&str, usize>::new();
-        let mut lay = Layout {
-            header_len: self.header_len,
-            ..Default::default()
-        };
+        let mut lay = Layout { header_len: self.header_len, ..Default::default() };
         for (i, l) in self.layers.iter().enumerate() {
             let name = layer_name(l);
             let n = counts.entry(name).or_insert(0);
-            let prefix = if *n == 0 {
-                name.to_string()
-            } else {
-                format!("{name}[{n}]")
-            };
+            let prefix = if *n == 0 { name.to_string() } else { format!("{name}[{n}]") };
             let also = (*n == 0).then(|| format!("{name}[0]"));
             *n += 1;
             let o = self.offsets[i] as u16;
             let mut add = |f: &str, off: u16, size: u8, mask: u64, shift: u8| {
-                fields.push(FieldDef {
-                    name: format!("{prefix}.{f}"),
-                    offset: o + off,
-                    size,
-                    mask,
-                    shift,
-                });
+                fields.push(FieldDef { name: format!("{prefix}.{f}"), offset: o + off, size, mask, shift });
                 if let Some(a) = &also {
-                    fields.push(FieldDef {
-                        name: format!("{a}.{f}"),
-                        offset: o + off,
-                        size,
-                        mask,
-                        shift,
-                    });
+                    fields.push(FieldDef { name: format!("{a}.{f}"), offset: o + off, size, mask, shift });
                 }
             };
             match l {
@@ -541,18 +466,15 @@ impl<'a> Plan<'a> {
 }
 
 fn unreachable_pair() -> (IpAddress, IpAddress) {
-    (
-        IpAddress::V4(Ipv4Addr::UNSPECIFIED),
-        IpAddress::V4(Ipv4Addr::UNSPECIFIED),
-    )
+    (IpAddress::V4(Ipv4Addr::UNSPECIFIED), IpAddress::V4(Ipv4Addr::UNSPECIFIED))
 }
 
 fn tcp_flags(t: &TcpSpec) -> Result<tcp::TcpFlags, String> {
     match &t.flags {
         None => Ok(tcp::TcpFlags::SYN),
-        Some(s) => s.parse::<tcp::TcpFlags>().map_err(|_| {
-            format!("flags '{s}' are not TCP flags (expected letters of FSRPAUEC, e.g. \"SA\")")
-        }),
+        Some(s) => s
+            .parse::<tcp::TcpFlags>()
+            .map_err(|_| format!("flags '{s}' are not TCP flags (expected letters of FSRPAUEC, e.g. \"SA\")")),
     }
 }
 
@@ -560,32 +482,18 @@ fn icmp_request(c: &IcmpSpec) -> Result<bool, String> {
     match c.kind.as_deref() {
         None | Some("echo_request") | Some("request") => Ok(true),
         Some("echo_reply") | Some("reply") => Ok(false),
-        Some(other) => Err(format!(
-            "type '{other}' is not supported (expected echo_request or echo_reply)"
-        )),
+        Some(other) => Err(format!("type '{other}' is not supported (expected echo_request or echo_reply)")),
     }
 }
 
 fn emit_l4_udp(repr: &udp::Repr, b: &mut [u8], rest: usize, src: &IpAddress, dst: &IpAddress) {
     let payload_len = rest - udp::HEADER_LEN;
-    repr.emit(
-        &mut udp::Packet::new_unchecked(&mut b[..rest]),
-        src,
-        dst,
-        payload_len,
-        |_| {},
-    );
+    repr.emit(&mut udp::Packet::new_unchecked(&mut b[..rest]), src, dst, payload_len, |_| {});
 }
 
 fn emit_l4_tcp(repr: &tcp::Repr, b: &mut [u8], rest: usize, src: &IpAddress, dst: &IpAddress) {
     let payload_len = rest - tcp::HEADER_LEN;
-    repr.emit(
-        &mut tcp::Packet::new_unchecked(&mut b[..rest]),
-        src,
-        dst,
-        payload_len,
-        |_| {},
-    );
+    repr.emit(&mut tcp::Packet::new_unchecked(&mut b[..rest]), src, dst, payload_len, |_| {});
 }
 
 fn echo_kind(request: bool) -> icmpv4::EchoKind {
@@ -597,36 +505,11 @@ fn echo_kind(request: bool) -> icmpv4::EchoKind {
 }
 
 fn emit_l4_icmpv4(request: bool, c: &IcmpSpec, b: &mut [u8], rest: usize) {
-    let repr = icmpv4::EchoRepr {
-        kind: echo_kind(request),
-        ident: c.id,
-        seq_no: c.seq,
-    };
-    repr.emit(
-        &mut icmpv4::Packet::new_unchecked(&mut b[..rest]),
-        rest - icmpv4::HEADER_LEN,
-        |_| {},
-    );
+    let repr = icmpv4::EchoRepr { kind: echo_kind(request), ident: c.id, seq_no: c.seq };
+    repr.emit(&mut icmpv4::Packet::new_unchecked(&mut b[..rest]), rest - icmpv4::HEADER_LEN, |_| {});
 }
 
-fn emit_l4_icmpv6(
-    request: bool,
-    c: &IcmpSpec,
-    b: &mut [u8],
-    rest: usize,
-    src: &IpAddress,
-    dst: &IpAddress,
-) {
-    let repr = icmpv6::EchoRepr {
-        kind: echo_kind(request),
-        ident: c.id,
-        seq_no: c.seq,
-    };
-    repr.emit(
-        &mut icmpv6::Packet::new_unchecked(&mut b[..rest]),
-        src,
-        dst,
-        rest - icmpv6::HEADER_LEN,
-        |_| {},
-    );
+fn emit_l4_icmpv6(request: bool, c: &IcmpSpec, b: &mut [u8], rest: usize, src: &IpAddress, dst: &IpAddress) {
+    let repr = icmpv6::EchoRepr { kind: echo_kind(request), ident: c.id, seq_no: c.seq };
+    repr.emit(&mut icmpv6::Packet::new_unchecked(&mut b[..rest]), src, dst, rest - icmpv6::HEADER_LEN, |_| {});
 }

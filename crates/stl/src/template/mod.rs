@@ -39,10 +39,7 @@ impl Template {
     /// Writes the frame for `size` (FCS included) into `buf`; returns its length.
     #[inline]
     pub fn write(&self, buf: &mut [u8], size: u16) -> usize {
-        let len = (size as usize)
-            .saturating_sub(FCS_LEN)
-            .min(self.bytes.len())
-            .min(buf.len());
+        let len = (size as usize).saturating_sub(FCS_LEN).min(self.bytes.len()).min(buf.len());
         buf[..len].copy_from_slice(&self.bytes[..len]);
         if !self.patches.is_empty() {
             let n = self.patch_at.len();
@@ -118,11 +115,7 @@ impl Layout {
 
     /// Names of every field, for error messages (the `[0]` aliases left out).
     pub fn names(&self) -> Vec<&str> {
-        self.fields
-            .iter()
-            .map(|f| f.name.as_str())
-            .filter(|n| !n.contains("[0]"))
-            .collect()
+        self.fields.iter().map(|f| f.name.as_str()).filter(|n| !n.contains("[0]")).collect()
     }
 
     /// Which checksums a write of `len` bytes at `offset` touches.
@@ -131,8 +124,7 @@ impl Layout {
         let overlaps = |x: &Range<usize>| r.start < x.end && x.start < r.end;
         Coverage {
             ip: self.ipv4_header.as_ref().is_some_and(overlaps),
-            l4: self.l4_start.is_some_and(|s| r.end > s)
-                || self.pseudo.as_ref().is_some_and(overlaps),
+            l4: self.l4_start.is_some_and(|s| r.end > s) || self.pseudo.as_ref().is_some_and(overlaps),
         }
     }
 }
@@ -146,10 +138,7 @@ pub fn build(layers: &[Layer], sizes: &[u16]) -> Result<(Template, Layout), Laye
     };
     let min_needed = plan.header_len() + FCS_LEN;
     if (min as usize) < min_needed {
-        return Err(LayerError::TooSmall {
-            size: min as usize,
-            needed: min_needed,
-        });
+        return Err(LayerError::TooSmall { size: min as usize, needed: min_needed });
     }
     let mut bytes = plan.emit(max as usize - FCS_LEN)?;
     let max_len = bytes.len();
@@ -170,30 +159,16 @@ pub fn build(layers: &[Layer], sizes: &[u16]) -> Result<(Template, Layout), Laye
         }
         // Sizes not emitted keep zeros; the size generator never asks for them.
     }
-    Ok((
-        Template {
-            bytes,
-            max_len,
-            patch_at,
-            min_size: min,
-            patches,
-        },
-        layout,
-    ))
+    Ok((Template { bytes, max_len, patch_at, min_size: min, patches }, layout))
 }
 
 /// Payload bytes for `len` bytes of payload.
 pub(crate) fn payload_bytes(spec: Option<&PayloadSpec>, len: usize) -> Result<Vec<u8>, LayerError> {
     let mut out = vec![0u8; len];
     let Some(p) = spec else { return Ok(out) };
-    let given = [p.pattern.is_some(), p.hex.is_some(), p.string.is_some()]
-        .iter()
-        .filter(|&&b| b)
-        .count();
+    let given = [p.pattern.is_some(), p.hex.is_some(), p.string.is_some()].iter().filter(|&&b| b).count();
     if given > 1 {
-        return Err(LayerError::Payload(
-            "give only one of pattern, hex, string".into(),
-        ));
+        return Err(LayerError::Payload("give only one of pattern, hex, string".into()));
     }
     let (src, repeat) = if let Some(h) = &p.pattern {
         (parse_hex(h)?, true)
@@ -220,15 +195,10 @@ pub(crate) fn payload_bytes(spec: Option<&PayloadSpec>, len: usize) -> Result<Ve
 }
 
 fn parse_hex(h: &str) -> Result<Vec<u8>, LayerError> {
-    let clean: String = h
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != ':')
-        .collect();
+    let clean: String = h.chars().filter(|c| !c.is_whitespace() && *c != ':').collect();
     let clean = clean.strip_prefix("0x").unwrap_or(&clean);
     if !clean.len().is_multiple_of(2) {
-        return Err(LayerError::Payload(format!(
-            "'{h}' has an odd number of hex digits"
-        )));
+        return Err(LayerError::Payload(format!("'{h}' has an odd number of hex digits")));
     }
     (0..clean.len())
         .step_by(2)

@@ -32,59 +32,26 @@ pub fn frame(encaps: &[Encap], src: IpAddress, dst: IpAddress, l4: L4, payload: 
     let fill = |b: &mut [u8]| b.copy_from_slice(payload);
     let (protocol, segment) = match l4 {
         L4::Udp(sport, dport) => {
-            let repr = udp::Repr {
-                src_port: sport,
-                dst_port: dport,
-            };
+            let repr = udp::Repr { src_port: sport, dst_port: dport };
             let mut v = vec![0; repr.buffer_len(payload.len())];
-            repr.emit(
-                &mut udp::Packet::new_unchecked(&mut v[..]),
-                &src,
-                &dst,
-                payload.len(),
-                fill,
-            );
+            repr.emit(&mut udp::Packet::new_unchecked(&mut v[..]), &src, &dst, payload.len(), fill);
             (Protocol::UDP, v)
         }
         L4::Tcp(repr) => {
             let mut v = vec![0; repr.buffer_len(payload.len())];
-            repr.emit(
-                &mut tcp::Packet::new_unchecked(&mut v[..]),
-                &src,
-                &dst,
-                payload.len(),
-                fill,
-            );
+            repr.emit(&mut tcp::Packet::new_unchecked(&mut v[..]), &src, &dst, payload.len(), fill);
             (Protocol::TCP, v)
         }
         L4::Echo(kind, ident, seq_no) if src.is_ipv4() => {
-            let repr = icmpv4::EchoRepr {
-                kind,
-                ident,
-                seq_no,
-            };
+            let repr = icmpv4::EchoRepr { kind, ident, seq_no };
             let mut v = vec![0; repr.buffer_len(payload.len())];
-            repr.emit(
-                &mut icmpv4::Packet::new_unchecked(&mut v[..]),
-                payload.len(),
-                fill,
-            );
+            repr.emit(&mut icmpv4::Packet::new_unchecked(&mut v[..]), payload.len(), fill);
             (Protocol::ICMP, v)
         }
         L4::Echo(kind, ident, seq_no) => {
-            let repr = icmpv6::EchoRepr {
-                kind,
-                ident,
-                seq_no,
-            };
+            let repr = icmpv6::EchoRepr { kind, ident, seq_no };
             let mut v = vec![0; repr.buffer_len(payload.len())];
-            repr.emit(
-                &mut icmpv6::Packet::new_unchecked(&mut v[..]),
-                &src,
-                &dst,
-                payload.len(),
-                fill,
-            );
+            repr.emit(&mut icmpv6::Packet::new_unchecked(&mut v[..]), &src, &dst, payload.len(), fill);
             (Protocol::ICMPV6, v)
         }
     };
@@ -129,31 +96,16 @@ pub fn frame(encaps: &[Encap], src: IpAddress, dst: IpAddress, l4: L4, payload: 
         None => ip_type,
     };
     let mut out = vec![0; ethernet::HEADER_LEN];
-    ethernet::Repr {
-        src: MAC_SRC,
-        dst: MAC_DST,
-        ethertype: next_type(0),
-    }
-    .emit(&mut ethernet::Frame::new_unchecked(&mut out[..]));
+    ethernet::Repr { src: MAC_SRC, dst: MAC_DST, ethertype: next_type(0) }
+        .emit(&mut ethernet::Frame::new_unchecked(&mut out[..]));
     for (i, encap) in encaps.iter().enumerate() {
         let mut header = [0u8; 4];
         match *encap {
-            Encap::Vlan(_, vid) => vlan::Repr {
-                pcp: 0,
-                dei: false,
-                vid,
-                ethertype: next_type(i + 1),
-            }
-            .emit(&mut vlan::Tag::new_unchecked(&mut header[..])),
+            Encap::Vlan(_, vid) => vlan::Repr { pcp: 0, dei: false, vid, ethertype: next_type(i + 1) }
+                .emit(&mut vlan::Tag::new_unchecked(&mut header[..])),
             Encap::Mpls(label) => {
                 let bos = !matches!(encaps.get(i + 1), Some(Encap::Mpls(_)));
-                mpls::Repr {
-                    label,
-                    tc: 0,
-                    bos,
-                    ttl: 64,
-                }
-                .emit(&mut mpls::Entry::new_unchecked(&mut header[..]))
+                mpls::Repr { label, tc: 0, bos, ttl: 64 }.emit(&mut mpls::Entry::new_unchecked(&mut header[..]))
             }
         }
         out.extend_from_slice(&header);
