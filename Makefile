@@ -21,9 +21,10 @@ lint: setup
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 
-# Every test: formatting, lints, unit/property tests, CLI tests with tshark as the oracle.
-test: lint
-	$(CARGO) test --workspace --release --locked
+# Every test: formatting, lints, unit/property tests, CLI tests with tshark as the
+# oracle; ends with one "N passed, N failed" line.
+test:
+	@scripts/test.sh
 
 bench: build
 	$(RIPTIDE) bench --runs 5
