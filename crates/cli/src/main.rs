@@ -6,6 +6,7 @@
 
 mod bench;
 mod debug;
+mod pktgen;
 mod report;
 mod run;
 mod signal;
@@ -58,6 +59,8 @@ enum Cmd {
     Debug(debug::DebugArgs),
     /// Measure the engine: the standard 64 B profile into the null port, unpaced.
     Bench(bench::BenchArgs),
+    /// Run a Linux pktgen command script (pgset lines) and print pktgen's results.
+    Pktgen(pktgen::PktgenArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Cmd::Run(a) => run::run(a),
         Cmd::Debug(a) => debug::debug(a),
         Cmd::Bench(a) => bench::bench(a),
+        Cmd::Pktgen(a) => pktgen::pktgen(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

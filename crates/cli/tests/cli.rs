@@ -276,3 +276,48 @@ fn bench_runs_and_reports_a_ratio() {
     assert!(v["baseline_template_copy_mpps"].as_f64().unwrap() > 0.0);
     assert!(v["ratio"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn pktgen_script_runs_to_pcap_with_kernel_semantics() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pg.pcap");
+    let o = riptide(&["pktgen", "examples/pktgen/flows.sh", "--port", &format!("pcap:{}", out.display())]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("Result: OK: "), "{text}");
+    assert!(text.contains(", 100000 (60byte,0frags)"), "{text}");
+    assert!(tshark(&out, BAD, &[]).is_empty(), "malformed frames or bad checksums");
+    let rows = tshark(&out, "", &["frame.len", "ip.dst", "udp.srcport", "data.data"]);
+    assert_eq!(rows.len(), 100_000);
+    let mut prev_seq = 0u32;
+    let mut dsts = std::collections::HashSet::new();
+    for (i, r) in rows.iter().enumerate() {
+        let f: Vec<&str> = r.split('\t').collect();
+        assert_eq!(f[0], "60", "frame {i}");
+        let last: u8 = f[1].rsplit('.').next().unwrap().parse().unwrap();
+        assert!(f[1].starts_with("198.19.0.") && (1..=254).contains(&last), "{r}");
+        dsts.insert(f[1].to_string());
+        let sport: u16 = f[2].parse().unwrap();
+        assert!((9..=109).contains(&sport), "{r}");
+        assert!(f[3].starts_with("be9be955"), "pktgen magic in {r}");
+        let seq = u32::from_str_radix(&f[3][8..16], 16).unwrap();
+        assert_eq!(seq, prev_seq + 1, "consecutive sequence at frame {i}");
+        prev_seq = seq;
+    }
+    assert_eq!(dsts.len(), 254);
+    // flowlen 4: each flow keeps its tuple for 4 packets.
+    for chunk in rows.chunks(4) {
+        let first: Vec<&str> = chunk[0].split('\t').take(3).collect();
+        assert!(chunk.iter().all(|r| r.split('\t').take(3).collect::<Vec<_>>() == first), "{chunk:?}");
+    }
+}
+
+#[test]
+fn pktgen_rejects_what_it_cannot_honour() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("bad.sh");
+    std::fs::write(&s, "PGDEV=/proc/net/pktgen/kpktgend_0\npgset \"add_device rt0\"\nPGDEV=/proc/net/pktgen/rt0\npgset \"flag IPSEC\"\n").unwrap();
+    let o = riptide(&["pktgen", s.to_str().unwrap(), "--port", "null"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.sh:4"), "{}", stderr(&o));
+}

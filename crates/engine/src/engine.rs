@@ -234,9 +234,13 @@ impl Engine {
         }
         let factors = self.factors(profile, opts.multiplier)?;
         let max_frame = enabled.iter().map(|s| s.sizes.max_size() as usize - FCS_LEN).max().unwrap_or(60);
+        // Time zero of the run, on the engine clock and as Unix time: pcap
+        // stamps and clock variables are `epoch_unix_ns + departure`.
+        let lead = Nanos::from_millis(5);
+        let start_abs = self.clock.now() + lead;
         let epoch_unix_ns = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
+            .map(|d| d.as_nanos() as u64 + lead.0)
             .unwrap_or(0);
         let popts =
             PortOptions { line_rate: self.config.line_rate, max_frame, batch: self.config.batch, epoch_unix_ns };
@@ -247,7 +251,6 @@ impl Engine {
             groups.push(g);
             queues_by_port.push(q);
         }
-        let start_abs = self.clock.now() + Nanos::from_millis(2);
         let n_streams = profile.streams.len();
         let mut handles = Vec::new();
         let mut shared_all = Vec::new();
@@ -264,7 +267,9 @@ impl Engine {
                     .filter(|s| s.port as usize == p)
                     .map(|s| s.share(core, cores, factors[p], self.config.line_rate, opts.unpaced))
                     .collect();
-                sets.push(StreamSet::new(shares));
+                let mut set = StreamSet::new(shares);
+                set.set_time_base(epoch_unix_ns);
+                sets.push(set);
             }
             let shared = Arc::new(Shared::default());
             *lock(&shared.published) = WorkerCounters::new(self.config.ports.len(), n_streams);

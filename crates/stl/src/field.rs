@@ -31,6 +31,15 @@ pub enum VarKind {
     Random,
     /// Cycles through a list of values.
     List(Vec<u64>),
+    /// The packet's scheduled departure as wall-clock time, divided by this many
+    /// nanoseconds (1e9: seconds, 1e3: microseconds of the second...) and taken
+    /// modulo `modulo` (0: none). Set per packet by [`FieldEngine::apply`].
+    Clock {
+        /// Divisor in nanoseconds.
+        div: u64,
+        /// Modulus after dividing (0: none).
+        modulo: u64,
+    },
     /// Client tuple: an address (`part` 0) and a port (`part` 1). The address
     /// varies fastest: `(ip_min, port_min), (ip_min+1, port_min), ...`.
     Tuple {
@@ -56,6 +65,9 @@ pub struct Var {
     rng: Rng,
     /// Current output(s): `[value]` or `[ip, port]` for tuples.
     out: [u64; 2],
+    /// Packets each value is held for (pktgen's `flowlen`); 1: change every packet.
+    hold: u64,
+    held: u64,
 }
 
 /// A variable whose description cannot be compiled.
@@ -97,7 +109,8 @@ impl Var {
         }
         let step = step.max(1);
         let last = (max - min) / step;
-        let mut v = Var { kind, min, step, lo: 0, hi: last, idx: 0, rng: Rng::new(seed), out: [0; 2] };
+        let mut v =
+            Var { kind, min, step, lo: 0, hi: last, idx: 0, rng: Rng::new(seed), out: [0; 2], hold: 1, held: 0 };
         v.idx = match (init, &v.kind) {
             (Some(i), _) => {
                 if i < min || i > max || !(i - min).is_multiple_of(step) {
@@ -106,6 +119,8 @@ impl Var {
                 (i - min) / step
             }
             (None, VarKind::Dec) => last,
+            // A random walk starts anywhere, not at min.
+            (None, VarKind::Random) => v.rng.below(last.wrapping_add(1)),
             _ => 0,
         };
         v.refresh();
@@ -118,8 +133,18 @@ impl Var {
             return Err(VarError::EmptyList);
         }
         let hi = values.len() as u64 - 1;
-        let mut v =
-            Var { kind: VarKind::List(values), min: 0, step: 1, lo: 0, hi, idx: 0, rng: Rng::new(0), out: [0; 2] };
+        let mut v = Var {
+            kind: VarKind::List(values),
+            min: 0,
+            step: 1,
+            lo: 0,
+            hi,
+            idx: 0,
+            rng: Rng::new(0),
+            out: [0; 2],
+            hold: 1,
+            held: 0,
+        };
         v.refresh();
         Ok(v)
     }
@@ -144,9 +169,38 @@ impl Var {
             idx: 0,
             rng: Rng::new(0),
             out: [0; 2],
+            hold: 1,
+            held: 0,
         };
         v.refresh();
         Ok(v)
+    }
+
+    /// The departure clock (see [`VarKind::Clock`]).
+    pub fn clock(div: u64, modulo: u64) -> Var {
+        Var {
+            kind: VarKind::Clock { div: div.max(1), modulo },
+            min: 0,
+            step: 1,
+            lo: 0,
+            hi: 0,
+            idx: 0,
+            rng: Rng::new(0),
+            out: [0; 2],
+            hold: 1,
+            held: 0,
+        }
+    }
+
+    /// Holds each value for `packets` packets (at least 1) before moving on.
+    pub fn with_hold(mut self, packets: u64) -> Var {
+        self.hold = packets.max(1);
+        self
+    }
+
+    /// Whether this is a departure-clock variable.
+    pub fn is_clock(&self) -> bool {
+        matches!(self.kind, VarKind::Clock { .. })
     }
 
     /// Restricts this variable to core `index` of `count`: a contiguous share of its
@@ -194,12 +248,20 @@ impl Var {
                 self.out[0] = ip_min + self.idx % ips;
                 self.out[1] = port_min + self.idx / ips;
             }
+            VarKind::Clock { .. } => {}
         }
     }
 
     /// Moves to the next value.
     #[inline]
     pub fn advance(&mut self) {
+        if self.hold > 1 {
+            self.held += 1;
+            if self.held < self.hold {
+                return;
+            }
+            self.held = 0;
+        }
         self.idx = match self.kind {
             VarKind::Dec => {
                 if self.idx <= self.lo {
@@ -281,6 +343,9 @@ struct Op {
 pub struct FieldEngine {
     vars: Vec<Var>,
     ops: Vec<Op>,
+    /// Unix time in ns of departure zero, for clock variables.
+    time_base_ns: u64,
+    has_clock: bool,
     csum: ChecksumFields,
     /// The template's IPv4 and L4 checksums, when no frame size changes them.
     csum_known: [Option<u16>; 2],
@@ -292,7 +357,8 @@ impl FieldEngine {
     /// compiler checks it); a write outside a frame is skipped, never a panic.
     pub fn new(vars: Vec<Var>, writes: Vec<Write>, csum: ChecksumFields) -> Self {
         let ops = writes.into_iter().map(|w| Op { w, known: None }).collect();
-        FieldEngine { vars, ops, csum, csum_known: [None; 2] }
+        let has_clock = vars.iter().any(Var::is_clock);
+        FieldEngine { vars, ops, csum, csum_known: [None; 2], time_base_ns: 0, has_clock }
     }
 
     /// Records what `template` (the frame every packet starts from) holds under
@@ -343,11 +409,26 @@ impl FieldEngine {
         &self.vars
     }
 
-    /// Runs the program on one frame, then advances the variables.
+    /// Sets the Unix time (ns) of departure zero, for clock variables.
+    pub fn set_time_base(&mut self, unix_ns: u64) {
+        self.time_base_ns = unix_ns;
+    }
+
+    /// Runs the program on one frame departing at `departure`, then advances
+    /// the variables.
     #[inline]
-    pub fn apply(&mut self, frame: &mut [u8]) {
+    pub fn apply(&mut self, frame: &mut [u8], departure: u64) {
         if self.ops.is_empty() {
             return;
+        }
+        if self.has_clock {
+            let now = self.time_base_ns.wrapping_add(departure);
+            for v in &mut self.vars {
+                if let VarKind::Clock { div, modulo } = v.kind {
+                    let x = now / div;
+                    v.out[0] = if modulo > 0 { x % modulo } else { x };
+                }
+            }
         }
         let mut acc_ip = 0u64;
         let mut acc_l4 = 0u64;
@@ -578,7 +659,7 @@ mod tests {
         };
         let mut e = FieldEngine::new(vec![v], vec![w], ChecksumFields::default());
         let mut f = [0xffu8, 0xe0, 0x00, 0x11];
-        e.apply(&mut f);
+        e.apply(&mut f, 0);
         assert_eq!(f, [0xff, 0xea, 0xbc, 0x11]);
     }
 }

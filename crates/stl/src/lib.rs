@@ -20,6 +20,7 @@
 pub mod compile;
 pub mod field;
 pub mod pacer;
+pub mod pktgen;
 pub mod profile;
 pub mod rng;
 pub mod set;

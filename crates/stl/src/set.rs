@@ -69,6 +69,13 @@ impl StreamSet {
         }
     }
 
+    /// Sets the Unix time (ns) of departure zero for every stream's clock variables.
+    pub fn set_time_base(&mut self, unix_ns: u64) {
+        for s in &mut self.streams {
+            s.set_time_base(unix_ns);
+        }
+    }
+
     /// The streams.
     pub fn streams(&self) -> &[Stream] {
         &self.streams

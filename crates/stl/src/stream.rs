@@ -156,8 +156,8 @@ impl Stream {
     pub fn produce(&mut self, buf: &mut [u8]) -> (usize, Nanos) {
         let size = self.sizes.next_size();
         let len = self.template.write(buf, size);
-        self.fields.apply(&mut buf[..len]);
         let departure = self.next_due;
+        self.fields.apply(&mut buf[..len], departure.0);
         self.pacer.sent(size);
         self.next_due = self.pacer.departure();
         self.counters.opackets += 1;
@@ -184,6 +184,11 @@ impl Stream {
             }
             _ => self.phase = Phase::Done,
         }
+    }
+
+    /// Sets the Unix time (ns) of departure zero, for clock variables.
+    pub fn set_time_base(&mut self, unix_ns: u64) {
+        self.fields.set_time_base(unix_ns);
     }
 
     /// Changes the rate (in the pacer's unit per second).

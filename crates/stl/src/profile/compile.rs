@@ -172,8 +172,11 @@ fn compile_fields(
                 writes.push((format!("{key}.write"), simple_write(&v.name, f)));
             }
         }
+        if v.hold == Some(0) {
+            return Err(ctx.err(&format!("{key}.hold"), "hold must be at least 1 packet"));
+        }
         info.insert(v.name.as_str(), VarInfo { index: vars.len() as u16, size, tuple });
-        vars.push(var);
+        vars.push(var.with_hold(v.hold.unwrap_or(1)));
     }
     for (j, w) in s.writes.iter().enumerate() {
         writes.push((format!("writes[{j}]"), w.clone()));
@@ -227,6 +230,8 @@ fn compile_var(
         }
     };
     let kind = match v.op {
+        VarOp::TimeSec => return Ok((Var::clock(1_000_000_000, 0), size, false)),
+        VarOp::TimeUsec => return Ok((Var::clock(1_000, 1_000_000), size, false)),
         VarOp::List => {
             let values = v.values.as_ref().ok_or_else(|| ctx.err(key, "op: list needs 'values'"))?;
             let mut vals = Vec::with_capacity(values.len());

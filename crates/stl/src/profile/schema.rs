@@ -234,6 +234,10 @@ pub struct UdpSpec {
     /// Destination port (default 12).
     #[serde(default)]
     pub dport: Option<u16>,
+    /// Compute the checksum (default true). `false` sends 0, "no checksum",
+    /// which only UDP over IPv4 allows (over IPv6 the checksum is always set).
+    #[serde(default)]
+    pub checksum: Option<bool>,
 }
 
 /// TCP header.
@@ -303,6 +307,10 @@ pub enum VarOp {
     Random,
     /// Cycle through `values`.
     List,
+    /// The packet's scheduled departure, whole seconds of Unix time.
+    TimeSec,
+    /// The packet's scheduled departure, microseconds within its second.
+    TimeUsec,
 }
 
 /// A field-engine variable.
@@ -335,6 +343,9 @@ pub struct VarSpec {
     /// Client tuple generator instead of a plain variable.
     #[serde(default)]
     pub tuple: Option<TupleSpec>,
+    /// Packets each value is kept for before the next (default 1; pktgen's `flowlen`).
+    #[serde(default)]
+    pub hold: Option<u64>,
     /// Shorthand: fields this variable is written to (e.g. `ipv4.src`).
     #[serde(default)]
     pub write: Option<OneOrMany>,

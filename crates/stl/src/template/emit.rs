@@ -196,6 +196,13 @@ impl<'a> Plan<'a> {
         self.find(|l| matches!(l, Layer::Ipv4(_) | Layer::Ipv6(_)))
     }
 
+    /// Whether the UDP checksum is computed (it may be off only over IPv4).
+    fn udp_checksum(&self) -> bool {
+        let off = self.layers.iter().any(|l| matches!(l, Layer::Udp(u) if u.checksum == Some(false)));
+        let v4 = self.layers.iter().any(|l| matches!(l, Layer::Ipv4(_)));
+        !(off && v4)
+    }
+
     fn l4(&self) -> Option<usize> {
         self.find(|l| matches!(l, Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_)))
     }
@@ -319,6 +326,9 @@ impl<'a> Plan<'a> {
                     let Some((src, dst)) = ip_pair else { continue };
                     let repr = udp::Repr { src_port: u.sport.unwrap_or(1025), dst_port: u.dport.unwrap_or(12) };
                     emit_l4_udp(&repr, b, rest, &src, &dst);
+                    if !self.udp_checksum() {
+                        b[6..8].copy_from_slice(&[0, 0]);
+                    }
                 }
                 Layer::Tcp(t) => {
                     let Some((src, dst)) = ip_pair else { continue };
@@ -364,7 +374,8 @@ impl<'a> Plan<'a> {
         if let Some(i) = self.l4() {
             let o = self.offsets[i] as u16;
             match self.layers[i] {
-                Layer::Udp(_) => v.extend([o + 4, o + 6]),
+                Layer::Udp(_) if self.udp_checksum() => v.extend([o + 4, o + 6]),
+                Layer::Udp(_) => v.push(o + 4),
                 Layer::Tcp(_) => v.push(o + 16),
                 _ => v.push(o + 2),
             }
@@ -436,11 +447,12 @@ impl<'a> Plan<'a> {
                         add("flags", 13, 1, 0xFF, 0);
                         add("window", 14, 2, 0xFFFF, 0);
                         lay.csum.l4 = Some(o + 16);
-                    } else {
+                        lay.l4_start = Some(o as usize);
+                    } else if self.udp_checksum() {
                         lay.csum.l4 = Some(o + 6);
                         lay.csum.l4_is_udp = true;
+                        lay.l4_start = Some(o as usize);
                     }
-                    lay.l4_start = Some(o as usize);
                 }
                 Layer::Icmp(_) | Layer::Icmpv6(_) => {
                     add("type", 0, 1, 0xFF, 0);
