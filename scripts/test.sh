@@ -12,7 +12,18 @@ set +e
 cargo test --workspace --release --locked --all-targets 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 set -e
+# The Python client against the daemon just built.
+python3 -m pytest --version >/dev/null 2>&1 || python3 -m pip install --quiet pytest
+set +e
+PYTHONPATH=python RIPTIDE_BIN=target/release/riptide python3 -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
+prc=${PIPESTATUS[0]}
+set -e
+[ "$rc" -ne 0 ] || rc=$prc
+set +o pipefail
 passed=$(grep -Eo '^test result: .* ([0-9]+) passed' "$log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 failed=$(grep -Eo '^test result: .* ([0-9]+) failed' "$log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
-echo "riptide tests: ${passed} passed, ${failed} failed"
+pset +o pipefail
+passed=$(grep -Eo '[0-9]+ passed' target/pytest.log | tail -1 | awk '{print $1+0}')
+pfailed=$(grep -Eo '[0-9]+ (failed|error)' target/pytest.log | awk '{s+=$1} END {print s+0}')
+echo "riptide tests: $((passed + ${ppassed:-0})) passed, $((failed + pfailed)) failed"
 exit "$rc"

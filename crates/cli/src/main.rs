@@ -9,6 +9,7 @@ mod debug;
 mod pktgen;
 mod report;
 mod run;
+mod serve;
 mod signal;
 
 use clap::{Parser, Subcommand};
@@ -37,6 +38,7 @@ impl From<riptide_engine::EngineError> for Failure {
         match e {
             E::Port(riptide_port::PortError::File { .. })
             | E::Port(riptide_port::PortError::Spec { .. })
+            | E::Profile(_)
             | E::Config(_)
             | E::NoProfile => Failure::input(e.to_string()),
             other => Failure::runtime(other.to_string()),
@@ -59,6 +61,8 @@ enum Cmd {
     Debug(debug::DebugArgs),
     /// Measure the engine: the standard 64 B profile into the null port, unpaced.
     Bench(bench::BenchArgs),
+    /// Serve the engine over JSON-RPC 2.0 (TCP, one JSON object per line).
+    Serve(serve::ServeArgs),
     /// Run a Linux pktgen command script (pgset lines) and print pktgen's results.
     Pktgen(pktgen::PktgenArgs),
 }
@@ -70,6 +74,7 @@ fn main() -> ExitCode {
         Cmd::Debug(a) => debug::debug(a),
         Cmd::Bench(a) => bench::bench(a),
         Cmd::Pktgen(a) => pktgen::pktgen(a),
+        Cmd::Serve(a) => serve::serve(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

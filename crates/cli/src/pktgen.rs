@@ -84,7 +84,7 @@ pub(crate) fn results(script: &Script, s: &Snapshot) -> String {
         let _ = writeln!(o, "     pkts-sofar: {}  errors: {}", st.opackets, errors);
         let _ = writeln!(o, "     started: 0us  stopped: {usec}us idle: {}us", usec - busy);
         let _ = writeln!(o, "     seq_num: {}", st.opackets + 1);
-        let pkt = if st.opackets > 0 { st.obytes / st.opackets } else { c.min_pkt_size as u64 };
+        let pkt = st.obytes.checked_div(st.opackets).unwrap_or(c.min_pkt_size as u64);
         let pps = if usec > 0 { st.opackets as f64 * 1e6 / usec as f64 } else { 0.0 };
         let bps = pps * pkt as f64 * 8.0;
         let _ = writeln!(o, "Result: OK: {usec}(c{busy}+d{}) usec, {} ({pkt}byte,0frags)", usec - busy, st.opackets);

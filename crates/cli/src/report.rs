@@ -32,6 +32,10 @@ pub(crate) fn json(s: &Snapshot) -> Value {
             "tx_bps_l1": p.tx_bps_l1,
             "tx_bps_l2": p.tx_bps_l2,
             "line_rate_bps": p.line_rate_bps,
+            "ipackets": p.ipackets,
+            "ibytes": p.ibytes,
+            "ierrors": p.ierrors,
+            "rx_pps": p.rx_pps,
         })).collect::<Vec<_>>(),
         "streams": s.streams.iter().map(|t| json!({
             "id": t.id,
@@ -69,13 +73,13 @@ pub(crate) fn tables(s: &Snapshot) -> String {
     let _ = writeln!(o);
     let _ = writeln!(
         o,
-        "{:<5} {:<24} {:>14} {:>16} {:>10} {:>12} {:>12} {:>8}",
-        "port", "name", "opackets", "obytes", "tx_pps", "tx_bps_l1", "tx_bps_l2", "oerrors"
+        "{:<5} {:<24} {:>14} {:>16} {:>10} {:>12} {:>12} {:>8} {:>14} {:>8}",
+        "port", "name", "opackets", "obytes", "tx_pps", "tx_bps_l1", "tx_bps_l2", "oerrors", "ipackets", "ierrors"
     );
     for p in &s.ports {
         let _ = writeln!(
             o,
-            "{:<5} {:<24} {:>14} {:>16} {:>10} {:>12} {:>12} {:>8}",
+            "{:<5} {:<24} {:>14} {:>16} {:>10} {:>12} {:>12} {:>8} {:>14} {:>8}",
             p.index,
             truncate(&p.name, 24),
             p.opackets,
@@ -83,7 +87,9 @@ pub(crate) fn tables(s: &Snapshot) -> String {
             si(p.tx_pps),
             si(p.tx_bps_l1),
             si(p.tx_bps_l2),
-            p.oerrors
+            p.oerrors,
+            p.ipackets,
+            p.ierrors
         );
     }
     let _ = writeln!(o);

@@ -35,6 +35,12 @@ pub(crate) struct RunArgs {
     /// Print one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Run inside this network namespace (/var/run/netns/NAME), e.g. riptide-tg.
+    #[arg(long)]
+    pub netns: Option<String>,
+    /// Use an interface even if it carries the host's default route.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub(crate) fn parse_line_rate(s: &str) -> Result<BitsPerSec, Failure> {
@@ -105,10 +111,14 @@ pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
 
 pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
     let text = read_profile(&a.profile)?;
+    if let Some(ns) = &a.netns {
+        // Before any port opens or worker starts: threads inherit the namespace.
+        riptide_port::netns::enter(ns).map_err(|e| Failure::input(format!("--netns {ns}: {e}")))?;
+    }
     let ports = parse_ports(&a.ports)?;
     let opts = start_options(&a)?;
     let line_rate = parse_line_rate(&a.line_rate)?;
-    let mut engine = Engine::new(EngineConfig { ports, line_rate, ..Default::default() });
+    let mut engine = Engine::new(EngineConfig { ports, line_rate, force: a.force, ..Default::default() });
     engine.handle(Command::LoadProfile { text, source: a.profile.display().to_string() })?;
     let progress = !a.json && std::io::stdout().is_terminal();
     let snap = drive(&mut engine, opts, progress)?;

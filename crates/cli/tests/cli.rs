@@ -321,3 +321,62 @@ fn pktgen_rejects_what_it_cannot_honour() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("bad.sh:4"), "{}", stderr(&o));
 }
+
+fn kernel_counter(ns: &str, ifname: &str, what: &str) -> u64 {
+    let o = Command::new("ip")
+        .args(["netns", "exec", ns, "cat", &format!("/sys/class/net/{ifname}/statistics/{what}")])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
+}
+
+/// Through a veth pair between two namespaces this test creates: riptide's
+/// opackets equal the kernel's own counters on both ends.
+#[test]
+fn afpacket_port_in_a_namespace_agrees_with_the_kernel() {
+    if let Err(why) = riptide_port::netns::test_support() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let net = riptide_port::netns::TestNet::new().unwrap();
+    let mac = |m: [u8; 6]| m.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":");
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("veth.yaml");
+    std::fs::write(
+        &prof,
+        format!(
+            "streams:\n  - packet:\n      - eth: {{src: \"{}\", dst: \"{}\"}}\n      - ipv4: {{src: {}, dst: {}}}\n      - udp: {{sport: 1025, dport: 9}}\n    rate: 200kpps\n    mode: {{burst: {{packets: 20000}}}}\n",
+            mac(net.mac_a),
+            mac(net.mac_b),
+            net.ip_a,
+            net.ip_b
+        ),
+    )
+    .unwrap();
+    let tx0 = kernel_counter(&net.ns_a, &net.if_a, "tx_packets");
+    let rx0 = kernel_counter(&net.ns_b, &net.if_b, "rx_packets");
+    let port = format!("afpacket:{}", net.if_a);
+    let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let sent = v["ports"][0]["opackets"].as_u64().unwrap();
+    let errors = v["ports"][0]["oerrors"].as_u64().unwrap();
+    assert_eq!(sent + errors, 20_000);
+    assert_eq!(kernel_counter(&net.ns_a, &net.if_a, "tx_packets") - tx0, sent);
+    assert_eq!(kernel_counter(&net.ns_b, &net.if_b, "rx_packets") - rx0, sent);
+    // An interface carrying the namespace's default route is refused without --force.
+    let st = Command::new("ip")
+        .args(["-n", &net.ns_a, "route", "add", "default", "via", &net.ip_b.to_string()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("default route"), "{}", stderr(&o));
+    let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port, "--force", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The interface is named explicitly; a missing one is a clear input error.
+    let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", "afpacket:nope0", "--count", "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("nope0"));
+}

@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// The run's rate multiplier (TRex's `-m`).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// The run's rate multiplier (TRex's `-m`). In JSON it is a number (a factor)
+/// or a string as on the command line: `"2"`, `"x2"`, `"10mpps"`, `"50%"`.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Multiplier {
     /// Multiply every stream's rate by this factor.
     Factor(f64),
@@ -26,10 +26,33 @@ impl Default for Multiplier {
     }
 }
 
+impl Serialize for Multiplier {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Multiplier {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(f64),
+            Text(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Number(f) if f.is_finite() && f > 0.0 => Ok(Multiplier::Factor(f)),
+            Raw::Number(f) => Err(serde::de::Error::custom(format!("multiplier {f} must be a positive number"))),
+            Raw::Text(t) => t.parse().map_err(serde::de::Error::custom),
+        }
+    }
+}
+
 impl FromStr for Multiplier {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         let t = s.trim();
+        let t = t.strip_prefix('x').unwrap_or(t);
         if let Ok(f) = t.parse::<f64>() {
             if f.is_finite() && f > 0.0 {
                 return Ok(Multiplier::Factor(f));

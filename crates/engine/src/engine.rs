@@ -12,6 +12,9 @@ use riptide_stl::set::StreamSet;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
+/// Most worker threads a run may ask for.
+pub(crate) const MAX_CORES: usize = 256;
+
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
@@ -49,11 +52,21 @@ pub struct EngineConfig {
     pub line_rate: BitsPerSec,
     /// Slots per batch.
     pub batch: usize,
+    /// Use interfaces even when they carry the host's default route.
+    pub force: bool,
+    /// After the last packet, how long receive queues keep counting arrivals.
+    pub drain: Nanos,
 }
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig { ports: vec![PortSpec::Null], line_rate: BitsPerSec(10e9), batch: 64 }
+        EngineConfig {
+            ports: vec![PortSpec::Null],
+            line_rate: BitsPerSec(10e9),
+            batch: 64,
+            force: false,
+            drain: Nanos::from_millis(100),
+        }
     }
 }
 
@@ -212,7 +225,16 @@ impl Engine {
             return Err(EngineError::State { command: "start", state: self.state_of(run) });
         }
         let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
-        let cores = opts.cores.max(1);
+        if opts.cores == 0 || opts.cores > MAX_CORES {
+            return Err(EngineError::Config(format!("cores must be within 1..={MAX_CORES}, got {}", opts.cores)));
+        }
+        if opts.count == Some(0) {
+            return Err(EngineError::Config("count must be at least 1".into()));
+        }
+        if opts.duration == Some(Nanos::ZERO) {
+            return Err(EngineError::Config("duration must be above zero".into()));
+        }
+        let cores = opts.cores;
         let simulated = self.config.ports.iter().all(PortSpec::simulated);
         if !simulated && self.config.ports.iter().any(PortSpec::simulated) {
             return Err(EngineError::Config("pcap and real-time ports cannot be mixed in one run".into()));
@@ -242,8 +264,13 @@ impl Engine {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64 + lead.0)
             .unwrap_or(0);
-        let popts =
-            PortOptions { line_rate: self.config.line_rate, max_frame, batch: self.config.batch, epoch_unix_ns };
+        let popts = PortOptions {
+            line_rate: self.config.line_rate,
+            max_frame,
+            batch: self.config.batch,
+            epoch_unix_ns,
+            force: self.config.force,
+        };
         let mut groups = Vec::new();
         let mut queues_by_port = Vec::new();
         for spec in &self.config.ports {
@@ -285,6 +312,11 @@ impl Engine {
                     // Unpaced streams are never late: nothing to catch up.
                     catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(Nanos::from_millis(1))) },
                     batch: self.config.batch,
+                    drain: if simulated || !self.config.ports.iter().any(|p| matches!(p, PortSpec::AfPacket(_))) {
+                        Nanos::ZERO
+                    } else {
+                        self.config.drain
+                    },
                 },
                 shared: shared.clone(),
                 counters: WorkerCounters::new(self.config.ports.len(), n_streams),
@@ -448,7 +480,11 @@ impl Engine {
                 tx_pps: rate(pc.opackets),
                 tx_bps_l1: rate((l2_bytes + pc.opackets * L1_OVERHEAD as u64) * 8),
                 tx_bps_l2: rate(l2_bytes * 8),
-                line_rate_bps: line.0,
+                line_rate_bps: run.groups.get(i).map(|g| g.info.line_rate.0).unwrap_or(line.0),
+                ipackets: pc.ipackets,
+                ibytes: pc.ibytes,
+                ierrors: pc.ierrors,
+                rx_pps: rate(pc.ipackets),
             });
         }
         let mut streams = Vec::new();

@@ -93,6 +93,14 @@ pub struct PortStats {
     pub tx_bps_l2: f64,
     /// Line rate assumed for the port.
     pub line_rate_bps: f64,
+    /// Frames received.
+    pub ipackets: u64,
+    /// Bytes received.
+    pub ibytes: u64,
+    /// Receive drops and errors reported by the backend (kernel ring drops included).
+    pub ierrors: u64,
+    /// Achieved receive packet rate.
+    pub rx_pps: f64,
 }
 
 /// Per-stream figures.

@@ -59,6 +59,8 @@ pub(crate) struct Plan {
     pub catch_up: Option<Nanos>,
     /// Slots per batch.
     pub batch: usize,
+    /// How long to keep receiving after the last packet (real ports only).
+    pub drain: Nanos,
 }
 
 /// What a worker gives back.
@@ -89,7 +91,9 @@ impl Worker {
             self.clock.wait_until(plan.start_abs);
         }
         let t0 = self.clock.now();
-        let mut seen = self.shared.epoch.load(Ordering::Acquire);
+        // The epoch starts at 0: messages sent before the worker got here (during
+        // the start-up wait) are still seen on the first turn.
+        let mut seen = 0;
         let mut paused = false;
         let mut left = plan.count.unwrap_or(u64::MAX);
         let mut busy = 0u64;
@@ -152,6 +156,7 @@ impl Worker {
                     left -= n as u64;
                 }
             }
+            self.poll_rx();
             if produced > 0 {
                 busy += (self.clock.now() - t_loop).0;
                 if left == 0 {
@@ -179,10 +184,28 @@ impl Worker {
                 error.get_or_insert(e);
             }
         }
+        // Frames still in flight arrive during the drain and are counted.
+        if plan.drain > Nanos::ZERO {
+            let until = self.clock.now() + plan.drain;
+            while self.clock.now() < until {
+                if self.poll_rx() == 0 {
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                }
+            }
+        }
         let t_end = self.clock.now();
         self.publish(t0, t_end, busy, true);
         let counters = lock(&self.shared.published).clone();
         Exit { counters, ports: self.ports, error }
+    }
+
+    /// Counts what arrived on every port (classification comes with flow stats).
+    fn poll_rx(&mut self) -> usize {
+        let mut n = 0;
+        for p in &mut self.ports {
+            n += p.rx(256, &mut |_, _| {}).unwrap_or(0);
+        }
+        n
     }
 
     fn set_rates(&mut self, rates: &[(usize, u32, f64)]) {

@@ -257,3 +257,19 @@ fn clear_stats_restarts_the_counters() {
     assert!(s.ports[0].opackets < 1500, "{}", s.ports[0].opackets);
     e.handle(Command::Stop).unwrap();
 }
+
+#[test]
+fn stop_while_paused_returns() {
+    let mut e = Engine::new(EngineConfig::default());
+    e.load(compile("streams: [{}]")).unwrap();
+    e.handle(Command::Start(StartOptions::default())).unwrap();
+    e.handle(Command::Pause).unwrap();
+    let t = std::time::Instant::now();
+    e.handle(Command::Stop).unwrap();
+    assert!(t.elapsed() < std::time::Duration::from_secs(1));
+    e.handle(Command::Start(StartOptions { multiplier: Multiplier::Factor(1.5e300), ..Default::default() })).unwrap();
+    e.handle(Command::Update { multiplier: Multiplier::Factor(1e-300) }).unwrap();
+    let t = std::time::Instant::now();
+    e.handle(Command::Stop).unwrap();
+    assert!(t.elapsed() < std::time::Duration::from_secs(1), "{:?}", t.elapsed());
+}

@@ -8,6 +8,8 @@
 //! - [`pcap`]: writes every frame with its *scheduled* departure time (ns pcap),
 //!   a simulation that runs as fast as the CPU allows.
 //! - [`capture`]: keeps frames in memory, for tests.
+//! - [`afpacket`]: a Linux interface through AF_PACKET (sendmmsg TX, TPACKET_V3 RX ring).
+//! - [`netns`]: entering network namespaces, and throwaway veth test networks.
 //!
 //! A port device is opened once with one queue per worker ([`open`]); each queue
 //! is a `Box<dyn Port>` owned by one worker thread (shared-nothing). When the run
@@ -15,8 +17,10 @@
 //! pcap: merges the per-queue files by timestamp and renames the result into
 //! place, so an error never leaves a partial file behind).
 
+pub mod afpacket;
 pub mod arena;
 pub mod capture;
+pub mod netns;
 pub mod null;
 pub mod pcap;
 pub mod spec;
@@ -52,11 +56,13 @@ pub struct PortOptions {
     pub batch: usize,
     /// Unix time in ns of the run's epoch (pcap timestamps are epoch + departure).
     pub epoch_unix_ns: u64,
+    /// Use an interface even when it carries the host's default route.
+    pub force: bool,
 }
 
 impl Default for PortOptions {
     fn default() -> Self {
-        PortOptions { line_rate: BitsPerSec(10e9), max_frame: 1514, batch: 64, epoch_unix_ns: 0 }
+        PortOptions { line_rate: BitsPerSec(10e9), max_frame: 1514, batch: 64, epoch_unix_ns: 0, force: false }
     }
 }
 

@@ -1,9 +1,11 @@
-//! Port specs (`null`, `pcap:FILE`) and opening a port as a group of queues.
+//! Port specs (`null`, `pcap:FILE`, `afpacket:IF`) and opening a port as a group of queues.
 
+use crate::afpacket::{self, AfPacketOptions, AfPacketPort};
 use crate::capture::{CaptureBuffer, CapturePort};
 use crate::null::NullPort;
 use crate::pcap::{self, PcapPort};
 use crate::{Port, PortError, PortInfo, PortOptions};
+use riptide_core::BitsPerSec;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -14,11 +16,13 @@ pub enum PortSpec {
     Null,
     /// `pcap:FILE`: write a pcap (simulation).
     Pcap(PathBuf),
+    /// `afpacket:IF`: a Linux interface, named explicitly (never chosen by riptide).
+    AfPacket(String),
     /// In-memory capture (tests; not reachable from the command line).
     Capture(CaptureBuffer),
 }
 
-const PORT_EXPECTED: &str = "expected 'null' or 'pcap:FILE' (real interfaces come with the afpacket/afxdp backends)";
+const PORT_EXPECTED: &str = "expected 'null', 'pcap:FILE' or 'afpacket:IFNAME'";
 
 impl FromStr for PortSpec {
     type Err = PortError;
@@ -33,6 +37,12 @@ impl FromStr for PortSpec {
             }
             return Ok(PortSpec::Pcap(PathBuf::from(path)));
         }
+        if let Some(ifname) = s.strip_prefix("afpacket:") {
+            if ifname.is_empty() || ifname.len() > 15 || ifname.contains(['/', ' ', ':']) {
+                return Err(spec_err("afpacket needs an interface name: afpacket:IFNAME (1 to 15 characters)"));
+            }
+            return Ok(PortSpec::AfPacket(ifname.into()));
+        }
         Err(spec_err(PORT_EXPECTED))
     }
 }
@@ -44,6 +54,17 @@ impl PortSpec {
             PortSpec::Null => "null".into(),
             PortSpec::Pcap(p) => format!("pcap:{}", p.display()),
             PortSpec::Capture(_) => "capture".into(),
+            PortSpec::AfPacket(i) => format!("afpacket:{i}"),
+        }
+    }
+
+    /// Backend name.
+    pub fn driver(&self) -> &'static str {
+        match self {
+            PortSpec::Null => "null",
+            PortSpec::Pcap(_) => "pcap",
+            PortSpec::Capture(_) => "capture",
+            PortSpec::AfPacket(_) => afpacket::DRIVER,
         }
     }
 
@@ -72,14 +93,14 @@ fn part_path(target: &Path, suffix: &str) -> PathBuf {
 /// Opens `spec` with `queues` transmit queues.
 pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
     let queues = queues.max(1);
+    let line_rate = match spec {
+        PortSpec::AfPacket(i) => afpacket::link_speed_bps(i).map(BitsPerSec).unwrap_or(opts.line_rate),
+        _ => opts.line_rate,
+    };
     let info = PortInfo {
         name: spec.name(),
-        driver: match spec {
-            PortSpec::Null => "null",
-            PortSpec::Pcap(_) => "pcap",
-            PortSpec::Capture(_) => "capture",
-        },
-        line_rate: opts.line_rate,
+        driver: spec.driver(),
+        line_rate,
         max_frame: opts.max_frame,
         simulated: spec.simulated(),
     };
@@ -94,6 +115,25 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         PortSpec::Capture(buf) => {
             for _ in 0..queues {
                 out.push(Box::new(CapturePort::new(info.clone(), opts.batch, buf.clone())));
+            }
+        }
+        PortSpec::AfPacket(ifname) => {
+            let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
+            match afpacket::carries_default_route(ifname) {
+                Ok(true) if !opts.force => {
+                    return Err(spec_err(format!(
+                        "'{ifname}' carries this host's default route: it looks like the uplink, and riptide will not \
+                         blast traffic onto it (give --force if this is really the port under test)"
+                    )))
+                }
+                Ok(_) => {}
+                Err(e) => return Err(spec_err(format!("cannot read the routing table: {e}"))),
+            }
+            // Several queues on one interface share its receive traffic by flow hash.
+            let fanout = (queues > 1).then(|| (std::process::id() as u16) ^ 0x5a5a);
+            for _ in 0..queues {
+                let o = AfPacketOptions { slots: opts.batch, rx: true, fanout_group: fanout, ..Default::default() };
+                out.push(Box::new(AfPacketPort::open(ifname, info.clone(), &o)?));
             }
         }
         PortSpec::Pcap(target) => {

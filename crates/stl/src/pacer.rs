@@ -48,7 +48,8 @@ impl Pacer {
     pub fn departure(&self) -> Nanos {
         // Through i64: one instruction, where f64 -> u64 takes a branch (the
         // product stays far below 2^63 thanks to re-anchoring).
-        Nanos(self.anchor.0 + (self.units as f64 * self.ns_per_unit) as i64 as u64)
+        // Saturating: an absurdly low rate means "never", not a wrapped past.
+        Nanos(self.anchor.0.saturating_add((self.units as f64 * self.ns_per_unit) as i64 as u64))
     }
 
     /// Records a packet of `frame_size` bytes (FCS included) as sent.

@@ -1,0 +1,30 @@
+//! `riptide serve`: the engine behind a JSON-RPC 2.0 API.
+//!
+//! ## Transport: JSON-RPC 2.0 over TCP, one JSON object per line
+//!
+//! Each request is one line of JSON, each response one line back, on a plain
+//! TCP connection (127.0.0.1:4501 by default, TRex's RPC port). We chose this
+//! over ZeroMQ because it needs nothing on either side: the daemon uses only
+//! the standard library, and the Python client only Python's `socket` and
+//! `json`, so `pip install` works offline, in containers and on any Python.
+//! Live statistics use the same connection: `subscribe` turns it into a stream
+//! of `stats` notifications, one per interval.
+//!
+//! ## Sessions and ownership
+//!
+//! Every connection is a session. Read-only methods (`ping`, `version`,
+//! `ports`, `stats`, `state`) are open to all; methods that change the engine
+//! need the session to own it (`acquire`, with `force` to take it over). When
+//! the owner disconnects, ownership is released, and traffic still running is
+//! stopped after the owner timeout unless another session acquires first.
+//!
+//! The daemon never dies of a request: every parse or engine error becomes a
+//! JSON-RPC error object with a precise message.
+
+pub mod rpc;
+mod server;
+
+pub use server::{serve, ServerConfig, ServerHandle};
+
+/// The API version: clients with another major version are refused.
+pub const API_VERSION: (u32, u32) = (1, 0);

@@ -1,0 +1,262 @@
+//! Network namespaces: entering one from a thread, and a throw-away veth pair for tests.
+//!
+//! `setns(2)` with `CLONE_NEWNET` moves only the **calling thread** into a namespace; the
+//! rest of the process stays where it was. So a sender and a receiver can live in two
+//! threads of one process, each in its own namespace ([`enter`], [`run_in`]).
+//!
+//! Per-thread namespaces have one trap: `/proc/net/*` is `/proc/self/net/*`, the namespace
+//! of the process's *main* thread, and `/sys/class/net` shows the namespace sysfs was
+//! mounted in. Code that must see the calling thread's namespace reads
+//! `/proc/thread-self/net/*` or asks the kernel through a socket (as
+//! [`crate::afpacket`] does).
+//!
+//! [`TestNet`] builds, with the `ip` command of iproute2, two fresh namespaces joined by a
+//! veth pair with addresses from the RFC 2544 benchmarking range 198.18.0.0/15, and deletes
+//! both namespaces (and with them the veth pair) when dropped, also while a failing test
+//! unwinds. It never touches an interface of the namespace it is called from.
+
+use std::fs::File;
+use std::io;
+use std::net::Ipv4Addr;
+use std::os::fd::AsRawFd;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+/// Where `ip netns` keeps its named namespaces.
+pub const NETNS_DIR: &str = "/var/run/netns";
+
+/// Prefix of every namespace [`TestNet`] creates: `rt-test-<pid>-<n>-a` / `-b`.
+pub const TEST_PREFIX: &str = "rt-test-";
+
+/// Longest an `ip` command may run before it is killed.
+const IP_TIMEOUT: Duration = Duration::from_secs(10);
+
+fn check_name(name: &str) -> io::Result<()> {
+    if name.is_empty() || name.len() > 200 || name == "." || name == ".." || name.contains(['/', '\0']) {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, format!("bad namespace name '{name}'")));
+    }
+    Ok(())
+}
+
+/// Moves the calling thread into the named network namespace (`/var/run/netns/NAME`).
+///
+/// Only this thread changes namespace; sockets it opens afterwards, interface lookups and
+/// `/proc/thread-self/net` belong to the new namespace. There is no way back short of
+/// entering another namespace, so call it from a thread made for the purpose (see
+/// [`run_in`]).
+pub fn enter(name: &str) -> io::Result<()> {
+    check_name(name)?;
+    let path = Path::new(NETNS_DIR).join(name);
+    let ns = File::open(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    // SAFETY: setns takes a file descriptor we own (kept open by `ns` for the call) and a
+    // namespace type constant; it touches no memory of ours.
+    let rc = unsafe { libc::setns(ns.as_raw_fd(), libc::CLONE_NEWNET) };
+    if rc != 0 {
+        let e = io::Error::last_os_error();
+        return Err(io::Error::new(e.kind(), format!("setns({}): {e}", path.display())));
+    }
+    Ok(())
+}
+
+/// Runs `f` on a new thread that has entered namespace `name`, and returns its result.
+/// The thread ends with `f`, so the caller's namespace never changes. A panic in `f` is
+/// propagated to the caller.
+pub fn run_in<T: Send>(name: &str, f: impl FnOnce() -> T + Send) -> io::Result<T> {
+    std::thread::scope(|s| {
+        let h = s.spawn(|| -> io::Result<T> {
+            enter(name)?;
+            Ok(f())
+        });
+        match h.join() {
+            Ok(r) => r,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+/// Runs a command to completion within `limit`, killing it past that; fails unless it
+/// exits with status 0, with its stderr in the error.
+fn run_bounded(cmd: &mut Command, limit: Duration) -> io::Result<()> {
+    let shown = format!("{cmd:?}");
+    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn()?;
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(st) = child.try_wait()? {
+            break st;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(io::Error::new(io::ErrorKind::TimedOut, format!("{shown}: no answer within {limit:?}")));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    if status.success() {
+        return Ok(());
+    }
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = io::Read::read_to_string(&mut e, &mut err);
+    }
+    Err(io::Error::other(format!("{shown}: {status}: {}", err.trim())))
+}
+
+fn ip(args: &[&str]) -> io::Result<()> {
+    run_bounded(Command::new("ip").args(args), IP_TIMEOUT)
+}
+
+/// Whether `ip netns` can be used here; `Err` says why not (not root, no iproute2, no
+/// namespace support). Tests skip with that reason.
+pub fn test_support() -> Result<(), String> {
+    // SAFETY: geteuid has no arguments and cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        return Err("needs root (network namespaces and AF_PACKET)".into());
+    }
+    ip(&["netns", "list"]).map_err(|e| format!("`ip netns` is unavailable: {e}"))
+}
+
+/// Deletes `rt-test-<pid>-*` namespaces left behind by test processes that no longer run
+/// (killed before their `Drop` could run). Namespaces of live processes are left alone.
+fn reap_stale() {
+    let Ok(dir) = std::fs::read_dir(NETNS_DIR) else { return };
+    for entry in dir.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(TEST_PREFIX) else { continue };
+        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = ip(&["netns", "del", &name]);
+        }
+    }
+}
+
+static NEXT: AtomicU32 = AtomicU32::new(0);
+
+/// Two fresh network namespaces joined by a veth pair, deleted on drop.
+///
+/// ```text
+///   namespace ns_a                         namespace ns_b
+///   if_a  198.18.N.1/24  mac_a  <-veth->   if_b  198.18.N.2/24  mac_b
+/// ```
+///
+/// Both ends are up, IPv6 is disabled in both namespaces (no router solicitations or MLD
+/// reports to disturb packet counts), and each side has a permanent neighbour entry for
+/// the other, so no ARP is sent either.
+#[derive(Debug)]
+pub struct TestNet {
+    /// Sender-side namespace, `rt-test-<pid>-<n>-a`.
+    pub ns_a: String,
+    /// Receiver-side namespace, `rt-test-<pid>-<n>-b`.
+    pub ns_b: String,
+    /// The veth end inside `ns_a`.
+    pub if_a: String,
+    /// The veth end inside `ns_b`.
+    pub if_b: String,
+    /// Address of `if_a`: 198.18.N.1.
+    pub ip_a: Ipv4Addr,
+    /// Address of `if_b`: 198.18.N.2.
+    pub ip_b: Ipv4Addr,
+    /// MAC of `if_a` (locally administered, 02:00:00:N:00:01).
+    pub mac_a: [u8; 6],
+    /// MAC of `if_b` (02:00:00:N:00:02).
+    pub mac_b: [u8; 6],
+}
+
+fn mac_str(m: &[u8; 6]) -> String {
+    format!("{:02x}:{:02x}:{:02x}:{:02x}:{:02x}:{:02x}", m[0], m[1], m[2], m[3], m[4], m[5])
+}
+
+impl TestNet {
+    /// Creates the namespaces and the veth pair. Needs root and iproute2 (check with
+    /// [`test_support`]). On failure whatever was created is deleted again.
+    pub fn new() -> io::Result<TestNet> {
+        reap_stale();
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let pid = std::process::id();
+        let sub = (n % 256) as u8;
+        let net = TestNet {
+            ns_a: format!("{TEST_PREFIX}{pid}-{n}-a"),
+            ns_b: format!("{TEST_PREFIX}{pid}-{n}-b"),
+            // At most 15 bytes (IFNAMSIZ); the names only ever exist inside the namespaces.
+            if_a: format!("rtv{}a", n % 100_000),
+            if_b: format!("rtv{}b", n % 100_000),
+            ip_a: Ipv4Addr::new(198, 18, sub, 1),
+            ip_b: Ipv4Addr::new(198, 18, sub, 2),
+            mac_a: [0x02, 0, 0, sub, 0, 1],
+            mac_b: [0x02, 0, 0, sub, 0, 2],
+        };
+        // From here on `net`'s Drop deletes both namespaces, whatever fails next.
+        ip(&["netns", "add", &net.ns_a])?;
+        ip(&["netns", "add", &net.ns_b])?;
+        net.build()?;
+        Ok(net)
+    }
+
+    fn build(&self) -> io::Result<()> {
+        let (a, b) = (self.ns_a.as_str(), self.ns_b.as_str());
+        let (ma, mb) = (mac_str(&self.mac_a), mac_str(&self.mac_b));
+        // Both ends are created directly inside their namespaces.
+        #[rustfmt::skip]
+        ip(&["link", "add", &self.if_a, "netns", a, "address", &ma, "type", "veth",
+             "peer", "name", &self.if_b, "netns", b, "address", &mb])?;
+        if Path::new("/proc/sys/net/ipv6").exists() {
+            for ns in [a, b] {
+                run_bounded(
+                    Command::new("ip")
+                        .args(["netns", "exec", ns, "sysctl", "-qw"])
+                        .args(["net.ipv6.conf.all.disable_ipv6=1", "net.ipv6.conf.default.disable_ipv6=1"]),
+                    IP_TIMEOUT,
+                )?;
+            }
+        }
+        for (ns, ifn, me, peer, peer_mac) in
+            [(a, &self.if_a, self.ip_a, self.ip_b, &mb), (b, &self.if_b, self.ip_b, self.ip_a, &ma)]
+        {
+            ip(&["-n", ns, "link", "set", "lo", "up"])?;
+            ip(&["-n", ns, "addr", "add", &format!("{me}/24"), "dev", ifn])?;
+            ip(&["-n", ns, "link", "set", ifn, "up"])?;
+            #[rustfmt::skip]
+            ip(&["-n", ns, "neigh", "replace", &peer.to_string(), "lladdr", peer_mac,
+                 "dev", ifn, "nud", "permanent"])?;
+        }
+        Ok(())
+    }
+
+    /// Whether the namespace `ns` exists (both of a `TestNet`'s are gone after its drop).
+    pub fn exists(ns: &str) -> bool {
+        Path::new(NETNS_DIR).join(ns).exists()
+    }
+}
+
+impl Drop for TestNet {
+    fn drop(&mut self) {
+        // Deleting a namespace destroys the veth end inside it, and with it the peer.
+        for ns in [&self.ns_a, &self.ns_b] {
+            if TestNet::exists(ns) {
+                if let Err(e) = ip(&["netns", "del", ns]) {
+                    eprintln!("riptide TestNet: could not delete namespace {ns}: {e}");
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_checked() {
+        for bad in ["", ".", "..", "a/b", "../x"] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+        assert!(check_name("rt-test-1-0-a").is_ok());
+    }
+
+    #[test]
+    fn entering_a_missing_namespace_fails_cleanly() {
+        let e = enter("rt-test-does-not-exist").err();
+        assert!(e.is_some());
+    }
+}

@@ -1,0 +1,411 @@
+//! AF_PACKET port over a veth pair between two network namespaces this test creates.
+//!
+//! The sender runs on a thread that entered namespace A, the receiver on a thread that
+//! entered namespace B (`setns` moves only the calling thread). Nothing here touches an
+//! interface of the namespace the test runs in. Without root or `ip netns` the tests print
+//! why and pass without doing anything.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use riptide_core::{BitsPerSec, Nanos, PortCounters, TxMeta};
+use riptide_port::afpacket::{self, AfPacketOptions, AfPacketPort};
+use riptide_port::netns::{self, TestNet};
+use riptide_port::{Port, PortError, PortInfo};
+use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
+use riptide_wire::{ipv4, udp, ChecksumMode, IpAddress, Protocol};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+const FRAME_LEN: usize = 60;
+const SPORT: u16 = 1025;
+const DPORT: u16 = 9;
+
+fn skip(test: &str) -> bool {
+    match netns::test_support() {
+        Ok(()) => false,
+        Err(why) => {
+            eprintln!("{test}: skipped: {why}");
+            true
+        }
+    }
+}
+
+fn info(ifname: &str) -> PortInfo {
+    PortInfo {
+        name: format!("afpacket:{ifname}"),
+        driver: afpacket::DRIVER,
+        line_rate: BitsPerSec(10e9),
+        max_frame: 1514,
+        simulated: false,
+    }
+}
+
+/// A 60-byte Ethernet/IPv4/UDP frame A -> B with correct checksums.
+fn frame(net: &TestNet) -> Vec<u8> {
+    frame_to(net, net.ip_b)
+}
+
+/// A 60-byte Ethernet/IPv4/UDP frame from A to `dst_ip` via B's MAC.
+fn frame_to(net: &TestNet, dst_ip: std::net::Ipv4Addr) -> Vec<u8> {
+    let (src, dst) = (IpAddress::V4(net.ip_a), IpAddress::V4(dst_ip));
+    let payload_len = FRAME_LEN - ethernet::HEADER_LEN - ipv4::HEADER_LEN - udp::HEADER_LEN;
+    let mut f = vec![0u8; FRAME_LEN];
+    ethernet::Repr { src: EthernetAddress(net.mac_a), dst: EthernetAddress(net.mac_b), ethertype: EtherType::IPV4 }
+        .emit(&mut ethernet::Frame::new_unchecked(&mut f[..]));
+    let ip = ipv4::Repr {
+        src_addr: net.ip_a,
+        dst_addr: dst_ip,
+        protocol: Protocol::UDP,
+        payload_len: udp::HEADER_LEN + payload_len,
+        ttl: 64,
+        tos: 0,
+        ident: 0,
+        dont_frag: true,
+    };
+    ip.emit(&mut ipv4::Packet::new_unchecked(&mut f[ethernet::HEADER_LEN..]));
+    let l4 = ethernet::HEADER_LEN + ipv4::HEADER_LEN;
+    udp::Repr { src_port: SPORT, dst_port: DPORT }.emit(
+        &mut udp::Packet::new_unchecked(&mut f[l4..]),
+        &src,
+        &dst,
+        payload_len,
+        |p| p.copy_from_slice(&b"riptide-afpacket-test"[..payload_len]),
+    );
+    f
+}
+
+/// Whether `f` is our test frame, checksums verified.
+fn is_ours(f: &[u8], net: &TestNet) -> bool {
+    let Ok(eth) = ethernet::Frame::new_checked(f) else { return false };
+    if eth.dst_addr().0 != net.mac_b || eth.ethertype() != EtherType::IPV4 {
+        return false;
+    }
+    let Ok(ip) = ipv4::Packet::new_checked(eth.payload()) else { return false };
+    let Ok(ipr) = ipv4::Repr::parse(&ip, ChecksumMode::Verify) else { return false };
+    if ipr.src_addr != net.ip_a || ipr.dst_addr != net.ip_b || ipr.protocol != Protocol::UDP {
+        return false;
+    }
+    let Ok(u) = udp::Packet::new_checked(ip.payload()) else { return false };
+    let (s, d) = (IpAddress::V4(net.ip_a), IpAddress::V4(net.ip_b));
+    udp::Repr::parse(&u, &s, &d, ChecksumMode::Verify).is_ok_and(|r| r.dst_port == DPORT)
+}
+
+/// `rx_packets` and `tx_packets` of `ifname` from `/proc/thread-self/net/dev`; call on a
+/// thread inside the interface's namespace.
+fn kernel_counts(ifname: &str) -> (u64, u64) {
+    let dev = std::fs::read_to_string("/proc/thread-self/net/dev").unwrap();
+    let line = dev.lines().find(|l| l.trim_start().starts_with(&format!("{ifname}:"))).unwrap();
+    let f: Vec<u64> = line.split_once(':').unwrap().1.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    (f[1], f[9])
+}
+
+/// Sends `total` copies of `tmpl` in batches of `slots`, for at most `limit`.
+fn send(port: &mut AfPacketPort, tmpl: &[u8], total: u64, slots: usize, limit: Duration) -> Duration {
+    let start = Instant::now();
+    let mut handed = 0u64;
+    while handed < total && start.elapsed() < limit {
+        let want = slots.min((total - handed) as usize);
+        let mut b = port.tx_batch(want);
+        while let Some(slot) = b.slot() {
+            slot[..tmpl.len()].copy_from_slice(tmpl);
+            b.commit(TxMeta { len: tmpl.len() as u32, stream: 0, departure: Nanos::ZERO });
+        }
+        let k = b.filled();
+        port.tx_commit(k).unwrap();
+        handed += k as u64;
+    }
+    start.elapsed()
+}
+
+/// The transfer tests share this machine's few cores: one at a time.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A receive ring that holds every frame of a 100,000-frame run even if the receiving
+/// thread is descheduled for the whole run (16 MiB; entries of a 60-byte frame take 144 B).
+fn big_ring() -> AfPacketOptions {
+    AfPacketOptions { rx: true, rx_block_size: 128 << 10, rx_block_count: 128, ..AfPacketOptions::default() }
+}
+
+struct RxResult {
+    counters: PortCounters,
+    ours: u64,
+    kernel_rx: u64,
+    freezes: u64,
+    ts_ok: bool,
+}
+
+struct TxResult {
+    counters: PortCounters,
+    kernel_tx: u64,
+    elapsed: Duration,
+}
+
+/// Sender in namespace A, receiver (AF_PACKET RX ring) in namespace B.
+fn transfer(net: &TestNet, total: u64, slots: usize, qdisc_bypass: bool) -> (TxResult, RxResult) {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let done = &AtomicBool::new(false);
+    let (ready_tx, ready_rx) = mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        let rx = s.spawn(move || {
+            netns::enter(&net.ns_b).unwrap();
+            let (k0, _) = kernel_counts(&net.if_b);
+            let opened = AfPacketPort::open(&net.if_b, info(&net.if_b), &big_ring());
+            let _ = ready_tx.send(());
+            let mut port = opened.unwrap();
+            let (mut ours, mut ts_ok) = (0u64, true);
+            let (hard_end, mut last_seen) = (Instant::now() + Duration::from_secs(20), Instant::now());
+            loop {
+                let now_ns = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos() as u64;
+                let n = port
+                    .rx(256, &mut |f, ts| {
+                        ours += u64::from(is_ours(f, net));
+                        ts_ok &= ts.0.abs_diff(now_ns) < 10_000_000_000;
+                    })
+                    .unwrap();
+                if n > 0 {
+                    last_seen = Instant::now();
+                    continue;
+                }
+                let sender_done = done.load(Ordering::Acquire);
+                if Instant::now() > hard_end || (sender_done && last_seen.elapsed() > Duration::from_millis(200)) {
+                    break;
+                }
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            let (k1, _) = kernel_counts(&net.if_b);
+            RxResult { counters: port.counters(), ours, kernel_rx: k1 - k0, freezes: port.rx_ring_freezes(), ts_ok }
+        });
+        let tx = s.spawn(move || {
+            netns::enter(&net.ns_a).unwrap();
+            let _ = ready_rx.recv_timeout(Duration::from_secs(5));
+            let (_, k0) = kernel_counts(&net.if_a);
+            let opts = AfPacketOptions { slots, qdisc_bypass, ..AfPacketOptions::default() };
+            let port = AfPacketPort::open(&net.if_a, info(&net.if_a), &opts);
+            let result = port.map(|mut port| {
+                let elapsed = send(&mut port, &frame(net), total, slots, Duration::from_secs(10));
+                (port.counters(), elapsed, port.last_tx_error())
+            });
+            done.store(true, Ordering::Release);
+            let (counters, elapsed, last_err) = result.unwrap();
+            if let Some(e) = last_err {
+                eprintln!("sender: last refusal: {e}");
+            }
+            let (_, k1) = kernel_counts(&net.if_a);
+            TxResult { counters, kernel_tx: k1 - k0, elapsed }
+        });
+        (tx.join().unwrap(), rx.join().unwrap())
+    })
+}
+
+#[test]
+fn hundred_thousand_frames_cross_the_veth_and_every_count_agrees() {
+    if skip("hundred_thousand_frames_cross_the_veth_and_every_count_agrees") {
+        return;
+    }
+    const N: u64 = 100_000;
+    let net = TestNet::new().unwrap();
+    let (tx, rx) = transfer(&net, N, 64, true);
+    let (t, r) = (tx.counters, rx.counters);
+    let summary = summary(&tx, &rx);
+    eprintln!("{summary}");
+    assert_eq!(t.opackets + t.oerrors, N, "every frame is either accepted or an oerror: {summary}");
+    assert!(t.oerrors <= N / 1000, "too many oerrors: {summary}");
+    assert_eq!(t.obytes, t.opackets * FRAME_LEN as u64);
+    assert_eq!(tx.kernel_tx, t.opackets, "the kernel's tx_packets of the sending veth agrees: {summary}");
+    assert_eq!(rx.kernel_rx, t.opackets, "the receiving veth got every frame: {summary}");
+    assert_eq!(r.ipackets + r.ierrors, rx.kernel_rx, "every arrived frame is received or an ierror: {summary}");
+    assert_eq!(r.ierrors, 0, "no ring drops: {summary}");
+    assert_eq!(r.ipackets, t.opackets, "receiver saw every accepted frame: {summary}");
+    assert_eq!(rx.ours, r.ipackets, "only our frames arrived, checksums intact: {summary}");
+    assert_eq!(r.ibytes, r.ipackets * FRAME_LEN as u64);
+    assert_eq!(r.opackets, 0);
+    assert!(rx.ts_ok, "receive timestamps are CLOCK_REALTIME ns");
+}
+
+fn summary(tx: &TxResult, rx: &RxResult) -> String {
+    let (t, r) = (tx.counters, rx.counters);
+    format!(
+        "sent {} (oerrors {}) in {:?} = {:.3} Mpps; received {} (ours {}, ierrors {}, ring freezes {}); \
+         kernel: sender tx_packets {}, receiver rx_packets {}",
+        t.opackets,
+        t.oerrors,
+        tx.elapsed,
+        t.opackets as f64 / tx.elapsed.as_secs_f64() / 1e6,
+        r.ipackets,
+        rx.ours,
+        r.ierrors,
+        rx.freezes,
+        tx.kernel_tx,
+        rx.kernel_rx
+    )
+}
+
+#[test]
+fn large_batches_and_the_qdisc_path_count_the_same() {
+    if skip("large_batches_and_the_qdisc_path_count_the_same") {
+        return;
+    }
+    const N: u64 = 20_000;
+    let net = TestNet::new().unwrap();
+    let (tx, rx) = transfer(&net, N, 256, false);
+    let summary = summary(&tx, &rx);
+    eprintln!("{summary}");
+    assert_eq!(tx.counters.opackets + tx.counters.oerrors, N, "{summary}");
+    assert_eq!(tx.kernel_tx, tx.counters.opackets, "{summary}");
+    assert_eq!(rx.counters.ipackets, tx.counters.opackets, "{summary}");
+    assert_eq!(rx.ours, rx.counters.ipackets, "{summary}");
+}
+
+#[test]
+fn interface_facts_inside_a_namespace() {
+    if skip("interface_facts_inside_a_namespace") {
+        return;
+    }
+    let net = TestNet::new().unwrap();
+    netns::run_in(&net.ns_a, || {
+        // Errors name the port and the cause.
+        let err = AfPacketPort::open("rt-missing0", info("rt-missing0"), &AfPacketOptions::default()).unwrap_err();
+        let PortError::Spec { spec, reason } = &err else { panic!("unexpected error {err}") };
+        assert_eq!(spec, "afpacket:rt-missing0");
+        assert!(reason.contains("no such interface 'rt-missing0'"), "{reason}");
+        assert!(err.to_string().contains("afpacket:rt-missing0"));
+        let err = AfPacketPort::open("bad/name", info("bad/name"), &AfPacketOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("not an interface name"), "{err}");
+
+        assert_eq!(afpacket::mac_address(&net.if_a).unwrap(), net.mac_a);
+        assert!(afpacket::mac_address("rt-missing0").is_err());
+        assert_eq!(afpacket::link_speed_bps(&net.if_a), Some(10e9), "veth reports 10 Gb/s");
+        assert_eq!(afpacket::link_speed_bps("rt-missing0"), None);
+        assert!(afpacket::interface_index(&net.if_a).unwrap() > 0);
+        assert!(!afpacket::carries_default_route(&net.if_a).unwrap());
+        assert!(!afpacket::carries_default_route("lo").unwrap());
+    })
+    .unwrap();
+    // A default route inside the test namespace makes its veth an "uplink".
+    let gw = net.ip_b.to_string();
+    let st = std::process::Command::new("ip")
+        .args(["-n", &net.ns_a, "route", "add", "default", "via", &gw, "dev", &net.if_a])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    netns::run_in(&net.ns_a, || {
+        assert!(afpacket::carries_default_route(&net.if_a).unwrap());
+        assert!(!afpacket::carries_default_route("lo").unwrap());
+    })
+    .unwrap();
+    // The peer namespace has no default route.
+    netns::run_in(&net.ns_b, || assert!(!afpacket::carries_default_route(&net.if_b).unwrap())).unwrap();
+}
+
+#[test]
+fn rx_ring_options_are_checked_and_fanout_opens() {
+    if skip("rx_ring_options_are_checked_and_fanout_opens") {
+        return;
+    }
+    let net = TestNet::new().unwrap();
+    netns::run_in(&net.ns_b, || {
+        let bad = AfPacketOptions { rx: true, rx_block_size: 1000, ..AfPacketOptions::default() };
+        let err = AfPacketPort::open(&net.if_b, info(&net.if_b), &bad).unwrap_err();
+        assert!(err.to_string().contains("receive ring"), "{err}");
+        // A 32 MiB ring opens although RLIMIT_MEMLOCK may be 8 MiB: ring memory is not locked.
+        let big =
+            AfPacketOptions { rx: true, rx_block_size: 1 << 20, rx_block_count: 32, ..AfPacketOptions::default() };
+        AfPacketPort::open(&net.if_b, info(&net.if_b), &big).unwrap();
+        // Two queues of one fanout group on one interface.
+        let opts = AfPacketOptions { rx: true, fanout_group: Some(7), ..AfPacketOptions::default() };
+        let q0 = AfPacketPort::open(&net.if_b, info(&net.if_b), &opts).unwrap();
+        let q1 = AfPacketPort::open(&net.if_b, info(&net.if_b), &opts).unwrap();
+        assert_eq!(q0.counters(), PortCounters::default());
+        assert_eq!(q1.rx_ring_freezes(), 0);
+        // A transmit-only port has no ring: rx returns nothing.
+        let mut txo = AfPacketPort::open(&net.if_b, info(&net.if_b), &AfPacketOptions::default()).unwrap();
+        assert_eq!(txo.rx(64, &mut |_, _| panic!("no ring")).unwrap(), 0);
+    })
+    .unwrap();
+}
+
+#[test]
+fn test_namespaces_are_removed_on_drop_and_on_panic() {
+    if skip("test_namespaces_are_removed_on_drop_and_on_panic") {
+        return;
+    }
+    let net = TestNet::new().unwrap();
+    let (a, b) = (net.ns_a.clone(), net.ns_b.clone());
+    assert!(TestNet::exists(&a) && TestNet::exists(&b));
+    drop(net);
+    assert!(!TestNet::exists(&a) && !TestNet::exists(&b));
+
+    let names = std::sync::Mutex::new(None);
+    let r = std::panic::catch_unwind(|| {
+        let net = TestNet::new().unwrap();
+        *names.lock().unwrap() = Some((net.ns_a.clone(), net.ns_b.clone()));
+        panic!("deliberate panic: TestNet must clean up while unwinding");
+    });
+    assert!(r.is_err());
+    let (a, b) = names.lock().unwrap().take().unwrap();
+    assert!(!TestNet::exists(&a) && !TestNet::exists(&b));
+}
+
+/// Not a test: `cargo test -p riptide-port --release --test afpacket -- --ignored --nocapture`.
+/// Times 1,000,000 frames A -> B (nothing reading on B but the kernel stack), 3 runs of each
+/// configuration: with and without qdisc bypass, to B's own address (UDP delivered locally,
+/// answered by rate-limited ICMP) and to 198.19.0.1 as the C baseline sends (not local to
+/// B, dropped at routing). With `MMSGTX=/path/to/mmsgtx` it also runs the baseline
+/// (`mmsgtx -i IF -m MAC -d 3 -b 64`) on the same veth pair, interleaved with the runs.
+#[test]
+#[ignore]
+fn measure_tx_mpps() {
+    if skip("measure_tx_mpps") {
+        return;
+    }
+    const N: u64 = 1_000_000;
+    let net = TestNet::new().unwrap();
+    let mac_b = net.mac_b.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":");
+    let baseline = std::env::var("MMSGTX").ok();
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let dests = [("B's address", net.ip_b), ("198.19.0.1", std::net::Ipv4Addr::new(198, 19, 0, 1))];
+    let configs: Vec<(bool, &str, Vec<u8>)> = [true, false]
+        .iter()
+        .flat_map(|&qb| dests.iter().map(move |(what, ip)| (qb, *what, *ip)))
+        .map(|(qb, what, ip)| (qb, what, frame_to(&net, ip)))
+        .collect();
+    let mut results = vec![Vec::new(); configs.len()];
+    let mut base = vec![];
+    for _ in 0..3 {
+        for ((qb, what, tmpl), out) in configs.iter().zip(results.iter_mut()) {
+            let (c, el) = netns::run_in(&net.ns_a, || {
+                let opts = AfPacketOptions { slots: 64, qdisc_bypass: *qb, ..AfPacketOptions::default() };
+                let mut port = AfPacketPort::open(&net.if_a, info(&net.if_a), &opts).unwrap();
+                let el = send(&mut port, tmpl, N, 64, Duration::from_secs(30));
+                (port.counters(), el)
+            })
+            .unwrap();
+            let mpps = c.opackets as f64 / el.as_secs_f64() / 1e6;
+            eprintln!(
+                "riptide bypass={qb} dst {what}: {} frames (oerrors {}) in {el:?} = {mpps:.3} Mpps",
+                c.opackets, c.oerrors
+            );
+            out.push(mpps);
+        }
+        if let Some(bin) = &baseline {
+            let out = std::process::Command::new("ip")
+                .args(["netns", "exec", &net.ns_a, bin, "-i", &net.if_a, "-m", &mac_b, "-d", "3", "-b", "64"])
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout);
+            eprintln!("baseline: {}", text.trim());
+            let mpps = text.split(" = ").nth(1).and_then(|r| r.split_whitespace().next()?.parse::<f64>().ok());
+            base.push(mpps.unwrap_or(f64::NAN));
+        }
+    }
+    for ((qb, what, _), r) in configs.iter().zip(results.iter_mut()) {
+        eprintln!("median Mpps: riptide afpacket bypass={qb} dst {what}: {:.3}", median(r));
+    }
+    if !base.is_empty() {
+        eprintln!("median Mpps: mmsgtx (no bypass, batch 64, dst 198.19.0.1): {:.3}", median(&mut base));
+    }
+}

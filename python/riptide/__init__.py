@@ -1,0 +1,29 @@
+"""Python client for riptide's daemon (``riptide serve``).
+
+    from riptide import Client, udp_stream
+    with Client() as c:
+        c.acquire()
+        c.add_streams([udp_stream(rate="1mpps")])
+        c.start(duration=2)
+        c.wait_on_traffic()
+        print(c.get_stats()["ports"][0]["opackets"])
+
+Pure Python (``socket`` + ``json``), typed, no dependencies.
+"""
+
+from .client import Client, API_MAJOR
+from .errors import RiptideError, RpcError, ConnectionFailed, NotOwner, VersionMismatch
+from .streams import stream, udp_stream, profile_text
+
+__all__ = [
+    "API_MAJOR",
+    "Client",
+    "ConnectionFailed",
+    "NotOwner",
+    "RiptideError",
+    "RpcError",
+    "VersionMismatch",
+    "profile_text",
+    "stream",
+    "udp_stream",
+]

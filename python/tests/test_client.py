@@ -1,0 +1,104 @@
+"""The Python client against a live `riptide serve --port null`."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from riptide import Client, NotOwner, RpcError, VersionMismatch, stream, udp_stream
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def daemon() -> Iterator[int]:
+    if not BIN.exists():
+        pytest.fail(f"{BIN} is missing: build with cargo build --release first")
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(BIN), "serve", "--port", "null", "--bind", f"127.0.0.1:{port}", "--owner-timeout", "500ms"],
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                pytest.fail("riptide serve did not start")
+            time.sleep(0.05)
+    yield port
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def test_quickstart_sends_two_million(daemon: int) -> None:
+    script = (REPO / "docs" / "examples" / "quickstart.py").read_text()
+    assert len(script.splitlines()) <= 15
+    script = script.replace("Client()", f"Client(port={daemon})")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(REPO / "python")})
+    assert out.returncode == 0, out.stderr
+    m = re.search(r"opackets=(\d+) achieved_pps=(\d+)", out.stdout)
+    assert m, out.stdout
+    assert abs(int(m.group(1)) - 2_000_000) <= 20_000, out.stdout
+
+
+def test_ownership_and_errors(daemon: int) -> None:
+    with Client(port=daemon) as a, Client(port=daemon) as b:
+        a.acquire()
+        with pytest.raises(NotOwner):
+            b.acquire()
+        with pytest.raises(NotOwner):
+            b.start(count=10)
+        with pytest.raises(RpcError) as e:
+            a.load_profile("streams:\n  - rate: 0pps\n")
+        assert "<python>:2" in str(e.value)
+        a.add_streams([stream(name="b", mode={"burst": {"packets": 777}}, rate="1mpps")])
+        a.start()
+        a.wait_on_traffic(timeout=30)
+        st = a.get_stats()
+        assert st["streams"][0]["opackets"] == 777
+        assert st["streams"][0]["name"] == "b"
+        b.acquire(force=True)
+        with pytest.raises(NotOwner):
+            a.start()
+
+
+def test_update_pause_resume(daemon: int) -> None:
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        c.add_streams([udp_stream(rate="10kpps")])
+        c.start(duration=5)
+        time.sleep(0.1)
+        c.update("2")
+        c.pause()
+        assert c.state() == "paused"
+        c.resume()
+        final = c.stop()
+        assert final["state"] == "stopped"
+        assert final["streams"][0]["requested_pps"] == pytest.approx(20_000)
+
+
+def test_version_mismatch_is_refused(daemon: int) -> None:
+    with Client(port=daemon) as c:
+        with pytest.raises(VersionMismatch):
+            c.call("version", api_major=99)
+        assert c.ports()[0]["driver"] == "null"
