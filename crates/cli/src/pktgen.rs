@@ -13,7 +13,8 @@ use std::path::PathBuf;
 pub(crate) struct PktgenArgs {
     /// pktgen command script (pgset lines).
     pub script: PathBuf,
-    /// Send every device's traffic to this port instead (e.g. pcap:out.pcap, null).
+    /// Send every device's traffic to this port instead of the devices' own
+    /// interfaces (e.g. pcap:out.pcap, null).
     #[arg(long)]
     pub port: Option<String>,
     /// Line rate of the port (for `delay 0`, which sends at line rate).
@@ -22,23 +23,36 @@ pub(crate) struct PktgenArgs {
     /// Print riptide's JSON instead of pktgen's result blocks.
     #[arg(long)]
     pub json: bool,
+    /// Run inside this network namespace.
+    #[arg(long)]
+    pub netns: Option<String>,
+    /// Use an interface even if it carries the host's default route.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub(crate) fn pktgen(a: PktgenArgs) -> Result<(), Failure> {
     let file = a.script.display().to_string();
     let text = crate::run::read_profile(&a.script)?;
     let script = riptide_stl::pktgen::parse(&text, &file).map_err(|e| Failure::input(e.to_string()))?;
-    let Some(port) = &a.port else {
-        return Err(Failure::input(format!(
-            "{file}: devices {} need --port (e.g. --port pcap:out.pcap or --port null); interface ports come with the afpacket backend",
-            script.devices.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ")
-        )));
+    if let Some(ns) = &a.netns {
+        riptide_port::netns::enter(ns).map_err(|e| Failure::input(format!("--netns {ns}: {e}")))?;
+    }
+    // With --port, every device shares that port; without, each device is an
+    // AF_PACKET port on the interface it names, as in the kernel.
+    let (ports, per_device) = match &a.port {
+        Some(port) => (parse_ports(std::slice::from_ref(port))?, false),
+        None => {
+            let specs: Vec<String> = script.devices.iter().map(|d| format!("afpacket:{}", d.ifname)).collect();
+            (parse_ports(&specs)?, true)
+        }
     };
-    let ports = parse_ports(std::slice::from_ref(port))?;
-    let profile = script.to_profile(&file, |_| 0).map_err(|e| Failure::input(e.to_string()))?;
+    let profile = script
+        .to_profile(&file, |i| if per_device { i as u16 } else { 0 })
+        .map_err(|e| Failure::input(e.to_string()))?;
     let compiled = riptide_stl::profile::compile(&profile, &file).map_err(|e| Failure::input(e.to_string()))?;
     let line_rate = parse_line_rate(&a.line_rate)?;
-    let mut engine = Engine::new(EngineConfig { ports, line_rate, ..Default::default() });
+    let mut engine = Engine::new(EngineConfig { ports, line_rate, force: a.force, ..Default::default() });
     engine.load(compiled)?;
     let unbounded = script.devices.iter().any(|d| d.config.count == 0);
     let opts = StartOptions { duration: unbounded.then(|| riptide_core::Nanos::from_secs(10)), ..Default::default() };

@@ -380,3 +380,39 @@ fn afpacket_port_in_a_namespace_agrees_with_the_kernel() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("nope0"));
 }
+
+#[test]
+fn pktgen_devices_send_on_their_interfaces() {
+    if let Err(why) = riptide_port::netns::test_support() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let net = riptide_port::netns::TestNet::new().unwrap();
+    let mac = net.mac_b.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":");
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("veth.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "PGDEV=/proc/net/pktgen/kpktgend_0\npgset \"add_device {}\"\nPGDEV=/proc/net/pktgen/{}\npgset \"count 20000\"\npgset \"ratep 200000\"\npgset \"src_min {}\"\npgset \"src_max {}\"\npgset \"dst {}\"\npgset \"dst_mac {mac}\"\npgset \"flag UDPCSUM\"\n",
+            net.if_a, net.if_a, net.ip_a, net.ip_a, net.ip_b
+        ),
+    )
+    .unwrap();
+    let tx0 = kernel_counter(&net.ns_a, &net.if_a, "tx_packets");
+    let rx0 = kernel_counter(&net.ns_b, &net.if_b, "rx_packets");
+    let o = riptide(&["pktgen", script.to_str().unwrap(), "--netns", &net.ns_a]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let sent: u64 = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("pkts-sofar: "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(text.contains("Result: OK: "), "{text}");
+    assert!(sent > 19_900 && sent <= 20_000, "{text}");
+    assert_eq!(kernel_counter(&net.ns_a, &net.if_a, "tx_packets") - tx0, sent);
+    assert_eq!(kernel_counter(&net.ns_b, &net.if_b, "rx_packets") - rx0, sent);
+}
