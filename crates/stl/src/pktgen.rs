@@ -483,17 +483,12 @@ impl DeviceConfig {
         let mut var = |name: &str, rnd: bool, lo: u64, hi: u64, size: u8, field: &str, hold: Option<u64>| {
             if lo < hi {
                 vars.push(VarSpec {
-                    name: name.into(),
-                    op: if rnd { VarOp::Random } else { VarOp::Inc },
                     size: Some(size),
                     min: Some(Value(lo)),
                     max: Some(Value(hi)),
-                    step: None,
-                    init: None,
-                    values: None,
-                    tuple: None,
                     hold,
                     write: Some(OneOrMany::One(field.into())),
+                    ..VarSpec::new(name, if rnd { VarOp::Random } else { VarOp::Inc })
                 });
             }
         };
@@ -574,53 +569,17 @@ impl DeviceConfig {
         let mut payload = None;
         if self.min_pkt_size as usize >= hdr + PKTGEN_HDR_LEN {
             payload = Some(PayloadSpec { hex: Some(format!("{PKTGEN_MAGIC:08x}")), pattern: None, string: None });
-            let seq = VarSpec {
-                name: "pg_seq".into(),
-                op: VarOp::Inc,
+            vars.push(VarSpec {
                 size: Some(4),
                 min: Some(Value(1)),
                 max: Some(Value(u32::MAX as u64)),
-                step: None,
-                init: None,
-                values: None,
-                tuple: None,
-                hold: None,
-                write: None,
-            };
-            vars.push(seq);
-            writes.push(WriteSpec {
-                var: "pg_seq".into(),
-                field: None,
-                offset: Some((hdr + 4) as u16),
-                size: Some(4),
-                mask: None,
-                shift: 0,
-                add: 0,
+                ..VarSpec::new("pg_seq", VarOp::Inc)
             });
+            writes.push(WriteSpec::at("pg_seq", (hdr + 4) as u16, 4));
             if !self.has("NO_TIMESTAMP") {
                 for (name, op, off) in [("pg_sec", VarOp::TimeSec, 8), ("pg_usec", VarOp::TimeUsec, 12)] {
-                    vars.push(VarSpec {
-                        name: name.into(),
-                        op,
-                        size: Some(4),
-                        min: None,
-                        max: None,
-                        step: None,
-                        init: None,
-                        values: None,
-                        tuple: None,
-                        hold: None,
-                        write: None,
-                    });
-                    writes.push(WriteSpec {
-                        var: name.into(),
-                        field: None,
-                        offset: Some((hdr + off) as u16),
-                        size: Some(4),
-                        mask: None,
-                        shift: 0,
-                        add: 0,
-                    });
+                    vars.push(VarSpec { size: Some(4), ..VarSpec::new(name, op) });
+                    writes.push(WriteSpec::at(name, (hdr + off) as u16, 4));
                 }
             }
         }

@@ -189,7 +189,7 @@ fn compile_fields(
 }
 
 fn simple_write(var: &str, field: &str) -> WriteSpec {
-    WriteSpec { var: var.into(), field: Some(field.into()), offset: None, size: None, mask: None, shift: 0, add: 0 }
+    WriteSpec::field(var, field)
 }
 
 fn compile_var(

@@ -351,6 +351,25 @@ pub struct VarSpec {
     pub write: Option<OneOrMany>,
 }
 
+impl VarSpec {
+    /// A variable with every optional key unset.
+    pub fn new(name: &str, op: VarOp) -> Self {
+        VarSpec {
+            name: name.into(),
+            op,
+            size: None,
+            min: None,
+            max: None,
+            step: None,
+            init: None,
+            values: None,
+            tuple: None,
+            hold: None,
+            write: None,
+        }
+    }
+}
+
 /// Client tuple: addresses x ports; writes name `VAR.ip` and `VAR.port`.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -411,6 +430,18 @@ pub struct WriteSpec {
     /// Added to the value before shifting.
     #[serde(default)]
     pub add: u64,
+}
+
+impl WriteSpec {
+    /// A plain write of `var` to a named field.
+    pub fn field(var: &str, field: &str) -> Self {
+        WriteSpec { var: var.into(), field: Some(field.into()), offset: None, size: None, mask: None, shift: 0, add: 0 }
+    }
+
+    /// A plain write of `size` bytes of `var` at a byte offset.
+    pub fn at(var: &str, offset: u16, size: u8) -> Self {
+        WriteSpec { var: var.into(), field: None, offset: Some(offset), size: Some(size), mask: None, shift: 0, add: 0 }
+    }
 }
 
 /// (De)serializes an optional duration written as `10us`, `1ms`, `2s`.
