@@ -22,8 +22,7 @@ set -e
 set +o pipefail
 passed=$(grep -Eo '^test result: .* ([0-9]+) passed' "$log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 failed=$(grep -Eo '^test result: .* ([0-9]+) failed' "$log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
-pset +o pipefail
-passed=$(grep -Eo '[0-9]+ passed' target/pytest.log | tail -1 | awk '{print $1+0}')
+ppassed=$(grep -Eo '[0-9]+ passed' target/pytest.log | tail -1 | awk '{print $1+0}')
 pfailed=$(grep -Eo '[0-9]+ (failed|error)' target/pytest.log | awk '{s+=$1} END {print s+0}')
 echo "riptide tests: $((passed + ${ppassed:-0})) passed, $((failed + pfailed)) failed"
 exit "$rc"
