@@ -218,3 +218,21 @@ fn survives_a_storm_of_bad_requests() {
     }
     h.shutdown();
 }
+
+#[test]
+fn subscribe_streams_stats_notifications() {
+    let h = daemon(ServerConfig::default());
+    let mut c = Client::new(&h);
+    let v =
+        c.raw(&json!({"jsonrpc": "2.0", "id": 1, "method": "subscribe", "params": {"interval_ms": 50}}).to_string());
+    assert_eq!(v["result"]["subscribed"], true);
+    for _ in 0..3 {
+        let mut s = String::new();
+        c.r.read_line(&mut s).unwrap();
+        let n: Value = serde_json::from_str(&s).unwrap();
+        assert_eq!(n["method"], "stats");
+        assert!(n.get("id").is_none(), "a notification has no id");
+        assert!(n["params"]["state"].is_string());
+    }
+    h.shutdown();
+}
