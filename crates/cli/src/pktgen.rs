@@ -1,10 +1,10 @@
 //! `riptide pktgen`: Linux pktgen scripts on riptide's engine, with pktgen's result lines.
 
 use crate::report;
-use crate::run::{drive, parse_line_rate, parse_ports};
+use crate::run::{drive, PlaceArgs};
 use crate::Failure;
 use clap::Args;
-use riptide_engine::{Engine, EngineConfig, Snapshot, StartOptions};
+use riptide_engine::{Engine, Snapshot, StartOptions};
 use riptide_stl::pktgen::{DeviceConfig, Script};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -17,42 +17,29 @@ pub(crate) struct PktgenArgs {
     /// interfaces (e.g. pcap:out.pcap, null).
     #[arg(long)]
     pub port: Option<String>,
-    /// Line rate of the port (for `delay 0`, which sends at line rate).
-    #[arg(long, default_value = "10g")]
-    pub line_rate: String,
     /// Print riptide's JSON instead of pktgen's result blocks.
     #[arg(long)]
     pub json: bool,
-    /// Run inside this network namespace.
-    #[arg(long)]
-    pub netns: Option<String>,
-    /// Use an interface even if it carries the host's default route.
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub place: PlaceArgs,
 }
 
 pub(crate) fn pktgen(a: PktgenArgs) -> Result<(), Failure> {
     let file = a.script.display().to_string();
     let text = crate::run::read_profile(&a.script)?;
     let script = riptide_stl::pktgen::parse(&text, &file).map_err(|e| Failure::input(e.to_string()))?;
-    if let Some(ns) = &a.netns {
-        riptide_port::netns::enter(ns).map_err(|e| Failure::input(format!("--netns {ns}: {e}")))?;
-    }
     // With --port, every device shares that port; without, each device is an
     // AF_PACKET port on the interface it names, as in the kernel.
-    let (ports, per_device) = match &a.port {
-        Some(port) => (parse_ports(std::slice::from_ref(port))?, false),
-        None => {
-            let specs: Vec<String> = script.devices.iter().map(|d| format!("afpacket:{}", d.ifname)).collect();
-            (parse_ports(&specs)?, true)
-        }
+    let (specs, per_device) = match &a.port {
+        Some(port) => (vec![port.clone()], false),
+        None => (script.devices.iter().map(|d| format!("afpacket:{}", d.ifname)).collect(), true),
     };
+    let config = a.place.engine_config(&specs)?;
     let profile = script
         .to_profile(&file, |i| if per_device { i as u16 } else { 0 })
         .map_err(|e| Failure::input(e.to_string()))?;
     let compiled = riptide_stl::profile::compile(&profile, &file).map_err(|e| Failure::input(e.to_string()))?;
-    let line_rate = parse_line_rate(&a.line_rate)?;
-    let mut engine = Engine::new(EngineConfig { ports, line_rate, force: a.force, ..Default::default() });
+    let mut engine = Engine::new(config);
     engine.load(compiled)?;
     let unbounded = script.devices.iter().any(|d| d.config.count == 0);
     let opts = StartOptions { duration: unbounded.then(|| riptide_core::Nanos::from_secs(10)), ..Default::default() };

@@ -29,18 +29,41 @@ pub(crate) struct RunArgs {
     /// Worker threads.
     #[arg(short, long, default_value_t = 1)]
     pub cores: usize,
-    /// Line rate of the ports for % rates and L1 figures: 10g, 100g, 1g.
-    #[arg(long, default_value = "10g")]
-    pub line_rate: String,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub place: PlaceArgs,
+}
+
+/// Where a run happens: shared by `run` and `pktgen`.
+#[derive(Args, Debug)]
+pub(crate) struct PlaceArgs {
+    /// Line rate of the ports for % rates, L1 figures and pktgen's `delay 0`: 10g, 100g, 1g.
+    #[arg(long, default_value = "10g")]
+    pub line_rate: String,
     /// Run inside this network namespace (/var/run/netns/NAME), e.g. riptide-tg.
     #[arg(long)]
     pub netns: Option<String>,
     /// Use an interface even if it carries the host's default route.
     #[arg(long)]
     pub force: bool,
+}
+
+impl PlaceArgs {
+    /// Enters the namespace (before any port opens: worker threads inherit it)
+    /// and returns the engine configuration for `ports`.
+    pub(crate) fn engine_config(&self, ports: &[String]) -> Result<EngineConfig, Failure> {
+        if let Some(ns) = &self.netns {
+            riptide_port::netns::enter(ns).map_err(|e| Failure::input(format!("--netns {ns}: {e}")))?;
+        }
+        Ok(EngineConfig {
+            ports: parse_ports(ports)?,
+            line_rate: parse_line_rate(&self.line_rate)?,
+            force: self.force,
+            ..Default::default()
+        })
+    }
 }
 
 pub(crate) fn parse_line_rate(s: &str) -> Result<BitsPerSec, Failure> {
@@ -111,14 +134,8 @@ pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
 
 pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
     let text = read_profile(&a.profile)?;
-    if let Some(ns) = &a.netns {
-        // Before any port opens or worker starts: threads inherit the namespace.
-        riptide_port::netns::enter(ns).map_err(|e| Failure::input(format!("--netns {ns}: {e}")))?;
-    }
-    let ports = parse_ports(&a.ports)?;
     let opts = start_options(&a)?;
-    let line_rate = parse_line_rate(&a.line_rate)?;
-    let mut engine = Engine::new(EngineConfig { ports, line_rate, force: a.force, ..Default::default() });
+    let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
     engine.handle(Command::LoadProfile { text, source: a.profile.display().to_string() })?;
     let progress = !a.json && std::io::stdout().is_terminal();
     let snap = drive(&mut engine, opts, progress)?;

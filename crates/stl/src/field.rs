@@ -133,18 +133,7 @@ impl Var {
             return Err(VarError::EmptyList);
         }
         let hi = values.len() as u64 - 1;
-        let mut v = Var {
-            kind: VarKind::List(values),
-            min: 0,
-            step: 1,
-            lo: 0,
-            hi,
-            idx: 0,
-            rng: Rng::new(0),
-            out: [0; 2],
-            hold: 1,
-            held: 0,
-        };
+        let mut v = Var::index_walk(VarKind::List(values), hi);
         v.refresh();
         Ok(v)
     }
@@ -160,36 +149,19 @@ impl Var {
         let ips = ip_max - ip_min + 1;
         let ports = port_max - port_min + 1;
         let hi = (ips as u128 * ports as u128 - 1).min(u64::MAX as u128) as u64;
-        let mut v = Var {
-            kind: VarKind::Tuple { ip_min, ips, port_min },
-            min: 0,
-            step: 1,
-            lo: 0,
-            hi,
-            idx: 0,
-            rng: Rng::new(0),
-            out: [0; 2],
-            hold: 1,
-            held: 0,
-        };
+        let mut v = Var::index_walk(VarKind::Tuple { ip_min, ips, port_min }, hi);
         v.refresh();
         Ok(v)
     }
 
     /// The departure clock (see [`VarKind::Clock`]).
     pub fn clock(div: u64, modulo: u64) -> Var {
-        Var {
-            kind: VarKind::Clock { div: div.max(1), modulo },
-            min: 0,
-            step: 1,
-            lo: 0,
-            hi: 0,
-            idx: 0,
-            rng: Rng::new(0),
-            out: [0; 2],
-            hold: 1,
-            held: 0,
-        }
+        Var::index_walk(VarKind::Clock { div: div.max(1), modulo }, 0)
+    }
+
+    /// A walk over the indices `0..=hi` starting at 0, one step per packet.
+    fn index_walk(kind: VarKind, hi: u64) -> Var {
+        Var { kind, min: 0, step: 1, lo: 0, hi, idx: 0, rng: Rng::new(0), out: [0; 2], hold: 1, held: 0 }
     }
 
     /// Holds each value for `packets` packets (at least 1) before moving on.
