@@ -10,12 +10,11 @@ setup:
 build: setup
 	$(CARGO) build --release --locked
 
-# The main job: build, then run the bundled 64 B UDP profile into the null port
-# for 3 seconds and a 100,000-packet IMIX simulation into a pcap, printing the stats.
+# The main job (scripts/run.sh): build, run the bundled 64 B UDP profile into the null
+# port for 3 seconds, a 100,000-frame IMIX simulation into a pcap and, as root, one
+# million frames across the lab ring of namespaces (riptide lab up / down).
 run: build
-	$(RIPTIDE) run profiles/udp64.yaml --port null --duration 3s
-	$(RIPTIDE) run profiles/imix.yaml --port pcap:target/imix.pcap --count 100000
-	@echo "wrote target/imix.pcap (tshark -r target/imix.pcap | head)"
+	@scripts/run.sh
 
 lint: setup
 	$(CARGO) fmt --all -- --check

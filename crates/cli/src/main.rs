@@ -6,6 +6,7 @@
 
 mod bench;
 mod debug;
+mod lab;
 mod pktgen;
 mod report;
 mod run;
@@ -65,6 +66,8 @@ enum Cmd {
     Serve(serve::ServeArgs),
     /// Run a Linux pktgen command script (pgset lines) and print pktgen's results.
     Pktgen(pktgen::PktgenArgs),
+    /// Build, inspect or remove the two-port test ring of namespaces (riptide-tg, riptide-dut).
+    Lab(lab::LabArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Cmd::Bench(a) => bench::bench(a),
         Cmd::Pktgen(a) => pktgen::pktgen(a),
         Cmd::Serve(a) => serve::serve(a),
+        Cmd::Lab(a) => lab::lab(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

@@ -21,6 +21,12 @@ pub(crate) fn json(s: &Snapshot) -> Value {
         "clock": s.clock,
         "multiplier": s.multiplier,
         "late_resets": s.late_resets,
+        "loss": loss(s).map(|l| json!({
+            "opackets": l.sent,
+            "ipackets": l.received,
+            "lost": l.lost(),
+            "loss_ratio": l.ratio(),
+        })),
         "ports": s.ports.iter().map(|p| json!({
             "index": p.index,
             "name": p.name,
@@ -55,6 +61,36 @@ pub(crate) fn json(s: &Snapshot) -> Value {
             "gbps_per_core": w.gbps_per_core,
         })).collect::<Vec<_>>(),
     })
+}
+
+/// Frames sent on all ports against frames received on all ports: the loss across a
+/// device under test, when at least one port receives (a real interface).
+pub(crate) struct Loss {
+    pub(crate) sent: u64,
+    pub(crate) received: u64,
+}
+
+impl Loss {
+    /// Sent minus received; negative when ports received more than was sent (traffic
+    /// from elsewhere).
+    pub(crate) fn lost(&self) -> i64 {
+        self.sent as i64 - self.received as i64
+    }
+    pub(crate) fn ratio(&self) -> f64 {
+        if self.sent == 0 {
+            0.0
+        } else {
+            self.lost() as f64 / self.sent as f64
+        }
+    }
+}
+
+pub(crate) fn loss(s: &Snapshot) -> Option<Loss> {
+    let receives = |d: &str| !matches!(d, "null" | "pcap" | "capture");
+    if !s.ports.iter().any(|p| receives(&p.driver)) {
+        return None;
+    }
+    Some(Loss { sent: s.ports.iter().map(|p| p.opackets).sum(), received: s.ports.iter().map(|p| p.ipackets).sum() })
 }
 
 fn finite(v: f64) -> Value {
@@ -115,6 +151,16 @@ pub(crate) fn tables(s: &Snapshot) -> String {
     let _ = writeln!(o, "{:<6} {:>9} {:>10} {:>10}", "worker", "cpu_util", "tx_pps", "Gb/core");
     for w in &s.workers {
         let _ = writeln!(o, "{:<6} {:>8.1}% {:>10} {:>10.2}", w.index, w.cpu_util, si(w.tx_pps), w.gbps_per_core);
+    }
+    if let Some(l) = loss(s) {
+        let _ = writeln!(
+            o,
+            "\nsent {} frames, received {} on the ports, lost {} ({:.4}%)",
+            l.sent,
+            l.received,
+            l.lost(),
+            100.0 * l.ratio()
+        );
     }
     if s.late_resets > 0 {
         let _ = writeln!(

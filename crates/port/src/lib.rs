@@ -10,6 +10,7 @@
 //! - [`capture`]: keeps frames in memory, for tests.
 //! - [`afpacket`]: a Linux interface through AF_PACKET (sendmmsg TX, TPACKET_V3 RX ring).
 //! - [`netns`]: entering network namespaces, and throwaway veth test networks.
+//! - [`lab`]: `riptide lab`, a two-port ring of namespaces with a kernel DUT.
 //!
 //! A port device is opened once with one queue per worker ([`open`]); each queue
 //! is a `Box<dyn Port>` owned by one worker thread (shared-nothing). When the run
@@ -20,6 +21,7 @@
 pub mod afpacket;
 pub mod arena;
 pub mod capture;
+pub mod lab;
 pub mod netns;
 pub mod null;
 pub mod pcap;

@@ -31,7 +31,7 @@ pub const NETNS_DIR: &str = "/var/run/netns";
 pub const TEST_PREFIX: &str = "rt-test-";
 
 /// Longest an `ip` command may run before it is killed.
-const IP_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const IP_TIMEOUT: Duration = Duration::from_secs(10);
 
 fn check_name(name: &str) -> io::Result<()> {
     if name.is_empty() || name.len() > 200 || name == "." || name == ".." || name.contains(['/', '\0']) {
@@ -78,7 +78,7 @@ pub fn run_in<T: Send>(name: &str, f: impl FnOnce() -> T + Send) -> io::Result<T
 
 /// Runs a command to completion within `limit`, killing it past that; fails unless it
 /// exits with status 0, with its stderr in the error.
-fn run_bounded(cmd: &mut Command, limit: Duration) -> io::Result<()> {
+pub(crate) fn run_bounded(cmd: &mut Command, limit: Duration) -> io::Result<()> {
     let shown = format!("{cmd:?}");
     let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn()?;
     let deadline = Instant::now() + limit;
@@ -103,7 +103,7 @@ fn run_bounded(cmd: &mut Command, limit: Duration) -> io::Result<()> {
     Err(io::Error::other(format!("{shown}: {status}: {}", err.trim())))
 }
 
-fn ip(args: &[&str]) -> io::Result<()> {
+pub(crate) fn ip(args: &[&str]) -> io::Result<()> {
     run_bounded(Command::new("ip").args(args), IP_TIMEOUT)
 }
 

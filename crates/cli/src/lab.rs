@@ -1,0 +1,111 @@
+//! `riptide lab up|down|status`: the two-port namespace ring (see `riptide_port::lab`).
+
+use crate::Failure;
+use clap::{Args, Subcommand};
+use riptide_port::lab::{self, DutMode, LabError};
+
+#[derive(Args, Debug)]
+pub(crate) struct LabArgs {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(Subcommand, Debug)]
+enum Action {
+    /// Build the ring: namespace riptide-tg (ports rt0, rt1) and a DUT namespace riptide-dut.
+    Up {
+        /// How the DUT forwards: route (kernel IPv4 routing), bridge, or none (rt0 and rt1 joined directly).
+        #[arg(long, default_value = "route")]
+        dut: String,
+    },
+    /// Remove the ring, and stop whatever still runs inside it.
+    Down,
+    /// Show the ring: DUT mode, interface counters, XDP programs attached.
+    Status,
+}
+
+fn fail(e: LabError) -> Failure {
+    match e {
+        LabError::Unsupported(_) | LabError::AlreadyUp(_) => Failure::input(e.to_string()),
+        LabError::Step { .. } => Failure::runtime(e.to_string()),
+    }
+}
+
+pub(crate) fn lab(a: LabArgs) -> Result<(), Failure> {
+    match a.action {
+        Action::Up { dut } => {
+            let mode: DutMode = dut.parse().map_err(|e: String| Failure::input(format!("--dut: {e}")))?;
+            lab::up(mode).map_err(fail)?;
+            print_plan(mode);
+            Ok(())
+        }
+        Action::Down => {
+            let r = lab::down().map_err(fail)?;
+            if r.namespaces.is_empty() {
+                println!("lab: nothing to remove");
+            } else {
+                println!("lab: removed namespaces {}", r.namespaces.join(", "));
+            }
+            if !r.processes.is_empty() {
+                let p: Vec<String> = r.processes.iter().map(u32::to_string).collect();
+                println!("lab: stopped processes still inside: {}", p.join(" "));
+            }
+            Ok(())
+        }
+        Action::Status => {
+            let st = lab::status().map_err(fail)?;
+            let Some(mode) = st.mode else {
+                println!("lab: down (riptide lab up builds it)");
+                return Ok(());
+            };
+            let fwd = match st.forwarding {
+                Some(true) => ", forwarding",
+                Some(false) => ", NOT forwarding",
+                None => "",
+            };
+            println!("lab: up, dut {mode}{fwd}");
+            println!(
+                "{:<12} {:<5} {:>14} {:>14} {:>10} {:>14} {:>14} {:>10}  xdp",
+                "namespace", "if", "rx_packets", "rx_bytes", "rx_drop", "tx_packets", "tx_bytes", "tx_drop"
+            );
+            for i in &st.interfaces {
+                let c = i.counters;
+                println!(
+                    "{:<12} {:<5} {:>14} {:>14} {:>10} {:>14} {:>14} {:>10}  {}",
+                    i.ns,
+                    i.name,
+                    c.rx_packets,
+                    c.rx_bytes,
+                    c.rx_dropped,
+                    c.tx_packets,
+                    c.tx_bytes,
+                    c.tx_dropped,
+                    if i.xdp { "attached" } else { "-" }
+                );
+            }
+            Ok(())
+        }
+    }
+}
+
+fn print_plan(mode: DutMode) {
+    let [p0, p1] = lab::PORTS;
+    println!("lab: up, dut {mode}");
+    for p in [p0, p1] {
+        println!(
+            "  {}/{}  {}/24  {}  gateway {} {}",
+            lab::TG_NS,
+            p.name,
+            p.ip,
+            lab::mac_str(&p.mac),
+            p.gateway_ip,
+            lab::mac_str(&p.gateway_mac)
+        );
+    }
+    println!(
+        "try: riptide run profiles/lab/udp64.yaml --netns {} --port afpacket:{} --port afpacket:{} -n 1000000",
+        lab::TG_NS,
+        p0.name,
+        p1.name
+    );
+}

@@ -1,0 +1,244 @@
+//! `riptide lab` end to end: the namespace ring, traffic across the kernel DUT, and the
+//! kernel's own interface counters as the oracle.
+//!
+//! The lab has fixed names (riptide-tg, riptide-dut), so everything that uses it lives in
+//! this one test binary, serialised by `LAB`. cargo runs test binaries one at a time.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use riptide_port::lab::{self, IfCounters, DUT_NS, TG_NS};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::Mutex;
+use std::time::Duration;
+
+static LAB: Mutex<()> = Mutex::new(());
+
+fn riptide(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_riptide")).args(args).current_dir(repo()).output().expect("run riptide")
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = riptide(args);
+    assert!(o.status.success(), "riptide {args:?}: {}", text(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn counters(ns: &str, ifname: &str) -> IfCounters {
+    lab::if_counters(ns, ifname).unwrap()
+}
+
+fn ns_exists(ns: &str) -> bool {
+    Path::new("/var/run/netns").join(ns).exists()
+}
+
+/// Takes the lab lock and starts from nothing; `None` when namespaces are unavailable.
+fn fresh() -> Option<std::sync::MutexGuard<'static, ()>> {
+    if let Err(why) = riptide_port::netns::test_support() {
+        eprintln!("skipped: {why}");
+        return None;
+    }
+    let g = LAB.lock().unwrap_or_else(|p| p.into_inner());
+    ok(&["lab", "down"]);
+    Some(g)
+}
+
+struct Down;
+impl Drop for Down {
+    fn drop(&mut self) {
+        let _ = riptide(&["lab", "down"]);
+    }
+}
+
+fn run_json(args: &[&str]) -> serde_json::Value {
+    let out = ok(args);
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+const RING: [&str; 7] = ["--netns", TG_NS, "--port", "afpacket:rt0", "--port", "afpacket:rt1", "--json"];
+
+#[test]
+fn route_dut_forwards_a_million_frames_and_every_counter_agrees() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    let up = ok(&["lab", "up", "--dut", "route"]);
+    assert!(up.contains("dut route"), "{up}");
+    let before = [counters(TG_NS, "rt0"), counters(TG_NS, "rt1"), counters(DUT_NS, "dut0"), counters(DUT_NS, "dut1")];
+    let mut args = vec!["run", "profiles/lab/udp64.yaml", "--count", "1000000"];
+    args.extend(RING);
+    let v = run_json(&args);
+    let after = [counters(TG_NS, "rt0"), counters(TG_NS, "rt1"), counters(DUT_NS, "dut0"), counters(DUT_NS, "dut1")];
+    let d = |i: usize, f: fn(&IfCounters) -> u64| f(&after[i]) - f(&before[i]);
+    let (sent, got) = (v["ports"][0]["opackets"].as_u64().unwrap(), v["ports"][1]["ipackets"].as_u64().unwrap());
+    assert_eq!(sent, 1_000_000, "{v}");
+    assert_eq!(v["ports"][0]["oerrors"], 0);
+    assert_eq!(got, 1_000_000, "{v}");
+    assert_eq!(v["ports"][1]["ibytes"].as_u64().unwrap(), 60_000_000, "{v}");
+    assert_eq!(d(0, |c| c.tx_packets), sent, "rt0 tx");
+    assert_eq!(d(2, |c| c.rx_packets), sent, "dut0 rx");
+    assert_eq!(d(3, |c| c.tx_packets), sent, "dut1 tx");
+    assert_eq!(d(1, |c| c.rx_packets), got, "rt1 rx");
+    // Nothing else crossed the ring: no ARP, IPv6 or ICMP of the kernel's own.
+    assert_eq!(d(1, |c| c.tx_packets) + d(0, |c| c.rx_packets), 0);
+    assert_eq!(v["loss"]["lost"], 0, "{v}");
+
+    // The DUT taken away (forwarding off): loss is reported as loss, the run succeeds.
+    let st = Command::new("ip").args(["netns", "exec", DUT_NS, "sysctl", "-qw", "net.ipv4.ip_forward=0"]).status();
+    assert!(st.unwrap().success());
+    let mut args = vec!["run", "profiles/lab/udp64.yaml", "--count", "20000"];
+    args.extend(RING);
+    let v = run_json(&args);
+    assert_eq!(v["ports"][0]["opackets"], 20000, "{v}");
+    assert_eq!(v["ports"][1]["ipackets"], 0, "{v}");
+    assert_eq!(v["loss"]["lost"], 20000, "{v}");
+    assert_eq!(v["loss"]["loss_ratio"], 1.0, "{v}");
+    let st = ok(&["lab", "status"]);
+    assert!(st.contains("NOT forwarding") && st.contains("dut1"), "{st}");
+
+    // A second `up` is refused with a hint, the lab stays.
+    let o = riptide(&["lab", "up"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("lab down"), "{}", text(&o));
+    assert!(ns_exists(TG_NS));
+
+    let out = ok(&["lab", "down"]);
+    assert!(out.contains(TG_NS) && out.contains(DUT_NS), "{out}");
+    assert!(!ns_exists(TG_NS) && !ns_exists(DUT_NS));
+    assert!(ok(&["lab", "status"]).contains("down"));
+}
+
+#[test]
+fn bridge_and_direct_rings_carry_the_same_profile() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    for mode in ["bridge", "none"] {
+        ok(&["lab", "up", "--dut", mode]);
+        let (rx0, back0) = (counters(TG_NS, "rt1").rx_packets, counters(TG_NS, "rt0").rx_packets);
+        let mut args = vec!["run", "profiles/lab/udp64.yaml", "--count", "50000"];
+        args.extend(RING);
+        let v = run_json(&args);
+        assert_eq!(v["ports"][0]["opackets"], 50000, "{mode}: {v}");
+        assert_eq!(v["ports"][1]["ipackets"], 50000, "{mode}: {v}");
+        assert_eq!(counters(TG_NS, "rt1").rx_packets - rx0, 50000, "{mode}");
+        // Nothing of the DUT's own (STP, IGMP, ARP) reached the generator.
+        assert_eq!(counters(TG_NS, "rt0").rx_packets - back0, 0, "{mode}");
+        assert_eq!(counters(TG_NS, "rt1").tx_packets, 0, "{mode}");
+        assert!(ok(&["lab", "status"]).contains(&format!("dut {mode}")));
+        ok(&["lab", "down"]);
+        assert!(!ns_exists(TG_NS) && !ns_exists(DUT_NS), "{mode}");
+    }
+}
+
+#[test]
+fn down_cleans_up_after_a_run_that_is_still_going() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(["run", "profiles/lab/udp64.yaml", "--duration", "60s", "--netns", TG_NS, "--port", "afpacket:rt0"])
+        .current_dir(repo())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    let out = ok(&["lab", "down"]);
+    assert!(out.contains("stopped processes"), "{out}");
+    // The run is gone (by the signal), and so is every namespace and link of the lab.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(std::time::Instant::now() < deadline, "the run survived `lab down`");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // (SIGTERM is riptide's graceful stop: the run ends and reports, whatever its status.)
+    let _ = status;
+    assert!(!ns_exists(TG_NS) && !ns_exists(DUT_NS));
+    let links = Command::new("ip").args(["-o", "link", "show"]).output().unwrap();
+    let links = String::from_utf8_lossy(&links.stdout);
+    for name in ["rt0", "rt1", "dut0", "dut1"] {
+        assert!(!links.contains(&format!(": {name}@")) && !links.contains(&format!(": {name}:")), "{links}");
+    }
+}
+
+#[test]
+fn bad_lab_input_is_exit_2() {
+    let o = riptide(&["lab", "up", "--dut", "router"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("route, bridge or none"), "{}", text(&o));
+    // Without root: a clear error, nothing built.
+    if riptide_port::netns::test_support().is_err() {
+        return;
+    }
+    let Some(_g) = fresh() else { return };
+    let o = Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_riptide"), "lab", "up"])
+        .current_dir("/")
+        .output();
+    let Ok(o) = o else { return };
+    if text(&o).contains("Permission denied") && o.status.code() != Some(2) {
+        eprintln!("skipped the non-root case: the binary is not reachable as nobody");
+        return;
+    }
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("needs root"), "{}", text(&o));
+    assert!(!ns_exists(TG_NS));
+}
+
+/// Issue 7's second acceptance point: a pktgen script on the ring through AF_PACKET; its
+/// `Result:` pps agrees with the kernel's counters within 1%.
+#[test]
+fn pktgen_result_agrees_with_the_kernel_on_the_ring() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("ring.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\n\
+         PGDEV=/proc/net/pktgen/kpktgend_0\n\
+         pgset \"rem_device_all\"\n\
+         pgset \"add_device rt0\"\n\
+         PGDEV=/proc/net/pktgen/rt0\n\
+         pgset \"count 100000\"\n\
+         pgset \"pkt_size 60\"\n\
+         pgset \"ratep 100000\"\n\
+         pgset \"src_min 198.18.1.1\"\n\
+         pgset \"src_max 198.18.1.1\"\n\
+         pgset \"dst_min 198.19.0.1\"\n\
+         pgset \"dst_max 198.19.0.254\"\n\
+         pgset \"dst_mac 02:00:c6:12:01:fe\"\n\
+         pgset \"udp_src_min 9\"\n\
+         pgset \"udp_src_max 109\"\n\
+         pgset \"flag UDPSRC_RND\"\n\
+         pgset \"flows 16\"\n\
+         pgset \"flowlen 8\"\n\
+         PGDEV=/proc/net/pktgen/pgctrl\n\
+         pgset \"start\"\n",
+    )
+    .unwrap();
+    let (tx0, rx0) = (counters(TG_NS, "rt0").tx_packets, counters(TG_NS, "rt1").rx_packets);
+    let out = ok(&["pktgen", script.to_str().unwrap(), "--netns", TG_NS]);
+    let (tx, rx) = (counters(TG_NS, "rt0").tx_packets - tx0, counters(TG_NS, "rt1").rx_packets - rx0);
+    // "Result: OK: 15430(c15405+d25) usec, 100000 (60byte,0frags)" then "  6480562pps 3110Mb/sec ...".
+    let result = out.lines().skip_while(|l| !l.contains("Result: OK: ")).take(2).collect::<Vec<_>>();
+    assert_eq!(result.len(), 2, "{out}");
+    let usec: f64 = result[0].split("OK: ").nth(1).unwrap().split('(').next().unwrap().parse().unwrap();
+    let sent: u64 = result[0].split("usec, ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let pps: f64 = result[1].trim().split("pps").next().unwrap().parse().unwrap();
+    assert_eq!(sent, 100_000, "{out}");
+    assert_eq!(tx, sent, "rt0 tx");
+    assert_eq!(rx, sent, "rt1 rx: the route DUT forwards 198.19.0.0/17 to rt1");
+    let kernel_pps = rx as f64 / (usec / 1e6);
+    assert!((pps - kernel_pps).abs() <= 0.01 * kernel_pps, "pktgen {pps} pps, kernel {kernel_pps} pps\n{out}");
+}

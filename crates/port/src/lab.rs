@@ -1,0 +1,518 @@
+//! `riptide lab`: a reproducible two-port test ring of network namespaces and veth pairs.
+//!
+//! ```text
+//!   namespace riptide-tg (generator)          namespace riptide-dut (device under test)
+//!   rt0  198.18.1.1/24  02:00:c6:12:01:01  <-veth->  dut0  198.18.1.254/24  02:00:c6:12:01:fe
+//!   rt1  198.18.2.1/24  02:00:c6:12:02:01  <-veth->  dut1  198.18.2.254/24  02:00:c6:12:02:fe
+//! ```
+//!
+//! The DUT forwards between its two legs in one of three ways ([`DutMode`]):
+//!
+//! - `route`: kernel IPv4 routing (`ip_forward=1`), permanent neighbour entries for the
+//!   generator's ports, so a frame from rt0 to the gateway MAC `02:00:c6:12:01:fe` with
+//!   destination 198.18.2.1 leaves dut1 towards rt1 with its TTL decremented. Routes to
+//!   [`FAR_NETS`] send 198.19.0.0/17 to rt1 and 198.19.128.0/17 to rt0 as well.
+//! - `bridge`: a Linux bridge `br0` joins dut0 and dut1; the DUT has no addresses, and the
+//!   two gateway MACs are static forwarding entries pointing across (01:fe to dut1, 02:fe
+//!   to dut0), so the same profile crosses the bridge unchanged.
+//! - `none`: no DUT namespace; rt0 and rt1 are the two ends of one veth pair.
+//!
+//! Every address is from the RFC 2544 benchmarking range 198.18.0.0/15 and every MAC is
+//! locally administered (`c6:12` is 198.18). IPv6 is disabled in both namespaces and all
+//! neighbours are static, so the kernel sends nothing of its own (no ARP, router
+//! solicitations or MLD reports): interface counters count riptide's frames only. The
+//! generator namespace has `ip_forward=0`, and frames arriving on rt1 carry a source
+//! address local to it (198.18.1.1), so its stack drops them silently instead of answering.
+//!
+//! [`down`] deletes both namespaces (and with them every veth end and any XDP program
+//! attached to one), after stopping processes still running inside them: it cleans up
+//! after a crashed or interrupted run as well as after [`up`].
+
+use crate::netns::{self, ip, run_bounded, IP_TIMEOUT};
+use std::fmt;
+use std::io;
+use std::net::Ipv4Addr;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// The generator's namespace.
+pub const TG_NS: &str = "riptide-tg";
+/// The DUT's namespace.
+pub const DUT_NS: &str = "riptide-dut";
+
+/// How the DUT forwards between its legs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DutMode {
+    /// Kernel IPv4 routing.
+    Route,
+    /// A Linux bridge with static entries for the gateway MACs.
+    Bridge,
+    /// No DUT: rt0 and rt1 are joined directly.
+    None,
+}
+
+impl FromStr for DutMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "route" => Ok(DutMode::Route),
+            "bridge" => Ok(DutMode::Bridge),
+            "none" => Ok(DutMode::None),
+            _ => Err(format!("unknown DUT mode '{s}' (expected route, bridge or none)")),
+        }
+    }
+}
+
+impl fmt::Display for DutMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DutMode::Route => "route",
+            DutMode::Bridge => "bridge",
+            DutMode::None => "none",
+        })
+    }
+}
+
+/// One generator port of the lab and the DUT leg facing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabPort {
+    /// Interface in [`TG_NS`].
+    pub name: &'static str,
+    /// Its address (/24).
+    pub ip: Ipv4Addr,
+    /// Its MAC.
+    pub mac: [u8; 6],
+    /// The DUT interface facing it (in [`DUT_NS`]).
+    pub dut_if: &'static str,
+    /// The gateway address on the DUT leg (route mode).
+    pub gateway_ip: Ipv4Addr,
+    /// The gateway MAC: dut_if's MAC in route mode, a static bridge entry in bridge mode.
+    pub gateway_mac: [u8; 6],
+}
+
+/// The lab's two ports, port 0 and port 1.
+pub const PORTS: [LabPort; 2] = [
+    LabPort {
+        name: "rt0",
+        ip: Ipv4Addr::new(198, 18, 1, 1),
+        mac: [0x02, 0, 0xc6, 0x12, 1, 1],
+        dut_if: "dut0",
+        gateway_ip: Ipv4Addr::new(198, 18, 1, 254),
+        gateway_mac: [0x02, 0, 0xc6, 0x12, 1, 0xfe],
+    },
+    LabPort {
+        name: "rt1",
+        ip: Ipv4Addr::new(198, 18, 2, 1),
+        mac: [0x02, 0, 0xc6, 0x12, 2, 1],
+        dut_if: "dut1",
+        gateway_ip: Ipv4Addr::new(198, 18, 2, 254),
+        gateway_mac: [0x02, 0, 0xc6, 0x12, 2, 0xfe],
+    },
+];
+
+/// Networks the route-mode DUT reaches through each generator port: destinations in
+/// `FAR_NETS[i]` leave the DUT towards port `i` (so pktgen-style address ranges such as
+/// 198.19.0.1-198.19.0.254 cross the ring from rt0 to rt1).
+pub const FAR_NETS: [&str; 2] = ["198.19.128.0/17", "198.19.0.0/17"];
+
+/// MAC of a DUT leg in bridge mode: not the gateway MAC, which the bridge must forward
+/// rather than deliver to itself.
+fn bridge_leg_mac(p: &LabPort) -> [u8; 6] {
+    let mut m = p.gateway_mac;
+    m[5] = 0xfc;
+    m
+}
+
+/// What went wrong building or inspecting the lab.
+#[derive(Debug, thiserror::Error)]
+pub enum LabError {
+    /// Not root, or no namespace support.
+    #[error("riptide lab needs root and iproute2 (network namespaces, veth): {0}")]
+    Unsupported(String),
+    /// The lab is already up.
+    #[error("the lab is already up (namespace {0} exists); `riptide lab down` removes it")]
+    AlreadyUp(&'static str),
+    /// A step failed; whatever had been created was removed again.
+    #[error("{step}: {source}")]
+    Step {
+        /// What was being done.
+        step: String,
+        /// Why it failed.
+        source: io::Error,
+    },
+}
+
+fn step(what: impl Into<String>) -> impl FnOnce(io::Error) -> LabError {
+    let step = what.into();
+    move |source| LabError::Step { step, source }
+}
+
+/// `aa:bb:cc:dd:ee:ff`.
+pub fn mac_str(m: &[u8; 6]) -> String {
+    format!("{:02x}:{:02x}:{:02x}:{:02x}:{:02x}:{:02x}", m[0], m[1], m[2], m[3], m[4], m[5])
+}
+
+fn exists(ns: &str) -> bool {
+    Path::new(netns::NETNS_DIR).join(ns).exists()
+}
+
+fn sysctl(ns: &str, settings: &[&str]) -> io::Result<()> {
+    run_bounded(Command::new("ip").args(["netns", "exec", ns, "sysctl", "-qw"]).args(settings), IP_TIMEOUT)
+}
+
+/// Builds the lab. Fails with [`LabError::AlreadyUp`] if either namespace exists; on any
+/// other failure removes what it created.
+pub fn up(mode: DutMode) -> Result<(), LabError> {
+    netns::test_support().map_err(LabError::Unsupported)?;
+    for ns in [TG_NS, DUT_NS] {
+        if exists(ns) {
+            return Err(LabError::AlreadyUp(ns));
+        }
+    }
+    let res = build(mode).and_then(|()| wait_ready(mode));
+    if res.is_err() {
+        let _ = down();
+    }
+    res
+}
+
+fn build(mode: DutMode) -> Result<(), LabError> {
+    let with_dut = mode != DutMode::None;
+    let spaces: &[&str] = if with_dut { &[TG_NS, DUT_NS] } else { &[TG_NS] };
+    for ns in spaces {
+        ip(&["netns", "add", ns]).map_err(step(format!("creating namespace {ns}")))?;
+        // Before any link exists, so new interfaces inherit `default`.
+        let mut settings = vec![];
+        if Path::new("/proc/sys/net/ipv6").exists() {
+            settings.extend(["net.ipv6.conf.all.disable_ipv6=1", "net.ipv6.conf.default.disable_ipv6=1"]);
+        }
+        let forward = if *ns == DUT_NS && mode == DutMode::Route { "1" } else { "0" };
+        let fwd = format!("net.ipv4.ip_forward={forward}");
+        settings.push(&fwd);
+        // Sources from anywhere in the benchmarking range may cross (no reverse-path check).
+        settings.extend(["net.ipv4.conf.all.rp_filter=0", "net.ipv4.conf.default.rp_filter=0"]);
+        sysctl(ns, &settings).map_err(step(format!("sysctl in {ns}")))?;
+        ip(&["-n", ns, "link", "set", "lo", "up"]).map_err(step(format!("lo up in {ns}")))?;
+    }
+    let [p0, p1] = PORTS;
+    if with_dut {
+        for p in [&p0, &p1] {
+            let leg_mac = if mode == DutMode::Bridge { bridge_leg_mac(p) } else { p.gateway_mac };
+            #[rustfmt::skip]
+            ip(&["link", "add", p.name, "netns", TG_NS, "address", &mac_str(&p.mac), "type", "veth",
+                 "peer", "name", p.dut_if, "netns", DUT_NS, "address", &mac_str(&leg_mac)])
+                .map_err(step(format!("creating veth {} <-> {}", p.name, p.dut_if)))?;
+        }
+    } else {
+        #[rustfmt::skip]
+        ip(&["link", "add", p0.name, "netns", TG_NS, "address", &mac_str(&p0.mac), "type", "veth",
+             "peer", "name", p1.name, "netns", TG_NS, "address", &mac_str(&p1.mac)])
+            .map_err(step(format!("creating veth {} <-> {}", p0.name, p1.name)))?;
+    }
+    for p in [&p0, &p1] {
+        let s = step(format!("configuring {} in {TG_NS}", p.name));
+        (|| {
+            ip(&["-n", TG_NS, "addr", "add", &format!("{}/24", p.ip), "dev", p.name])?;
+            ip(&["-n", TG_NS, "link", "set", p.name, "up"])?;
+            let gw = (p.gateway_ip.to_string(), mac_str(&p.gateway_mac));
+            ip(&["-n", TG_NS, "neigh", "replace", &gw.0, "lladdr", &gw.1, "dev", p.name, "nud", "permanent"])
+        })()
+        .map_err(s)?;
+    }
+    match mode {
+        DutMode::Route => {
+            for p in [&p0, &p1] {
+                let s = step(format!("configuring {} in {DUT_NS}", p.dut_if));
+                (|| {
+                    ip(&["-n", DUT_NS, "addr", "add", &format!("{}/24", p.gateway_ip), "dev", p.dut_if])?;
+                    ip(&["-n", DUT_NS, "link", "set", p.dut_if, "up"])?;
+                    let peer = (p.ip.to_string(), mac_str(&p.mac));
+                    ip(&[
+                        "-n",
+                        DUT_NS,
+                        "neigh",
+                        "replace",
+                        &peer.0,
+                        "lladdr",
+                        &peer.1,
+                        "dev",
+                        p.dut_if,
+                        "nud",
+                        "permanent",
+                    ])
+                })()
+                .map_err(s)?;
+            }
+            // The far networks: 198.19.0.0/17 lives behind rt1, 198.19.128.0/17 behind rt0.
+            for (net, p) in [(FAR_NETS[1], &p1), (FAR_NETS[0], &p0)] {
+                ip(&["-n", DUT_NS, "route", "replace", net, "via", &p.ip.to_string(), "dev", p.dut_if])
+                    .map_err(step(format!("route {net} in {DUT_NS}")))?;
+            }
+        }
+        DutMode::Bridge => {
+            let s = step(format!("building bridge br0 in {DUT_NS}"));
+            (|| {
+                // No STP and no multicast snooping: the bridge itself sends nothing (it
+                // would otherwise join 224.0.0.106 and flood IGMP reports onto the ports).
+                #[rustfmt::skip]
+                ip(&["-n", DUT_NS, "link", "add", "br0", "type", "bridge", "stp_state", "0",
+                     "mcast_snooping", "0"])?;
+                ip(&["-n", DUT_NS, "link", "set", "br0", "multicast", "off", "arp", "off"])?;
+                for p in [&p0, &p1] {
+                    ip(&["-n", DUT_NS, "link", "set", p.dut_if, "master", "br0"])?;
+                    ip(&["-n", DUT_NS, "link", "set", p.dut_if, "up"])?;
+                }
+                ip(&["-n", DUT_NS, "link", "set", "br0", "up"])?;
+                // Each gateway MAC is forwarded out of the *other* leg.
+                for (p, out) in [(&p0, &p1), (&p1, &p0)] {
+                    #[rustfmt::skip]
+                    run_bounded(Command::new("bridge").args(["-n", DUT_NS, "fdb", "replace",
+                        &mac_str(&p.gateway_mac), "dev", out.dut_if, "master", "static"]), IP_TIMEOUT)?;
+                }
+                Ok(())
+            })()
+            .map_err(s)?;
+        }
+        DutMode::None => {}
+    }
+    Ok(())
+}
+
+/// Waits until every veth end reports carrier (the kernel's link watch delays it by up
+/// to a second) and, in bridge mode, both bridge ports forward: frames sent before that
+/// would be dropped on the way.
+fn wait_ready(mode: DutMode) -> Result<(), LabError> {
+    let mut want: Vec<(&str, &str)> = PORTS.iter().map(|p| (TG_NS, p.name)).collect();
+    if mode != DutMode::None {
+        want.extend(PORTS.iter().map(|p| (DUT_NS, p.dut_if)));
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let mut pending = None;
+        for &(ns, name) in &want {
+            let brief = output(Command::new("ip").args(["-n", ns, "-br", "link", "show", name])).unwrap_or_default();
+            if brief.split_whitespace().nth(1) != Some("UP") {
+                pending = Some(format!("{ns}/{name} has no carrier"));
+                break;
+            }
+        }
+        if pending.is_none() && mode == DutMode::Bridge {
+            let ports = output(Command::new("bridge").args(["-n", DUT_NS, "link", "show"])).unwrap_or_default();
+            if ports.matches("state forwarding").count() < 2 {
+                pending = Some("bridge ports are not forwarding".into());
+            }
+        }
+        let Some(why) = pending else { return Ok(()) };
+        if Instant::now() >= deadline {
+            return Err(LabError::Step {
+                step: "waiting for the links".into(),
+                source: io::Error::new(io::ErrorKind::TimedOut, format!("{why} after 10 s")),
+            });
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// What [`down`] removed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Removed {
+    /// Namespaces deleted.
+    pub namespaces: Vec<&'static str>,
+    /// Processes stopped because they still ran inside one.
+    pub processes: Vec<u32>,
+}
+
+/// Removes the lab: stops processes still inside its namespaces (SIGTERM, then SIGKILL
+/// after a second) and deletes the namespaces. Idempotent.
+pub fn down() -> Result<Removed, LabError> {
+    let mut removed = Removed::default();
+    for ns in [TG_NS, DUT_NS] {
+        if !exists(ns) {
+            continue;
+        }
+        let pids = pids_in(ns);
+        for &pid in &pids {
+            // SAFETY: kill(2) with a pid read from `ip netns pids` and a signal number.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) };
+        }
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while pids.iter().any(|&p| alive(p)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        for &pid in pids.iter().filter(|&&p| alive(p)) {
+            // SAFETY: as above.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+        }
+        removed.processes.extend(pids);
+        ip(&["netns", "del", ns]).map_err(step(format!("deleting namespace {ns}")))?;
+        removed.namespaces.push(ns);
+    }
+    Ok(removed)
+}
+
+fn alive(pid: u32) -> bool {
+    // A zombie still has /proc/PID but no longer holds the namespace; good enough.
+    Path::new(&format!("/proc/{pid}/ns/net")).exists()
+}
+
+fn pids_in(ns: &str) -> Vec<u32> {
+    let own = std::process::id();
+    output(Command::new("ip").args(["netns", "pids", ns]))
+        .map(|s| s.split_whitespace().filter_map(|p| p.parse().ok()).filter(|&p| p != own).collect())
+        .unwrap_or_default()
+}
+
+fn output(cmd: &mut Command) -> io::Result<String> {
+    let out = cmd.stdin(Stdio::null()).stderr(Stdio::null()).output()?;
+    if !out.status.success() {
+        return Err(io::Error::other(format!("{cmd:?}: {}", out.status)));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Kernel counters of one interface (`/proc/net/dev`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IfCounters {
+    /// Received packets.
+    pub rx_packets: u64,
+    /// Received bytes.
+    pub rx_bytes: u64,
+    /// Receive drops.
+    pub rx_dropped: u64,
+    /// Transmitted packets.
+    pub tx_packets: u64,
+    /// Transmitted bytes.
+    pub tx_bytes: u64,
+    /// Transmit drops.
+    pub tx_dropped: u64,
+}
+
+/// Reads the kernel's counters of `ifname` inside namespace `ns`.
+pub fn if_counters(ns: &str, ifname: &str) -> io::Result<IfCounters> {
+    let text = netns::run_in(ns, || std::fs::read_to_string("/proc/thread-self/net/dev"))??;
+    parse_net_dev(&text, ifname)
+        .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, format!("no interface {ifname} in namespace {ns}")))
+}
+
+fn parse_net_dev(text: &str, ifname: &str) -> Option<IfCounters> {
+    for line in text.lines() {
+        let Some((name, rest)) = line.split_once(':') else { continue };
+        if name.trim() != ifname {
+            continue;
+        }
+        let v: Vec<u64> = rest.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+        if v.len() < 16 {
+            return None;
+        }
+        return Some(IfCounters {
+            rx_bytes: v[0],
+            rx_packets: v[1],
+            rx_dropped: v[3],
+            tx_bytes: v[8],
+            tx_packets: v[9],
+            tx_dropped: v[11],
+        });
+    }
+    None
+}
+
+/// One interface as [`status`] sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IfStatus {
+    /// Namespace.
+    pub ns: &'static str,
+    /// Interface name.
+    pub name: &'static str,
+    /// Kernel counters.
+    pub counters: IfCounters,
+    /// Whether an XDP program is attached.
+    pub xdp: bool,
+}
+
+/// The lab as it is now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// `None` when the lab is down.
+    pub mode: Option<DutMode>,
+    /// Interfaces found (generator's first).
+    pub interfaces: Vec<IfStatus>,
+    /// Whether the DUT forwards (route mode), from its `ip_forward`.
+    pub forwarding: Option<bool>,
+}
+
+/// Inspects the lab: which mode, interface counters, attached XDP programs.
+pub fn status() -> Result<Status, LabError> {
+    if !exists(TG_NS) {
+        let mode = exists(DUT_NS).then_some(DutMode::Route);
+        return Ok(Status { mode, interfaces: vec![], forwarding: None });
+    }
+    let dut = exists(DUT_NS);
+    let mut st = Status { mode: None, interfaces: vec![], forwarding: None };
+    let mut names: Vec<(&'static str, &'static str)> = PORTS.iter().map(|p| (TG_NS, p.name)).collect();
+    if dut {
+        names.extend(PORTS.iter().map(|p| (DUT_NS, p.dut_if)));
+        let bridge = output(Command::new("ip").args(["-n", DUT_NS, "-o", "link", "show", "br0"])).is_ok();
+        st.mode = Some(if bridge { DutMode::Bridge } else { DutMode::Route });
+        let fwd = netns::run_in(DUT_NS, || std::fs::read_to_string("/proc/sys/net/ipv4/ip_forward"))
+            .ok()
+            .and_then(|r| r.ok());
+        if st.mode == Some(DutMode::Route) {
+            st.forwarding = fwd.map(|s| s.trim() == "1");
+        }
+    } else {
+        st.mode = Some(DutMode::None);
+    }
+    for (ns, name) in names {
+        let Ok(counters) = if_counters(ns, name) else { continue };
+        let shown = output(Command::new("ip").args(["-n", ns, "-o", "link", "show", name])).unwrap_or_default();
+        st.interfaces.push(IfStatus { ns, name, counters, xdp: shown.contains(" xdp") || shown.contains("prog/xdp") });
+    }
+    Ok(st)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_parse_and_print() {
+        for m in ["route", "bridge", "none"] {
+            assert_eq!(m.parse::<DutMode>().unwrap().to_string(), m);
+        }
+        assert!("router".parse::<DutMode>().unwrap_err().contains("route, bridge or none"));
+    }
+
+    #[test]
+    fn addresses_are_benchmarking_range_and_macs_local() {
+        for p in PORTS {
+            for a in [p.ip, p.gateway_ip] {
+                let o = a.octets();
+                assert!(o[0] == 198 && (o[1] & 0xfe) == 18, "{a}");
+            }
+            for m in [p.mac, p.gateway_mac, bridge_leg_mac(&p)] {
+                assert_eq!(m[0] & 0x03, 0x02, "{}", mac_str(&m));
+            }
+            assert_ne!(bridge_leg_mac(&p), p.gateway_mac);
+        }
+    }
+
+    #[test]
+    fn net_dev_lines_parse() {
+        let text = "Inter-|   Receive |  Transmit\n face |bytes packets errs drop fifo frame compressed multicast|bytes packets errs drop fifo colls carrier compressed\n    lo:       0       0    0    0    0     0          0         0        0       0    0    0    0     0       0          0\n   rt0: 6400 100 0 2 0 0 0 0 128000 2000 0 5 0 0 0 0\n";
+        let c = parse_net_dev(text, "rt0").unwrap();
+        assert_eq!(
+            c,
+            IfCounters {
+                rx_bytes: 6400,
+                rx_packets: 100,
+                rx_dropped: 2,
+                tx_bytes: 128000,
+                tx_packets: 2000,
+                tx_dropped: 5
+            }
+        );
+        assert!(parse_net_dev(text, "rt1").is_none());
+    }
+}
