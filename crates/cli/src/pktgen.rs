@@ -11,8 +11,18 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub(crate) struct PktgenArgs {
-    /// pktgen command script (pgset lines).
-    pub script: PathBuf,
+    /// pktgen command script (pgset lines); or use --sample.
+    #[arg(required_unless_present = "sample", conflicts_with = "sample")]
+    pub script: Option<PathBuf>,
+    /// Build the configuration of a kernel sample script instead: 01 simple, 02 multiqueue,
+    /// 03 burst single flow, 04 many flows, 05 flow per thread, imix.
+    #[arg(long)]
+    pub sample: Option<String>,
+    /// Print the generated sample script and exit.
+    #[arg(long, requires = "sample")]
+    pub print: bool,
+    #[command(flatten)]
+    pub sample_opts: SampleOpts,
     /// Send every device's traffic to this port instead of the devices' own
     /// interfaces (e.g. pcap:out.pcap, null).
     #[arg(long)]
@@ -24,9 +34,77 @@ pub(crate) struct PktgenArgs {
     pub place: PlaceArgs,
 }
 
+/// The options of the kernel's samples/pktgen scripts (parameters.sh), for --sample.
+#[derive(Args, Debug)]
+pub(crate) struct SampleOpts {
+    /// Output interface.
+    #[arg(short = 'i', requires = "sample")]
+    dev: Option<String>,
+    /// Packet size without FCS (default 60).
+    #[arg(short = 's', requires = "sample")]
+    pkt_size: Option<u16>,
+    /// Destination IP; a CIDR block (198.18.0.0/15) is a range.
+    #[arg(short = 'd', requires = "sample")]
+    dest: Option<String>,
+    /// Destination MAC.
+    #[arg(short = 'm', requires = "sample")]
+    dst_mac: Option<String>,
+    /// Destination UDP port or range (433-444).
+    #[arg(short = 'p', requires = "sample")]
+    dst_port: Option<String>,
+    /// Threads (devices IF@N); riptide runs one worker per thread.
+    #[arg(short = 't', requires = "sample")]
+    threads: Option<u32>,
+    /// First thread index.
+    #[arg(short = 'f', requires = "sample")]
+    first_thread: Option<u32>,
+    /// clone_skb.
+    #[arg(short = 'c', requires = "sample")]
+    clone_skb: Option<u64>,
+    /// Packets per thread (0: until stopped; riptide stops after 10 s).
+    #[arg(short = 'n', requires = "sample")]
+    count: Option<u64>,
+    /// Burst.
+    #[arg(short = 'b', requires = "sample")]
+    burst: Option<u32>,
+    /// Delay between packets, ns.
+    #[arg(short = 'w', requires = "sample")]
+    delay: Option<u64>,
+    /// IPv6.
+    #[arg(short = '6', requires = "sample")]
+    ipv6: bool,
+}
+
+fn sample_script(name: &str, o: &SampleOpts) -> Result<String, Failure> {
+    use riptide_stl::pktgen::samples::{script, Sample, SampleParams};
+    let sample: Sample = name.parse().map_err(|e: String| Failure::input(format!("--sample: {e}")))?;
+    let p = SampleParams {
+        dev: o.dev.clone().unwrap_or_default(),
+        pkt_size: o.pkt_size,
+        dest: o.dest.clone(),
+        dst_mac: o.dst_mac.clone(),
+        dst_port: o.dst_port.clone(),
+        threads: o.threads,
+        first_thread: o.first_thread,
+        clone_skb: o.clone_skb,
+        count: o.count,
+        burst: o.burst,
+        delay: o.delay,
+        ipv6: o.ipv6,
+    };
+    script(sample, &p).map_err(|e| Failure::input(format!("--sample {name}: {e}")))
+}
+
 pub(crate) fn pktgen(a: PktgenArgs) -> Result<(), Failure> {
-    let file = a.script.display().to_string();
-    let text = crate::run::read_profile(&a.script)?;
+    let (file, text) = match (&a.script, &a.sample) {
+        (_, Some(name)) => (format!("sample{name}"), sample_script(name, &a.sample_opts)?),
+        (Some(path), None) => (path.display().to_string(), crate::run::read_profile(path)?),
+        (None, None) => return Err(Failure::input("a pktgen script or --sample is required")),
+    };
+    if a.print {
+        print!("{text}");
+        return Ok(());
+    }
     let script = riptide_stl::pktgen::parse(&text, &file).map_err(|e| Failure::input(e.to_string()))?;
     // With --port, every device shares that port; without, each device is an
     // AF_PACKET port on the interface it names, as in the kernel.
@@ -42,7 +120,14 @@ pub(crate) fn pktgen(a: PktgenArgs) -> Result<(), Failure> {
     let mut engine = Engine::new(config);
     engine.load(compiled)?;
     let unbounded = script.devices.iter().any(|d| d.config.count == 0);
-    let opts = StartOptions { duration: unbounded.then(|| riptide_core::Nanos::from_secs(10)), ..Default::default() };
+    // One worker per kpktgend thread that has devices, as the kernel runs one per CPU.
+    let threads: std::collections::BTreeSet<&str> = script.devices.iter().map(|d| d.thread.as_str()).collect();
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let opts = StartOptions {
+        duration: unbounded.then(|| riptide_core::Nanos::from_secs(10)),
+        cores: threads.len().clamp(1, cpus),
+        ..Default::default()
+    };
     let snap = drive(&mut engine, opts, false)?;
     if a.json {
         println!(

@@ -416,3 +416,50 @@ fn pktgen_devices_send_on_their_interfaces() {
     assert_eq!(kernel_counter(&net.ns_a, &net.if_a, "tx_packets") - tx0, sent);
     assert_eq!(kernel_counter(&net.ns_b, &net.if_b, "rx_packets") - rx0, sent);
 }
+
+/// `--sample`: the kernel's sample configurations, checked in tshark.
+#[test]
+fn pktgen_samples_build_the_kernel_configurations() {
+    if !tshark_available() {
+        eprintln!("skipped: no tshark");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // 04: random sources over 198.18.0.0/15, flows of 10 packets back to back.
+    let out = dir.path().join("s04.pcap");
+    let port = format!("pcap:{}", out.display());
+    let o = riptide(&["pktgen", "--sample", "04", "-i", "eth0", "-n", "2000", "--port", &port]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = tshark(&out, "", &["ip.src", "ip.dst", "frame.len"]);
+    assert_eq!(rows.len(), 2000);
+    for flow in rows.chunks(10) {
+        assert!(flow.iter().all(|r| r == &flow[0]), "a flow of 10 packets keeps its source: {flow:?}");
+        let f: Vec<&str> = flow[0].split('\t').collect();
+        let src: std::net::Ipv4Addr = f[0].parse().unwrap();
+        assert!(src.octets()[0] == 198 && src.octets()[1] & 0xfe == 18, "{src}");
+        assert_eq!((f[1], f[2]), ("198.18.0.42", "60"));
+    }
+    let distinct: std::collections::BTreeSet<&String> = rows.iter().collect();
+    assert!(distinct.len() > 150, "sources vary between flows");
+    assert!(tshark(&out, BAD, &[]).is_empty());
+    // imix: 7:4:1 of 64/590/1514 B frames.
+    let out = dir.path().join("imix.pcap");
+    let port = format!("pcap:{}", out.display());
+    let o =
+        riptide(&["pktgen", "--sample", "imix", "-i", "e", "-m", "02:00:00:00:00:02", "-n", "12000", "--port", &port]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut sizes = std::collections::BTreeMap::new();
+    for r in tshark(&out, "", &["frame.len"]) {
+        *sizes.entry(r.parse::<u32>().unwrap()).or_insert(0) += 1;
+    }
+    assert_eq!(sizes.into_iter().collect::<Vec<_>>(), [(60, 7000), (590, 4000), (1514, 1000)]);
+    // --print shows the commands; a missing -m is an input error.
+    let o = riptide(&["pktgen", "--sample", "02", "-i", "eth0", "-t", "2", "--print"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("add_device eth0@1") && text.contains("flag QUEUE_MAP_CPU"), "{text}");
+    let o = riptide(&["pktgen", "--sample", "01", "-i", "eth0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("-m DST_MAC"), "{}", stderr(&o));
+    let o = riptide(&["pktgen", "--sample", "07", "-i", "eth0"]);
+    assert_eq!(o.status.code(), Some(2));
+}

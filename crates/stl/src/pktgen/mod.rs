@@ -31,6 +31,11 @@ use riptide_wire::ethernet::EthernetAddress;
 use std::collections::BTreeSet;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
+pub mod samples;
+
+/// Most `imix_weights` entries pktgen takes.
+pub const MAX_IMIX_ENTRIES: usize = 100;
+
 /// pktgen's header magic.
 pub const PKTGEN_MAGIC: u32 = 0xbe9b_e955;
 /// Length of the pktgen header: magic, sequence, tv_sec, tv_usec.
@@ -103,6 +108,8 @@ pub struct DeviceConfig {
     pub traffic_class: u8,
     /// Flags set.
     pub flags: BTreeSet<String>,
+    /// `imix_weights`: (pkt_size, weight) pairs; when set they replace pkt_size.
+    pub imix: Vec<(u16, u32)>,
 }
 
 impl Default for DeviceConfig {
@@ -130,6 +137,7 @@ impl Default for DeviceConfig {
             tos: 0,
             traffic_class: 0,
             flags: BTreeSet::new(),
+            imix: Vec::new(),
         }
     }
 }
@@ -301,6 +309,25 @@ fn configure(c: &mut DeviceConfig, key: &str, arg: Option<&str>, cmd: &str) -> R
             c.max_pkt_size = v;
         }
         "min_pkt_size" => c.min_pkt_size = num(arg, key)?,
+        "imix_weights" => {
+            // `imix_weights 60,7 590,4 1514,1` (kernel >= 5.11; at most 100 entries).
+            let pairs: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+            if pairs.is_empty() || pairs.len() > MAX_IMIX_ENTRIES {
+                return Err(format!("expected 1 to {MAX_IMIX_ENTRIES} SIZE,WEIGHT pairs"));
+            }
+            c.imix = pairs
+                .iter()
+                .map(|p| {
+                    let (sz, w) = p.split_once(',').ok_or_else(|| format!("'{p}' is not SIZE,WEIGHT"))?;
+                    let sz: u16 = sz.parse().map_err(|_| format!("'{sz}' is not a packet size"))?;
+                    let w: u32 = w.parse().map_err(|_| format!("'{w}' is not a weight"))?;
+                    if w == 0 {
+                        return Err(format!("'{p}': the weight must be positive"));
+                    }
+                    Ok((sz, w))
+                })
+                .collect::<Result<_, String>>()?;
+        }
         "max_pkt_size" => c.max_pkt_size = num(arg, key)?,
         "frags" => {
             if num::<u32>(arg, key)? > 0 {
@@ -450,11 +477,16 @@ impl DeviceConfig {
         14 + 4 * (self.vlan.is_some() as usize + self.svlan.is_some() as usize) + 4 * self.mpls.len() + l3 + 8
     }
 
+    /// The smallest packet this device sends (bytes without FCS).
+    pub fn smallest(&self) -> u16 {
+        self.imix.iter().map(|&(s, _)| s).min().unwrap_or(self.min_pkt_size)
+    }
+
     /// The stream this device sends, on port `port`.
     pub fn to_stream(&self, name: &str, port: u16, seed: u64) -> Result<StreamSpec, String> {
         let hdr = self.header_len();
-        if (self.min_pkt_size as usize) < hdr {
-            return Err(format!("pkt_size {} is smaller than the {hdr} bytes of headers", self.min_pkt_size));
+        if (self.smallest() as usize) < hdr {
+            return Err(format!("pkt_size {} is smaller than the {hdr} bytes of headers", self.smallest()));
         }
         if self.min_pkt_size > self.max_pkt_size {
             return Err(format!("min_pkt_size {} is above max_pkt_size {}", self.min_pkt_size, self.max_pkt_size));
@@ -567,7 +599,7 @@ impl DeviceConfig {
         // The pktgen header, when the smallest frame has room for it.
         let mut writes = Vec::new();
         let mut payload = None;
-        if self.min_pkt_size as usize >= hdr + PKTGEN_HDR_LEN {
+        if self.smallest() as usize >= hdr + PKTGEN_HDR_LEN {
             payload = Some(PayloadSpec { hex: Some(format!("{PKTGEN_MAGIC:08x}")), pattern: None, string: None });
             vars.push(VarSpec {
                 size: Some(4),
@@ -586,7 +618,9 @@ impl DeviceConfig {
         if let Some(p) = payload {
             layers.push(Layer::Payload(p));
         }
-        let size = if self.min_pkt_size == self.max_pkt_size {
+        let size = if !self.imix.is_empty() {
+            SizeSpec::Mix(self.imix.iter().map(|&(s, w)| (s + 4, w)).collect())
+        } else if self.min_pkt_size == self.max_pkt_size {
             SizeSpec::Fixed(self.min_pkt_size + 4)
         } else {
             SizeSpec::Range {
