@@ -149,6 +149,10 @@ fn down_cleans_up_after_a_run_that_is_still_going() {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(700));
+    // A second riptide on the same interface is refused, naming the first.
+    let o = riptide(&["run", "profiles/lab/udp64.yaml", "-n", "10", "--netns", TG_NS, "--port", "afpacket:rt0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains(&format!("in use by another riptide (pid {})", child.id())), "{}", text(&o));
     let out = ok(&["lab", "down"]);
     assert!(out.contains("stopped processes"), "{out}");
     // The run is gone (by the signal), and so is every namespace and link of the lab.

@@ -82,6 +82,8 @@ pub struct PortGroup {
     target: Option<PathBuf>,
     parts: Vec<PathBuf>,
     finished: bool,
+    /// Held while an interface port is open (one riptide per interface).
+    _lock: Option<crate::lock::InterfaceLock>,
 }
 
 fn part_path(target: &Path, suffix: &str) -> PathBuf {
@@ -104,7 +106,7 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         max_frame: opts.max_frame,
         simulated: spec.simulated(),
     };
-    let mut group = PortGroup { info: info.clone(), target: None, parts: Vec::new(), finished: false };
+    let mut group = PortGroup { info: info.clone(), target: None, parts: Vec::new(), finished: false, _lock: None };
     let mut out: Vec<Box<dyn Port>> = Vec::with_capacity(queues);
     match spec {
         PortSpec::Null => {
@@ -129,6 +131,7 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
                 Ok(_) => {}
                 Err(e) => return Err(spec_err(format!("cannot read the routing table: {e}"))),
             }
+            group._lock = Some(crate::lock::lock_interface(ifname).map_err(spec_err)?);
             // Several queues on one interface share its receive traffic by flow hash.
             let fanout = (queues > 1).then(|| (std::process::id() as u16) ^ 0x5a5a);
             for _ in 0..queues {

@@ -1,0 +1,96 @@
+//! One riptide per interface: an advisory lock held while a port is open.
+//!
+//! Two generators on one interface would each count the other's frames and each
+//! believe its own rates. Opening an interface port takes an exclusive `flock(2)` on
+//! `/run/riptide/<netns>-<ifname>.lock` (the namespace named by the inode of the calling
+//! thread's network namespace, so `rt0` in two namespaces are two interfaces). The
+//! kernel drops the lock when the holder exits, also by a crash, so a stale file never
+//! blocks anyone; the file holds the owner's pid for the error message.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Seek, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::MetadataExt;
+use std::path::PathBuf;
+
+/// A held interface lock; dropping it releases the interface.
+#[derive(Debug)]
+pub struct InterfaceLock {
+    _file: Option<File>,
+}
+
+fn lock_dir() -> PathBuf {
+    let run = PathBuf::from("/run/riptide");
+    if std::fs::create_dir_all(&run).is_ok() {
+        return run;
+    }
+    let tmp = std::env::temp_dir().join("riptide-locks");
+    let _ = std::fs::create_dir_all(&tmp);
+    tmp
+}
+
+/// Takes the lock of `ifname` in the calling thread's network namespace. `Err` names the
+/// process holding it, or why the lock file could not be used.
+pub fn lock_interface(ifname: &str) -> Result<InterfaceLock, String> {
+    let ns = std::fs::metadata("/proc/thread-self/ns/net").map(|m| m.ino()).unwrap_or(0);
+    let path = lock_dir().join(format!("{ns}-{ifname}.lock"));
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| format!("lock file {}: {e}", path.display()))?;
+    // SAFETY: flock on a descriptor we own; no memory is passed.
+    let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    if rc != 0 {
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+            let mut owner = String::new();
+            let _ = file.read_to_string(&mut owner);
+            let owner = owner.trim();
+            // Several ports of one run on one interface (pktgen's `IF@0`, `IF@1`) share it.
+            if owner == std::process::id().to_string() {
+                return Ok(InterfaceLock { _file: None });
+            }
+            let who = if owner.is_empty() { String::new() } else { format!(" (pid {owner})") };
+            return Err(format!("'{ifname}' is in use by another riptide{who}"));
+        }
+        return Err(format!("lock file {}: {e}", path.display()));
+    }
+    let _ = file.set_len(0);
+    let _ = file.rewind();
+    let _ = write!(file, "{}", std::process::id());
+    Ok(InterfaceLock { _file: Some(file) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+
+    #[test]
+    fn another_process_holding_the_lock_is_named_and_one_run_may_share() {
+        let name = format!("rtlock{}", std::process::id() % 100_000);
+        let first = lock_interface(&name).unwrap();
+        // The same process again (two queues or devices of one run): shared.
+        assert!(lock_interface(&name).is_ok());
+        drop(first);
+        // Another process holds it (util-linux flock(1) takes the same flock(2)).
+        let ns = std::fs::metadata("/proc/thread-self/ns/net").map(|m| m.ino()).unwrap_or(0);
+        let path = lock_dir().join(format!("{ns}-{name}.lock"));
+        std::fs::write(&path, "").unwrap();
+        let Ok(mut holder) =
+            Command::new("flock").arg(&path).args(["sleep", "2"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn()
+        else {
+            eprintln!("skipped: no flock(1)");
+            return;
+        };
+        std::thread::sleep(Duration::from_millis(300));
+        let e = lock_interface(&name).unwrap_err();
+        assert!(e.contains(&format!("'{name}' is in use by another riptide")), "{e}");
+        holder.wait().unwrap();
+        assert!(lock_interface(&name).is_ok(), "released when the holder exits");
+    }
+}
