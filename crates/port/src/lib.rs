@@ -26,6 +26,7 @@ pub mod lock;
 pub mod netns;
 pub mod null;
 pub mod pcap;
+pub mod resolve;
 pub mod spec;
 
 pub use spec::{open, PortGroup, PortSpec};

@@ -48,6 +48,7 @@ pub mod ip;
 pub mod ipv4;
 pub mod ipv6;
 pub mod mpls;
+pub mod neighbor;
 pub mod tcp;
 pub mod udp;
 pub mod vlan;

@@ -1,0 +1,135 @@
+//! Resolving a gateway's MAC from the generator's own port: ARP for IPv4, Neighbor
+//! Discovery for IPv6, sent on the named interface through a raw AF_PACKET socket.
+//!
+//! Used when a port configuration gives `default_gw` but no `dest_mac` (as TRex does).
+//! A request goes out every 250 ms until a reply names the gateway or the timeout ends,
+//! which is an error saying who did not answer.
+
+use crate::afpacket::{interface_index, mac_address};
+use riptide_wire::neighbor;
+use std::io;
+use std::net::IpAddr;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::time::{Duration, Instant};
+
+const RETRY: Duration = Duration::from_millis(250);
+
+fn cvt(rc: libc::c_int) -> io::Result<libc::c_int> {
+    if rc < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(rc)
+    }
+}
+
+/// The MAC of `gateway`, asked from `ip` on `ifname` (in the calling thread's namespace).
+pub fn resolve(ifname: &str, ip: IpAddr, gateway: IpAddr, timeout: Duration) -> Result<[u8; 6], String> {
+    let fail = |what: &str, e: io::Error| format!("{ifname}: {what}: {e}");
+    let mac = mac_address(ifname).map_err(|e| fail("MAC address", e))?;
+    let index = interface_index(ifname).map_err(|e| fail("interface", e))?;
+    let (request, ethertype): (Vec<u8>, u16) = match (ip, gateway) {
+        (IpAddr::V4(me), IpAddr::V4(gw)) => (neighbor::arp_request(mac, me, gw), neighbor::ETHERTYPE_ARP),
+        (IpAddr::V6(me), IpAddr::V6(gw)) => (neighbor::nd_solicit(mac, me, gw), neighbor::ETHERTYPE_IPV6),
+        _ => return Err(format!("{ifname}: ip {ip} and default_gw {gateway} are not of one IP version")),
+    };
+    let proto = ethertype.to_be();
+    // SAFETY: plain socket creation.
+    let fd = cvt(unsafe { libc::socket(libc::AF_PACKET, libc::SOCK_RAW | libc::SOCK_CLOEXEC, i32::from(proto)) })
+        .map_err(|e| fail("AF_PACKET socket", e))?;
+    // SAFETY: `fd` was just returned by socket(2) and nothing else owns it.
+    let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+    // SAFETY: an all-zero sockaddr_ll is valid; the fields that matter are set below.
+    let mut sll: libc::sockaddr_ll = unsafe { std::mem::zeroed() };
+    sll.sll_family = libc::AF_PACKET as u16;
+    sll.sll_protocol = proto;
+    sll.sll_ifindex = index as i32;
+    let len = std::mem::size_of::<libc::sockaddr_ll>() as libc::socklen_t;
+    // SAFETY: `sll` is a valid sockaddr_ll of the length passed.
+    cvt(unsafe { libc::bind(fd.as_raw_fd(), (&sll as *const libc::sockaddr_ll).cast(), len) })
+        .map_err(|e| fail("bind", e))?;
+    let deadline = Instant::now() + timeout;
+    let mut buf = [0u8; 2048];
+    loop {
+        // SAFETY: `request` is a live buffer of the length passed; the socket is bound.
+        let rc = unsafe { libc::send(fd.as_raw_fd(), request.as_ptr().cast(), request.len(), 0) };
+        if rc < 0 {
+            return Err(fail("send", io::Error::last_os_error()));
+        }
+        let next = (Instant::now() + RETRY).min(deadline);
+        while Instant::now() < next {
+            let wait = next.saturating_duration_since(Instant::now()).as_millis().max(1) as libc::c_int;
+            let mut pfd = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+            // SAFETY: one pollfd that lives across the call.
+            if unsafe { libc::poll(&mut pfd, 1, wait) } <= 0 {
+                continue;
+            }
+            // SAFETY: `buf` is writable for its length.
+            let n = unsafe { libc::recv(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len(), libc::MSG_DONTWAIT) };
+            if n <= 0 {
+                continue;
+            }
+            let frame = &buf[..n as usize];
+            let found = match gateway {
+                IpAddr::V4(gw) => neighbor::arp_reply_from(frame, gw),
+                IpAddr::V6(gw) => neighbor::nd_advert_from(frame, gw),
+            };
+            if let Some(m) = found {
+                return Ok(m);
+            }
+        }
+        if Instant::now() >= deadline {
+            let how = if gateway.is_ipv4() { "ARP" } else { "Neighbor Discovery" };
+            return Err(format!(
+                "{ifname}: default_gw {gateway} did not answer {how} from {ip} within {:.1} s (unreachable gateway? \
+                 give dest_mac to skip resolution)",
+                timeout.as_secs_f64()
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::netns::{self, TestNet};
+    use std::process::Command;
+
+    fn ok(args: &[&str]) {
+        assert!(Command::new("ip").args(args).status().unwrap().success(), "ip {args:?}");
+    }
+
+    /// The kernel on the far side of a veth pair is the oracle: it answers ARP and ND.
+    #[test]
+    fn the_kernel_answers_arp_and_nd_and_silence_is_an_error() {
+        if let Err(why) = netns::test_support() {
+            eprintln!("skipped: {why}");
+            return;
+        }
+        let net = TestNet::new().unwrap();
+        // TestNet's peers have static neighbours; the far kernel answers ARP regardless.
+        let got = netns::run_in(&net.ns_a, || {
+            resolve(&net.if_a, IpAddr::V4(net.ip_a), IpAddr::V4(net.ip_b), Duration::from_secs(2))
+        })
+        .unwrap();
+        assert_eq!(got, Ok(net.mac_b));
+        // Nobody has 198.18.N.3: a clear error after the timeout.
+        let silent = [198, 18, net.ip_b.octets()[2], 3].into();
+        let e = netns::run_in(&net.ns_a, || {
+            resolve(&net.if_a, IpAddr::V4(net.ip_a), IpAddr::V4(silent), Duration::from_millis(600))
+        })
+        .unwrap()
+        .unwrap_err();
+        assert!(e.contains("did not answer ARP") && e.contains(&silent.to_string()), "{e}");
+        // IPv6 on (TestNet turns it off): benchmarking range 2001:2::/48 (RFC 5180).
+        for (ns, ifn, addr) in [(&net.ns_a, &net.if_a, "2001:2::1"), (&net.ns_b, &net.if_b, "2001:2::2")] {
+            ok(&["netns", "exec", ns, "sysctl", "-qw", &format!("net.ipv6.conf.{ifn}.disable_ipv6=0")]);
+            ok(&["-n", ns, "addr", "add", &format!("{addr}/64"), "dev", ifn, "nodad"]);
+        }
+        let got = netns::run_in(&net.ns_a, || {
+            let (me, gw) = ("2001:2::1".parse().unwrap(), "2001:2::2".parse().unwrap());
+            resolve(&net.if_a, IpAddr::V6(me), IpAddr::V6(gw), Duration::from_secs(2))
+        })
+        .unwrap();
+        assert_eq!(got, Ok(net.mac_b));
+    }
+}

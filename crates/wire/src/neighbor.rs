@@ -1,0 +1,167 @@
+//! Neighbour resolution frames: ARP (RFC 826) for IPv4 and Neighbor Discovery
+//! (RFC 4861) for IPv6. Pure builders and parsers; the sockets are the port crate's.
+//!
+//! - [`arp_request`] / [`arp_reply_from`]: a broadcast who-has, and the sender MAC of a
+//!   reply (or gratuitous announcement) whose sender protocol address is the target.
+//! - [`nd_solicit`] / [`nd_advert_from`]: a Neighbor Solicitation to the target's
+//!   solicited-node multicast group with our link-layer address option, and the MAC in a
+//!   Neighbor Advertisement for the target (its target link-layer option, else the
+//!   Ethernet source).
+
+use crate::checksum;
+use crate::ip::{pseudo_header_sum, IpAddress, Protocol};
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// EtherType of ARP.
+pub const ETHERTYPE_ARP: u16 = 0x0806;
+/// EtherType of IPv6.
+pub const ETHERTYPE_IPV6: u16 = 0x86DD;
+
+/// A broadcast ARP request from (`mac`, `ip`) asking for `target` (60 bytes: padded to
+/// the Ethernet minimum).
+pub fn arp_request(mac: [u8; 6], ip: Ipv4Addr, target: Ipv4Addr) -> Vec<u8> {
+    let mut f = Vec::with_capacity(60);
+    f.extend_from_slice(&[0xff; 6]);
+    f.extend_from_slice(&mac);
+    f.extend_from_slice(&ETHERTYPE_ARP.to_be_bytes());
+    f.extend_from_slice(&[0, 1, 0x08, 0x00, 6, 4, 0, 1]); // Ethernet, IPv4, request
+    f.extend_from_slice(&mac);
+    f.extend_from_slice(&ip.octets());
+    f.extend_from_slice(&[0; 6]);
+    f.extend_from_slice(&target.octets());
+    f.resize(60, 0);
+    f
+}
+
+/// The sender MAC of an ARP reply (or announcement) for `target`, if `frame` is one.
+pub fn arp_reply_from(frame: &[u8], target: Ipv4Addr) -> Option<[u8; 6]> {
+    if frame.len() < 42 || frame[12..14] != ETHERTYPE_ARP.to_be_bytes() {
+        return None;
+    }
+    let a = &frame[14..42];
+    if a[0..6] != [0, 1, 0x08, 0x00, 6, 4] || a[7] != 2 && a[7] != 1 {
+        return None;
+    }
+    // A reply, or a request whose sender is the target (gratuitous ARP) both tell us.
+    if a[14..18] != target.octets() {
+        return None;
+    }
+    let mut mac = [0; 6];
+    mac.copy_from_slice(&a[8..14]);
+    (mac != [0; 6]).then_some(mac)
+}
+
+/// The solicited-node multicast address of `ip` (ff02::1:ffXX:XXXX).
+pub fn solicited_node(ip: Ipv6Addr) -> Ipv6Addr {
+    let o = ip.octets();
+    Ipv6Addr::new(0xff02, 0, 0, 0, 0, 1, 0xff00 | u16::from(o[13]), u16::from_be_bytes([o[14], o[15]]))
+}
+
+/// A Neighbor Solicitation from (`mac`, `ip`) for `target`.
+pub fn nd_solicit(mac: [u8; 6], ip: Ipv6Addr, target: Ipv6Addr) -> Vec<u8> {
+    let dst_ip = solicited_node(target);
+    let d = dst_ip.octets();
+    let dst_mac = [0x33, 0x33, d[12], d[13], d[14], d[15]];
+    // ICMPv6: type 135, code 0, checksum, reserved, target, option 1 (source link-layer).
+    let mut icmp = vec![135, 0, 0, 0, 0, 0, 0, 0];
+    icmp.extend_from_slice(&target.octets());
+    icmp.extend_from_slice(&[1, 1]);
+    icmp.extend_from_slice(&mac);
+    let ph = pseudo_header_sum(&IpAddress::V6(ip), &IpAddress::V6(dst_ip), Protocol::ICMPV6, icmp.len() as u32);
+    let c = !checksum::fold(u64::from(ph) + u64::from(checksum::sum(&icmp)));
+    icmp[2..4].copy_from_slice(&c.to_be_bytes());
+    let mut f = Vec::with_capacity(14 + 40 + icmp.len());
+    f.extend_from_slice(&dst_mac);
+    f.extend_from_slice(&mac);
+    f.extend_from_slice(&ETHERTYPE_IPV6.to_be_bytes());
+    f.extend_from_slice(&[0x60, 0, 0, 0]);
+    f.extend_from_slice(&(icmp.len() as u16).to_be_bytes());
+    f.extend_from_slice(&[58, 255]); // next header ICMPv6, hop limit 255 (RFC 4861 7.1.1)
+    f.extend_from_slice(&ip.octets());
+    f.extend_from_slice(&dst_ip.octets());
+    f.extend_from_slice(&icmp);
+    f
+}
+
+/// The MAC announced for `target` if `frame` is a Neighbor Advertisement of it.
+pub fn nd_advert_from(frame: &[u8], target: Ipv6Addr) -> Option<[u8; 6]> {
+    if frame.len() < 14 + 40 + 24 || frame[12..14] != ETHERTYPE_IPV6.to_be_bytes() || frame[20] != 58 {
+        return None;
+    }
+    let icmp = &frame[54..];
+    if icmp[0] != 136 || icmp[1] != 0 || icmp[8..24] != target.octets() {
+        return None;
+    }
+    let mut opts = &icmp[24..];
+    while opts.len() >= 8 {
+        let len = usize::from(opts[1]) * 8;
+        if len == 0 || len > opts.len() {
+            break;
+        }
+        if opts[0] == 2 {
+            let mut mac = [0; 6];
+            mac.copy_from_slice(&opts[2..8]);
+            return Some(mac);
+        }
+        opts = &opts[len..];
+    }
+    let mut mac = [0; 6];
+    mac.copy_from_slice(&frame[6..12]);
+    Some(mac)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAC: [u8; 6] = [2, 0, 0, 0, 0, 1];
+
+    #[test]
+    fn arp_request_bytes_and_reply_parse() {
+        let f = arp_request(MAC, Ipv4Addr::new(198, 18, 1, 1), Ipv4Addr::new(198, 18, 1, 254));
+        assert_eq!(f.len(), 60);
+        assert_eq!(&f[..14], &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 2, 0, 0, 0, 0, 1, 8, 6]);
+        assert_eq!(
+            &f[14..42],
+            &[0, 1, 8, 0, 6, 4, 0, 1, 2, 0, 0, 0, 0, 1, 198, 18, 1, 1, 0, 0, 0, 0, 0, 0, 198, 18, 1, 254]
+        );
+        // The reply the gateway would send.
+        let mut r = f.clone();
+        r[21] = 2;
+        r[22..28].copy_from_slice(&[2, 0, 0, 0, 0, 0xfe]);
+        r[28..32].copy_from_slice(&[198, 18, 1, 254]);
+        assert_eq!(arp_reply_from(&r, Ipv4Addr::new(198, 18, 1, 254)), Some([2, 0, 0, 0, 0, 0xfe]));
+        assert_eq!(arp_reply_from(&r, Ipv4Addr::new(198, 18, 1, 253)), None);
+        assert_eq!(arp_reply_from(&r[..41], Ipv4Addr::new(198, 18, 1, 254)), None);
+        // Our own request names us, not the target.
+        assert_eq!(arp_reply_from(&f, Ipv4Addr::new(198, 18, 1, 254)), None);
+    }
+
+    #[test]
+    fn nd_solicit_is_well_formed() {
+        let me: Ipv6Addr = "2001:2::1".parse().unwrap();
+        let target: Ipv6Addr = "2001:2::1:2:3".parse().unwrap();
+        assert_eq!(solicited_node(target), "ff02::1:ff02:3".parse::<Ipv6Addr>().unwrap());
+        let f = nd_solicit(MAC, me, target);
+        assert_eq!(&f[..6], &[0x33, 0x33, 0xff, 0x02, 0x00, 0x03]);
+        assert_eq!(f.len(), 14 + 40 + 32);
+        // The checksum verifies: pseudo-header + ICMPv6 sums to 0xffff.
+        let icmp = &f[54..];
+        let ph = pseudo_header_sum(
+            &IpAddress::V6(me),
+            &IpAddress::V6(solicited_node(target)),
+            Protocol::ICMPV6,
+            icmp.len() as u32,
+        );
+        assert_eq!(checksum::fold(u64::from(ph) + u64::from(checksum::sum(icmp))), 0xffff);
+        // An advertisement with a target link-layer option.
+        let mut na = f.clone();
+        na[6..12].copy_from_slice(&[2, 0, 0, 0, 0, 9]);
+        na[54] = 136;
+        na[78] = 2;
+        na[80..86].copy_from_slice(&[2, 0, 0, 0, 0, 7]);
+        assert_eq!(nd_advert_from(&na, target), Some([2, 0, 0, 0, 0, 7]));
+        assert_eq!(nd_advert_from(&na, me), None);
+        assert_eq!(nd_advert_from(&f, target), None, "a solicitation is not an answer");
+    }
+}
