@@ -8,6 +8,7 @@ mod bench;
 mod debug;
 mod lab;
 mod pktgen;
+mod portcfg;
 mod report;
 mod run;
 mod serve;

@@ -14,9 +14,13 @@ use std::time::Duration;
 pub(crate) struct RunArgs {
     /// Profile (YAML).
     pub profile: PathBuf,
-    /// Port: `null` or `pcap:FILE`; repeat for ports 1, 2, ...
-    #[arg(long = "port", required = true)]
+    /// Port: `null`, `pcap:FILE`, `afpacket:IF`; repeat for ports 1, 2, ...
+    #[arg(long = "port", required_unless_present = "config", conflicts_with = "config")]
     pub ports: Vec<String>,
+    /// Port configuration file in the spirit of TRex's trex_cfg.yaml (interfaces, port_info
+    /// MACs and gateways, port_bandwidth_gb, platform threads); see docs/ports.md.
+    #[arg(long = "config", alias = "cfg")]
+    pub config: Option<PathBuf>,
     /// Stop after this long (virtual time on pcap ports): 10s, 500ms.
     #[arg(short, long)]
     pub duration: Option<String>,
@@ -26,9 +30,9 @@ pub(crate) struct RunArgs {
     /// Rate multiplier: a factor (2), a total rate (10mpps, 5gbps, 5gbpsl1) or % of line rate (50%).
     #[arg(short = 'm', long, default_value = "1")]
     pub multiplier: String,
-    /// Worker threads.
-    #[arg(short, long, default_value_t = 1)]
-    pub cores: usize,
+    /// Worker threads (default 1, or one per `platform` thread of --config).
+    #[arg(short, long)]
+    pub cores: Option<usize>,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
@@ -39,9 +43,10 @@ pub(crate) struct RunArgs {
 /// Where a run happens: shared by `run` and `pktgen`.
 #[derive(Args, Debug)]
 pub(crate) struct PlaceArgs {
-    /// Line rate of the ports for % rates, L1 figures and pktgen's `delay 0`: 10g, 100g, 1g.
-    #[arg(long, default_value = "10g")]
-    pub line_rate: String,
+    /// Line rate of the ports for % rates, L1 figures and pktgen's `delay 0`: 10g, 100g, 1g
+    /// (default 10g, or port_bandwidth_gb of --config).
+    #[arg(long)]
+    pub line_rate: Option<String>,
     /// Run inside this network namespace (/var/run/netns/NAME), e.g. riptide-tg.
     #[arg(long)]
     pub netns: Option<String>,
@@ -59,7 +64,7 @@ impl PlaceArgs {
         }
         Ok(EngineConfig {
             ports: parse_ports(ports)?,
-            line_rate: parse_line_rate(&self.line_rate)?,
+            line_rate: parse_line_rate(self.line_rate.as_deref().unwrap_or("10g"))?,
             force: self.force,
             ..Default::default()
         })
@@ -92,10 +97,11 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
         return Err(Failure::input("--count must be at least 1"));
     }
     let multiplier: Multiplier = a.multiplier.parse().map_err(|e| Failure::input(format!("-m: {e}")))?;
-    if a.cores == 0 || a.cores > 256 {
+    let cores = a.cores.unwrap_or(1);
+    if cores == 0 || cores > 256 {
         return Err(Failure::input("--cores must be within 1..=256"));
     }
-    Ok(StartOptions { duration, count: a.count, multiplier, cores: a.cores, ..Default::default() })
+    Ok(StartOptions { duration, count: a.count, multiplier, cores, ..Default::default() })
 }
 
 /// Runs a loaded engine to the end (or Ctrl-C), with a progress line on a terminal.
@@ -132,13 +138,35 @@ pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
     std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{file}: cannot read profile: {e}")))
 }
 
-pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
+pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     let text = read_profile(&a.profile)?;
+    let source = a.profile.display().to_string();
+    let Some(cfg_path) = a.config.clone() else {
+        let opts = start_options(&a)?;
+        let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
+        engine.handle(Command::LoadProfile { text, source })?;
+        return finish(&a, &mut engine, opts);
+    };
+    let cfg = crate::portcfg::load(&cfg_path)?;
+    crate::portcfg::apply_place(&cfg, &mut a.place, &mut a.cores);
     let opts = start_options(&a)?;
-    let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
-    engine.handle(Command::LoadProfile { text, source: a.profile.display().to_string() })?;
+    let mut config = a.place.engine_config(&cfg.spec_strings())?;
+    if let Some(tx) = cfg.tx_desc {
+        config.batch = (tx as usize).clamp(1, 1024);
+    }
+    // In the namespace now: MACs of the ports, gateways resolved from them.
+    let macs = crate::portcfg::port_macs(&cfg, &cfg_path)?;
+    let mut profile = riptide_stl::profile::parse(&text, &source).map_err(|e| Failure::input(e.to_string()))?;
+    crate::portcfg::fill_macs(&mut profile, &macs);
+    let compiled = riptide_stl::profile::compile(&profile, &source).map_err(|e| Failure::input(e.to_string()))?;
+    let mut engine = Engine::new(config);
+    engine.load(compiled)?;
+    finish(&a, &mut engine, opts)
+}
+
+fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Failure> {
     let progress = !a.json && std::io::stdout().is_terminal();
-    let snap = drive(&mut engine, opts, progress)?;
+    let snap = drive(engine, opts, progress)?;
     if a.json {
         let v = report::json(&snap);
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);

@@ -246,3 +246,42 @@ fn pktgen_result_agrees_with_the_kernel_on_the_ring() {
     let kernel_pps = rx as f64 / (usec / 1e6);
     assert!((pps - kernel_pps).abs() <= 0.01 * kernel_pps, "pktgen {pps} pps, kernel {kernel_pps} pps\n{out}");
 }
+
+/// A TRex-style port configuration: ports, namespace and line rate from the file, the
+/// gateway's MAC resolved by ARP from rt0 (the DUT's kernel answers).
+#[test]
+fn port_config_resolves_the_gateway_by_arp() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("noeth.yaml");
+    std::fs::write(
+        &prof,
+        "streams:\n  - packet:\n      - ipv4: {src: 198.18.1.1, dst: 198.18.2.1}\n      - udp: {}\n    rate: 50kpps\n    mode: {burst: {packets: 10000}}\n",
+    )
+    .unwrap();
+    let v = run_json(&["run", prof.to_str().unwrap(), "--config", "profiles/lab/ports.yaml", "--json"]);
+    assert_eq!(v["ports"][0]["name"], "afpacket:rt0", "{v}");
+    assert_eq!(v["ports"][0]["opackets"], 10000, "{v}");
+    assert_eq!(v["ports"][1]["ipackets"], 10000, "the DUT routed them: the resolved MAC was its own\n{v}");
+    // An unreachable gateway and a bad MAC: one-line errors, exit 2, nothing sent.
+    let tx0 = counters(TG_NS, "rt0").tx_packets;
+    let cfg = dir.path().join("cfg.yaml");
+    let bad_gw = "- interfaces: [rt0, rt1]\n  netns: riptide-tg\n  port_info:\n    - {ip: 198.18.1.1, default_gw: 198.18.1.77}\n";
+    std::fs::write(&cfg, bad_gw).unwrap();
+    let o = riptide(&["run", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("198.18.1.77 did not answer ARP"), "{}", text(&o));
+    let arp_requests = counters(TG_NS, "rt0").tx_packets - tx0;
+    assert!((1..=20).contains(&arp_requests), "only ARP requests left rt0: {arp_requests}");
+    std::fs::write(&cfg, "- interfaces: [rt0]\n  netns: riptide-tg\n  port_info:\n    - dest_mac: 02:00:c6:12:01\n")
+        .unwrap();
+    let o = riptide(&["run", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("cfg.yaml:4") && text(&o).contains("not a MAC address"), "{}", text(&o));
+    std::fs::write(&cfg, "- interfaces: [rt7]\n  netns: riptide-tg\n").unwrap();
+    let o = riptide(&["run", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("rt7"), "{}", text(&o));
+}

@@ -21,6 +21,7 @@
 pub mod afpacket;
 pub mod arena;
 pub mod capture;
+pub mod config;
 pub mod lab;
 pub mod lock;
 pub mod netns;
