@@ -14,6 +14,7 @@ rc=${PIPESTATUS[0]}
 set -e
 # The Python client against the daemon just built.
 python3 -m pytest --version >/dev/null 2>&1 || python3 -m pip install --quiet pytest
+python3 -c "import jsonschema" >/dev/null 2>&1 || python3 -m pip install --quiet "jsonschema>=4"
 set +e
 PYTHONPATH=python RIPTIDE_BIN=target/release/riptide python3 -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
 prc=${PIPESTATUS[0]}

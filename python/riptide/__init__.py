@@ -11,17 +11,20 @@
 Pure Python (``socket`` + ``json``), typed, no dependencies.
 """
 
-from .client import Client, API_MAJOR
+from .client import Client, API_MAJOR, SCHEMA_PATH
+from .cluster import Cluster
 from .errors import RiptideError, RpcError, ConnectionFailed, NotOwner, VersionMismatch
 from .streams import stream, udp_stream, profile_text
 
 __all__ = [
     "API_MAJOR",
     "Client",
+    "Cluster",
     "ConnectionFailed",
     "NotOwner",
     "RiptideError",
     "RpcError",
+    "SCHEMA_PATH",
     "VersionMismatch",
     "profile_text",
     "stream",

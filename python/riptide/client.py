@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import time
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 from .errors import ConnectionFailed, RiptideError, from_error
 from .streams import Stream, profile_text
 
 API_MAJOR = 1
+"""The API major version this client speaks (see ``api_schema.json``)."""
+
+SCHEMA_PATH = Path(__file__).with_name("api_schema.json")
+"""The API's single definition, shared with the daemon."""
+
 DEFAULT_ADDRESS = ("127.0.0.1", 4501)
 
 Json = Dict[str, Any]
@@ -19,6 +25,35 @@ Json = Dict[str, Any]
 
 def _nanos(seconds: Optional[float]) -> Optional[int]:
     return None if seconds is None else int(round(seconds * 1e9))
+
+
+def _connect_in_netns(netns: str, host: str, port: int, timeout: float) -> socket.socket:
+    """Connects from inside network namespace ``netns`` (``/var/run/netns/NAME``, root).
+
+    Only the calling thread switches namespace, and only while the socket is made; a
+    socket stays in the namespace it was created in.
+    """
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    clone_newnet = 0x40000000
+    own = os.open("/proc/thread-self/ns/net", os.O_RDONLY)
+    try:
+        target = os.open(f"/var/run/netns/{netns}", os.O_RDONLY)
+    except OSError as e:
+        os.close(own)
+        raise ConnectionFailed(f"network namespace {netns!r}: {e}") from e
+    try:
+        if libc.setns(target, clone_newnet) != 0:
+            raise ConnectionFailed(f"setns({netns}): {os.strerror(ctypes.get_errno())} (needs root)")
+        try:
+            return socket.create_connection((host, port), timeout=timeout)
+        finally:
+            if libc.setns(own, clone_newnet) != 0:
+                raise RuntimeError(f"could not return from namespace {netns}: {os.strerror(ctypes.get_errno())}")
+    finally:
+        os.close(target)
+        os.close(own)
 
 
 class Client:
@@ -34,11 +69,17 @@ class Client:
         port: int = DEFAULT_ADDRESS[1],
         token: Optional[str] = None,
         timeout: float = 30.0,
+        netns: Optional[str] = None,
     ) -> None:
+        where = f"{host}:{port}" + (f" in namespace {netns}" if netns else "")
         try:
-            self._sock = socket.create_connection((host, port), timeout=timeout)
+            if netns is None:
+                self._sock = socket.create_connection((host, port), timeout=timeout)
+            else:
+                self._sock = _connect_in_netns(netns, host, port, timeout)
         except OSError as e:
-            raise ConnectionFailed(f"cannot reach riptide at {host}:{port}: {e}") from e
+            raise ConnectionFailed(f"cannot reach riptide at {where}: {e}") from e
+        self.address = where
         self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._reader = self._sock.makefile("rb")
         self._id = 0
@@ -102,9 +143,35 @@ class Client:
         else:
             self.call("load_profile", text=str(profile), source="<python>")
 
-    def add_streams(self, streams: List[Stream], seed: Optional[int] = None) -> None:
-        """Loads streams built with :func:`riptide.stream` (replaces the loaded profile)."""
-        self.call("load_profile", text=profile_text(streams, seed), source="<python>")
+    def add_streams(self, streams: List[Stream], seed: Optional[int] = None) -> int:
+        """Adds streams built with :func:`riptide.stream` to the loaded ones; returns how many are loaded.
+
+        Unnamed streams are named ``s<N>`` by the daemon (see :meth:`list_streams`).
+        """
+        params: Json = {"streams": list(streams)}
+        if seed is not None:
+            params["seed"] = seed
+        return int(self.call("add_streams", **params)["streams"])
+
+    def reset(self) -> None:
+        """Stops traffic and removes every loaded stream (like TRex's ``reset``)."""
+        if self.state() in ("running", "paused", "finished"):
+            self.stop()
+        names = [str(s["name"]) for s in self.list_streams()]
+        if names:
+            self.remove_streams(names)
+
+    def remove_streams(self, names: Sequence[str]) -> int:
+        """Removes the named streams; returns how many are left."""
+        return int(self.call("remove_streams", names=list(names))["streams"])
+
+    def list_streams(self) -> List[Stream]:
+        """The loaded streams, as the daemon holds them."""
+        return list(self.call("list_streams")["streams"])
+
+    def schema(self) -> Json:
+        """The daemon's API schema (the same file as :data:`SCHEMA_PATH` for this version)."""
+        return dict(self.call("schema"))
 
     def start(
         self,
@@ -112,9 +179,16 @@ class Client:
         count: Optional[int] = None,
         mult: Union[str, float] = 1,
         cores: int = 1,
+        at: Optional[float] = None,
     ) -> None:
-        """Starts the loaded streams: for ``duration`` seconds and/or ``count`` packets."""
+        """Starts the loaded streams: for ``duration`` seconds and/or ``count`` packets.
+
+        ``at``: a wall-clock time (``time.time()`` seconds) to begin at, 1 ms to 60 s ahead;
+        :class:`riptide.Cluster` uses it to start several daemons together.
+        """
         params: Json = {"multiplier": mult, "cores": cores}
+        if at is not None:
+            params["at_unix_ns"] = int(round(at * 1e9))
         if duration is not None:
             params["duration"] = _nanos(duration)
         if count is not None:

@@ -63,7 +63,8 @@ def test_quickstart_sends_two_million(daemon: int) -> None:
 
 def test_ownership_and_errors(daemon: int) -> None:
     with Client(port=daemon) as a, Client(port=daemon) as b:
-        a.acquire()
+        a.acquire(force=True)
+        a.reset()
         with pytest.raises(NotOwner):
             b.acquire()
         with pytest.raises(NotOwner):
@@ -85,6 +86,7 @@ def test_ownership_and_errors(daemon: int) -> None:
 def test_update_pause_resume(daemon: int) -> None:
     with Client(port=daemon) as c:
         c.acquire(force=True)
+        c.reset()
         c.add_streams([udp_stream(rate="10kpps")])
         c.start(duration=5)
         time.sleep(0.1)

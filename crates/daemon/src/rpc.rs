@@ -93,16 +93,23 @@ pub fn err_line(id: &Value, e: &RpcError) -> String {
 /// Methods that need the session to own the engine.
 pub const OWNED: &[&str] = &["load_profile", "start", "stop", "pause", "resume", "update", "clear_stats"];
 
+/// Methods that change the loaded streams (they need the engine too).
+pub const STREAM_METHODS: &[&str] = &["add_streams", "remove_streams"];
+
 /// Every method the daemon answers.
 pub const METHODS: &[&str] = &[
     "ping",
     "version",
     "auth",
+    "schema",
     "ports",
     "state",
     "acquire",
     "release",
     "load_profile",
+    "add_streams",
+    "remove_streams",
+    "list_streams",
     "start",
     "stop",
     "pause",

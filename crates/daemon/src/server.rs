@@ -1,6 +1,7 @@
 //! The TCP server: an accept loop, one thread per client, a watchdog.
 
 use crate::rpc::{self, code, RpcError};
+use crate::streams::StreamList;
 use riptide_engine::{Command, Engine, EngineConfig, RunState};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
@@ -47,6 +48,8 @@ struct State {
     clients: AtomicUsize,
     stop: AtomicBool,
     cfg: ServerConfig,
+    /// The loaded profile's streams (add/remove/list_streams).
+    streams: Mutex<StreamList>,
 }
 
 #[derive(Default)]
@@ -107,6 +110,7 @@ pub fn serve(cfg: ServerConfig) -> std::io::Result<ServerHandle> {
         clients: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
         cfg,
+        streams: Mutex::new(StreamList::default()),
     });
     let s = state.clone();
     let accept = std::thread::Builder::new().name("riptide-accept".into()).spawn(move || accept_loop(listener, s))?;
@@ -245,6 +249,39 @@ fn client(stream: TcpStream, state: &State) {
     }
 }
 
+fn add_params(params: &Value) -> Result<(Vec<Value>, Option<u64>), RpcError> {
+    let bad = |m: &str| RpcError::new(code::INVALID_PARAMS, format!("add_streams: {m}"));
+    let o = params.as_object().ok_or_else(|| bad("params must be an object"))?;
+    if let Some(k) = o.keys().find(|k| !matches!(k.as_str(), "streams" | "seed")) {
+        return Err(bad(&format!("unknown parameter '{k}' (expected streams, seed)")));
+    }
+    let streams = match o.get("streams") {
+        Some(Value::Array(a)) if !a.is_empty() => a.clone(),
+        Some(_) => return Err(bad("'streams' must be a non-empty array of stream objects")),
+        None => return Err(bad("missing 'streams'")),
+    };
+    let seed = match o.get("seed") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| bad("'seed' must be a non-negative integer"))?),
+    };
+    Ok((streams, seed))
+}
+
+fn remove_params(params: &Value) -> Result<Vec<String>, RpcError> {
+    let bad = |m: &str| RpcError::new(code::INVALID_PARAMS, format!("remove_streams: {m}"));
+    let o = params.as_object().ok_or_else(|| bad("params must be an object"))?;
+    if let Some(k) = o.keys().find(|k| k.as_str() != "names") {
+        return Err(bad(&format!("unknown parameter '{k}' (expected names)")));
+    }
+    match o.get("names") {
+        Some(Value::Array(a)) if !a.is_empty() => {
+            a.iter().map(|n| n.as_str().map(str::to_string).ok_or_else(|| bad("'names' must hold strings"))).collect()
+        }
+        Some(_) => Err(bad("'names' must be a non-empty array of stream names")),
+        None => Err(bad("missing 'names'")),
+    }
+}
+
 fn stream_stats(out: &mut TcpStream, state: &State, every: Duration) {
     while !state.stop.load(Ordering::Relaxed) {
         let snap = lock(&state.engine).snapshot();
@@ -290,6 +327,11 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
                 "methods": rpc::METHODS,
                 "auth_required": state.cfg.token.is_some(),
             }));
+        }
+        "schema" => {
+            no_params(method)?;
+            return serde_json::from_str::<Value>(crate::SCHEMA)
+                .map_err(|e| RpcError::new(code::ENGINE, e.to_string()));
         }
         "auth" => {
             let given = params.get("token").and_then(Value::as_str);
@@ -365,12 +407,39 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             }
             Ok(json!({"ok": true}))
         }
-        m if rpc::OWNED.contains(&m) => {
+        "list_streams" => {
+            no_params(method)?;
+            Ok(json!({"streams": lock(&state.streams).streams()}))
+        }
+        m if rpc::OWNED.contains(&m) || rpc::STREAM_METHODS.contains(&m) => {
             if lock(&state.owner).session != Some(session.id) {
                 return Err(RpcError::new(code::NOT_OWNER, format!("{m} needs the engine: call acquire first")));
             }
             let mut e = lock(&state.engine);
-            rpc::engine_call(&mut e, m, params)
+            let mut list = lock(&state.streams);
+            let next = match m {
+                "add_streams" => Some(add_params(params).and_then(|(s, seed)| list.with_added(&s, seed))?),
+                "remove_streams" => Some(remove_params(params).and_then(|names| list.without(&names))?),
+                _ => None,
+            };
+            let Some(next) = next else {
+                let r = rpc::engine_call(&mut e, m, params)?;
+                if m == "load_profile" {
+                    let text = params.get("text").and_then(Value::as_str).unwrap_or_default();
+                    *list = StreamList::from_profile_text(text);
+                }
+                return Ok(r);
+            };
+            // The engine checks the whole new profile; refused, nothing changes.
+            if next.streams().is_empty() {
+                e.unload().map_err(|err| RpcError::new(code::ENGINE, err.to_string()))?;
+            } else {
+                let load = json!({"text": next.profile_text(), "source": format!("<{m}>")});
+                rpc::engine_call(&mut e, "load_profile", &load)?;
+            }
+            let n = next.streams().len();
+            *list = next;
+            Ok(json!({"ok": true, "streams": n}))
         }
         "subscribe" => Err(RpcError::new(code::AUTH, "authenticate first")),
         other => Err(RpcError::new(

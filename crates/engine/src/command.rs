@@ -94,6 +94,11 @@ pub struct StartOptions {
     /// Real-time lateness before a stream's schedule is reset (default 1 ms).
     #[serde(default)]
     pub catch_up: Option<Nanos>,
+    /// Start at this wall-clock time (`CLOCK_REALTIME`, ns since the Unix epoch), so
+    /// several engines (daemons on several hosts) begin together. At least 1 ms and at
+    /// most 60 s ahead.
+    #[serde(default)]
+    pub at_unix_ns: Option<u64>,
 }
 
 fn unnamed() -> String {
@@ -113,6 +118,7 @@ impl Default for StartOptions {
             cores: 1,
             unpaced: false,
             catch_up: None,
+            at_unix_ns: None,
         }
     }
 }

@@ -78,6 +78,7 @@ struct Run {
     opts: StartOptions,
     simulated: bool,
     start_abs: Nanos,
+    start_unix_ns: u64,
     paused: bool,
     baseline: Vec<WorkerCounters>,
     baseline_at: Nanos,
@@ -101,6 +102,15 @@ impl Engine {
     /// The ports.
     pub fn config(&self) -> &EngineConfig {
         &self.config
+    }
+
+    /// Forgets the loaded profile (the daemon's `remove_streams` of the last stream).
+    pub fn unload(&mut self) -> Result<(), EngineError> {
+        if let Some(run) = &self.run {
+            return Err(EngineError::State { command: "unload the profile", state: self.state_of(run) });
+        }
+        self.profile = None;
+        Ok(())
     }
 
     /// Loads a compiled profile (checks its ports exist).
@@ -258,12 +268,30 @@ impl Engine {
         let max_frame = enabled.iter().map(|s| s.sizes.max_size() as usize - FCS_LEN).max().unwrap_or(60);
         // Time zero of the run, on the engine clock and as Unix time: pcap
         // stamps and clock variables are `epoch_unix_ns + departure`.
-        let lead = Nanos::from_millis(5);
-        let start_abs = self.clock.now() + lead;
-        let epoch_unix_ns = std::time::SystemTime::now()
+        let clock_now = self.clock.now();
+        let unix_now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64 + lead.0)
+            .map(|d| d.as_nanos() as u64)
             .unwrap_or(0);
+        let lead = match opts.at_unix_ns {
+            None => Nanos::from_millis(5),
+            Some(at) => {
+                let ahead = at.saturating_sub(unix_now);
+                if ahead < 1_000_000 {
+                    return Err(EngineError::Config(format!(
+                        "start time at_unix_ns {at} is not ahead of now ({unix_now}) by at least 1 ms"
+                    )));
+                }
+                if ahead > 60_000_000_000 {
+                    return Err(EngineError::Config(format!(
+                        "start time at_unix_ns {at} is more than 60 s ahead of now ({unix_now})"
+                    )));
+                }
+                Nanos(ahead)
+            }
+        };
+        let start_abs = clock_now + lead;
+        let epoch_unix_ns = unix_now + lead.0;
         let popts = PortOptions {
             line_rate: self.config.line_rate,
             max_frame,
@@ -339,6 +367,7 @@ impl Engine {
             opts,
             simulated,
             start_abs,
+            start_unix_ns: epoch_unix_ns,
             paused: false,
             baseline: Vec::new(),
             baseline_at: start_abs,
@@ -435,6 +464,8 @@ impl Engine {
                 streams: Vec::new(),
                 workers: Vec::new(),
                 late_resets: 0,
+                start_unix_ns: 0,
+                start_lag_ns: 0,
             }),
         }
     }
@@ -543,6 +574,8 @@ impl Engine {
             streams,
             workers,
             late_resets: counters.iter().map(|c| c.late_resets).sum(),
+            start_unix_ns: run.start_unix_ns,
+            start_lag_ns: counters.iter().map(|c| c.start_lag_ns).max().unwrap_or(0),
         }
     }
 }

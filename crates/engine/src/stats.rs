@@ -20,6 +20,8 @@ pub struct WorkerCounters {
     pub late_resets: u64,
     /// The worker has finished.
     pub done: bool,
+    /// How late the worker began after the run's time zero (real time), ns.
+    pub start_lag_ns: u64,
 }
 
 impl WorkerCounters {
@@ -160,4 +162,8 @@ pub struct Snapshot {
     pub workers: Vec<WorkerStats>,
     /// Times late schedules were reset (see the catch-up policy).
     pub late_resets: u64,
+    /// The run's time zero as Unix time, ns (pcap timestamps count from it).
+    pub start_unix_ns: u64,
+    /// How long after time zero the last worker began, ns (0 on simulated ports).
+    pub start_lag_ns: u64,
 }

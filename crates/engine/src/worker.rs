@@ -91,6 +91,9 @@ impl Worker {
             self.clock.wait_until(plan.start_abs);
         }
         let t0 = self.clock.now();
+        if !plan.simulated {
+            self.counters.start_lag_ns = t0.saturating_sub(plan.start_abs).0;
+        }
         // The epoch starts at 0: messages sent before the worker got here (during
         // the start-up wait) are still seen on the first turn.
         let mut seen = 0;

@@ -1,0 +1,255 @@
+//! The daemon against the API's one definition, python/riptide/api_schema.json.
+//!
+//! Drift either way fails here: a method the daemon answers but the schema lacks (or
+//! the reverse), a result with a field the schema does not describe, params the schema
+//! allows but the daemon refuses, or params the schema forbids but the daemon takes.
+//! The Python tests check the client against the same file with the `jsonschema`
+//! library; this side uses the small validator below (the subset the file uses).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use riptide_daemon::{rpc, serve, ServerConfig, ServerHandle, API_VERSION, SCHEMA};
+use riptide_engine::EngineConfig;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+fn schema() -> Value {
+    serde_json::from_str(SCHEMA).unwrap()
+}
+
+/// Validates `v` against `s` (resolving `#/$defs/..` in `root`); returns the first
+/// mismatch as "path: why".
+fn check(root: &Value, s: &Value, v: &Value, path: &str) -> Result<(), String> {
+    let fail = |why: String| Err(format!("{path}: {why} (value {v})"));
+    if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+        let name = r.strip_prefix("#/$defs/").expect("local refs only");
+        check(root, &root["$defs"][name], v, path)?;
+    }
+    if let Some(t) = s.get("type") {
+        let types: Vec<&str> = match t {
+            Value::String(t) => vec![t.as_str()],
+            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+            _ => panic!("bad type in schema"),
+        };
+        let ok = types.iter().any(|t| match *t {
+            "object" => v.is_object(),
+            "array" => v.is_array(),
+            "string" => v.is_string(),
+            "integer" => v.is_i64() || v.is_u64(),
+            "number" => v.is_number(),
+            "boolean" => v.is_boolean(),
+            "null" => v.is_null(),
+            other => panic!("type {other}"),
+        });
+        if !ok {
+            return fail(format!("not of type {types:?}"));
+        }
+    }
+    if let Some(c) = s.get("const") {
+        if c != v {
+            return fail(format!("expected {c}"));
+        }
+    }
+    if let Some(e) = s.get("enum").and_then(Value::as_array) {
+        if !e.contains(v) {
+            return fail(format!("not one of {e:?}"));
+        }
+    }
+    if let Some(x) = v.as_f64() {
+        if s.get("minimum").and_then(Value::as_f64).is_some_and(|m| x < m) {
+            return fail("below minimum".into());
+        }
+        if s.get("maximum").and_then(Value::as_f64).is_some_and(|m| x > m) {
+            return fail("above maximum".into());
+        }
+        if s.get("exclusiveMinimum").and_then(Value::as_f64).is_some_and(|m| x <= m) {
+            return fail("not above exclusiveMinimum".into());
+        }
+    }
+    if let (Some(n), Some(t)) = (s.get("minLength").and_then(Value::as_u64), v.as_str()) {
+        if (t.chars().count() as u64) < n {
+            return fail("too short".into());
+        }
+    }
+    if let Some(any) = s.get("anyOf").and_then(Value::as_array) {
+        if !any.iter().any(|a| check(root, a, v, path).is_ok()) {
+            return fail("matches none of anyOf".into());
+        }
+    }
+    if let Some(a) = v.as_array() {
+        if s.get("minItems").and_then(Value::as_u64).is_some_and(|n| (a.len() as u64) < n) {
+            return fail("too few items".into());
+        }
+        if let Some(items) = s.get("items") {
+            for (i, x) in a.iter().enumerate() {
+                check(root, items, x, &format!("{path}[{i}]"))?;
+            }
+        }
+    }
+    if let Some(o) = v.as_object() {
+        if s.get("maxProperties").and_then(Value::as_u64).is_some_and(|n| (o.len() as u64) > n) {
+            return fail("too many properties".into());
+        }
+        for r in s.get("required").and_then(Value::as_array).into_iter().flatten() {
+            let r = r.as_str().unwrap();
+            if !o.contains_key(r) {
+                return fail(format!("missing '{r}'"));
+            }
+        }
+        let props = s.get("properties").and_then(Value::as_object);
+        for (k, x) in o {
+            match props.and_then(|p| p.get(k)) {
+                Some(ps) => check(root, ps, x, &format!("{path}.{k}"))?,
+                None if s.get("additionalProperties") == Some(&Value::Bool(false)) => {
+                    return fail(format!("'{k}' is not in the schema"));
+                }
+                None => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+fn method<'a>(root: &'a Value, m: &str) -> &'a Value {
+    root["methods"].get(m).unwrap_or_else(|| panic!("schema has no method {m}"))
+}
+
+#[test]
+fn methods_and_version_agree() {
+    let s = schema();
+    let in_schema: BTreeSet<&str> = s["methods"].as_object().unwrap().keys().map(String::as_str).collect();
+    let in_daemon: BTreeSet<&str> = rpc::METHODS.iter().copied().collect();
+    assert_eq!(in_schema, in_daemon, "methods differ between the schema and rpc::METHODS");
+    assert_eq!(s["api_version"]["major"], json!(API_VERSION.0));
+    assert_eq!(s["api_version"]["minor"], json!(API_VERSION.1));
+}
+
+#[test]
+fn the_validator_catches_what_it_should() {
+    let s = schema();
+    let snap = &s["$defs"]["Snapshot"];
+    assert!(check(&s, snap, &json!({}), "stats").unwrap_err().contains("missing"));
+    let start = &method(&s, "start")["params"];
+    assert!(check(&s, start, &json!({"cores": 0}), "p").is_err());
+    assert!(check(&s, start, &json!({"cores": 2, "multiplier": "5mpps"}), "p").is_ok());
+    assert!(check(&s, start, &json!({"multiplier": -1}), "p").is_err());
+    assert!(check(&s, start, &json!({"bogus": 1}), "p").unwrap_err().contains("bogus"));
+}
+
+struct Client {
+    w: TcpStream,
+    r: BufReader<TcpStream>,
+    id: u64,
+}
+
+impl Client {
+    fn new(h: &ServerHandle) -> Client {
+        let w = TcpStream::connect(h.addr).unwrap();
+        w.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let r = BufReader::new(w.try_clone().unwrap());
+        Client { w, r, id: 0 }
+    }
+
+    fn raw(&mut self, method: &str, params: &Value) -> Value {
+        self.id += 1;
+        let line = json!({"jsonrpc": "2.0", "id": self.id, "method": method, "params": params}).to_string();
+        self.w.write_all(format!("{line}\n").as_bytes()).unwrap();
+        let mut s = String::new();
+        self.r.read_line(&mut s).unwrap();
+        serde_json::from_str(&s).unwrap()
+    }
+
+    /// Calls `method` with params valid by the schema; the daemon must accept them and
+    /// its result must be valid by the schema.
+    fn valid(&mut self, s: &Value, m: &str, params: Value) -> Value {
+        check(s, &method(s, m)["params"], &params, &format!("{m} params")).unwrap();
+        let reply = self.raw(m, &params);
+        let Some(result) = reply.get("result") else { panic!("{m} {params}: schema-valid params refused: {reply}") };
+        if let Err(e) = check(s, &method(s, m)["result"], result, &format!("{m} result")) {
+            panic!("{e}");
+        }
+        result.clone()
+    }
+
+    /// Params the schema forbids: the daemon must refuse them with INVALID_PARAMS.
+    fn invalid(&mut self, s: &Value, m: &str, params: Value) {
+        assert!(check(s, &method(s, m)["params"], &params, m).is_err(), "{m} {params}: the schema allows it");
+        let reply = self.raw(m, &params);
+        assert_eq!(reply["error"]["code"], json!(rpc::code::INVALID_PARAMS), "{m} {params}: {reply}");
+    }
+}
+
+#[test]
+fn every_method_answers_as_the_schema_says() {
+    let s = schema();
+    let h = serve(ServerConfig {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        engine: EngineConfig::default(),
+        ..ServerConfig::default()
+    })
+    .unwrap();
+    let mut c = Client::new(&h);
+    c.valid(&s, "ping", json!({}));
+    c.valid(&s, "version", json!({"api_major": API_VERSION.0}));
+    c.valid(&s, "schema", json!({}));
+    c.valid(&s, "ports", json!({}));
+    c.valid(&s, "state", json!({}));
+    c.valid(&s, "stats", json!({}));
+    c.valid(&s, "auth", json!({"token": "x"}));
+    c.valid(&s, "acquire", json!({"force": false}));
+    c.valid(&s, "load_profile", json!({"text": "streams:\n  - name: a\n    rate: 1kpps\n", "source": "t.yaml"}));
+    c.valid(&s, "add_streams", json!({"streams": [{"name": "b", "rate": "2kpps", "port": 0}], "seed": 3}));
+    c.valid(&s, "add_streams", json!({"streams": [{"rate": "1kpps"}]}));
+    let listed = c.valid(&s, "list_streams", json!({}));
+    let names: Vec<&str> = listed["streams"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["a", "b", "s2"]);
+    assert_eq!(c.valid(&s, "remove_streams", json!({"names": ["a"]}))["streams"], 2);
+    c.valid(&s, "start", json!({"duration": 300_000_000u64, "multiplier": 2, "cores": 1, "catch_up": null}));
+    c.valid(&s, "update", json!({"multiplier": "10kpps"}));
+    c.valid(&s, "pause", json!({}));
+    c.valid(&s, "resume", json!({}));
+    c.valid(&s, "clear_stats", json!({}));
+    let t = Instant::now();
+    while c.valid(&s, "state", json!({}))["state"] == "running" {
+        assert!(t.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let fin = c.valid(&s, "stop", json!({}));
+    assert!(fin["streams"][0]["opackets"].as_u64().unwrap() > 0, "{fin}");
+    // A synchronized start: at_unix_ns 50 ms ahead; the run reports when it began.
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64;
+    let at = now + 50_000_000;
+    c.valid(&s, "start", json!({"duration": 100_000_000u64, "at_unix_ns": at}));
+    let snap = c.valid(&s, "stats", json!({}));
+    assert_eq!(snap["start_unix_ns"], json!(at), "{snap}");
+    c.valid(&s, "stop", json!({}));
+    c.valid(&s, "release", json!({}));
+
+    for (m, bad) in [
+        ("start", json!({"cores": "many"})),
+        ("start", json!({"bogus": 1})),
+        ("start", json!({"duration": -5})),
+        ("update", json!({})),
+        ("load_profile", json!({"source": "x"})),
+        ("add_streams", json!({"streams": []})),
+        ("add_streams", json!({"streams": [{}], "extra": 1})),
+        ("remove_streams", json!({"names": "a"})),
+        ("acquire", json!({"force": "yes"})),
+        ("stats", json!({"x": 1})),
+        ("ping", json!({"x": 1})),
+    ] {
+        // Owned methods need ownership first, or the refusal would be NOT_OWNER.
+        c.valid(&s, "acquire", json!({}));
+        c.invalid(&s, m, bad);
+    }
+    // A subscribe notification carries a schema-valid snapshot.
+    let reply = c.raw("subscribe", &json!({"interval_ms": 50}));
+    check(&s, &method(&s, "subscribe")["result"], &reply["result"], "subscribe").unwrap();
+    let mut line = String::new();
+    c.r.read_line(&mut line).unwrap();
+    let note: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(note["method"], "stats");
+    check(&s, &s["$defs"]["Snapshot"], &note["params"], "notification").unwrap();
+}

@@ -1,0 +1,85 @@
+"""Several daemons (one per host or namespace) driven as one generator."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from .client import Client, Json
+from .errors import RiptideError
+from .streams import Stream
+
+
+class Cluster:
+    """Drives several :class:`Client` sessions together.
+
+    ``start`` gives every daemon the same wall-clock start time (``at_unix_ns``), so
+    they begin together to within their hosts' clock agreement (the same clock on one
+    host; NTP/PTP across hosts). Each daemon reports when it really began
+    (``start_unix_ns + start_lag_ns``); :meth:`start_spread_ns` is the difference.
+    """
+
+    def __init__(self, clients: Sequence[Client]) -> None:
+        if not clients:
+            raise RiptideError("a Cluster needs at least one client")
+        self.clients: List[Client] = list(clients)
+
+    def acquire(self, force: bool = False) -> None:
+        for c in self.clients:
+            c.acquire(force=force)
+
+    def add_streams(self, streams: List[Stream]) -> None:
+        """The same streams on every daemon."""
+        for c in self.clients:
+            c.add_streams(streams)
+
+    def start(
+        self,
+        at: Optional[float] = None,
+        lead: float = 0.2,
+        duration: Optional[float] = None,
+        count: Optional[int] = None,
+        mult: Union[str, float] = 1,
+        cores: int = 1,
+    ) -> float:
+        """Starts every daemon at wall-clock time ``at`` (default: now + ``lead`` s); returns it.
+
+        ``lead`` must cover sending the start to every daemon (each takes ~1 ms here).
+        """
+        when = time.time() + lead if at is None else at
+        for c in self.clients:
+            c.start(duration=duration, count=count, mult=mult, cores=cores, at=when)
+        return when
+
+    def wait_on_traffic(self, timeout: Optional[float] = None) -> None:
+        for c in self.clients:
+            c.wait_on_traffic(timeout=timeout)
+
+    def stop(self) -> List[Json]:
+        return [c.stop() for c in self.clients]
+
+    def get_stats(self) -> Dict[str, Any]:
+        """Each daemon's stats (``daemons``) and their sums (``total``)."""
+        each = [c.get_stats() for c in self.clients]
+        keys = ("opackets", "obytes", "oerrors", "ipackets", "ibytes", "ierrors", "tx_pps", "tx_bps_l1", "tx_bps_l2", "rx_pps")
+        total: Dict[str, Any] = {k: sum(p.get(k, 0) for s in each for p in s["ports"]) for k in keys}
+        return {"daemons": each, "total": total, "start_spread_ns": self._spread(each)}
+
+    def start_spread_ns(self) -> int:
+        """How far apart the daemons really began, in ns (by their own clocks)."""
+        return self._spread([c.get_stats() for c in self.clients])
+
+    @staticmethod
+    def _spread(stats: List[Json]) -> int:
+        began = [int(s["start_unix_ns"]) + int(s["start_lag_ns"]) for s in stats]
+        return max(began) - min(began)
+
+    def close(self) -> None:
+        for c in self.clients:
+            c.close()
+
+    def __enter__(self) -> "Cluster":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

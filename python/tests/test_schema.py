@@ -1,0 +1,144 @@
+"""The client and the daemon against the API's one definition (riptide/api_schema.json).
+
+Every request the client sends and every result it gets back is validated with the
+`jsonschema` library; the daemon's side of the same check is crates/daemon/tests/schema.rs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from typing import Any, Dict, Iterator, List, Tuple
+
+import jsonschema
+import pytest
+
+from riptide import API_MAJOR, SCHEMA_PATH, Client, Cluster, stream, udp_stream
+
+from test_client import BIN, daemon, free_port  # noqa: F401  (fixture)
+
+SCHEMA: Dict[str, Any] = json.loads(SCHEMA_PATH.read_text())
+
+
+def validator(sub: Dict[str, Any]) -> jsonschema.Draft202012Validator:
+    # Sub-schemas refer to "#/$defs/..." of the whole file.
+    return jsonschema.Draft202012Validator({**sub, "$defs": SCHEMA["$defs"]})
+
+
+class CheckedClient(Client):
+    """A client that validates each request and result against the schema."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        self.seen: List[str] = []
+        super().__init__(*args, **kw)
+
+    def call(self, method: str, **params: Any) -> Any:
+        spec = SCHEMA["methods"].get(method)
+        assert spec is not None, f"the client calls {method}, which the schema lacks"
+        validator(spec["params"]).validate(params)
+        result = super().call(method, **params)
+        validator(spec["result"]).validate(result)
+        self.seen.append(method)
+        return result
+
+
+def test_the_schema_is_valid_json_schema_and_versions_agree() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    assert SCHEMA["api_version"]["major"] == API_MAJOR
+
+
+def test_every_client_method_speaks_the_schema(daemon: int) -> None:
+    with CheckedClient(port=daemon) as c:
+        assert c.schema() == SCHEMA, "the daemon serves another schema than the package ships"
+        c.ports()
+        c.state()
+        c.acquire(force=True)
+        c.reset()
+        c.load_profile("streams:\n  - name: base\n    rate: 1kpps\n")
+        assert c.add_streams([udp_stream(name="u", rate="2kpps"), stream(rate="1kpps")]) == 3
+        assert [s["name"] for s in c.list_streams()] == ["base", "u", "s2"]
+        assert c.remove_streams(["base"]) == 2
+        c.start(duration=0.3, mult=2)
+        c.update("5kpps")
+        c.pause()
+        c.resume()
+        c.clear_stats()
+        c.wait_on_traffic(timeout=10)
+        stats = c.get_stats()
+        assert stats["state"] == "stopped"
+        c.release()
+        # Every schema method the client can call was exercised (auth/subscribe/ping aside).
+        missing = set(SCHEMA["methods"]) - set(c.seen) - {"auth", "subscribe", "ping"}
+        assert not missing, f"client methods not covered: {missing}"
+
+
+def test_a_schema_invalid_request_is_refused_by_the_daemon_too(daemon: int) -> None:
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        for method, params in [("start", {"cores": 0}), ("add_streams", {"streams": []}), ("update", {})]:
+            with pytest.raises(jsonschema.ValidationError):
+                validator(SCHEMA["methods"][method]["params"]).validate(params)
+            with pytest.raises(Exception) as e:
+                c.call(method, **params)
+            assert "-32602" in str(e.value) or "-32000" in str(e.value), e.value
+        c.release()
+
+
+# -- Cluster: two daemons in two network namespaces -------------------------------------
+
+
+def _netns_ok() -> bool:
+    return os.geteuid() == 0 and subprocess.run(["ip", "netns", "list"], capture_output=True).returncode == 0
+
+
+@pytest.fixture()
+def two_daemons() -> Iterator[List[Tuple[str, int]]]:
+    if not _netns_ok():
+        pytest.skip("needs root and ip netns")
+    names = [f"rt-test-py-{os.getpid()}-{i}" for i in range(2)]
+    procs = []
+    try:
+        for ns in names:
+            subprocess.run(["ip", "netns", "add", ns], check=True)
+            subprocess.run(["ip", "-n", ns, "link", "set", "lo", "up"], check=True)
+            procs.append(subprocess.Popen(
+                ["ip", "netns", "exec", ns, str(BIN), "serve", "--port", "null", "--bind", "127.0.0.1:4501"],
+                stderr=subprocess.DEVNULL))
+        deadline = time.monotonic() + 10
+        for ns in names:
+            while True:
+                try:
+                    Client(netns=ns).close()
+                    break
+                except Exception:
+                    assert time.monotonic() < deadline, f"the daemon in {ns} did not start"
+                    time.sleep(0.05)
+        yield [(ns, 4501) for ns in names]
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait(timeout=10)
+        for ns in names:
+            subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+
+
+def test_cluster_starts_two_daemons_within_a_millisecond(two_daemons: List[Tuple[str, int]]) -> None:
+    clients = [Client(port=port, netns=ns) for ns, port in two_daemons]
+    with Cluster(clients) as cl:
+        cl.acquire()
+        cl.add_streams([udp_stream(rate="100kpps")])
+        spreads = []
+        for _ in range(3):
+            at = cl.start(duration=0.3, lead=0.2)
+            cl.wait_on_traffic(timeout=10)
+            stats = cl.get_stats()
+            # Each daemon's own measurement: scheduled start, and how late its worker began.
+            for s in stats["daemons"]:
+                assert s["start_unix_ns"] == int(round(at * 1e9)), s
+                assert s["start_lag_ns"] < 50_000_000, s
+            spreads.append(stats["start_spread_ns"])
+            total = stats["total"]["opackets"]
+            assert 2 * 29_000 <= total <= 2 * 30_000, stats["total"]
+        assert sorted(spreads)[1] < 1_000_000, f"start spreads {spreads} ns"
