@@ -44,7 +44,7 @@ pub(crate) struct RunArgs {
 #[derive(Args, Debug)]
 pub(crate) struct PlaceArgs {
     /// Line rate of the ports for % rates, L1 figures and pktgen's `delay 0`: 10g, 100g, 1g
-    /// (default 10g, or port_bandwidth_gb of --config).
+    /// (default: each interface's link speed, 10g for null and pcap; port_bandwidth_gb of --config).
     #[arg(long)]
     pub line_rate: Option<String>,
     /// Run inside this network namespace (/var/run/netns/NAME), e.g. riptide-tg.
@@ -65,6 +65,7 @@ impl PlaceArgs {
         Ok(EngineConfig {
             ports: parse_ports(ports)?,
             line_rate: parse_line_rate(self.line_rate.as_deref().unwrap_or("10g"))?,
+            line_rate_fixed: self.line_rate.is_some(),
             force: self.force,
             ..Default::default()
         })

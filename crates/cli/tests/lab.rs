@@ -285,3 +285,21 @@ fn port_config_resolves_the_gateway_by_arp() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("rt7"), "{}", text(&o));
 }
+
+/// `%` rates follow each port's own line rate: the interface's link speed (veth says
+/// 10000 Mb/s), unless --line-rate fixes it for every port.
+#[test]
+fn percent_rates_use_the_ports_link_speed_unless_fixed() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up", "--dut", "none"]);
+    let base =
+        ["run", "profiles/lab/udp64.yaml", "--netns", TG_NS, "--port", "afpacket:rt0", "-d", "200ms", "-m", "1%"];
+    let v = run_json(&[&base[..], &["--json"]].concat());
+    assert_eq!(v["ports"][0]["line_rate_bps"], 1e10, "{v}");
+    let want = 1e10 * 0.01 / (84.0 * 8.0);
+    assert!((v["streams"][0]["requested_pps"].as_f64().unwrap() - want).abs() < 1.0, "{v}");
+    let v = run_json(&[&base[..], &["--line-rate", "1g", "--json"]].concat());
+    assert_eq!(v["ports"][0]["line_rate_bps"], 1e9, "{v}");
+    assert!((v["streams"][0]["requested_pps"].as_f64().unwrap() - want / 10.0).abs() < 1.0, "{v}");
+}

@@ -48,8 +48,12 @@ pub enum EngineError {
 pub struct EngineConfig {
     /// Ports, by index.
     pub ports: Vec<PortSpec>,
-    /// Line rate assumed for the ports.
+    /// Line rate of ports that cannot tell their own (null, pcap), and of every port
+    /// when `line_rate_fixed`.
     pub line_rate: BitsPerSec,
+    /// `line_rate` holds for every port, also interfaces with a known link speed
+    /// (`--line-rate`, `port_bandwidth_gb`).
+    pub line_rate_fixed: bool,
     /// Slots per batch.
     pub batch: usize,
     /// Use interfaces even when they carry the host's default route.
@@ -63,6 +67,7 @@ impl Default for EngineConfig {
         EngineConfig {
             ports: vec![PortSpec::Null],
             line_rate: BitsPerSec(10e9),
+            line_rate_fixed: false,
             batch: 64,
             force: false,
             drain: Nanos::from_millis(100),
@@ -195,11 +200,11 @@ impl Engine {
         Ok(Response::Ok)
     }
 
-    /// Rate multiplier per port.
-    fn factors(&self, profile: &CompiledProfile, m: Multiplier) -> Result<Vec<f64>, EngineError> {
-        let line = self.config.line_rate;
+    /// Rate multiplier per port; `lines` are the ports' line rates.
+    fn factors(&self, profile: &CompiledProfile, m: Multiplier, lines: &[BitsPerSec]) -> Result<Vec<f64>, EngineError> {
         let mut out = Vec::with_capacity(self.config.ports.len());
         for port in 0..self.config.ports.len() {
+            let line = lines.get(port).copied().unwrap_or(self.config.line_rate);
             let f = match m {
                 Multiplier::Factor(f) => f,
                 Multiplier::Total(target) => {
@@ -264,7 +269,6 @@ impl Engine {
                 "a simulated (pcap) port with continuous streams needs --duration or --count".into(),
             ));
         }
-        let factors = self.factors(profile, opts.multiplier)?;
         let max_frame = enabled.iter().map(|s| s.sizes.max_size() as usize - FCS_LEN).max().unwrap_or(60);
         // Time zero of the run, on the engine clock and as Unix time: pcap
         // stamps and clock variables are `epoch_unix_ns + departure`.
@@ -294,6 +298,7 @@ impl Engine {
         let epoch_unix_ns = unix_now + lead.0;
         let popts = PortOptions {
             line_rate: self.config.line_rate,
+            line_rate_fixed: self.config.line_rate_fixed,
             max_frame,
             batch: self.config.batch,
             epoch_unix_ns,
@@ -306,6 +311,10 @@ impl Engine {
             groups.push(g);
             queues_by_port.push(q);
         }
+        // % rates and L1 figures use each port's own line rate (its link speed unless
+        // fixed by the configuration).
+        let lines: Vec<BitsPerSec> = groups.iter().map(|g| g.info.line_rate).collect();
+        let factors = self.factors(profile, opts.multiplier, &lines)?;
         let n_streams = profile.streams.len();
         let mut handles = Vec::new();
         let mut shared_all = Vec::new();
@@ -320,7 +329,7 @@ impl Engine {
                 let shares = enabled
                     .iter()
                     .filter(|s| s.port as usize == p)
-                    .map(|s| s.share(core, cores, factors[p], self.config.line_rate, opts.unpaced))
+                    .map(|s| s.share(core, cores, factors[p], lines[p], opts.unpaced))
                     .collect();
                 let mut set = StreamSet::new(shares);
                 set.set_time_base(epoch_unix_ns);
@@ -378,7 +387,11 @@ impl Engine {
     fn update(&mut self, m: Multiplier) -> Result<(), EngineError> {
         let state = self.state();
         let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
-        let factors = self.factors(profile, m)?;
+        let Some(run) = &self.run else {
+            return Err(EngineError::State { command: "update", state });
+        };
+        let lines: Vec<BitsPerSec> = run.groups.iter().map(|g| g.info.line_rate).collect();
+        let factors = self.factors(profile, m, &lines)?;
         let Some(run) = &mut self.run else {
             return Err(EngineError::State { command: "update", state });
         };
@@ -387,7 +400,7 @@ impl Engine {
             .streams
             .iter()
             .filter(|s| s.enabled)
-            .map(|s| (s.port as usize, s.index, s.share_rate(cores, factors[s.port as usize], self.config.line_rate)))
+            .map(|s| (s.port as usize, s.index, s.share_rate(cores, factors[s.port as usize], lines[s.port as usize])))
             .collect();
         for s in &run.shared {
             s.send(Control::Rates(rates.clone()));
@@ -528,6 +541,7 @@ impl Engine {
                     }
                 }
                 let f = run.factors.get(s.port as usize).copied().unwrap_or(1.0);
+                let line = run.groups.get(s.port as usize).map_or(line, |g| g.info.line_rate);
                 let (req_l1, _) = s.requested_bps(f, line);
                 streams.push(StreamStats {
                     id: s.index,

@@ -55,6 +55,8 @@ pub struct PortInfo {
 pub struct PortOptions {
     /// Line rate to assume (default 10 Gb/s for null and pcap).
     pub line_rate: BitsPerSec,
+    /// `line_rate` holds for interfaces too, instead of their link speed.
+    pub line_rate_fixed: bool,
     /// Largest frame the queues must hold (FCS excluded).
     pub max_frame: usize,
     /// Slots lent per batch.
@@ -67,7 +69,14 @@ pub struct PortOptions {
 
 impl Default for PortOptions {
     fn default() -> Self {
-        PortOptions { line_rate: BitsPerSec(10e9), max_frame: 1514, batch: 64, epoch_unix_ns: 0, force: false }
+        PortOptions {
+            line_rate: BitsPerSec(10e9),
+            line_rate_fixed: false,
+            max_frame: 1514,
+            batch: 64,
+            epoch_unix_ns: 0,
+            force: false,
+        }
     }
 }
 

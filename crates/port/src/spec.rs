@@ -96,7 +96,9 @@ fn part_path(target: &Path, suffix: &str) -> PathBuf {
 pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
     let queues = queues.max(1);
     let line_rate = match spec {
-        PortSpec::AfPacket(i) => afpacket::link_speed_bps(i).map(BitsPerSec).unwrap_or(opts.line_rate),
+        PortSpec::AfPacket(i) if !opts.line_rate_fixed => {
+            afpacket::link_speed_bps(i).map(BitsPerSec).unwrap_or(opts.line_rate)
+        }
         _ => opts.line_rate,
     };
     let info = PortInfo {
