@@ -12,9 +12,11 @@
 //! threads in `riptide-engine`; they all meet on these types.
 
 pub mod batch;
+pub mod error;
 pub mod stats;
 pub mod units;
 
 pub use batch::{TxBatch, TxMeta};
+pub use error::SourceError;
 pub use stats::{PortCounters, StreamCounters};
 pub use units::{BitsPerSec, Nanos, Pps, Rate, RateError};

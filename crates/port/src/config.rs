@@ -27,36 +27,10 @@
 
 use crate::PortSpec;
 use serde::Deserialize;
-use std::fmt;
 use std::net::IpAddr;
 
-/// What was wrong with a configuration file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError {
-    /// File name as given.
-    pub file: String,
-    /// 1-based line, when known.
-    pub line: Option<usize>,
-    /// 1-based column, when known.
-    pub column: Option<usize>,
-    /// What was expected.
-    pub message: String,
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
-        if let Some(l) = self.line {
-            write!(f, ":{l}")?;
-            if let Some(c) = self.column {
-                write!(f, ":{c}")?;
-            }
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-
-impl std::error::Error for ConfigError {}
+/// What was wrong with a configuration file (file:line:col: message).
+pub type ConfigError = riptide_core::SourceError;
 
 /// A MAC address as written in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,13 +183,6 @@ impl PortConfig {
 
 /// Reads a configuration file's text.
 pub fn parse(text: &str, file: &str) -> Result<PortConfig, ConfigError> {
-    let err = |line: Option<usize>, column: Option<usize>, message: String| ConfigError {
-        file: file.into(),
-        line,
-        column,
-        message,
-    };
-    // The untagged wrapper hides the inner error; parse as a list first, then as one mapping.
     let first = text.lines().map(str::trim_start).find(|l| !l.is_empty() && !l.starts_with('#') && *l != "---");
     let parsed = if first.is_some_and(|l| l.starts_with('-')) {
         serde_saphyr::from_str::<Vec<PortConfig>>(text).map(OneOrList::List)
@@ -226,23 +193,16 @@ pub fn parse(text: &str, file: &str) -> Result<PortConfig, ConfigError> {
         Ok(OneOrList::One(c)) => c,
         Ok(OneOrList::List(mut v)) => {
             if v.len() != 1 {
-                return Err(err(None, None, format!("expected one configuration, found {}", v.len())));
+                return Err(ConfigError::new(file, format!("expected one configuration, found {}", v.len())));
             }
             v.remove(0)
         }
         Err(e) => {
-            let loc = e.location();
-            let mut message = e.without_snippet().to_string();
-            if let Some(i) = message.find(" at line ") {
-                message.truncate(i);
-            }
-            let message = message.lines().next().unwrap_or("invalid configuration").trim().to_string();
-            let line = loc.map(|l| l.line() as usize).filter(|&l| l > 0);
-            let column = loc.map(|l| l.column() as usize).filter(|&c| c > 0);
-            return Err(err(line, column, message));
+            let at = e.location().map(|l| (l.line(), l.column()));
+            return Err(ConfigError::from_parser(file, at, &e.without_snippet().to_string()));
         }
     };
-    validate(&cfg).map_err(|m| err(None, None, m))?;
+    validate(&cfg).map_err(|m| ConfigError::new(file, m))?;
     Ok(cfg)
 }
 
