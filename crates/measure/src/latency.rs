@@ -1,0 +1,181 @@
+//! Latency of one stream: min, mean, max, the largest since the last window, RFC 3550
+//! interarrival jitter, and an HDR histogram (ns, 3 significant digits).
+
+use hdrhistogram::Histogram;
+use serde::Serialize;
+
+/// One stream's latency record.
+#[derive(Clone, Debug)]
+pub struct Latency {
+    hist: Histogram<u64>,
+    min: u64,
+    max: u64,
+    sum: u128,
+    window_max: u64,
+    /// RFC 3550 smoothed jitter, ns (J += (|D| - J) / 16).
+    jitter: f64,
+    last_transit: Option<i64>,
+    /// Receive times before their transmit time (clocks not comparable): not recorded.
+    pub negative: u64,
+}
+
+impl Default for Latency {
+    fn default() -> Self {
+        // 3 significant digits, auto-resizing: any latency from 1 ns up is kept, and a
+        // stream pays only for the range it sees (~64 KiB up to 65 us).
+        #[allow(clippy::expect_used)]
+        let hist = Histogram::new(3).expect("3 significant digits is a valid precision");
+        Latency { hist, min: u64::MAX, max: 0, sum: 0, window_max: 0, jitter: 0.0, last_transit: None, negative: 0 }
+    }
+}
+
+/// What [`Latency::summary`] reports, ns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct LatencySummary {
+    /// Packets measured.
+    pub count: u64,
+    /// Smallest.
+    pub min_ns: u64,
+    /// Mean.
+    pub mean_ns: f64,
+    /// Largest.
+    pub max_ns: u64,
+    /// Largest since the previous window was taken.
+    pub window_max_ns: u64,
+    /// RFC 3550 interarrival jitter.
+    pub jitter_ns: f64,
+    /// Percentiles.
+    pub p50_ns: u64,
+    /// 90th percentile.
+    pub p90_ns: u64,
+    /// 99th.
+    pub p99_ns: u64,
+    /// 99.9th.
+    pub p999_ns: u64,
+    /// 99.99th.
+    pub p9999_ns: u64,
+}
+
+impl Latency {
+    /// Records a packet sent at `tx_ns` and received at `rx_ns` (one clock).
+    #[inline]
+    pub fn record(&mut self, tx_ns: u64, rx_ns: u64) {
+        let transit = rx_ns as i64 - tx_ns as i64;
+        if transit < 0 {
+            self.negative += 1;
+            return;
+        }
+        if let Some(last) = self.last_transit {
+            let d = (transit - last).unsigned_abs() as f64;
+            self.jitter += (d - self.jitter) / 16.0;
+        }
+        self.last_transit = Some(transit);
+        let t = transit as u64;
+        // Auto-resizing: the histogram grows to the largest latency seen, no further.
+        let _ = self.hist.record(t.max(1));
+        self.min = self.min.min(t);
+        self.max = self.max.max(t);
+        self.window_max = self.window_max.max(t);
+        self.sum += u128::from(t);
+    }
+
+    /// Packets recorded.
+    pub fn count(&self) -> u64 {
+        self.hist.len()
+    }
+
+    /// The figures, and a new window for `window_max_ns`.
+    pub fn summary(&mut self) -> LatencySummary {
+        let s = self.peek();
+        self.window_max = 0;
+        s
+    }
+
+    /// The figures, leaving the window as it is.
+    pub fn peek(&self) -> LatencySummary {
+        let n = self.count();
+        if n == 0 {
+            return LatencySummary::default();
+        }
+        // A bucket reports its highest value (3 significant digits); no percentile lies
+        // outside the exact min and max, so a constant delay reads exactly.
+        let q = |p: f64| self.hist.value_at_quantile(p).clamp(self.min, self.max);
+        LatencySummary {
+            count: n,
+            min_ns: self.min,
+            mean_ns: self.sum as f64 / n as f64,
+            max_ns: self.max,
+            window_max_ns: self.window_max,
+            jitter_ns: self.jitter,
+            p50_ns: q(0.5),
+            p90_ns: q(0.9),
+            p99_ns: q(0.99),
+            p999_ns: q(0.999),
+            p9999_ns: q(0.9999),
+        }
+    }
+
+    /// Adds another record of the same stream (received on another core). Jitter is
+    /// the larger of the two (the smoothed estimate does not merge exactly).
+    pub fn merge(&mut self, o: &Latency) {
+        let _ = self.hist.add(&o.hist);
+        self.min = self.min.min(o.min);
+        self.max = self.max.max(o.max);
+        self.window_max = self.window_max.max(o.window_max);
+        self.sum += o.sum;
+        self.jitter = self.jitter.max(o.jitter);
+        self.negative += o.negative;
+    }
+
+    /// The histogram in HdrHistogram's V2 + deflate encoding (what `hdrhistogram`
+    /// readers, Python's included, decode).
+    pub fn encoded(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        use hdrhistogram::serialization::Serializer;
+        let mut ser = hdrhistogram::serialization::V2DeflateSerializer::new();
+        match ser.serialize(&self.hist, &mut out) {
+            Ok(_) => out,
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_constant_delay_is_exact_and_has_no_jitter() {
+        let mut l = Latency::default();
+        for i in 0..10_000u64 {
+            l.record(i * 1000, i * 1000 + 50_000);
+        }
+        let s = l.summary();
+        assert_eq!((s.count, s.min_ns, s.max_ns, s.mean_ns), (10_000, 50_000, 50_000, 50_000.0));
+        // 3 significant digits: 50,000 is exactly representable.
+        assert_eq!((s.p50_ns, s.p99_ns, s.p9999_ns), (50_000, 50_000, 50_000));
+        assert_eq!(s.jitter_ns, 0.0);
+        assert_eq!(l.summary().window_max_ns, 0, "the window restarts");
+    }
+
+    #[test]
+    fn percentiles_jitter_and_merge() {
+        let mut a = Latency::default();
+        // Transit alternating 10 us and 20 us: |D| = 10 us, so J converges to 10 us.
+        for i in 0..2000u64 {
+            let d = if i % 2 == 0 { 10_000 } else { 20_000 };
+            a.record(i * 100_000, i * 100_000 + d);
+        }
+        let s = a.peek();
+        assert!((s.jitter_ns - 10_000.0).abs() < 1.0, "{s:?}");
+        assert!(s.p50_ns >= 9_990 && s.p50_ns <= 10_010, "{s:?}");
+        assert!(s.p90_ns >= 19_980 && s.p90_ns <= 20_020, "{s:?}");
+        let mut b = Latency::default();
+        b.record(0, 1_000_000);
+        b.record(5, 1);
+        a.merge(&b);
+        let m = a.peek();
+        assert_eq!((m.count, m.max_ns, a.negative), (2001, 1_000_000, 1));
+        assert!(!a.encoded().is_empty());
+    }
+}

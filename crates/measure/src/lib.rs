@@ -1,0 +1,22 @@
+//! Measurement, pure: what a receiver learns from tagged packets.
+//!
+//! - [`tag`]: the trailer a tagged stream carries at the end of its payload
+//!   (signature, stream id, sequence number, transmit timestamp).
+//! - [`seq`]: per-stream sequence tracking: loss, out-of-order, duplicates, and
+//!   TRex's "sequence too high / too low" events.
+//! - [`latency`]: min / mean / max, RFC 3550 interarrival jitter and an HDR histogram
+//!   with percentiles.
+//! - [`rx`]: the classifier: a flat table by stream id (no hashing, thousands of
+//!   streams) that routes each received frame to its stream's trackers.
+//!
+//! Nothing here reads a clock or touches a socket: receive times are passed in.
+
+pub mod latency;
+pub mod rx;
+pub mod seq;
+pub mod tag;
+
+pub use latency::{Latency, LatencySummary};
+pub use rx::{Classifier, StreamRx};
+pub use seq::SeqTracker;
+pub use tag::Tag;
