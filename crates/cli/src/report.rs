@@ -48,12 +48,21 @@ pub(crate) fn json(s: &Snapshot) -> Value {
             "name": t.name,
             "port": t.port,
             "opackets": t.opackets,
+            "tx_packets": t.opackets,
             "obytes": t.obytes,
+            "rx_packets": t.rx.map(|r| r.rx_packets),
+            "rx_bytes": t.rx.map(|r| r.rx_bytes),
+            "lost": t.rx.map(|r| r.lost),
+            "out_of_order": t.rx.map(|r| r.out_of_order),
+            "duplicates": t.rx.map(|r| r.duplicates),
+            "seq_too_high": t.rx.map(|r| r.seq_too_high),
+            "seq_too_low": t.rx.map(|r| r.seq_too_low),
             "requested_pps": finite(t.requested_pps),
             "achieved_pps": t.achieved_pps,
             "requested_bps_l1": finite(t.requested_bps_l1),
             "achieved_bps_l1": t.achieved_bps_l1,
         })).collect::<Vec<_>>(),
+        "latency": s.latency,
         "workers": s.workers.iter().map(|w| json!({
             "index": w.index,
             "cpu_util": w.cpu_util,
@@ -146,6 +155,51 @@ pub(crate) fn tables(s: &Snapshot) -> String {
             si(t.requested_pps),
             si(t.achieved_pps)
         );
+    }
+    if s.streams.iter().any(|t| t.rx.is_some()) {
+        let _ = writeln!(o);
+        let _ = writeln!(
+            o,
+            "{:<5} {:<24} {:>14} {:>14} {:>10} {:>10} {:>10}",
+            "id", "tagged stream", "tx_packets", "rx_packets", "lost", "ooo", "dup"
+        );
+        for t in &s.streams {
+            let Some(r) = t.rx else { continue };
+            let _ = writeln!(
+                o,
+                "{:<5} {:<24} {:>14} {:>14} {:>10} {:>10} {:>10}",
+                t.id,
+                truncate(&t.name, 24),
+                t.opackets,
+                r.rx_packets,
+                r.lost,
+                r.out_of_order,
+                r.duplicates
+            );
+        }
+    }
+    if !s.latency.is_empty() {
+        let _ = writeln!(o);
+        let _ = writeln!(
+            o,
+            "{:<24} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}  (us)",
+            "latency stream", "min", "mean", "p50", "p99", "p99.99", "max", "jitter"
+        );
+        let us = |ns: f64| format!("{:.2}", ns / 1000.0);
+        for l in &s.latency {
+            let _ = writeln!(
+                o,
+                "{:<24} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+                truncate(&l.stream, 24),
+                us(l.min_ns as f64),
+                us(l.mean_ns),
+                us(l.p50_ns as f64),
+                us(l.p99_ns as f64),
+                us(l.p9999_ns as f64),
+                us(l.max_ns as f64),
+                us(l.jitter_ns)
+            );
+        }
     }
     let _ = writeln!(o);
     let _ = writeln!(o, "{:<6} {:>9} {:>10} {:>10}", "worker", "cpu_util", "tx_pps", "Gb/core");

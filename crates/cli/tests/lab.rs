@@ -303,3 +303,33 @@ fn percent_rates_use_the_ports_link_speed_unless_fixed() {
     assert_eq!(v["ports"][0]["line_rate_bps"], 1e9, "{v}");
     assert!((v["streams"][0]["requested_pps"].as_f64().unwrap() - want / 10.0).abs() < 1.0, "{v}");
 }
+
+/// Issue 4 on the lab ring: per-stream rx == tx through the route DUT, latency in
+/// microseconds, and the kernel's counters agreeing.
+#[test]
+fn latency_profile_across_the_ring() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    let rx0 = counters(TG_NS, "rt1").rx_packets;
+    let mut args = vec!["run", "profiles/lab/latency.yaml", "--count", "50000"];
+    args.extend(RING);
+    let v = run_json(&args);
+    assert_eq!(counters(TG_NS, "rt1").rx_packets - rx0, 50_000);
+    for st in v["streams"].as_array().unwrap() {
+        assert_eq!(st["rx_packets"], st["tx_packets"], "{st}");
+        assert_eq!((st["lost"].as_u64(), st["duplicates"].as_u64()), (Some(0), Some(0)), "{st}");
+    }
+    let l = &v["latency"][0];
+    assert_eq!(l["stream"], "latency");
+    assert_eq!(l["count"], v["streams"][0]["tx_packets"]);
+    let (min, p50, p99, max) = (
+        l["min_ns"].as_u64().unwrap(),
+        l["p50_ns"].as_u64().unwrap(),
+        l["p99_ns"].as_u64().unwrap(),
+        l["max_ns"].as_u64().unwrap(),
+    );
+    // Through two veth hops and a kernel router: microseconds, ordered, not absurd.
+    assert!(min > 0 && min <= p50 && p50 <= p99 && p99 <= max, "{l}");
+    assert!(p50 < 10_000_000, "p50 {p50} ns");
+}

@@ -2,10 +2,12 @@
 
 use crate::clock::Clock;
 use crate::command::{Command, Multiplier, Response, StartOptions};
+use crate::stats::{LatencyStats, StreamRxStats};
 use crate::stats::{PortStats, RunState, Snapshot, StreamStats, WorkerCounters, WorkerStats};
 use crate::worker::{lock, Control, Exit, Plan, Shared, Worker};
 use riptide_core::units::{FCS_LEN, L1_OVERHEAD};
 use riptide_core::{BitsPerSec, Nanos, Rate};
+use riptide_measure::Latency;
 use riptide_port::{PortError, PortGroup, PortOptions, PortSpec};
 use riptide_stl::compile::{share_of, CompiledProfile};
 use riptide_stl::set::StreamSet;
@@ -161,6 +163,9 @@ impl Engine {
                 if let Some(run) = &mut self.run {
                     run.baseline = run.shared.iter().map(|s| lock(&s.published).clone()).collect();
                     run.baseline_at = now;
+                    for s in &run.shared {
+                        s.send(Control::ClearRx);
+                    }
                 }
                 Ok(Response::Ok)
             }
@@ -316,6 +321,12 @@ impl Engine {
         let lines: Vec<BitsPerSec> = groups.iter().map(|g| g.info.line_rate).collect();
         let factors = self.factors(profile, opts.multiplier, &lines)?;
         let n_streams = profile.streams.len();
+        let mut rx_table = riptide_measure::Classifier::default();
+        for s in &enabled {
+            if let Some(t) = &s.tag {
+                rx_table.register(t.id, t.latency);
+            }
+        }
         let mut handles = Vec::new();
         let mut shared_all = Vec::new();
         for core in (0..cores).rev() {
@@ -341,7 +352,11 @@ impl Engine {
                 clock: self.clock,
                 ports,
                 sets,
+                rx: rx_table.clone(),
+                rx_fresh: rx_table.clone(),
+                publishes: 0,
                 plan: Plan {
+                    epoch_unix_ns,
                     start_abs,
                     end: opts.duration,
                     count: opts.count.map(|c| share_of(c, core, cores)),
@@ -479,6 +494,7 @@ impl Engine {
                 late_resets: 0,
                 start_unix_ns: 0,
                 start_lag_ns: 0,
+                latency: Vec::new(),
             }),
         }
     }
@@ -531,6 +547,21 @@ impl Engine {
                 rx_pps: rate(pc.ipackets),
             });
         }
+        // Tagged streams: every worker's receive table merged, read before the transmit
+        // counters below were published (so a stream's rx never runs ahead of its tx
+        // within one worker).
+        let mut rx_merged: std::collections::BTreeMap<u16, (riptide_measure::seq::SeqCounters, Option<Latency>)> =
+            Default::default();
+        for c in &counters {
+            for (id, s) in c.rx.streams() {
+                let e = rx_merged.entry(id).or_default();
+                e.0.merge(&s.seq.counters);
+                if let Some(l) = &s.latency {
+                    e.1.get_or_insert_with(Latency::default).merge(l);
+                }
+            }
+        }
+        let mut latency = Vec::new();
         let mut streams = Vec::new();
         if let Some(p) = profile {
             for s in p.streams.iter().filter(|s| s.enabled) {
@@ -553,7 +584,36 @@ impl Engine {
                     achieved_pps: rate(sc.opackets),
                     requested_bps_l1: if run.opts.unpaced { f64::INFINITY } else { req_l1 },
                     achieved_bps_l1: rate((sc.obytes + sc.opackets * (FCS_LEN + L1_OVERHEAD) as u64) * 8),
+                    rx: s.tag.as_ref().map(|t| {
+                        let seq = rx_merged.get(&t.id).map(|e| e.0).unwrap_or_default();
+                        StreamRxStats {
+                            rx_packets: seq.rx_packets,
+                            rx_bytes: seq.rx_bytes,
+                            lost: sc.opackets.saturating_sub(seq.unique),
+                            out_of_order: seq.out_of_order,
+                            duplicates: seq.duplicates,
+                            seq_too_high: seq.seq_too_high,
+                            seq_too_low: seq.seq_too_low,
+                        }
+                    }),
                 });
+                if let Some(t) = s.tag.as_ref().filter(|t| t.latency) {
+                    let l = rx_merged.get(&t.id).and_then(|e| e.1.as_ref()).map(Latency::peek).unwrap_or_default();
+                    latency.push(LatencyStats {
+                        stream: s.name.clone(),
+                        id: t.id,
+                        count: l.count,
+                        min_ns: l.min_ns,
+                        mean_ns: l.mean_ns,
+                        max_ns: l.max_ns,
+                        jitter_ns: l.jitter_ns,
+                        p50_ns: l.p50_ns,
+                        p90_ns: l.p90_ns,
+                        p99_ns: l.p99_ns,
+                        p999_ns: l.p999_ns,
+                        p9999_ns: l.p9999_ns,
+                    });
+                }
             }
         }
         let workers = counters
@@ -590,6 +650,7 @@ impl Engine {
             late_resets: counters.iter().map(|c| c.late_resets).sum(),
             start_unix_ns: run.start_unix_ns,
             start_lag_ns: counters.iter().map(|c| c.start_lag_ns).max().unwrap_or(0),
+            latency,
         }
     }
 }

@@ -22,6 +22,9 @@ pub struct WorkerCounters {
     pub done: bool,
     /// How late the worker began after the run's time zero (real time), ns.
     pub start_lag_ns: u64,
+    /// What this worker received of tagged streams (published every few ms).
+    #[serde(skip)]
+    pub rx: riptide_measure::Classifier,
 }
 
 impl WorkerCounters {
@@ -126,6 +129,58 @@ pub struct StreamStats {
     pub requested_bps_l1: f64,
     /// Achieved L1 bit rate.
     pub achieved_bps_l1: f64,
+    /// What the receivers counted of a tagged stream (`flow_stats` / `latency`);
+    /// absent for untagged streams.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rx: Option<StreamRxStats>,
+}
+
+/// Receive figures of a tagged stream (see docs/measurement.md).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct StreamRxStats {
+    /// Frames received, duplicates included.
+    pub rx_packets: u64,
+    /// Their bytes (FCS excluded).
+    pub rx_bytes: u64,
+    /// Sent and not received (distinct sequence numbers): final after the drain.
+    pub lost: u64,
+    /// Arrivals that filled a gap behind the highest number.
+    pub out_of_order: u64,
+    /// Arrivals of a number already received.
+    pub duplicates: u64,
+    /// Arrivals that skipped ahead (events).
+    pub seq_too_high: u64,
+    /// Arrivals behind the expected number.
+    pub seq_too_low: u64,
+}
+
+/// Latency of one latency stream, ns.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct LatencyStats {
+    /// Stream name.
+    pub stream: String,
+    /// Tag id.
+    pub id: u16,
+    /// Frames measured.
+    pub count: u64,
+    /// Smallest.
+    pub min_ns: u64,
+    /// Mean.
+    pub mean_ns: f64,
+    /// Largest.
+    pub max_ns: u64,
+    /// RFC 3550 interarrival jitter.
+    pub jitter_ns: f64,
+    /// Median.
+    pub p50_ns: u64,
+    /// 90th percentile.
+    pub p90_ns: u64,
+    /// 99th percentile.
+    pub p99_ns: u64,
+    /// 99.9th percentile.
+    pub p999_ns: u64,
+    /// 99.99th percentile.
+    pub p9999_ns: u64,
 }
 
 /// Per-worker figures.
@@ -166,4 +221,7 @@ pub struct Snapshot {
     pub start_unix_ns: u64,
     /// How long after time zero the last worker began, ns (0 on simulated ports).
     pub start_lag_ns: u64,
+    /// Latency streams.
+    #[serde(default)]
+    pub latency: Vec<LatencyStats>,
 }

@@ -20,6 +20,8 @@ pub(crate) enum Control {
     Stop,
     /// New units-per-second per (port, stream index).
     Rates(Vec<(usize, u32, f64)>),
+    /// Restart the tagged-stream receive figures (clear_stats).
+    ClearRx,
 }
 
 /// What a worker shares with the engine.
@@ -61,6 +63,8 @@ pub(crate) struct Plan {
     pub batch: usize,
     /// How long to keep receiving after the last packet (real ports only).
     pub drain: Nanos,
+    /// Unix time of the run's time zero, ns: receive timestamps are Unix time.
+    pub epoch_unix_ns: u64,
 }
 
 /// What a worker gives back.
@@ -77,6 +81,10 @@ pub(crate) struct Worker {
     pub plan: Plan,
     pub shared: Arc<Shared>,
     pub counters: WorkerCounters,
+    /// Tagged streams received here; `fresh` is a copy with nothing received (ClearRx).
+    pub rx: riptide_measure::Classifier,
+    pub rx_fresh: riptide_measure::Classifier,
+    pub publishes: u64,
 }
 
 const PUBLISH_EVERY: Nanos = Nanos(1_000_000);
@@ -122,6 +130,7 @@ impl Worker {
                             }
                         }
                         Control::Rates(rates) => self.set_rates(&rates),
+                        Control::ClearRx => self.rx = self.rx_fresh.clone(),
                     }
                 }
             }
@@ -187,6 +196,8 @@ impl Worker {
                 error.get_or_insert(e);
             }
         }
+        // What the ports still hold (simulated links deliver at once).
+        while self.poll_rx() > 0 {}
         // Frames still in flight arrive during the drain and are counted.
         if plan.drain > Nanos::ZERO {
             let until = self.clock.now() + plan.drain;
@@ -205,8 +216,15 @@ impl Worker {
     /// Counts what arrived on every port (classification comes with flow stats).
     fn poll_rx(&mut self) -> usize {
         let mut n = 0;
+        let epoch = self.plan.epoch_unix_ns;
+        let rx = &mut self.rx;
         for p in &mut self.ports {
-            n += p.rx(256, &mut |_, _| {}).unwrap_or(0);
+            n += p
+                .rx(256, &mut |frame, ts| {
+                    // FCS excluded, as the ports count bytes.
+                    rx.on_frame(frame, frame.len() as u64, ts.0.saturating_sub(epoch));
+                })
+                .unwrap_or(0);
         }
         n
     }
@@ -246,6 +264,11 @@ impl Worker {
         c.virtual_ns = virtual_ns;
         c.late_resets = late;
         c.done = done;
+        // Receive figures are bigger (histograms): every 16th publish, and the last.
+        self.publishes += 1;
+        if done || self.publishes.is_multiple_of(16) {
+            c.rx = self.rx.clone();
+        }
         if done {
             *lock(&self.shared.published) = c.clone();
         } else if let Ok(mut g) = self.shared.published.try_lock() {

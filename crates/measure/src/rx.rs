@@ -6,10 +6,10 @@
 
 use crate::latency::Latency;
 use crate::seq::SeqTracker;
-use crate::tag::Tag;
+use crate::tag::{unwrap_seq, Tag};
 
 /// Largest stream id a profile may tag with.
-pub const MAX_STREAM_ID: u32 = 65_535;
+pub const MAX_STREAM_ID: u32 = u16::MAX as u32;
 
 /// What one core knows of one tagged stream.
 #[derive(Clone, Debug, Default)]
@@ -30,7 +30,7 @@ pub struct Classifier {
 
 impl Classifier {
     /// Expects stream `id` (with latency or not).
-    pub fn register(&mut self, id: u32, latency: bool) {
+    pub fn register(&mut self, id: u16, latency: bool) {
         let i = id as usize;
         if self.streams.len() <= i {
             self.streams.resize_with(i + 1, || None);
@@ -45,7 +45,8 @@ impl Classifier {
         let Some(tag) = Tag::read(frame) else { return false };
         match self.streams.get_mut(tag.stream as usize) {
             Some(Some(s)) => {
-                s.seq.on_packet(tag.seq, wire_len);
+                let seq = unwrap_seq(tag.seq, s.seq.expected());
+                s.seq.on_packet(seq, wire_len);
                 if let Some(l) = &mut s.latency {
                     l.record(tag.tx_ns, rx_ns);
                 }
@@ -56,13 +57,13 @@ impl Classifier {
     }
 
     /// Stream `id`'s record.
-    pub fn stream(&self, id: u32) -> Option<&StreamRx> {
+    pub fn stream(&self, id: u16) -> Option<&StreamRx> {
         self.streams.get(id as usize).and_then(Option::as_ref)
     }
 
     /// Every registered stream with its id.
-    pub fn streams(&self) -> impl Iterator<Item = (u32, &StreamRx)> {
-        self.streams.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|s| (i as u32, s)))
+    pub fn streams(&self) -> impl Iterator<Item = (u16, &StreamRx)> {
+        self.streams.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|s| (i as u16, s)))
     }
 }
 
@@ -78,8 +79,8 @@ mod tests {
         }
         let mut f = vec![0u8; 64];
         for seq in 0..3u64 {
-            for id in 0..4096u32 {
-                Tag { stream: id, seq, tx_ns: 100 }.write(&mut f);
+            for id in 0..4096u16 {
+                Tag { stream: id, seq: seq as u32, tx_ns: 100 }.write(&mut f);
                 assert!(c.on_frame(&f, 64, 150));
             }
         }

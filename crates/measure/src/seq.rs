@@ -74,6 +74,11 @@ impl Default for SeqTracker {
 }
 
 impl SeqTracker {
+    /// The next number expected (highest seen + 1).
+    pub fn expected(&self) -> u64 {
+        self.next
+    }
+
     fn bit(s: u64) -> (usize, u64) {
         let i = s % WINDOW;
         ((i / 64) as usize, 1u64 << (i % 64))

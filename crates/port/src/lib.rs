@@ -22,6 +22,7 @@ pub mod afpacket;
 pub mod arena;
 pub mod capture;
 pub mod config;
+pub mod impair;
 pub mod lab;
 pub mod lock;
 pub mod netns;

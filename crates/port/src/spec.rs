@@ -2,12 +2,14 @@
 
 use crate::afpacket::{self, AfPacketOptions, AfPacketPort};
 use crate::capture::{CaptureBuffer, CapturePort};
+use crate::impair::{ImpairLink, ImpairPort};
 use crate::null::NullPort;
 use crate::pcap::{self, PcapPort};
 use crate::{Port, PortError, PortInfo, PortOptions};
 use riptide_core::BitsPerSec;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// A port named on the command line.
 #[derive(Clone, Debug)]
@@ -20,6 +22,9 @@ pub enum PortSpec {
     AfPacket(String),
     /// In-memory capture (tests; not reachable from the command line).
     Capture(CaptureBuffer),
+    /// One end (0 or 1) of an in-memory impaired link (tests; not reachable from the
+    /// command line).
+    Impair(Arc<ImpairLink>, usize),
 }
 
 const PORT_EXPECTED: &str = "expected 'null', 'pcap:FILE' or 'afpacket:IFNAME'";
@@ -54,6 +59,7 @@ impl PortSpec {
             PortSpec::Null => "null".into(),
             PortSpec::Pcap(p) => format!("pcap:{}", p.display()),
             PortSpec::Capture(_) => "capture".into(),
+            PortSpec::Impair(_, end) => format!("impair:{end}"),
             PortSpec::AfPacket(i) => format!("afpacket:{i}"),
         }
     }
@@ -64,13 +70,14 @@ impl PortSpec {
             PortSpec::Null => "null",
             PortSpec::Pcap(_) => "pcap",
             PortSpec::Capture(_) => "capture",
+            PortSpec::Impair(..) => "impair",
             PortSpec::AfPacket(_) => afpacket::DRIVER,
         }
     }
 
     /// Whether departures are virtual (the port is a simulation).
     pub fn simulated(&self) -> bool {
-        matches!(self, PortSpec::Pcap(_) | PortSpec::Capture(_))
+        matches!(self, PortSpec::Pcap(_) | PortSpec::Capture(_) | PortSpec::Impair(..))
     }
 }
 
@@ -114,6 +121,11 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         PortSpec::Null => {
             for _ in 0..queues {
                 out.push(Box::new(NullPort::new(info.clone(), opts.batch)));
+            }
+        }
+        PortSpec::Impair(link, end) => {
+            for _ in 0..queues {
+                out.push(Box::new(ImpairPort::new(info.clone(), opts.batch, link.clone(), *end, opts.epoch_unix_ns)));
             }
         }
         PortSpec::Capture(buf) => {

@@ -4,6 +4,7 @@ use crate::field::FieldEngine;
 use crate::pacer::{PaceUnit, Pacer};
 use crate::size::SizeGen;
 use crate::stream::{Mode, Stream, StreamParts};
+use crate::tag::TagTx;
 use crate::template::Template;
 use riptide_core::units::L1_OVERHEAD;
 use riptide_core::{BitsPerSec, Nanos, Rate};
@@ -42,6 +43,8 @@ pub struct CompiledStream {
     pub isg: Nanos,
     /// Stream started when this one ends.
     pub next: Option<u32>,
+    /// The tag trailer of a `flow_stats` / `latency` stream.
+    pub tag: Option<TagTx>,
 }
 
 /// `n` split over `cores`: core `k` gets its fair share, the first ones one more.
@@ -123,6 +126,7 @@ impl CompiledStream {
             isg: self.isg + phase,
             self_start: self.self_start,
             next: self.next,
+            tag: self.tag.clone().map(|t| TagTx { seq: core as u64, stride: cores as u64, ..t }),
         })
     }
 }

@@ -26,4 +26,5 @@ pub mod rng;
 pub mod set;
 pub mod size;
 pub mod stream;
+pub mod tag;
 pub mod template;

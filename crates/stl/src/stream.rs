@@ -7,6 +7,7 @@
 use crate::field::FieldEngine;
 use crate::pacer::Pacer;
 use crate::size::SizeGen;
+use crate::tag::TagTx;
 use crate::template::Template;
 use riptide_core::{Nanos, StreamCounters};
 
@@ -63,6 +64,8 @@ pub struct StreamParts {
     pub self_start: bool,
     /// Stream started when this one ends.
     pub next: Option<u32>,
+    /// Tag trailer writer (tagged streams).
+    pub tag: Option<TagTx>,
 }
 
 /// One worker's share of a stream.
@@ -88,12 +91,13 @@ pub struct Stream {
     bursts_left: u64,
     /// Counters of this share.
     pub counters: StreamCounters,
+    tag: Option<TagTx>,
 }
 
 impl Stream {
     /// Assembles a stream share. `parts.mode` packet counts are this share's counts.
     pub fn new(parts: StreamParts) -> Self {
-        let StreamParts { index, template, sizes, fields, pacer, mode, isg, self_start, next } = parts;
+        let StreamParts { index, template, sizes, fields, pacer, mode, isg, self_start, next, tag } = parts;
         let next_due = pacer.departure();
         Stream {
             index,
@@ -109,6 +113,7 @@ impl Stream {
             left_in_burst: 0,
             bursts_left: 0,
             counters: StreamCounters::default(),
+            tag,
         }
     }
 
@@ -158,6 +163,9 @@ impl Stream {
         let len = self.template.write(buf, size);
         let departure = self.next_due;
         self.fields.apply(&mut buf[..len], departure.0);
+        if let Some(t) = &mut self.tag {
+            t.stamp(&mut buf[..len], departure.0);
+        }
         self.pacer.sent(size);
         self.next_due = self.pacer.departure();
         self.counters.opackets += 1;

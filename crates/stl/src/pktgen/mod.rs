@@ -649,6 +649,8 @@ impl DeviceConfig {
             vars,
             writes,
             seed: Some(seed),
+            flow_stats: None,
+            latency: None,
         })
     }
 }

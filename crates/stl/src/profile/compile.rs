@@ -6,9 +6,12 @@ use super::ProfileError;
 use crate::compile::{CompiledProfile, CompiledStream};
 use crate::field::{FieldEngine, Var, VarKind, Write};
 use crate::stream::Mode;
+use crate::tag::{L4Csum, TagTx};
 use crate::template::{self, Layout};
 use riptide_core::units::FCS_LEN;
 use riptide_core::Nanos;
+use riptide_measure::rx::MAX_STREAM_ID;
+use riptide_measure::tag::TAG_LEN;
 use std::collections::HashMap;
 
 /// Context for errors inside one stream.
@@ -61,7 +64,14 @@ pub fn compile(profile: &Profile, file: &str) -> Result<CompiledProfile, Profile
     for (i, s) in profile.streams.iter().enumerate() {
         let ctx = ctx_of(file, profile, i);
         let seed = s.value.seed.unwrap_or(base_seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        out.push(compile_stream(&ctx, &s.value, i, seed, &names)?);
+        let c = compile_stream(&ctx, &s.value, i, seed, &names)?;
+        if let Some(t) = &c.tag {
+            if let Some(other) = out.iter().find(|o: &&CompiledStream| o.tag.as_ref().is_some_and(|x| x.id == t.id)) {
+                let key = if t.latency { "latency.id" } else { "flow_stats.id" };
+                return Err(ctx.err(key, format!("tag id {} is already stream '{}''s", t.id, other.name)));
+            }
+        }
+        out.push(c);
     }
     Ok(CompiledProfile { streams: out })
 }
@@ -117,7 +127,10 @@ fn compile_stream(
         return Err(ctx.err("next", "a continuous stream never ends, so 'next' would never start; use a burst mode"));
     }
     let min_len = sizes.min_size() as usize - FCS_LEN;
-    let fields = compile_fields(ctx, s, &layout, min_len, seed)?.bind(tmpl.bytes(), tmpl.size_patched());
+    let tag = compile_tag(ctx, s, &layout, min_len)?;
+    // Field writes must stay clear of the tag trailer.
+    let writable = min_len - if tag.is_some() { TAG_LEN } else { 0 };
+    let fields = compile_fields(ctx, s, &layout, writable, seed)?.bind(tmpl.bytes(), tmpl.size_patched());
     Ok(CompiledStream {
         index: index as u32,
         name,
@@ -131,7 +144,39 @@ fn compile_stream(
         mode,
         isg: s.isg.unwrap_or(Nanos::ZERO),
         next,
+        tag,
     })
+}
+
+fn compile_tag(ctx: &Ctx<'_>, s: &StreamSpec, layout: &Layout, min_len: usize) -> Result<Option<TagTx>, ProfileError> {
+    let (key, spec, latency) = match (&s.flow_stats, &s.latency) {
+        (None, None) => return Ok(None),
+        (Some(_), Some(_)) => {
+            return Err(ctx.err("latency", "a stream has flow_stats or latency, not both (latency counts as well)"))
+        }
+        (Some(f), None) => ("flow_stats.id", f, false),
+        (None, Some(l)) => ("latency.id", l, true),
+    };
+    if spec.id > MAX_STREAM_ID {
+        return Err(ctx.err(key, format!("{} is above the largest tag id {MAX_STREAM_ID}", spec.id)));
+    }
+    if min_len < layout.header_len + TAG_LEN {
+        return Err(ctx.err(
+            "size",
+            format!(
+                "the smallest frame ({} bytes + FCS) has no room for the {TAG_LEN}-byte tag after {} bytes of headers \
+                 (at least {} B)",
+                min_len,
+                layout.header_len,
+                layout.header_len + TAG_LEN + FCS_LEN
+            ),
+        ));
+    }
+    let l4 = match (layout.csum.l4, layout.l4_start) {
+        (Some(at), Some(start)) => Some(L4Csum { at, start: start as u16, udp: layout.csum.l4_is_udp }),
+        _ => None,
+    };
+    Ok(Some(TagTx { id: spec.id as u16, latency, l4, seq: 0, stride: 1 }))
 }
 
 struct VarInfo {

@@ -74,6 +74,20 @@ pub struct StreamSpec {
     /// Seed for this stream's random variables (default: derived from the profile seed).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Per-stream RX counting: a tag trailer with this id and a sequence number.
+    #[serde(default)]
+    pub flow_stats: Option<TagSpec>,
+    /// Like `flow_stats`, plus the departure time: latency, jitter, histogram.
+    #[serde(default)]
+    pub latency: Option<TagSpec>,
+}
+
+/// `flow_stats: {id: N}` / `latency: {id: N}`.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct TagSpec {
+    /// Stream id in the tag (0..=65535), unique in the profile.
+    pub id: u32,
 }
 
 /// Transmit mode.

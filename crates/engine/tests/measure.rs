@@ -1,0 +1,79 @@
+//! Measurement through the engine: tagged streams over an impaired in-memory link, on
+//! the virtual clock, against what the link says it injected.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use riptide_core::Nanos;
+use riptide_engine::{Command, Engine, EngineConfig, Response, Snapshot, StartOptions};
+use riptide_port::impair::{ImpairLink, Impairments, Injected};
+use riptide_port::PortSpec;
+
+fn run(yaml: &str, cfg: Impairments, cores: usize) -> (Snapshot, Injected) {
+    let link = ImpairLink::new(cfg);
+    let ports = vec![PortSpec::Impair(link.clone(), 0), PortSpec::Impair(link.clone(), 1)];
+    let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
+    let p = riptide_stl::profile::parse(yaml, "m.yaml").unwrap();
+    e.load(riptide_stl::profile::compile(&p, "m.yaml").unwrap()).unwrap();
+    e.handle(Command::Start(StartOptions { cores, ..Default::default() })).unwrap();
+    while !e.is_finished() {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
+    (*s, link.injected())
+}
+
+const LATENCY: &str = "streams:
+  - name: probe
+    latency: {id: 7}
+    size: 64
+    rate: 100kpps
+    mode: {burst: {packets: 100000}}
+";
+
+#[test]
+fn an_injected_delay_is_measured_exactly() {
+    let (s, inj) = run(LATENCY, Impairments { delay: Nanos(50_000), ..Default::default() }, 1);
+    assert_eq!(inj.offered, 100_000);
+    let l = &s.latency[0];
+    assert_eq!((l.stream.as_str(), l.id, l.count), ("probe", 7, 100_000));
+    assert_eq!((l.min_ns, l.p50_ns, l.max_ns), (50_000, 50_000, 50_000), "{l:?}");
+    assert_eq!((l.p99_ns, l.p9999_ns, l.jitter_ns), (50_000, 50_000, 0.0), "{l:?}");
+    let rx = s.streams[0].rx.unwrap();
+    assert_eq!((rx.rx_packets, rx.lost, rx.out_of_order, rx.duplicates), (100_000, 0, 0, 0));
+    assert_eq!(rx.rx_bytes, 100_000 * 60);
+    // Port 1 received them; nothing came back to port 0.
+    assert_eq!((s.ports[1].ipackets, s.ports[0].ipackets), (100_000, 0));
+}
+
+#[test]
+fn loss_reordering_and_duplicates_are_reported_as_injected() {
+    for seed in [1, 2, 3] {
+        let cfg =
+            Impairments { delay: Nanos(20_000), loss_ppm: 10_000, reorder_ppm: 5_000, duplicate_ppm: 1_000, seed };
+        let yaml = LATENCY.replace("latency: {id: 7}", "flow_stats: {id: 3}");
+        let (s, inj) = run(&yaml, cfg, 1);
+        let rx = s.streams[0].rx.unwrap();
+        assert_eq!(s.streams[0].opackets, 100_000);
+        assert!(inj.lost > 500 && inj.reordered > 200 && inj.duplicated > 30, "{inj:?}");
+        assert_eq!(rx.lost, inj.lost, "seed {seed}: {rx:?} vs {inj:?}");
+        assert_eq!(rx.out_of_order, inj.reordered, "seed {seed}: {rx:?} vs {inj:?}");
+        assert_eq!(rx.duplicates, inj.duplicated, "seed {seed}: {rx:?} vs {inj:?}");
+        assert_eq!(rx.rx_packets, 100_000 - inj.lost + inj.duplicated);
+        assert!(s.latency.is_empty(), "flow_stats measures no latency");
+    }
+}
+
+#[test]
+fn thousands_of_tagged_streams_each_count_their_own() {
+    let mut yaml = String::from("streams:\n");
+    for i in 0..4096 {
+        yaml.push_str(&format!(
+            "  - {{name: f{i}, flow_stats: {{id: {i}}}, rate: 1kpps, mode: {{burst: {{packets: 3}}}}, size: 64}}\n"
+        ));
+    }
+    let (s, _) = run(&yaml, Impairments { delay: Nanos(1000), ..Default::default() }, 2);
+    assert_eq!(s.streams.len(), 4096);
+    for st in &s.streams {
+        let rx = st.rx.unwrap();
+        assert_eq!((st.opackets, rx.rx_packets, rx.lost), (3, 3, 0), "{}", st.name);
+    }
+}

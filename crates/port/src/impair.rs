@@ -1,0 +1,242 @@
+//! An in-memory port pair with a delay line and seeded impairments, for measurement tests.
+//!
+//! Two ends, 0 and 1, joined by an [`ImpairLink`]: what end 0 sends, end 1 receives, and
+//! back. Each frame is delayed by a fixed time on the virtual clock (its receive
+//! timestamp is `epoch + departure + delay`), and by a seed some frames are lost,
+//! swapped with the next one, or delivered twice. The link counts what it injected, so
+//! a test compares the receiver's figures with the truth. Like the capture port it is a
+//! simulation: runs go at CPU speed on virtual time.
+//!
+//! Smoltcp's `FaultInjector` is the model: a wrapper that breaks things on purpose.
+
+use crate::arena::Arena;
+use crate::{Port, PortError, PortInfo};
+use riptide_core::{Nanos, PortCounters, TxBatch};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// What the link does to frames, in parts per million.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Impairments {
+    /// Fixed one-way delay.
+    pub delay: Nanos,
+    /// Frames dropped, ppm.
+    pub loss_ppm: u32,
+    /// Frames swapped with the frame after them, ppm.
+    pub reorder_ppm: u32,
+    /// Frames delivered twice, ppm.
+    pub duplicate_ppm: u32,
+    /// Seed of the decisions.
+    pub seed: u64,
+}
+
+/// What the link injected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Injected {
+    /// Frames offered.
+    pub offered: u64,
+    /// Dropped.
+    pub lost: u64,
+    /// Swapped with their successor.
+    pub reordered: u64,
+    /// Delivered twice.
+    pub duplicated: u64,
+}
+
+#[derive(Debug, Default)]
+struct Direction {
+    queue: VecDeque<(Vec<u8>, Nanos)>,
+    /// A frame held back to be delivered after the next one.
+    held: Option<(Vec<u8>, Nanos)>,
+}
+
+#[derive(Debug, Default)]
+struct LinkState {
+    dirs: [Direction; 2],
+    rng: u64,
+    injected: Injected,
+}
+
+/// The shared link between the two ends.
+#[derive(Debug)]
+pub struct ImpairLink {
+    cfg: Impairments,
+    state: Mutex<LinkState>,
+}
+
+impl ImpairLink {
+    /// A link with `cfg`.
+    pub fn new(cfg: Impairments) -> Arc<ImpairLink> {
+        Arc::new(ImpairLink { cfg, state: Mutex::new(LinkState { rng: cfg.seed | 1, ..Default::default() }) })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, LinkState> {
+        match self.state.lock() {
+            Ok(g) => g,
+            Err(p) => p.into_inner(),
+        }
+    }
+
+    /// What was injected so far.
+    pub fn injected(&self) -> Injected {
+        self.lock().injected
+    }
+
+    /// Offers a frame sent by end `from` at `departure` (epoch-relative).
+    fn offer(&self, from: usize, frame: &[u8], departure: Nanos, epoch_unix_ns: u64) {
+        let cfg = self.cfg;
+        let mut s = self.lock();
+        let mut roll = || {
+            // xorshift64: decisions reproducible from the seed.
+            s.rng ^= s.rng << 13;
+            s.rng ^= s.rng >> 7;
+            s.rng ^= s.rng << 17;
+            (s.rng % 1_000_000) as u32
+        };
+        let r = roll();
+        let to = 1 - from;
+        let at = Nanos(epoch_unix_ns + departure.0 + cfg.delay.0);
+        let item = (frame.to_vec(), at);
+        s.injected.offered += 1;
+        let lost = r < cfg.loss_ppm;
+        let swap = !lost && r < cfg.loss_ppm + cfg.reorder_ppm;
+        let dup = !lost && !swap && r < cfg.loss_ppm + cfg.reorder_ppm + cfg.duplicate_ppm;
+        if lost {
+            s.injected.lost += 1;
+            return;
+        }
+        let dir = &mut s.dirs[to];
+        if swap && dir.held.is_none() {
+            dir.held = Some(item);
+            s.injected.reordered += 1;
+            return;
+        }
+        dir.queue.push_back(item.clone());
+        if let Some(h) = dir.held.take() {
+            dir.queue.push_back(h);
+        }
+        if dup {
+            dir.queue.push_back(item);
+            s.injected.duplicated += 1;
+        }
+    }
+
+    /// Delivers frames held back (at the end of a run).
+    fn flush(&self, to: usize) {
+        let mut s = self.lock();
+        let dir = &mut s.dirs[to];
+        if let Some(h) = dir.held.take() {
+            // Nothing came after it: it arrives in order after all.
+            dir.queue.push_back(h);
+            s.injected.reordered -= 1;
+        }
+    }
+
+    fn take(&self, to: usize, max: usize) -> Vec<(Vec<u8>, Nanos)> {
+        let mut s = self.lock();
+        let q = &mut s.dirs[to].queue;
+        let n = q.len().min(max);
+        q.drain(..n).collect()
+    }
+}
+
+/// One queue of one end of an [`ImpairLink`].
+#[derive(Debug)]
+pub struct ImpairPort {
+    info: PortInfo,
+    arena: Arena,
+    counters: PortCounters,
+    link: Arc<ImpairLink>,
+    end: usize,
+    epoch_unix_ns: u64,
+}
+
+impl ImpairPort {
+    /// A queue of end `end` (0 or 1) of `link`.
+    pub fn new(info: PortInfo, slots: usize, link: Arc<ImpairLink>, end: usize, epoch_unix_ns: u64) -> Self {
+        let arena = Arena::new(slots, info.max_frame);
+        ImpairPort { info, arena, counters: PortCounters::default(), link, end: end.min(1), epoch_unix_ns }
+    }
+}
+
+impl Port for ImpairPort {
+    fn info(&self) -> &PortInfo {
+        &self.info
+    }
+
+    fn tx_batch(&mut self, want: usize) -> TxBatch<'_> {
+        self.arena.batch(want)
+    }
+
+    fn tx_commit(&mut self, n: usize) -> Result<usize, PortError> {
+        for (data, m) in self.arena.committed(n) {
+            self.counters.opackets += 1;
+            self.counters.obytes += data.len() as u64;
+            self.link.offer(self.end, data, m.departure, self.epoch_unix_ns);
+        }
+        Ok(n)
+    }
+
+    fn counters(&self) -> PortCounters {
+        self.counters
+    }
+
+    fn flush(&mut self) -> Result<(), PortError> {
+        self.link.flush(1 - self.end);
+        Ok(())
+    }
+
+    fn rx(&mut self, max: usize, sink: &mut dyn FnMut(&[u8], Nanos)) -> Result<usize, PortError> {
+        let frames = self.link.take(self.end, max);
+        for (f, at) in &frames {
+            self.counters.ipackets += 1;
+            self.counters.ibytes += f.len() as u64;
+            sink(f, *at);
+        }
+        Ok(frames.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info() -> PortInfo {
+        PortInfo {
+            name: "impair".into(),
+            driver: "impair",
+            line_rate: riptide_core::BitsPerSec(10e9),
+            max_frame: 64,
+            simulated: true,
+        }
+    }
+
+    #[test]
+    fn delays_and_counts_what_it_injects() {
+        let cfg =
+            Impairments { delay: Nanos(50_000), loss_ppm: 10_000, reorder_ppm: 5_000, duplicate_ppm: 1_000, seed: 7 };
+        let link = ImpairLink::new(cfg);
+        let (mut a, mut b) =
+            (ImpairPort::new(info(), 8, link.clone(), 0, 0), ImpairPort::new(info(), 8, link.clone(), 1, 0));
+        for i in 0..100_000u32 {
+            {
+                let mut batch = a.tx_batch(1);
+                batch.slot().unwrap()[..4].copy_from_slice(&i.to_be_bytes());
+                batch.commit(riptide_core::TxMeta { len: 4, stream: 0, departure: Nanos(u64::from(i) * 1000) });
+            }
+            a.tx_commit(1).unwrap();
+        }
+        a.flush().unwrap();
+        let mut got = Vec::new();
+        while b.rx(1000, &mut |f, at| got.push((u32::from_be_bytes([f[0], f[1], f[2], f[3]]), at))).unwrap() > 0 {}
+        let inj = link.injected();
+        assert_eq!(inj.offered, 100_000);
+        assert_eq!(got.len() as u64, inj.offered - inj.lost + inj.duplicated);
+        assert!(inj.lost > 800 && inj.lost < 1200, "{inj:?}");
+        assert!(inj.reordered > 350 && inj.duplicated > 60, "{inj:?}");
+        for (seq, at) in &got {
+            assert_eq!(at.0, u64::from(*seq) * 1000 + 50_000, "the delay is exact");
+        }
+        assert_eq!(a.counters().opackets, 100_000);
+    }
+}
