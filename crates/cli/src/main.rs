@@ -13,6 +13,7 @@ mod report;
 mod run;
 mod serve;
 mod signal;
+mod stf;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -67,6 +68,8 @@ enum Cmd {
     Serve(serve::ServeArgs),
     /// Run a Linux pktgen command script (pgset lines) and print pktgen's results.
     Pktgen(pktgen::PktgenArgs),
+    /// Run a TRex cap2 stateful profile: pcap conversations replayed as many flows.
+    RunStf(stf::StfArgs),
     /// Build, inspect or remove the two-port test ring of namespaces (riptide-tg, riptide-dut).
     Lab(lab::LabArgs),
 }
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Cmd::Pktgen(a) => pktgen::pktgen(a),
         Cmd::Serve(a) => serve::serve(a),
         Cmd::Lab(a) => lab::lab(a),
+        Cmd::RunStf(a) => stf::run_stf(a),
     };
     match res {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,432 @@
+//! The flow generator: templates started at their CPS, each flow's next packet a timer.
+//!
+//! A flow is 20 bytes (template, packet index, client, server, client port, flow id) in
+//! a slab; its next packet is one timer in the scheduler (a [`riptide_timer::TimerWheel`]
+//! or the heap baseline). [`FlowGen::poll`] starts the flows due by `now`, fires the
+//! timers due, and hands out each packet rewritten for its flow: client and server
+//! addresses from the pools, the client port, an IP id unique per flow, and the IPv4,
+//! UDP and TCP checksums fixed. Client-to-server packets go to port 0, server-to-client
+//! packets to port 1 (TRex's dual ports).
+
+use crate::profile::{Distribution, StfProfile};
+use crate::template::{Conversation, Dir};
+use riptide_timer::{Scheduler, SchedulerKind, WheelConfig, WheelConfigError};
+use riptide_wire::checksum;
+use serde::Serialize;
+use std::net::Ipv4Addr;
+
+/// One active flow: 20 bytes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Flow {
+    tmpl: u16,
+    pkt: u16,
+    client: u32,
+    server: u32,
+    cport: u16,
+    id: u32,
+}
+
+struct Tmpl {
+    conv: Conversation,
+    /// Gaps (ns) before each packet, after the profile's ipg/rtt rules.
+    gaps: Vec<u64>,
+    period_ns: f64,
+    next_start_ns: f64,
+    limit: Option<u64>,
+    started: u64,
+    keep_src_port: bool,
+    server: Option<u32>,
+}
+
+/// TRex's global counters (`m_*`), plus bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct GenStats {
+    /// Flows open now.
+    pub m_active_flows: u64,
+    /// Flows opened.
+    pub m_total_open_flows: u64,
+    /// Flows closed (their last packet sent).
+    pub m_total_close_flows: u64,
+    /// Packets sent.
+    pub tx_packets: u64,
+    /// Bytes sent (FCS excluded).
+    pub tx_bytes: u64,
+    /// Packets a port could not take.
+    pub m_total_queue_full: u64,
+}
+
+/// The generator.
+pub struct FlowGen {
+    tmpls: Vec<Tmpl>,
+    sched: Box<dyn Scheduler<u32>>,
+    flows: Vec<Flow>,
+    free: Vec<u32>,
+    clients: (u32, u32),
+    servers: (u32, u32),
+    random: bool,
+    rng: u64,
+    end_ns: Option<u64>,
+    next_id: u32,
+    scratch: Vec<u8>,
+    /// The counters.
+    pub stats: GenStats,
+}
+
+/// What the generator is built from besides the profile.
+#[derive(Clone, Copy, Debug)]
+pub struct GenOptions {
+    /// CPS multiplier (`-m`).
+    pub multiplier: f64,
+    /// Seconds of flow starts (`-d`, else the profile's duration, else unbounded).
+    pub duration_s: Option<f64>,
+    /// Scheduler.
+    pub scheduler: SchedulerKind,
+    /// Scale each flow's gaps so this many flows are active at steady state.
+    pub active_flows: Option<u64>,
+    /// Seed of the random distribution.
+    pub seed: u64,
+}
+
+impl Default for GenOptions {
+    fn default() -> Self {
+        GenOptions { multiplier: 1.0, duration_s: None, scheduler: SchedulerKind::Wheel, active_flows: None, seed: 1 }
+    }
+}
+
+impl FlowGen {
+    /// A generator for `profile` with its conversations (one per `cap_info`, in order).
+    pub fn new(profile: &StfProfile, convs: Vec<Conversation>, opts: GenOptions) -> Result<FlowGen, WheelConfigError> {
+        let us = |v: f64| (v * 1000.0).round() as u64;
+        let cap_ipg = profile.cap_ipg.unwrap_or(false);
+        let mut tmpls = Vec::new();
+        for (info, conv) in profile.cap_info.iter().zip(convs) {
+            let mut gaps = Vec::with_capacity(conv.packets.len());
+            for (i, p) in conv.packets.iter().enumerate() {
+                let g = if i == 0 {
+                    0
+                } else if cap_ipg {
+                    let min = profile.cap_ipg_min.map(us).unwrap_or(0);
+                    match profile.cap_override_ipg {
+                        Some(o) if p.gap_ns > min => us(o),
+                        _ => p.gap_ns.max(min),
+                    }
+                } else if p.dir != conv.packets[i - 1].dir {
+                    us(info.rtt.or(info.ipg).unwrap_or(10_000.0))
+                } else {
+                    us(info.ipg.unwrap_or(10_000.0))
+                };
+                gaps.push(g);
+            }
+            let cps = info.cps * opts.multiplier;
+            tmpls.push(Tmpl {
+                conv,
+                gaps,
+                period_ns: 1e9 / cps,
+                next_start_ns: 0.0,
+                limit: info.limit,
+                started: 0,
+                keep_src_port: info.keep_src_port.unwrap_or(false),
+                server: if info.one_app_server == Some(true) { info.server_addr.map(u32::from) } else { None },
+            });
+        }
+        // --active-flows N: stretch every flow so that sum(cps * lifetime) = N.
+        if let Some(n) = opts.active_flows {
+            let now: f64 = tmpls.iter().map(|t| (1e9 / t.period_ns) * t.gaps.iter().sum::<u64>() as f64 / 1e9).sum();
+            if now > 0.0 {
+                let k = n as f64 / now;
+                for t in &mut tmpls {
+                    for g in &mut t.gaps {
+                        *g = (*g as f64 * k).round() as u64;
+                    }
+                }
+            }
+        }
+        let tw = profile.tw.unwrap_or(crate::profile::TwSpec { buckets: None, levels: None, bucket_time_usec: None });
+        let d = WheelConfig::default();
+        let config = WheelConfig {
+            tick_ns: tw.bucket_time_usec.map_or(d.tick_ns, |u| u * 1000),
+            buckets: tw.buckets.unwrap_or(d.buckets),
+            levels: tw.levels.unwrap_or(d.levels),
+        };
+        let g = &profile.generator;
+        let span = |a: Ipv4Addr, b: Ipv4Addr| (u32::from(a), u32::from(b) - u32::from(a) + 1);
+        let duration = opts.duration_s.or(profile.duration);
+        Ok(FlowGen {
+            tmpls,
+            sched: opts.scheduler.build(config)?,
+            flows: Vec::new(),
+            free: Vec::new(),
+            clients: span(g.clients_start, g.clients_end),
+            servers: span(g.servers_start, g.servers_end),
+            random: g.distribution == Distribution::Random,
+            rng: opts.seed | 1,
+            end_ns: duration.map(|s| (s * 1e9) as u64),
+            next_id: 0,
+            scratch: Vec::with_capacity(2048),
+            stats: GenStats::default(),
+        })
+    }
+
+    /// Bytes of state per active flow (flow record + its slab slot; the scheduler's own
+    /// entry comes on top).
+    pub const FLOW_BYTES: usize = std::mem::size_of::<Flow>();
+
+    fn next_rand(&mut self) -> u32 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        (self.rng >> 16) as u32
+    }
+
+    /// When something is next due (a flow start or a packet), ns; `None` when done.
+    pub fn next_event(&self) -> Option<u64> {
+        let starts = self
+            .tmpls
+            .iter()
+            .filter(|t| t.limit.is_none_or(|l| t.started < l))
+            .map(|t| t.next_start_ns as u64)
+            .filter(|&s| self.end_ns.is_none_or(|e| s < e))
+            .min();
+        match (starts, self.sched.next_deadline()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Whether every flow has been started and has ended.
+    pub fn is_done(&self) -> bool {
+        self.next_event().is_none()
+    }
+
+    fn start_flows(&mut self, now_ns: u64) {
+        for ti in 0..self.tmpls.len() {
+            loop {
+                let t = &self.tmpls[ti];
+                let at = t.next_start_ns as u64;
+                if at > now_ns || self.end_ns.is_some_and(|e| at >= e) || t.limit.is_some_and(|l| t.started >= l) {
+                    break;
+                }
+                let seq = self.stats.m_total_open_flows;
+                let (client, server) = if self.random {
+                    let (c, s) = (self.next_rand(), self.next_rand());
+                    (self.clients.0 + c % self.clients.1, self.servers.0 + s % self.servers.1)
+                } else {
+                    (
+                        self.clients.0 + (seq % u64::from(self.clients.1)) as u32,
+                        self.servers.0 + (seq % u64::from(self.servers.1)) as u32,
+                    )
+                };
+                let t = &mut self.tmpls[ti];
+                let server = t.server.unwrap_or(server);
+                let cport = if t.keep_src_port {
+                    t.conv.client_port
+                } else {
+                    // Ports 1025..65535, one per flow of the client in turn.
+                    1025 + ((seq / u64::from(self.clients.1)) % 64_511) as u16
+                };
+                let id = self.next_id;
+                self.next_id = self.next_id.wrapping_add(1);
+                let flow = Flow { tmpl: ti as u16, pkt: 0, client, server, cport, id };
+                let slot = match self.free.pop() {
+                    Some(s) => {
+                        self.flows[s as usize] = flow;
+                        s
+                    }
+                    None => {
+                        self.flows.push(flow);
+                        (self.flows.len() - 1) as u32
+                    }
+                };
+                t.started += 1;
+                t.next_start_ns += t.period_ns;
+                self.stats.m_total_open_flows += 1;
+                self.stats.m_active_flows += 1;
+                self.sched.insert(at, slot);
+            }
+        }
+    }
+
+    /// Starts the flows due and sends the packets due by `now_ns`: `emit(port, departure,
+    /// frame)` returns false when the port is full (the packet is counted as queue-full
+    /// and the flow goes on). Returns the packets handed out.
+    pub fn poll(&mut self, now_ns: u64, max: usize, emit: &mut dyn FnMut(usize, u64, &[u8]) -> bool) -> usize {
+        self.start_flows(now_ns);
+        let mut n = 0;
+        while n < max {
+            let Some((deadline, slot)) = self.sched.pop_expired(now_ns) else { break };
+            let flow = self.flows[slot as usize];
+            let t = &self.tmpls[flow.tmpl as usize];
+            let p = &t.conv.packets[flow.pkt as usize];
+            self.scratch.clear();
+            self.scratch.extend_from_slice(&p.data);
+            rewrite(&mut self.scratch, p.l3 as usize, p.l4 as usize, p.proto, p.dir, &flow, t.conv.server_port);
+            let port = if p.dir == Dir::C2S { 0 } else { 1 };
+            if emit(port, deadline, &self.scratch) {
+                self.stats.tx_packets += 1;
+                self.stats.tx_bytes += self.scratch.len() as u64;
+            } else {
+                self.stats.m_total_queue_full += 1;
+            }
+            n += 1;
+            let next = flow.pkt as usize + 1;
+            if next < t.conv.packets.len() {
+                let at = deadline + t.gaps[next];
+                self.flows[slot as usize].pkt = next as u16;
+                self.sched.insert(at, slot);
+            } else {
+                self.free.push(slot);
+                self.stats.m_active_flows -= 1;
+                self.stats.m_total_close_flows += 1;
+            }
+        }
+        n
+    }
+}
+
+fn put16(f: &mut [u8], at: usize, v: u16) {
+    f[at..at + 2].copy_from_slice(&v.to_be_bytes());
+}
+
+/// Rewrites addresses, ports and IP id for `flow`, and recomputes the checksums.
+fn rewrite(f: &mut [u8], l3: usize, l4: usize, proto: u8, dir: Dir, flow: &Flow, sport_server: u16) {
+    let (src, dst) = match dir {
+        Dir::C2S => (flow.client, flow.server),
+        Dir::S2C => (flow.server, flow.client),
+    };
+    if f.len() < l3 + 20 {
+        return;
+    }
+    f[l3 + 12..l3 + 16].copy_from_slice(&src.to_be_bytes());
+    f[l3 + 16..l3 + 20].copy_from_slice(&dst.to_be_bytes());
+    put16(f, l3 + 4, (flow.id as u16).wrapping_add(flow.pkt));
+    put16(f, l3 + 10, 0);
+    let ihl = l4 - l3;
+    let c = !checksum::data(&f[l3..l3 + ihl]);
+    put16(f, l3 + 10, c);
+    let total = usize::from(u16::from_be_bytes([f[l3 + 2], f[l3 + 3]]));
+    let end = (l3 + total).min(f.len());
+    if (proto == 6 || proto == 17) && end >= l4 + 8 {
+        let (sp, dp) = match dir {
+            Dir::C2S => (flow.cport, sport_server),
+            Dir::S2C => (sport_server, flow.cport),
+        };
+        put16(f, l4, sp);
+        put16(f, l4 + 2, dp);
+        let at = if proto == 6 { l4 + 16 } else { l4 + 6 };
+        if at + 2 > end || (proto == 17 && f[at] == 0 && f[at + 1] == 0) {
+            return; // UDP without a checksum stays without.
+        }
+        put16(f, at, 0);
+        let len = (end - l4) as u32;
+        let pseudo = u64::from(checksum::sum(&f[l3 + 12..l3 + 20])) + u64::from(proto) + u64::from(len);
+        let mut c = !checksum::fold(pseudo + u64::from(checksum::sum(&f[l4..end])));
+        if proto == 17 && c == 0 {
+            c = 0xffff;
+        }
+        put16(f, at, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::parse;
+    use crate::template::conversation;
+
+    pub(crate) fn udp10() -> Conversation {
+        // Ten 64 B UDP packets, 5 each way, like TRex's documentation example.
+        let mut recs = Vec::new();
+        for i in 0..10u64 {
+            let mut f = vec![0u8; 60];
+            f[12..14].copy_from_slice(&[8, 0]);
+            f[14] = 0x45;
+            f[16..18].copy_from_slice(&46u16.to_be_bytes());
+            f[22] = 64;
+            f[23] = 17;
+            let (a, b) = ([10, 0, 0, 1], [10, 0, 0, 2]);
+            let (s, d) = if i % 2 == 0 { (a, b) } else { (b, a) };
+            f[26..30].copy_from_slice(&s);
+            f[30..34].copy_from_slice(&d);
+            let (sp, dp) = if i % 2 == 0 { (1025u16, 53u16) } else { (53, 1025) };
+            f[34..36].copy_from_slice(&sp.to_be_bytes());
+            f[36..38].copy_from_slice(&dp.to_be_bytes());
+            f[38..40].copy_from_slice(&26u16.to_be_bytes());
+            f[40] = 1; // nonzero checksum placeholder: UDP checksum on
+            recs.push((i * 1000, f));
+        }
+        conversation(&recs).unwrap()
+    }
+
+    const DOC: &str = "- duration: 1.0\n  generator: {distribution: seq, clients_start: 16.0.0.1, clients_end: 16.0.0.255, servers_start: 48.0.0.1, servers_end: 48.0.255.255}\n  cap_info:\n    - {name: udp10.pcap, cps: 100, ipg: 200, rtt: 200, w: 1}\n";
+
+    fn run(opts: GenOptions) -> (FlowGen, Vec<(usize, u64, Vec<u8>)>) {
+        let p = parse(DOC, "d.yaml").unwrap();
+        let mut g = FlowGen::new(&p, vec![udp10()], opts).unwrap();
+        let mut out = Vec::new();
+        while let Some(t) = g.next_event() {
+            g.poll(t, usize::MAX, &mut |port, at, f| {
+                out.push((port, at, f.to_vec()));
+                true
+            });
+        }
+        (g, out)
+    }
+
+    #[test]
+    fn cps_times_duration_flows_of_ten_packets_with_the_gaps() {
+        let (g, out) = run(GenOptions::default());
+        assert_eq!(g.stats.m_total_open_flows, 100);
+        assert_eq!(g.stats.m_total_close_flows, 100);
+        assert_eq!(g.stats.m_active_flows, 0);
+        assert_eq!(out.len(), 1000);
+        // Flow 0 starts at 0: its packets at 0, 200, 400 ... us, alternating ports.
+        let flow0: Vec<&(usize, u64, Vec<u8>)> = out.iter().filter(|o| o.1 < 10_000_000).collect();
+        assert_eq!(flow0.len(), 10);
+        for (i, o) in flow0.iter().enumerate() {
+            assert_eq!(o.1, i as u64 * 200_000);
+            assert_eq!(o.0, i % 2);
+        }
+        // Every frame: addresses from the pools, checksums right.
+        for (_, _, f) in &out {
+            let ip = riptide_wire::ipv4::Packet::new_checked(&f[14..]).unwrap();
+            assert!(ip.verify_checksum());
+            let (s, d) = (ip.src_addr(), ip.dst_addr());
+            let (c, srv) = if f[34..36] == 53u16.to_be_bytes() { (d, s) } else { (s, d) };
+            assert!(c.octets()[..3] == [16, 0, 0] && srv.octets()[..2] == [48, 0], "{c} {srv}");
+            let udp = riptide_wire::udp::Packet::new_checked(&f[34..]).unwrap();
+            assert!(udp.verify_checksum(&riptide_wire::ip::IpAddress::V4(s), &riptide_wire::ip::IpAddress::V4(d)));
+        }
+    }
+
+    #[test]
+    fn the_heap_gives_the_same_packets_and_flow_state_is_small() {
+        let (_, a) = run(GenOptions::default());
+        let (_, b) = run(GenOptions { scheduler: SchedulerKind::Heap, ..Default::default() });
+        let key = |v: &Vec<(usize, u64, Vec<u8>)>| {
+            let mut k: Vec<(u64, usize, Vec<u8>)> = v.iter().map(|(p, t, f)| (*t, *p, f.clone())).collect();
+            k.sort();
+            k
+        };
+        assert_eq!(key(&a), key(&b));
+        const { assert!(FlowGen::FLOW_BYTES <= 24) };
+    }
+
+    #[test]
+    fn active_flows_stretches_lifetimes() {
+        let (g, _) = {
+            let p = parse(&DOC.replace("duration: 1.0", "duration: 10.0"), "d.yaml").unwrap();
+            let mut g =
+                FlowGen::new(&p, vec![udp10()], GenOptions { active_flows: Some(500), ..Default::default() }).unwrap();
+            let mut peak = 0;
+            let mut t = 0;
+            while t < 8_000_000_000 {
+                g.poll(t, usize::MAX, &mut |_, _, _| true);
+                peak = peak.max(g.stats.m_active_flows);
+                t += 1_000_000;
+            }
+            (g, peak)
+        };
+        // 100 cps x 5 s lifetime = 500 flows active at steady state.
+        assert!((480..=520).contains(&g.stats.m_active_flows), "{}", g.stats.m_active_flows);
+    }
+}

@@ -1,0 +1,146 @@
+//! Conversation templates: one pcap is one conversation between a client and a server.
+//!
+//! The first IPv4 packet names the client (its source) and the server (its destination);
+//! every packet between those two addresses, either way, is kept with its direction and
+//! its gap to the packet before; other packets (ARP, other hosts) are left out.
+
+use crate::pcap::Record;
+use std::net::Ipv4Addr;
+
+/// Which way a packet goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// Client to server (sent on port 0).
+    C2S,
+    /// Server to client (port 1).
+    S2C,
+}
+
+/// One packet of a conversation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TemplatePacket {
+    /// The frame as captured.
+    pub data: Vec<u8>,
+    /// Direction.
+    pub dir: Dir,
+    /// Gap to the previous packet in the pcap, ns (0 for the first).
+    pub gap_ns: u64,
+    /// Offset of the IPv4 header.
+    pub l3: u16,
+    /// Offset of the UDP/TCP header.
+    pub l4: u16,
+    /// IP protocol (6 TCP, 17 UDP, other: no ports).
+    pub proto: u8,
+}
+
+/// A conversation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conversation {
+    /// Packets in order.
+    pub packets: Vec<TemplatePacket>,
+    /// The pcap's client address.
+    pub client: Ipv4Addr,
+    /// The pcap's server address.
+    pub server: Ipv4Addr,
+    /// The client's port (0 without UDP/TCP).
+    pub client_port: u16,
+    /// The server's port.
+    pub server_port: u16,
+}
+
+fn l3_offset(f: &[u8]) -> Option<(u16, u16)> {
+    let mut off = 12usize;
+    let mut et = u16::from_be_bytes([*f.get(off)?, *f.get(off + 1)?]);
+    while et == 0x8100 || et == 0x88a8 {
+        off += 4;
+        et = u16::from_be_bytes([*f.get(off)?, *f.get(off + 1)?]);
+    }
+    Some(((off + 2) as u16, et))
+}
+
+/// Builds the conversation of a pcap's records.
+pub fn conversation(records: &[Record]) -> Result<Conversation, String> {
+    let mut conv: Option<Conversation> = None;
+    let mut last_ts = None;
+    let mut saw_v6 = false;
+    for (ts, f) in records {
+        let Some((l3, et)) = l3_offset(f) else { continue };
+        if et == 0x86dd {
+            saw_v6 = true;
+            continue;
+        }
+        if et != 0x0800 {
+            continue;
+        }
+        let l3u = l3 as usize;
+        let Some(ip) = f.get(l3u..l3u + 20) else { continue };
+        if ip[0] >> 4 != 4 {
+            continue;
+        }
+        let ihl = usize::from(ip[0] & 0x0f) * 4;
+        let (src, dst) = (Ipv4Addr::new(ip[12], ip[13], ip[14], ip[15]), Ipv4Addr::new(ip[16], ip[17], ip[18], ip[19]));
+        let proto = ip[9];
+        let l4 = l3u + ihl;
+        let ports = match proto {
+            6 | 17 => f.get(l4..l4 + 4).map(|p| (u16::from_be_bytes([p[0], p[1]]), u16::from_be_bytes([p[2], p[3]]))),
+            _ => Some((0, 0)),
+        };
+        let Some((sport, dport)) = ports else { continue };
+        let c = conv.get_or_insert_with(|| Conversation {
+            packets: Vec::new(),
+            client: src,
+            server: dst,
+            client_port: sport,
+            server_port: dport,
+        });
+        let dir = if (src, dst) == (c.client, c.server) {
+            Dir::C2S
+        } else if (src, dst) == (c.server, c.client) {
+            Dir::S2C
+        } else {
+            continue;
+        };
+        let gap_ns = last_ts.map_or(0, |l: u64| ts.saturating_sub(l));
+        last_ts = Some(*ts);
+        c.packets.push(TemplatePacket { data: f.clone(), dir, gap_ns, l3, l4: l4 as u16, proto });
+    }
+    match conv {
+        Some(c) => Ok(c),
+        None if saw_v6 => Err("holds only IPv6 packets: IPv6 templates are not supported by riptide yet".into()),
+        None => Err("holds no IPv4 packet (a template is one IPv4 conversation)".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn udp(src: [u8; 4], dst: [u8; 4], sport: u16, dport: u16) -> Vec<u8> {
+        let mut f = vec![0u8; 60];
+        f[12..14].copy_from_slice(&[8, 0]);
+        f[14] = 0x45;
+        f[23] = 17;
+        f[26..30].copy_from_slice(&src);
+        f[30..34].copy_from_slice(&dst);
+        f[34..36].copy_from_slice(&sport.to_be_bytes());
+        f[36..38].copy_from_slice(&dport.to_be_bytes());
+        f
+    }
+
+    #[test]
+    fn directions_and_gaps() {
+        let (c, s) = ([10, 0, 0, 1], [10, 0, 0, 2]);
+        let recs = vec![
+            (1000, udp(c, s, 1025, 53)),
+            (1500, vec![0u8; 42]),
+            (3000, udp(s, c, 53, 1025)),
+            (3100, udp([9, 9, 9, 9], s, 1, 2)),
+        ];
+        let conv = conversation(&recs).unwrap();
+        assert_eq!(conv.packets.len(), 2);
+        assert_eq!((conv.client_port, conv.server_port), (1025, 53));
+        assert_eq!(conv.packets[1].dir, Dir::S2C);
+        assert_eq!(conv.packets[1].gap_ns, 2000);
+        assert!(conversation(&[(0, vec![0u8; 60])]).unwrap_err().contains("no IPv4"));
+    }
+}
