@@ -13,6 +13,7 @@ Pure Python (``socket`` + ``json``), typed, no dependencies.
 
 from .client import Client, API_MAJOR, SCHEMA_PATH
 from .cluster import Cluster
+from .stateful import StatefulResult, StatefulRunner
 from .errors import RiptideError, RpcError, ConnectionFailed, NotOwner, VersionMismatch
 from .streams import stream, udp_stream, profile_text
 
@@ -25,6 +26,8 @@ __all__ = [
     "RiptideError",
     "RpcError",
     "SCHEMA_PATH",
+    "StatefulResult",
+    "StatefulRunner",
     "VersionMismatch",
     "profile_text",
     "stream",

@@ -145,7 +145,7 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
         }
         let b = Instant::now();
         while t >= next_second {
-            series.push(sample(&gen.stats, &last.0, next_second));
+            series.push(sample(&gen.stats, &last.0, next_second, 1.0));
             last = (gen.stats, next_second);
             next_second += 1_000_000_000;
         }
@@ -171,6 +171,11 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
         if error.is_some() || crate::signal::interrupted() {
             break;
         }
+    }
+    // The last, partial second (rates per second over its length).
+    if last_t > last.1 {
+        let span = (last_t - last.1) as f64 / 1e9;
+        series.push(sample(&gen.stats, &last.0, last_t, span));
     }
     for q in &mut queues {
         if let Err(e) = q.flush() {
@@ -228,14 +233,16 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn sample(now: &GenStats, before: &GenStats, t: u64) -> serde_json::Value {
+/// One sample of the series: counters at `t`, rates over the `span_s` seconds before.
+fn sample(now: &GenStats, before: &GenStats, t: u64, span_s: f64) -> serde_json::Value {
+    let per_s = |d: u64| (d as f64 / span_s.max(1e-9)).round();
     json!({
         "t_s": t as f64 / 1e9,
         "m_active_flows": now.m_active_flows,
         "m_total_open_flows": now.m_total_open_flows,
         "m_total_close_flows": now.m_total_close_flows,
-        "m_tx_pps": now.tx_packets - before.tx_packets,
-        "m_tx_bps": (now.tx_bytes - before.tx_bytes) * 8,
-        "m_tx_cps": now.m_total_open_flows - before.m_total_open_flows,
+        "m_tx_pps": per_s(now.tx_packets - before.tx_packets),
+        "m_tx_bps": per_s((now.tx_bytes - before.tx_bytes) * 8),
+        "m_tx_cps": per_s(now.m_total_open_flows - before.m_total_open_flows),
     })
 }

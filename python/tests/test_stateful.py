@@ -1,0 +1,53 @@
+"""The stateful runner and the seed-style sweep against `riptide run-stf`."""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from riptide import RiptideError, StatefulRunner
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = str(Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide")).resolve())
+
+
+def test_runner_gives_trex_style_values() -> None:
+    r = StatefulRunner(BIN)
+    r.start(str(REPO / "profiles/stf/udp10.yaml"), ports=["null"], d=3, m=2)
+    res = r.sample_until_finish(timeout=120)
+    # 200 new flows/s for 3 s, ten packets each.
+    assert abs(res.get_last_value("m_total_open_flows") - 600) <= 1
+    pps = res.get_value_list("m_tx_pps")
+    assert len(pps) == 3 and all(1900 <= p <= 2100 for p in pps[1:]), pps
+    with pytest.raises(KeyError):
+        res.get_value_list("m_bogus")
+
+
+def test_runner_reports_riptide_errors() -> None:
+    r = StatefulRunner(BIN)
+    r.start(str(REPO / "profiles/stf/udp10.yaml"), ports=["null"], d=0)
+    with pytest.raises(RiptideError) as e:
+        r.sample_until_finish(timeout=60)
+    assert "-d" in str(e.value)
+
+
+def test_the_sweep_writes_a_csv_of_five_points(tmp_path: Path) -> None:
+    out = tmp_path / "sweep.csv"
+    points = [100, 300, 1000, 3000, 10000]
+    p = subprocess.run(
+        [sys.executable, str(REPO / "docs/examples/stf_sweep.py"), str(out), ",".join(map(str, points))],
+        cwd=REPO, capture_output=True, text=True, timeout=600,
+        env={**os.environ, "PYTHONPATH": str(REPO / "python"), "RIPTIDE_BIN": BIN},
+    )
+    assert p.returncode == 0, p.stderr
+    rows = list(csv.DictReader(out.open()))
+    assert [int(r["active_flows"]) for r in rows] == points
+    for r in rows:
+        n, active = int(r["active_flows"]), int(r["m_active_flows"])
+        assert abs(active - n) <= 0.05 * n + 2, r
+        assert float(r["m_tx_pps"]) > 0 and float(r["m_cpu_util"]) > 0
