@@ -42,6 +42,69 @@ pub(crate) struct BenchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Measure receive classification instead: 4096 tagged streams against untagged
+    /// frames, ns per packet, in the same run.
+    #[arg(long)]
+    pub rx: bool,
+}
+
+/// ns per frame of classifying `frames` round after round for `secs` (the sequence
+/// number is rewritten each round, for tagged and untagged frames alike).
+fn classify_ns(frames: &mut [Vec<u8>], table: &riptide_measure::Classifier, secs: f64) -> f64 {
+    let mut c = table.clone();
+    let start = Instant::now();
+    let (mut n, mut seq) = (0u64, 0u32);
+    let mut ipackets = 0u64;
+    loop {
+        for f in frames.iter_mut() {
+            let l = f.len();
+            f[l - 12..l - 8].copy_from_slice(&seq.to_be_bytes());
+            ipackets += 1;
+            c.on_frame(std::hint::black_box(f), 60, seq as u64 * 1000 + 50_000);
+        }
+        n += frames.len() as u64;
+        seq = seq.wrapping_add(1);
+        if start.elapsed().as_secs_f64() >= secs {
+            break;
+        }
+    }
+    std::hint::black_box((&c, ipackets));
+    start.elapsed().as_secs_f64() * 1e9 / n as f64
+}
+
+fn bench_rx(a: &BenchArgs, secs: f64) -> Result<(), Failure> {
+    const STREAMS: u16 = 4096;
+    let mut table = riptide_measure::Classifier::default();
+    let mut tagged = Vec::new();
+    let mut untagged = Vec::new();
+    for id in 0..STREAMS {
+        table.register(id, id % 2 == 0);
+        let mut f = vec![0u8; 60];
+        riptide_measure::Tag { stream: id, seq: 0, tx_ns: 0 }.write(&mut f);
+        tagged.push(f);
+        untagged.push(vec![0u8; 60]);
+    }
+    let (mut t, mut u) = (Vec::new(), Vec::new());
+    for _ in 0..a.runs {
+        t.push(classify_ns(&mut tagged, &table, secs));
+        u.push(classify_ns(&mut untagged, &table, secs));
+    }
+    let (rt, ru) = (rounded(&t), rounded(&u));
+    let (mt, mu) = (median(&mut t), median(&mut u));
+    if a.json {
+        let v = json!({"streams": STREAMS, "tagged_ns_per_packet": mt, "untagged_ns_per_packet": mu,
+                       "classification_ns_per_packet": mt - mu, "runs_tagged": rt, "runs_untagged": ru});
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|err| Failure::runtime(err.to_string()))?);
+    } else {
+        println!(
+            "riptide bench --rx: receive classification, {STREAMS} tagged streams (half with latency), 60 B frames"
+        );
+        println!("runs: tagged {rt:?} ns, untagged {ru:?} ns");
+        println!("tagged   {mt:>8.2} ns/packet (sequence tracking, latency histogram for half)");
+        println!("untagged {mu:>8.2} ns/packet (signature check only)");
+        println!("cost     {:>8.2} ns/packet of classification (median of {})", mt - mu, a.runs);
+    }
+    Ok(())
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -81,6 +144,9 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     let duration: Nanos = a.duration.parse().map_err(|e| Failure::input(format!("--duration: {e}")))?;
     if a.runs == 0 || a.cores == 0 {
         return Err(Failure::input("--runs and --cores must be at least 1"));
+    }
+    if a.rx {
+        return bench_rx(&a, duration.as_secs_f64());
     }
     let profile =
         riptide_stl::profile::parse(STANDARD_PROFILE, "<bench>").map_err(|e| Failure::runtime(e.to_string()))?;

@@ -102,6 +102,25 @@ pub(crate) fn loss(s: &Snapshot) -> Option<Loss> {
     Some(Loss { sent: s.ports.iter().map(|p| p.opackets).sum(), received: s.ports.iter().map(|p| p.ipackets).sum() })
 }
 
+/// One point of the per-second series: every port's and stream's counters at `t_s`.
+pub(crate) fn sample(t_s: f64, s: &Snapshot) -> Value {
+    json!({
+        "t_s": t_s,
+        "ports": s.ports.iter().map(|p| json!({
+            "opackets": p.opackets, "obytes": p.obytes, "ipackets": p.ipackets, "ibytes": p.ibytes,
+            "oerrors": p.oerrors, "ierrors": p.ierrors,
+        })).collect::<Vec<_>>(),
+        "streams": s.streams.iter().map(|t| json!({
+            "opackets": t.opackets,
+            "rx_packets": t.rx.map(|r| r.rx_packets),
+            "lost": t.rx.map(|r| r.lost),
+        })).collect::<Vec<_>>(),
+        "latency": s.latency.iter().map(|l| json!({
+            "stream": l.stream, "p50_ns": l.p50_ns, "p99_ns": l.p99_ns, "max_ns": l.max_ns,
+        })).collect::<Vec<_>>(),
+    })
+}
+
 fn finite(v: f64) -> Value {
     if v.is_finite() {
         json!(v)

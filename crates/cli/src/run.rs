@@ -36,8 +36,25 @@ pub(crate) struct RunArgs {
     /// Print one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Also write the full result (the --json object, with the per-second series) to FILE.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
     #[command(flatten)]
     pub place: PlaceArgs,
+}
+
+/// Writes `text` to `path` through a temporary file renamed into place: a failure
+/// never leaves a partial file.
+fn write_atomic(path: &std::path::Path, text: &str) -> Result<(), Failure> {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(format!(".riptide-{}.tmp", std::process::id()));
+    let tmp = path.with_file_name(name);
+    let res = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = res {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(Failure::runtime(format!("--out {}: {e}", path.display())));
+    }
+    Ok(())
 }
 
 /// Where a run happens: shared by `run` and `pktgen`.
@@ -107,14 +124,30 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
 
 /// Runs a loaded engine to the end (or Ctrl-C), with a progress line on a terminal.
 pub(crate) fn drive(engine: &mut Engine, opts: StartOptions, progress: bool) -> Result<Snapshot, Failure> {
+    drive_sampled(engine, opts, progress, &mut Vec::new())
+}
+
+/// [`drive`], keeping one sample of every counter per second of wall time in `series`.
+pub(crate) fn drive_sampled(
+    engine: &mut Engine,
+    opts: StartOptions,
+    progress: bool,
+    series: &mut Vec<serde_json::Value>,
+) -> Result<Snapshot, Failure> {
     signal::install();
     engine.handle(Command::Start(opts))?;
-    let mut last_print = std::time::Instant::now();
+    let t0 = std::time::Instant::now();
+    let mut last_print = t0;
+    let mut next_sample = Duration::from_secs(1);
     while !engine.is_finished() && !signal::interrupted() {
         std::thread::sleep(Duration::from_millis(20));
         if progress && last_print.elapsed() >= Duration::from_millis(500) {
             last_print = std::time::Instant::now();
             eprint!("\r{}", report::progress_line(&engine.snapshot()));
+        }
+        if t0.elapsed() >= next_sample {
+            series.push(report::sample(t0.elapsed().as_secs_f64(), &engine.snapshot()));
+            next_sample += Duration::from_secs(1);
         }
     }
     if progress {
@@ -141,6 +174,14 @@ pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
 
 pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     let text = read_profile(&a.profile)?;
+    if let Some(out) = &a.out {
+        // Refuse an unwritable --out before anything is sent.
+        let mut name = out.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+        name.push(format!(".riptide-{}.tmp", std::process::id()));
+        let probe = out.with_file_name(name);
+        std::fs::write(&probe, b"").map_err(|e| Failure::input(format!("--out {}: {e}", out.display())))?;
+        let _ = std::fs::remove_file(&probe);
+    }
     let source = a.profile.display().to_string();
     let Some(cfg_path) = a.config.clone() else {
         let opts = start_options(&a)?;
@@ -167,9 +208,14 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
 
 fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Failure> {
     let progress = !a.json && std::io::stdout().is_terminal();
-    let snap = drive(engine, opts, progress)?;
+    let mut series = Vec::new();
+    let snap = drive_sampled(engine, opts, progress, &mut series)?;
+    let mut v = report::json(&snap);
+    v["series"] = serde_json::Value::Array(series);
+    if let Some(out) = &a.out {
+        write_atomic(out, &serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?)?;
+    }
     if a.json {
-        let v = report::json(&snap);
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
     } else {
         print!("{}", report::tables(&snap));

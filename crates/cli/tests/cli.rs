@@ -463,3 +463,34 @@ fn pktgen_samples_build_the_kernel_configurations() {
     let o = riptide(&["pktgen", "--sample", "07", "-i", "eth0"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn out_file_holds_the_result_with_a_series_and_tagged_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("result.json");
+    let o = riptide(&["run", "profiles/tagged.yaml", "--port", "null", "-d", "1500ms", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(!v["series"].as_array().unwrap().is_empty(), "{v}");
+    assert!(v["series"][0]["ports"][0]["opackets"].as_u64().unwrap() > 0);
+    let s = &v["streams"][1];
+    assert_eq!(s["name"], "timed");
+    assert_eq!(s["tx_packets"], s["opackets"]);
+    // The null port receives nothing: a tagged stream shows 0 received, all lost.
+    assert_eq!(s["rx_packets"], 0);
+    assert_eq!(s["lost"], s["tx_packets"]);
+    assert_eq!(v["latency"][0]["stream"], "timed");
+    assert!(v["streams"][0]["out_of_order"].is_u64());
+    // Nowhere to write: refused before anything is sent.
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "-d", "1s", "--out", "/nonexistent/r.json"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn bench_rx_reports_classification_cost() {
+    let o = riptide(&["bench", "--rx", "--runs", "1", "-d", "100ms", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["streams"], 4096);
+    assert!(v["tagged_ns_per_packet"].as_f64().unwrap() > v["untagged_ns_per_packet"].as_f64().unwrap());
+}
