@@ -346,7 +346,7 @@ impl Engine {
                 set.set_time_base(epoch_unix_ns);
                 sets.push(set);
             }
-            let shared = Arc::new(Shared::default());
+            let shared = Arc::new(Shared::new(n_streams));
             *lock(&shared.published) = WorkerCounters::new(self.config.ports.len(), n_streams);
             let worker = Worker {
                 clock: self.clock,
@@ -570,6 +570,17 @@ impl Engine {
                     if let Some(x) = c.streams.get(s.index as usize) {
                         sc.merge(x);
                     }
+                }
+                if s.tag.is_some() && run.baseline.is_empty() {
+                    // Read after the receive tables above: frames handed to a port are
+                    // counted here before anyone can receive them.
+                    let handed: u64 = run
+                        .shared
+                        .iter()
+                        .filter_map(|w| w.tx_tagged.get(s.index as usize))
+                        .map(|a| a.load(std::sync::atomic::Ordering::Acquire))
+                        .sum();
+                    sc.opackets = sc.opackets.max(handed);
                 }
                 let f = run.factors.get(s.port as usize).copied().unwrap_or(1.0);
                 let line = run.groups.get(s.port as usize).map_or(line, |g| g.info.line_rate);

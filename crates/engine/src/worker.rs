@@ -30,6 +30,17 @@ pub(crate) struct Shared {
     epoch: AtomicU64,
     inbox: Mutex<Vec<Control>>,
     pub(crate) published: Mutex<WorkerCounters>,
+    /// Frames of each tagged stream handed to the port, stored before the hand-over: a
+    /// snapshot that reads receive counts first and these after never sees a stream
+    /// received more often than sent, whichever workers send and receive.
+    pub(crate) tx_tagged: Vec<AtomicU64>,
+}
+
+impl Shared {
+    /// Shared state for a worker of a profile of `streams` streams.
+    pub(crate) fn new(streams: usize) -> Shared {
+        Shared { tx_tagged: (0..streams).map(|_| AtomicU64::new(0)).collect(), ..Default::default() }
+    }
 }
 
 impl Shared {
@@ -160,6 +171,11 @@ impl Worker {
                 }
                 let n = set.fill(&mut port.tx_batch(want), horizon, want as u64, catch_up);
                 if n > 0 {
+                    for s in set.streams().iter().filter(|s| s.is_tagged()) {
+                        if let Some(slot) = self.shared.tx_tagged.get(s.index as usize) {
+                            slot.store(s.counters.opackets, Ordering::Release);
+                        }
+                    }
                     if let Err(e) = port.tx_commit(n) {
                         error = Some(e);
                         break 'run;

@@ -117,6 +117,11 @@ impl Stream {
         }
     }
 
+    /// Whether the stream carries a tag (receivers count it per stream).
+    pub fn is_tagged(&self) -> bool {
+        self.tag.is_some()
+    }
+
     /// Where the stream is in its life.
     pub fn phase(&self) -> Phase {
         self.phase
