@@ -9,7 +9,7 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 mkdir -p target
 log=target/test.log
 set +e
-cargo test --workspace --release --locked --all-targets 2>&1 | tee "$log"
+cargo test --workspace --release --locked --all-targets --no-fail-fast 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 set -e
 # The Python client against the daemon just built.

@@ -15,7 +15,7 @@ from .client import Client, API_MAJOR, SCHEMA_PATH
 from .cluster import Cluster
 from .stateful import StatefulResult, StatefulRunner
 from .errors import RiptideError, RpcError, ConnectionFailed, NotOwner, VersionMismatch
-from .streams import stream, udp_stream, profile_text
+from .streams import load_py_profile, stream, udp_stream, profile_text
 
 __all__ = [
     "API_MAJOR",
@@ -29,6 +29,7 @@ __all__ = [
     "StatefulResult",
     "StatefulRunner",
     "VersionMismatch",
+    "load_py_profile",
     "profile_text",
     "stream",
     "udp_stream",

@@ -8,6 +8,7 @@ naming the field.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 Stream = Dict[str, Any]
@@ -54,3 +55,33 @@ def profile_text(streams: List[Stream], seed: Optional[int] = None) -> str:
     if seed is not None:
         p["seed"] = seed
     return json.dumps(p)
+
+
+def load_py_profile(path: Union[str, "os.PathLike[str]"], **tunables: Any) -> List[Stream]:
+    """Runs a Python profile file and returns ``streams(**tunables)`` from it.
+
+    A profile is a plain Python function ``streams(...)`` returning a list of streams
+    (TRex's ``get_streams`` idea without the class around it); tunables are its keyword
+    arguments. Errors name the file.
+    """
+    import runpy
+
+    from .errors import RiptideError
+
+    where = str(path)
+    try:
+        ns = runpy.run_path(where)
+    except FileNotFoundError as e:
+        raise RiptideError(f"{where}: no such profile") from e
+    except Exception as e:  # the file's own error, with its place
+        raise RiptideError(f"{where}: {type(e).__name__}: {e}") from e
+    fn = ns.get("streams")
+    if not callable(fn):
+        raise RiptideError(f"{where}: defines no streams(...) function")
+    try:
+        out = fn(**tunables)
+    except Exception as e:  # a wrong tunable, or the function's own failure
+        raise RiptideError(f"{where}: streams(): {type(e).__name__}: {e}") from e
+    if not isinstance(out, list) or not all(isinstance(x, dict) for x in out):
+        raise RiptideError(f"{where}: streams() must return a list of streams (dicts)")
+    return out

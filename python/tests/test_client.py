@@ -104,3 +104,24 @@ def test_version_mismatch_is_refused(daemon: int) -> None:
         with pytest.raises(VersionMismatch):
             c.call("version", api_major=99)
         assert c.ports()[0]["driver"] == "null"
+
+
+def test_python_profiles_are_functions(daemon: int, tmp_path: Path) -> None:
+    from riptide import RiptideError, load_py_profile
+
+    streams = load_py_profile(REPO / "profiles" / "python" / "two_streams.py", rate="2mpps", flows=10)
+    assert [s["name"] for s in streams] == ["udp", "sweep"]
+    assert streams[0]["rate"] == "2mpps"
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        c.reset()
+        assert c.add_streams(streams) == 2
+        c.reset()
+        c.release()
+    bad = tmp_path / "bad.py"
+    bad.write_text("x = 1\n")
+    with pytest.raises(RiptideError, match="defines no streams"):
+        load_py_profile(bad)
+    bad.write_text("def streams():\n    return 1 / 0\n")
+    with pytest.raises(RiptideError, match="bad.py"):
+        load_py_profile(bad)

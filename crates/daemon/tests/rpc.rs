@@ -53,6 +53,17 @@ impl Client {
     }
 }
 
+/// Resident memory of this process (the daemon runs in it), KiB.
+fn rss_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
 fn wait_state(c: &mut Client, want: &str) {
     let t = Instant::now();
     while c.call("state", json!({})).unwrap()["state"] != want {
@@ -148,6 +159,11 @@ fn survives_a_storm_of_bad_requests() {
         "ports",
         "state",
         "",
+        "add_streams",
+        "remove_streams",
+        "list_streams",
+        "schema",
+        "subscribe_not",
     ];
     let values = [
         json!(null),
@@ -165,7 +181,21 @@ fn survives_a_storm_of_bad_requests() {
         json!("{{{{"),
         json!(u64::MAX),
     ];
-    let keys = ["count", "duration", "multiplier", "cores", "text", "source", "force", "unpaced", "bogus"];
+    let keys = [
+        "count",
+        "duration",
+        "multiplier",
+        "cores",
+        "text",
+        "source",
+        "force",
+        "unpaced",
+        "bogus",
+        "streams",
+        "names",
+        "at_unix_ns",
+        "seed",
+    ];
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move |n: usize| {
         x ^= x << 13;
@@ -173,7 +203,11 @@ fn survives_a_storm_of_bad_requests() {
         x ^= x << 17;
         (x % n as u64) as usize
     };
+    let mut rss_after_warmup = 0;
     for i in 0..10_000u64 {
+        if i == 1000 {
+            rss_after_warmup = rss_kib();
+        }
         let line = match next(6) {
             0 => "{not json".to_string(),
             1 => json!([1, 2, 3]).to_string(),
@@ -199,6 +233,9 @@ fn survives_a_storm_of_bad_requests() {
             assert!(!e["message"].as_str().unwrap().is_empty());
         }
     }
+    // Memory stays bounded: 9,000 more requests grow the daemon (this process) by little.
+    let grown = rss_kib().saturating_sub(rss_after_warmup);
+    assert!(grown < 32 * 1024, "RSS grew by {grown} KiB over 9,000 requests");
     // A request over the size limit is refused, and the daemon serves the next client.
     let big = format!("{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"pad\":\"{}\"}}", "a".repeat(10_000));
     let v = c.raw(&big);
