@@ -116,7 +116,7 @@ pub(crate) fn sample(t_s: f64, s: &Snapshot) -> Value {
             "lost": t.rx.map(|r| r.lost),
         })).collect::<Vec<_>>(),
         "latency": s.latency.iter().map(|l| json!({
-            "stream": l.stream, "p50_ns": l.p50_ns, "p99_ns": l.p99_ns, "max_ns": l.max_ns,
+            "stream": l.stream, "p50_ns": l.summary.p50_ns, "p99_ns": l.summary.p99_ns, "max_ns": l.summary.max_ns,
         })).collect::<Vec<_>>(),
     })
 }
@@ -210,13 +210,13 @@ pub(crate) fn tables(s: &Snapshot) -> String {
                 o,
                 "{:<24} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
                 truncate(&l.stream, 24),
-                us(l.min_ns as f64),
-                us(l.mean_ns),
-                us(l.p50_ns as f64),
-                us(l.p99_ns as f64),
-                us(l.p9999_ns as f64),
-                us(l.max_ns as f64),
-                us(l.jitter_ns)
+                us(l.summary.min_ns as f64),
+                us(l.summary.mean_ns),
+                us(l.summary.p50_ns as f64),
+                us(l.summary.p99_ns as f64),
+                us(l.summary.p9999_ns as f64),
+                us(l.summary.max_ns as f64),
+                us(l.summary.jitter_ns)
             );
         }
     }

@@ -1,20 +1,11 @@
 //! The `riptide` binary end to end, with tshark as the decoding oracle.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::{repo, riptide, stderr};
 
-fn riptide(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_riptide")).args(args).current_dir(repo()).output().expect("run riptide")
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::path::Path;
+use std::process::Command;
 
 fn tshark_available() -> bool {
     Command::new("tshark").arg("--version").output().is_ok_and(|o| o.status.success())

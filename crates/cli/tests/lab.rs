@@ -5,25 +5,16 @@
 //! this one test binary, serialised by `LAB`. cargo runs test binaries one at a time.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+use common::{repo, riptide, text};
+
 use riptide_port::lab::{self, IfCounters, DUT_NS, TG_NS};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::Duration;
 
 static LAB: Mutex<()> = Mutex::new(());
-
-fn riptide(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_riptide")).args(args).current_dir(repo()).output().expect("run riptide")
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
-}
 
 fn ok(args: &[&str]) -> String {
     let o = riptide(args);

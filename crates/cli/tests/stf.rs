@@ -1,21 +1,12 @@
 //! `riptide run-stf`: TRex's documentation profile into a pcap, decoded by tshark.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+use common::{repo, riptide, text};
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn riptide(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_riptide")).args(args).current_dir(repo()).output().expect("run riptide")
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
-}
+use std::process::Command;
 
 #[test]
 fn the_trex_documentation_profile_runs_to_a_pcap() {

@@ -610,20 +610,7 @@ impl Engine {
                 });
                 if let Some(t) = s.tag.as_ref().filter(|t| t.latency) {
                     let l = rx_merged.get(&t.id).and_then(|e| e.1.as_ref()).map(Latency::peek).unwrap_or_default();
-                    latency.push(LatencyStats {
-                        stream: s.name.clone(),
-                        id: t.id,
-                        count: l.count,
-                        min_ns: l.min_ns,
-                        mean_ns: l.mean_ns,
-                        max_ns: l.max_ns,
-                        jitter_ns: l.jitter_ns,
-                        p50_ns: l.p50_ns,
-                        p90_ns: l.p90_ns,
-                        p99_ns: l.p99_ns,
-                        p999_ns: l.p999_ns,
-                        p9999_ns: l.p9999_ns,
-                    });
+                    latency.push(LatencyStats { stream: s.name.clone(), id: t.id, summary: l });
                 }
             }
         }

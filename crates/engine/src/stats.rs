@@ -161,26 +161,9 @@ pub struct LatencyStats {
     pub stream: String,
     /// Tag id.
     pub id: u16,
-    /// Frames measured.
-    pub count: u64,
-    /// Smallest.
-    pub min_ns: u64,
-    /// Mean.
-    pub mean_ns: f64,
-    /// Largest.
-    pub max_ns: u64,
-    /// RFC 3550 interarrival jitter.
-    pub jitter_ns: f64,
-    /// Median.
-    pub p50_ns: u64,
-    /// 90th percentile.
-    pub p90_ns: u64,
-    /// 99th percentile.
-    pub p99_ns: u64,
-    /// 99.9th percentile.
-    pub p999_ns: u64,
-    /// 99.99th percentile.
-    pub p9999_ns: u64,
+    /// count, min/mean/max, window max, jitter, percentiles (ns).
+    #[serde(flatten)]
+    pub summary: riptide_measure::LatencySummary,
 }
 
 /// Per-worker figures.

@@ -34,9 +34,10 @@ fn an_injected_delay_is_measured_exactly() {
     let (s, inj) = run(LATENCY, Impairments { delay: Nanos(50_000), ..Default::default() }, 1);
     assert_eq!(inj.offered, 100_000);
     let l = &s.latency[0];
-    assert_eq!((l.stream.as_str(), l.id, l.count), ("probe", 7, 100_000));
-    assert_eq!((l.min_ns, l.p50_ns, l.max_ns), (50_000, 50_000, 50_000), "{l:?}");
-    assert_eq!((l.p99_ns, l.p9999_ns, l.jitter_ns), (50_000, 50_000, 0.0), "{l:?}");
+    assert_eq!((l.stream.as_str(), l.id, l.summary.count), ("probe", 7, 100_000));
+    let m = l.summary;
+    assert_eq!((m.min_ns, m.p50_ns, m.max_ns), (50_000, 50_000, 50_000), "{l:?}");
+    assert_eq!((m.p99_ns, m.p9999_ns, m.jitter_ns), (50_000, 50_000, 0.0), "{l:?}");
     let rx = s.streams[0].rx.unwrap();
     assert_eq!((rx.rx_packets, rx.lost, rx.out_of_order, rx.duplicates), (100_000, 0, 0, 0));
     assert_eq!(rx.rx_bytes, 100_000 * 60);

@@ -2,7 +2,7 @@
 //! interarrival jitter, and an HDR histogram (ns, 3 significant digits).
 
 use hdrhistogram::Histogram;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One stream's latency record.
 #[derive(Clone, Debug)]
@@ -30,7 +30,7 @@ impl Default for Latency {
 }
 
 /// What [`Latency::summary`] reports, ns.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LatencySummary {
     /// Packets measured.
     pub count: u64,
