@@ -171,7 +171,7 @@ impl Worker {
                 }
                 let n = set.fill(&mut port.tx_batch(want), horizon, want as u64, catch_up);
                 if n > 0 {
-                    for s in set.streams().iter().filter(|s| s.is_tagged()) {
+                    for s in set.tagged() {
                         if let Some(slot) = self.shared.tx_tagged.get(s.index as usize) {
                             slot.store(s.counters.opackets, Ordering::Release);
                         }

@@ -27,6 +27,8 @@ pub struct StreamSet {
     by_index: Vec<Option<usize>>,
     /// Times a late stream's schedule was reset (see the module docs).
     pub late_resets: u64,
+    /// Positions of the tagged streams (`flow_stats` / `latency`).
+    tagged: Vec<usize>,
 }
 
 impl StreamSet {
@@ -37,7 +39,13 @@ impl StreamSet {
         for (pos, s) in streams.iter().enumerate() {
             by_index[s.index as usize] = Some(pos);
         }
-        StreamSet { streams, by_index, late_resets: 0 }
+        let tagged = streams.iter().enumerate().filter(|(_, s)| s.is_tagged()).map(|(i, _)| i).collect();
+        StreamSet { streams, by_index, late_resets: 0, tagged }
+    }
+
+    /// The tagged streams (empty for most sets: nothing to walk per batch).
+    pub fn tagged(&self) -> impl Iterator<Item = &Stream> + '_ {
+        self.tagged.iter().filter_map(|&i| self.streams.get(i))
     }
 
     /// Starts every self-starting stream at `at` (plus its own start delay).
