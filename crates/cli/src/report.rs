@@ -42,6 +42,7 @@ pub(crate) fn json(s: &Snapshot) -> Value {
             "ibytes": p.ibytes,
             "ierrors": p.ierrors,
             "rx_pps": p.rx_pps,
+            "mode": p.mode,
         })).collect::<Vec<_>>(),
         "streams": s.streams.iter().map(|t| json!({
             "id": t.id,

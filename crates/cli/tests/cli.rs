@@ -2,42 +2,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{repo, riptide, stderr};
+use common::{repo, riptide, stderr, tshark, tshark_available, BAD};
 
 use std::path::Path;
 use std::process::Command;
-
-fn tshark_available() -> bool {
-    Command::new("tshark").arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
-/// Runs tshark with checksum validation on; returns its stdout lines.
-fn tshark(pcap: &Path, filter: &str, fields: &[&str]) -> Vec<String> {
-    let mut c = Command::new("tshark");
-    c.args(["-n", "-r"]).arg(pcap);
-    // Payloads are test patterns, not application data: decode every port's
-    // payload as data so an application dissector (TAPA on port 5000, say)
-    // does not call a well-formed UDP datagram malformed.
-    c.args(["-d", "udp.port==1-65535,data", "-d", "tcp.port==1-65535,data"]);
-    for o in ["ip.check_checksum:TRUE", "udp.check_checksum:TRUE", "tcp.check_checksum:TRUE"] {
-        c.args(["-o", o]);
-    }
-    if !filter.is_empty() {
-        c.args(["-Y", filter]);
-    }
-    if !fields.is_empty() {
-        c.args(["-T", "fields"]);
-        for f in fields {
-            c.args(["-e", f]);
-        }
-    }
-    let o = c.output().expect("tshark");
-    assert!(o.status.success(), "tshark failed: {}", stderr(&o));
-    String::from_utf8_lossy(&o.stdout).lines().map(str::to_string).filter(|l| !l.is_empty()).collect()
-}
-
-const BAD: &str = "_ws.malformed or _ws.expert.severity == error or ip.checksum.status == \"Bad\" or udp.checksum.status == \"Bad\" \
-                   or tcp.checksum.status == \"Bad\" or icmp.checksum.status == \"Bad\" or icmpv6.checksum.status == \"Bad\"";
 
 #[test]
 fn every_example_profile_decodes_cleanly_in_tshark() {
@@ -324,7 +292,7 @@ fn kernel_counter(ns: &str, ifname: &str, what: &str) -> u64 {
 /// Through a veth pair between two namespaces this test creates: riptide's
 /// opackets equal the kernel's own counters on both ends.
 #[test]
-fn afpacket_port_in_a_namespace_agrees_with_the_kernel() {
+fn interface_ports_in_a_namespace_agree_with_the_kernel() {
     if let Err(why) = riptide_port::netns::test_support() {
         eprintln!("skipped: {why}");
         return;
@@ -344,32 +312,46 @@ fn afpacket_port_in_a_namespace_agrees_with_the_kernel() {
         ),
     )
     .unwrap();
-    let tx0 = kernel_counter(&net.ns_a, &net.if_a, "tx_packets");
-    let rx0 = kernel_counter(&net.ns_b, &net.if_b, "rx_packets");
-    let port = format!("afpacket:{}", net.if_a);
-    let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port, "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let sent = v["ports"][0]["opackets"].as_u64().unwrap();
-    let errors = v["ports"][0]["oerrors"].as_u64().unwrap();
-    assert_eq!(sent + errors, 20_000);
-    assert_eq!(kernel_counter(&net.ns_a, &net.if_a, "tx_packets") - tx0, sent);
-    assert_eq!(kernel_counter(&net.ns_b, &net.if_b, "rx_packets") - rx0, sent);
+    for backend in ["afpacket", "afxdp"] {
+        let tx0 = kernel_counter(&net.ns_a, &net.if_a, "tx_packets");
+        let rx0 = kernel_counter(&net.ns_b, &net.if_b, "rx_packets");
+        let port = format!("{backend}:{}", net.if_a);
+        let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port, "--json"]);
+        assert!(o.status.success(), "{backend}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let sent = v["ports"][0]["opackets"].as_u64().unwrap();
+        let errors = v["ports"][0]["oerrors"].as_u64().unwrap();
+        assert_eq!(sent + errors, 20_000, "{backend}");
+        assert_eq!(kernel_counter(&net.ns_a, &net.if_a, "tx_packets") - tx0, sent, "{backend}");
+        assert_eq!(kernel_counter(&net.ns_b, &net.if_b, "rx_packets") - rx0, sent, "{backend}");
+    }
     // An interface carrying the namespace's default route is refused without --force.
     let st = Command::new("ip")
         .args(["-n", &net.ns_a, "route", "add", "default", "via", &net.ip_b.to_string()])
         .status()
         .unwrap();
     assert!(st.success());
-    let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port]);
+    for backend in ["afpacket", "afxdp"] {
+        let port = format!("{backend}:{}", net.if_a);
+        let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("default route"), "{}", stderr(&o));
+        let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port, "--force", "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        // The interface is named explicitly; a missing one is a clear input error.
+        let missing = format!("{backend}:nope0");
+        let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &missing, "--count", "1"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("no such interface 'nope0'"), "{}", stderr(&o));
+    }
+    // AF_XDP queues that the interface does not have, and queue numbers that do not parse.
+    let port = format!("afxdp:{}:5", net.if_a);
+    let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port, "--force", "--count", "1"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("default route"), "{}", stderr(&o));
-    let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port, "--force", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    // The interface is named explicitly; a missing one is a clear input error.
-    let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", "afpacket:nope0", "--count", "1"]);
+    assert!(stderr(&o).contains("queue 5"), "{}", stderr(&o));
+    let o = riptide(&["run", prof.to_str().unwrap(), "--port", "afxdp:x:y", "--count", "1"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("nope0"));
+    assert!(stderr(&o).contains("queue 'y' is not a number"), "{}", stderr(&o));
 }
 
 #[test]

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{repo, riptide, text};
+use common::{repo, riptide, text, tshark, tshark_available, BAD};
 
 use riptide_port::lab::{self, IfCounters, DUT_NS, TG_NS};
 use std::path::Path;
@@ -55,30 +55,110 @@ fn run_json(args: &[&str]) -> serde_json::Value {
 
 const RING: [&str; 7] = ["--netns", TG_NS, "--port", "afpacket:rt0", "--port", "afpacket:rt1", "--json"];
 
+/// Both interface backends.
+const BACKENDS: [&str; 2] = ["afpacket", "afxdp"];
+
+/// `riptide run PROFILE --count N` across the ring on `backend` ports; the JSON result.
+fn run_ring(profile: &str, count: u64, backend: &str) -> serde_json::Value {
+    let (p0, p1, n) = (format!("{backend}:rt0"), format!("{backend}:rt1"), count.to_string());
+    run_json(&["run", profile, "--count", &n, "--netns", TG_NS, "--port", &p0, "--port", &p1, "--json"])
+}
+
+/// tcpdump on `ns`/`ifname` writing the next `count` frames to `file`; ready on return.
+struct Capture(std::process::Child);
+
+impl Capture {
+    fn start(ns: &str, ifname: &str, count: u64, file: &Path) -> Capture {
+        use std::io::BufRead;
+        let mut child = Command::new("ip")
+            .args([
+                "netns",
+                "exec",
+                ns,
+                "tcpdump",
+                "-n",
+                "-U",
+                "-B",
+                "65536",
+                "-Z",
+                "root",
+                "--immediate-mode",
+                "-i",
+                ifname,
+                "-c",
+            ])
+            .arg(count.to_string())
+            .arg("-w")
+            .arg(file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("tcpdump (scripts/setup.sh installs it)");
+        let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+        loop {
+            match lines.next() {
+                Some(Ok(l)) if l.contains("listening on") => break,
+                Some(Ok(_)) => {}
+                _ => panic!("tcpdump did not start on {ns}/{ifname}"),
+            }
+        }
+        Capture(child)
+    }
+
+    /// Waits (at most 10 s) for the capture to reach its count.
+    fn finish(mut self) {
+        for _ in 0..1000 {
+            if self.0.try_wait().unwrap().is_some() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("tcpdump did not see its frames within 10 s");
+    }
+}
+
+impl Drop for Capture {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 #[test]
 fn route_dut_forwards_a_million_frames_and_every_counter_agrees() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
     let up = ok(&["lab", "up", "--dut", "route"]);
     assert!(up.contains("dut route"), "{up}");
-    let before = [counters(TG_NS, "rt0"), counters(TG_NS, "rt1"), counters(DUT_NS, "dut0"), counters(DUT_NS, "dut1")];
-    let mut args = vec!["run", "profiles/lab/udp64.yaml", "--count", "1000000"];
-    args.extend(RING);
-    let v = run_json(&args);
-    let after = [counters(TG_NS, "rt0"), counters(TG_NS, "rt1"), counters(DUT_NS, "dut0"), counters(DUT_NS, "dut1")];
-    let d = |i: usize, f: fn(&IfCounters) -> u64| f(&after[i]) - f(&before[i]);
-    let (sent, got) = (v["ports"][0]["opackets"].as_u64().unwrap(), v["ports"][1]["ipackets"].as_u64().unwrap());
-    assert_eq!(sent, 1_000_000, "{v}");
-    assert_eq!(v["ports"][0]["oerrors"], 0);
-    assert_eq!(got, 1_000_000, "{v}");
-    assert_eq!(v["ports"][1]["ibytes"].as_u64().unwrap(), 60_000_000, "{v}");
-    assert_eq!(d(0, |c| c.tx_packets), sent, "rt0 tx");
-    assert_eq!(d(2, |c| c.rx_packets), sent, "dut0 rx");
-    assert_eq!(d(3, |c| c.tx_packets), sent, "dut1 tx");
-    assert_eq!(d(1, |c| c.rx_packets), got, "rt1 rx");
-    // Nothing else crossed the ring: no ARP, IPv6 or ICMP of the kernel's own.
-    assert_eq!(d(1, |c| c.tx_packets) + d(0, |c| c.rx_packets), 0);
-    assert_eq!(v["loss"]["lost"], 0, "{v}");
+    for backend in BACKENDS {
+        let before =
+            [counters(TG_NS, "rt0"), counters(TG_NS, "rt1"), counters(DUT_NS, "dut0"), counters(DUT_NS, "dut1")];
+        let v = run_ring("profiles/lab/udp64.yaml", 1_000_000, backend);
+        let after =
+            [counters(TG_NS, "rt0"), counters(TG_NS, "rt1"), counters(DUT_NS, "dut0"), counters(DUT_NS, "dut1")];
+        let d = |i: usize, f: fn(&IfCounters) -> u64| f(&after[i]) - f(&before[i]);
+        let (sent, got) = (v["ports"][0]["opackets"].as_u64().unwrap(), v["ports"][1]["ipackets"].as_u64().unwrap());
+        assert_eq!(v["ports"][0]["driver"], backend, "{v}");
+        assert_eq!(sent, 1_000_000, "{backend}: {v}");
+        assert_eq!(v["ports"][0]["oerrors"], 0, "{backend}");
+        assert_eq!(got, 1_000_000, "{backend}: {v}");
+        assert_eq!(v["ports"][1]["ibytes"].as_u64().unwrap(), 60_000_000, "{backend}: {v}");
+        assert_eq!(v["ports"][1]["ierrors"], 0, "{backend}: {v}");
+        assert_eq!(d(0, |c| c.tx_packets), sent, "{backend}: rt0 tx");
+        assert_eq!(d(2, |c| c.rx_packets), sent, "{backend}: dut0 rx");
+        assert_eq!(d(3, |c| c.tx_packets), sent, "{backend}: dut1 tx");
+        assert_eq!(d(1, |c| c.rx_packets), got, "{backend}: rt1 rx");
+        // Nothing else crossed the ring: no ARP, IPv6 or ICMP of the kernel's own.
+        assert_eq!(d(1, |c| c.tx_packets) + d(0, |c| c.rx_packets), 0, "{backend}");
+        assert_eq!(v["loss"]["lost"], 0, "{backend}: {v}");
+        if backend == "afxdp" {
+            // veth: copy mode, the redirect program in the driver.
+            assert_eq!(v["ports"][1]["mode"], "copy, XDP program in native mode", "{v}");
+        }
+    }
+    // AF_XDP's program went with the run.
+    let links = Command::new("ip").args(["-n", TG_NS, "link", "show"]).output().unwrap();
+    assert!(!text(&links).contains("xdp"), "{}", text(&links));
 
     // The DUT taken away (forwarding off): loss is reported as loss, the run succeeds.
     let st = Command::new("ip").args(["netns", "exec", DUT_NS, "sysctl", "-qw", "net.ipv4.ip_forward=0"]).status();
@@ -163,6 +243,35 @@ fn down_cleans_up_after_a_run_that_is_still_going() {
     for name in ["rt0", "rt1", "dut0", "dut1"] {
         assert!(!links.contains(&format!(": {name}@")) && !links.contains(&format!(": {name}:")), "{links}");
     }
+}
+
+/// AF_XDP's program belongs to the process: a run killed outright (SIGKILL, no cleanup)
+/// leaves no XDP program on the lab's interfaces, and the next run attaches its own.
+#[test]
+fn a_killed_afxdp_run_leaves_no_xdp_program() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    let xdp_on = || text(&Command::new("ip").args(["-n", TG_NS, "link", "show"]).output().unwrap()).contains("xdp");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(["run", "profiles/lab/udp64.yaml", "--duration", "60s", "--netns", TG_NS])
+        .args(["--port", "afxdp:rt0", "--port", "afxdp:rt1"])
+        .current_dir(repo())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while !xdp_on() {
+        assert!(std::time::Instant::now() < deadline, "the run attached no XDP program");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!xdp_on(), "the program went with the killed process");
+    let v = run_ring("profiles/lab/udp64.yaml", 10_000, "afxdp");
+    assert_eq!(v["ports"][1]["ipackets"], 10_000, "{v}");
+    assert!(!xdp_on());
 }
 
 #[test]
@@ -297,30 +406,48 @@ fn percent_rates_use_the_ports_link_speed_unless_fixed() {
 
 /// Issue 4 on the lab ring: per-stream rx == tx through the route DUT, latency in
 /// microseconds, and the kernel's counters agreeing.
+/// Both backends receive what the DUT forwards, by count and by content: riptide's own
+/// classifier decodes every tagged frame (stream id, sequence: nothing lost, duplicated
+/// or out of order), and tshark decodes the same frames captured on the DUT's egress.
 #[test]
 fn latency_profile_across_the_ring() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
     ok(&["lab", "up"]);
-    let rx0 = counters(TG_NS, "rt1").rx_packets;
-    let mut args = vec!["run", "profiles/lab/latency.yaml", "--count", "50000"];
-    args.extend(RING);
-    let v = run_json(&args);
-    assert_eq!(counters(TG_NS, "rt1").rx_packets - rx0, 50_000);
-    for st in v["streams"].as_array().unwrap() {
-        assert_eq!(st["rx_packets"], st["tx_packets"], "{st}");
-        assert_eq!((st["lost"].as_u64(), st["duplicates"].as_u64()), (Some(0), Some(0)), "{st}");
+    let dir = tempfile::tempdir().unwrap();
+    for backend in BACKENDS {
+        const N: u64 = 50_000;
+        let rx0 = counters(TG_NS, "rt1").rx_packets;
+        let pcap = dir.path().join(format!("{backend}.pcap"));
+        let cap = Capture::start(DUT_NS, "dut1", N, &pcap);
+        let v = run_ring("profiles/lab/latency.yaml", N, backend);
+        cap.finish();
+        assert_eq!(counters(TG_NS, "rt1").rx_packets - rx0, N, "{backend}");
+        assert_eq!(v["ports"][1]["ipackets"], N, "{backend}: {v}");
+        for st in v["streams"].as_array().unwrap() {
+            assert_eq!(st["rx_packets"], st["tx_packets"], "{backend}: {st}");
+            assert_eq!((st["lost"].as_u64(), st["duplicates"].as_u64()), (Some(0), Some(0)), "{backend}: {st}");
+            assert_eq!(st["out_of_order"], 0, "{backend}: {st}");
+        }
+        let l = &v["latency"][0];
+        assert_eq!(l["stream"], "latency");
+        assert_eq!(l["count"], v["streams"][0]["tx_packets"]);
+        let (min, p50, p99, max) = (
+            l["min_ns"].as_u64().unwrap(),
+            l["p50_ns"].as_u64().unwrap(),
+            l["p99_ns"].as_u64().unwrap(),
+            l["max_ns"].as_u64().unwrap(),
+        );
+        // Through two veth hops and a kernel router: microseconds, ordered, not absurd.
+        assert!(min > 0 && min <= p50 && p50 <= p99 && p99 <= max, "{backend}: {l}");
+        assert!(p50 < 10_000_000, "{backend}: p50 {p50} ns");
+        if tshark_available() {
+            assert_eq!(tshark(&pcap, BAD, &[]), Vec::<String>::new(), "{backend}: tshark finds nothing wrong");
+            let ports =
+                tshark(&pcap, "ip.src == 198.18.1.1 && ip.dst == 198.18.2.1 && udp.dstport == 9", &["udp.srcport"]);
+            assert_eq!(ports.len() as u64, N, "{backend}: every captured frame is one of the profile's");
+            let latency = ports.iter().filter(|p| *p == "1025").count() as u64;
+            assert_eq!(Some(latency), v["streams"][0]["rx_packets"].as_u64(), "{backend}");
+        }
     }
-    let l = &v["latency"][0];
-    assert_eq!(l["stream"], "latency");
-    assert_eq!(l["count"], v["streams"][0]["tx_packets"]);
-    let (min, p50, p99, max) = (
-        l["min_ns"].as_u64().unwrap(),
-        l["p50_ns"].as_u64().unwrap(),
-        l["p99_ns"].as_u64().unwrap(),
-        l["max_ns"].as_u64().unwrap(),
-    );
-    // Through two veth hops and a kernel router: microseconds, ordered, not absurd.
-    assert!(min > 0 && min <= p50 && p50 <= p99 && p99 <= max, "{l}");
-    assert!(p50 < 10_000_000, "p50 {p50} ns");
 }

@@ -364,7 +364,9 @@ impl Engine {
                     // Unpaced streams are never late: nothing to catch up.
                     catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(Nanos::from_millis(1))) },
                     batch: self.config.batch,
-                    drain: if simulated || !self.config.ports.iter().any(|p| matches!(p, PortSpec::AfPacket(_))) {
+                    drain: if simulated
+                        || !self.config.ports.iter().any(|p| matches!(p, PortSpec::AfPacket(_) | PortSpec::AfXdp(..)))
+                    {
                         Nanos::ZERO
                     } else {
                         self.config.drain
@@ -515,7 +517,9 @@ impl Engine {
             v as f64 / 1e9
         } else {
             let from = run.start_abs.max(run.baseline_at);
-            let loop_max = counters.iter().map(|c| c.loop_ns).max().unwrap_or(0);
+            // Rates over the sending window: the receive drain after it sends nothing.
+            let loop_max =
+                counters.iter().map(|c| if c.send_ns > 0 { c.send_ns } else { c.loop_ns }).max().unwrap_or(0);
             let wall = if counters.iter().all(|c| c.done) { loop_max } else { (now - from).0 };
             wall as f64 / 1e9
         };
@@ -545,6 +549,7 @@ impl Engine {
                 ibytes: pc.ibytes,
                 ierrors: pc.ierrors,
                 rx_pps: rate(pc.ipackets),
+                mode: run.groups.get(i).and_then(|g| g.mode()),
             });
         }
         // Tagged streams: every worker's receive table merged, read before the transmit

@@ -14,6 +14,9 @@ pub struct WorkerCounters {
     pub busy_ns: u64,
     /// Nanoseconds since the worker started.
     pub loop_ns: u64,
+    /// Nanoseconds from the worker's start until sending ended (its ports flushed), not
+    /// counting the receive drain after it; 0 while sending goes on.
+    pub send_ns: u64,
     /// Virtual time reached (simulation): departure of the next packet.
     pub virtual_ns: u64,
     /// Times a late stream's schedule was reset (catch-up policy).
@@ -54,6 +57,7 @@ impl WorkerCounters {
         }
         out.busy_ns = out.busy_ns.saturating_sub(base.busy_ns);
         out.loop_ns = out.loop_ns.saturating_sub(base.loop_ns);
+        out.send_ns = out.send_ns.saturating_sub(base.loop_ns);
         out.late_resets = out.late_resets.saturating_sub(base.late_resets);
         out
     }
@@ -106,6 +110,9 @@ pub struct PortStats {
     pub ierrors: u64,
     /// Achieved receive packet rate.
     pub rx_pps: f64,
+    /// How frames travel, where the backend says (AF_XDP: "copy, XDP program in native mode").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
 }
 
 /// Per-stream figures.

@@ -212,6 +212,7 @@ impl Worker {
                 error.get_or_insert(e);
             }
         }
+        self.counters.send_ns = (self.clock.now() - t0).0;
         // What the ports still hold (simulated links deliver at once).
         while self.poll_rx() > 0 {}
         // Frames still in flight arrive during the drain and are counted.

@@ -9,6 +9,8 @@
 //!   a simulation that runs as fast as the CPU allows.
 //! - [`capture`]: keeps frames in memory, for tests.
 //! - [`afpacket`]: a Linux interface through AF_PACKET (sendmmsg TX, TPACKET_V3 RX ring).
+//! - [`afxdp`]: a Linux interface queue through AF_XDP (UMEM frames lent to the producer,
+//!   an XDP redirect program for RX).
 //! - [`netns`]: entering network namespaces, and throwaway veth test networks.
 //! - [`lab`]: `riptide lab`, a two-port ring of namespaces with a kernel DUT.
 //!
@@ -19,6 +21,7 @@
 //! place, so an error never leaves a partial file behind).
 
 pub mod afpacket;
+pub mod afxdp;
 pub mod arena;
 pub mod capture;
 pub mod config;

@@ -1,6 +1,8 @@
-//! Port specs (`null`, `pcap:FILE`, `afpacket:IF`) and opening a port as a group of queues.
+//! Port specs (`null`, `pcap:FILE`, `afpacket:IF`, `afxdp:IF[:Q]`) and opening a port as a
+//! group of queues.
 
 use crate::afpacket::{self, AfPacketOptions, AfPacketPort};
+use crate::afxdp::{self, AfXdpOptions, AfXdpPort, XdpRedirect};
 use crate::capture::{CaptureBuffer, CapturePort};
 use crate::impair::{ImpairLink, ImpairPort};
 use crate::null::NullPort;
@@ -20,6 +22,9 @@ pub enum PortSpec {
     Pcap(PathBuf),
     /// `afpacket:IF`: a Linux interface, named explicitly (never chosen by riptide).
     AfPacket(String),
+    /// `afxdp:IF[:QUEUE]`: a Linux interface through AF_XDP, from queue `QUEUE` (default 0)
+    /// on; several workers take consecutive queues.
+    AfXdp(String, u32),
     /// In-memory capture (tests; not reachable from the command line).
     Capture(CaptureBuffer),
     /// One end (0 or 1) of an in-memory impaired link (tests; not reachable from the
@@ -27,7 +32,11 @@ pub enum PortSpec {
     Impair(Arc<ImpairLink>, usize),
 }
 
-const PORT_EXPECTED: &str = "expected 'null', 'pcap:FILE' or 'afpacket:IFNAME'";
+const PORT_EXPECTED: &str = "expected 'null', 'pcap:FILE', 'afpacket:IFNAME' or 'afxdp:IFNAME[:QUEUE]'";
+
+fn valid_ifname(i: &str) -> bool {
+    !i.is_empty() && i.len() <= 15 && !i.contains(['/', ' ', ':'])
+}
 
 impl FromStr for PortSpec {
     type Err = PortError;
@@ -43,10 +52,23 @@ impl FromStr for PortSpec {
             return Ok(PortSpec::Pcap(PathBuf::from(path)));
         }
         if let Some(ifname) = s.strip_prefix("afpacket:") {
-            if ifname.is_empty() || ifname.len() > 15 || ifname.contains(['/', ' ', ':']) {
+            if !valid_ifname(ifname) {
                 return Err(spec_err("afpacket needs an interface name: afpacket:IFNAME (1 to 15 characters)"));
             }
             return Ok(PortSpec::AfPacket(ifname.into()));
+        }
+        if let Some(rest) = s.strip_prefix("afxdp:") {
+            let (ifname, queue) = match rest.split_once(':') {
+                Some((i, q)) => match q.parse::<u32>() {
+                    Ok(q) => (i, q),
+                    Err(_) => return Err(spec_err(&format!("queue '{q}' is not a number: afxdp:IFNAME[:QUEUE]"))),
+                },
+                None => (rest, 0),
+            };
+            if !valid_ifname(ifname) {
+                return Err(spec_err("afxdp needs an interface name: afxdp:IFNAME[:QUEUE] (1 to 15 characters)"));
+            }
+            return Ok(PortSpec::AfXdp(ifname.into(), queue));
         }
         Err(spec_err(PORT_EXPECTED))
     }
@@ -61,6 +83,8 @@ impl PortSpec {
             PortSpec::Capture(_) => "capture".into(),
             PortSpec::Impair(_, end) => format!("impair:{end}"),
             PortSpec::AfPacket(i) => format!("afpacket:{i}"),
+            PortSpec::AfXdp(i, 0) => format!("afxdp:{i}"),
+            PortSpec::AfXdp(i, q) => format!("afxdp:{i}:{q}"),
         }
     }
 
@@ -72,6 +96,7 @@ impl PortSpec {
             PortSpec::Capture(_) => "capture",
             PortSpec::Impair(..) => "impair",
             PortSpec::AfPacket(_) => afpacket::DRIVER,
+            PortSpec::AfXdp(..) => afxdp::DRIVER,
         }
     }
 
@@ -91,6 +116,10 @@ pub struct PortGroup {
     finished: bool,
     /// Held while an interface port is open (one riptide per interface).
     _lock: Option<crate::lock::InterfaceLock>,
+    /// The XDP program of an AF_XDP port (detached when the group goes).
+    xdp: Option<XdpRedirect>,
+    /// AF_XDP: whether the sockets run in zero-copy mode.
+    zero_copy: bool,
 }
 
 fn part_path(target: &Path, suffix: &str) -> PathBuf {
@@ -103,7 +132,7 @@ fn part_path(target: &Path, suffix: &str) -> PathBuf {
 pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
     let queues = queues.max(1);
     let line_rate = match spec {
-        PortSpec::AfPacket(i) if !opts.line_rate_fixed => {
+        PortSpec::AfPacket(i) | PortSpec::AfXdp(i, _) if !opts.line_rate_fixed => {
             afpacket::link_speed_bps(i).map(BitsPerSec).unwrap_or(opts.line_rate)
         }
         _ => opts.line_rate,
@@ -115,7 +144,15 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         max_frame: opts.max_frame,
         simulated: spec.simulated(),
     };
-    let mut group = PortGroup { info: info.clone(), target: None, parts: Vec::new(), finished: false, _lock: None };
+    let mut group = PortGroup {
+        info: info.clone(),
+        target: None,
+        parts: Vec::new(),
+        finished: false,
+        _lock: None,
+        xdp: None,
+        zero_copy: false,
+    };
     let mut out: Vec<Box<dyn Port>> = Vec::with_capacity(queues);
     match spec {
         PortSpec::Null => {
@@ -135,23 +172,27 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         }
         PortSpec::AfPacket(ifname) => {
             let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
-            match afpacket::carries_default_route(ifname) {
-                Ok(true) if !opts.force => {
-                    return Err(spec_err(format!(
-                        "'{ifname}' carries this host's default route: it looks like the uplink, and riptide will not \
-                         blast traffic onto it (give --force if this is really the port under test)"
-                    )))
-                }
-                Ok(_) => {}
-                Err(e) => return Err(spec_err(format!("cannot read the routing table: {e}"))),
-            }
-            group._lock = Some(crate::lock::lock_interface(ifname).map_err(spec_err)?);
+            group._lock = Some(claim_interface(ifname, opts.force).map_err(spec_err)?);
             // Several queues on one interface share its receive traffic by flow hash.
             let fanout = (queues > 1).then(|| (std::process::id() as u16) ^ 0x5a5a);
             for _ in 0..queues {
                 let o = AfPacketOptions { slots: opts.batch, rx: true, fanout_group: fanout, ..Default::default() };
                 out.push(Box::new(AfPacketPort::open(ifname, info.clone(), &o)?));
             }
+        }
+        PortSpec::AfXdp(ifname, first) => {
+            let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
+            group._lock = Some(claim_interface(ifname, opts.force).map_err(spec_err)?);
+            let end = first.checked_add(queues as u32).ok_or_else(|| spec_err("queue number too large".into()))?;
+            let xdp = XdpRedirect::attach(ifname, end).map_err(spec_err)?;
+            for q in *first..end {
+                let o = AfXdpOptions { queue: q, rx: true, slots: opts.batch, ..Default::default() };
+                let port = AfXdpPort::open(ifname, info.clone(), &o)?;
+                xdp.insert(q, port.socket_fd()).map_err(spec_err)?;
+                group.zero_copy = port.zero_copy();
+                out.push(Box::new(port));
+            }
+            group.xdp = Some(xdp);
         }
         PortSpec::Pcap(target) => {
             group.target = Some(target.clone());
@@ -171,7 +212,35 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
     Ok((group, out))
 }
 
+/// Checks that `ifname` may be used (not the host's uplink unless `force`) and takes its
+/// lock (one riptide per interface).
+fn claim_interface(ifname: &str, force: bool) -> Result<crate::lock::InterfaceLock, String> {
+    match afpacket::carries_default_route(ifname) {
+        Ok(true) if !force => {
+            return Err(format!(
+                "'{ifname}' carries this host's default route: it looks like the uplink, and riptide will not \
+                 blast traffic onto it (give --force if this is really the port under test)"
+            ))
+        }
+        Ok(_) => {}
+        Err(e) => return Err(format!("cannot read the routing table: {e}")),
+    }
+    crate::lock::lock_interface(ifname)
+}
+
 impl PortGroup {
+    /// How the port's frames travel, for reports: AF_XDP's copy or zero-copy mode and
+    /// where its XDP program runs; `None` for other backends.
+    pub fn mode(&self) -> Option<String> {
+        self.xdp.as_ref().map(|x| {
+            format!(
+                "{}, XDP program in {} mode",
+                if self.zero_copy { "zero-copy" } else { "copy" },
+                if x.native() { "native" } else { "generic" }
+            )
+        })
+    }
+
     /// Finishes the port with the queues given back by the workers: a pcap's
     /// parts are merged and renamed into place.
     pub fn finish(mut self, queues: Vec<Box<dyn Port>>) -> Result<(), PortError> {

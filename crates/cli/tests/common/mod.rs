@@ -23,3 +23,37 @@ pub(crate) fn text(o: &Output) -> String {
 pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Whether tshark runs here.
+pub(crate) fn tshark_available() -> bool {
+    Command::new("tshark").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// Runs tshark with checksum validation on; returns its stdout lines.
+pub(crate) fn tshark(pcap: &Path, filter: &str, fields: &[&str]) -> Vec<String> {
+    let mut c = Command::new("tshark");
+    c.args(["-n", "-r"]).arg(pcap);
+    // Payloads are test patterns, not application data: decode every port's
+    // payload as data so an application dissector (TAPA on port 5000, say)
+    // does not call a well-formed UDP datagram malformed.
+    c.args(["-d", "udp.port==1-65535,data", "-d", "tcp.port==1-65535,data"]);
+    for o in ["ip.check_checksum:TRUE", "udp.check_checksum:TRUE", "tcp.check_checksum:TRUE"] {
+        c.args(["-o", o]);
+    }
+    if !filter.is_empty() {
+        c.args(["-Y", filter]);
+    }
+    if !fields.is_empty() {
+        c.args(["-T", "fields"]);
+        for f in fields {
+            c.args(["-e", f]);
+        }
+    }
+    let o = c.output().expect("tshark");
+    assert!(o.status.success(), "tshark failed: {}", stderr(&o));
+    String::from_utf8_lossy(&o.stdout).lines().map(str::to_string).filter(|l| !l.is_empty()).collect()
+}
+
+/// A display filter matching anything tshark finds wrong (malformed, bad checksums).
+pub(crate) const BAD: &str = "_ws.malformed or _ws.expert.severity == error or ip.checksum.status == \"Bad\" or udp.checksum.status == \"Bad\" \
+                   or tcp.checksum.status == \"Bad\" or icmp.checksum.status == \"Bad\" or icmpv6.checksum.status == \"Bad\"";
