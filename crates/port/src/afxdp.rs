@@ -45,6 +45,9 @@ use std::time::{Duration, Instant};
 /// Backend name used in [`PortInfo::driver`].
 pub const DRIVER: &str = "afxdp";
 
+/// `XDP_MAX_TX_SKB_BUDGET` (linux/if_xdp.h, 6.17+; not in libc yet).
+const XDP_MAX_TX_SKB_BUDGET: libc::c_int = 9;
+
 /// Bytes per UMEM frame (the largest frame a slot holds).
 pub const FRAME_SIZE: usize = 2048;
 
@@ -358,6 +361,11 @@ impl AfXdpPort {
         set_opt(raw, libc::SOL_XDP, libc::XDP_UMEM_COMPLETION_RING, &opts.tx_frames)
             .map_err(|e| fail("completion ring", e))?;
         set_opt(raw, libc::SOL_XDP, libc::XDP_TX_RING, &opts.tx_frames).map_err(|e| fail("TX ring", e))?;
+        // Copy mode sends at most 32 frames per wake-up unless told otherwise (Linux 6.17+,
+        // XDP_MAX_TX_SKB_BUDGET); a larger budget takes a whole batch per system call.
+        // Older kernels refuse the option, and keep 32.
+        let budget = (opts.slots.next_power_of_two() as u32).clamp(32, opts.tx_frames);
+        let _ = set_opt(raw, libc::SOL_XDP, XDP_MAX_TX_SKB_BUDGET, &budget);
         if opts.rx {
             set_opt(raw, libc::SOL_XDP, libc::XDP_RX_RING, &opts.rx_frames).map_err(|e| fail("RX ring", e))?;
         }
