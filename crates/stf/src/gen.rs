@@ -36,6 +36,49 @@ struct Tmpl {
     started: u64,
     keep_src_port: bool,
     server: Option<u32>,
+    /// Per packet: its checksums' sums over everything a flow does not rewrite.
+    sums: Vec<Sums>,
+}
+
+/// The unfolded one's complement sums of a template packet with the fields a flow rewrites
+/// (addresses, IP id, ports) and the checksums zeroed: a flow's checksums are then these
+/// plus its own fields, O(1) per packet whatever the packet's length.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sums {
+    ip: u64,
+    /// L4 segment plus the pseudo header's protocol and length; `None`: leave the L4
+    /// checksum alone (not UDP/TCP, truncated, or UDP sent without a checksum).
+    l4: Option<u64>,
+}
+
+impl Sums {
+    fn of(p: &crate::template::TemplatePacket) -> Sums {
+        let (l3, l4, f) = (p.l3 as usize, p.l4 as usize, &p.data);
+        if f.len() < l3 + 20 || l4 < l3 + 20 || l4 > f.len() {
+            return Sums::default();
+        }
+        let mut h = f[l3..l4].to_vec();
+        for r in [4..6, 10..12, 12..20] {
+            h[r].fill(0);
+        }
+        let ip = u64::from(checksum::sum(&h));
+        let total = usize::from(u16::from_be_bytes([f[l3 + 2], f[l3 + 3]]));
+        let end = (l3 + total).min(f.len());
+        let l4sum = if (p.proto == 6 || p.proto == 17) && end >= l4 + 8 {
+            let at = if p.proto == 6 { 16 } else { 6 };
+            let mut seg = f[l4..end].to_vec();
+            if at + 2 > seg.len() || (p.proto == 17 && seg[at] == 0 && seg[at + 1] == 0) {
+                None
+            } else {
+                seg[0..4].fill(0);
+                seg[at..at + 2].fill(0);
+                Some(u64::from(checksum::sum(&seg)) + u64::from(p.proto) + (end - l4) as u64)
+            }
+        } else {
+            None
+        };
+        Sums { ip, l4: l4sum }
+    }
 }
 
 /// TRex's global counters (`m_*`), plus bytes.
@@ -119,6 +162,7 @@ impl FlowGen {
             }
             let cps = info.cps * opts.multiplier;
             tmpls.push(Tmpl {
+                sums: conv.packets.iter().map(Sums::of).collect(),
                 conv,
                 gaps,
                 period_ns: 1e9 / cps,
@@ -259,7 +303,8 @@ impl FlowGen {
             let p = &t.conv.packets[flow.pkt as usize];
             self.scratch.clear();
             self.scratch.extend_from_slice(&p.data);
-            rewrite(&mut self.scratch, p.l3 as usize, p.l4 as usize, p.proto, p.dir, &flow, t.conv.server_port);
+            let sums = t.sums[flow.pkt as usize];
+            rewrite(&mut self.scratch, p.l3 as usize, p.l4 as usize, p.proto, p.dir, &flow, t.conv.server_port, sums);
             let port = if p.dir == Dir::C2S { 0 } else { 1 };
             if emit(port, deadline, &self.scratch) {
                 self.stats.tx_packets += 1;
@@ -287,44 +332,36 @@ fn put16(f: &mut [u8], at: usize, v: u16) {
     f[at..at + 2].copy_from_slice(&v.to_be_bytes());
 }
 
-/// Rewrites addresses, ports and IP id for `flow`, and recomputes the checksums.
-fn rewrite(f: &mut [u8], l3: usize, l4: usize, proto: u8, dir: Dir, flow: &Flow, sport_server: u16) {
+/// Rewrites addresses, ports and IP id for `flow`, and sets the checksums from the
+/// template's [`Sums`] plus the rewritten fields.
+#[allow(clippy::too_many_arguments)]
+fn rewrite(f: &mut [u8], l3: usize, l4: usize, proto: u8, dir: Dir, flow: &Flow, sport_server: u16, sums: Sums) {
     let (src, dst) = match dir {
         Dir::C2S => (flow.client, flow.server),
         Dir::S2C => (flow.server, flow.client),
     };
-    if f.len() < l3 + 20 {
+    if f.len() < l3 + 20 || l4 < l3 + 20 {
         return;
     }
+    let addrs = u64::from(src >> 16) + u64::from(src & 0xffff) + u64::from(dst >> 16) + u64::from(dst & 0xffff);
     f[l3 + 12..l3 + 16].copy_from_slice(&src.to_be_bytes());
     f[l3 + 16..l3 + 20].copy_from_slice(&dst.to_be_bytes());
-    put16(f, l3 + 4, (flow.id as u16).wrapping_add(flow.pkt));
-    put16(f, l3 + 10, 0);
-    let ihl = l4 - l3;
-    let c = !checksum::data(&f[l3..l3 + ihl]);
-    put16(f, l3 + 10, c);
-    let total = usize::from(u16::from_be_bytes([f[l3 + 2], f[l3 + 3]]));
-    let end = (l3 + total).min(f.len());
-    if (proto == 6 || proto == 17) && end >= l4 + 8 {
-        let (sp, dp) = match dir {
-            Dir::C2S => (flow.cport, sport_server),
-            Dir::S2C => (sport_server, flow.cport),
-        };
-        put16(f, l4, sp);
-        put16(f, l4 + 2, dp);
-        let at = if proto == 6 { l4 + 16 } else { l4 + 6 };
-        if at + 2 > end || (proto == 17 && f[at] == 0 && f[at + 1] == 0) {
-            return; // UDP without a checksum stays without.
-        }
-        put16(f, at, 0);
-        let len = (end - l4) as u32;
-        let pseudo = u64::from(checksum::sum(&f[l3 + 12..l3 + 20])) + u64::from(proto) + u64::from(len);
-        let mut c = !checksum::fold(pseudo + u64::from(checksum::sum(&f[l4..end])));
-        if proto == 17 && c == 0 {
-            c = 0xffff;
-        }
-        put16(f, at, c);
+    let id = (flow.id as u16).wrapping_add(flow.pkt);
+    put16(f, l3 + 4, id);
+    put16(f, l3 + 10, !checksum::fold(sums.ip + addrs + u64::from(id)));
+    let Some(l4sum) = sums.l4 else { return };
+    let (sp, dp) = match dir {
+        Dir::C2S => (flow.cport, sport_server),
+        Dir::S2C => (sport_server, flow.cport),
+    };
+    put16(f, l4, sp);
+    put16(f, l4 + 2, dp);
+    let at = if proto == 6 { l4 + 16 } else { l4 + 6 };
+    let mut c = !checksum::fold(l4sum + addrs + u64::from(sp) + u64::from(dp));
+    if proto == 17 && c == 0 {
+        c = 0xffff;
     }
+    put16(f, at, c);
 }
 
 #[cfg(test)]

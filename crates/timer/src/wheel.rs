@@ -57,6 +57,10 @@ pub struct TimerWheel<T> {
     entries: Vec<Entry<T>>,
     /// One bit per bucket, `words` words per level: set iff the bucket's list is non-empty.
     occupied: Vec<u64>,
+    /// One bit per word of `occupied`, `summary_words` per level: set iff the word is
+    /// non-zero, so finding the next occupied bucket reads two words, not a level's all.
+    summary: Vec<u64>,
+    summary_words: usize,
     /// Head of the free list, or `NIL`.
     free: u32,
     len: usize,
@@ -89,12 +93,15 @@ impl<T> TimerWheel<T> {
         let levels = u32::from(config.levels);
         let overflow = levels << bits;
         let words = (config.buckets as usize).div_ceil(64);
+        let summary_words = words.div_ceil(64);
         let entries = (0..=overflow + 1)
             .map(|s| Entry { deadline_ns: 0, prev: s, next: s, generation: 0, value: None })
             .collect();
         Ok(TimerWheel {
             entries,
             occupied: vec![0; words * levels as usize],
+            summary: vec![0; summary_words * levels as usize],
+            summary_words,
             free: NIL,
             len: 0,
             elapsed: 0,
@@ -230,8 +237,7 @@ impl<T> TimerWheel<T> {
             self.overflow
         } else {
             let bucket = (level << self.bits) | ((tick >> (level * self.bits)) as u32 & self.mask);
-            let (word, bit) = self.bit_of(bucket);
-            self.occupied[word] |= bit;
+            self.mark_occupied(bucket);
             bucket
         };
         self.push_back(bucket, index);
@@ -264,7 +270,24 @@ impl<T> TimerWheel<T> {
         } else if list < self.overflow {
             let (word, bit) = self.bit_of(list);
             self.occupied[word] &= !bit;
+            if self.occupied[word] == 0 {
+                let (sw, sbit) = self.summary_bit_of(word);
+                self.summary[sw] &= !sbit;
+            }
         }
+    }
+
+    fn mark_occupied(&mut self, bucket: u32) {
+        let (word, bit) = self.bit_of(bucket);
+        self.occupied[word] |= bit;
+        let (sw, sbit) = self.summary_bit_of(word);
+        self.summary[sw] |= sbit;
+    }
+
+    /// The summary word and bit of word `word` of `occupied`.
+    fn summary_bit_of(&self, word: usize) -> (usize, u64) {
+        let (level, w) = (word / self.words, word % self.words);
+        (level * self.summary_words + w / 64, 1 << (w % 64))
     }
 
     fn overflow_is_empty(&self) -> bool {
@@ -393,14 +416,24 @@ impl<T> TimerWheel<T> {
     /// The first occupied slot of `level` at or after `from`.
     fn first_occupied(&self, level: u32, from: u32) -> Option<u32> {
         let words = &self.occupied[level as usize * self.words..][..self.words];
-        let mut at = from as usize / 64;
-        let mut word = words[at] & (u64::MAX << (from % 64));
+        let at = from as usize / 64;
+        let word = words[at] & (u64::MAX << (from % 64));
+        if word != 0 {
+            return Some((at * 64) as u32 + word.trailing_zeros());
+        }
+        // The next non-zero word after `at`, from the summary.
+        let summary = &self.summary[level as usize * self.summary_words..][..self.summary_words];
+        let next = at + 1;
+        let mut s_at = next / 64;
+        let mut s_word =
+            if next.is_multiple_of(64) { *summary.get(s_at)? } else { summary[s_at] & (u64::MAX << (next % 64)) };
         loop {
-            if word != 0 {
-                return Some((at * 64) as u32 + word.trailing_zeros());
+            if s_word != 0 {
+                let w = s_at * 64 + s_word.trailing_zeros() as usize;
+                return Some((w * 64) as u32 + words[w].trailing_zeros());
             }
-            at += 1;
-            word = *words.get(at)?;
+            s_at += 1;
+            s_word = *summary.get(s_at)?;
         }
     }
 }

@@ -47,7 +47,7 @@ fn op(horizon_ns: u64) -> impl Strategy<Value = Op> {
 }
 
 fn config() -> impl Strategy<Value = WheelConfig> {
-    (prop::sample::select(vec![1u64, 3, 10, 1000]), prop::sample::select(vec![2u32, 4, 8, 64, 128]), 1u8..=3)
+    (prop::sample::select(vec![1u64, 3, 10, 1000]), prop::sample::select(vec![2u32, 4, 8, 64, 128, 8192]), 1u8..=3)
         .prop_map(|(tick_ns, buckets, levels)| WheelConfig { tick_ns, buckets, levels })
 }
 

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""The TRex scheduler experiment on riptide: Mpps per core vs active flows, timer wheel vs heap.
+
+Runs `riptide run-stf PROFILE --port null --scheduler tw|pq` on one core, on virtual time, at
+log-spaced active-flow counts (default 11 points, 100 to 8,000,000). Each point makes N new
+flows per second live 1 s each (`-m N/cps --active-flows N`), so N flows are active from the
+first second on; it runs long enough to send about --packets packets (at least 2 s of
+virtual time) and reports the engine's speed over the steady seconds (after the first),
+from the run's per-second series, and the process's peak RSS.
+
+Writes OUT/stf_sweep.csv and, with matplotlib (installed on demand), OUT/stf_sweep.png.
+
+    scripts/stf_sweep.py [--out DIR] [--points 11] [--min 100] [--max 8000000] [--packets 20000000]
+"""
+
+import argparse
+import csv
+import json
+import math
+import os
+import subprocess
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def log_points(lo: int, hi: int, n: int) -> list[int]:
+    if n == 1:
+        return [lo]
+    return [round(lo * (hi / lo) ** (i / (n - 1))) for i in range(n)]
+
+
+def run_point(riptide: str, profile: str, cps: float, pkts_per_flow: int, n: int, sched: str, packets: int) -> dict:
+    duration = max(2, math.ceil(packets / (pkts_per_flow * n)))
+    mult = n / cps
+    cmd = [riptide, "run-stf", profile, "--port", "null", "-d", str(duration), "-m", repr(mult),
+           "--active-flows", str(n), "--scheduler", sched, "--json"]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=REPO)
+    res = json.loads(out.stdout)
+    steady = [s for s in res["series"] if 1.0 < s["t_s"] <= duration and s["wall_s"] > 0]
+    pk = sum(s["m_tx_pps"] for s in steady)  # one-second samples: pps == packets in that second
+    wall = sum(s["wall_s"] for s in steady)
+    return {
+        "scheduler": sched,
+        "active_flows": n,
+        "multiplier": mult,
+        "duration_s": duration,
+        "tx_packets": res["tx_packets"],
+        "engine_mpps": round(res["engine_mpps"], 3),
+        "steady_mpps": round(pk / wall / 1e6, 3) if wall > 0 else round(res["engine_mpps"], 3),
+        "steady_active_flows": min((s["m_active_flows"] for s in steady), default=res["m_active_flows"]),
+        "peak_rss_mib": round(res["peak_rss_bytes"] / 2**20, 1),
+    }
+
+
+def plot(rows: list[dict], path: str) -> None:
+    try:
+        import matplotlib
+    except ImportError:
+        print("stf_sweep: installing matplotlib for the plot", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "matplotlib"], check=True)
+        import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=110)
+    for sched, label, style in (("tw", "timer wheel (tw)", "o-"), ("pq", "binary heap (pq)", "s--")):
+        pts = [(r["active_flows"], r["steady_mpps"]) for r in rows if r["scheduler"] == sched]
+        if pts:
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=label)
+    ax.set_xscale("log")
+    ax.set_xlabel("active flows")
+    ax.set_ylabel("Mpps per core (virtual time, null port)")
+    ax.set_title("riptide run-stf: scheduler vs active flows")
+    ax.set_ylim(bottom=0)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(REPO, "target", "stf-sweep"))
+    ap.add_argument("--points", type=int, default=11)
+    ap.add_argument("--min", type=int, default=100)
+    ap.add_argument("--max", type=int, default=8_000_000)
+    ap.add_argument("--packets", type=int, default=20_000_000, help="about this many packets per point")
+    ap.add_argument("--riptide", default=os.path.join(REPO, "target", "release", "riptide"))
+    ap.add_argument("--profile", default="profiles/stf/udp10.yaml")
+    ap.add_argument("--no-plot", action="store_true")
+    a = ap.parse_args()
+    if a.points < 1 or a.min < 1 or a.max < a.min:
+        ap.error("need --points >= 1 and 1 <= --min <= --max")
+    # The profile's one template: its cps and packets per flow set the multiplier.
+    cps, pkts = 100.0, 10
+    os.makedirs(a.out, exist_ok=True)
+    rows = []
+    for n in log_points(a.min, a.max, a.points):
+        for sched in ("tw", "pq"):
+            r = run_point(a.riptide, a.profile, cps, pkts, n, sched, a.packets)
+            rows.append(r)
+            print(f"{sched} {n:>9} flows: {r['steady_mpps']:6.2f} Mpps steady ({r['engine_mpps']:.2f} whole run), "
+                  f"peak RSS {r['peak_rss_mib']} MiB", flush=True)
+    csv_path = os.path.join(a.out, "stf_sweep.csv")
+    with open(csv_path + ".tmp", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    os.replace(csv_path + ".tmp", csv_path)
+    print(f"wrote {csv_path}")
+    tw = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "tw"}
+    pq = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "pq"}
+    lo, hi = min(tw), max(tw)
+    print(f"tw at {hi} flows keeps {tw[hi] / tw[lo]:.0%} of its Mpps at {lo} flows")
+    for n in sorted(tw):
+        print(f"  {n:>9} flows: tw/pq {tw[n] / pq[n]:.2f}x")
+    if not a.no_plot:
+        png = os.path.join(a.out, "stf_sweep.png")
+        plot(rows, png)
+        print(f"wrote {png}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
