@@ -34,6 +34,9 @@ pub(crate) struct StfArgs {
     /// Stretch flow lifetimes so this many flows are active at steady state.
     #[arg(long)]
     pub active_flows: Option<u64>,
+    /// Worker threads, each with its own share of every template's flows (shared nothing).
+    #[arg(short = 'c', long, default_value_t = 1)]
+    pub cores: usize,
     /// Flow scheduler: tw (timer wheel) or pq (priority queue).
     #[arg(long, default_value = "tw")]
     pub scheduler: String,
@@ -99,113 +102,121 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
                 )));
             }
         }
+        // IPv6 templates keep their pcap's upper 96 bits: those must be the benchmarking
+        // range 2001:2::/48 (RFC 5180).
+        for (i, c) in convs.iter().enumerate() {
+            for addr in [c.client, c.server] {
+                if let std::net::IpAddr::V6(v) = addr {
+                    if v.segments()[..3] != [0x2001, 2, 0] {
+                        return Err(Failure::input(format!(
+                            "{}: cap_info[{i}]'s IPv6 address {v} is outside 2001:2::/48: such templates run only into \
+                             pcap or null ports",
+                            a.profile.display()
+                        )));
+                    }
+                }
+            }
+        }
     }
     let unix_now =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
-    let popts = PortOptions { epoch_unix_ns: unix_now, force: config.force, ..Default::default() };
-    let mut groups = Vec::new();
-    let mut queues: Vec<Box<dyn Port>> = Vec::new();
-    for spec in &config.ports {
-        let (g, mut q) = riptide_port::open(spec, 1, &popts).map_err(|e| Failure::input(e.to_string()))?;
-        groups.push(g);
-        queues.push(q.pop().ok_or_else(|| Failure::runtime("port opened without a queue"))?);
-    }
     let opts = GenOptions {
         multiplier: a.multiplier,
         duration_s: a.duration,
         scheduler,
         active_flows: a.active_flows,
         seed: 1,
+        shard: (0, 1),
     };
-    let mut gen = FlowGen::new(&profile, convs, opts).map_err(|e| Failure::input(format!("tw: {e}")))?;
-    if gen.next_event().is_none() {
-        return Err(Failure::input("the profile starts no flow"));
-    }
-    let unbounded = opts.duration_s.or(profile.duration).is_none();
-    if unbounded {
+    if opts.duration_s.or(profile.duration).is_none() {
         return Err(Failure::input("the profile has no duration: give -d SECONDS"));
     }
+    let cores = a.cores;
+    if cores == 0 || cores > 256 {
+        return Err(Failure::input("--cores must be within 1..=256"));
+    }
+    // One generator per core (its shard of every template's flows), built before any port opens.
+    let mut gens = Vec::with_capacity(cores);
+    for k in 0..cores {
+        let opts = GenOptions { shard: (k as u32, cores as u32), ..opts };
+        gens.push(FlowGen::new(&profile, convs.clone(), opts).map_err(|e| Failure::input(format!("tw: {e}")))?);
+    }
+    if gens.iter().all(|g| g.next_event().is_none()) {
+        return Err(Failure::input("the profile starts no flow"));
+    }
+    let popts = PortOptions { epoch_unix_ns: unix_now, force: config.force, ..Default::default() };
+    let mut groups = Vec::new();
+    // per_core[k]: core k's queue of every port.
+    let mut per_core: Vec<Vec<Box<dyn Port>>> = (0..cores).map(|_| Vec::new()).collect();
+    for spec in &config.ports {
+        let (g, qs) = riptide_port::open(spec, cores, &popts).map_err(|e| Failure::input(e.to_string()))?;
+        if qs.len() != cores {
+            return Err(Failure::runtime(format!("{} opened {} queues for {cores} cores", spec.name(), qs.len())));
+        }
+        groups.push(g);
+        for (k, q) in qs.into_iter().enumerate() {
+            per_core[k].push(q);
+        }
+    }
+    // Shared nothing: each core its own generator (its shard of every template's flows),
+    // scheduler, queues and counters; they meet only in the report.
     let t0 = Instant::now();
-    let mut busy = std::time::Duration::ZERO;
-    let mut series = Vec::new();
-    let mut last = (GenStats::default(), 0u64);
-    let mut next_second = 1_000_000_000u64;
-    let nports = queues.len();
-    let mut pending = Pending::default();
+    let shards: Result<Vec<Shard>, Failure> = std::thread::scope(|scope| {
+        let mut handles = Vec::with_capacity(cores);
+        for (k, (gen, queues)) in gens.into_iter().zip(per_core).enumerate() {
+            let h = std::thread::Builder::new()
+                .name(format!("riptide-stf{k}"))
+                .spawn_scoped(scope, move || run_shard(gen, queues, real, t0))
+                .map_err(|e| Failure::runtime(format!("cannot start worker thread {k}: {e}")));
+            handles.push(h);
+        }
+        handles.into_iter().map(|h| h?.join().map_err(|_| Failure::runtime("a worker thread panicked"))).collect()
+    });
+    let shards = shards?;
+    let wall = t0.elapsed().as_secs_f64();
+    let mut by_port: Vec<Vec<Box<dyn Port>>> = (0..groups.len()).map(|_| Vec::new()).collect();
+    let mut counters = vec![riptide_core::PortCounters::default(); groups.len()];
     let mut error = None;
-    let mut last_t = 0u64;
-    let mut last_wall = 0.0f64;
-    while let Some(t) = gen.next_event() {
-        last_t = t;
-        if real {
-            let due = t0 + std::time::Duration::from_nanos(t);
-            let now = Instant::now();
-            if due > now {
-                std::thread::sleep(due - now);
-            }
-        }
-        // Virtual time reads no clock per event (it would cost as much as the event).
-        let b = real.then(Instant::now);
-        while t >= next_second {
-            let wall = t0.elapsed().as_secs_f64();
-            series.push(sample(&gen.stats, &last.0, next_second, 1.0, wall - last_wall));
-            (last, last_wall) = ((gen.stats, next_second), wall);
-            next_second += 1_000_000_000;
-        }
-        pending.clear();
-        // Virtual time takes every event up to a horizon in one poll (in time order: the
-        // schedulers pop by deadline, flows that start by then are inserted first), not
-        // one timestamp per loop; never past the next series sample.
-        let horizon = if real { t } else { t.saturating_add(VIRTUAL_WINDOW_NS).min(next_second - 1) };
-        gen.poll(horizon, 256, &mut |port, at, f| {
-            pending.push(port % nports, at, f);
-            true
-        });
-        if let Err(e) = pending.send(&mut queues) {
-            error = Some(e);
-        }
-        if let Some(b) = b {
-            busy += b.elapsed();
-        }
-        if error.is_some() || crate::signal::interrupted() {
-            break;
-        }
+    let (mut s, mut busy, mut last_t) = (GenStats::default(), std::time::Duration::ZERO, 0u64);
+    for sh in &shards {
+        s.add(&sh.stats);
+        busy += sh.busy;
+        last_t = last_t.max(sh.last_t);
     }
-    // The last, partial second (rates per second over its length).
-    if last_t > last.1 {
-        let span = (last_t - last.1) as f64 / 1e9;
-        series.push(sample(&gen.stats, &last.0, last_t, span, t0.elapsed().as_secs_f64() - last_wall));
-    }
-    for q in &mut queues {
-        if let Err(e) = q.flush() {
+    let series = merge_series(&shards, last_t, wall);
+    for sh in shards {
+        if let Some(e) = sh.error {
             error.get_or_insert(e);
         }
+        for (p, q) in sh.queues.into_iter().enumerate() {
+            let c = q.counters();
+            counters[p].opackets += c.opackets;
+            counters[p].obytes += c.obytes;
+            by_port[p].push(q);
+        }
     }
-    let wall = t0.elapsed().as_secs_f64();
-    let counters: Vec<_> = queues.iter().map(|q| q.counters()).collect();
-    let mut by_port: Vec<Vec<Box<dyn Port>>> = queues.into_iter().map(|q| vec![q]).collect();
     if let Some(e) = error {
         return Err(Failure::runtime(e.to_string()));
     }
-    for (g, q) in groups.into_iter().zip(by_port.drain(..)) {
+    for (g, q) in groups.into_iter().zip(by_port) {
         g.finish(q).map_err(|e| Failure::runtime(e.to_string()))?;
     }
     // Virtual time: the run lasts until its last departure (at least the profile's duration).
-    let virt = last_t.max(last.1).max(1) as f64 / 1e9;
-    let s = gen.stats;
+    let virt = last_t.max(1) as f64 / 1e9;
     let secs = if real { wall } else { virt };
     let out = json!({
         "duration_s": secs,
         "wall_s": wall,
         "simulated": !real,
         "scheduler": a.scheduler,
+        "cores": cores,
         "m_active_flows": s.m_active_flows,
         "m_total_open_flows": s.m_total_open_flows,
         "m_total_close_flows": s.m_total_close_flows,
         "m_tx_pps": s.tx_packets as f64 / secs,
         "m_tx_bps": s.tx_bytes as f64 * 8.0 / secs,
         "m_tx_cps": s.m_total_open_flows as f64 / secs,
-        "m_cpu_util": if real { 100.0 * busy.as_secs_f64() / wall.max(1e-9) } else { 100.0 },
+        "m_cpu_util": if real { 100.0 * busy.as_secs_f64() / (wall * cores as f64).max(1e-9) } else { 100.0 },
         "m_total_queue_full": s.m_total_queue_full,
         "engine_mpps": s.tx_packets as f64 / wall.max(1e-9) / 1e6,
         "peak_rss_bytes": peak_rss_bytes(),
@@ -231,6 +242,101 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// What one core's generator did.
+struct Shard {
+    stats: GenStats,
+    /// Counters at each whole second of the schedule, with the wall time (seconds since
+    /// the start) at which this core got there.
+    seconds: Vec<(GenStats, f64)>,
+    /// The last packet's departure, ns.
+    last_t: u64,
+    /// Time spent generating (real time only).
+    busy: std::time::Duration,
+    error: Option<riptide_port::PortError>,
+    /// The core's queue of each port, handed back to be finished.
+    queues: Vec<Box<dyn Port>>,
+}
+
+/// One core's loop: its generator's events in time order, into its queues.
+fn run_shard(mut gen: FlowGen, mut queues: Vec<Box<dyn Port>>, real: bool, t0: Instant) -> Shard {
+    let (mut busy, mut seconds, mut error) = (std::time::Duration::ZERO, Vec::new(), None);
+    let mut next_second = 1_000_000_000u64;
+    let nports = queues.len();
+    let mut pending = Pending::default();
+    let mut last_t = 0u64;
+    while let Some(t) = gen.next_event() {
+        if real {
+            let due = t0 + std::time::Duration::from_nanos(t);
+            let now = Instant::now();
+            if due > now {
+                std::thread::sleep(due - now);
+            }
+        }
+        // Virtual time reads no clock per event (it would cost as much as the event).
+        let b = real.then(Instant::now);
+        while t >= next_second {
+            seconds.push((gen.stats, t0.elapsed().as_secs_f64()));
+            next_second += 1_000_000_000;
+        }
+        pending.clear();
+        // Virtual time takes every event up to a horizon in one poll (in time order: the
+        // schedulers pop by deadline, flows that start by then are inserted first), not
+        // one timestamp per loop; never past the next series sample.
+        let horizon = if real { t } else { t.saturating_add(VIRTUAL_WINDOW_NS).min(next_second - 1) };
+        gen.poll(horizon, 256, &mut |port, at, f| {
+            last_t = at;
+            pending.push(port % nports, at, f);
+            true
+        });
+        if let Err(e) = pending.send(&mut queues) {
+            error = Some(e);
+        }
+        if let Some(b) = b {
+            busy += b.elapsed();
+        }
+        if error.is_some() || crate::signal::interrupted() {
+            break;
+        }
+    }
+    for q in &mut queues {
+        if let Err(e) = q.flush() {
+            error.get_or_insert(e);
+        }
+    }
+    Shard { stats: gen.stats, seconds, last_t, busy, error, queues }
+}
+
+/// The per-second series of all cores: each second's counters summed over the cores (a
+/// core already done counts with its final counters), its wall time the slowest core's;
+/// then the last, partial second up to `last_t`, rates over its length.
+fn merge_series(shards: &[Shard], last_t: u64, wall: f64) -> Vec<serde_json::Value> {
+    let n = shards.iter().map(|s| s.seconds.len()).max().unwrap_or(0);
+    let (mut out, mut before, mut before_wall) = (Vec::new(), GenStats::default(), 0.0f64);
+    for i in 0..n {
+        let (mut now, mut w) = (GenStats::default(), 0.0f64);
+        for sh in shards {
+            match sh.seconds.get(i) {
+                Some((st, at)) => {
+                    now.add(st);
+                    w = w.max(*at);
+                }
+                None => now.add(&sh.stats),
+            }
+        }
+        out.push(sample(&now, &before, (i as u64 + 1) * 1_000_000_000, 1.0, w - before_wall));
+        (before, before_wall) = (now, w);
+    }
+    let whole = n as u64 * 1_000_000_000;
+    if last_t > whole {
+        let mut total = GenStats::default();
+        for sh in shards {
+            total.add(&sh.stats);
+        }
+        out.push(sample(&total, &before, last_t, (last_t - whole) as f64 / 1e9, wall - before_wall));
+    }
+    out
 }
 
 /// How far ahead of its earliest event a virtual-time poll reaches (flows starting within

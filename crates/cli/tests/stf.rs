@@ -65,7 +65,7 @@ fn bad_stf_input_names_the_file_and_key() {
         (doc.replace("w   : 1", "w   : 1\n       plugin_id : 1"), "plugin_id"),
         (doc.replace("udp10.pcap", "missing.pcap"), "missing.pcap"),
         (doc.replace("udp10.pcap", "corrupt.pcap"), "corrupt.pcap"),
-        (doc.replace("udp10.pcap", "arp.pcap"), "no IPv4 packet"),
+        (doc.replace("udp10.pcap", "arp.pcap"), "no IPv4 or IPv6 packet"),
     ];
     std::fs::copy(&pcap, dir.path().join("udp10.pcap")).unwrap();
     std::fs::write(dir.path().join("corrupt.pcap"), b"definitely not a pcap file").unwrap();
@@ -91,4 +91,166 @@ fn bad_stf_input_names_the_file_and_key() {
     let o = riptide(&["run-stf", "profiles/stf/udp10.yaml", "--port", "afpacket:nope0"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("outside 198.18.0.0/15"), "{}", text(&o));
+}
+
+/// tshark's reading of a pcap: relative time, addresses, ports, IP id, checksum status.
+fn decoded(pcap: &std::path::Path) -> String {
+    let t = Command::new("tshark")
+        .arg("-r")
+        .arg(pcap)
+        .args(["-o", "ip.check_checksum:TRUE", "-T", "fields", "-e", "frame.time_relative", "-e", "ip.src"])
+        .args(["-e", "ip.dst", "-e", "udp.srcport", "-e", "udp.dstport", "-e", "ip.id", "-e", "ip.checksum.status"])
+        .output()
+        .unwrap();
+    assert!(t.status.success());
+    String::from_utf8(t.stdout).unwrap()
+}
+
+#[test]
+fn several_cores_share_the_flows_and_write_the_same_packets_as_one() {
+    if Command::new("tshark").arg("--version").output().is_err() {
+        eprintln!("skipped: no tshark");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut runs = Vec::new();
+    for c in ["1", "3"] {
+        let (cs, sc) = (dir.path().join(format!("c2s{c}.pcap")), dir.path().join(format!("s2c{c}.pcap")));
+        let (p0, p1) = (format!("pcap:{}", cs.display()), format!("pcap:{}", sc.display()));
+        let o = riptide(&[
+            "run-stf",
+            "profiles/stf/udp10.yaml",
+            "--port",
+            &p0,
+            "--port",
+            &p1,
+            "-d",
+            "2.5",
+            "-c",
+            c,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        runs.push((v, decoded(&cs), decoded(&sc)));
+    }
+    let (one, three) = (&runs[0], &runs[1]);
+    assert_eq!(three.0["cores"], 3);
+    for k in ["m_total_open_flows", "m_total_close_flows", "tx_packets", "tx_bytes", "duration_s"] {
+        assert_eq!(one.0[k], three.0[k], "{k}");
+    }
+    // The series: 2 whole seconds and the last half, summed over the cores.
+    let series = three.0["series"].as_array().unwrap();
+    assert_eq!(series.len(), 3, "{series:?}");
+    assert_eq!(series[0]["m_tx_cps"], 100.0);
+    assert_eq!(series[2]["m_total_open_flows"], three.0["m_total_open_flows"]);
+    assert_eq!(
+        series,
+        one.0["series"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(series)
+            .map(|(a, b)| {
+                let mut a = a.clone();
+                a["wall_s"] = b["wall_s"].clone();
+                a["engine_mpps"] = b["engine_mpps"].clone();
+                a
+            })
+            .collect::<Vec<_>>()
+            .as_slice()
+    );
+    assert_eq!(one.1.lines().count(), 1250, "250 flows x 5 client packets");
+    assert_eq!(one.1, three.1, "client side");
+    assert_eq!(one.2, three.2, "server side");
+    let o = riptide(&["run-stf", "profiles/stf/udp10.yaml", "--port", "null", "-c", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}
+
+/// A pcap of an IPv6 UDP conversation between `prefix`::1 (port 1025) and `prefix`::2
+/// (port 53), four frames 1 ms apart, checksums left at zero (riptide sets them).
+fn ipv6_pcap(prefix: [u16; 3]) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&0xa1b2_c3d4u32.to_le_bytes());
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&4u16.to_le_bytes());
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(&65535u32.to_le_bytes());
+    out.extend_from_slice(&1u32.to_le_bytes());
+    for i in 0..4u32 {
+        let back = i % 2 == 1;
+        let mut f = vec![0u8; 14 + 40 + 8 + 10];
+        f[12..14].copy_from_slice(&[0x86, 0xdd]);
+        f[14] = 0x60;
+        f[18..20].copy_from_slice(&18u16.to_be_bytes());
+        f[20] = 17;
+        f[21] = 64;
+        let addr = |last: u8| {
+            let mut a = [0u8; 16];
+            for (k, s) in prefix.iter().enumerate() {
+                a[2 * k..2 * k + 2].copy_from_slice(&s.to_be_bytes());
+            }
+            a[15] = last;
+            a
+        };
+        let (s, d, sp, dp) = if back { (2, 1, 53u16, 1025u16) } else { (1, 2, 1025, 53) };
+        f[22..38].copy_from_slice(&addr(s));
+        f[38..54].copy_from_slice(&addr(d));
+        f[54..56].copy_from_slice(&sp.to_be_bytes());
+        f[56..58].copy_from_slice(&dp.to_be_bytes());
+        f[58..60].copy_from_slice(&18u16.to_be_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&(i * 1000).to_le_bytes());
+        out.extend_from_slice(&(f.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(f.len() as u32).to_le_bytes());
+        out.extend_from_slice(&f);
+    }
+    out
+}
+
+#[test]
+fn ipv6_templates_run_to_a_pcap_that_tshark_finds_right() {
+    if Command::new("tshark").arg("--version").output().is_err() {
+        eprintln!("skipped: no tshark");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("v6.yaml");
+    let profile = "- duration: 1.0\n  generator: {distribution: seq, clients_start: 198.18.0.1, clients_end: 198.18.0.20, \
+                   servers_start: 198.19.0.1, servers_end: 198.19.0.3}\n  cap_info:\n    - {name: v6.pcap, cps: 50, ipg: 100, rtt: 100}\n";
+    std::fs::write(&prof, profile).unwrap();
+    std::fs::write(dir.path().join("v6.pcap"), ipv6_pcap([0x2001, 0xdb8, 0])).unwrap();
+    let out = dir.path().join("out.pcap");
+    let port = format!("pcap:{}", out.display());
+    let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", &port, "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["m_total_open_flows"], 50);
+    let t = Command::new("tshark")
+        .arg("-r")
+        .arg(&out)
+        .args(["-o", "udp.check_checksum:TRUE", "-d", "udp.port==53,data", "-T", "fields", "-e", "ipv6.src"])
+        .args(["-e", "ipv6.dst", "-e", "udp.srcport", "-e", "udp.checksum.status", "-e", "ipv6.flow"])
+        .output()
+        .unwrap();
+    let lines: Vec<String> = String::from_utf8_lossy(&t.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 200, "50 flows x 4 packets");
+    let mut flows = std::collections::BTreeSet::new();
+    for l in &lines {
+        let f: Vec<&str> = l.split('\t').collect();
+        assert_eq!(f[3], "1", "udp checksum good: {l}");
+        let (client, server) = if f[2] == "53" { (f[1], f[0]) } else { (f[0], f[1]) };
+        // The pcap's prefix, the pool address in the low 32 bits.
+        let c: std::net::Ipv6Addr = client.parse().unwrap();
+        let s: std::net::Ipv6Addr = server.parse().unwrap();
+        assert_eq!(c.segments()[..6], [0x2001, 0xdb8, 0, 0, 0, 0], "{l}");
+        assert_eq!(c.octets()[12..15], [198, 18, 0], "{l}");
+        assert_eq!(s.octets()[12..15], [198, 19, 0], "{l}");
+        flows.insert(f[4].to_string());
+    }
+    assert_eq!(flows.len(), 50, "one flow label per flow");
+    // 2001:db8:: is not the benchmarking range: never onto an interface.
+    let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", "afpacket:nope0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("outside 2001:2::/48"), "{}", text(&o));
 }

@@ -9,7 +9,7 @@
 //! packets to port 1 (TRex's dual ports).
 
 use crate::profile::{Distribution, StfProfile};
-use crate::template::{Conversation, Dir};
+use crate::template::{Conversation, Dir, TemplatePacket};
 use riptide_timer::{Scheduler, SchedulerKind, WheelConfig, WheelConfigError};
 use riptide_wire::checksum;
 use serde::Serialize;
@@ -30,8 +30,8 @@ struct Tmpl {
     conv: Conversation,
     /// Gaps (ns) before each packet, after the profile's ipg/rtt rules.
     gaps: Vec<u64>,
+    /// Nanoseconds between two starts of the template (all shards together).
     period_ns: f64,
-    next_start_ns: f64,
     limit: Option<u64>,
     started: u64,
     keep_src_port: bool,
@@ -52,31 +52,43 @@ struct Sums {
 }
 
 impl Sums {
-    fn of(p: &crate::template::TemplatePacket) -> Sums {
+    fn of(p: &TemplatePacket) -> Sums {
         let (l3, l4, f) = (p.l3 as usize, p.l4 as usize, &p.data);
-        if f.len() < l3 + 20 || l4 < l3 + 20 || l4 > f.len() {
-            return Sums::default();
-        }
-        let mut h = f[l3..l4].to_vec();
-        for r in [4..6, 10..12, 12..20] {
-            h[r].fill(0);
-        }
-        let ip = u64::from(checksum::sum(&h));
-        let total = usize::from(u16::from_be_bytes([f[l3 + 2], f[l3 + 3]]));
-        let end = (l3 + total).min(f.len());
-        let l4sum = if (p.proto == 6 || p.proto == 17) && end >= l4 + 8 {
-            let at = if p.proto == 6 { 16 } else { 6 };
-            let mut seg = f[l4..end].to_vec();
-            if at + 2 > seg.len() || (p.proto == 17 && seg[at] == 0 && seg[at + 1] == 0) {
-                None
-            } else {
-                seg[0..4].fill(0);
-                seg[at..at + 2].fill(0);
-                Some(u64::from(checksum::sum(&seg)) + u64::from(p.proto) + (end - l4) as u64)
+        // The fixed part of the addresses (none for IPv4; IPv6's upper 96 bits) and where the
+        // L4 segment ends, from the IP header's own length.
+        let (ip, fixed, end) = if p.v6 {
+            if f.len() < l3 + 40 || l4 != l3 + 40 {
+                return Sums::default();
             }
+            let fixed = checksum::sum(&f[l3 + 8..l3 + 20]) as u64 + checksum::sum(&f[l3 + 24..l3 + 36]) as u64;
+            (0, fixed, l4 + usize::from(u16::from_be_bytes([f[l3 + 4], f[l3 + 5]])))
         } else {
-            None
+            if f.len() < l3 + 20 || l4 < l3 + 20 || l4 > f.len() {
+                return Sums::default();
+            }
+            let mut h = f[l3..l4].to_vec();
+            for r in [4..6, 10..12, 12..20] {
+                h[r].fill(0);
+            }
+            (u64::from(checksum::sum(&h)), 0, l3 + usize::from(u16::from_be_bytes([f[l3 + 2], f[l3 + 3]])))
         };
+        let end = end.min(f.len());
+        // Where the L4 checksum sits, and how many leading bytes (ports) a flow rewrites.
+        let place = match (p.proto, p.v6) {
+            (6, _) => Some((16, 4)),
+            (17, _) => Some((6, 4)),
+            (58, true) => Some((2, 0)),
+            _ => None,
+        };
+        let l4sum = place.and_then(|(at, ports)| {
+            let mut seg = f.get(l4..end)?.to_vec();
+            if at + 2 > seg.len() || (p.proto == 17 && !p.v6 && seg[at] == 0 && seg[at + 1] == 0) {
+                return None;
+            }
+            seg[0..ports].fill(0);
+            seg[at..at + 2].fill(0);
+            Some(u64::from(checksum::sum(&seg)) + u64::from(p.proto) + (end - l4) as u64 + fixed)
+        });
         Sums { ip, l4: l4sum }
     }
 }
@@ -98,10 +110,22 @@ pub struct GenStats {
     pub m_total_queue_full: u64,
 }
 
+impl GenStats {
+    /// Adds another generator's counters (one shard's, for the totals of all cores).
+    pub fn add(&mut self, o: &GenStats) {
+        self.m_active_flows += o.m_active_flows;
+        self.m_total_open_flows += o.m_total_open_flows;
+        self.m_total_close_flows += o.m_total_close_flows;
+        self.tx_packets += o.tx_packets;
+        self.tx_bytes += o.tx_bytes;
+        self.m_total_queue_full += o.m_total_queue_full;
+    }
+}
+
 /// The generator.
 pub struct FlowGen {
     tmpls: Vec<Tmpl>,
-    sched: Box<dyn Scheduler<u32>>,
+    sched: Box<dyn Scheduler<u32> + Send>,
     flows: Vec<Flow>,
     free: Vec<u32>,
     clients: (u32, u32),
@@ -110,6 +134,8 @@ pub struct FlowGen {
     rng: u64,
     end_ns: Option<u64>,
     next_id: u32,
+    /// `(k, n)`: this shard's flows are numbered k, k + n, k + 2n ...
+    shard: (u64, u64),
     scratch: Vec<u8>,
     /// The counters.
     pub stats: GenStats,
@@ -128,17 +154,31 @@ pub struct GenOptions {
     pub active_flows: Option<u64>,
     /// Seed of the random distribution.
     pub seed: u64,
+    /// This generator's share of the flows: `(k, n)` starts the flows whose number is
+    /// `k` modulo `n` (one shard per core, `-c n`); `(0, 1)` starts them all. With the
+    /// `seq` distribution the `n` shards together start exactly the flows one would, with
+    /// the same addresses, ports and start times.
+    pub shard: (u32, u32),
 }
 
 impl Default for GenOptions {
     fn default() -> Self {
-        GenOptions { multiplier: 1.0, duration_s: None, scheduler: SchedulerKind::Wheel, active_flows: None, seed: 1 }
+        GenOptions {
+            multiplier: 1.0,
+            duration_s: None,
+            scheduler: SchedulerKind::Wheel,
+            active_flows: None,
+            seed: 1,
+            shard: (0, 1),
+        }
     }
 }
 
 impl FlowGen {
     /// A generator for `profile` with its conversations (one per `cap_info`, in order).
     pub fn new(profile: &StfProfile, convs: Vec<Conversation>, opts: GenOptions) -> Result<FlowGen, WheelConfigError> {
+        let (k, n) = (u64::from(opts.shard.0), u64::from(opts.shard.1.max(1)));
+        assert!(k < n, "shard {k} of {n}");
         let us = |v: f64| (v * 1000.0).round() as u64;
         let cap_ipg = profile.cap_ipg.unwrap_or(false);
         let mut tmpls = Vec::new();
@@ -160,14 +200,14 @@ impl FlowGen {
                 };
                 gaps.push(g);
             }
-            let cps = info.cps * opts.multiplier;
+            let period = 1e9 / (info.cps * opts.multiplier);
             tmpls.push(Tmpl {
                 sums: conv.packets.iter().map(Sums::of).collect(),
                 conv,
                 gaps,
-                period_ns: 1e9 / cps,
-                next_start_ns: 0.0,
-                limit: info.limit,
+                period_ns: period,
+                // This shard's flows of the template: numbers k, k + n, ... of the whole.
+                limit: info.limit.map(|l| (l + n - 1 - k) / n),
                 started: 0,
                 keep_src_port: info.keep_src_port.unwrap_or(false),
                 server: if info.one_app_server == Some(true) { info.server_addr.map(u32::from) } else { None },
@@ -203,9 +243,10 @@ impl FlowGen {
             clients: span(g.clients_start, g.clients_end),
             servers: span(g.servers_start, g.servers_end),
             random: g.distribution == Distribution::Random,
-            rng: opts.seed | 1,
+            rng: (opts.seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1,
             end_ns: duration.map(|s| (s * 1e9) as u64),
-            next_id: 0,
+            next_id: k as u32,
+            shard: (k, n),
             scratch: Vec::with_capacity(2048),
             stats: GenStats::default(),
         })
@@ -222,13 +263,19 @@ impl FlowGen {
         (self.rng >> 16) as u32
     }
 
+    /// When template `t`'s next flow of this shard starts, ns (computed from its number,
+    /// not accumulated, so every shard count gives the same instants).
+    fn next_start(&self, t: &Tmpl) -> u64 {
+        ((t.started * self.shard.1 + self.shard.0) as f64 * t.period_ns) as u64
+    }
+
     /// When something is next due (a flow start or a packet), ns; `None` when done.
     pub fn next_event(&self) -> Option<u64> {
         let starts = self
             .tmpls
             .iter()
             .filter(|t| t.limit.is_none_or(|l| t.started < l))
-            .map(|t| t.next_start_ns as u64)
+            .map(|t| self.next_start(t))
             .filter(|&s| self.end_ns.is_none_or(|e| s < e))
             .min();
         match (starts, self.sched.next_deadline()) {
@@ -246,11 +293,11 @@ impl FlowGen {
         for ti in 0..self.tmpls.len() {
             loop {
                 let t = &self.tmpls[ti];
-                let at = t.next_start_ns as u64;
+                let at = self.next_start(t);
                 if at > now_ns || self.end_ns.is_some_and(|e| at >= e) || t.limit.is_some_and(|l| t.started >= l) {
                     break;
                 }
-                let seq = self.stats.m_total_open_flows;
+                let seq = self.stats.m_total_open_flows * self.shard.1 + self.shard.0;
                 let (client, server) = if self.random {
                     let (c, s) = (self.next_rand(), self.next_rand());
                     (self.clients.0 + c % self.clients.1, self.servers.0 + s % self.servers.1)
@@ -269,7 +316,7 @@ impl FlowGen {
                     1025 + ((seq / u64::from(self.clients.1)) % 64_511) as u16
                 };
                 let id = self.next_id;
-                self.next_id = self.next_id.wrapping_add(1);
+                self.next_id = self.next_id.wrapping_add(self.shard.1 as u32);
                 let flow = Flow { tmpl: ti as u16, pkt: 0, client, server, cport, id };
                 let slot = match self.free.pop() {
                     Some(s) => {
@@ -282,7 +329,6 @@ impl FlowGen {
                     }
                 };
                 t.started += 1;
-                t.next_start_ns += t.period_ns;
                 self.stats.m_total_open_flows += 1;
                 self.stats.m_active_flows += 1;
                 self.sched.insert(at, slot);
@@ -304,7 +350,7 @@ impl FlowGen {
             self.scratch.clear();
             self.scratch.extend_from_slice(&p.data);
             let sums = t.sums[flow.pkt as usize];
-            rewrite(&mut self.scratch, p.l3 as usize, p.l4 as usize, p.proto, p.dir, &flow, t.conv.server_port, sums);
+            rewrite(&mut self.scratch, p, &flow, t.conv.server_port, sums);
             let port = if p.dir == Dir::C2S { 0 } else { 1 };
             if emit(port, deadline, &self.scratch) {
                 self.stats.tx_packets += 1;
@@ -332,33 +378,48 @@ fn put16(f: &mut [u8], at: usize, v: u16) {
     f[at..at + 2].copy_from_slice(&v.to_be_bytes());
 }
 
-/// Rewrites addresses, ports and IP id for `flow`, and sets the checksums from the
-/// template's [`Sums`] plus the rewritten fields.
-#[allow(clippy::too_many_arguments)]
-fn rewrite(f: &mut [u8], l3: usize, l4: usize, proto: u8, dir: Dir, flow: &Flow, sport_server: u16, sums: Sums) {
-    let (src, dst) = match dir {
+/// Rewrites addresses, ports and IP id (IPv6: flow label) for `flow`, and sets the
+/// checksums from the template's [`Sums`] plus the rewritten fields.
+fn rewrite(f: &mut [u8], p: &TemplatePacket, flow: &Flow, sport_server: u16, sums: Sums) {
+    let (l3, l4) = (p.l3 as usize, p.l4 as usize);
+    let (src, dst) = match p.dir {
         Dir::C2S => (flow.client, flow.server),
         Dir::S2C => (flow.server, flow.client),
     };
-    if f.len() < l3 + 20 || l4 < l3 + 20 {
+    let addrs = u64::from(src >> 16) + u64::from(src & 0xffff) + u64::from(dst >> 16) + u64::from(dst & 0xffff);
+    let id = (flow.id as u16).wrapping_add(flow.pkt);
+    if p.v6 {
+        if f.len() < l3 + 40 {
+            return;
+        }
+        // The pool addresses in the low 32 bits; the flow id in the flow label.
+        f[l3 + 20..l3 + 24].copy_from_slice(&src.to_be_bytes());
+        f[l3 + 36..l3 + 40].copy_from_slice(&dst.to_be_bytes());
+        let label = (u32::from_be_bytes([0, f[l3 + 1], f[l3 + 2], f[l3 + 3]]) & 0xf0_0000) | (flow.id & 0xf_ffff);
+        f[l3 + 1..l3 + 4].copy_from_slice(&label.to_be_bytes()[1..]);
+    } else {
+        if f.len() < l3 + 20 || l4 < l3 + 20 {
+            return;
+        }
+        f[l3 + 12..l3 + 16].copy_from_slice(&src.to_be_bytes());
+        f[l3 + 16..l3 + 20].copy_from_slice(&dst.to_be_bytes());
+        put16(f, l3 + 4, id);
+        put16(f, l3 + 10, !checksum::fold(sums.ip + addrs + u64::from(id)));
+    }
+    let Some(l4sum) = sums.l4 else { return };
+    if p.proto == 58 {
+        put16(f, l4 + 2, !checksum::fold(l4sum + addrs));
         return;
     }
-    let addrs = u64::from(src >> 16) + u64::from(src & 0xffff) + u64::from(dst >> 16) + u64::from(dst & 0xffff);
-    f[l3 + 12..l3 + 16].copy_from_slice(&src.to_be_bytes());
-    f[l3 + 16..l3 + 20].copy_from_slice(&dst.to_be_bytes());
-    let id = (flow.id as u16).wrapping_add(flow.pkt);
-    put16(f, l3 + 4, id);
-    put16(f, l3 + 10, !checksum::fold(sums.ip + addrs + u64::from(id)));
-    let Some(l4sum) = sums.l4 else { return };
-    let (sp, dp) = match dir {
+    let (sp, dp) = match p.dir {
         Dir::C2S => (flow.cport, sport_server),
         Dir::S2C => (sport_server, flow.cport),
     };
     put16(f, l4, sp);
     put16(f, l4 + 2, dp);
-    let at = if proto == 6 { l4 + 16 } else { l4 + 6 };
+    let at = if p.proto == 6 { l4 + 16 } else { l4 + 6 };
     let mut c = !checksum::fold(l4sum + addrs + u64::from(sp) + u64::from(dp));
-    if proto == 17 && c == 0 {
+    if p.proto == 17 && c == 0 {
         c = 0xffff;
     }
     put16(f, at, c);
@@ -446,6 +507,99 @@ mod tests {
         };
         assert_eq!(key(&a), key(&b));
         const { assert!(FlowGen::FLOW_BYTES <= 24) };
+    }
+
+    #[test]
+    fn shards_together_start_exactly_the_flows_of_one_generator() {
+        let key = |v: Vec<(usize, u64, Vec<u8>)>| {
+            let mut k: Vec<(u64, usize, Vec<u8>)> = v.into_iter().map(|(p, t, f)| (t, p, f)).collect();
+            k.sort();
+            k
+        };
+        let (whole, a) = run(GenOptions::default());
+        for n in [2u32, 3, 7] {
+            let mut b = Vec::new();
+            let mut opened = 0;
+            for k in 0..n {
+                let (g, part) = run(GenOptions { shard: (k, n), ..Default::default() });
+                // Shards split the flows evenly (within one).
+                let share = g.stats.m_total_open_flows;
+                assert!(share.abs_diff(whole.stats.m_total_open_flows / u64::from(n)) <= 1, "{k}/{n}: {share}");
+                opened += share;
+                b.extend(part);
+            }
+            assert_eq!(opened, whole.stats.m_total_open_flows);
+            assert_eq!(key(b), key(a.clone()), "{n} shards");
+        }
+    }
+
+    /// An IPv6 frame from `src` to `dst` (low bytes), UDP 1025 -> 53 one way or an ICMPv6
+    /// echo, with a made-up checksum.
+    fn v6(src: u8, dst: u8, udp: bool, back: bool) -> Vec<u8> {
+        let payload = 12usize;
+        let mut f = vec![0u8; 14 + 40 + 8 + payload];
+        f[12..14].copy_from_slice(&[0x86, 0xdd]);
+        f[14] = 0x60;
+        f[15..18].copy_from_slice(&[0x0a, 0xbc, 0xde]); // traffic class 0x00, label 0xabcde
+        f[18..20].copy_from_slice(&((8 + payload) as u16).to_be_bytes());
+        f[20] = if udp { 17 } else { 58 };
+        f[21] = 64;
+        let prefix = [0x20, 0x01, 0x00, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        f[22..37].copy_from_slice(&prefix);
+        f[37] = src;
+        f[38..53].copy_from_slice(&prefix);
+        f[53] = dst;
+        if udp {
+            let (sp, dp) = if back { (53u16, 1025u16) } else { (1025, 53) };
+            f[54..56].copy_from_slice(&sp.to_be_bytes());
+            f[56..58].copy_from_slice(&dp.to_be_bytes());
+            f[58..60].copy_from_slice(&((8 + payload) as u16).to_be_bytes());
+        } else {
+            f[54] = if back { 129 } else { 128 };
+        }
+        f[60..62].copy_from_slice(&[0x12, 0x34]);
+        f
+    }
+
+    #[test]
+    fn ipv6_templates_keep_the_prefix_and_get_pool_addresses_and_right_checksums() {
+        use riptide_wire::ip::IpAddress;
+        for udp in [true, false] {
+            let recs: Vec<(u64, Vec<u8>)> =
+                (0..4u64).map(|i| (i * 1000, v6(1 + (i % 2) as u8, 2 - (i % 2) as u8, udp, i % 2 == 1))).collect();
+            let conv = conversation(&recs).unwrap();
+            assert!(conv.packets.iter().all(|p| p.v6) && conv.packets.len() == 4);
+            let p = parse(DOC, "d.yaml").unwrap();
+            let mut g = FlowGen::new(&p, vec![conv], GenOptions::default()).unwrap();
+            let mut out = Vec::new();
+            while let Some(t) = g.next_event() {
+                g.poll(t, usize::MAX, &mut |port, _, f| {
+                    out.push((port, f.to_vec()));
+                    true
+                });
+            }
+            assert_eq!(out.len(), 400);
+            let mut labels = std::collections::HashSet::new();
+            for (port, f) in &out {
+                let ip = riptide_wire::ipv6::Packet::new_checked(&f[14..]).unwrap();
+                let (s, d) = (ip.src_addr(), ip.dst_addr());
+                let (c, srv) = if *port == 0 { (s, d) } else { (d, s) };
+                assert_eq!(c.segments()[..6], [0x2001, 2, 0, 0, 0, 0], "prefix kept: {c}");
+                assert_eq!(c.octets()[12..15], [16, 0, 0], "client from the pool: {c}");
+                assert_eq!(srv.octets()[12..14], [48, 0], "server from the pool: {srv}");
+                labels.insert(ip.flow_label());
+                let (s, d) = (IpAddress::V6(s), IpAddress::V6(d));
+                if udp {
+                    let u = riptide_wire::udp::Packet::new_checked(ip.payload()).unwrap();
+                    assert!(u.verify_checksum(&s, &d), "udp checksum");
+                    assert_eq!(if *port == 0 { u.dst_port() } else { u.src_port() }, 53);
+                } else {
+                    let i = riptide_wire::icmpv6::Packet::new_checked(ip.payload()).unwrap();
+                    assert!(i.verify_checksum(&s, &d), "icmpv6 checksum");
+                }
+            }
+            assert_eq!(labels.len(), 100, "one flow label per flow");
+        }
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! Conversation templates: one pcap is one conversation between a client and a server.
 //!
-//! The first IPv4 packet names the client (its source) and the server (its destination);
-//! every packet between those two addresses, either way, is kept with its direction and
-//! its gap to the packet before; other packets (ARP, other hosts) are left out.
+//! The first IPv4 or IPv6 packet names the client (its source) and the server (its
+//! destination); every packet between those two addresses, either way, is kept with its
+//! direction and its gap to the packet before; other packets (ARP, other hosts) are left
+//! out. An IPv6 conversation keeps the upper 96 bits of its addresses: a flow writes its
+//! pool address (IPv4) into the low 32, like TRex's IPv6 mode.
 
 use crate::pcap::Record;
-use std::net::Ipv4Addr;
+use std::net::IpAddr;
 
 /// Which way a packet goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,12 +27,14 @@ pub struct TemplatePacket {
     pub dir: Dir,
     /// Gap to the previous packet in the pcap, ns (0 for the first).
     pub gap_ns: u64,
-    /// Offset of the IPv4 header.
+    /// Offset of the IPv4 or IPv6 header.
     pub l3: u16,
     /// Offset of the UDP/TCP header.
     pub l4: u16,
-    /// IP protocol (6 TCP, 17 UDP, other: no ports).
+    /// IP protocol (6 TCP, 17 UDP, other: no ports); IPv6's next header.
     pub proto: u8,
+    /// An IPv6 packet.
+    pub v6: bool,
 }
 
 /// A conversation.
@@ -39,9 +43,9 @@ pub struct Conversation {
     /// Packets in order.
     pub packets: Vec<TemplatePacket>,
     /// The pcap's client address.
-    pub client: Ipv4Addr,
+    pub client: IpAddr,
     /// The pcap's server address.
-    pub server: Ipv4Addr,
+    pub server: IpAddr,
     /// The client's port (0 without UDP/TCP).
     pub client_port: u16,
     /// The server's port.
@@ -62,25 +66,29 @@ fn l3_offset(f: &[u8]) -> Option<(u16, u16)> {
 pub fn conversation(records: &[Record]) -> Result<Conversation, String> {
     let mut conv: Option<Conversation> = None;
     let mut last_ts = None;
-    let mut saw_v6 = false;
     for (ts, f) in records {
         let Some((l3, et)) = l3_offset(f) else { continue };
-        if et == 0x86dd {
-            saw_v6 = true;
-            continue;
-        }
-        if et != 0x0800 {
-            continue;
-        }
         let l3u = l3 as usize;
-        let Some(ip) = f.get(l3u..l3u + 20) else { continue };
-        if ip[0] >> 4 != 4 {
-            continue;
-        }
-        let ihl = usize::from(ip[0] & 0x0f) * 4;
-        let (src, dst) = (Ipv4Addr::new(ip[12], ip[13], ip[14], ip[15]), Ipv4Addr::new(ip[16], ip[17], ip[18], ip[19]));
-        let proto = ip[9];
-        let l4 = l3u + ihl;
+        let (src, dst, proto, l4, v6) = match et {
+            0x0800 => {
+                let Some(ip) = f.get(l3u..l3u + 20) else { continue };
+                if ip[0] >> 4 != 4 {
+                    continue;
+                }
+                let a = |i: usize| IpAddr::from([ip[i], ip[i + 1], ip[i + 2], ip[i + 3]]);
+                (a(12), a(16), ip[9], l3u + usize::from(ip[0] & 0x0f) * 4, false)
+            }
+            0x86dd => {
+                let Some(ip) = f.get(l3u..l3u + 40) else { continue };
+                if ip[0] >> 4 != 6 {
+                    continue;
+                }
+                let a = |i: usize| IpAddr::from(<[u8; 16]>::try_from(&ip[i..i + 16]).unwrap_or_default());
+                // The next header as it stands (extension headers are carried, not walked).
+                (a(8), a(24), ip[6], l3u + 40, true)
+            }
+            _ => continue,
+        };
         let ports = match proto {
             6 | 17 => f.get(l4..l4 + 4).map(|p| (u16::from_be_bytes([p[0], p[1]]), u16::from_be_bytes([p[2], p[3]]))),
             _ => Some((0, 0)),
@@ -102,13 +110,9 @@ pub fn conversation(records: &[Record]) -> Result<Conversation, String> {
         };
         let gap_ns = last_ts.map_or(0, |l: u64| ts.saturating_sub(l));
         last_ts = Some(*ts);
-        c.packets.push(TemplatePacket { data: f.clone(), dir, gap_ns, l3, l4: l4 as u16, proto });
+        c.packets.push(TemplatePacket { data: f.clone(), dir, gap_ns, l3, l4: l4 as u16, proto, v6 });
     }
-    match conv {
-        Some(c) => Ok(c),
-        None if saw_v6 => Err("holds only IPv6 packets: IPv6 templates are not supported by riptide yet".into()),
-        None => Err("holds no IPv4 packet (a template is one IPv4 conversation)".into()),
-    }
+    conv.ok_or_else(|| "holds no IPv4 or IPv6 packet (a template is one IP conversation)".into())
 }
 
 #[cfg(test)]
@@ -141,6 +145,6 @@ mod tests {
         assert_eq!((conv.client_port, conv.server_port), (1025, 53));
         assert_eq!(conv.packets[1].dir, Dir::S2C);
         assert_eq!(conv.packets[1].gap_ns, 2000);
-        assert!(conversation(&[(0, vec![0u8; 60])]).unwrap_err().contains("no IPv4"));
+        assert!(conversation(&[(0, vec![0u8; 60])]).unwrap_err().contains("no IPv4 or IPv6"));
     }
 }

@@ -118,7 +118,10 @@ pub enum SchedulerKind {
 
 impl SchedulerKind {
     /// Builds the scheduler; the heap uses the wheel's `tick_ns` so both obey the same contract.
-    pub fn build<T: 'static>(self, config: WheelConfig) -> Result<Box<dyn Scheduler<T>>, WheelConfigError> {
+    pub fn build<T: Send + 'static>(
+        self,
+        config: WheelConfig,
+    ) -> Result<Box<dyn Scheduler<T> + Send>, WheelConfigError> {
         Ok(match self {
             SchedulerKind::Wheel => Box::new(TimerWheel::new(config)?),
             SchedulerKind::Heap => {
