@@ -10,7 +10,8 @@ from the run's per-second series, and the process's peak RSS.
 
 Writes OUT/stf_sweep.csv and, with matplotlib (installed on demand), OUT/stf_sweep.png.
 
-    scripts/stf_sweep.py [--out DIR] [--points 11] [--min 100] [--max 8000000] [--packets 20000000]
+    scripts/stf_sweep.py [--out DIR] [--points 11] [--min 100] [--max 8000000] [--also 1000000]
+                         [--packets 20000000] [--no-plot]
 """
 
 import argparse
@@ -85,6 +86,7 @@ def main() -> int:
     ap.add_argument("--points", type=int, default=11)
     ap.add_argument("--min", type=int, default=100)
     ap.add_argument("--max", type=int, default=8_000_000)
+    ap.add_argument("--also", default="1000000", help="extra points, comma-separated (1M: the tw >= 2x pq goal)")
     ap.add_argument("--packets", type=int, default=20_000_000, help="about this many packets per point")
     ap.add_argument("--riptide", default=os.path.join(REPO, "target", "release", "riptide"))
     ap.add_argument("--profile", default="profiles/stf/udp10.yaml")
@@ -96,7 +98,8 @@ def main() -> int:
     cps, pkts = 100.0, 10
     os.makedirs(a.out, exist_ok=True)
     rows = []
-    for n in log_points(a.min, a.max, a.points):
+    extra = [int(x) for x in a.also.split(",") if x.strip()]
+    for n in sorted(set(log_points(a.min, a.max, a.points) + extra)):
         for sched in ("tw", "pq"):
             r = run_point(a.riptide, a.profile, cps, pkts, n, sched, a.packets)
             rows.append(r)

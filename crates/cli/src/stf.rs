@@ -65,7 +65,17 @@ fn load(path: &std::path::Path) -> Result<(StfProfile, Vec<riptide_stf::template
         }
         let data = std::fs::read(p).map_err(|e| fail(e.to_string()))?;
         let records = riptide_stf::pcap::parse(&data).map_err(fail)?;
-        convs.push(riptide_stf::template::conversation(&records).map_err(fail)?);
+        let mut conv = riptide_stf::template::conversation(&records).map_err(fail)?;
+        if let Some((c, s)) = profile.ipv6_prefixes() {
+            conv.set_ipv6_prefixes(c, s);
+        }
+        convs.push(conv);
+    }
+    if profile.mac.is_some() {
+        eprintln!(
+            "{}: note: 'mac' is not used (TRex no longer reads it either): frames keep their pcap's MAC addresses",
+            path.display()
+        );
     }
     Ok((profile, convs))
 }
@@ -89,15 +99,25 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
     if real {
         // TRex's profiles use 16.0.0.0/48.0.0.0: those never go onto an interface.
         let g = &profile.generator;
-        for (k, v) in [
-            ("clients_start", g.clients_start),
-            ("clients_end", g.clients_end),
-            ("servers_start", g.servers_start),
-            ("servers_end", g.servers_end),
-        ] {
+        let mut bounds: Vec<(String, Ipv4Addr)> = vec![
+            ("generator.clients_start".into(), g.clients_start),
+            ("generator.clients_end".into(), g.clients_end),
+            ("generator.servers_start".into(), g.servers_start),
+            ("generator.servers_end".into(), g.servers_end),
+        ];
+        for (list, pools) in [("generator_clients", &g.generator_clients), ("generator_servers", &g.generator_servers)]
+        {
+            for (i, p) in pools.iter().enumerate() {
+                bounds.push((format!("generator.{list}[{i}].ip_start"), p.ip_start));
+                bounds.push((format!("generator.{list}[{i}].ip_end"), p.ip_end));
+            }
+        }
+        let servers = profile.cap_info.iter().enumerate().filter_map(|(i, c)| Some((i, c.server_addr?)));
+        bounds.extend(servers.map(|(i, a)| (format!("cap_info[{i}].server_addr"), a)));
+        for (k, v) in bounds {
             if !in_benchmark_range(v) {
                 return Err(Failure::input(format!(
-                    "{}: generator.{k} {v} is outside 198.18.0.0/15: such profiles run only into pcap or null ports",
+                    "{}: {k} {v} is outside 198.18.0.0/15: such profiles run only into pcap or null ports",
                     a.profile.display()
                 )));
             }

@@ -254,3 +254,76 @@ fn ipv6_templates_run_to_a_pcap_that_tshark_finds_right() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("outside 2001:2::/48"), "{}", text(&o));
 }
+
+#[test]
+fn named_pools_and_vlan_tags_decode_in_tshark() {
+    if Command::new("tshark").arg("--version").output().is_err() {
+        eprintln!("skipped: no tshark");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(repo().join("profiles/stf/udp10.pcap"), dir.path().join("udp10.pcap")).unwrap();
+    let profile = "- duration : 1.0
+  generator :
+          distribution : \"seq\"
+          clients_start : \"198.18.0.1\"
+          clients_end   : \"198.18.0.255\"
+          servers_start : \"198.19.0.1\"
+          servers_end   : \"198.19.0.255\"
+          generator_clients :
+              - name : \"c1\"
+                distribution : \"seq\"
+                ip_start : \"198.18.10.1\"
+                ip_end : \"198.18.10.4\"
+          generator_servers :
+              - name : \"s1\"
+                distribution : \"random\"
+                ip_start : \"198.19.20.1\"
+                ip_end : \"198.19.20.2\"
+                track_ports : false
+  vlan : { enable : 1 , vlan0 : 100 , vlan1 : 200 }
+  mac : [0x0,0x0,0x0,0x1,0x0,0x00]
+  cap_info :
+     - name: udp10.pcap
+       client_pool: \"c1\"
+       server_pool: \"s1\"
+       cps : 20
+       ipg : 100
+       rtt : 100
+       w   : 1
+";
+    let prof = dir.path().join("pools.yaml");
+    std::fs::write(&prof, profile).unwrap();
+    let (cs, sc) = (dir.path().join("c2s.pcap"), dir.path().join("s2c.pcap"));
+    let (p0, p1) = (format!("pcap:{}", cs.display()), format!("pcap:{}", sc.display()));
+    let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", &p0, "--port", &p1]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("'mac' is not used"), "{}", text(&o));
+    let mut clients = std::collections::BTreeSet::new();
+    for (pcap, vid, client_field) in [(&cs, "100", 1), (&sc, "200", 2)] {
+        let t = Command::new("tshark")
+            .arg("-r")
+            .arg(pcap)
+            .args(["-o", "ip.check_checksum:TRUE", "-o", "udp.check_checksum:TRUE", "-T", "fields"])
+            .args(["-e", "vlan.id", "-e", "ip.src", "-e", "ip.dst", "-e", "ip.checksum.status"])
+            .args(["-e", "udp.checksum.status"])
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&t.stdout).to_string();
+        assert_eq!(out.lines().count(), 100, "20 flows x 5 packets each way");
+        for l in out.lines() {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!((f[0], f[3], f[4]), (vid, "1", "1"), "{l}");
+            let server = f[3 - client_field];
+            assert!(f[client_field].starts_with("198.18.10."), "client from c1: {l}");
+            assert!(server == "198.19.20.1" || server == "198.19.20.2", "server from s1: {l}");
+            clients.insert(f[client_field].to_string());
+        }
+    }
+    assert_eq!(clients.len(), 4, "seq walks all of c1: {clients:?}");
+    // A named pool outside the benchmarking range never goes onto an interface.
+    std::fs::write(&prof, profile.replace("198.18.10.1", "10.0.0.1")).unwrap();
+    let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", "afpacket:nope0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("generator.generator_clients[0].ip_start 10.0.0.1"), "{}", text(&o));
+}

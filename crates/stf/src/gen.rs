@@ -36,6 +36,9 @@ struct Tmpl {
     started: u64,
     keep_src_port: bool,
     server: Option<u32>,
+    /// Its client and server pools (indices into the generator's; 0 is `default`).
+    client_pool: usize,
+    server_pool: usize,
     /// Per packet: its checksums' sums over everything a flow does not rewrite.
     sums: Vec<Sums>,
 }
@@ -93,6 +96,68 @@ impl Sums {
     }
 }
 
+/// An address pool at run time.
+#[derive(Clone, Copy, Debug)]
+struct Pool {
+    base: u32,
+    size: u32,
+    dist: Distribution,
+    /// Flows that took an address from it (this shard's).
+    taken: u64,
+}
+
+impl Pool {
+    fn new(start: Ipv4Addr, end: Ipv4Addr, dist: Distribution) -> Pool {
+        Pool { base: u32::from(start), size: u32::from(end) - u32::from(start) + 1, dist, taken: 0 }
+    }
+
+    /// The next address for a flow whose number in the pool is `seq`.
+    fn draw(&self, seq: u64, rng: &mut u64) -> u32 {
+        let i = match self.dist {
+            Distribution::Seq => (seq % u64::from(self.size)) as u32,
+            Distribution::Random => next_rand(rng) % self.size,
+            Distribution::Normal => {
+                // Box-Muller: mean the middle of the range, 99.7% of draws within it.
+                let u1 = (f64::from(next_rand(rng)) + 1.0) / 4_294_967_296.0;
+                let u2 = f64::from(next_rand(rng)) / 4_294_967_296.0;
+                let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
+                let n = f64::from(self.size);
+                ((n - 1.0) / 2.0 + z * n / 6.0).round().clamp(0.0, n - 1.0) as u32
+            }
+        };
+        self.base + i
+    }
+}
+
+fn next_rand(rng: &mut u64) -> u32 {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    (*rng >> 16) as u32
+}
+
+/// Puts an 802.1Q tag with `vid` on a template packet: a new outer tag, or the VID of
+/// the pcap's own outer tag replaced.
+fn tag(p: &mut TemplatePacket, vid: u16) {
+    let d = &mut p.data;
+    if d.len() >= 16 && d[12..14] == [0x81, 0x00] {
+        let tci = (u16::from_be_bytes([d[14], d[15]]) & 0xf000) | vid;
+        d[14..16].copy_from_slice(&tci.to_be_bytes());
+        return;
+    }
+    if d.len() < 14 {
+        return;
+    }
+    let mut t = Vec::with_capacity(d.len() + 4);
+    t.extend_from_slice(&d[..12]);
+    t.extend_from_slice(&[0x81, 0x00]);
+    t.extend_from_slice(&vid.to_be_bytes());
+    t.extend_from_slice(&d[12..]);
+    *d = t;
+    p.l3 += 4;
+    p.l4 += 4;
+}
+
 /// TRex's global counters (`m_*`), plus bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct GenStats {
@@ -128,9 +193,10 @@ pub struct FlowGen {
     sched: Box<dyn Scheduler<u32> + Send>,
     flows: Vec<Flow>,
     free: Vec<u32>,
-    clients: (u32, u32),
-    servers: (u32, u32),
-    random: bool,
+    /// Client pools: the generator's own (`default`) first, then `generator_clients`.
+    clients: Vec<Pool>,
+    /// Server pools, likewise.
+    servers: Vec<Pool>,
     rng: u64,
     end_ns: Option<u64>,
     next_id: u32,
@@ -182,7 +248,24 @@ impl FlowGen {
         let us = |v: f64| (v * 1000.0).round() as u64;
         let cap_ipg = profile.cap_ipg.unwrap_or(false);
         let mut tmpls = Vec::new();
-        for (info, conv) in profile.cap_info.iter().zip(convs) {
+        let g = &profile.generator;
+        let mut clients = vec![Pool::new(g.clients_start, g.clients_end, g.distribution)];
+        clients.extend(g.generator_clients.iter().map(|p| Pool::new(p.ip_start, p.ip_end, p.distribution)));
+        let mut servers = vec![Pool::new(g.servers_start, g.servers_end, g.distribution)];
+        servers.extend(g.generator_servers.iter().map(|p| Pool::new(p.ip_start, p.ip_end, p.distribution)));
+        // A pool by name: 0 for `default` or none (the profile's validation found the names).
+        let by_name = |name: &Option<String>, named: &[crate::profile::Pool]| {
+            name.as_ref().and_then(|n| named.iter().position(|p| &p.name == n)).map_or(0, |i| i + 1)
+        };
+        for (info, mut conv) in profile.cap_info.iter().zip(convs) {
+            if let Some((c, s)) = profile.ipv6_prefixes() {
+                conv.set_ipv6_prefixes(c, s);
+            }
+            if let Some(v) = profile.vlan.filter(|v| v.enable == 1) {
+                for p in &mut conv.packets {
+                    tag(p, if p.dir == Dir::C2S { v.vlan0 } else { v.vlan1 });
+                }
+            }
             let mut gaps = Vec::with_capacity(conv.packets.len());
             for (i, p) in conv.packets.iter().enumerate() {
                 let g = if i == 0 {
@@ -211,6 +294,8 @@ impl FlowGen {
                 started: 0,
                 keep_src_port: info.keep_src_port.unwrap_or(false),
                 server: if info.one_app_server == Some(true) { info.server_addr.map(u32::from) } else { None },
+                client_pool: by_name(&info.client_pool, &g.generator_clients),
+                server_pool: by_name(&info.server_pool, &g.generator_servers),
             });
         }
         // --active-flows N: stretch every flow so that sum(cps * lifetime) = N.
@@ -232,17 +317,14 @@ impl FlowGen {
             buckets: tw.buckets.unwrap_or(d.buckets),
             levels: tw.levels.unwrap_or(d.levels),
         };
-        let g = &profile.generator;
-        let span = |a: Ipv4Addr, b: Ipv4Addr| (u32::from(a), u32::from(b) - u32::from(a) + 1);
         let duration = opts.duration_s.or(profile.duration);
         Ok(FlowGen {
             tmpls,
             sched: opts.scheduler.build(config)?,
             flows: Vec::new(),
             free: Vec::new(),
-            clients: span(g.clients_start, g.clients_end),
-            servers: span(g.servers_start, g.servers_end),
-            random: g.distribution == Distribution::Random,
+            clients,
+            servers,
             rng: (opts.seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1,
             end_ns: duration.map(|s| (s * 1e9) as u64),
             next_id: k as u32,
@@ -255,13 +337,6 @@ impl FlowGen {
     /// Bytes of state per active flow (flow record + its slab slot; the scheduler's own
     /// entry comes on top).
     pub const FLOW_BYTES: usize = std::mem::size_of::<Flow>();
-
-    fn next_rand(&mut self) -> u32 {
-        self.rng ^= self.rng << 13;
-        self.rng ^= self.rng >> 7;
-        self.rng ^= self.rng << 17;
-        (self.rng >> 16) as u32
-    }
 
     /// When template `t`'s next flow of this shard starts, ns (computed from its number,
     /// not accumulated, so every shard count gives the same instants).
@@ -297,23 +372,23 @@ impl FlowGen {
                 if at > now_ns || self.end_ns.is_some_and(|e| at >= e) || t.limit.is_some_and(|l| t.started >= l) {
                     break;
                 }
-                let seq = self.stats.m_total_open_flows * self.shard.1 + self.shard.0;
-                let (client, server) = if self.random {
-                    let (c, s) = (self.next_rand(), self.next_rand());
-                    (self.clients.0 + c % self.clients.1, self.servers.0 + s % self.servers.1)
-                } else {
-                    (
-                        self.clients.0 + (seq % u64::from(self.clients.1)) as u32,
-                        self.servers.0 + (seq % u64::from(self.servers.1)) as u32,
-                    )
-                };
+                // Each pool numbers its flows k, k + n, ... (this shard's of all shards').
+                let (k, n) = self.shard;
+                let (cp, sp) = (t.client_pool, t.server_pool);
+                let cseq = self.clients[cp].taken * n + k;
+                let sseq = self.servers[sp].taken * n + k;
+                self.clients[cp].taken += 1;
+                self.servers[sp].taken += 1;
+                let client = self.clients[cp].draw(cseq, &mut self.rng);
+                let server = self.servers[sp].draw(sseq, &mut self.rng);
+                let csize = u64::from(self.clients[cp].size);
                 let t = &mut self.tmpls[ti];
                 let server = t.server.unwrap_or(server);
                 let cport = if t.keep_src_port {
                     t.conv.client_port
                 } else {
                     // Ports 1025..65535, one per flow of the client in turn.
-                    1025 + ((seq / u64::from(self.clients.1)) % 64_511) as u16
+                    1025 + ((cseq / csize) % 64_511) as u16
                 };
                 let id = self.next_id;
                 self.next_id = self.next_id.wrapping_add(self.shard.1 as u32);
@@ -600,6 +675,72 @@ mod tests {
             }
             assert_eq!(labels.len(), 100, "one flow label per flow");
         }
+    }
+
+    fn run_profile(text: &str, convs: Vec<Conversation>) -> Vec<(usize, Vec<u8>)> {
+        let p = parse(text, "p.yaml").unwrap();
+        let mut g = FlowGen::new(&p, convs, GenOptions::default()).unwrap();
+        let mut out = Vec::new();
+        while let Some(t) = g.next_event() {
+            g.poll(t, usize::MAX, &mut |port, _, f| {
+                out.push((port, f.to_vec()));
+                true
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn named_pools_per_template_and_vlan_tags_per_side() {
+        let text = "- duration: 1.0\n  generator:\n    distribution: seq\n    clients_start: 20.0.0.1\n    clients_end: 20.0.0.255\n    servers_start: 90.0.0.1\n    servers_end: 90.0.0.9\n    generator_clients:\n      - {name: c1, ip_start: 16.0.0.1, ip_end: 16.0.1.255}\n      - {name: c2, ip_start: 36.0.0.1, ip_end: 36.0.0.3}\n    generator_servers:\n      - {name: s2, ip_start: 38.0.0.1, ip_end: 38.0.0.1, track_ports: false}\n  vlan: {enable: 1, vlan0: 100, vlan1: 200}\n  cap_info:\n    - {name: a.pcap, cps: 10, ipg: 100, rtt: 100, client_pool: c1}\n    - {name: b.pcap, cps: 20, ipg: 100, rtt: 100, client_pool: c2, server_pool: s2}\n";
+        let mut b = udp10();
+        b.server_port = 99; // tells the templates' packets apart
+        let out = run_profile(text, vec![udp10(), b]);
+        assert_eq!(out.len(), 300);
+        let mut c2_clients = std::collections::BTreeSet::new();
+        for (port, f) in &out {
+            // One 802.1Q tag, the side's VLAN id, then IPv4 with a right checksum.
+            assert_eq!(f[12..14], [0x81, 0x00]);
+            let vid = u16::from_be_bytes([f[14], f[15]]) & 0x0fff;
+            assert_eq!(vid, if *port == 0 { 100 } else { 200 });
+            assert_eq!(f[16..18], [0x08, 0x00]);
+            let ip = riptide_wire::ipv4::Packet::new_checked(&f[18..]).unwrap();
+            assert!(ip.verify_checksum());
+            let (c, s) = if *port == 0 { (ip.src_addr(), ip.dst_addr()) } else { (ip.dst_addr(), ip.src_addr()) };
+            let sport = u16::from_be_bytes(if *port == 0 { [f[40], f[41]] } else { [f[38], f[39]] });
+            if sport == 99 {
+                assert_eq!(c.octets()[..3], [36, 0, 0], "c2: {c}");
+                assert_eq!(s, Ipv4Addr::new(38, 0, 0, 1), "s2");
+                c2_clients.insert(c);
+            } else {
+                assert_eq!(c.octets()[..2], [16, 0], "c1: {c}");
+                assert_eq!(s.octets()[..3], [90, 0, 0], "the default servers: {s}");
+            }
+            let udp = riptide_wire::udp::Packet::new_checked(&f[38..]).unwrap();
+            let (sa, da) =
+                (riptide_wire::ip::IpAddress::V4(ip.src_addr()), riptide_wire::ip::IpAddress::V4(ip.dst_addr()));
+            assert!(udp.verify_checksum(&sa, &da));
+        }
+        assert_eq!(c2_clients.len(), 3, "seq walks the whole of c2");
+    }
+
+    #[test]
+    fn the_normal_distribution_gathers_around_the_middle() {
+        let text = "- duration: 20.0\n  generator: {distribution: normal, clients_start: 16.0.0.0, clients_end: 16.0.2.87, servers_start: 48.0.0.1, servers_end: 48.0.0.1}\n  cap_info:\n    - {name: a.pcap, cps: 200, ipg: 100, rtt: 100}\n";
+        let out = run_profile(text, vec![udp10()]);
+        let idx: Vec<f64> = out
+            .iter()
+            .filter(|(port, _)| *port == 0)
+            .step_by(5)
+            .map(|(_, f)| f64::from(u32::from_be_bytes([f[26], f[27], f[28], f[29]]) - 0x1000_0000))
+            .collect();
+        assert_eq!(idx.len(), 4000);
+        // 600 addresses: mean 299.5, sigma 100.
+        let mean = idx.iter().sum::<f64>() / idx.len() as f64;
+        let within = idx.iter().filter(|&&i| (i - 299.5).abs() <= 100.0).count() as f64 / idx.len() as f64;
+        assert!((mean - 299.5).abs() < 10.0, "mean {mean}");
+        assert!((0.64..0.72).contains(&within), "{within} within one sigma");
+        assert!(idx.iter().all(|&i| (0.0..600.0).contains(&i)));
     }
 
     #[test]

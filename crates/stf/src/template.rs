@@ -52,6 +52,39 @@ pub struct Conversation {
     pub server_port: u16,
 }
 
+impl Conversation {
+    /// Sets the upper 96 bits of the IPv6 addresses (TRex's `src_ipv6` for the client,
+    /// `dst_ipv6` for the server); IPv4 packets are left alone. Idempotent.
+    pub fn set_ipv6_prefixes(&mut self, client: [u16; 6], server: [u16; 6]) {
+        let bytes = |w: [u16; 6]| -> [u8; 12] {
+            let mut b = [0u8; 12];
+            for (i, x) in w.iter().enumerate() {
+                b[2 * i..2 * i + 2].copy_from_slice(&x.to_be_bytes());
+            }
+            b
+        };
+        let (c, s) = (bytes(client), bytes(server));
+        for p in self.packets.iter_mut().filter(|p| p.v6) {
+            let l3 = p.l3 as usize;
+            let (src, dst) = if p.dir == Dir::C2S { (&c, &s) } else { (&s, &c) };
+            if let Some(h) = p.data.get_mut(l3..l3 + 40) {
+                h[8..20].copy_from_slice(src);
+                h[24..36].copy_from_slice(dst);
+            }
+        }
+        let with = |a: IpAddr, prefix: &[u8; 12]| match a {
+            IpAddr::V6(v) => {
+                let mut o = v.octets();
+                o[..12].copy_from_slice(prefix);
+                IpAddr::from(o)
+            }
+            v4 => v4,
+        };
+        self.client = with(self.client, &c);
+        self.server = with(self.server, &s);
+    }
+}
+
 fn l3_offset(f: &[u8]) -> Option<(u16, u16)> {
     let mut off = 12usize;
     let mut et = u16::from_be_bytes([*f.get(off)?, *f.get(off + 1)?]);
