@@ -11,7 +11,7 @@ from the run's per-second series, and the process's peak RSS.
 Writes OUT/stf_sweep.csv and, with matplotlib (installed on demand), OUT/stf_sweep.png.
 
     scripts/stf_sweep.py [--out DIR] [--points 11] [--min 100] [--max 8000000] [--also 1000000]
-                         [--packets 20000000] [--no-plot]
+                         [--packets 20000000] [--runs 1] [--no-plot]
 """
 
 import argparse
@@ -90,10 +90,11 @@ def main() -> int:
     ap.add_argument("--packets", type=int, default=20_000_000, help="about this many packets per point")
     ap.add_argument("--riptide", default=os.path.join(REPO, "target", "release", "riptide"))
     ap.add_argument("--profile", default="profiles/stf/udp10.yaml")
+    ap.add_argument("--runs", type=int, default=1, help="runs per point: the median's row is kept")
     ap.add_argument("--no-plot", action="store_true")
     a = ap.parse_args()
-    if a.points < 1 or a.min < 1 or a.max < a.min:
-        ap.error("need --points >= 1 and 1 <= --min <= --max")
+    if a.points < 1 or a.min < 1 or a.max < a.min or a.runs < 1:
+        ap.error("need --points >= 1, --runs >= 1 and 1 <= --min <= --max")
     # The profile's one template: its cps and packets per flow set the multiplier.
     cps, pkts = 100.0, 10
     os.makedirs(a.out, exist_ok=True)
@@ -101,9 +102,12 @@ def main() -> int:
     extra = [int(x) for x in a.also.split(",") if x.strip()]
     for n in sorted(set(log_points(a.min, a.max, a.points) + extra)):
         for sched in ("tw", "pq"):
-            r = run_point(a.riptide, a.profile, cps, pkts, n, sched, a.packets)
+            runs = sorted((run_point(a.riptide, a.profile, cps, pkts, n, sched, a.packets) for _ in range(a.runs)),
+                          key=lambda r: r["steady_mpps"])
+            r = dict(runs[len(runs) // 2], runs=a.runs,
+                     min_mpps=runs[0]["steady_mpps"], max_mpps=runs[-1]["steady_mpps"])
             rows.append(r)
-            print(f"{sched} {n:>9} flows: {r['steady_mpps']:6.2f} Mpps steady ({r['engine_mpps']:.2f} whole run), "
+            print(f"{sched} {n:>9} flows: {r['steady_mpps']:6.2f} Mpps steady (runs {r['min_mpps']}..{r['max_mpps']}), "
                   f"peak RSS {r['peak_rss_mib']} MiB", flush=True)
     csv_path = os.path.join(a.out, "stf_sweep.csv")
     with open(csv_path + ".tmp", "w", newline="") as f:

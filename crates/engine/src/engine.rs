@@ -343,6 +343,7 @@ impl Engine {
                     .map(|s| s.share(core, cores, factors[p], lines[p], opts.unpaced))
                     .collect();
                 let mut set = StreamSet::new(shares);
+                set.stamp_at_horizon(!simulated);
                 set.set_time_base(epoch_unix_ns);
                 sets.push(set);
             }
@@ -365,7 +366,9 @@ impl Engine {
                     catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(Nanos::from_millis(1))) },
                     batch: self.config.batch,
                     drain: if simulated
-                        || !self.config.ports.iter().any(|p| matches!(p, PortSpec::AfPacket(_) | PortSpec::AfXdp(..)))
+                        || !self.config.ports.iter().any(|p| {
+                            matches!(p, PortSpec::AfPacket(_) | PortSpec::AfXdp(..) | PortSpec::Impair(..))
+                        })
                     {
                         Nanos::ZERO
                     } else {

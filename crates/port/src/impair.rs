@@ -7,6 +7,11 @@
 //! a test compares the receiver's figures with the truth. Like the capture port it is a
 //! simulation: runs go at CPU speed on virtual time.
 //!
+//! With [`Impairments::real_time`] the link runs on the wall clock instead, as an
+//! interface would: a frame sent at (Unix, `CLOCK_REALTIME`) time `t` becomes receivable
+//! at `t + delay` and carries that arrival as its receive timestamp, the way a NIC
+//! stamps frames on arrival, however late the receiver polls.
+//!
 //! Smoltcp's `FaultInjector` is the model: a wrapper that breaks things on purpose.
 
 use crate::arena::Arena;
@@ -28,6 +33,13 @@ pub struct Impairments {
     pub duplicate_ppm: u32,
     /// Seed of the decisions.
     pub seed: u64,
+    /// Run on the wall clock (the ports are then not simulated).
+    pub real_time: bool,
+}
+
+/// `CLOCK_REALTIME` now, ns since the Unix epoch.
+fn unix_now_ns() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// What the link injected.
@@ -77,6 +89,11 @@ impl ImpairLink {
         }
     }
 
+    /// Whether the link runs on the wall clock.
+    pub fn real_time(&self) -> bool {
+        self.cfg.real_time
+    }
+
     /// What was injected so far.
     pub fn injected(&self) -> Injected {
         self.lock().injected
@@ -95,7 +112,8 @@ impl ImpairLink {
         };
         let r = roll();
         let to = 1 - from;
-        let at = Nanos(epoch_unix_ns + departure.0 + cfg.delay.0);
+        let sent = if cfg.real_time { unix_now_ns() } else { epoch_unix_ns + departure.0 };
+        let at = Nanos(sent + cfg.delay.0);
         let item = (frame.to_vec(), at);
         s.injected.offered += 1;
         let lost = r < cfg.loss_ppm;
@@ -132,11 +150,14 @@ impl ImpairLink {
         }
     }
 
+    /// Up to `max` frames for end `to`: all queued on virtual time, those arrived by now
+    /// on the wall clock.
     fn take(&self, to: usize, max: usize) -> Vec<(Vec<u8>, Nanos)> {
+        let now = if self.cfg.real_time { unix_now_ns() } else { u64::MAX };
         let mut s = self.lock();
         let q = &mut s.dirs[to].queue;
-        let n = q.len().min(max);
-        q.drain(..n).collect()
+        let arrived = q.iter().take(max).take_while(|(_, at)| at.0 <= now).count();
+        q.drain(..arrived).collect()
     }
 }
 
@@ -213,8 +234,14 @@ mod tests {
 
     #[test]
     fn delays_and_counts_what_it_injects() {
-        let cfg =
-            Impairments { delay: Nanos(50_000), loss_ppm: 10_000, reorder_ppm: 5_000, duplicate_ppm: 1_000, seed: 7 };
+        let cfg = Impairments {
+            delay: Nanos(50_000),
+            loss_ppm: 10_000,
+            reorder_ppm: 5_000,
+            duplicate_ppm: 1_000,
+            seed: 7,
+            real_time: false,
+        };
         let link = ImpairLink::new(cfg);
         let (mut a, mut b) =
             (ImpairPort::new(info(), 8, link.clone(), 0, 0), ImpairPort::new(info(), 8, link.clone(), 1, 0));
@@ -238,5 +265,30 @@ mod tests {
             assert_eq!(at.0, u64::from(*seq) * 1000 + 50_000, "the delay is exact");
         }
         assert_eq!(a.counters().opackets, 100_000);
+    }
+
+    #[test]
+    fn on_the_wall_clock_frames_arrive_after_the_delay() {
+        let link = ImpairLink::new(Impairments { delay: Nanos(20_000_000), real_time: true, ..Default::default() });
+        let (mut a, mut b) =
+            (ImpairPort::new(info(), 8, link.clone(), 0, 0), ImpairPort::new(info(), 8, link.clone(), 1, 0));
+        let sent = unix_now_ns();
+        {
+            let mut batch = a.tx_batch(1);
+            batch.slot().unwrap()[0] = 9;
+            batch.commit(riptide_core::TxMeta { len: 1, stream: 0, departure: Nanos(0) });
+        }
+        a.tx_commit(1).unwrap();
+        let mut got = Vec::new();
+        assert_eq!(b.rx(8, &mut |f, at| got.push((f[0], at))).unwrap(), 0, "not before 20 ms");
+        while got.is_empty() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            b.rx(8, &mut |f, at| got.push((f[0], at))).unwrap();
+        }
+        let (byte, at) = got[0];
+        assert_eq!(byte, 9);
+        // Stamped with its arrival: sent + 20 ms (the send was read just after `sent`).
+        assert!(at.0 >= sent + 20_000_000 && at.0 < sent + 21_000_000, "{}", at.0 - sent);
+        assert!(unix_now_ns() >= at.0);
     }
 }

@@ -102,7 +102,11 @@ impl PortSpec {
 
     /// Whether departures are virtual (the port is a simulation).
     pub fn simulated(&self) -> bool {
-        matches!(self, PortSpec::Pcap(_) | PortSpec::Capture(_) | PortSpec::Impair(..))
+        match self {
+            PortSpec::Pcap(_) | PortSpec::Capture(_) => true,
+            PortSpec::Impair(link, _) => !link.real_time(),
+            _ => false,
+        }
     }
 }
 

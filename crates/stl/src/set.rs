@@ -29,6 +29,9 @@ pub struct StreamSet {
     pub late_resets: u64,
     /// Positions of the tagged streams (`flow_stats` / `latency`).
     tagged: Vec<usize>,
+    /// Stamp latency tags with the fill's horizon (now, in real time) rather than the
+    /// scheduled departure, so a late sender does not count its lateness as latency.
+    stamp_now: bool,
 }
 
 impl StreamSet {
@@ -40,7 +43,13 @@ impl StreamSet {
             by_index[s.index as usize] = Some(pos);
         }
         let tagged = streams.iter().enumerate().filter(|(_, s)| s.is_tagged()).map(|(i, _)| i).collect();
-        StreamSet { streams, by_index, late_resets: 0, tagged }
+        StreamSet { streams, by_index, late_resets: 0, tagged, stamp_now: false }
+    }
+
+    /// In real time, latency tags carry the time the packet is built (the horizon given
+    /// to [`fill`](Self::fill), read from the clock just before) instead of its schedule.
+    pub fn stamp_at_horizon(&mut self, on: bool) {
+        self.stamp_now = on;
     }
 
     /// The tagged streams (empty for most sets: nothing to walk per batch).
@@ -153,7 +162,7 @@ impl StreamSet {
             }
             let Some(slot) = batch.slot() else { break };
             let s = &mut self.streams[pos];
-            let (len, departure) = s.produce(slot);
+            let (len, departure) = s.produce(slot, self.stamp_now.then_some(horizon));
             batch.commit(TxMeta { len: len as u32, stream: s.index, departure });
             n += 1;
             budget -= 1;

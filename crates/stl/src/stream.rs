@@ -161,15 +161,17 @@ impl Stream {
     }
 
     /// Writes the next packet into `buf` and returns its length and departure.
-    /// Sets the phase to `Done` after the last packet.
+    /// A latency tag is stamped with `sent` when given (the time the packet really
+    /// leaves, in real time), else with the departure. Sets the phase to `Done` after
+    /// the last packet.
     #[inline]
-    pub fn produce(&mut self, buf: &mut [u8]) -> (usize, Nanos) {
+    pub fn produce(&mut self, buf: &mut [u8], sent: Option<Nanos>) -> (usize, Nanos) {
         let size = self.sizes.next_size();
         let len = self.template.write(buf, size);
         let departure = self.next_due;
         self.fields.apply(&mut buf[..len], departure.0);
         if let Some(t) = &mut self.tag {
-            t.stamp(&mut buf[..len], departure.0);
+            t.stamp(&mut buf[..len], sent.map_or(departure, |s| s.max(departure)).0);
         }
         self.pacer.sent(size);
         self.next_due = self.pacer.departure();
