@@ -366,9 +366,11 @@ impl Engine {
                     catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(Nanos::from_millis(1))) },
                     batch: self.config.batch,
                     drain: if simulated
-                        || !self.config.ports.iter().any(|p| {
-                            matches!(p, PortSpec::AfPacket(_) | PortSpec::AfXdp(..) | PortSpec::Impair(..))
-                        })
+                        || !self
+                            .config
+                            .ports
+                            .iter()
+                            .any(|p| matches!(p, PortSpec::AfPacket(_) | PortSpec::AfXdp(..) | PortSpec::Impair(..)))
                     {
                         Nanos::ZERO
                     } else {
