@@ -39,22 +39,58 @@ pub(crate) struct RunArgs {
     /// Also write the full result (the --json object, with the per-second series) to FILE.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Write each latency stream's whole HDR histogram (ns) to FILE as an HdrHistogram
+    /// interval log, one `Tag=STREAM` line per stream (HdrHistogram's readers decode it).
+    #[arg(long)]
+    pub hist: Option<PathBuf>,
     #[command(flatten)]
     pub place: PlaceArgs,
 }
 
 /// Writes `text` to `path` through a temporary file renamed into place: a failure
 /// never leaves a partial file.
-fn write_atomic(path: &std::path::Path, text: &str) -> Result<(), Failure> {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(format!(".riptide-{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(name);
+fn write_atomic(flag: &str, path: &std::path::Path, text: &str) -> Result<(), Failure> {
+    let tmp = tmp_beside(path);
     let res = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = res {
         let _ = std::fs::remove_file(&tmp);
-        return Err(Failure::runtime(format!("--out {}: {e}", path.display())));
+        return Err(Failure::runtime(format!("{flag} {}: {e}", path.display())));
     }
     Ok(())
+}
+
+fn tmp_beside(path: &std::path::Path) -> PathBuf {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(format!(".riptide-{}.tmp", std::process::id()));
+    path.with_file_name(name)
+}
+
+/// Refuses an unwritable output file before anything is sent.
+fn check_writable(flag: &str, path: &std::path::Path) -> Result<(), Failure> {
+    let probe = tmp_beside(path);
+    std::fs::write(&probe, b"").map_err(|e| Failure::input(format!("{flag} {}: {e}", path.display())))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// The latency streams' histograms of a final snapshot as an HdrHistogram interval log
+/// (format 1.3): one interval per stream spanning the run, tagged with the stream's name,
+/// its max in ms (the log's default unit ratio for ns values), its histogram in base64.
+pub(crate) fn hdr_log(s: &Snapshot) -> String {
+    let start = s.start_unix_ns as f64 / 1e9;
+    let mut out = String::from("#[Histogram log format version 1.3]\n");
+    out.push_str("#[riptide latency: values in ns, one interval per latency stream, tagged with its name]\n");
+    out.push_str(&format!("#[StartTime: {start:.3} (seconds since epoch)]\n"));
+    out.push_str(&format!("#[BaseTime: {start:.3} (seconds since epoch)]\n"));
+    out.push_str("\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n");
+    for l in &s.latency {
+        let Some(h) = &l.hdr else { continue };
+        // A tag holds no comma or white space.
+        let tag: String = l.stream.chars().map(|c| if c == ',' || c.is_whitespace() { '_' } else { c }).collect();
+        let max_ms = l.summary.max_ns as f64 / 1e6;
+        out.push_str(&format!("Tag={tag},0.000,{:.3},{max_ms:.6},{h}\n", s.duration_s));
+    }
+    out
 }
 
 /// Where a run happens: shared by `run` and `pktgen`.
@@ -99,7 +135,12 @@ pub(crate) fn parse_line_rate(s: &str) -> Result<BitsPerSec, Failure> {
 }
 
 pub(crate) fn parse_ports(specs: &[String]) -> Result<Vec<PortSpec>, Failure> {
-    specs.iter().map(|s| s.parse::<PortSpec>().map_err(|e| Failure::input(e.to_string()))).collect()
+    let mut ports: Vec<PortSpec> = specs
+        .iter()
+        .map(|s| s.parse::<PortSpec>().map_err(|e| Failure::input(e.to_string())))
+        .collect::<Result<_, _>>()?;
+    riptide_port::join_links(&mut ports).map_err(|e| Failure::input(format!("--port: {e}")))?;
+    Ok(ports)
 }
 
 pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
@@ -175,12 +216,10 @@ pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
 pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     let text = read_profile(&a.profile)?;
     if let Some(out) = &a.out {
-        // Refuse an unwritable --out before anything is sent.
-        let mut name = out.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-        name.push(format!(".riptide-{}.tmp", std::process::id()));
-        let probe = out.with_file_name(name);
-        std::fs::write(&probe, b"").map_err(|e| Failure::input(format!("--out {}: {e}", out.display())))?;
-        let _ = std::fs::remove_file(&probe);
+        check_writable("--out", out)?;
+    }
+    if let Some(hist) = &a.hist {
+        check_writable("--hist", hist)?;
     }
     let source = a.profile.display().to_string();
     let Some(cfg_path) = a.config.clone() else {
@@ -213,7 +252,10 @@ fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Fa
     let mut v = report::json(&snap);
     v["series"] = serde_json::Value::Array(series);
     if let Some(out) = &a.out {
-        write_atomic(out, &serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?)?;
+        write_atomic("--out", out, &serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?)?;
+    }
+    if let Some(hist) = &a.hist {
+        write_atomic("--hist", hist, &hdr_log(&snap))?;
     }
     if a.json {
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);

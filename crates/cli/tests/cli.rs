@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{repo, riptide, stderr, tshark, tshark_available, BAD};
+use common::{repo, riptide, stderr, text, tshark, tshark_available, BAD};
 
 use std::path::Path;
 use std::process::Command;
@@ -466,4 +466,59 @@ fn bench_rx_reports_classification_cost() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["streams"], 4096);
     assert!(v["tagged_ns_per_packet"].as_f64().unwrap() > v["untagged_ns_per_packet"].as_f64().unwrap());
+}
+
+#[test]
+fn an_impaired_link_between_two_ports_is_measured_and_its_histograms_export() {
+    // `link:0` / `link:1`: one in-memory link with a 50 us delay line and seeded loss,
+    // reordering and duplication, on virtual time: no root, no interface.
+    let dir = tempfile::tempdir().unwrap();
+    let hist = dir.path().join("lat.hlog");
+    let o = riptide(&[
+        "run",
+        "profiles/tagged.yaml",
+        "--port",
+        "link:0:delay=50us,loss=1%,reorder=0.5%,dup=0.1%,seed=4",
+        "--port",
+        "link:1",
+        "-d",
+        "3s",
+        "--json",
+        "--hist",
+        hist.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let counted = &v["streams"][0];
+    assert_eq!(counted["opackets"], 30_000);
+    let (lost, dup, ooo) = (
+        counted["lost"].as_u64().unwrap(),
+        counted["duplicates"].as_u64().unwrap(),
+        counted["out_of_order"].as_u64().unwrap(),
+    );
+    assert!((200..400).contains(&lost) && dup > 10 && ooo > 80, "{counted}");
+    let lat = &v["latency"][0];
+    assert_eq!((lat["min_ns"].as_u64(), lat["max_ns"].as_u64()), (Some(50_000), Some(50_000)), "{lat}");
+    // The log, read back by HdrHistogram's own parser and decoder.
+    let log = std::fs::read(&hist).unwrap();
+    let mut seen = 0;
+    for item in hdrhistogram::serialization::interval_log::IntervalLogIterator::new(&log) {
+        let hdrhistogram::serialization::interval_log::LogEntry::Interval(h) = item.unwrap() else { continue };
+        assert_eq!(h.tag().map(|t| t.as_str()), Some("timed"));
+        assert!((h.duration().as_secs_f64() - 3.0).abs() < 1e-6);
+        assert!((h.max() - 0.05).abs() < 1e-9, "max in ms: {}", h.max());
+        use base64::Engine as _;
+        let bytes = base64::engine::general_purpose::STANDARD.decode(h.encoded_histogram()).unwrap();
+        let hist: hdrhistogram::Histogram<u64> =
+            hdrhistogram::serialization::Deserializer::new().deserialize(&mut &bytes[..]).unwrap();
+        assert_eq!(hist.len(), lat["count"].as_u64().unwrap());
+        assert!(hist.equivalent(hist.value_at_quantile(0.5), 50_000));
+        seen += 1;
+    }
+    assert_eq!(seen, 1, "one latency stream, one interval");
+    // Bad link parameters and a link end twice are input errors.
+    for bad in [["link:0:loss=2", "link:1"], ["link:0", "link:0"], ["link:2", "link:1"]] {
+        let o = riptide(&["run", "profiles/tagged.yaml", "--port", bad[0], "--port", bad[1], "-d", "1s"]);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", text(&o));
+    }
 }

@@ -28,7 +28,7 @@ pub mod streams;
 pub use server::{serve, ServerConfig, ServerHandle};
 
 /// The API version: clients with another major version are refused.
-pub const API_VERSION: (u32, u32) = (1, 2);
+pub const API_VERSION: (u32, u32) = (1, 3);
 
 /// The API's single definition (JSON Schema of every method's params and result, and
 /// of the stats object), shipped with the Python package and served by `schema`.

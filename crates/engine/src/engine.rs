@@ -454,7 +454,7 @@ impl Engine {
         }
         let end = self.clock.now();
         let counters: Vec<WorkerCounters> = exits.iter().map(|e| e.counters.clone()).collect();
-        let mut snap = self.build_snapshot(&run, &counters, end);
+        let mut snap = self.build_snapshot(&run, &counters, end, true);
         snap.state = RunState::Stopped;
         // Give each port's queues back to its group, then finish the groups.
         let n_ports = run.groups.len();
@@ -485,7 +485,7 @@ impl Engine {
         match &self.run {
             Some(run) => {
                 let counters: Vec<WorkerCounters> = run.shared.iter().map(|s| lock(&s.published).clone()).collect();
-                let mut s = self.build_snapshot(run, &counters, self.clock.now());
+                let mut s = self.build_snapshot(run, &counters, self.clock.now(), false);
                 s.state = self.state_of(run);
                 s
             }
@@ -506,7 +506,9 @@ impl Engine {
         }
     }
 
-    fn build_snapshot(&self, run: &Run, counters: &[WorkerCounters], now: Nanos) -> Snapshot {
+    /// The snapshot of `run` from the workers' `counters` at `now`; `hist`: with each
+    /// latency stream's whole histogram (the final snapshot).
+    fn build_snapshot(&self, run: &Run, counters: &[WorkerCounters], now: Nanos, hist: bool) -> Snapshot {
         let counters: Vec<WorkerCounters> = if run.baseline.is_empty() {
             counters.to_vec()
         } else {
@@ -619,8 +621,10 @@ impl Engine {
                     }),
                 });
                 if let Some(t) = s.tag.as_ref().filter(|t| t.latency) {
-                    let l = rx_merged.get(&t.id).and_then(|e| e.1.as_ref()).map(Latency::peek).unwrap_or_default();
-                    latency.push(LatencyStats { stream: s.name.clone(), id: t.id, summary: l });
+                    let merged = rx_merged.get(&t.id).and_then(|e| e.1.as_ref());
+                    let l = merged.map(Latency::peek).unwrap_or_default();
+                    let hdr = hist.then(|| merged.map(Latency::encoded_base64)).flatten();
+                    latency.push(LatencyStats { stream: s.name.clone(), id: t.id, summary: l, hdr });
                 }
             }
         }

@@ -171,6 +171,10 @@ pub struct LatencyStats {
     /// count, min/mean/max, window max, jitter, percentiles (ns).
     #[serde(flatten)]
     pub summary: riptide_measure::LatencySummary,
+    /// The whole HDR histogram (ns, 3 significant digits), HdrHistogram V2 + deflate in
+    /// base64, as in an HdrHistogram log: in the final snapshot of a run only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hdr: Option<String>,
 }
 
 /// Per-worker figures.

@@ -127,6 +127,13 @@ impl Latency {
         self.negative += o.negative;
     }
 
+    /// [`encoded`](Self::encoded) in base64: one line of an HdrHistogram interval log
+    /// (`HISTFAAA...`), what `HdrHistogram.decode` in Java and Python reads.
+    pub fn encoded_base64(&self) -> String {
+        use base64::Engine as _;
+        base64::engine::general_purpose::STANDARD.encode(self.encoded())
+    }
+
     /// The histogram in HdrHistogram's V2 + deflate encoding (what `hdrhistogram`
     /// readers, Python's included, decode).
     pub fn encoded(&self) -> Vec<u8> {
@@ -143,6 +150,21 @@ impl Latency {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_base64_histogram_decodes_to_the_same_counts() {
+        use base64::Engine as _;
+        let mut l = Latency::default();
+        for i in 0..1000u64 {
+            l.record(0, 10_000 + i * 7);
+        }
+        let bytes = base64::engine::general_purpose::STANDARD.decode(l.encoded_base64()).unwrap();
+        let mut de = hdrhistogram::serialization::Deserializer::new();
+        let h: Histogram<u64> = de.deserialize(&mut &bytes[..]).unwrap();
+        assert_eq!(h.len(), 1000);
+        assert_eq!(h.value_at_quantile(0.5), l.hist.value_at_quantile(0.5));
+        assert_eq!(h.max(), l.hist.max());
+    }
 
     #[test]
     fn a_constant_delay_is_exact_and_has_no_jitter() {

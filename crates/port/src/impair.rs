@@ -37,6 +37,41 @@ pub struct Impairments {
     pub real_time: bool,
 }
 
+impl Impairments {
+    /// Parses `delay=50us,loss=1%,reorder=0.5%,dup=0.1%,seed=7,realtime` (every key
+    /// optional; an empty string is a perfect link on virtual time).
+    pub fn parse(s: &str) -> Result<Impairments, String> {
+        let mut c = Impairments::default();
+        for item in s.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (k, v) = item.split_once('=').unwrap_or((item, ""));
+            let ppm = |v: &str| -> Result<u32, String> {
+                let pct = v.strip_suffix('%').and_then(|n| n.trim().parse::<f64>().ok());
+                match pct {
+                    Some(p) if (0.0..=100.0).contains(&p) => Ok((p * 10_000.0).round() as u32),
+                    _ => Err(format!("{k}={v}: expected a percentage such as 1% or 0.05%")),
+                }
+            };
+            match k {
+                "delay" => c.delay = v.parse().map_err(|e| format!("delay={v}: {e}"))?,
+                "loss" => c.loss_ppm = ppm(v)?,
+                "reorder" => c.reorder_ppm = ppm(v)?,
+                "dup" => c.duplicate_ppm = ppm(v)?,
+                "seed" => c.seed = v.parse().map_err(|_| format!("seed={v}: expected a whole number"))?,
+                "realtime" if v.is_empty() => c.real_time = true,
+                _ => {
+                    return Err(format!(
+                        "'{item}': expected delay=DURATION, loss=P%, reorder=P%, dup=P%, seed=N or realtime"
+                    ))
+                }
+            }
+        }
+        if c.loss_ppm + c.reorder_ppm + c.duplicate_ppm > 1_000_000 {
+            return Err("loss + reorder + dup exceed 100%".into());
+        }
+        Ok(c)
+    }
+}
+
 /// `CLOCK_REALTIME` now, ns since the Unix epoch.
 fn unix_now_ns() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
@@ -87,6 +122,11 @@ impl ImpairLink {
             Ok(g) => g,
             Err(p) => p.into_inner(),
         }
+    }
+
+    /// What the link does.
+    pub fn impairments(&self) -> Impairments {
+        self.cfg
     }
 
     /// Whether the link runs on the wall clock.
@@ -265,6 +305,28 @@ mod tests {
             assert_eq!(at.0, u64::from(*seq) * 1000 + 50_000, "the delay is exact");
         }
         assert_eq!(a.counters().opackets, 100_000);
+    }
+
+    #[test]
+    fn link_parameters_parse_or_say_what_was_expected() {
+        let c = Impairments::parse("delay=50us, loss=1%,reorder=0.5%,dup=0.1%,seed=7,realtime").unwrap();
+        assert_eq!(
+            c,
+            Impairments {
+                delay: Nanos(50_000),
+                loss_ppm: 10_000,
+                reorder_ppm: 5_000,
+                duplicate_ppm: 1_000,
+                seed: 7,
+                real_time: true
+            }
+        );
+        assert_eq!(Impairments::parse("").unwrap(), Impairments::default());
+        for (bad, want) in [("loss=1", "percentage"), ("delay=fast", "delay=fast"), ("jitter=1us", "expected delay=")] {
+            let e = Impairments::parse(bad).unwrap_err();
+            assert!(e.contains(want), "{bad}: {e}");
+        }
+        assert!(Impairments::parse("loss=60%,dup=50%").is_err());
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub mod pcap;
 pub mod resolve;
 pub mod spec;
 
-pub use spec::{open, PortGroup, PortSpec};
+pub use spec::{join_links, open, PortGroup, PortSpec};
 
 use riptide_core::{BitsPerSec, Nanos, PortCounters, TxBatch};
 use std::path::PathBuf;

@@ -27,12 +27,44 @@ pub enum PortSpec {
     AfXdp(String, u32),
     /// In-memory capture (tests; not reachable from the command line).
     Capture(CaptureBuffer),
-    /// One end (0 or 1) of an in-memory impaired link (tests; not reachable from the
-    /// command line).
+    /// `link:END[:PARAMS]`: one end (0 or 1) of an in-memory link with a delay line and
+    /// seeded loss, reordering and duplication (see [`crate::impair`]); the ends of one
+    /// command line share one link ([`join_links`]).
     Impair(Arc<ImpairLink>, usize),
 }
 
-const PORT_EXPECTED: &str = "expected 'null', 'pcap:FILE', 'afpacket:IFNAME' or 'afxdp:IFNAME[:QUEUE]'";
+const PORT_EXPECTED: &str =
+    "expected 'null', 'pcap:FILE', 'afpacket:IFNAME', 'afxdp:IFNAME[:QUEUE]' or 'link:0|1[:delay=50us,loss=1%,...]'";
+
+/// Makes every `link:` end of `specs` one end of the same link, with the parameters
+/// given on either end (given on both, they must agree). Each end at most once.
+pub fn join_links(specs: &mut [PortSpec]) -> Result<(), String> {
+    let mut cfg = None::<crate::impair::Impairments>;
+    let mut seen = [false; 2];
+    for s in specs.iter() {
+        if let PortSpec::Impair(link, end) = s {
+            if std::mem::replace(&mut seen[*end], true) {
+                return Err(format!("link:{end} is given twice (a link has one end 0 and one end 1)"));
+            }
+            let c = link.impairments();
+            if c != crate::impair::Impairments::default() {
+                match cfg {
+                    Some(prev) if prev != c => {
+                        return Err("the two link: ends give different parameters (give them on one end)".into())
+                    }
+                    _ => cfg = Some(c),
+                }
+            }
+        }
+    }
+    let shared = ImpairLink::new(cfg.unwrap_or_default());
+    for s in specs.iter_mut() {
+        if let PortSpec::Impair(link, _) = s {
+            *link = shared.clone();
+        }
+    }
+    Ok(())
+}
 
 fn valid_ifname(i: &str) -> bool {
     !i.is_empty() && i.len() <= 15 && !i.contains(['/', ' ', ':'])
@@ -70,6 +102,16 @@ impl FromStr for PortSpec {
             }
             return Ok(PortSpec::AfXdp(ifname.into(), queue));
         }
+        if let Some(rest) = s.strip_prefix("link:") {
+            let (end, params) = rest.split_once(':').unwrap_or((rest, ""));
+            let end = match end {
+                "0" => 0,
+                "1" => 1,
+                _ => return Err(spec_err("link needs its end, 0 or 1: link:0[:delay=50us,loss=1%,...]")),
+            };
+            let cfg = crate::impair::Impairments::parse(params).map_err(|e| spec_err(&e))?;
+            return Ok(PortSpec::Impair(ImpairLink::new(cfg), end));
+        }
         Err(spec_err(PORT_EXPECTED))
     }
 }
@@ -81,7 +123,7 @@ impl PortSpec {
             PortSpec::Null => "null".into(),
             PortSpec::Pcap(p) => format!("pcap:{}", p.display()),
             PortSpec::Capture(_) => "capture".into(),
-            PortSpec::Impair(_, end) => format!("impair:{end}"),
+            PortSpec::Impair(_, end) => format!("link:{end}"),
             PortSpec::AfPacket(i) => format!("afpacket:{i}"),
             PortSpec::AfXdp(i, 0) => format!("afxdp:{i}"),
             PortSpec::AfXdp(i, q) => format!("afxdp:{i}:{q}"),
