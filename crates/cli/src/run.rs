@@ -39,6 +39,11 @@ pub(crate) struct RunArgs {
     /// Also write the full result (the --json object, with the per-second series) to FILE.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Latency probes, like TRex's `-l`: a latency stream of RATE packets per second
+    /// (`1000` or `1kpps`) on every sending port, copying the headers of its first stream,
+    /// never scaled by -m.
+    #[arg(short = 'l', long = "latency", value_name = "RATE")]
+    pub latency: Option<String>,
     /// Write each latency stream's whole HDR histogram (ns) to FILE as an HdrHistogram
     /// interval log, one `Tag=STREAM` line per stream (HdrHistogram's readers decode it).
     #[arg(long)]
@@ -222,10 +227,23 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
         check_writable("--hist", hist)?;
     }
     let source = a.profile.display().to_string();
+    let probe_rate = a.latency.as_deref().map(probe_rate).transpose()?;
     let Some(cfg_path) = a.config.clone() else {
         let opts = start_options(&a)?;
         let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
-        engine.handle(Command::LoadProfile { text, source })?;
+        match probe_rate {
+            None => {
+                engine.handle(Command::LoadProfile { text, source })?;
+            }
+            Some(rate) => {
+                let mut profile =
+                    riptide_stl::profile::parse(&text, &source).map_err(|e| Failure::input(e.to_string()))?;
+                add_probes(&mut profile, rate)?;
+                let compiled =
+                    riptide_stl::profile::compile(&profile, &source).map_err(|e| Failure::input(e.to_string()))?;
+                engine.load(compiled)?;
+            }
+        }
         return finish(&a, &mut engine, opts);
     };
     let cfg = crate::portcfg::load(&cfg_path)?;
@@ -239,10 +257,35 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     let macs = crate::portcfg::port_macs(&cfg, &cfg_path)?;
     let mut profile = riptide_stl::profile::parse(&text, &source).map_err(|e| Failure::input(e.to_string()))?;
     crate::portcfg::fill_macs(&mut profile, &macs);
+    if let Some(rate) = probe_rate {
+        add_probes(&mut profile, rate)?;
+    }
     let compiled = riptide_stl::profile::compile(&profile, &source).map_err(|e| Failure::input(e.to_string()))?;
     let mut engine = Engine::new(config);
     engine.load(compiled)?;
     finish(&a, &mut engine, opts)
+}
+
+/// `-l RATE`: packets per second, as a number (TRex's spelling) or a pps rate.
+fn probe_rate(s: &str) -> Result<Rate, Failure> {
+    let bad = || Failure::input(format!("-l {s}: expected a probe rate in packets per second, e.g. 1000 or 1kpps"));
+    let rate = match s.trim().parse::<f64>() {
+        Ok(v) => Rate::Pps(v),
+        Err(_) => s.parse::<Rate>().map_err(|_| bad())?,
+    };
+    match rate {
+        Rate::Pps(v) if v.is_finite() && v > 0.0 && v <= 1e6 => Ok(rate),
+        _ => Err(bad()),
+    }
+}
+
+fn add_probes(profile: &mut riptide_stl::profile::Profile, rate: Rate) -> Result<(), Failure> {
+    let names =
+        riptide_stl::profile::add_latency_probes(profile, rate).map_err(|e| Failure::input(format!("-l: {e}")))?;
+    if names.is_empty() {
+        return Err(Failure::input("-l: the profile sends on no port: there is nothing to probe"));
+    }
+    Ok(())
 }
 
 fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Failure> {

@@ -522,3 +522,40 @@ fn an_impaired_link_between_two_ports_is_measured_and_its_histograms_export() {
         assert_eq!(o.status.code(), Some(2), "{bad:?}: {}", text(&o));
     }
 }
+
+#[test]
+fn latency_probes_run_beside_any_profile_at_their_own_rate() {
+    // TRex's -l: a probe per sending port, headers of its first stream, never scaled by -m.
+    let o = riptide(&[
+        "run",
+        "profiles/udp64.yaml",
+        "--port",
+        "link:0:delay=30us",
+        "--port",
+        "link:1",
+        "-d",
+        "2s",
+        "-m",
+        "0.01",
+        "-l",
+        "1000",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let streams = v["streams"].as_array().unwrap();
+    assert_eq!(streams.len(), 2);
+    assert_eq!(streams[0]["opackets"], 2 * 10_000, "udp64 (1 Mpps) scaled by -m 0.01");
+    assert_eq!(streams[1]["name"], "latency-probe-p0");
+    assert_eq!((&streams[1]["opackets"], &streams[1]["rx_packets"]), (&2000.into(), &2000.into()));
+    let lat = &v["latency"][0];
+    assert_eq!(
+        (&lat["stream"], &lat["p50_ns"], &lat["count"]),
+        (&"latency-probe-p0".into(), &30_000.into(), &2000.into())
+    );
+    for bad in ["0", "fast", "5gbps", "2e6"] {
+        let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "-d", "1s", "-l", bad]);
+        assert_eq!(o.status.code(), Some(2), "-l {bad}: {}", text(&o));
+        assert!(text(&o).contains("-l"), "{}", text(&o));
+    }
+}

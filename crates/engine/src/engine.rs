@@ -213,7 +213,9 @@ impl Engine {
             let f = match m {
                 Multiplier::Factor(f) => f,
                 Multiplier::Total(target) => {
-                    let streams = profile.streams.iter().filter(|s| s.enabled && s.port as usize == port);
+                    // Fixed-rate streams (latency probes) are not scaled, so not counted.
+                    let streams =
+                        profile.streams.iter().filter(|s| s.enabled && !s.fixed_rate && s.port as usize == port);
                     let (mut pps, mut l1, mut l2) = (0.0, 0.0, 0.0);
                     for s in streams {
                         let p = s.requested_pps(1.0, line);

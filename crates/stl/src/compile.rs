@@ -37,6 +37,8 @@ pub struct CompiledStream {
     pub fields: FieldEngine,
     /// Requested rate, before the run's multiplier.
     pub rate: Rate,
+    /// The multiplier leaves the rate alone (latency probes).
+    pub fixed_rate: bool,
     /// Transmit mode (whole-stream packet counts).
     pub mode: Mode,
     /// Start delay.
@@ -62,7 +64,16 @@ impl CompiledStream {
 
     /// Requested packet rate at multiplier `factor` on a port of `line_rate`.
     pub fn requested_pps(&self, factor: f64, line_rate: BitsPerSec) -> f64 {
-        self.rate.to_pps(self.mean_size(), line_rate).0 * factor
+        self.rate.to_pps(self.mean_size(), line_rate).0 * self.factor(factor)
+    }
+
+    /// The run's multiplier as it applies to this stream (1 for a fixed rate).
+    fn factor(&self, factor: f64) -> f64 {
+        if self.fixed_rate {
+            1.0
+        } else {
+            factor
+        }
     }
 
     /// Requested L1 and L2 bit rates.
@@ -74,6 +85,7 @@ impl CompiledStream {
 
     /// The pacer unit and units per second of the whole stream at `factor`.
     fn pace(&self, factor: f64, line_rate: BitsPerSec) -> (PaceUnit, f64) {
+        let factor = self.factor(factor);
         match self.rate {
             Rate::Pps(v) => (PaceUnit::Packet, v * factor),
             Rate::BpsL1(v) => (PaceUnit::BitL1, v * factor),

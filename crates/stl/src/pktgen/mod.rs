@@ -639,6 +639,7 @@ impl DeviceConfig {
             packet: layers,
             size,
             rate: RateSpec(rate),
+            fixed_rate: false,
             mode: if self.count == 0 {
                 crate::profile::schema::ModeSpec::Continuous
             } else {

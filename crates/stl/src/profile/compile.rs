@@ -141,6 +141,7 @@ fn compile_stream(
         sizes,
         fields,
         rate: s.rate.0,
+        fixed_rate: s.fixed_rate,
         mode,
         isg: s.isg.unwrap_or(Nanos::ZERO),
         next,

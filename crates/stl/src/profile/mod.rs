@@ -4,15 +4,18 @@
 //! - [`schema`]: the documented keys (unknown keys are errors).
 //! - [`values`]: values with several spellings (rates, sizes, addresses).
 //! - [`compile()`]: checks and turns a [`Profile`] into a [`CompiledProfile`].
+//! - [`probes`]: latency probes added to any profile (`riptide run -l RATE`).
 //!
 //! Every error is a [`ProfileError`]: one line naming the file, the line and
 //! column when known, the key path, and what was expected.
 
 pub mod compile;
+pub mod probes;
 pub mod schema;
 pub mod values;
 
 pub use compile::compile;
+pub use probes::add_latency_probes;
 pub use schema::Profile;
 
 use crate::compile::CompiledProfile;

@@ -56,6 +56,9 @@ pub struct StreamSpec {
     /// Transmit rate.
     #[serde(default)]
     pub rate: RateSpec,
+    /// Keep `rate` whatever the run's multiplier (`-m`, NDR trials): latency probes.
+    #[serde(default)]
+    pub fixed_rate: bool,
     /// Transmit mode.
     #[serde(default)]
     pub mode: ModeSpec,
