@@ -43,6 +43,7 @@ pub(crate) fn json(s: &Snapshot) -> Value {
             "ierrors": p.ierrors,
             "rx_pps": p.rx_pps,
             "mode": p.mode,
+            "rx_timestamps": p.rx_timestamps,
         })).collect::<Vec<_>>(),
         "streams": s.streams.iter().map(|t| json!({
             "id": t.id,

@@ -499,6 +499,7 @@ fn an_impaired_link_between_two_ports_is_measured_and_its_histograms_export() {
     assert!((200..400).contains(&lost) && dup > 10 && ooo > 80, "{counted}");
     let lat = &v["latency"][0];
     assert_eq!((lat["min_ns"].as_u64(), lat["max_ns"].as_u64()), (Some(50_000), Some(50_000)), "{lat}");
+    assert_eq!(v["ports"][1]["rx_timestamps"], "virtual", "the source of receive timestamps is reported");
     // The log, read back by HdrHistogram's own parser and decoder.
     let log = std::fs::read(&hist).unwrap();
     let mut seen = 0;

@@ -429,6 +429,8 @@ fn latency_profile_across_the_ring() {
             assert_eq!((st["lost"].as_u64(), st["duplicates"].as_u64()), (Some(0), Some(0)), "{backend}: {st}");
             assert_eq!(st["out_of_order"], 0, "{backend}: {st}");
         }
+        let stamps = if backend == "afpacket" { "kernel" } else { "read" };
+        assert_eq!(v["ports"][1]["rx_timestamps"], stamps, "{backend}: the timestamp source is reported");
         let l = &v["latency"][0];
         assert_eq!(l["stream"], "latency");
         assert_eq!(l["count"], v["streams"][0]["tx_packets"]);

@@ -559,6 +559,7 @@ impl Engine {
                 ierrors: pc.ierrors,
                 rx_pps: rate(pc.ipackets),
                 mode: run.groups.get(i).and_then(|g| g.mode()),
+                rx_timestamps: self.config.ports.get(i).and_then(PortSpec::rx_timestamps).map(str::to_string),
             });
         }
         // Tagged streams: every worker's receive table merged, read before the transmit

@@ -113,6 +113,11 @@ pub struct PortStats {
     /// How frames travel, where the backend says (AF_XDP: "copy, XDP program in native mode").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
+    /// Where receive timestamps come from: `kernel` (AF_PACKET), `read` (AF_XDP: when the
+    /// frame is read), `virtual` (simulated links), `arrival` (a real-time link); none
+    /// for ports that do not receive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rx_timestamps: Option<String>,
 }
 
 /// Per-stream figures.

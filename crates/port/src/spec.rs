@@ -142,6 +142,17 @@ impl PortSpec {
         }
     }
 
+    /// Where the port's receive timestamps come from (see `PortStats::rx_timestamps`);
+    /// `None` for ports that do not receive.
+    pub fn rx_timestamps(&self) -> Option<&'static str> {
+        match self {
+            PortSpec::AfPacket(_) => Some("kernel"),
+            PortSpec::AfXdp(..) => Some("read"),
+            PortSpec::Impair(link, _) => Some(if link.real_time() { "arrival" } else { "virtual" }),
+            PortSpec::Null | PortSpec::Pcap(_) | PortSpec::Capture(_) => None,
+        }
+    }
+
     /// Whether departures are virtual (the port is a simulation).
     pub fn simulated(&self) -> bool {
         match self {
