@@ -17,6 +17,8 @@ python3 -m pytest --version >/dev/null 2>&1 || python3 -m pip install --quiet py
 python3 -c "import jsonschema" >/dev/null 2>&1 || python3 -m pip install --quiet "jsonschema>=4"
 # HdrHistogram's Python port: the second reader of `riptide run --hist`.
 python3 -c "import hdrh" >/dev/null 2>&1 || python3 -m pip install --quiet hdrhistogram
+# scapy: the optional packet source of the Python package, and the reader of what it became.
+python3 -c "import scapy" >/dev/null 2>&1 || python3 -m pip install --quiet scapy
 set +e
 PYTHONPATH=python RIPTIDE_BIN=target/release/riptide python3 -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
 prc=${PIPESTATUS[0]}

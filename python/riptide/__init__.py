@@ -16,6 +16,7 @@ from .cluster import Cluster
 from .stateful import StatefulResult, StatefulRunner
 from .errors import RiptideError, RpcError, ConnectionFailed, NotOwner, VersionMismatch
 from .streams import load_py_profile, stream, udp_stream, profile_text
+from .from_scapy import from_scapy, scapy_stream
 
 __all__ = [
     "API_MAJOR",
@@ -28,6 +29,8 @@ __all__ = [
     "SCHEMA_PATH",
     "StatefulResult",
     "StatefulRunner",
+    "from_scapy",
+    "scapy_stream",
     "VersionMismatch",
     "load_py_profile",
     "profile_text",
