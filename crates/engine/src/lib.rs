@@ -13,6 +13,7 @@ pub mod clock;
 pub mod command;
 mod engine;
 pub mod stats;
+pub mod stf;
 mod worker;
 
 pub use command::{Command, Multiplier, Response, StartOptions};
