@@ -232,3 +232,26 @@ class Client:
     def clear_stats(self) -> None:
         """Restarts the counters the next snapshots report."""
         self.call("clear_stats")
+
+    def stf_start(self, path: Union[str, Path], **opts: Any) -> None:
+        """Starts a stateful run of the cap2 profile at ``path`` (on the daemon's host) on
+        the daemon's ports; ``multiplier``, ``duration``, ``active_flows``, ``scheduler``
+        (``tw``/``pq``) and ``cores`` as in ``riptide run-stf``."""
+        self.call("stf_start", path=str(path), **opts)
+
+    def stf_stats(self) -> Json:
+        """The stateful run's live TRex counters (``m_active_flows``...) and ``state``."""
+        return dict(self.call("stf_stats"))
+
+    def stf_wait(self, timeout: Optional[float] = None, poll: float = 0.05) -> Json:
+        """Waits for the stateful run to finish, then collects its report (as ``stf_stop``)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.stf_stats()["state"] == "running":
+            if deadline is not None and time.monotonic() > deadline:
+                raise RiptideError(f"stateful run still going after {timeout} s")
+            time.sleep(poll)
+        return self.stf_stop()
+
+    def stf_stop(self) -> Json:
+        """Stops the stateful run (or collects a finished one); its report, as ``run-stf --json``."""
+        return dict(self.call("stf_stop"))

@@ -125,3 +125,18 @@ def test_python_profiles_are_functions(daemon: int, tmp_path: Path) -> None:
     bad.write_text("def streams():\n    return 1 / 0\n")
     with pytest.raises(RiptideError, match="bad.py"):
         load_py_profile(bad)
+
+
+def test_a_stateful_run_through_the_daemon(daemon: int) -> None:
+    # The cap2 profile is a file on the daemon's host (here: this repository).
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        c.stf_start(REPO / "profiles/stf/udp10.yaml", duration=2, multiplier=3, active_flows=100)
+        rep = c.stf_wait(timeout=60)
+        assert rep["m_total_open_flows"] == 600, rep  # 300 cps for 2 s
+        assert rep["tx_packets"] == 6000 and rep["m_total_close_flows"] == 600
+        assert [round(s["m_tx_cps"]) for s in rep["series"][:2]] == [300, 300]
+        assert c.stf_stats()["state"] == "idle"
+        with pytest.raises(RpcError) as e:
+            c.stf_start(REPO / "profiles/stf/missing.yaml")
+        assert "missing.yaml" in str(e.value)

@@ -17,7 +17,7 @@ import pytest
 
 from riptide import API_MAJOR, SCHEMA_PATH, Client, Cluster, stream, udp_stream
 
-from test_client import BIN, daemon, free_port  # noqa: F401  (fixture)
+from test_client import BIN, REPO, daemon, free_port  # noqa: F401  (fixture)
 
 SCHEMA: Dict[str, Any] = json.loads(SCHEMA_PATH.read_text())
 
@@ -68,6 +68,8 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
         c.wait_on_traffic(timeout=10)
         stats = c.get_stats()
         assert stats["state"] == "stopped"
+        c.stf_start(REPO / "profiles/stf/udp10.yaml", duration=1, cores=2, scheduler="tw")
+        assert c.stf_wait(timeout=30)["m_total_open_flows"] == 100
         c.release()
         # Every schema method the client can call was exercised (auth/subscribe/ping aside).
         missing = set(SCHEMA["methods"]) - set(c.seen) - {"auth", "subscribe", "ping"}

@@ -60,7 +60,8 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
         cores: a.cores,
         force: config.force,
     };
-    let run = StfRun::start(&profile, &convs, &opts, &config.ports, &a.profile.display().to_string()).map_err(failure)?;
+    let run =
+        StfRun::start(&profile, &convs, &opts, &config.ports, &a.profile.display().to_string()).map_err(failure)?;
     while !run.is_finished() {
         if crate::signal::interrupted() {
             run.request_stop();

@@ -93,6 +93,9 @@ pub fn err_line(id: &Value, e: &RpcError) -> String {
 /// Methods that need the session to own the engine.
 pub const OWNED: &[&str] = &["load_profile", "start", "stop", "pause", "resume", "update", "clear_stats"];
 
+/// Stateful-run methods that need the session to own the engine.
+pub const STF_OWNED: &[&str] = &["stf_start", "stf_stop"];
+
 /// Methods that change the loaded streams (they need the engine too).
 pub const STREAM_METHODS: &[&str] = &["add_streams", "remove_streams"];
 
@@ -117,6 +120,9 @@ pub const METHODS: &[&str] = &[
     "update",
     "stats",
     "clear_stats",
+    "stf_start",
+    "stf_stats",
+    "stf_stop",
     "subscribe",
 ];
 

@@ -2,6 +2,7 @@
 
 use crate::rpc::{self, code, RpcError};
 use crate::streams::StreamList;
+use riptide_engine::stf::{StfError, StfOptions, StfRun};
 use riptide_engine::{Command, Engine, EngineConfig, RunState};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
@@ -50,6 +51,8 @@ struct State {
     cfg: ServerConfig,
     /// The loaded profile's streams (add/remove/list_streams).
     streams: Mutex<StreamList>,
+    /// The stateful run, while there is one (`stf_*`).
+    stf: Mutex<Option<StfRun>>,
 }
 
 #[derive(Default)]
@@ -111,6 +114,7 @@ pub fn serve(cfg: ServerConfig) -> std::io::Result<ServerHandle> {
         stop: AtomicBool::new(false),
         cfg,
         streams: Mutex::new(StreamList::default()),
+        stf: Mutex::new(None),
     });
     let s = state.clone();
     let accept = std::thread::Builder::new().name("riptide-accept".into()).spawn(move || accept_loop(listener, s))?;
@@ -163,6 +167,9 @@ fn watchdog(state: Arc<State>) {
             let mut e = lock(&state.engine);
             if matches!(e.state(), RunState::Running | RunState::Paused | RunState::Finished) {
                 let _ = e.handle(Command::Stop);
+            }
+            if let Some(run) = lock(&state.stf).take() {
+                let _ = run.stop();
             }
             lock(&state.owner).orphaned_since = None;
         }
@@ -293,6 +300,48 @@ fn stream_stats(out: &mut TcpStream, state: &State, every: Duration) {
     }
 }
 
+fn stf_err(e: StfError) -> RpcError {
+    RpcError::new(if matches!(e, StfError::Input(_)) { code::INVALID_PARAMS } else { code::ENGINE }, e.to_string())
+}
+
+/// `stf_start`'s params: the profile's path on this host and the run's options.
+fn stf_params(params: &Value, force: bool) -> Result<(std::path::PathBuf, StfOptions), RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("stf_start: {m}"));
+    let obj = params.as_object().ok_or_else(|| bad("params must be an object".into()))?;
+    let mut opts = StfOptions { force, ..Default::default() };
+    let mut path = None;
+    for (k, v) in obj {
+        match k.as_str() {
+            "path" => {
+                path =
+                    Some(v.as_str().filter(|p| !p.is_empty()).ok_or_else(|| bad("'path' must be a file name".into()))?)
+            }
+            "multiplier" => opts.multiplier = v.as_f64().ok_or_else(|| bad("'multiplier' must be a number".into()))?,
+            "duration" => opts.duration_s = Some(v.as_f64().ok_or_else(|| bad("'duration' must be seconds".into()))?),
+            "active_flows" => {
+                opts.active_flows = Some(v.as_u64().ok_or_else(|| bad("'active_flows' must be a whole number".into()))?)
+            }
+            "scheduler" => {
+                let s = v.as_str().ok_or_else(|| bad("'scheduler' must be tw or pq".into()))?;
+                opts.scheduler = s.parse().map_err(|e| bad(format!("scheduler: {e}")))?;
+            }
+            "cores" => {
+                opts.cores = v
+                    .as_u64()
+                    .and_then(|c| usize::try_from(c).ok())
+                    .ok_or_else(|| bad("'cores' must be a whole number".into()))?
+            }
+            other => {
+                return Err(bad(format!(
+                    "unknown parameter '{other}' (path, multiplier, duration, active_flows, scheduler, cores)"
+                )))
+            }
+        }
+    }
+    let path = path.ok_or_else(|| bad("'path' (the cap2 profile on the daemon's host) is required".into()))?;
+    Ok((std::path::PathBuf::from(path), opts))
+}
+
 fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) -> Result<Value, RpcError> {
     let no_params = |m: &str| -> Result<(), RpcError> {
         match params.as_object() {
@@ -411,9 +460,48 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             no_params(method)?;
             Ok(json!({"streams": lock(&state.streams).streams()}))
         }
+        "stf_stats" => {
+            no_params(method)?;
+            let stf = lock(&state.stf);
+            let (st, s) = match stf.as_ref() {
+                None => ("idle", Default::default()),
+                Some(r) => (if r.is_finished() { "finished" } else { "running" }, r.live()),
+            };
+            let mut v = serde_json::to_value(s).map_err(|e| RpcError::new(code::ENGINE, e.to_string()))?;
+            v["state"] = json!(st);
+            Ok(v)
+        }
+        m if rpc::STF_OWNED.contains(&m) => {
+            if lock(&state.owner).session != Some(session.id) {
+                return Err(RpcError::new(code::NOT_OWNER, format!("{m} needs the engine: call acquire first")));
+            }
+            if m == "stf_stop" {
+                no_params(m)?;
+                let run = lock(&state.stf).take().ok_or_else(|| RpcError::new(code::ENGINE, "no stateful run"))?;
+                return run.stop().map_err(stf_err);
+            }
+            let e = lock(&state.engine);
+            if matches!(e.state(), RunState::Running | RunState::Paused) {
+                return Err(RpcError::new(code::ENGINE, "stateless traffic is running: stop it first"));
+            }
+            let mut stf = lock(&state.stf);
+            if stf.is_some() {
+                return Err(RpcError::new(code::ENGINE, "a stateful run is already there: stf_stop it first"));
+            }
+            let (path, opts) = stf_params(params, e.config().force)?;
+            let mut notes = Vec::new();
+            let (profile, convs) = riptide_engine::stf::load_profile(&path, &mut notes).map_err(stf_err)?;
+            let run = StfRun::start(&profile, &convs, &opts, &e.config().ports, &path.display().to_string())
+                .map_err(stf_err)?;
+            *stf = Some(run);
+            Ok(json!({"ok": true}))
+        }
         m if rpc::OWNED.contains(&m) || rpc::STREAM_METHODS.contains(&m) => {
             if lock(&state.owner).session != Some(session.id) {
                 return Err(RpcError::new(code::NOT_OWNER, format!("{m} needs the engine: call acquire first")));
+            }
+            if m == "start" && lock(&state.stf).as_ref().is_some_and(|r| !r.is_finished()) {
+                return Err(RpcError::new(code::ENGINE, "a stateful run is running: stf_stop it first"));
             }
             let mut e = lock(&state.engine);
             let mut list = lock(&state.streams);

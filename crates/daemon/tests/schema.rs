@@ -225,9 +225,35 @@ fn every_method_answers_as_the_schema_says() {
     let snap = c.valid(&s, "stats", json!({}));
     assert_eq!(snap["start_unix_ns"], json!(at), "{snap}");
     c.valid(&s, "stop", json!({}));
+    // A stateful run on the daemon's port (null: virtual time), on two cores.
+    let profile = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../profiles/stf/udp10.yaml");
+    assert_eq!(c.valid(&s, "stf_stats", json!({}))["state"], "idle");
+    let path = profile.to_str().unwrap();
+    c.valid(&s, "stf_start", json!({"path": path, "duration": 1.5, "multiplier": 2, "cores": 2, "scheduler": "pq"}));
+    let again = c.raw("stf_start", &json!({"path": path}));
+    assert_eq!(again["error"]["code"], json!(rpc::code::ENGINE), "one stateful run at a time: {again}");
+    let t = Instant::now();
+    while c.valid(&s, "stf_stats", json!({}))["state"] == "running" {
+        assert!(t.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(c.valid(&s, "stf_stats", json!({}))["m_total_open_flows"], 300, "200 cps for 1.5 s");
+    let rep = c.valid(&s, "stf_stop", json!({}));
+    assert_eq!((&rep["m_total_open_flows"], &rep["tx_packets"], &rep["cores"]), (&300.into(), &3000.into(), &2.into()));
+    assert_eq!(rep["series"].as_array().unwrap().len(), 2, "{rep}");
+    let none = c.raw("stf_stop", &json!({}));
+    assert_eq!(none["error"]["code"], json!(rpc::code::ENGINE), "{none}");
+    let missing = c.raw("stf_start", &json!({"path": "/nonexistent/p.yaml"}));
+    assert!(missing["error"]["message"].as_str().unwrap().contains("/nonexistent/p.yaml"), "{missing}");
     c.valid(&s, "release", json!({}));
+    let not_owner = c.raw("stf_start", &json!({"path": path}));
+    assert_eq!(not_owner["error"]["code"], json!(rpc::code::NOT_OWNER), "{not_owner}");
 
     for (m, bad) in [
+        ("stf_start", json!({})),
+        ("stf_start", json!({"path": "p.yaml", "cores": 0})),
+        ("stf_start", json!({"path": "p.yaml", "bogus": 1})),
+        ("stf_stats", json!({"x": 1})),
         ("start", json!({"cores": "many"})),
         ("start", json!({"bogus": 1})),
         ("start", json!({"duration": -5})),

@@ -66,7 +66,10 @@ pub enum StfError {
 
 /// Reads a cap2 profile and its pcaps into conversations (IPv6 prefixes applied);
 /// errors name the file and the key. A note for keys read but unused goes to `notes`.
-pub fn load_profile(path: &std::path::Path, notes: &mut Vec<String>) -> Result<(StfProfile, Vec<Conversation>), StfError> {
+pub fn load_profile(
+    path: &std::path::Path,
+    notes: &mut Vec<String>,
+) -> Result<(StfProfile, Vec<Conversation>), StfError> {
     let (profile, pcaps) = riptide_stf::profile::load(path).map_err(|e| StfError::Input(e.to_string()))?;
     let mut convs = Vec::new();
     for (i, p) in pcaps.iter().enumerate() {
