@@ -10,6 +10,7 @@ use riptide_core::{BitsPerSec, Nanos, TxMeta};
 use riptide_port::afxdp::{self, AfXdpOptions, AfXdpPort, XdpRedirect};
 use riptide_port::netns::{self, TestNet};
 use riptide_port::{Port, PortInfo};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 fn skip(test: &str) -> bool {
@@ -55,10 +56,19 @@ fn kernel_counts(ifname: &str) -> (u64, u64) {
 }
 
 /// Sends `total` frames (sequence in the last byte), then flushes.
-fn send(port: &mut AfXdpPort, net: &TestNet, total: u64) {
+/// Sends `total` frames; with `window`, never more than `window.1` ahead of the
+/// receiver's count `window.0`, so a receiver descheduled on a busy machine cannot be
+/// overrun (its ring holds 2048).
+fn send(port: &mut AfXdpPort, net: &TestNet, total: u64, window: Option<(&AtomicU64, u64)>) {
     let end = Instant::now() + Duration::from_secs(20);
     let mut seq = 0u64;
     while seq < total && Instant::now() < end {
+        if let Some((received, ahead)) = window {
+            if seq.saturating_sub(received.load(Ordering::Acquire)) >= ahead {
+                std::thread::sleep(Duration::from_micros(50));
+                continue;
+            }
+        }
         let want = 64.min((total - seq) as usize);
         let mut b = port.tx_batch(want);
         while let Some(slot) = b.slot() {
@@ -89,8 +99,9 @@ fn frames_cross_the_veth_in_order_and_every_count_agrees() {
     let net = TestNet::new().unwrap();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel::<()>();
     let done = std::sync::atomic::AtomicBool::new(false);
+    let received = AtomicU64::new(0);
     let (tx, rx) = std::thread::scope(|s| {
-        let (net, done) = (&net, &done);
+        let (net, done, received) = (&net, &done, &received);
         let rx = s.spawn(move || {
             netns::enter(&net.ns_b).unwrap();
             let (k0, _) = kernel_counts(&net.if_b);
@@ -115,6 +126,7 @@ fn frames_cross_the_veth_in_order_and_every_count_agrees() {
                     })
                     .unwrap();
                 if n > 0 {
+                    received.store(got, Ordering::Release);
                     last = Instant::now();
                 } else if Instant::now() > hard_end
                     || (done.load(std::sync::atomic::Ordering::Acquire) && last.elapsed() > Duration::from_millis(300))
@@ -132,7 +144,7 @@ fn frames_cross_the_veth_in_order_and_every_count_agrees() {
             ready_rx.recv_timeout(Duration::from_secs(10)).unwrap();
             let (_, k0) = kernel_counts(&net.if_a);
             let mut port = AfXdpPort::open(&net.if_a, info(&net.if_a), &AfXdpOptions::default()).unwrap();
-            send(&mut port, net, N);
+            send(&mut port, net, N, Some((received, 1024)));
             done.store(true, std::sync::atomic::Ordering::Release);
             let (_, k1) = kernel_counts(&net.if_a);
             (port.counters(), port.in_flight(), k1 - k0)
@@ -177,7 +189,7 @@ fn kernel_drops_show_as_ierrors() {
     .unwrap();
     netns::run_in(&net.ns_a, || {
         let mut tx = AfXdpPort::open(&net.if_a, info(&net.if_a), &AfXdpOptions::default()).unwrap();
-        send(&mut tx, &net, N);
+        send(&mut tx, &net, N, None);
         assert_eq!(tx.counters().opackets, N);
     })
     .unwrap();
