@@ -310,7 +310,8 @@ fn describe(step: &str, ifname: &str, e: &io::Error) -> String {
     }
 }
 
-fn cvt(rc: libc::c_int) -> io::Result<libc::c_int> {
+/// A libc return code as an `io::Result` (negative: `errno`). Shared with the AF_XDP port.
+pub(crate) fn cvt(rc: libc::c_int) -> io::Result<libc::c_int> {
     if rc < 0 {
         Err(io::Error::last_os_error())
     } else {
@@ -318,7 +319,8 @@ fn cvt(rc: libc::c_int) -> io::Result<libc::c_int> {
     }
 }
 
-fn set_opt<T>(fd: RawFd, level: libc::c_int, name: libc::c_int, val: &T) -> io::Result<()> {
+/// `setsockopt` with a typed value. Shared with the AF_XDP port.
+pub(crate) fn set_opt<T>(fd: RawFd, level: libc::c_int, name: libc::c_int, val: &T) -> io::Result<()> {
     // SAFETY: `val` points to a live `T` of exactly the length passed; the kernel only
     // reads it during the call.
     let rc = unsafe { libc::setsockopt(fd, level, name, (val as *const T).cast(), size_of::<T>() as libc::socklen_t) };

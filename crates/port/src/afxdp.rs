@@ -30,7 +30,7 @@
 //!
 //! Like [`crate::afpacket`], every lookup uses the calling thread's network namespace.
 
-use crate::afpacket::interface_index;
+use crate::afpacket::{cvt, interface_index, set_opt};
 use crate::{Port, PortError, PortInfo};
 use riptide_core::{Nanos, PortCounters, TxBatch, TxMeta};
 use std::cell::Cell;
@@ -73,21 +73,6 @@ impl Default for AfXdpOptions {
     fn default() -> Self {
         AfXdpOptions { queue: 0, tx_frames: 2048, rx_frames: 2048, rx: false, slots: 64 }
     }
-}
-
-fn cvt(rc: libc::c_int) -> io::Result<libc::c_int> {
-    if rc < 0 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(rc)
-    }
-}
-
-fn set_opt<T>(fd: RawFd, level: libc::c_int, name: libc::c_int, val: &T) -> io::Result<()> {
-    // SAFETY: `val` points to a live `T` of exactly the length passed; the kernel only
-    // reads it during the call.
-    let rc = unsafe { libc::setsockopt(fd, level, name, (val as *const T).cast(), size_of::<T>() as libc::socklen_t) };
-    cvt(rc).map(drop)
 }
 
 /// Reads a socket option into a zeroed `T`; returns it and the length the kernel wrote.
