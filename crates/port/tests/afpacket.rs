@@ -7,7 +7,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use riptide_core::{BitsPerSec, Nanos, PortCounters, TxMeta};
+mod common;
+use common::skip;
+
+use riptide_core::{Nanos, PortCounters, TxMeta};
 use riptide_port::afpacket::{self, AfPacketOptions, AfPacketPort};
 use riptide_port::netns::{self, TestNet};
 use riptide_port::{Port, PortError, PortInfo};
@@ -21,24 +24,8 @@ const FRAME_LEN: usize = 60;
 const SPORT: u16 = 1025;
 const DPORT: u16 = 9;
 
-fn skip(test: &str) -> bool {
-    match netns::test_support() {
-        Ok(()) => false,
-        Err(why) => {
-            eprintln!("{test}: skipped: {why}");
-            true
-        }
-    }
-}
-
 fn info(ifname: &str) -> PortInfo {
-    PortInfo {
-        name: format!("afpacket:{ifname}"),
-        driver: afpacket::DRIVER,
-        line_rate: BitsPerSec(10e9),
-        max_frame: 1514,
-        simulated: false,
-    }
+    common::info(afpacket::DRIVER, ifname)
 }
 
 /// A 60-byte Ethernet/IPv4/UDP frame A -> B with correct checksums.

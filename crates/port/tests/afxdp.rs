@@ -6,31 +6,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use riptide_core::{BitsPerSec, Nanos, TxMeta};
+mod common;
+use common::skip;
+
+use riptide_core::{Nanos, TxMeta};
 use riptide_port::afxdp::{self, AfXdpOptions, AfXdpPort, XdpRedirect};
 use riptide_port::netns::{self, TestNet};
 use riptide_port::{Port, PortInfo};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-fn skip(test: &str) -> bool {
-    match netns::test_support() {
-        Ok(()) => false,
-        Err(why) => {
-            eprintln!("{test}: skipped: {why}");
-            true
-        }
-    }
-}
-
 fn info(ifname: &str) -> PortInfo {
-    PortInfo {
-        name: format!("afxdp:{ifname}"),
-        driver: afxdp::DRIVER,
-        line_rate: BitsPerSec(10e9),
-        max_frame: 1514,
-        simulated: false,
-    }
+    common::info(afxdp::DRIVER, ifname)
 }
 
 /// A 60-byte frame A -> B: Ethernet to B's MAC, then a pattern (B's kernel drops it; only

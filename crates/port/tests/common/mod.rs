@@ -1,0 +1,27 @@
+//! Helpers shared by the interface port tests.
+
+use riptide_core::BitsPerSec;
+use riptide_port::netns;
+use riptide_port::PortInfo;
+
+/// Whether `test` must be skipped here (no root or no `ip netns`); says why.
+pub(crate) fn skip(test: &str) -> bool {
+    match netns::test_support() {
+        Ok(()) => false,
+        Err(why) => {
+            eprintln!("{test}: skipped: {why}");
+            true
+        }
+    }
+}
+
+/// The port info of interface `ifname` under backend `driver` (`afpacket`, `afxdp`).
+pub(crate) fn info(driver: &'static str, ifname: &str) -> PortInfo {
+    PortInfo {
+        name: format!("{driver}:{ifname}"),
+        driver,
+        line_rate: BitsPerSec(10e9),
+        max_frame: 1514,
+        simulated: false,
+    }
+}
