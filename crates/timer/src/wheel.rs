@@ -286,7 +286,10 @@ impl<T> TimerWheel<T> {
 
     /// The summary word and bit of word `word` of `occupied`.
     fn summary_bit_of(&self, word: usize) -> (usize, u64) {
-        let (level, w) = (word / self.words, word % self.words);
+        // `words` is a power of two (buckets are): shifts, not a runtime divide.
+        debug_assert!(self.words.is_power_of_two());
+        let shift = self.words.trailing_zeros();
+        let (level, w) = (word >> shift, word & (self.words - 1));
         (level * self.summary_words + w / 64, 1 << (w % 64))
     }
 
@@ -393,6 +396,13 @@ impl<T> TimerWheel<T> {
         let mut best = self
             .first_occupied_circular(0, current)
             .map(|slot| (slot, self.elapsed + u64::from(slot.wrapping_sub(current) & self.mask)));
+        // No upper bucket starts before the next level-1 span (their spans are 1..=buckets
+        // ahead, and coarser boundaries are level-1 boundaries too), and level 0 wins ties:
+        // a level-0 timer by then needs no scan of the upper levels.
+        let upper_earliest = ((self.elapsed >> self.bits) + 1) << self.bits;
+        if best.is_some_and(|(_, at)| at <= upper_earliest) {
+            return best;
+        }
         // Level l holds the spans 1..=buckets after the current one: circular from the next slot.
         for level in 1..self.levels {
             let shift = level * self.bits;
