@@ -8,6 +8,7 @@ command -v tshark  >/dev/null 2>&1 || want_apt+=(tshark)
 command -v tcpdump >/dev/null 2>&1 || want_apt+=(tcpdump)
 command -v ip      >/dev/null 2>&1 || want_apt+=(iproute2)
 command -v cc      >/dev/null 2>&1 || want_apt+=(gcc)
+python3 -m pip --version >/dev/null 2>&1 || want_apt+=(python3-pip)
 
 if [ ${#want_apt[@]} -gt 0 ]; then
   echo "setup: installing ${want_apt[*]}"

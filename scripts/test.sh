@@ -12,13 +12,18 @@ set +e
 cargo test --workspace --release --locked --all-targets --no-fail-fast 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 set -e
-# The Python client against the daemon just built.
-python3 -m pytest --version >/dev/null 2>&1 || python3 -m pip install --quiet pytest
-python3 -c "import jsonschema" >/dev/null 2>&1 || python3 -m pip install --quiet "jsonschema>=4"
+# The Python client against the daemon just built; its test-only packages (PEP 668
+# systems refuse a plain pip install: then --break-system-packages).
+pip_get() {
+  python3 -c "import $1" >/dev/null 2>&1 && return 0
+  python3 -m pip install --quiet "$2" 2>/dev/null || python3 -m pip install --quiet --break-system-packages "$2"
+}
+pip_get pytest pytest
+pip_get jsonschema "jsonschema>=4"
 # HdrHistogram's Python port: the second reader of `riptide run --hist`.
-python3 -c "import hdrh" >/dev/null 2>&1 || python3 -m pip install --quiet hdrhistogram
+pip_get hdrh hdrhistogram
 # scapy: the optional packet source of the Python package, and the reader of what it became.
-python3 -c "import scapy" >/dev/null 2>&1 || python3 -m pip install --quiet scapy
+pip_get scapy scapy
 set +e
 PYTHONPATH=python RIPTIDE_BIN=target/release/riptide python3 -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
 prc=${PIPESTATUS[0]}
