@@ -389,7 +389,11 @@ impl Walk<'_> {
                 crate::Error::Malformed => {
                     format!("tcp at offset {}: header length {} below 20", up.start, packet.header_len())
                 }
-                _ => self.truncated("tcp", up.start, usize::from(packet.header_len()).max(tcp::HEADER_LEN)),
+                // Shorter than a header: the data offset may not even be there to read.
+                _ => {
+                    let claimed = segment.get(12).map_or(0, |b| usize::from(b >> 4) * 4);
+                    self.truncated("tcp", up.start, claimed.max(tcp::HEADER_LEN))
+                }
             });
         }
         let header_len = usize::from(packet.header_len());
