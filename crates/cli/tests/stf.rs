@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{repo, riptide, text};
+use common::{repo, riptide, text, tshark_available};
 
 use std::collections::BTreeMap;
 
@@ -10,7 +10,7 @@ use std::process::Command;
 
 #[test]
 fn the_trex_documentation_profile_runs_to_a_pcap() {
-    if Command::new("tshark").arg("--version").output().is_err() {
+    if !tshark_available() {
         eprintln!("skipped: no tshark");
         return;
     }
@@ -108,7 +108,7 @@ fn decoded(pcap: &std::path::Path) -> String {
 
 #[test]
 fn several_cores_share_the_flows_and_write_the_same_packets_as_one() {
-    if Command::new("tshark").arg("--version").output().is_err() {
+    if !tshark_available() {
         eprintln!("skipped: no tshark");
         return;
     }
@@ -210,7 +210,7 @@ fn ipv6_pcap(prefix: [u16; 3]) -> Vec<u8> {
 
 #[test]
 fn ipv6_templates_run_to_a_pcap_that_tshark_finds_right() {
-    if Command::new("tshark").arg("--version").output().is_err() {
+    if !tshark_available() {
         eprintln!("skipped: no tshark");
         return;
     }
@@ -257,7 +257,7 @@ fn ipv6_templates_run_to_a_pcap_that_tshark_finds_right() {
 
 #[test]
 fn named_pools_and_vlan_tags_decode_in_tshark() {
-    if Command::new("tshark").arg("--version").output().is_err() {
+    if !tshark_available() {
         eprintln!("skipped: no tshark");
         return;
     }
