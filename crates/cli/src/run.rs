@@ -250,9 +250,8 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     crate::portcfg::apply_place(&cfg, &mut a.place, &mut a.cores);
     let opts = start_options(&a)?;
     let mut config = a.place.engine_config(&cfg.spec_strings())?;
-    if let Some(tx) = cfg.tx_desc {
-        config.batch = (tx as usize).clamp(1, 1024);
-    }
+    config.tx_ring = cfg.tx_desc.map(|n| n as usize);
+    config.rx_ring = cfg.rx_desc.map(|n| n as usize);
     // In the namespace now: MACs of the ports, gateways resolved from them.
     let macs = crate::portcfg::port_macs(&cfg, &cfg_path)?;
     let mut profile = riptide_stl::profile::parse(&text, &source).map_err(|e| Failure::input(e.to_string()))?;

@@ -72,6 +72,28 @@ fn single_burst_writes_exactly_n_frames_of_60_bytes() {
     assert!(lens.iter().all(|l| l == "60"));
 }
 
+/// The port benchmark sends the C baselines' frame: `profiles/lab/bench64.yaml` writes the
+/// 60 bytes `build_frame` of ../shared/baselines/frame.h writes (these bytes are its output
+/// for rt0's MAC -> 02:00:c6:12:01:fd, 198.18.0.1 -> 198.19.0.1, flow 0).
+#[test]
+fn bench_profile_is_the_baselines_frame_byte_for_byte() {
+    const FRAME_H: &str = "0200c61201fd0200c612010108004500002e000000004011ee97c6120001c613000104000009001a00002a2b\
+                           2c2d2e2f303132333435363738393a3b";
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b.pcap");
+    let o = riptide(&["run", "profiles/lab/bench64.yaml", "--port", &format!("pcap:{}", out.display()), "-n", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let b = std::fs::read(&out).unwrap();
+    let (mut at, mut frames) = (24, 0);
+    while at + 16 <= b.len() {
+        let len = u32::from_le_bytes(b[at + 8..at + 12].try_into().unwrap()) as usize;
+        let hex: String = b[at + 16..at + 16 + len].iter().map(|x| format!("{x:02x}")).collect();
+        assert_eq!(hex, FRAME_H, "frame {frames}");
+        (at, frames) = (at + 16 + len, frames + 1);
+    }
+    assert_eq!(frames, 3);
+}
+
 /// Reads record timestamps (ns) from a nanosecond pcap.
 fn pcap_times(path: &Path) -> Vec<u64> {
     let b = std::fs::read(path).unwrap();

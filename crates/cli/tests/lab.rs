@@ -151,10 +151,13 @@ fn route_dut_forwards_a_million_frames_and_every_counter_agrees() {
         // Nothing else crossed the ring: no ARP, IPv6 or ICMP of the kernel's own.
         assert_eq!(d(1, |c| c.tx_packets) + d(0, |c| c.rx_packets), 0, "{backend}");
         assert_eq!(v["loss"]["lost"], 0, "{backend}: {v}");
-        if backend == "afxdp" {
+        let mode = if backend == "afxdp" {
             // veth: copy mode, the redirect program in the driver.
-            assert_eq!(v["ports"][1]["mode"], "copy, XDP program in native mode", "{v}");
-        }
+            "copy, 2048 transmit and 2048 receive frames, XDP program in native mode"
+        } else {
+            "transmit ring of 1024 frames (virtio-net headers), receive ring 4096 KiB"
+        };
+        assert_eq!(v["ports"][1]["mode"], mode, "{v}");
     }
     // AF_XDP's program went with the run.
     let links = Command::new("ip").args(["-n", TG_NS, "link", "show"]).output().unwrap();
@@ -365,6 +368,9 @@ fn port_config_resolves_the_gateway_by_arp() {
     assert_eq!(v["ports"][0]["name"], "afpacket:rt0", "{v}");
     assert_eq!(v["ports"][0]["opackets"], 10000, "{v}");
     assert_eq!(v["ports"][1]["ipackets"], 10000, "the DUT routed them: the resolved MAC was its own\n{v}");
+    // tx_desc and rx_desc size the rings (512 transmit frames; 4096 receive entries of 2 KiB).
+    let mode = "transmit ring of 512 frames (virtio-net headers), receive ring 8192 KiB";
+    assert_eq!(v["ports"][0]["mode"], mode, "{v}");
     // An unreachable gateway and a bad MAC: one-line errors, exit 2, nothing sent.
     let tx0 = counters(TG_NS, "rt0").tx_packets;
     let cfg = dir.path().join("cfg.yaml");

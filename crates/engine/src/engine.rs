@@ -58,6 +58,12 @@ pub struct EngineConfig {
     pub line_rate_fixed: bool,
     /// Slots per batch.
     pub batch: usize,
+    /// Transmit ring entries per queue of interface ports (`tx_desc`; default: the
+    /// backend's own).
+    pub tx_ring: Option<usize>,
+    /// Receive ring entries per queue of interface ports (`rx_desc`; default: the
+    /// backend's own).
+    pub rx_ring: Option<usize>,
     /// Use interfaces even when they carry the host's default route.
     pub force: bool,
     /// After the last packet, how long receive queues keep counting arrivals.
@@ -71,6 +77,8 @@ impl Default for EngineConfig {
             line_rate: BitsPerSec(10e9),
             line_rate_fixed: false,
             batch: 64,
+            tx_ring: None,
+            rx_ring: None,
             force: false,
             drain: Nanos::from_millis(100),
         }
@@ -308,6 +316,8 @@ impl Engine {
             line_rate_fixed: self.config.line_rate_fixed,
             max_frame,
             batch: self.config.batch,
+            tx_ring: self.config.tx_ring,
+            rx_ring: self.config.rx_ring,
             epoch_unix_ns,
             force: self.config.force,
         };
@@ -372,7 +382,7 @@ impl Engine {
                             .config
                             .ports
                             .iter()
-                            .any(|p| matches!(p, PortSpec::AfPacket(_) | PortSpec::AfXdp(..) | PortSpec::Impair(..)))
+                            .any(|p| matches!(p, PortSpec::AfPacket(..) | PortSpec::AfXdp(..) | PortSpec::Impair(..)))
                     {
                         Nanos::ZERO
                     } else {

@@ -31,6 +31,7 @@
 //! Like [`crate::afpacket`], every lookup uses the calling thread's network namespace.
 
 use crate::afpacket::{cvt, interface_index, set_opt};
+use crate::mapping::Mapping;
 use crate::{Port, PortError, PortInfo};
 use riptide_core::{Nanos, PortCounters, TxBatch, TxMeta};
 use std::cell::Cell;
@@ -86,40 +87,6 @@ fn get_opt<T: Copy>(fd: RawFd, level: libc::c_int, name: libc::c_int, zero: T) -
     Ok((val, len as usize))
 }
 
-/// Maps `len` bytes of `fd` at page offset `off` (a ring) or anonymous memory (`fd` < 0).
-fn map(len: usize, fd: RawFd, off: i64) -> io::Result<NonNull<u8>> {
-    let (flags, fd) = if fd < 0 {
-        (libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_POPULATE, -1)
-    } else {
-        (libc::MAP_SHARED | libc::MAP_POPULATE, fd)
-    };
-    // SAFETY: a fresh mapping chosen by the kernel; the result is checked before use and
-    // every caller unmaps it exactly once (Mapping's Drop).
-    let p = unsafe { libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ | libc::PROT_WRITE, flags, fd, off) };
-    if p == libc::MAP_FAILED {
-        return Err(io::Error::last_os_error());
-    }
-    NonNull::new(p.cast::<u8>()).ok_or_else(|| io::Error::other("mmap returned null"))
-}
-
-/// A memory mapping, unmapped on drop.
-struct Mapping {
-    ptr: NonNull<u8>,
-    len: usize,
-}
-
-// SAFETY: a mapping is owned by exactly one value and only unmapped by its Drop; the
-// memory is accessed through the owner (`&mut` for writes), so moving it between threads
-// is sound.
-unsafe impl Send for Mapping {}
-
-impl Drop for Mapping {
-    fn drop(&mut self) {
-        // SAFETY: unmaps exactly the mapping made by `map`; no borrow of it outlives `self`.
-        unsafe { libc::munmap(self.ptr.as_ptr().cast(), self.len) };
-    }
-}
-
 /// One of the socket's four rings: indices shared with the kernel, entries of `E`.
 ///
 /// The side riptide plays (producer for fill and TX, consumer for RX and completion)
@@ -149,7 +116,8 @@ impl<E: Copy> Ring<E> {
     /// Maps ring `off` (one of the `XDP_*_PGOFF_*` offsets) of `fd` with `size` entries.
     fn map(fd: RawFd, o: &libc::xdp_ring_offset, size: u32, pgoff: i64) -> io::Result<Self> {
         let len = o.desc as usize + size as usize * size_of::<E>();
-        let ptr = map(len, fd, pgoff)?;
+        let map = Mapping::shared(fd, len, pgoff)?;
+        let ptr = map.ptr();
         let at = |off: u64| -> NonNull<u8> {
             // SAFETY: the kernel's offsets lie inside the mapping of `len` bytes.
             unsafe { ptr.add(off as usize) }
@@ -159,7 +127,7 @@ impl<E: Copy> Ring<E> {
             consumer: at(o.consumer).cast(),
             flags: at(o.flags).cast(),
             desc: at(o.desc).cast(),
-            _map: Mapping { ptr, len },
+            _map: map,
             mask: size - 1,
             size,
             cached_prod: 0,
@@ -329,11 +297,11 @@ impl AfXdpPort {
         let fd = unsafe { OwnedFd::from_raw_fd(raw) };
         let rx_frames = if opts.rx { opts.rx_frames } else { 0 };
         let frames = (rx_frames + opts.tx_frames) as usize;
-        let umem_ptr = map(frames * FRAME_SIZE, -1, 0).map_err(|e| fail("UMEM memory", e))?;
-        let umem = Mapping { ptr: umem_ptr, len: frames * FRAME_SIZE };
+        let umem = Mapping::anonymous(frames * FRAME_SIZE).map_err(|e| fail("UMEM memory", e))?;
+        let umem_ptr = umem.ptr();
         let reg = libc::xdp_umem_reg {
             addr: umem_ptr.as_ptr() as u64,
-            len: umem.len as u64,
+            len: umem.len() as u64,
             chunk_size: FRAME_SIZE as u32,
             headroom: 0,
             flags: 0,
@@ -504,7 +472,7 @@ impl Port for AfXdpPort {
         // SAFETY: the UMEM mapping lives as long as `self`; the kernel reads only frames
         // in flight, and the lent frames are free ones (not in any ring), so this borrow
         // aliases nothing the kernel touches while it lives.
-        let mem = unsafe { std::slice::from_raw_parts_mut(self.umem.ptr.as_ptr(), self.umem.len) };
+        let mem = unsafe { std::slice::from_raw_parts_mut(self.umem.ptr().as_ptr(), self.umem.len()) };
         TxBatch::new(mem, &self.lend, FRAME_SIZE, &mut self.meta).unwrap_or_else(|_| TxBatch::empty())
     }
 
@@ -586,7 +554,7 @@ impl Port for AfXdpPort {
         let now = realtime_ns();
         // SAFETY: the UMEM lives as long as `self`; frames on the RX ring belong to user
         // space until they are put back on the fill ring below.
-        let mem = unsafe { std::slice::from_raw_parts(self.umem.ptr.as_ptr(), self.umem.len) };
+        let mem = unsafe { std::slice::from_raw_parts(self.umem.ptr().as_ptr(), self.umem.len()) };
         // The fill ring holds every receive frame, so there is always room for these.
         let room = fill.free(n);
         for i in 0..n {

@@ -7,7 +7,7 @@
 //!   netns: riptide-tg                 # riptide's: the namespace the interfaces live in
 //!   port_bandwidth_gb: 10             # line rate of every port, Gb/s
 //!   rx_desc: 4096                     # receive ring entries per queue
-//!   tx_desc: 256                      # transmit slots per batch
+//!   tx_desc: 256                      # transmit ring entries per queue
 //!   port_info:
 //!     - ip: 198.18.1.1
 //!       default_gw: 198.18.1.254      # dest_mac resolved by ARP (or ND for IPv6)
@@ -131,7 +131,7 @@ pub struct PortConfig {
     /// Receive ring entries per queue.
     #[serde(default)]
     pub rx_desc: Option<u32>,
-    /// Transmit slots per batch.
+    /// Transmit ring entries per queue.
     #[serde(default)]
     pub tx_desc: Option<u32>,
     /// Per-port addresses, by port index.

@@ -8,7 +8,8 @@
 //! - [`pcap`]: writes every frame with its *scheduled* departure time (ns pcap),
 //!   a simulation that runs as fast as the CPU allows.
 //! - [`capture`]: keeps frames in memory, for tests.
-//! - [`afpacket`]: a Linux interface through AF_PACKET (sendmmsg TX, TPACKET_V3 RX ring).
+//! - [`afpacket`]: a Linux interface through AF_PACKET (a TX ring lent to the producer,
+//!   or sendmmsg; a TPACKET_V3 RX ring).
 //! - [`afxdp`]: a Linux interface queue through AF_XDP (UMEM frames lent to the producer,
 //!   an XDP redirect program for RX).
 //! - [`netns`]: entering network namespaces, and throwaway veth test networks.
@@ -28,6 +29,7 @@ pub mod config;
 pub mod impair;
 pub mod lab;
 pub mod lock;
+mod mapping;
 pub mod netns;
 pub mod null;
 pub mod pcap;
@@ -65,6 +67,10 @@ pub struct PortOptions {
     pub max_frame: usize,
     /// Slots lent per batch.
     pub batch: usize,
+    /// Transmit ring entries per queue (interface ports; default: the backend's own).
+    pub tx_ring: Option<usize>,
+    /// Receive ring entries per queue (interface ports; default: the backend's own).
+    pub rx_ring: Option<usize>,
     /// Unix time in ns of the run's epoch (pcap timestamps are epoch + departure).
     pub epoch_unix_ns: u64,
     /// Use an interface even when it carries the host's default route.
@@ -78,6 +84,8 @@ impl Default for PortOptions {
             line_rate_fixed: false,
             max_frame: 1514,
             batch: 64,
+            tx_ring: None,
+            rx_ring: None,
             epoch_unix_ns: 0,
             force: false,
         }

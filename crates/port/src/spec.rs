@@ -1,7 +1,7 @@
-//! Port specs (`null`, `pcap:FILE`, `afpacket:IF`, `afxdp:IF[:Q]`) and opening a port as a
+//! Port specs (`null`, `pcap:FILE`, `afpacket:IF[:tx=ring|mmsg]`, `afxdp:IF[:Q]`) and opening a port as a
 //! group of queues.
 
-use crate::afpacket::{self, AfPacketOptions, AfPacketPort};
+use crate::afpacket::{self, AfPacketOptions, AfPacketPort, TxPath};
 use crate::afxdp::{self, AfXdpOptions, AfXdpPort, XdpRedirect};
 use crate::capture::{CaptureBuffer, CapturePort};
 use crate::impair::{ImpairLink, ImpairPort};
@@ -20,8 +20,9 @@ pub enum PortSpec {
     Null,
     /// `pcap:FILE`: write a pcap (simulation).
     Pcap(PathBuf),
-    /// `afpacket:IF`: a Linux interface, named explicitly (never chosen by riptide).
-    AfPacket(String),
+    /// `afpacket:IF[:tx=ring|mmsg]`: a Linux interface, named explicitly (never chosen by
+    /// riptide), and how frames reach its kernel (default: the transmit ring).
+    AfPacket(String, TxPath),
     /// `afxdp:IF[:QUEUE]`: a Linux interface through AF_XDP, from queue `QUEUE` (default 0)
     /// on; several workers take consecutive queues.
     AfXdp(String, u32),
@@ -34,7 +35,7 @@ pub enum PortSpec {
 }
 
 const PORT_EXPECTED: &str =
-    "expected 'null', 'pcap:FILE', 'afpacket:IFNAME', 'afxdp:IFNAME[:QUEUE]' or 'link:0|1[:delay=50us,loss=1%,...]'";
+    "expected 'null', 'pcap:FILE', 'afpacket:IFNAME[:tx=ring|mmsg]', 'afxdp:IFNAME[:QUEUE]' or 'link:0|1[:delay=50us,loss=1%,...]'";
 
 /// Makes every `link:` end of `specs` one end of the same link, with the parameters
 /// given on either end (given on both, they must agree). Each end at most once.
@@ -83,11 +84,21 @@ impl FromStr for PortSpec {
             }
             return Ok(PortSpec::Pcap(PathBuf::from(path)));
         }
-        if let Some(ifname) = s.strip_prefix("afpacket:") {
+        if let Some(rest) = s.strip_prefix("afpacket:") {
+            let (ifname, path) = match rest.split_once(':') {
+                Some((i, opt)) => match opt.strip_prefix("tx=").map(str::parse::<TxPath>) {
+                    Some(Ok(p)) => (i, p),
+                    Some(Err(e)) => return Err(spec_err(&e)),
+                    None => return Err(spec_err(&format!("unknown option '{opt}': afpacket:IFNAME[:tx=ring|mmsg]"))),
+                },
+                None => (rest, TxPath::default()),
+            };
             if !valid_ifname(ifname) {
-                return Err(spec_err("afpacket needs an interface name: afpacket:IFNAME (1 to 15 characters)"));
+                return Err(spec_err(
+                    "afpacket needs an interface name: afpacket:IFNAME[:tx=ring|mmsg] (1 to 15 characters)",
+                ));
             }
-            return Ok(PortSpec::AfPacket(ifname.into()));
+            return Ok(PortSpec::AfPacket(ifname.into(), path));
         }
         if let Some(rest) = s.strip_prefix("afxdp:") {
             let (ifname, queue) = match rest.split_once(':') {
@@ -124,7 +135,8 @@ impl PortSpec {
             PortSpec::Pcap(p) => format!("pcap:{}", p.display()),
             PortSpec::Capture(_) => "capture".into(),
             PortSpec::Impair(_, end) => format!("link:{end}"),
-            PortSpec::AfPacket(i) => format!("afpacket:{i}"),
+            PortSpec::AfPacket(i, TxPath::Ring) => format!("afpacket:{i}"),
+            PortSpec::AfPacket(i, p) => format!("afpacket:{i}:tx={}", p.name()),
             PortSpec::AfXdp(i, 0) => format!("afxdp:{i}"),
             PortSpec::AfXdp(i, q) => format!("afxdp:{i}:{q}"),
         }
@@ -137,7 +149,7 @@ impl PortSpec {
             PortSpec::Pcap(_) => "pcap",
             PortSpec::Capture(_) => "capture",
             PortSpec::Impair(..) => "impair",
-            PortSpec::AfPacket(_) => afpacket::DRIVER,
+            PortSpec::AfPacket(..) => afpacket::DRIVER,
             PortSpec::AfXdp(..) => afxdp::DRIVER,
         }
     }
@@ -146,7 +158,7 @@ impl PortSpec {
     /// `None` for ports that do not receive.
     pub fn rx_timestamps(&self) -> Option<&'static str> {
         match self {
-            PortSpec::AfPacket(_) => Some("kernel"),
+            PortSpec::AfPacket(..) => Some("kernel"),
             PortSpec::AfXdp(..) => Some("read"),
             PortSpec::Impair(link, _) => Some(if link.real_time() { "arrival" } else { "virtual" }),
             PortSpec::Null | PortSpec::Pcap(_) | PortSpec::Capture(_) => None,
@@ -175,8 +187,8 @@ pub struct PortGroup {
     _lock: Option<crate::lock::InterfaceLock>,
     /// The XDP program of an AF_XDP port (detached when the group goes).
     xdp: Option<XdpRedirect>,
-    /// AF_XDP: whether the sockets run in zero-copy mode.
-    zero_copy: bool,
+    /// How frames travel, for interface ports (see [`PortGroup::mode`]).
+    mode: Option<String>,
 }
 
 fn part_path(target: &Path, suffix: &str) -> PathBuf {
@@ -189,7 +201,7 @@ fn part_path(target: &Path, suffix: &str) -> PathBuf {
 pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
     let queues = queues.max(1);
     let line_rate = match spec {
-        PortSpec::AfPacket(i) | PortSpec::AfXdp(i, _) if !opts.line_rate_fixed => {
+        PortSpec::AfPacket(i, _) | PortSpec::AfXdp(i, _) if !opts.line_rate_fixed => {
             afpacket::link_speed_bps(i).map(BitsPerSec).unwrap_or(opts.line_rate)
         }
         _ => opts.line_rate,
@@ -208,7 +220,7 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         finished: false,
         _lock: None,
         xdp: None,
-        zero_copy: false,
+        mode: None,
     };
     let mut out: Vec<Box<dyn Port>> = Vec::with_capacity(queues);
     match spec {
@@ -227,26 +239,60 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
                 out.push(Box::new(CapturePort::new(info.clone(), opts.batch, buf.clone())));
             }
         }
-        PortSpec::AfPacket(ifname) => {
+        PortSpec::AfPacket(ifname, tx_path) => {
             let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
             group._lock = Some(claim_interface(ifname, opts.force).map_err(spec_err)?);
             // Several queues on one interface share its receive traffic by flow hash.
             let fanout = (queues > 1).then(|| (std::process::id() as u16) ^ 0x5a5a);
-            for _ in 0..queues {
-                let o = AfPacketOptions { slots: opts.batch, rx: true, fanout_group: fanout, ..Default::default() };
-                out.push(Box::new(AfPacketPort::open(ifname, info.clone(), &o)?));
+            let mut o = AfPacketOptions {
+                slots: opts.batch,
+                tx_path: *tx_path,
+                rx: true,
+                fanout_group: fanout,
+                ..Default::default()
+            };
+            if let Some(n) = opts.tx_ring {
+                o.tx_frames = n;
             }
+            if let Some(n) = opts.rx_ring {
+                // Room for `n` entries of the largest ring entry (2 KiB).
+                o.rx_block_count = (n * o.rx_frame_size).div_ceil(o.rx_block_size).max(1);
+            }
+            let mut tx_frames = 0;
+            for _ in 0..queues {
+                let port = AfPacketPort::open(ifname, info.clone(), &o)?;
+                tx_frames = port.tx_ring_frames();
+                out.push(Box::new(port));
+            }
+            let rx_ring = format!("receive ring {} KiB", (o.rx_block_size * o.rx_block_count) >> 10);
+            group.mode = Some(match tx_path {
+                TxPath::Ring => format!("transmit ring of {tx_frames} frames (virtio-net headers), {rx_ring}"),
+                TxPath::Mmsg => format!("sendmmsg, {rx_ring}"),
+            });
         }
         PortSpec::AfXdp(ifname, first) => {
             let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
             group._lock = Some(claim_interface(ifname, opts.force).map_err(spec_err)?);
             let end = first.checked_add(queues as u32).ok_or_else(|| spec_err("queue number too large".into()))?;
             let xdp = XdpRedirect::attach(ifname, end).map_err(spec_err)?;
+            let mut o = AfXdpOptions { rx: true, slots: opts.batch, ..Default::default() };
+            if let Some(n) = opts.tx_ring {
+                o.tx_frames = (n.clamp(64, 1 << 16) as u32).next_power_of_two();
+            }
+            if let Some(n) = opts.rx_ring {
+                o.rx_frames = (n.clamp(64, 1 << 16) as u32).next_power_of_two();
+            }
             for q in *first..end {
-                let o = AfXdpOptions { queue: q, rx: true, slots: opts.batch, ..Default::default() };
+                let o = AfXdpOptions { queue: q, ..o.clone() };
                 let port = AfXdpPort::open(ifname, info.clone(), &o)?;
                 xdp.insert(q, port.socket_fd()).map_err(spec_err)?;
-                group.zero_copy = port.zero_copy();
+                group.mode = Some(format!(
+                    "{}, {} transmit and {} receive frames, XDP program in {} mode",
+                    if port.zero_copy() { "zero-copy" } else { "copy" },
+                    o.tx_frames,
+                    o.rx_frames,
+                    if xdp.native() { "native" } else { "generic" }
+                ));
                 out.push(Box::new(port));
             }
             group.xdp = Some(xdp);
@@ -286,16 +332,10 @@ fn claim_interface(ifname: &str, force: bool) -> Result<crate::lock::InterfaceLo
 }
 
 impl PortGroup {
-    /// How the port's frames travel, for reports: AF_XDP's copy or zero-copy mode and
-    /// where its XDP program runs; `None` for other backends.
+    /// How the port's frames travel, for reports: AF_PACKET's transmit path, AF_XDP's
+    /// copy or zero-copy mode and where its XDP program runs; `None` for other backends.
     pub fn mode(&self) -> Option<String> {
-        self.xdp.as_ref().map(|x| {
-            format!(
-                "{}, XDP program in {} mode",
-                if self.zero_copy { "zero-copy" } else { "copy" },
-                if x.native() { "native" } else { "generic" }
-            )
-        })
+        self.mode.clone()
     }
 
     /// Finishes the port with the queues given back by the workers: a pcap's
@@ -332,5 +372,33 @@ impl Drop for PortGroup {
     /// A group dropped without [`finish`](PortGroup::finish) removes its partial files.
     fn drop(&mut self) {
         self.cleanup();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<PortSpec, String> {
+        s.parse::<PortSpec>().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn afpacket_specs_name_their_transmit_path() {
+        for (given, name, path) in [
+            ("afpacket:rt0", "afpacket:rt0", TxPath::Ring),
+            ("afpacket:rt0:tx=ring", "afpacket:rt0", TxPath::Ring),
+            ("afpacket:rt0:tx=mmsg", "afpacket:rt0:tx=mmsg", TxPath::Mmsg),
+        ] {
+            let spec = parse(given).unwrap();
+            assert!(matches!(&spec, PortSpec::AfPacket(i, p) if i == "rt0" && *p == path), "{given}");
+            assert_eq!(spec.name(), name);
+            assert_eq!(parse(&spec.name()).unwrap().name(), name, "names parse back");
+        }
+        let err = parse("afpacket:rt0:tx=ringz").unwrap_err();
+        assert!(err.contains("'afpacket:rt0:tx=ringz'") && err.contains("expected ring or mmsg"), "{err}");
+        let err = parse("afpacket:rt0:fast").unwrap_err();
+        assert!(err.contains("unknown option 'fast'"), "{err}");
+        assert!(parse("afpacket::tx=mmsg").unwrap_err().contains("needs an interface name"));
     }
 }

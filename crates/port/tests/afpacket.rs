@@ -11,7 +11,7 @@ mod common;
 use common::skip;
 
 use riptide_core::{Nanos, PortCounters, TxMeta};
-use riptide_port::afpacket::{self, AfPacketOptions, AfPacketPort};
+use riptide_port::afpacket::{self, AfPacketOptions, AfPacketPort, TxPath};
 use riptide_port::netns::{self, TestNet};
 use riptide_port::{Port, PortError, PortInfo};
 use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
@@ -129,7 +129,7 @@ struct TxResult {
 }
 
 /// Sender in namespace A, receiver (AF_PACKET RX ring) in namespace B.
-fn transfer(net: &TestNet, total: u64, slots: usize, qdisc_bypass: bool) -> (TxResult, RxResult) {
+fn transfer(net: &TestNet, total: u64, slots: usize, qdisc_bypass: bool, tx_path: TxPath) -> (TxResult, RxResult) {
     let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     let done = &AtomicBool::new(false);
     let (ready_tx, ready_rx) = mpsc::channel::<()>();
@@ -167,7 +167,7 @@ fn transfer(net: &TestNet, total: u64, slots: usize, qdisc_bypass: bool) -> (TxR
             netns::enter(&net.ns_a).unwrap();
             let _ = ready_rx.recv_timeout(Duration::from_secs(5));
             let (_, k0) = kernel_counts(&net.if_a);
-            let opts = AfPacketOptions { slots, qdisc_bypass, ..AfPacketOptions::default() };
+            let opts = AfPacketOptions { slots, qdisc_bypass, tx_path, ..AfPacketOptions::default() };
             let port = AfPacketPort::open(&net.if_a, info(&net.if_a), &opts);
             let result = port.map(|mut port| {
                 let elapsed = send(&mut port, &frame(net), total, slots, Duration::from_secs(10));
@@ -192,7 +192,7 @@ fn hundred_thousand_frames_cross_the_veth_and_every_count_agrees() {
     }
     const N: u64 = 100_000;
     let net = TestNet::new().unwrap();
-    let (tx, rx) = transfer(&net, N, 64, true);
+    let (tx, rx) = transfer(&net, N, 64, true, TxPath::Ring);
     let (t, r) = (tx.counters, rx.counters);
     let summary = summary(&tx, &rx);
     eprintln!("{summary}");
@@ -229,19 +229,131 @@ fn summary(tx: &TxResult, rx: &RxResult) -> String {
 }
 
 #[test]
-fn large_batches_and_the_qdisc_path_count_the_same() {
-    if skip("large_batches_and_the_qdisc_path_count_the_same") {
+fn sendmmsg_large_batches_and_the_qdisc_path_count_the_same() {
+    if skip("sendmmsg_large_batches_and_the_qdisc_path_count_the_same") {
         return;
     }
     const N: u64 = 20_000;
     let net = TestNet::new().unwrap();
-    let (tx, rx) = transfer(&net, N, 256, false);
-    let summary = summary(&tx, &rx);
-    eprintln!("{summary}");
-    assert_eq!(tx.counters.opackets + tx.counters.oerrors, N, "{summary}");
-    assert_eq!(tx.kernel_tx, tx.counters.opackets, "{summary}");
-    assert_eq!(rx.counters.ipackets, tx.counters.opackets, "{summary}");
-    assert_eq!(rx.ours, rx.counters.ipackets, "{summary}");
+    for (slots, bypass, path) in [(256, false, TxPath::Mmsg), (64, true, TxPath::Mmsg), (256, false, TxPath::Ring)] {
+        let (tx, rx) = transfer(&net, N, slots, bypass, path);
+        let summary = format!("{path:?} slots {slots} bypass {bypass}: {}", summary(&tx, &rx));
+        eprintln!("{summary}");
+        assert_eq!(tx.counters.opackets + tx.counters.oerrors, N, "{summary}");
+        assert_eq!(tx.kernel_tx, tx.counters.opackets, "{summary}");
+        assert_eq!(rx.counters.ipackets, tx.counters.opackets, "{summary}");
+        assert_eq!(rx.ours, rx.counters.ipackets, "{summary}");
+    }
+}
+
+/// Frames of every length class, some of which the kernel refuses: shorter than an
+/// Ethernet header, longer than MTU + header, an 802.1Q frame 4 bytes longer (allowed) and
+/// 5 bytes longer (refused). Returns (frame, whether the kernel takes it).
+fn length_classes(net: &TestNet) -> Vec<(Vec<u8>, bool)> {
+    let mut classes = vec![];
+    let eth = |len: usize, ethertype: [u8; 2], fill: u8| {
+        let mut f = vec![fill; len];
+        f[..6].copy_from_slice(&net.mac_b);
+        f[6..12].copy_from_slice(&net.mac_a);
+        f[12..14].copy_from_slice(&ethertype);
+        f
+    };
+    const EXP: [u8; 2] = [0x88, 0xb5]; // IEEE local experimental ethertype: no stack takes it
+    const VLAN: [u8; 2] = [0x81, 0x00];
+    classes.push((frame(net), true));
+    classes.push((eth(14, EXP, 1)[..10].to_vec(), false));
+    classes.push((eth(14, EXP, 2), true));
+    classes.push((eth(1514, EXP, 3), true));
+    classes.push((eth(1515, EXP, 4), false));
+    classes.push((eth(1518, VLAN, 5), true));
+    classes.push((eth(1519, VLAN, 6), false));
+    classes.push((eth(1518, EXP, 7), false));
+    classes.push((eth(100, EXP, 8), true));
+    classes
+}
+
+/// The transmit ring checks frames the way the kernel checks `sendmmsg` frames: for every
+/// length class both paths accept and refuse the same frames, count the refused ones as
+/// `oerrors`, and deliver the accepted ones whole and in order (also after the ring has
+/// wrapped many times with refusals leaving holes in batches).
+#[test]
+fn both_transmit_paths_refuse_the_same_frames_and_deliver_the_rest_in_order() {
+    if skip("both_transmit_paths_refuse_the_same_frames_and_deliver_the_rest_in_order") {
+        return;
+    }
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let test_net = TestNet::new().unwrap();
+    let net = &test_net;
+    let classes = length_classes(net);
+    const ROUNDS: usize = 300; // 2,700 frames through a 64-frame ring in batches of 16
+    let sent: Vec<usize> = (0..ROUNDS * classes.len()).map(|i| (i * 7 + i / 9) % classes.len()).collect();
+    let expect: Vec<&[u8]> = sent.iter().filter(|&&c| classes[c].1).map(|&c| &classes[c].0[..]).collect();
+    let refused = (sent.len() - expect.len()) as u64;
+    for path in [TxPath::Ring, TxPath::Mmsg] {
+        let got = std::sync::Mutex::new(Vec::<Vec<u8>>::new());
+        let done_flag = AtomicBool::new(false);
+        let (counters, err) = std::thread::scope(|s| {
+            let (ready_tx, ready_rx) = mpsc::channel::<()>();
+            let (done, got) = (&done_flag, &got);
+            let rx = s.spawn(move || {
+                netns::enter(&net.ns_b).unwrap();
+                let mut port = AfPacketPort::open(&net.if_b, info(&net.if_b), &big_ring()).unwrap();
+                let _ = ready_tx.send(());
+                let end = Instant::now() + Duration::from_secs(20);
+                let mut quiet = None::<Instant>;
+                while Instant::now() < end {
+                    let n = port.rx(256, &mut |f, _| got.lock().unwrap().push(f.to_vec())).unwrap();
+                    if n > 0 {
+                        quiet = None;
+                    } else if done.load(Ordering::Acquire) {
+                        let q = *quiet.get_or_insert_with(Instant::now);
+                        if q.elapsed() > Duration::from_millis(200) {
+                            break;
+                        }
+                    } else {
+                        std::thread::sleep(Duration::from_micros(100));
+                    }
+                }
+                port.counters()
+            });
+            let (sent, classes) = (&sent, &classes);
+            let tx = s.spawn(move || {
+                netns::enter(&net.ns_a).unwrap();
+                ready_rx.recv_timeout(Duration::from_secs(5)).unwrap();
+                let opts = AfPacketOptions { slots: 16, tx_frames: 64, tx_path: path, ..AfPacketOptions::default() };
+                let mut port = AfPacketPort::open(&net.if_a, info(&net.if_a), &opts).unwrap();
+                assert_eq!(port.tx_path(), path);
+                let mut next = 0;
+                while next < sent.len() {
+                    let mut b = port.tx_batch(16);
+                    while next < sent.len() {
+                        let Some(slot) = b.slot() else { break };
+                        let f = &classes[sent[next]].0;
+                        slot[..f.len()].copy_from_slice(f);
+                        b.commit(TxMeta { len: f.len() as u32, stream: 0, departure: Nanos::ZERO });
+                        next += 1;
+                    }
+                    let k = b.filled();
+                    port.tx_commit(k).unwrap();
+                }
+                done.store(true, Ordering::Release);
+                (port.counters(), port.last_tx_error())
+            });
+            let tx = tx.join().unwrap();
+            let rxc = rx.join().unwrap();
+            assert_eq!(rxc.ierrors, 0, "{path:?}: no receive drops");
+            tx
+        });
+        let got = got.into_inner().unwrap();
+        assert_eq!(counters.oerrors, refused, "{path:?}: refused frames are oerrors");
+        assert_eq!(counters.opackets, expect.len() as u64, "{path:?}");
+        assert_eq!(counters.obytes, expect.iter().map(|f| f.len() as u64).sum::<u64>(), "{path:?}");
+        assert!(err.is_some(), "{path:?}: the last refusal is reported");
+        assert_eq!(got.len(), expect.len(), "{path:?}: every accepted frame arrived");
+        for (i, (g, e)) in got.iter().zip(&expect).enumerate() {
+            assert!(g == e, "{path:?}: frame {i} differs ({} vs {} bytes)", g.len(), e.len());
+        }
+    }
 }
 
 #[test]
