@@ -67,8 +67,16 @@ const ETH_HLEN: usize = 14;
 /// The 802.1Q ethertype: such frames may be 4 bytes longer than MTU + header.
 const ETH_P_8021Q: [u8; 2] = [0x81, 0x00];
 
-/// Ring block size for frames up to this size; larger frames get blocks of their own size.
+/// Ring block size for frames up to this size; larger frames get blocks of their own size
+/// (either rounded up to whole pages).
 const BLOCK_SIZE: usize = 64 << 10;
+
+/// The page size (ring blocks are whole pages).
+fn page_size() -> usize {
+    // SAFETY: sysconf only reads a system value.
+    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    usize::try_from(p).ok().filter(|&p| p > 0).unwrap_or(4096)
+}
 
 /// Why a frame was refused before reaching the kernel (for `last_tx_error`): what
 /// `sendmmsg` answers for the same frame.
@@ -103,7 +111,7 @@ impl TxRing {
         set_opt(fd, libc::SOL_PACKET, libc::PACKET_TX_HAS_OFF, &1 as &libc::c_int)?;
         set_opt(fd, libc::SOL_PACKET, libc::PACKET_LOSS, &1 as &libc::c_int)?;
         let frame_size = (DATA_OFF + max_frame.max(ETH_HLEN)).next_multiple_of(64);
-        let block_size = BLOCK_SIZE.max(frame_size.next_multiple_of(4096));
+        let block_size = BLOCK_SIZE.max(frame_size).next_multiple_of(page_size());
         let frames_per_block = block_size / frame_size;
         let blocks = frames.max(slots).max(1).div_ceil(frames_per_block);
         let too_big = || io::Error::new(io::ErrorKind::InvalidInput, "transmit ring larger than 1 GiB");
