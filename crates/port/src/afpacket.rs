@@ -26,9 +26,10 @@
 //!   practice). How often the ring froze (`tp_freeze_q_cnt`, events, not frames) is
 //!   [`AfPacketPort::rx_ring_freezes`].
 //!
-//! Several queues on one interface: open one port per worker with the same
-//! [`AfPacketOptions::fanout_group`]; the kernel then spreads received frames over them
-//! by flow hash (`PACKET_FANOUT_HASH`). Transmit needs no coordination.
+//! Several queues on one interface: open the first with [`Fanout::New`], the others with
+//! [`Fanout::Join`] of the group it got ([`AfPacketPort::fanout_group`]); the kernel then
+//! spreads received frames over them by flow hash (`PACKET_FANOUT_HASH`). Transmit needs
+//! no coordination.
 //!
 //! Memory: the receive ring (default 64 blocks of 64 KiB = 4 MiB per queue) and the
 //! transmit ring (default 1024 frames of 64 bytes plus the largest frame, rounded to
@@ -121,9 +122,9 @@ pub struct AfPacketOptions {
     /// Put the interface in promiscuous mode while the socket is open
     /// (`PACKET_MR_PROMISC`; default true; only with `rx`).
     pub promisc: bool,
-    /// Join this `PACKET_FANOUT` group (hash mode) so several queues share the received
-    /// frames of one interface (only with `rx`).
-    pub fanout_group: Option<u16>,
+    /// Share the received frames of one interface with other queues through a
+    /// `PACKET_FANOUT` group (hash mode; only with `rx`).
+    pub fanout: Option<Fanout>,
     /// Receive ring block size in bytes: a multiple of the page size (default 64 KiB).
     pub rx_block_size: usize,
     /// Receive ring blocks (default 64, so 4 MiB per queue).
@@ -146,13 +147,24 @@ impl Default for AfPacketOptions {
             qdisc_bypass: true,
             rx: false,
             promisc: true,
-            fanout_group: None,
+            fanout: None,
             rx_block_size: 64 << 10,
             rx_block_count: 64,
             rx_frame_size: 2048,
             rx_block_timeout_ms: 1,
         }
     }
+}
+
+/// A `PACKET_FANOUT` group to put a queue's receive socket in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fanout {
+    /// A new group with an id the kernel picks, unique in the network namespace
+    /// (`PACKET_FANOUT_FLAG_UNIQUEID`): group ids are per namespace, and a group belongs
+    /// to one interface, so ids chosen by hand collide across ports and processes.
+    New,
+    /// The group with this id (another queue's [`AfPacketPort::fanout_group`]).
+    Join(u16),
 }
 
 /// The transmit side: a ring or an arena for `sendmmsg`.
@@ -212,6 +224,18 @@ pub(crate) fn set_opt<T>(fd: RawFd, level: libc::c_int, name: libc::c_int, val: 
     // reads it during the call.
     let rc = unsafe { libc::setsockopt(fd, level, name, (val as *const T).cast(), size_of::<T>() as libc::socklen_t) };
     cvt(rc).map(drop)
+}
+
+/// Reads a socket option into `zero`'s type; returns it and the length the kernel wrote.
+/// Shared with the AF_XDP port.
+pub(crate) fn get_opt<T: Copy>(fd: RawFd, level: libc::c_int, name: libc::c_int, zero: T) -> io::Result<(T, usize)> {
+    let mut val = zero;
+    let mut len = size_of::<T>() as libc::socklen_t;
+    // SAFETY: the kernel writes at most `len` bytes into `val`, which lives across the
+    // call, and updates `len`.
+    let rc = unsafe { libc::getsockopt(fd, level, name, (&mut val as *mut T).cast(), &mut len) };
+    cvt(rc)?;
+    Ok((val, len as usize))
 }
 
 fn packet_socket() -> io::Result<OwnedFd> {
@@ -310,6 +334,11 @@ impl AfPacketPort {
             Tx::Ring(r) => r.frames(),
             Tx::Mmsg(_) => 0,
         }
+    }
+
+    /// The `PACKET_FANOUT` group of the receive socket, if it is in one.
+    pub fn fanout_group(&self) -> Option<u16> {
+        self.rx.as_ref().and_then(RxSocket::fanout_group)
     }
 
     /// How often the kernel found the receive ring full and froze it

@@ -30,7 +30,7 @@
 //!
 //! Like [`crate::afpacket`], every lookup uses the calling thread's network namespace.
 
-use crate::afpacket::{cvt, interface_index, set_opt};
+use crate::afpacket::{cvt, get_opt, interface_index, set_opt};
 use crate::mapping::Mapping;
 use crate::{Port, PortError, PortInfo};
 use riptide_core::{Nanos, PortCounters, TxBatch, TxMeta};
@@ -74,17 +74,6 @@ impl Default for AfXdpOptions {
     fn default() -> Self {
         AfXdpOptions { queue: 0, tx_frames: 2048, rx_frames: 2048, rx: false, slots: 64 }
     }
-}
-
-/// Reads a socket option into a zeroed `T`; returns it and the length the kernel wrote.
-fn get_opt<T: Copy>(fd: RawFd, level: libc::c_int, name: libc::c_int, zero: T) -> io::Result<(T, usize)> {
-    let mut val = zero;
-    let mut len = size_of::<T>() as libc::socklen_t;
-    // SAFETY: the kernel writes at most `len` bytes into `val`, which lives across the
-    // call, and updates `len`.
-    let rc = unsafe { libc::getsockopt(fd, level, name, (&mut val as *mut T).cast(), &mut len) };
-    cvt(rc)?;
-    Ok((val, len as usize))
 }
 
 /// One of the socket's four rings: indices shared with the kernel, entries of `E`.

@@ -1,7 +1,7 @@
 //! Port specs (`null`, `pcap:FILE`, `afpacket:IF[:tx=ring|mmsg]`, `afxdp:IF[:Q]`) and opening a port as a
 //! group of queues.
 
-use crate::afpacket::{self, AfPacketOptions, AfPacketPort, TxPath};
+use crate::afpacket::{self, AfPacketOptions, AfPacketPort, Fanout, TxPath};
 use crate::afxdp::{self, AfXdpOptions, AfXdpPort, XdpRedirect};
 use crate::capture::{CaptureBuffer, CapturePort};
 use crate::impair::{ImpairLink, ImpairPort};
@@ -242,13 +242,13 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         PortSpec::AfPacket(ifname, tx_path) => {
             let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
             group._lock = Some(claim_interface(ifname, opts.force).map_err(spec_err)?);
-            // Several queues on one interface share its receive traffic by flow hash.
-            let fanout = (queues > 1).then(|| (std::process::id() as u16) ^ 0x5a5a);
+            // Several queues on one interface share its receive traffic by flow hash: the
+            // first makes a group, the others join it.
             let mut o = AfPacketOptions {
                 slots: opts.batch,
                 tx_path: *tx_path,
                 rx: true,
-                fanout_group: fanout,
+                fanout: (queues > 1).then_some(Fanout::New),
                 ..Default::default()
             };
             if let Some(n) = opts.tx_ring {
@@ -262,6 +262,9 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
             for _ in 0..queues {
                 let port = AfPacketPort::open(ifname, info.clone(), &o)?;
                 tx_frames = port.tx_ring_frames();
+                if let Some(group) = port.fanout_group() {
+                    o.fanout = Some(Fanout::Join(group));
+                }
                 out.push(Box::new(port));
             }
             let rx_ring = format!("receive ring {} KiB", (o.rx_block_size * o.rx_block_count) >> 10);

@@ -11,7 +11,7 @@ mod common;
 use common::skip;
 
 use riptide_core::{Nanos, PortCounters, TxMeta};
-use riptide_port::afpacket::{self, AfPacketOptions, AfPacketPort, TxPath};
+use riptide_port::afpacket::{self, AfPacketOptions, AfPacketPort, Fanout, TxPath};
 use riptide_port::netns::{self, TestNet};
 use riptide_port::{Port, PortError, PortInfo};
 use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
@@ -411,10 +411,21 @@ fn rx_ring_options_are_checked_and_fanout_opens() {
         let big =
             AfPacketOptions { rx: true, rx_block_size: 1 << 20, rx_block_count: 32, ..AfPacketOptions::default() };
         AfPacketPort::open(&net.if_b, info(&net.if_b), &big).unwrap();
-        // Two queues of one fanout group on one interface.
-        let opts = AfPacketOptions { rx: true, fanout_group: Some(7), ..AfPacketOptions::default() };
+        // Two queues of one fanout group on one interface: the kernel picks the group's id.
+        let opts = AfPacketOptions { rx: true, fanout: Some(Fanout::New), ..AfPacketOptions::default() };
         let q0 = AfPacketPort::open(&net.if_b, info(&net.if_b), &opts).unwrap();
+        let group = q0.fanout_group().unwrap();
+        let opts = AfPacketOptions { fanout: Some(Fanout::Join(group)), ..opts };
         let q1 = AfPacketPort::open(&net.if_b, info(&net.if_b), &opts).unwrap();
+        assert_eq!(q1.fanout_group(), Some(group));
+        // A second new group on the same interface gets another id; joining a group of
+        // another interface is refused by the kernel.
+        let other = AfPacketOptions { rx: true, fanout: Some(Fanout::New), ..AfPacketOptions::default() };
+        let q2 = AfPacketPort::open(&net.if_b, info(&net.if_b), &other).unwrap();
+        assert_ne!(q2.fanout_group(), Some(group));
+        let lo = AfPacketOptions { rx: true, fanout: Some(Fanout::Join(group)), ..AfPacketOptions::default() };
+        let err = AfPacketPort::open("lo", info("lo"), &lo).unwrap_err();
+        assert!(err.to_string().contains("PACKET_FANOUT"), "{err}");
         assert_eq!(q0.counters(), PortCounters::default());
         assert_eq!(q1.rx_ring_freezes(), 0);
         // A transmit-only port has no ring: rx returns nothing.

@@ -8,7 +8,7 @@
 //! without any system call and without blocking, and gives each block back when done.
 //! A block is handed over when full or after `rx_block_timeout_ms`.
 
-use super::{set_opt, AfPacketOptions};
+use super::{get_opt, set_opt, AfPacketOptions, Fanout};
 use crate::mapping::Mapping;
 use riptide_core::{Nanos, PortCounters};
 use std::cell::Cell;
@@ -176,6 +176,7 @@ impl RxRing {
 /// The receiving socket of one queue.
 pub(super) struct RxSocket {
     ring: RxRing,
+    fanout_group: Option<u16>,
     /// A received frame with its VLAN tag put back.
     scratch: Vec<u8>,
     fd: OwnedFd,
@@ -206,19 +207,34 @@ impl RxSocket {
             };
             set_opt(raw, libc::SOL_PACKET, libc::PACKET_ADD_MEMBERSHIP, &mreq).map_err(|e| ("promiscuous mode", e))?;
         }
-        if let Some(group) = opts.fanout_group {
+        let mut fanout_group = None;
+        if let Some(fanout) = opts.fanout {
             let mode = libc::PACKET_FANOUT_HASH | libc::PACKET_FANOUT_FLAG_DEFRAG;
-            let arg = (u32::from(group) | (mode << 16)) as libc::c_int;
-            set_opt(raw, libc::SOL_PACKET, libc::PACKET_FANOUT, &arg).map_err(|e| ("PACKET_FANOUT", e))?;
+            let arg = match fanout {
+                Fanout::New => (mode | libc::PACKET_FANOUT_FLAG_UNIQUEID) << 16,
+                Fanout::Join(group) => u32::from(group) | (mode << 16),
+            };
+            set_opt(raw, libc::SOL_PACKET, libc::PACKET_FANOUT, &(arg as libc::c_int))
+                .map_err(|e| ("PACKET_FANOUT", e))?;
+            // The group's id (and type) as the kernel has it.
+            let (got, _) =
+                get_opt(raw, libc::SOL_PACKET, libc::PACKET_FANOUT, 0u32).map_err(|e| ("PACKET_FANOUT", e))?;
+            fanout_group = Some((got & 0xffff) as u16);
         }
         Ok(RxSocket {
             ring,
+            fanout_group,
             scratch: Vec::new(),
             fd,
             ring_errors: 0,
             kernel_drops: Cell::new(0),
             kernel_freezes: Cell::new(0),
         })
+    }
+
+    /// The `PACKET_FANOUT` group the socket is in.
+    pub(super) fn fanout_group(&self) -> Option<u16> {
+        self.fanout_group
     }
 
     /// Walks the ring without blocking, handing up to `max` frames to `sink` and
@@ -254,20 +270,8 @@ impl RxSocket {
 
     /// Adds the kernel's receive statistics since the last read (the read resets them).
     fn poll_kernel_stats(&self) {
-        let mut st = libc::tpacket_stats_v3 { tp_packets: 0, tp_drops: 0, tp_freeze_q_cnt: 0 };
-        let mut len = size_of::<libc::tpacket_stats_v3>() as libc::socklen_t;
-        // SAFETY: PACKET_STATISTICS writes at most `len` bytes into `st`, which lives
-        // across the call, and updates `len`.
-        let rc = unsafe {
-            libc::getsockopt(
-                self.fd.as_raw_fd(),
-                libc::SOL_PACKET,
-                libc::PACKET_STATISTICS,
-                (&mut st as *mut libc::tpacket_stats_v3).cast(),
-                &mut len,
-            )
-        };
-        if rc == 0 {
+        let zero = libc::tpacket_stats_v3 { tp_packets: 0, tp_drops: 0, tp_freeze_q_cnt: 0 };
+        if let Ok((st, _)) = get_opt(self.fd.as_raw_fd(), libc::SOL_PACKET, libc::PACKET_STATISTICS, zero) {
             self.kernel_drops.set(self.kernel_drops.get() + u64::from(st.tp_drops));
             self.kernel_freezes.set(self.kernel_freezes.get() + u64::from(st.tp_freeze_q_cnt));
         }
