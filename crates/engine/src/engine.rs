@@ -355,7 +355,6 @@ impl Engine {
                     .map(|s| s.share(core, cores, factors[p], lines[p], opts.unpaced))
                     .collect();
                 let mut set = StreamSet::new(shares);
-                set.stamp_at_horizon(!simulated);
                 set.set_time_base(epoch_unix_ns);
                 sets.push(set);
             }

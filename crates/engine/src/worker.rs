@@ -169,6 +169,12 @@ impl Worker {
                 if want == 0 {
                     break;
                 }
+                if !plan.simulated && set.tagged().next().is_some() {
+                    // Latency tags carry the build time on the receive timestamps' clock
+                    // (CLOCK_REALTIME): the TSC the schedule runs on drifts from it by
+                    // microseconds within seconds, as much as the latency measured.
+                    set.stamp_tags_with(Some(Nanos(unix_now_ns().saturating_sub(plan.epoch_unix_ns))));
+                }
                 let n = set.fill(&mut port.tx_batch(want), horizon, want as u64, catch_up);
                 if n > 0 {
                     for s in set.tagged() {
@@ -292,4 +298,9 @@ impl Worker {
             *g = c.clone();
         }
     }
+}
+
+/// `CLOCK_REALTIME` now, ns since the Unix epoch (what kernel receive timestamps read).
+fn unix_now_ns() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }

@@ -5,7 +5,10 @@
 //! `/run/riptide/<netns>-<ifname>.lock` (the namespace named by the inode of the calling
 //! thread's network namespace, so `rt0` in two namespaces are two interfaces). The
 //! kernel drops the lock when the holder exits, also by a crash, so a stale file never
-//! blocks anyone; the file holds the owner's pid for the error message.
+//! blocks anyone; the file holds the owner's pid for the error message. The holder
+//! removes the file when it lets go (still holding the lock, so nobody else can hold a
+//! lock on it then); a taker that locked a file which meanwhile left the directory
+//! tries again with a fresh one.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
@@ -16,7 +19,17 @@ use std::path::PathBuf;
 /// A held interface lock; dropping it releases the interface.
 #[derive(Debug)]
 pub struct InterfaceLock {
-    _file: Option<File>,
+    /// The locked file and its path; `None` when this process held it already.
+    held: Option<(File, PathBuf)>,
+}
+
+impl Drop for InterfaceLock {
+    fn drop(&mut self) {
+        if let Some((_, path)) = &self.held {
+            // While the lock is still held (the file closes after this).
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 fn lock_dir() -> PathBuf {
@@ -34,34 +47,48 @@ fn lock_dir() -> PathBuf {
 pub fn lock_interface(ifname: &str) -> Result<InterfaceLock, String> {
     let ns = std::fs::metadata("/proc/thread-self/ns/net").map(|m| m.ino()).unwrap_or(0);
     let path = lock_dir().join(format!("{ns}-{ifname}.lock"));
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&path)
-        .map_err(|e| format!("lock file {}: {e}", path.display()))?;
-    // SAFETY: flock on a descriptor we own; no memory is passed.
-    let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-    if rc != 0 {
-        let e = io::Error::last_os_error();
-        if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
-            let mut owner = String::new();
-            let _ = file.read_to_string(&mut owner);
-            let owner = owner.trim();
-            // Several ports of one run on one interface (pktgen's `IF@0`, `IF@1`) share it.
-            if owner == std::process::id().to_string() {
-                return Ok(InterfaceLock { _file: None });
+    let mut tries = 0;
+    loop {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(|e| format!("lock file {}: {e}", path.display()))?;
+        // SAFETY: flock on a descriptor we own; no memory is passed.
+        let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        if rc != 0 {
+            let e = io::Error::last_os_error();
+            if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+                let mut owner = String::new();
+                let _ = file.read_to_string(&mut owner);
+                let owner = owner.trim();
+                // Several ports of one run on one interface (pktgen's `IF@0`, `IF@1`) share it.
+                if owner == std::process::id().to_string() {
+                    return Ok(InterfaceLock { held: None });
+                }
+                let who = if owner.is_empty() { String::new() } else { format!(" (pid {owner})") };
+                return Err(format!("'{ifname}' is in use by another riptide{who}"));
             }
-            let who = if owner.is_empty() { String::new() } else { format!(" (pid {owner})") };
-            return Err(format!("'{ifname}' is in use by another riptide{who}"));
+            return Err(format!("lock file {}: {e}", path.display()));
         }
-        return Err(format!("lock file {}: {e}", path.display()));
+        // The previous holder may have removed the file between our open and our lock:
+        // then this lock guards nothing, and the file at the path (if any) is the one.
+        let same = |m: &std::fs::Metadata, f: &std::fs::Metadata| m.ino() == f.ino() && m.dev() == f.dev();
+        let current = std::fs::metadata(&path).ok().zip(file.metadata().ok()).is_some_and(|(m, f)| same(&m, &f));
+        if !current {
+            tries += 1;
+            if tries < 8 {
+                continue;
+            }
+            return Err(format!("lock file {}: keeps being replaced", path.display()));
+        }
+        let _ = file.set_len(0);
+        let _ = file.rewind();
+        let _ = write!(file, "{}", std::process::id());
+        return Ok(InterfaceLock { held: Some((file, path)) });
     }
-    let _ = file.set_len(0);
-    let _ = file.rewind();
-    let _ = write!(file, "{}", std::process::id());
-    Ok(InterfaceLock { _file: Some(file) })
 }
 
 #[cfg(test)]
@@ -73,13 +100,17 @@ mod tests {
     #[test]
     fn another_process_holding_the_lock_is_named_and_one_run_may_share() {
         let name = format!("rtlock{}", std::process::id() % 100_000);
-        let first = lock_interface(&name).unwrap();
-        // The same process again (two queues or devices of one run): shared.
-        assert!(lock_interface(&name).is_ok());
-        drop(first);
-        // Another process holds it (util-linux flock(1) takes the same flock(2)).
         let ns = std::fs::metadata("/proc/thread-self/ns/net").map(|m| m.ino()).unwrap_or(0);
         let path = lock_dir().join(format!("{ns}-{name}.lock"));
+        let first = lock_interface(&name).unwrap();
+        assert!(path.exists());
+        // The same process again (two queues or devices of one run): shared.
+        let again = lock_interface(&name).unwrap();
+        drop(again);
+        assert!(path.exists(), "a shared hold does not remove the file");
+        drop(first);
+        assert!(!path.exists(), "the holder removes its lock file");
+        // Another process holds it (util-linux flock(1) takes the same flock(2)).
         std::fs::write(&path, "").unwrap();
         let Ok(mut holder) =
             Command::new("flock").arg(&path).args(["sleep", "2"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn()
@@ -92,5 +123,6 @@ mod tests {
         assert!(e.contains(&format!("'{name}' is in use by another riptide")), "{e}");
         holder.wait().unwrap();
         assert!(lock_interface(&name).is_ok(), "released when the holder exits");
+        assert!(!path.exists());
     }
 }

@@ -29,9 +29,9 @@ pub struct StreamSet {
     pub late_resets: u64,
     /// Positions of the tagged streams (`flow_stats` / `latency`).
     tagged: Vec<usize>,
-    /// Stamp latency tags with the fill's horizon (now, in real time) rather than the
-    /// scheduled departure, so a late sender does not count its lateness as latency.
-    stamp_now: bool,
+    /// Stamp latency tags with this time (now, in real time) rather than the scheduled
+    /// departure, so a late sender does not count its lateness as latency.
+    stamp: Option<Nanos>,
 }
 
 impl StreamSet {
@@ -43,13 +43,16 @@ impl StreamSet {
             by_index[s.index as usize] = Some(pos);
         }
         let tagged = streams.iter().enumerate().filter(|(_, s)| s.is_tagged()).map(|(i, _)| i).collect();
-        StreamSet { streams, by_index, late_resets: 0, tagged, stamp_now: false }
+        StreamSet { streams, by_index, late_resets: 0, tagged, stamp: None }
     }
 
-    /// In real time, latency tags carry the time the packet is built (the horizon given
-    /// to [`fill`](Self::fill), read from the clock just before) instead of its schedule.
-    pub fn stamp_at_horizon(&mut self, on: bool) {
-        self.stamp_now = on;
+    /// In real time, latency tags carry the time the packets of the next
+    /// [`fill`](Self::fill) are built, read just before from the clock the receive
+    /// timestamps come from (`CLOCK_REALTIME`, epoch-relative), instead of their schedule:
+    /// a late sender does not count its lateness as latency, and sender and receiver
+    /// stamps share one clock. `None` (the default, and simulation): the schedule.
+    pub fn stamp_tags_with(&mut self, at: Option<Nanos>) {
+        self.stamp = at;
     }
 
     /// The tagged streams (empty for most sets: nothing to walk per batch).
@@ -162,7 +165,7 @@ impl StreamSet {
             }
             let Some(slot) = batch.slot() else { break };
             let s = &mut self.streams[pos];
-            let (len, departure) = s.produce(slot, self.stamp_now.then_some(horizon));
+            let (len, departure) = s.produce(slot, self.stamp);
             batch.commit(TxMeta { len: len as u32, stream: s.index, departure });
             n += 1;
             budget -= 1;

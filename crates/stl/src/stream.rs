@@ -171,7 +171,7 @@ impl Stream {
         let departure = self.next_due;
         self.fields.apply(&mut buf[..len], departure.0);
         if let Some(t) = &mut self.tag {
-            t.stamp(&mut buf[..len], sent.map_or(departure, |s| s.max(departure)).0);
+            t.stamp(&mut buf[..len], sent.unwrap_or(departure).0);
         }
         self.pacer.sent(size);
         self.next_due = self.pacer.departure();
