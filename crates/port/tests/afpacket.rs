@@ -89,11 +89,23 @@ fn kernel_counts(ifname: &str) -> (u64, u64) {
 
 /// Sends `total` copies of `tmpl` in batches of `slots`, for at most `limit`.
 fn send(port: &mut AfPacketPort, tmpl: &[u8], total: u64, slots: usize, limit: Duration) -> Duration {
+    send_counting_short(port, tmpl, total, slots, limit).0
+}
+
+/// [`send`], also returning how many batches lent fewer slots than asked for.
+fn send_counting_short(
+    port: &mut AfPacketPort,
+    tmpl: &[u8],
+    total: u64,
+    slots: usize,
+    limit: Duration,
+) -> (Duration, u64) {
     let start = Instant::now();
-    let mut handed = 0u64;
+    let (mut handed, mut short) = (0u64, 0u64);
     while handed < total && start.elapsed() < limit {
         let want = slots.min((total - handed) as usize);
         let mut b = port.tx_batch(want);
+        short += u64::from(b.slots() < want);
         while let Some(slot) = b.slot() {
             slot[..tmpl.len()].copy_from_slice(tmpl);
             b.commit(TxMeta { len: tmpl.len() as u32, stream: 0, departure: Nanos::ZERO });
@@ -102,7 +114,7 @@ fn send(port: &mut AfPacketPort, tmpl: &[u8], total: u64, slots: usize, limit: D
         port.tx_commit(k).unwrap();
         handed += k as u64;
     }
-    start.elapsed()
+    (start.elapsed(), short)
 }
 
 /// The transfer tests share this machine's few cores: one at a time.
@@ -126,10 +138,12 @@ struct TxResult {
     counters: PortCounters,
     kernel_tx: u64,
     elapsed: Duration,
+    /// Batches that lent fewer slots than asked for (back-pressure).
+    short_batches: u64,
 }
 
 /// Sender in namespace A, receiver (AF_PACKET RX ring) in namespace B.
-fn transfer(net: &TestNet, total: u64, slots: usize, qdisc_bypass: bool, tx_path: TxPath) -> (TxResult, RxResult) {
+fn transfer(net: &TestNet, total: u64, opts: AfPacketOptions) -> (TxResult, RxResult) {
     let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     let done = &AtomicBool::new(false);
     let (ready_tx, ready_rx) = mpsc::channel::<()>();
@@ -167,19 +181,19 @@ fn transfer(net: &TestNet, total: u64, slots: usize, qdisc_bypass: bool, tx_path
             netns::enter(&net.ns_a).unwrap();
             let _ = ready_rx.recv_timeout(Duration::from_secs(5));
             let (_, k0) = kernel_counts(&net.if_a);
-            let opts = AfPacketOptions { slots, qdisc_bypass, tx_path, ..AfPacketOptions::default() };
             let port = AfPacketPort::open(&net.if_a, info(&net.if_a), &opts);
             let result = port.map(|mut port| {
-                let elapsed = send(&mut port, &frame(net), total, slots, Duration::from_secs(10));
-                (port.counters(), elapsed, port.last_tx_error())
+                let (elapsed, short) =
+                    send_counting_short(&mut port, &frame(net), total, opts.slots, Duration::from_secs(10));
+                (port.counters(), elapsed, short, port.last_tx_error())
             });
             done.store(true, Ordering::Release);
-            let (counters, elapsed, last_err) = result.unwrap();
+            let (counters, elapsed, short_batches, last_err) = result.unwrap();
             if let Some(e) = last_err {
                 eprintln!("sender: last refusal: {e}");
             }
             let (_, k1) = kernel_counts(&net.if_a);
-            TxResult { counters, kernel_tx: k1 - k0, elapsed }
+            TxResult { counters, kernel_tx: k1 - k0, elapsed, short_batches }
         });
         (tx.join().unwrap(), rx.join().unwrap())
     })
@@ -192,7 +206,7 @@ fn hundred_thousand_frames_cross_the_veth_and_every_count_agrees() {
     }
     const N: u64 = 100_000;
     let net = TestNet::new().unwrap();
-    let (tx, rx) = transfer(&net, N, 64, true, TxPath::Ring);
+    let (tx, rx) = transfer(&net, N, AfPacketOptions { slots: 64, ..AfPacketOptions::default() });
     let (t, r) = (tx.counters, rx.counters);
     let summary = summary(&tx, &rx);
     eprintln!("{summary}");
@@ -236,7 +250,8 @@ fn sendmmsg_large_batches_and_the_qdisc_path_count_the_same() {
     const N: u64 = 20_000;
     let net = TestNet::new().unwrap();
     for (slots, bypass, path) in [(256, false, TxPath::Mmsg), (64, true, TxPath::Mmsg), (256, false, TxPath::Ring)] {
-        let (tx, rx) = transfer(&net, N, slots, bypass, path);
+        let opts = AfPacketOptions { slots, qdisc_bypass: bypass, tx_path: path, ..AfPacketOptions::default() };
+        let (tx, rx) = transfer(&net, N, opts);
         let summary = format!("{path:?} slots {slots} bypass {bypass}: {}", summary(&tx, &rx));
         eprintln!("{summary}");
         assert_eq!(tx.counters.opackets + tx.counters.oerrors, N, "{summary}");
@@ -244,6 +259,34 @@ fn sendmmsg_large_batches_and_the_qdisc_path_count_the_same() {
         assert_eq!(rx.counters.ipackets, tx.counters.opackets, "{summary}");
         assert_eq!(rx.ours, rx.counters.ipackets, "{summary}");
     }
+}
+
+/// While the kernel still holds ring frames (here a token bucket qdisc keeps the packets,
+/// as a slow NIC keeps them until its transmit completion), the ring lends fewer slots
+/// instead of losing frames, and every frame still arrives exactly once.
+#[test]
+fn the_transmit_ring_applies_back_pressure_while_the_kernel_holds_frames() {
+    if skip("the_transmit_ring_applies_back_pressure_while_the_kernel_holds_frames") {
+        return;
+    }
+    const N: u64 = 3_000;
+    let net = TestNet::new().unwrap();
+    // 20 Mb/s: ~40 kpps of 60-byte frames, far below what the sender offers.
+    let tbf = ["-n", &net.ns_a, "qdisc", "add", "dev", &net.if_a, "root", "tbf", "rate", "20mbit", "burst", "4kb"];
+    let st = std::process::Command::new("tc").args(tbf).args(["latency", "1s"]).status();
+    if !st.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: no tbf qdisc here");
+        return;
+    }
+    let opts = AfPacketOptions { slots: 16, tx_frames: 64, qdisc_bypass: false, ..AfPacketOptions::default() };
+    let (tx, rx) = transfer(&net, N, opts);
+    let summary = summary(&tx, &rx);
+    eprintln!("{summary}; short batches {}", tx.short_batches);
+    assert!(tx.short_batches > 0, "the ring ran full at least once: {summary}");
+    assert_eq!((tx.counters.opackets, tx.counters.oerrors), (N, 0), "{summary}");
+    assert_eq!(tx.kernel_tx, N, "{summary}");
+    assert_eq!(rx.counters.ipackets, N, "{summary}");
+    assert_eq!(rx.ours, N, "{summary}");
 }
 
 /// Frames of every length class, some of which the kernel refuses: shorter than an
