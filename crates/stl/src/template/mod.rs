@@ -21,7 +21,10 @@ mod emit;
 
 pub use emit::LayerError;
 
-/// Copy granularity of [`Template::write`]; the stored bytes are padded to it.
+/// The stored bytes are zero-padded to a multiple of this. [`Template::write`] copies
+/// exactly the frame's length: copying whole fixed-size chunks instead measured slower
+/// than libc's memmove (`riptide bench`, Intel Xeon VM: 45..47 against 50..51 Mpps, with
+/// 32- and 64-byte chunks).
 const CHUNK: usize = 32;
 
 /// A frame built once, written per packet.
