@@ -6,20 +6,22 @@
 //! transmit socket registers no receive handler at all.
 //!
 //! - **Transmit** ([`TxPath`]). By default through a `PACKET_TX_RING`
-//!   (`afpacket/tx_ring.rs`): [`Port::tx_batch`] lends the ring's frames themselves, so the producer
-//!   writes each frame where the kernel reads it, and [`Port::tx_commit`] hands the batch
-//!   over with one `sendto(2)`; virtio-net headers make the kernel copy each frame whole
-//!   into its packet, as `sendmmsg` does, without the per-message work. The alternative,
-//!   [`TxPath::Mmsg`] (`afpacket/mmsg.rs`), sends an arena's frames with `sendmmsg(2)`. Both are
-//!   non-blocking and retry a partial send on `ENOBUFS`/`EAGAIN` a bounded number of
-//!   times. `PACKET_QDISC_BYPASS` (on by default) sends straight to the driver: faster,
-//!   but sniffers on the sending host (tcpdump) do not see those frames.
+//!   (`afpacket/tx_ring.rs`): [`Port::tx_batch`] lends the ring's frames themselves, so
+//!   the producer writes each frame where the kernel reads it, and [`Port::tx_commit`]
+//!   hands the batch over with one `sendto(2)`; virtio-net headers make the kernel copy
+//!   each frame whole into its packet, as `sendmmsg` does, without the per-message work.
+//!   The alternative, [`TxPath::Mmsg`] (`afpacket/mmsg.rs`), sends an arena's frames with
+//!   `sendmmsg(2)`. Both are non-blocking and retry a partial send on `ENOBUFS`/`EAGAIN`
+//!   a bounded number of times. `PACKET_QDISC_BYPASS` (on by default) sends straight to
+//!   the driver: faster, but sniffers on the sending host (tcpdump) do not see those
+//!   frames.
 //!   `opackets`/`obytes` count only frames the kernel accepted; frames it refused (or
 //!   that riptide refused for it: longer than the MTU allows, shorter than an Ethernet
 //!   header) count as `oerrors`. On veth, "accepted" means handed to the peer: frames the
 //!   peer drops (its backlog full) show in the peer's counters, not here.
-//! - **Receive** (`afpacket/rx.rs`). A `TPACKET_V3` ring of blocks mapped into the process, walked
-//!   without any system call and without blocking. Frames this host sends are excluded.
+//! - **Receive** (`afpacket/rx.rs`). A `TPACKET_V3` ring of blocks mapped into the
+//!   process, walked without any system call and without blocking. Frames this host
+//!   sends are excluded; VLAN tags the kernel took out are put back.
 //! - **Counters.** `ierrors` is the kernel's count of frames dropped because the receive
 //!   ring was full (`PACKET_STATISTICS`, `tp_drops`, read and accumulated by
 //!   [`Port::counters`]), plus ring entries that failed validation (never seen in
