@@ -9,6 +9,8 @@ command -v tcpdump >/dev/null 2>&1 || want_apt+=(tcpdump)
 command -v ip      >/dev/null 2>&1 || want_apt+=(iproute2)
 command -v cc      >/dev/null 2>&1 || want_apt+=(gcc)
 python3 -m pip --version >/dev/null 2>&1 || want_apt+=(python3-pip)
+# The Python tests' packages go into a virtual environment (scripts/test.sh).
+python3 -c "import venv, ensurepip" >/dev/null 2>&1 || want_apt+=(python3-venv)
 
 if [ ${#want_apt[@]} -gt 0 ]; then
   echo "setup: installing ${want_apt[*]}"

@@ -8,7 +8,7 @@ first second on; it runs long enough to send about --packets packets (at least 2
 virtual time) and reports the engine's speed over the steady seconds (after the first),
 from the run's per-second series, and the process's peak RSS.
 
-Writes OUT/stf_sweep.csv and, with matplotlib (installed on demand), OUT/stf_sweep.png.
+Writes OUT/stf_sweep.csv and, with matplotlib (if installed; riptide installs nothing), OUT/stf_sweep.png.
 
     scripts/stf_sweep.py [--out DIR] [--points 11] [--min 100] [--max 8000000] [--also 1000000]
                          [--packets 20000000] [--runs 1] [--no-plot]
@@ -54,13 +54,14 @@ def run_point(riptide: str, profile: str, cps: float, pkts_per_flow: int, n: int
     }
 
 
-def plot(rows: list[dict], path: str) -> None:
+def plot(rows: list[dict], path: str) -> bool:
     try:
         import matplotlib
     except ImportError:
-        print("stf_sweep: installing matplotlib for the plot", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "matplotlib"], check=True)
-        import matplotlib
+        print(f"stf_sweep: matplotlib is not installed, so no {path} (the CSV is written); "
+              "`python3 -m pip install matplotlib` (in a virtual environment) for the plot, or --no-plot",
+              file=sys.stderr)
+        return False
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -78,6 +79,7 @@ def plot(rows: list[dict], path: str) -> None:
     ax.legend()
     fig.tight_layout()
     fig.savefig(path)
+    return True
 
 
 def main() -> int:
@@ -124,8 +126,8 @@ def main() -> int:
         print(f"  {n:>9} flows: tw/pq {tw[n] / pq[n]:.2f}x")
     if not a.no_plot:
         png = os.path.join(a.out, "stf_sweep.png")
-        plot(rows, png)
-        print(f"wrote {png}")
+        if plot(rows, png):
+            print(f"wrote {png}")
     return 0
 
 

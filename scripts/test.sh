@@ -12,20 +12,19 @@ set +e
 cargo test --workspace --release --locked --all-targets --no-fail-fast 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 set -e
-# The Python client against the daemon just built; its test-only packages (PEP 668
-# systems refuse a plain pip install: then --break-system-packages).
-pip_get() {
-  python3 -c "import $1" >/dev/null 2>&1 && return 0
-  python3 -m pip install --quiet "$2" 2>/dev/null || python3 -m pip install --quiet --break-system-packages "$2"
-}
-pip_get pytest pytest
-pip_get jsonschema "jsonschema>=4"
-# HdrHistogram's Python port: the second reader of `riptide run --hist`.
-pip_get hdrh hdrhistogram
-# scapy: the optional packet source of the Python package, and the reader of what it became.
-pip_get scapy scapy
+# The Python client against the daemon just built, with its test-only packages in a
+# virtual environment under target/ (the system Python is left alone).
+venv=target/venv
+if [ ! -x "$venv/bin/python" ]; then
+  echo "test: creating $venv for the Python tests' packages"
+  python3 -m venv "$venv"
+fi
+if ! "$venv/bin/python" -c "import pytest, jsonschema, hdrh, scapy" >/dev/null 2>&1; then
+  echo "test: installing python/requirements-test.txt (pytest, jsonschema, hdrhistogram, scapy) into $venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
+fi
 set +e
-PYTHONPATH=python RIPTIDE_BIN=target/release/riptide python3 -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
+PYTHONPATH=python RIPTIDE_BIN=target/release/riptide "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
 prc=${PIPESTATUS[0]}
 set -e
 [ "$rc" -ne 0 ] || rc=$prc

@@ -16,7 +16,7 @@ from .cluster import Cluster
 from .stateful import StatefulResult, StatefulRunner
 from .errors import RiptideError, RpcError, ConnectionFailed, NotOwner, VersionMismatch
 from .streams import load_py_profile, stream, udp_stream, profile_text
-from .from_scapy import from_scapy, scapy_stream
+from .from_scapy import from_scapy, scapy_packet, scapy_stream
 
 __all__ = [
     "API_MAJOR",
@@ -30,6 +30,7 @@ __all__ = [
     "StatefulResult",
     "StatefulRunner",
     "from_scapy",
+    "scapy_packet",
     "scapy_stream",
     "VersionMismatch",
     "load_py_profile",

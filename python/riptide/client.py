@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import threading
 import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Union
@@ -20,11 +21,39 @@ SCHEMA_PATH = Path(__file__).with_name("api_schema.json")
 
 DEFAULT_ADDRESS = ("127.0.0.1", 4501)
 
+KEEPALIVE_S = 5.0
+"""How often a client that owns the engine pings (the daemon's heartbeat is 30 s)."""
+
 Json = Dict[str, Any]
 
 
 def _nanos(seconds: Optional[float]) -> Optional[int]:
     return None if seconds is None else int(round(seconds * 1e9))
+
+
+def token_path(port: int) -> Path:
+    """Where ``riptide serve`` on TCP ``port`` keeps the token it made (the daemon's rule:
+    ``/run/riptide`` for root, else ``$XDG_RUNTIME_DIR/riptide`` or ``/tmp/riptide-UID``)."""
+    if os.geteuid() == 0:
+        base = Path("/run/riptide")
+    elif os.environ.get("XDG_RUNTIME_DIR"):
+        base = Path(os.environ["XDG_RUNTIME_DIR"]) / "riptide"
+    else:
+        import tempfile
+
+        base = Path(tempfile.gettempdir()) / f"riptide-{os.getuid()}"
+    return base / f"serve-{port}.token"
+
+
+def _find_token(port: int) -> Optional[str]:
+    """``$RIPTIDE_TOKEN``, else the token file of a local daemon on ``port`` if readable."""
+    env = os.environ.get("RIPTIDE_TOKEN")
+    if env:
+        return env
+    try:
+        return token_path(port).read_text().strip() or None
+    except OSError:
+        return None
 
 
 def _connect_in_netns(netns: str, host: str, port: int, timeout: float) -> socket.socket:
@@ -83,8 +112,13 @@ class Client:
         self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._reader = self._sock.makefile("rb")
         self._id = 0
+        self._lock = threading.Lock()
+        self._keepalive: Optional[threading.Thread] = None
+        self._closed = threading.Event()
         info = self.call("version", api_major=API_MAJOR)
         self.server_version: str = info["version"]
+        if token is None and info.get("auth_required"):
+            token = _find_token(port)
         if token is not None:
             self.call("auth", token=token)
 
@@ -92,13 +126,18 @@ class Client:
 
     def call(self, method: str, **params: Any) -> Any:
         """Calls a daemon method with keyword parameters; returns its result."""
-        self._id += 1
-        req = {"jsonrpc": "2.0", "id": self._id, "method": method, "params": params}
-        try:
-            self._sock.sendall((json.dumps(req) + "\n").encode())
-            line = self._reader.readline()
-        except OSError as e:
-            raise ConnectionFailed(f"{method}: connection to riptide broke: {e}") from e
+        with self._lock:
+            self._id += 1
+            req = {"jsonrpc": "2.0", "id": self._id, "method": method, "params": params}
+            try:
+                text = json.dumps(req, allow_nan=False)
+            except ValueError as e:
+                raise RiptideError(f"{method}: {_not_json(params) or e}") from e
+            try:
+                self._sock.sendall((text + "\n").encode())
+                line = self._reader.readline()
+            except OSError as e:
+                raise ConnectionFailed(f"{method}: connection to riptide broke: {e}") from e
         if not line:
             raise ConnectionFailed(f"{method}: riptide closed the connection")
         reply = json.loads(line)
@@ -109,6 +148,7 @@ class Client:
 
     def close(self) -> None:
         """Closes the session (owned traffic stops after the daemon's owner timeout)."""
+        self._closed.set()
         try:
             self._reader.close()
             self._sock.close()
@@ -128,20 +168,52 @@ class Client:
         return list(self.call("ports"))
 
     def acquire(self, force: bool = False) -> None:
-        """Takes ownership of the engine (``force`` takes it from another session)."""
+        """Takes ownership of the engine (``force`` takes it from another session).
+
+        While this client owns the engine a background thread pings the daemon every few
+        seconds: the daemon takes the engine from an owner that falls silent (a frozen
+        process) and stops its traffic.
+        """
         self.call("acquire", force=force)
+        if self._keepalive is None:
+            self._keepalive = threading.Thread(target=self._ping_while_open, name="riptide-keepalive", daemon=True)
+            self._keepalive.start()
+
+    def _ping_while_open(self) -> None:
+        while not self._closed.wait(KEEPALIVE_S):
+            try:
+                self.call("ping")
+            except RiptideError:
+                return
 
     def release(self) -> None:
         """Gives ownership back."""
         self.call("release")
 
-    def load_profile(self, profile: Union[str, Path]) -> None:
-        """Loads a profile file (YAML) or profile text."""
-        if isinstance(profile, Path) or (isinstance(profile, str) and "\n" not in profile and profile.endswith((".yaml", ".yml", ".json"))):
+    def load_profile(
+        self,
+        profile: Union[str, Path],
+        *,
+        format: str = "yaml",
+        latency_pps: Optional[float] = None,
+    ) -> None:
+        """Loads a profile file or profile text.
+
+        ``format`` is ``"yaml"`` (a riptide profile) or ``"pktgen"`` (a Linux pktgen
+        command script); ``latency_pps`` adds TRex-style latency probes (``riptide run -l``).
+        Streams that leave their MACs unset take the ports' (``riptide serve --config``).
+        """
+        params: Json = {}
+        if format != "yaml":
+            params["format"] = format
+        if latency_pps is not None:
+            params["latency_pps"] = latency_pps
+        suffixes = (".yaml", ".yml", ".json", ".sh", ".pgset", ".pktgen")
+        if isinstance(profile, Path) or (isinstance(profile, str) and "\n" not in profile and profile.endswith(suffixes)):
             path = Path(profile)
-            self.call("load_profile", text=path.read_text(), source=str(path))
+            self.call("load_profile", text=path.read_text(), source=str(path), **params)
         else:
-            self.call("load_profile", text=str(profile), source="<python>")
+            self.call("load_profile", text=str(profile), source="<python>", **params)
 
     def add_streams(self, streams: List[Stream], seed: Optional[int] = None) -> int:
         """Adds streams built with :func:`riptide.stream` to the loaded ones; returns how many are loaded.
@@ -233,11 +305,28 @@ class Client:
         """Restarts the counters the next snapshots report."""
         self.call("clear_stats")
 
-    def stf_start(self, path: Union[str, Path], **opts: Any) -> None:
-        """Starts a stateful run of the cap2 profile at ``path`` (on the daemon's host) on
-        the daemon's ports; ``multiplier``, ``duration``, ``active_flows``, ``scheduler``
-        (``tw``/``pq``) and ``cores`` as in ``riptide run-stf``."""
-        self.call("stf_start", path=str(path), **opts)
+    def stf_start(self, path: Union[str, Path], *, upload: bool = False, **opts: Any) -> None:
+        """Starts a stateful run of a cap2 profile on the daemon's ports; ``multiplier``,
+        ``duration``, ``count``, ``active_flows``, ``scheduler`` (``tw``/``pq``) and
+        ``cores`` as in ``riptide run-stf``.
+
+        ``path`` is relative to the daemon's ``--data-dir``; with ``upload=True`` it is a
+        file here, and the client sends the profile and the pcaps it names (found beside
+        it) with the request."""
+        if not upload:
+            self.call("stf_start", path=str(path), **opts)
+            return
+        import base64
+        import re
+
+        prof = Path(path)
+        text = prof.read_text()
+        pcaps = {}
+        for name in re.findall(r"^\s*-?\s*name\s*:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$", text, re.M):
+            f = prof.parent / name
+            if f.is_file():
+                pcaps[name] = base64.b64encode(f.read_bytes()).decode()
+        self.call("stf_start", profile=text, pcaps=pcaps, **opts)
 
     def stf_stats(self) -> Json:
         """The stateful run's live TRex counters (``m_active_flows``...) and ``state``."""
@@ -255,3 +344,20 @@ class Client:
     def stf_stop(self) -> Json:
         """Stops the stateful run (or collects a finished one); its report, as ``run-stf --json``."""
         return dict(self.call("stf_stop"))
+
+
+def _not_json(value: Any, path: str = "") -> Optional[str]:
+    """Where `value` holds a number JSON has no spelling for (NaN, infinity), if anywhere."""
+    if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
+        return f"{path or 'value'} is {value!r}: JSON has no such number"
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found = _not_json(v, f"{path}.{k}" if path else str(k))
+            if found:
+                return found
+    if isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            found = _not_json(v, f"{path}[{i}]")
+            if found:
+                return found
+    return None

@@ -31,7 +31,8 @@ def daemon() -> Iterator[int]:
         pytest.fail(f"{BIN} is missing: build with cargo build --release first")
     port = free_port()
     proc = subprocess.Popen(
-        [str(BIN), "serve", "--port", "null", "--bind", f"127.0.0.1:{port}", "--owner-timeout", "500ms"],
+        [str(BIN), "serve", "--port", "null", "--bind", f"127.0.0.1:{port}", "--owner-timeout", "500ms",
+         "--data-dir", str(REPO / "profiles")],
         stderr=subprocess.PIPE,
     )
     deadline = time.monotonic() + 10
@@ -128,15 +129,26 @@ def test_python_profiles_are_functions(daemon: int, tmp_path: Path) -> None:
 
 
 def test_a_stateful_run_through_the_daemon(daemon: int) -> None:
-    # The cap2 profile is a file on the daemon's host (here: this repository).
+    # The cap2 profile and its pcap sent with the request (the daemon reads no file for it).
     with Client(port=daemon) as c:
         c.acquire(force=True)
-        c.stf_start(REPO / "profiles/stf/udp10.yaml", duration=2, multiplier=3, active_flows=100)
+        c.stf_start(REPO / "profiles/stf/udp10.yaml", upload=True, duration=2, multiplier=3, active_flows=100)
         rep = c.stf_wait(timeout=60)
         assert rep["m_total_open_flows"] == 600, rep  # 300 cps for 2 s
-        assert rep["tx_packets"] == 6000 and rep["m_total_close_flows"] == 600
+        # As in TRex the run lasts the duration: flows still going at 2 s are cut there
+        # (active_flows=100 stretches each to about a third of a second).
+        assert rep["duration_s"] == 2.0, rep
+        open_, closed, active = rep["m_total_open_flows"], rep["m_total_close_flows"], rep["m_active_flows"]
+        assert closed + active == open_ and 60 <= active <= 140, rep
+        assert rep["tx_packets"] < 6000 and rep["tx_packets"] >= 10 * closed, rep
         assert [round(s["m_tx_cps"]) for s in rep["series"][:2]] == [300, 300]
         assert c.stf_stats()["state"] == "idle"
         with pytest.raises(RpcError) as e:
-            c.stf_start(REPO / "profiles/stf/missing.yaml")
+            c.stf_start("stf/missing.yaml")
         assert "missing.yaml" in str(e.value)
+        # Under the daemon's --data-dir only, and nothing quoted from what is outside.
+        for outside in ["/etc/shadow", "../../../../etc/shadow", "/etc/passwd"]:
+            with pytest.raises(RpcError) as e:
+                c.stf_start(outside)
+            assert "not a regular file under the data directory" in str(e.value), e.value
+            assert "root:" not in str(e.value)

@@ -1,9 +1,9 @@
 //! `riptide debug`: the first packets of a profile, decoded, without sending.
 
-use crate::run::{drive, parse_line_rate};
+use crate::run::{drive, parse_line_rate, parse_ports, read_profile};
 use crate::Failure;
 use clap::Args;
-use riptide_engine::{Engine, EngineConfig, StartOptions};
+use riptide_engine::{Command, Engine, EngineConfig, ProfileFormat, StartOptions};
 use riptide_port::capture::CaptureBuffer;
 use riptide_port::PortSpec;
 use std::path::PathBuf;
@@ -13,7 +13,7 @@ pub(crate) struct DebugArgs {
     /// Profile (YAML).
     pub profile: PathBuf,
     /// Number of packets to show.
-    #[arg(short = 'n', long, default_value_t = 20)]
+    #[arg(short = 'n', long, default_value_t = 20, allow_negative_numbers = true)]
     pub count: u64,
     /// Write the packets to this pcap instead of printing them.
     #[arg(long)]
@@ -27,19 +27,23 @@ pub(crate) fn debug(a: DebugArgs) -> Result<(), Failure> {
     if a.count == 0 {
         return Err(Failure::input("-n must be at least 1"));
     }
-    let compiled = riptide_stl::profile::load(&a.profile).map_err(|e| Failure::input(e.to_string()))?;
+    let text = read_profile(&a.profile)?;
+    let source = a.profile.display().to_string();
+    // The ports and stream names the engine will see, to lay out the capture.
+    let profile = riptide_stl::profile::parse(&text, &source).map_err(|e| Failure::input(e.to_string()))?;
+    let compiled = riptide_stl::profile::compile(&profile, &source).map_err(|e| Failure::input(e.to_string()))?;
     let line_rate = parse_line_rate(&a.line_rate)?;
     let n_ports = compiled.streams.iter().map(|s| s.port as usize + 1).max().unwrap_or(1);
     let names: Vec<String> = compiled.streams.iter().map(|s| s.name.clone()).collect();
     let buffer = CaptureBuffer::default();
     let ports: Vec<PortSpec> = match &a.pcap {
         // One file: every stream is shown on port 0's file.
-        Some(path) if n_ports == 1 => vec![PortSpec::Pcap(path.clone())],
+        Some(path) if n_ports == 1 => parse_ports(&[format!("pcap:{}", path.display())])?,
         Some(_) => return Err(Failure::input("--pcap takes a profile whose streams all use port 0")),
-        None => (0..n_ports).map(|_| PortSpec::Capture(buffer.clone())).collect(),
+        None => (0..n_ports).map(|_| PortSpec::capture(&buffer)).collect(),
     };
     let mut engine = Engine::new(EngineConfig { ports, line_rate, ..Default::default() });
-    engine.load(compiled)?;
+    engine.handle(Command::LoadProfile { text, source, format: ProfileFormat::Yaml, latency_pps: None })?;
     let snap = drive(&mut engine, StartOptions { count: Some(a.count), ..Default::default() }, false)?;
     if let Some(path) = &a.pcap {
         let n: u64 = snap.ports.iter().map(|p| p.opackets).sum();

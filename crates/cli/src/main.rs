@@ -43,6 +43,7 @@ impl From<riptide_engine::EngineError> for Failure {
             | E::Port(riptide_port::PortError::Spec { .. })
             | E::Profile(_)
             | E::Config(_)
+            | E::Input(_)
             | E::NoProfile => Failure::input(e.to_string()),
             other => Failure::runtime(other.to_string()),
         }
@@ -86,10 +87,48 @@ fn main() -> ExitCode {
         Cmd::RunStf(a) => stf::run_stf(a),
     };
     match res {
+        // Stopped by Ctrl-C or SIGTERM: the figures were printed, but the run did not end
+        // by itself (128 + SIGINT, as shells report it).
+        Ok(()) if signal::interrupted() => {
+            eprintln!("riptide: interrupted: the figures above cover the run until the signal");
+            ExitCode::from(130)
+        }
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("riptide: error: {}", f.message);
+            eprintln!(
+                "riptide: error: {}",
+                riptide_core::error::shorten(&f.message, 2 * riptide_core::error::MAX_MESSAGE)
+            );
             ExitCode::from(f.code)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use riptide_engine::EngineError;
+    use riptide_port::PortError;
+
+    #[test]
+    fn bad_input_exits_2_and_failures_while_running_exit_1() {
+        let io = || std::io::Error::other("x");
+        let input = [
+            EngineError::Port(PortError::Spec { spec: "s".into(), reason: "r".into() }),
+            EngineError::Port(PortError::File { path: "f".into(), source: io() }),
+            EngineError::Config("c".into()),
+            EngineError::Input("i".into()),
+            EngineError::NoProfile,
+        ];
+        for e in input {
+            assert_eq!(Failure::from(e).code, 2);
+        }
+        let runtime = [
+            EngineError::Port(PortError::Io { port: "p".into(), what: "w".into(), source: io() }),
+            EngineError::Worker("w".into()),
+        ];
+        for e in runtime {
+            assert_eq!(Failure::from(e).code, 1);
         }
     }
 }

@@ -4,7 +4,7 @@ use crate::report;
 use crate::run::{drive, PlaceArgs};
 use crate::Failure;
 use clap::Args;
-use riptide_engine::{Engine, Snapshot, StartOptions};
+use riptide_engine::{Command, Engine, ProfileFormat, Snapshot, StartOptions};
 use riptide_stl::pktgen::{DeviceConfig, Script};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -108,17 +108,14 @@ pub(crate) fn pktgen(a: PktgenArgs) -> Result<(), Failure> {
     let script = riptide_stl::pktgen::parse(&text, &file).map_err(|e| Failure::input(e.to_string()))?;
     // With --port, every device shares that port; without, each device is an
     // AF_PACKET port on the interface it names, as in the kernel.
-    let (specs, per_device) = match &a.port {
-        Some(port) => (vec![port.clone()], false),
-        None => (script.devices.iter().map(|d| format!("afpacket:{}", d.ifname)).collect(), true),
+    let specs = match &a.port {
+        Some(port) => vec![port.clone()],
+        None => script.devices.iter().map(|d| format!("afpacket:{}", d.ifname)).collect(),
     };
     let config = a.place.engine_config(&specs)?;
-    let profile = script
-        .to_profile(&file, |i| if per_device { i as u16 } else { 0 })
-        .map_err(|e| Failure::input(e.to_string()))?;
-    let compiled = riptide_stl::profile::compile(&profile, &file).map_err(|e| Failure::input(e.to_string()))?;
     let mut engine = Engine::new(config);
-    engine.load(compiled)?;
+    // Device i sends on port i (its own interface), or all on the one --port.
+    engine.handle(Command::LoadProfile { text, source: file, format: ProfileFormat::Pktgen, latency_pps: None })?;
     let unbounded = script.devices.iter().any(|d| d.config.count == 0);
     // One worker per kpktgend thread that has devices, as the kernel runs one per CPU.
     let threads: std::collections::BTreeSet<&str> = script.devices.iter().map(|d| d.thread.as_str()).collect();

@@ -2,10 +2,8 @@
 
 use crate::run::PlaceArgs;
 use crate::Failure;
+use riptide_engine::EngineConfig;
 use riptide_port::config::{self, PortConfig};
-use riptide_stl::profile::schema::{EthSpec, Layer, Profile};
-use riptide_stl::profile::values::Mac;
-use riptide_wire::ethernet::EthernetAddress;
 use std::path::Path;
 use std::time::Duration;
 
@@ -41,64 +39,13 @@ pub(crate) fn apply_place(cfg: &PortConfig, place: &mut PlaceArgs, cores: &mut O
     }
 }
 
-/// A port's (source, destination) MACs, where known.
-pub(crate) type PortMacs = (Option<[u8; 6]>, Option<[u8; 6]>);
-
-/// (source, destination) MAC per port: given, the interface's own, or resolved from the
-/// gateway. Called inside the namespace of the ports.
-pub(crate) fn port_macs(cfg: &PortConfig, path: &Path) -> Result<Vec<PortMacs>, Failure> {
-    let file = path.display();
-    let ports = cfg.ports();
-    let mut out = Vec::with_capacity(ports.len());
-    for (i, port) in ports.iter().enumerate() {
-        let info = cfg.port_info.get(i).cloned().unwrap_or_default();
-        let ifname = interface_of(port);
-        let src = match (info.src_mac, ifname) {
-            (Some(m), _) => Some(m.0),
-            (None, Some(ifn)) => Some(
-                riptide_port::afpacket::mac_address(ifn)
-                    .map_err(|e| Failure::input(format!("{file}: port {i} ({ifn}): {e}")))?,
-            ),
-            (None, None) => None,
-        };
-        let dst = match (info.dest_mac, info.default_gw, info.ip, ifname) {
-            (Some(m), ..) => Some(m.0),
-            (None, Some(gw), Some(ip), Some(ifn)) => Some(
-                riptide_port::resolve::resolve(ifn, ip, gw, RESOLVE_TIMEOUT)
-                    .map_err(|e| Failure::input(format!("{file}: port_info[{i}]: {e}")))?,
-            ),
-            (None, Some(gw), _, None) => {
-                return Err(Failure::input(format!(
-                    "{file}: port_info[{i}]: default_gw {gw} cannot be resolved on '{port}' (not an interface): \
-                     give dest_mac"
-                )))
-            }
-            _ => None,
-        };
-        out.push((src, dst));
-    }
-    Ok(out)
-}
-
-fn interface_of(port: &str) -> Option<&str> {
-    match port.split_once(':') {
-        None if port != "null" => Some(port),
-        Some(("afpacket" | "afxdp", rest)) => Some(rest.split(':').next().unwrap_or(rest)),
-        _ => None,
-    }
-}
-
-/// Streams whose Ethernet addresses the profile leaves unset take their port's.
-pub(crate) fn fill_macs(profile: &mut Profile, macs: &[PortMacs]) {
-    for s in &mut profile.streams {
-        let s = &mut s.value;
-        let Some(&(src, dst)) = macs.get(s.port as usize) else { continue };
-        if !matches!(s.packet.first(), Some(Layer::Eth(_))) {
-            s.packet.insert(0, Layer::Eth(EthSpec { src: None, dst: None, ethertype: None }));
-        }
-        if let Some(Layer::Eth(e)) = s.packet.first_mut() {
-            e.src = e.src.or(src.map(|m| Mac(EthernetAddress(m))));
-            e.dst = e.dst.or(dst.map(|m| Mac(EthernetAddress(m))));
-        }
-    }
+/// The engine configuration of a port configuration file: its ports, ring sizes, and
+/// each port's MACs (resolved inside the namespace `place` enters).
+pub(crate) fn engine_config(cfg: &PortConfig, path: &Path, place: &PlaceArgs) -> Result<EngineConfig, Failure> {
+    let mut config = place.engine_config(&cfg.spec_strings())?;
+    config.tx_ring = cfg.tx_desc.map(|n| n as usize);
+    config.rx_ring = cfg.rx_desc.map(|n| n as usize);
+    // In the namespace now: MACs of the ports, gateways resolved from them.
+    config.macs = cfg.resolve_macs(&path.display().to_string(), RESOLVE_TIMEOUT).map_err(Failure::input)?;
+    Ok(config)
 }

@@ -1,77 +1,52 @@
 //! Printing snapshots: tables as TRex prints them, one JSON object, a progress line.
 
-use riptide_core::units::fmt_si;
+use riptide_core::units::human_rate;
 use riptide_engine::Snapshot;
 use serde_json::{json, Value};
 use std::fmt::Write;
 
-fn si(v: f64) -> String {
-    if v.is_infinite() {
-        "max".into()
-    } else {
-        fmt_si(v)
-    }
+fn pps(v: f64) -> String {
+    human_rate(v, "pps")
 }
 
-/// The `--json` object.
+fn bps(v: f64) -> String {
+    human_rate(v, "b/s")
+}
+
+/// The `--json` object: the engine's snapshot as the daemon serves it, plus what the
+/// command line adds: the loss across the ports, and each stream's receive figures (and
+/// `tx_packets`) beside its own, as flat keys.
 pub(crate) fn json(s: &Snapshot) -> Value {
-    json!({
-        "duration_s": s.duration_s,
-        "simulated": s.simulated,
-        "clock": s.clock,
-        "multiplier": s.multiplier,
-        "late_resets": s.late_resets,
-        "loss": loss(s).map(|l| json!({
+    let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
+    v["loss"] = match loss(s) {
+        Some(l) => json!({
             "opackets": l.sent,
             "ipackets": l.received,
             "lost": l.lost(),
             "loss_ratio": l.ratio(),
-        })),
-        "ports": s.ports.iter().map(|p| json!({
-            "index": p.index,
-            "name": p.name,
-            "driver": p.driver,
-            "opackets": p.opackets,
-            "obytes": p.obytes,
-            "oerrors": p.oerrors,
-            "tx_pps": p.tx_pps,
-            "tx_bps_l1": p.tx_bps_l1,
-            "tx_bps_l2": p.tx_bps_l2,
-            "line_rate_bps": p.line_rate_bps,
-            "ipackets": p.ipackets,
-            "ibytes": p.ibytes,
-            "ierrors": p.ierrors,
-            "rx_pps": p.rx_pps,
-            "mode": p.mode,
-            "rx_timestamps": p.rx_timestamps,
-        })).collect::<Vec<_>>(),
-        "streams": s.streams.iter().map(|t| json!({
-            "id": t.id,
-            "name": t.name,
-            "port": t.port,
-            "opackets": t.opackets,
-            "tx_packets": t.opackets,
-            "obytes": t.obytes,
-            "rx_packets": t.rx.map(|r| r.rx_packets),
-            "rx_bytes": t.rx.map(|r| r.rx_bytes),
-            "lost": t.rx.map(|r| r.lost),
-            "out_of_order": t.rx.map(|r| r.out_of_order),
-            "duplicates": t.rx.map(|r| r.duplicates),
-            "seq_too_high": t.rx.map(|r| r.seq_too_high),
-            "seq_too_low": t.rx.map(|r| r.seq_too_low),
-            "requested_pps": finite(t.requested_pps),
-            "achieved_pps": t.achieved_pps,
-            "requested_bps_l1": finite(t.requested_bps_l1),
-            "achieved_bps_l1": t.achieved_bps_l1,
-        })).collect::<Vec<_>>(),
-        "latency": s.latency,
-        "workers": s.workers.iter().map(|w| json!({
-            "index": w.index,
-            "cpu_util": w.cpu_util,
-            "tx_pps": w.tx_pps,
-            "gbps_per_core": w.gbps_per_core,
-        })).collect::<Vec<_>>(),
-    })
+        }),
+        None => Value::Null,
+    };
+    if let Some(streams) = v.get_mut("streams").and_then(Value::as_array_mut) {
+        for (st, t) in streams.iter_mut().zip(&s.streams) {
+            let Some(o) = st.as_object_mut() else { continue };
+            o.remove("rx");
+            o.insert("tx_packets".into(), json!(t.opackets));
+            let rx = t.rx;
+            for (k, f) in [
+                ("rx_packets", rx.map(|r| r.rx_packets)),
+                ("rx_bytes", rx.map(|r| r.rx_bytes)),
+                ("lost", rx.map(|r| r.lost)),
+                ("out_of_order", rx.map(|r| r.out_of_order)),
+                ("duplicates", rx.map(|r| r.duplicates)),
+                ("seq_too_high", rx.map(|r| r.seq_too_high)),
+                ("seq_too_low", rx.map(|r| r.seq_too_low)),
+            ] {
+                o.insert(k.into(), json!(f));
+            }
+        }
+    }
+    v
 }
 
 /// Frames sent on all ports against frames received on all ports: the loss across a
@@ -97,8 +72,8 @@ impl Loss {
 }
 
 pub(crate) fn loss(s: &Snapshot) -> Option<Loss> {
-    let receives = |d: &str| !matches!(d, "null" | "pcap" | "capture");
-    if !s.ports.iter().any(|p| receives(&p.driver)) {
+    // Ports that receive say where their timestamps come from.
+    if !s.ports.iter().any(|p| p.rx_timestamps.is_some()) {
         return None;
     }
     Some(Loss { sent: s.ports.iter().map(|p| p.opackets).sum(), received: s.ports.iter().map(|p| p.ipackets).sum() })
@@ -123,58 +98,61 @@ pub(crate) fn sample(t_s: f64, s: &Snapshot) -> Value {
     })
 }
 
-fn finite(v: f64) -> Value {
-    if v.is_finite() {
-        json!(v)
-    } else {
-        Value::Null
-    }
-}
-
 /// The human tables.
 pub(crate) fn tables(s: &Snapshot) -> String {
     let mut o = String::new();
     let time = if s.simulated { "virtual" } else { "wall" };
     let _ = writeln!(o, "duration {:.3} s ({time}), multiplier {}, clock {}", s.duration_s, s.multiplier, s.clock);
+    if s.interrupted {
+        let _ = writeln!(o, "interrupted: the run was stopped before it ended; the figures cover it until then");
+    }
     let _ = writeln!(o);
     let _ = writeln!(
         o,
-        "{:<5} {:<24} {:>14} {:>16} {:>10} {:>12} {:>12} {:>8} {:>14} {:>8}",
-        "port", "name", "opackets", "obytes", "tx_pps", "tx_bps_l1", "tx_bps_l2", "oerrors", "ipackets", "ierrors"
+        "{:<5} {:<24} {:>14} {:>16} {:>12} {:>12} {:>12} {:>8} {:>14} {:>8}",
+        "port", "name", "opackets", "obytes", "tx rate", "tx L1", "tx L2", "oerrors", "ipackets", "ierrors"
     );
     for p in &s.ports {
         let _ = writeln!(
             o,
-            "{:<5} {:<24} {:>14} {:>16} {:>10} {:>12} {:>12} {:>8} {:>14} {:>8}",
+            "{:<5} {:<24} {:>14} {:>16} {:>12} {:>12} {:>12} {:>8} {:>14} {:>8}",
             p.index,
             truncate(&p.name, 24),
             p.opackets,
             p.obytes,
-            si(p.tx_pps),
-            si(p.tx_bps_l1),
-            si(p.tx_bps_l2),
+            pps(p.tx_pps),
+            bps(p.tx_bps_l1),
+            bps(p.tx_bps_l2),
             p.oerrors,
             p.ipackets,
             p.ierrors
         );
     }
-    let _ = writeln!(o);
-    let _ = writeln!(
-        o,
-        "{:<5} {:<24} {:>5} {:>14} {:>16} {:>14} {:>14}",
-        "id", "stream", "port", "opackets", "obytes", "requested_pps", "achieved_pps"
-    );
-    for t in &s.streams {
+    if !s.streams.is_empty() {
+        let _ = writeln!(o);
         let _ = writeln!(
             o,
-            "{:<5} {:<24} {:>5} {:>14} {:>16} {:>14} {:>14}",
+            "{:<5} {:<24} {:>5} {:>14} {:>16} {:>12} {:>12} {:>8}",
+            "id", "stream", "port", "opackets", "obytes", "asked", "achieved", "share"
+        );
+    }
+    for t in &s.streams {
+        let share = if t.requested_pps.is_finite() && t.requested_pps > 0.0 {
+            format!("{:.1}%", 100.0 * t.achieved_pps / t.requested_pps)
+        } else {
+            "-".into()
+        };
+        let _ = writeln!(
+            o,
+            "{:<5} {:<24} {:>5} {:>14} {:>16} {:>12} {:>12} {:>8}",
             t.id,
             truncate(&t.name, 24),
             t.port,
             t.opackets,
             t.obytes,
-            si(t.requested_pps),
-            si(t.achieved_pps)
+            pps(t.requested_pps),
+            pps(t.achieved_pps),
+            share
         );
     }
     if s.streams.iter().any(|t| t.rx.is_some()) {
@@ -223,9 +201,18 @@ pub(crate) fn tables(s: &Snapshot) -> String {
         }
     }
     let _ = writeln!(o);
-    let _ = writeln!(o, "{:<6} {:>9} {:>10} {:>10}", "worker", "cpu_util", "tx_pps", "Gb/core");
-    for w in &s.workers {
-        let _ = writeln!(o, "{:<6} {:>8.1}% {:>10} {:>10.2}", w.index, w.cpu_util, si(w.tx_pps), w.gbps_per_core);
+    if s.simulated {
+        // Virtual time: the workers ran as fast as they could; rates are the schedule's.
+        let _ = writeln!(o, "{:<6} {:>12}  (simulated: virtual time, no CPU share or Gb/core)", "worker", "tx rate");
+        for w in &s.workers {
+            let _ = writeln!(o, "{:<6} {:>12}", w.index, pps(w.tx_pps));
+        }
+    } else {
+        let _ = writeln!(o, "{:<6} {:>9} {:>12} {:>12}", "worker", "cpu_util", "tx rate", "per core");
+        for w in &s.workers {
+            let per_core = bps(w.gbps_per_core * 1e9);
+            let _ = writeln!(o, "{:<6} {:>8.1}% {:>12} {:>12}", w.index, w.cpu_util, pps(w.tx_pps), per_core);
+        }
     }
     if let Some(l) = loss(s) {
         let _ = writeln!(
@@ -237,10 +224,25 @@ pub(crate) fn tables(s: &Snapshot) -> String {
             100.0 * l.ratio()
         );
     }
+    // What was asked and not achieved, plainly (the schedule's late resets are why).
+    for t in &s.streams {
+        let asked = t.requested_pps;
+        if !s.simulated && !s.interrupted && asked.is_finite() && asked > 0.0 && t.achieved_pps < 0.99 * asked {
+            let _ = writeln!(
+                o,
+                "\nstream {}: achieved {} of the {} asked ({:.1}%)",
+                t.name,
+                pps(t.achieved_pps),
+                pps(asked),
+                100.0 * t.achieved_pps / asked
+            );
+        }
+    }
     if s.late_resets > 0 {
         let _ = writeln!(
             o,
-            "\n{} late schedule reset(s): the worker fell more than the catch-up window behind",
+            "{} time(s) a worker fell more than the catch-up window behind its schedule and skipped ahead \
+             (the missed packets were not sent)",
             s.late_resets
         );
     }
@@ -250,9 +252,9 @@ pub(crate) fn tables(s: &Snapshot) -> String {
 /// One line for the terminal while a run goes on.
 pub(crate) fn progress_line(s: &Snapshot) -> String {
     let pk: u64 = s.ports.iter().map(|p| p.opackets).sum();
-    let pps: f64 = s.ports.iter().map(|p| p.tx_pps).sum();
-    let bps: f64 = s.ports.iter().map(|p| p.tx_bps_l1).sum();
-    format!("[{:>7.1}s] {:>10} packets  {:>9}pps  {:>9}bps L1", s.duration_s, pk, si(pps), si(bps))
+    let rate: f64 = s.ports.iter().map(|p| p.tx_pps).sum();
+    let l1: f64 = s.ports.iter().map(|p| p.tx_bps_l1).sum();
+    format!("[{:>7.1}s] {:>10} packets  {:>12}  {:>12} L1", s.duration_s, pk, pps(rate), bps(l1))
 }
 
 fn truncate(s: &str, n: usize) -> String {
@@ -261,5 +263,41 @@ fn truncate(s: &str, n: usize) -> String {
     } else {
         let t: String = s.chars().take(n - 1).collect();
         format!("{t}~")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn snapshot(pps: f64, simulated: bool) -> Snapshot {
+        let v = json!({
+            "state": "stopped", "duration_s": 1.0, "simulated": simulated, "clock": "tsc", "multiplier": "x1",
+            "ports": [{"index": 0, "name": "null", "driver": "null", "opackets": 1, "obytes": 60, "oerrors": 0,
+                       "tx_pps": pps, "tx_bps_l1": pps * 672.0, "tx_bps_l2": pps * 512.0, "line_rate_bps": 1e10,
+                       "ipackets": 0, "ibytes": 0, "ierrors": 0, "rx_pps": 0.0}],
+            "streams": [{"id": 0, "name": "s", "port": 0, "opackets": 1, "obytes": 60, "requested_pps": 1e6,
+                         "achieved_pps": pps, "requested_bps_l1": 6.72e8, "achieved_bps_l1": pps * 672.0}],
+            "workers": [{"index": 0, "cpu_util": 50.0, "tx_pps": pps, "gbps_per_core": 1.5}],
+            "late_resets": 3, "start_unix_ns": 0, "start_lag_ns": 0, "latency": []
+        });
+        serde_json::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn every_table_writes_rates_as_engineers_do_on_the_boundaries() {
+        for (pps, want) in [(999_994.9, "999.99 Kpps"), (999_995.0, "1.00 Mpps"), (999_995_000.0, "1.00 Gpps")] {
+            let t = tables(&snapshot(pps, false));
+            // Port, stream and worker tables alike.
+            assert!(t.matches(want).count() >= 3, "{want}:\n{t}");
+            assert!(!t.contains("mpps") && !t.contains("mbps") && !t.contains("kpps"), "no lower-case prefixes:\n{t}");
+        }
+        let t = tables(&snapshot(500_000.0, false));
+        assert!(t.contains("stream s: achieved 500.00 Kpps of the 1.00 Mpps asked (50.0%)"), "{t}");
+        assert!(t.contains("3 time(s) a worker fell"), "{t}");
+        assert!(t.contains("1.50 Gb/s"), "per core: {t}");
+        let t = tables(&snapshot(500_000.0, true));
+        assert!(t.contains("simulated: virtual time") && !t.contains("cpu_util"), "{t}");
+        assert!(progress_line(&snapshot(999_995.0, false)).contains("1.00 Mpps"));
     }
 }

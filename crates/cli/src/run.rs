@@ -4,7 +4,9 @@ use crate::report;
 use crate::{signal, Failure};
 use clap::Args;
 use riptide_core::{BitsPerSec, Nanos, Rate};
-use riptide_engine::{Command, Engine, EngineConfig, Multiplier, Response, Snapshot, StartOptions};
+use riptide_engine::{
+    Command, Engine, EngineConfig, Multiplier, ProfileFormat, Response, RunState, Snapshot, StartOptions,
+};
 use riptide_port::PortSpec;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -14,18 +16,20 @@ use std::time::Duration;
 pub(crate) struct RunArgs {
     /// Profile (YAML).
     pub profile: PathBuf,
-    /// Port: `null`, `pcap:FILE`, `afpacket:IF`; repeat for ports 1, 2, ...
+    /// Port: `null`, `pcap:FILE`, `afpacket:IF`, `afxdp:IF[:QUEUE]`, `link:0|1[:delay=..,loss=..]`,
+    /// each optionally with wrappers `+impair:loss=1%,...` and `+tap:FILE` (docs/ports.md);
+    /// repeat for ports 1, 2, ...
     #[arg(long = "port", required_unless_present = "config", conflicts_with = "config")]
     pub ports: Vec<String>,
     /// Port configuration file in the spirit of TRex's trex_cfg.yaml (interfaces, port_info
-    /// MACs and gateways, port_bandwidth_gb, platform threads); see docs/ports.md.
+    /// MACs and gateways, port_bandwidth_gb, platform threads); see docs/port-config.md.
     #[arg(long = "config", alias = "cfg")]
     pub config: Option<PathBuf>,
     /// Stop after this long (virtual time on pcap ports): 10s, 500ms.
     #[arg(short, long)]
     pub duration: Option<String>,
     /// Stop after this many packets in all.
-    #[arg(short = 'n', long)]
+    #[arg(short = 'n', long, allow_negative_numbers = true)]
     pub count: Option<u64>,
     /// Rate multiplier: a factor (2), a total rate (10mpps, 5gbps, 5gbpsl1) or % of line rate (50%).
     #[arg(short = 'm', long, default_value = "1")]
@@ -102,13 +106,15 @@ pub(crate) fn hdr_log(s: &Snapshot) -> String {
 #[derive(Args, Debug)]
 pub(crate) struct PlaceArgs {
     /// Line rate of the ports for % rates, L1 figures and pktgen's `delay 0`: 10g, 100g, 1g
-    /// (default: each interface's link speed, 10g for null and pcap; port_bandwidth_gb of --config).
+    /// (default: each interface's link speed, 10g for null and pcap; port_bandwidth_gb of a
+    /// port configuration file).
     #[arg(long)]
     pub line_rate: Option<String>,
     /// Run inside this network namespace (/var/run/netns/NAME), e.g. riptide-tg.
     #[arg(long)]
     pub netns: Option<String>,
-    /// Use an interface even if it carries the host's default route.
+    /// Use an interface even if it carries the host's default route, and let streams ask
+    /// a port for more than its line rate.
     #[arg(long)]
     pub force: bool,
 }
@@ -131,11 +137,17 @@ impl PlaceArgs {
 }
 
 pub(crate) fn parse_line_rate(s: &str) -> Result<BitsPerSec, Failure> {
+    let bad = || Failure::input(format!("--line-rate '{s}' is not a link speed (expected e.g. 1g, 10g, 25g, 100g)"));
     let t = s.trim().to_ascii_lowercase();
+    // A unit is required: a plain "10" would be 10 bit/s, never what was meant.
+    if t.parse::<f64>().is_ok() {
+        return Err(Failure::input(format!("--line-rate '{s}' has no unit: write {t}g for {t} Gb/s")));
+    }
     let t = if t.ends_with("bps") { t } else { format!("{t}bps") };
     match t.parse::<Rate>() {
-        Ok(Rate::BpsL2(v)) => Ok(BitsPerSec(v)),
-        _ => Err(Failure::input(format!("--line-rate '{s}' is not a bit rate (expected e.g. 10g, 25g, 100g)"))),
+        // From 1 Mb/s (old links) to 1.6 Tb/s.
+        Ok(Rate::BpsL2(v)) if (1e6..=1.6e12).contains(&v) => Ok(BitsPerSec(v)),
+        _ => Err(bad()),
     }
 }
 
@@ -170,29 +182,34 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
 
 /// Runs a loaded engine to the end (or Ctrl-C), with a progress line on a terminal.
 pub(crate) fn drive(engine: &mut Engine, opts: StartOptions, progress: bool) -> Result<Snapshot, Failure> {
-    drive_sampled(engine, opts, progress, &mut Vec::new())
+    drive_sampled(engine, Command::Start(opts), progress, &mut Vec::new())
 }
 
-/// [`drive`], keeping one sample of every counter per second of wall time in `series`.
+/// Starts a run with `start` (a start command) and drives it to the end as [`drive`]
+/// does, keeping one sample of every counter per second of wall time in `series`.
 pub(crate) fn drive_sampled(
     engine: &mut Engine,
-    opts: StartOptions,
+    start: Command,
     progress: bool,
     series: &mut Vec<serde_json::Value>,
 ) -> Result<Snapshot, Failure> {
     signal::install();
-    engine.handle(Command::Start(opts))?;
+    if let Response::Notes(notes) = engine.handle(start)? {
+        for n in notes {
+            eprintln!("{n}");
+        }
+    }
     let t0 = std::time::Instant::now();
     let mut last_print = t0;
     let mut next_sample = Duration::from_secs(1);
-    while !engine.is_finished() && !signal::interrupted() {
+    while !matches!(engine.handle(Command::State)?, Response::State(RunState::Finished)) && !signal::interrupted() {
         std::thread::sleep(Duration::from_millis(20));
         if progress && last_print.elapsed() >= Duration::from_millis(500) {
             last_print = std::time::Instant::now();
-            eprint!("\r{}", report::progress_line(&engine.snapshot()));
+            eprint!("\r{}", report::progress_line(&snapshot(engine)?));
         }
         if t0.elapsed() >= next_sample {
-            series.push(report::sample(t0.elapsed().as_secs_f64(), &engine.snapshot()));
+            series.push(report::sample(t0.elapsed().as_secs_f64(), &snapshot(engine)?));
             next_sample += Duration::from_secs(1);
         }
     }
@@ -201,7 +218,14 @@ pub(crate) fn drive_sampled(
     }
     match engine.handle(Command::Stop)? {
         Response::Stats(s) => Ok(*s),
-        Response::Ok => Err(Failure::runtime("stop returned no stats")),
+        _ => Err(Failure::runtime("stop returned no stats")),
+    }
+}
+
+fn snapshot(engine: &mut Engine) -> Result<Snapshot, Failure> {
+    match engine.handle(Command::Snapshot)? {
+        Response::Stats(s) => Ok(*s),
+        _ => Err(Failure::runtime("snapshot returned no stats")),
     }
 }
 
@@ -227,70 +251,42 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
         check_writable("--hist", hist)?;
     }
     let source = a.profile.display().to_string();
-    let probe_rate = a.latency.as_deref().map(probe_rate).transpose()?;
-    let Some(cfg_path) = a.config.clone() else {
-        let opts = start_options(&a)?;
-        let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
-        match probe_rate {
-            None => {
-                engine.handle(Command::LoadProfile { text, source })?;
-            }
-            Some(rate) => {
-                let mut profile =
-                    riptide_stl::profile::parse(&text, &source).map_err(|e| Failure::input(e.to_string()))?;
-                add_probes(&mut profile, rate)?;
-                let compiled =
-                    riptide_stl::profile::compile(&profile, &source).map_err(|e| Failure::input(e.to_string()))?;
-                engine.load(compiled)?;
-            }
+    let latency_pps = a.latency.as_deref().map(probe_rate).transpose()?;
+    let config = match a.config.clone() {
+        None => a.place.engine_config(&a.ports)?,
+        Some(path) => {
+            let cfg = crate::portcfg::load(&path)?;
+            crate::portcfg::apply_place(&cfg, &mut a.place, &mut a.cores);
+            crate::portcfg::engine_config(&cfg, &path, &a.place)?
         }
-        return finish(&a, &mut engine, opts);
     };
-    let cfg = crate::portcfg::load(&cfg_path)?;
-    crate::portcfg::apply_place(&cfg, &mut a.place, &mut a.cores);
     let opts = start_options(&a)?;
-    let mut config = a.place.engine_config(&cfg.spec_strings())?;
-    config.tx_ring = cfg.tx_desc.map(|n| n as usize);
-    config.rx_ring = cfg.rx_desc.map(|n| n as usize);
-    // In the namespace now: MACs of the ports, gateways resolved from them.
-    let macs = crate::portcfg::port_macs(&cfg, &cfg_path)?;
-    let mut profile = riptide_stl::profile::parse(&text, &source).map_err(|e| Failure::input(e.to_string()))?;
-    crate::portcfg::fill_macs(&mut profile, &macs);
-    if let Some(rate) = probe_rate {
-        add_probes(&mut profile, rate)?;
-    }
-    let compiled = riptide_stl::profile::compile(&profile, &source).map_err(|e| Failure::input(e.to_string()))?;
     let mut engine = Engine::new(config);
-    engine.load(compiled)?;
+    engine.handle(Command::LoadProfile { text, source, format: ProfileFormat::Yaml, latency_pps })?;
     finish(&a, &mut engine, opts)
 }
 
 /// `-l RATE`: packets per second, as a number (TRex's spelling) or a pps rate.
-fn probe_rate(s: &str) -> Result<Rate, Failure> {
+fn probe_rate(s: &str) -> Result<f64, Failure> {
     let bad = || Failure::input(format!("-l {s}: expected a probe rate in packets per second, e.g. 1000 or 1kpps"));
-    let rate = match s.trim().parse::<f64>() {
-        Ok(v) => Rate::Pps(v),
-        Err(_) => s.parse::<Rate>().map_err(|_| bad())?,
+    let pps = match s.trim().parse::<f64>() {
+        Ok(v) => v,
+        Err(_) => match s.parse::<Rate>().map_err(|_| bad())? {
+            Rate::Pps(v) => v,
+            _ => return Err(bad()),
+        },
     };
-    match rate {
-        Rate::Pps(v) if v.is_finite() && v > 0.0 && v <= 1e6 => Ok(rate),
-        _ => Err(bad()),
+    if pps.is_finite() && pps > 0.0 && pps <= 1e6 {
+        Ok(pps)
+    } else {
+        Err(bad())
     }
-}
-
-fn add_probes(profile: &mut riptide_stl::profile::Profile, rate: Rate) -> Result<(), Failure> {
-    let names =
-        riptide_stl::profile::add_latency_probes(profile, rate).map_err(|e| Failure::input(format!("-l: {e}")))?;
-    if names.is_empty() {
-        return Err(Failure::input("-l: the profile sends on no port: there is nothing to probe"));
-    }
-    Ok(())
 }
 
 fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Failure> {
     let progress = !a.json && std::io::stdout().is_terminal();
     let mut series = Vec::new();
-    let snap = drive_sampled(engine, opts, progress, &mut series)?;
+    let snap = drive_sampled(engine, Command::Start(opts), progress, &mut series)?;
     let mut v = report::json(&snap);
     v["series"] = serde_json::Value::Array(series);
     if let Some(out) = &a.out {

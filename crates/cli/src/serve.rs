@@ -1,52 +1,143 @@
 //! `riptide serve`: the daemon.
 
-use crate::run::{parse_line_rate, parse_ports};
+use crate::run::PlaceArgs;
 use crate::{signal, Failure};
 use clap::Args;
 use riptide_core::Nanos;
-use riptide_daemon::{serve as start_server, ServerConfig};
-use riptide_engine::EngineConfig;
+use riptide_daemon::{serve_on, ServerConfig};
 use std::net::SocketAddr;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub(crate) struct ServeArgs {
-    /// Port the engine owns: `null` or `pcap:FILE`; repeat for ports 1, 2, ...
-    #[arg(long = "port", required = true)]
+    /// Port the engine owns (`null`, `pcap:FILE`, `afpacket:IF`, ...); repeat for ports 1, 2, ...
+    #[arg(long = "port", required_unless_present = "config", conflicts_with = "config")]
     pub ports: Vec<String>,
+    /// Port configuration file (as `riptide run --config`): its interfaces are the ports,
+    /// and streams loaded later take the ports' MACs and the gateways' (resolved once, at start).
+    #[arg(long = "config", alias = "cfg")]
+    pub config: Option<std::path::PathBuf>,
+    /// Serve inside this network namespace (/var/run/netns/NAME), e.g. riptide-tg.
+    #[arg(long)]
+    pub netns: Option<String>,
     /// Address to listen on. Anything but loopback needs --token.
     #[arg(long, default_value = "127.0.0.1:4501")]
     pub bind: String,
-    /// Token clients must send with `auth`.
-    #[arg(long)]
+    /// Token clients must send with `auth` (at least 16 characters). Default: a random one,
+    /// written to --token-file for local clients (the Python client finds it there).
+    #[arg(long, conflicts_with = "no_auth")]
     pub token: Option<String>,
+    /// Where the generated token goes (mode 0600). Default: /run/riptide/serve-PORT.token
+    /// for root, $XDG_RUNTIME_DIR/riptide/serve-PORT.token (or /tmp/riptide-UID/) otherwise.
+    #[arg(long)]
+    pub token_file: Option<std::path::PathBuf>,
+    /// No token: every local user may control the daemon (loopback only; for a machine of
+    /// one's own).
+    #[arg(long)]
+    pub no_auth: bool,
+    /// Directory `stf_start` reads cap2 profiles and their pcaps from (regular files under
+    /// it only). Without it, stateful profiles must be sent with the request.
+    #[arg(long)]
+    pub data_dir: Option<std::path::PathBuf>,
     /// Stop traffic whose owner has been gone this long.
     #[arg(long, default_value = "5s")]
     pub owner_timeout: String,
-    /// Line rate of the ports.
-    #[arg(long, default_value = "10g")]
-    pub line_rate: String,
+    /// An owner that sends no request for this long (a frozen client) loses the engine
+    /// (the Python client pings while it owns it).
+    #[arg(long, default_value = "30s")]
+    pub owner_heartbeat: String,
+    /// Use an interface even if it carries the host's default route.
+    #[arg(long)]
+    pub force: bool,
+    /// Close connections idle this long.
+    #[arg(long, default_value = "300s")]
+    pub idle_timeout: String,
+    /// Line rate of the ports: 10g, 100g (default: each interface's link speed, 10g for
+    /// null and pcap; port_bandwidth_gb of a port configuration file).
+    #[arg(long)]
+    pub line_rate: Option<String>,
 }
 
 pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
     let bind: SocketAddr =
         a.bind.parse().map_err(|_| Failure::input(format!("--bind '{}' is not ADDRESS:PORT", a.bind)))?;
-    let timeout: Nanos = a.owner_timeout.parse().map_err(|e| Failure::input(format!("--owner-timeout: {e}")))?;
-    let engine =
-        EngineConfig { ports: parse_ports(&a.ports)?, line_rate: parse_line_rate(&a.line_rate)?, ..Default::default() };
+    let duration = |flag: &str, v: &str| -> Result<Duration, Failure> {
+        let n: Nanos = v.parse().map_err(|e| Failure::input(format!("{flag}: {e}")))?;
+        Ok(Duration::from_nanos(n.0))
+    };
+    let owner_timeout = duration("--owner-timeout", &a.owner_timeout)?;
+    let owner_heartbeat = duration("--owner-heartbeat", &a.owner_heartbeat)?;
+    let idle_timeout = duration("--idle-timeout", &a.idle_timeout)?;
+    if a.no_auth && !bind.ip().is_loopback() {
+        return Err(Failure::input(format!("--no-auth on {bind}: only a loopback address may go without a token")));
+    }
+    let data_dir = match &a.data_dir {
+        None => None,
+        Some(d) => {
+            Some(std::fs::canonicalize(d).map_err(|e| Failure::input(format!("--data-dir {}: {e}", d.display())))?)
+        }
+    };
+    let mut place = PlaceArgs { line_rate: a.line_rate.clone(), netns: a.netns.clone(), force: a.force };
+    let engine = match &a.config {
+        None => place.engine_config(&a.ports)?,
+        Some(path) => {
+            let cfg = crate::portcfg::load(path)?;
+            let mut cores = None;
+            crate::portcfg::apply_place(&cfg, &mut place, &mut cores);
+            crate::portcfg::engine_config(&cfg, path, &place)?
+        }
+    };
+    let token = match (&a.token, a.no_auth) {
+        (_, true) => None,
+        (Some(t), false) => Some(t.clone()),
+        (None, false) => Some(riptide_daemon::token::generate().map_err(|e| Failure::runtime(format!("token: {e}")))?),
+    };
     let cfg = ServerConfig {
         bind,
-        token: a.token,
-        owner_timeout: Duration::from_nanos(timeout.0),
+        token: token.clone(),
+        owner_timeout,
+        owner_heartbeat,
+        idle_timeout,
+        data_dir,
         engine,
         ..Default::default()
     };
-    let handle = start_server(cfg).map_err(|e| Failure::input(format!("cannot serve on {bind}: {e}")))?;
+    // Bound first, then the token published, then served: the first client to connect
+    // finds the token where it looks.
+    let listener =
+        std::net::TcpListener::bind(bind).map_err(|e| Failure::input(format!("cannot serve on {bind}: {e}")))?;
+    let port = listener.local_addr().map_err(|e| Failure::runtime(e.to_string()))?.port();
+    let token_file = match (&token, &a.token) {
+        (Some(t), None) => {
+            let path = a.token_file.clone().unwrap_or_else(|| riptide_daemon::token::default_path(port));
+            riptide_daemon::token::write(&path, t)
+                .map_err(|e| Failure::input(format!("--token-file {}: {e}", path.display())))?;
+            Some(path)
+        }
+        _ => None,
+    };
+    let handle = match serve_on(listener, cfg) {
+        Ok(h) => h,
+        Err(e) => {
+            if let Some(p) = &token_file {
+                let _ = std::fs::remove_file(p);
+            }
+            return Err(Failure::input(format!("cannot serve on {bind}: {e}")));
+        }
+    };
     signal::install();
-    eprintln!("riptide: serving JSON-RPC 2.0 on {} (one JSON object per line); Ctrl-C stops", handle.addr);
+    let auth = match (&token_file, a.no_auth) {
+        (Some(p), _) => format!("token in {} (readable by its owner only)", p.display()),
+        (None, true) => "no token: every local user may control it".into(),
+        (None, false) => "token given with --token".into(),
+    };
+    eprintln!("riptide: serving JSON-RPC 2.0 on {} (one JSON object per line), {auth}; Ctrl-C stops", handle.addr);
     while !signal::interrupted() {
         std::thread::sleep(Duration::from_millis(100));
     }
     handle.shutdown();
+    if let Some(p) = token_file {
+        let _ = std::fs::remove_file(p);
+    }
     Ok(())
 }

@@ -3,12 +3,15 @@
 //! Simulated ports (pcap) and the null port run on virtual time as fast as the CPU
 //! goes (every frame stamped with its scheduled departure); interfaces run in real time.
 //! Client-to-server packets go to the first port, server-to-client packets to the
-//! second (or the first, with one port).
+//! second (or the first, with one port). A front end of [`Command::StfStart`].
 
-use crate::run::PlaceArgs;
+use crate::run::{drive_sampled, PlaceArgs};
 use crate::Failure;
 use clap::Args;
-use riptide_engine::stf::{load_profile, StfError, StfOptions, StfRun};
+use riptide_core::units::human_rate;
+use riptide_core::Nanos;
+use riptide_engine::stf::{StfReport, StfStart};
+use riptide_engine::{Command, Engine, Multiplier};
 use riptide_timer::SchedulerKind;
 use std::path::PathBuf;
 
@@ -19,12 +22,16 @@ pub(crate) struct StfArgs {
     /// Port: client side first, server side second (`pcap:FILE`, `null`, `afpacket:IF`).
     #[arg(long = "port", required = true)]
     pub ports: Vec<String>,
-    /// CPS multiplier.
-    #[arg(short = 'm', long, default_value_t = 1.0)]
-    pub multiplier: f64,
-    /// Seconds of new flows (default: the profile's `duration`).
+    /// CPS multiplier: a factor (10, x10).
+    #[arg(short = 'm', long, default_value = "1")]
+    pub multiplier: String,
+    /// The test's length, as TRex's -d: flows start until then and the run ends then
+    /// (10s, 500ms, or plain seconds; default: the profile's `duration`).
     #[arg(short = 'd', long)]
-    pub duration: Option<f64>,
+    pub duration: Option<String>,
+    /// Stop after this many packets in all.
+    #[arg(short = 'n', long, allow_negative_numbers = true)]
+    pub count: Option<u64>,
     /// Stretch flow lifetimes so this many flows are active at steady state.
     #[arg(long)]
     pub active_flows: Option<u64>,
@@ -42,57 +49,53 @@ pub(crate) struct StfArgs {
 }
 
 pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
-    let mut notes = Vec::new();
-    let (profile, convs) = load_profile(&a.profile, &mut notes).map_err(failure)?;
-    for n in notes {
-        eprintln!("{n}");
-    }
     let scheduler: SchedulerKind = a.scheduler.parse().map_err(|e| Failure::input(format!("--scheduler: {e}")))?;
+    let multiplier = match a.multiplier.parse::<Multiplier>() {
+        Ok(Multiplier::Factor(f)) => f,
+        Ok(Multiplier::Total(_)) => {
+            return Err(Failure::input(format!("-m {}: a stateful run's multiplier is a CPS factor", a.multiplier)))
+        }
+        Err(e) => return Err(Failure::input(format!("-m: {e}"))),
+    };
+    let duration = a
+        .duration
+        .as_deref()
+        .map(|d| d.parse::<Nanos>().map_err(|e| Failure::input(format!("-d: {e}"))))
+        .transpose()?;
+    if duration == Some(Nanos::ZERO) {
+        return Err(Failure::input(format!("-d {}: must be a positive duration", a.duration.as_deref().unwrap_or(""))));
+    }
     if a.ports.len() > 2 {
         return Err(Failure::input("run-stf takes one or two ports (client side, server side)"));
     }
-    let config = a.place.engine_config(&a.ports)?;
-    let opts = StfOptions {
-        multiplier: a.multiplier,
-        duration_s: a.duration,
+    let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
+    let start = StfStart {
+        multiplier,
+        duration,
+        count: a.count,
         active_flows: a.active_flows,
         scheduler,
         cores: a.cores,
-        force: config.force,
+        ..StfStart::new(&a.profile)
     };
-    let run =
-        StfRun::start(&profile, &convs, &opts, &config.ports, &a.profile.display().to_string()).map_err(failure)?;
-    while !run.is_finished() {
-        if crate::signal::interrupted() {
-            run.request_stop();
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let out = run.wait().map_err(failure)?;
+    let snap = drive_sampled(&mut engine, Command::StfStart(start), false, &mut Vec::new())?;
+    let out = StfReport::from_snapshot(&snap).ok_or_else(|| Failure::runtime("the run gave no stateful report"))?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| Failure::runtime(e.to_string()))?);
     } else {
-        let f = |k: &str| out[k].as_f64().unwrap_or(0.0);
+        let c = &out.stats.counters;
         println!(
-            "flows opened {} closed {} active {}; packets {} ({:.0} pps, {:.0} cps over {:.3} s {}); {:.2} Mpps engine",
-            out["m_total_open_flows"],
-            out["m_total_close_flows"],
-            out["m_active_flows"],
-            out["tx_packets"],
-            f("m_tx_pps"),
-            f("m_tx_cps"),
-            f("duration_s"),
-            if out["simulated"] == true { "virtual" } else { "wall" },
-            f("engine_mpps")
+            "flows opened {} closed {} active {}; packets {} ({}, {:.0} cps over {:.3} s {}); engine {}",
+            c.m_total_open_flows,
+            c.m_total_close_flows,
+            c.m_active_flows,
+            c.tx_packets,
+            human_rate(out.stats.m_tx_pps, "pps"),
+            out.stats.m_tx_cps,
+            out.duration_s,
+            if out.simulated { "virtual" } else { "wall" },
+            human_rate(out.stats.engine_mpps * 1e6, "pps")
         );
     }
     Ok(())
-}
-
-fn failure(e: StfError) -> Failure {
-    match e {
-        StfError::Input(m) => Failure::input(m),
-        StfError::Runtime(m) => Failure::runtime(m),
-    }
 }

@@ -159,7 +159,7 @@ fn tables_name_ports_streams_and_workers() {
     let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "-d", "200ms", "-m", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let s = String::from_utf8_lossy(&o.stdout);
-    for w in ["opackets", "tx_bps_l1", "requested_pps", "achieved_pps", "cpu_util", "Gb/core", "udp64", "x2"] {
+    for w in ["opackets", "tx L1", "asked", "achieved", "cpu_util", "per core", "2.00 Mpps", "udp64", "x2"] {
         assert!(s.contains(w), "missing {w} in:\n{s}");
     }
 }
@@ -250,12 +250,17 @@ fn bad_arguments_are_exit_2() {
 
 #[test]
 fn bench_runs_and_reports_a_ratio() {
-    let o = riptide(&["bench", "--duration", "200ms", "--runs", "1", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert!(v["engine_mpps"].as_f64().unwrap() > 0.0);
-    assert!(v["baseline_template_copy_mpps"].as_f64().unwrap() > 0.0);
-    assert!(v["ratio"].as_f64().unwrap() > 0.0);
+    // Issue 15.11: the ratio is per core against the baseline, in --json as in the text.
+    for cores in ["1", "2"] {
+        let o = riptide(&["bench", "--duration", "200ms", "--runs", "1", "--cores", cores, "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let f = |k: &str| v[k].as_f64().unwrap();
+        assert!(f("engine_mpps") > 0.0 && f("baseline_template_copy_mpps") > 0.0);
+        let want = f("engine_mpps_per_core") / f("baseline_template_copy_mpps");
+        assert!((f("ratio") - want).abs() < 1e-12, "{v}");
+        assert!((f("engine_mpps_per_core") * cores.parse::<f64>().unwrap() - f("engine_mpps")).abs() < 1e-9);
+    }
 }
 
 #[test]
@@ -580,5 +585,170 @@ fn latency_probes_run_beside_any_profile_at_their_own_rate() {
         let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "-d", "1s", "-l", bad]);
         assert_eq!(o.status.code(), Some(2), "-l {bad}: {}", text(&o));
         assert!(text(&o).contains("-l"), "{}", text(&o));
+    }
+}
+
+/// Issue 15.7: a gap that cannot be meant is refused with the limit, not run for ever.
+#[test]
+fn durations_beyond_a_year_are_refused_with_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("isg.yaml");
+    std::fs::write(&p, "streams: [{isg: 1e30s, mode: {burst: {packets: 1}}}]\n").unwrap();
+    let o = riptide(&["debug", p.to_str().unwrap(), "-n", "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("365 days") && text(&o).contains("isg.yaml"), "{}", text(&o));
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "-d", "1e30s"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("365 days"), "{}", text(&o));
+    // Issue 15.12: a bare number is seconds to one reader and microseconds to TRex.
+    std::fs::write(&p, "streams: [{isg: 10.0, mode: {burst: {packets: 1}}}]\n").unwrap();
+    let o = riptide(&["debug", p.to_str().unwrap(), "-n", "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("'10.0' has no unit: write 10.0us"), "{}", text(&o));
+}
+
+/// Issue 15.6: imix weights adding up to billions are sampled, not laid out (34 GB).
+#[test]
+fn huge_imix_weights_run_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("imix.yaml");
+    std::fs::write(
+        &p,
+        "streams: [{size: {imix: [{size: 64, weight: 4294967295}, {size: 1518, weight: 4294967294}]}}]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("o.pcap");
+    let o =
+        riptide(&["run", p.to_str().unwrap(), "--port", &format!("pcap:{}", out.display()), "-n", "1000", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ports"][0]["opackets"], 1000);
+}
+
+/// Sends SIGTERM to `child` as soon as its pcap part file is in `dir` (the run has begun:
+/// the handler is installed before the ports open), so the signal comes early in the run
+/// however fast this machine simulates.
+fn terminate_once_writing(child: &std::process::Child, dir: &std::path::Path) {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::time::Instant::now() < until {
+        let writing = std::fs::read_dir(dir).unwrap().any(|e| {
+            let name = e.unwrap().file_name();
+            name.to_string_lossy().contains(".riptide-") && !name.to_string_lossy().contains("4000000")
+        });
+        if writing {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    // SAFETY: a signal to the child just spawned (not yet waited for).
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
+}
+
+/// Issue 15.9: SIGTERM ends a pcap run with the figures of the run until then (not the
+/// requested 10 s), says it was interrupted (exit 130, `interrupted` in --json), and
+/// leaves the pcap whole, with no part file; part files a killed run left are cleaned up.
+#[test]
+fn a_terminated_run_reports_what_it_did_and_leaves_no_part_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.pcap");
+    let stale = dir.path().join("t.pcap.riptide-4000000-q0.tmp");
+    std::fs::write(&stale, b"left by a killed run").unwrap();
+    let bin = env!("CARGO_BIN_EXE_riptide");
+    let port = format!("pcap:{}", out.display());
+    let child = Command::new(bin)
+        // 10 s of virtual time (10 M frames): far more than the run makes before the signal.
+        .args(["run", "profiles/udp64.yaml", "--port", &port, "-d", "10s", "--json"])
+        .current_dir(repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    terminate_once_writing(&child, dir.path());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["interrupted"], true);
+    let (secs, sent) = (v["duration_s"].as_f64().unwrap(), v["ports"][0]["opackets"].as_f64().unwrap());
+    assert!(secs > 0.0 && secs < 10.0, "{secs}");
+    assert!((sent / secs - 1e6).abs() < 1e3, "the rate is the profile's 1 Mpps: {} pps", sent / secs);
+    let len = std::fs::metadata(&out).unwrap().len();
+    assert_eq!(len, 24 + sent as u64 * (16 + 60), "the pcap holds every frame counted");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 1, "only the pcap: {left:?}");
+}
+
+/// Issue 15.8: `run-stf` installs the same signal handling: SIGTERM ends the run with its
+/// figures and a whole pcap (it left a 543 MB part file and no stats).
+#[test]
+fn a_terminated_stateful_run_reports_and_leaves_a_whole_pcap() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.pcap");
+    let port = format!("pcap:{}", out.display());
+    let child = Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(["run-stf", "profiles/stf/udp10.yaml", "--port", &port, "-d", "100000", "-m", "100", "--json"])
+        .current_dir(repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    terminate_once_writing(&child, dir.path());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["interrupted"], true, "{v}");
+    let sent = v["tx_packets"].as_u64().unwrap();
+    assert!(sent > 0);
+    // The udp10 template's frames are 60 bytes.
+    assert_eq!(std::fs::metadata(&out).unwrap().len(), 24 + sent * (16 + 60), "the pcap holds every frame counted");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 1, "only the pcap: {left:?}");
+}
+
+/// Issue 15.16: what would send silently wrong traffic is refused, saying why.
+#[test]
+fn rates_that_cannot_be_meant_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let pcap = format!("pcap:{}", dir.path().join("x.pcap").display());
+    for (args, want) in [
+        (vec!["--port", "null", "--line-rate", "10", "-d", "1s"], "has no unit: write 10g"),
+        (vec!["--port", "null", "-m", "200%", "-d", "1s"], "200% of its 10.00 Gb/s line rate"),
+        (vec!["--port", "null", "-m", "20gbpsl1", "-d", "1s"], "give --force"),
+        (vec!["--port", &pcap, "-m", "10mpps", "-d", "1000000s"], "GB free"),
+    ] {
+        let mut a = vec!["run", "profiles/udp64.yaml"];
+        a.extend(args.iter().copied());
+        let o = riptide(&a);
+        assert_eq!(o.status.code(), Some(2), "{a:?}: {}", text(&o));
+        assert!(text(&o).contains(want), "{a:?}: {}", text(&o));
+    }
+    assert!(!dir.path().join("x.pcap").exists(), "refused before anything is written");
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "-m", "200%", "-n", "1000", "--force"]);
+    assert!(o.status.success(), "--force sends above line rate: {}", text(&o));
+}
+
+/// Issue 15.19: help and errors say what there is.
+#[test]
+fn help_and_errors_say_what_there_is() {
+    let help = |cmd: &str| String::from_utf8_lossy(&riptide(&[cmd, "--help"]).stdout).into_owned();
+    let run = help("run");
+    for want in ["afxdp:IF", "link:0|1", "+tap:FILE", "docs/port-config.md"] {
+        assert!(run.contains(want), "run --help lacks {want}:\n{run}");
+    }
+    let serve = help("serve");
+    assert!(serve.contains("--force") && serve.contains("afpacket"), "{serve}");
+    for cmd in ["run-stf", "pktgen"] {
+        assert!(!help(cmd).contains("--config"), "{cmd} --help mentions a --config it does not take");
+    }
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "--count", "-5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("invalid value '-5'") && !stderr(&o).contains("-- -5"), "{}", stderr(&o));
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "pcap:/nonexistent-riptide/x.pcap", "-n", "1"]);
+    assert!(stderr(&o).contains("the directory /nonexistent-riptide does not exist"), "{}", stderr(&o));
+    // SAFETY: geteuid has no preconditions. (Without root the socket is refused first.)
+    if unsafe { libc::geteuid() } == 0 {
+        let o = riptide(&["run", "profiles/udp64.yaml", "--port", "afpacket:nope0", "-n", "1"]);
+        assert!(stderr(&o).contains("no such interface 'nope0'") && stderr(&o).contains("it has: "), "{}", stderr(&o));
     }
 }

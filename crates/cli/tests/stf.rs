@@ -66,6 +66,9 @@ fn bad_stf_input_names_the_file_and_key() {
         (doc.replace("udp10.pcap", "missing.pcap"), "missing.pcap"),
         (doc.replace("udp10.pcap", "corrupt.pcap"), "corrupt.pcap"),
         (doc.replace("udp10.pcap", "arp.pcap"), "no IPv4 or IPv6 packet"),
+        // Issue 15.7/15.8: what cannot be meant is refused, with the limit.
+        (doc.replace("duration : 10.0", "duration : 1e300"), "365 days"),
+        (doc.replace("rtt : 200", "rtt : 1e20"), "cap_info[0].rtt"),
     ];
     std::fs::copy(&pcap, dir.path().join("udp10.pcap")).unwrap();
     std::fs::write(dir.path().join("corrupt.pcap"), b"definitely not a pcap file").unwrap();
@@ -326,4 +329,161 @@ fn named_pools_and_vlan_tags_decode_in_tshark() {
     let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", "afpacket:nope0"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("generator.generator_clients[0].ip_start 10.0.0.1"), "{}", text(&o));
+}
+
+#[test]
+fn run_stf_takes_durations_and_line_rates_as_run_does() {
+    // `-d 1s` and `-d 1` are the same second; --line-rate reaches the ports.
+    let mut flows = Vec::new();
+    for d in ["1s", "1", "1000ms"] {
+        let o =
+            riptide(&["run-stf", "profiles/stf/udp10.yaml", "--port", "null", "-d", d, "--line-rate", "1g", "--json"]);
+        assert!(o.status.success(), "-d {d}: {}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["ports"][0]["line_rate_bps"], 1e9, "{v}");
+        flows.push(v["m_total_open_flows"].as_u64().unwrap());
+    }
+    assert!(flows.iter().all(|&f| f == 100), "100 cps for a second: {flows:?}");
+    for (args, want) in [
+        (["-d", "fast"], "-d"),
+        (["--line-rate", "quick"], "--line-rate"),
+        (["-m", "10mpps"], "CPS factor"),
+        (["-d", "0"], "-d"),
+    ] {
+        let mut a = vec!["run-stf", "profiles/stf/udp10.yaml", "--port", "null"];
+        a.extend(args);
+        let o = riptide(&a);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(want), "{args:?}: {}", text(&o));
+    }
+}
+
+#[test]
+fn a_packet_count_ends_a_stateful_run_exactly_on_any_number_of_cores() {
+    // Shards start uneven numbers of flows, so the cores draw from one budget; frames the
+    // generator handed out but no port sent are not counted.
+    let dir = tempfile::tempdir().unwrap();
+    for (cores, n) in [("1", "1001"), ("2", "1"), ("2", "3005"), ("3", "2999")] {
+        let out = dir.path().join(format!("c{cores}-{n}.pcap"));
+        let port = format!("pcap:{}", out.display());
+        let o = riptide(&[
+            "run-stf",
+            "profiles/stf/udp10.yaml",
+            "--port",
+            &port,
+            "-d",
+            "3.01",
+            "-c",
+            cores,
+            "-n",
+            n,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let want: u64 = n.parse().unwrap();
+        assert_eq!(v["tx_packets"], want, "-c {cores} -n {n}: {v}");
+        assert_eq!(v["ports"][0]["opackets"], want, "-c {cores} -n {n}");
+        let bytes = std::fs::metadata(&out).unwrap().len();
+        assert_eq!(bytes, 24 + want * (16 + 60), "-c {cores} -n {n}: the pcap holds exactly those frames");
+        if let Some(last) = v["series"].as_array().unwrap().last() {
+            let (t, d) = (last["t_s"].as_f64().unwrap(), v["duration_s"].as_f64().unwrap());
+            assert!((t - d).abs() < 1e-9, "the series ends at the last frame sent: {v}");
+        }
+    }
+}
+
+#[test]
+fn long_idle_gaps_keep_the_series_short() {
+    // Issue 15.8: one sample per virtual second grew without bound over huge gaps (2.3 GB
+    // in 15 s). A gap in which nothing happens is one sample now.
+    let dir = tempfile::tempdir().unwrap();
+    let doc = std::fs::read_to_string(repo().join("profiles/stf/udp10.yaml")).unwrap();
+    let gaps = doc
+        .replace("cps : 100", "cps : 1\n       limit : 1")
+        .replace("ipg : 200", "ipg : 100000000")
+        .replace("rtt : 200", "rtt : 100000000");
+    let prof = dir.path().join("gaps.yaml");
+    std::fs::write(&prof, gaps).unwrap();
+    std::fs::copy(repo().join("profiles/stf/udp10.pcap"), dir.path().join("udp10.pcap")).unwrap();
+    let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", "null", "-d", "1000", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["tx_packets"], 10, "one flow of ten packets 100 s apart");
+    let series = v["series"].as_array().unwrap();
+    assert!(series.len() <= 12, "{} samples for a {} s run", series.len(), v["duration_s"]);
+    let last = series.last().unwrap();
+    // The last packet leaves at 900 s exactly, where the run ends: the last sample has it.
+    assert_eq!(last["t_s"].as_f64(), Some(900.0), "{last}");
+    assert_eq!((last["m_total_open_flows"].as_u64(), last["m_total_close_flows"].as_u64()), (Some(1), Some(1)));
+    // One sample per stretch: ten packets, a hundred seconds apart.
+    assert!(series.len() >= 9, "{series:?}");
+}
+
+/// A pcap of one IPv4 UDP conversation 198.18.0.1:1025 <-> 198.19.0.1:53 with frames of
+/// `len` bytes (two frames, 1 ms apart).
+fn ipv4_pcap(len: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&0xa1b2_c3d4u32.to_le_bytes());
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&4u16.to_le_bytes());
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(&65535u32.to_le_bytes());
+    out.extend_from_slice(&1u32.to_le_bytes());
+    for i in 0..2u32 {
+        let mut f = vec![0u8; len];
+        f[12..14].copy_from_slice(&[0x08, 0x00]);
+        f[14] = 0x45;
+        f[16..18].copy_from_slice(&((len - 14) as u16).to_be_bytes());
+        f[22] = 64;
+        f[23] = 17;
+        let (s, d, sp, dp) = if i == 1 {
+            ([198, 19, 0, 1], [198, 18, 0, 1], 53u16, 1025u16)
+        } else {
+            ([198, 18, 0, 1], [198, 19, 0, 1], 1025, 53)
+        };
+        f[26..30].copy_from_slice(&s);
+        f[30..34].copy_from_slice(&d);
+        f[34..36].copy_from_slice(&sp.to_be_bytes());
+        f[36..38].copy_from_slice(&dp.to_be_bytes());
+        f[38..40].copy_from_slice(&((len - 34) as u16).to_be_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&(i * 1000).to_le_bytes());
+        out.extend_from_slice(&(len as u32).to_le_bytes());
+        out.extend_from_slice(&(len as u32).to_le_bytes());
+        out.extend_from_slice(&f);
+    }
+    out
+}
+
+#[test]
+fn jumbo_template_frames_go_out_whole_and_count_what_went_out() {
+    // Issue 15.8: frames over 1536 B were cut to the slot while the report counted their
+    // full length. Ports now open for the longest template frame.
+    if !tshark_available() {
+        eprintln!("skipped: no tshark");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("jumbo.yaml");
+    let profile = "- duration: 1.0\n  generator: {distribution: seq, clients_start: 198.18.0.1, clients_end: 198.18.0.20, \
+                   servers_start: 198.19.0.1, servers_end: 198.19.0.3}\n  cap_info:\n    - {name: jumbo.pcap, cps: 10, ipg: 100, rtt: 100}\n";
+    std::fs::write(&prof, profile).unwrap();
+    std::fs::write(dir.path().join("jumbo.pcap"), ipv4_pcap(9000)).unwrap();
+    let out = dir.path().join("out.pcap");
+    let port = format!("pcap:{}", out.display());
+    let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", &port, "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let t = Command::new("tshark")
+        .arg("-r")
+        .arg(&out)
+        .args(["-o", "ip.check_checksum:TRUE", "-T", "fields", "-e", "frame.len", "-e", "ip.checksum.status"])
+        .output()
+        .unwrap();
+    let lines: Vec<String> = String::from_utf8_lossy(&t.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 20, "10 flows x 2 packets");
+    assert!(lines.iter().all(|l| l == "9000\t1"), "every frame whole, IP checksum good: {lines:?}");
+    assert_eq!(v["tx_packets"], 20);
+    assert_eq!(v["tx_bytes"], 20 * 9000, "{v}");
 }

@@ -8,6 +8,8 @@
 //! then sends exactly the committed slots, in order. No copy, no allocation.
 
 use crate::units::Nanos;
+use std::marker::PhantomData;
+use std::ptr::NonNull;
 
 /// What the producer records about each frame it wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,14 +23,25 @@ pub struct TxMeta {
 }
 
 /// A window of transmit slots lent by a port.
+///
+/// The batch holds the memory as a base pointer and validated slot offsets, never as
+/// one slice over all of it: a port whose memory is shared with the kernel (a UMEM, a
+/// TX ring) lends only the frames it owns, and the frames the kernel is reading at the
+/// same time are not borrowed by anyone ([`TxBatch::from_raw`]).
 #[derive(Debug)]
 pub struct TxBatch<'a> {
-    mem: &'a mut [u8],
+    base: NonNull<u8>,
     offsets: &'a [usize],
     capacity: usize,
     meta: &'a mut [TxMeta],
     filled: usize,
+    /// The batch borrows the slots' bytes mutably for `'a`.
+    _mem: PhantomData<&'a mut [u8]>,
 }
+
+// SAFETY: a batch is a mutable borrow of its slots (as `&'a mut [u8]` would be), of its
+// offsets and of its metadata; none of them is tied to a thread.
+unsafe impl Send for TxBatch<'_> {}
 
 /// A batch whose slots do not fit the memory they point into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -44,6 +57,15 @@ pub struct BatchLayoutError {
     pub mem_len: usize,
 }
 
+fn check_layout(mem_len: usize, offsets: &[usize], capacity: usize) -> Result<(), BatchLayoutError> {
+    for (slot, &offset) in offsets.iter().enumerate() {
+        if offset.checked_add(capacity).is_none_or(|end| end > mem_len) {
+            return Err(BatchLayoutError { slot, offset, capacity, mem_len });
+        }
+    }
+    Ok(())
+}
+
 impl<'a> TxBatch<'a> {
     /// Lends `offsets.len()` slots of `capacity` bytes each, at `offsets` into `mem`.
     ///
@@ -55,18 +77,49 @@ impl<'a> TxBatch<'a> {
         capacity: usize,
         meta: &'a mut [TxMeta],
     ) -> Result<Self, BatchLayoutError> {
-        for (slot, &offset) in offsets.iter().enumerate() {
-            if offset.checked_add(capacity).is_none_or(|end| end > mem.len()) {
-                return Err(BatchLayoutError { slot, offset, capacity, mem_len: mem.len() });
-            }
-        }
+        check_layout(mem.len(), offsets, capacity)?;
+        let base = NonNull::from(mem).cast::<u8>();
+        Ok(Self::build(base, offsets, capacity, meta))
+    }
+
+    /// Lends slots of memory that is not borrowed as a whole: `offsets.len()` slots of
+    /// `capacity` bytes at `offsets` from `base`, each checked to lie inside `len` bytes.
+    ///
+    /// # Safety
+    ///
+    /// `base..base + len` must be one allocation that stays valid for `'a`, and for
+    /// `'a` the caller must own every slot's bytes exclusively: nothing else (no other
+    /// reference, no other thread, not the kernel) reads or writes them. Bytes of the
+    /// allocation outside the slots are never touched through the batch.
+    pub unsafe fn from_raw(
+        base: NonNull<u8>,
+        len: usize,
+        offsets: &'a [usize],
+        capacity: usize,
+        meta: &'a mut [TxMeta],
+    ) -> Result<Self, BatchLayoutError> {
+        check_layout(len, offsets, capacity)?;
+        Ok(Self::build(base, offsets, capacity, meta))
+    }
+
+    fn build(base: NonNull<u8>, offsets: &'a [usize], capacity: usize, meta: &'a mut [TxMeta]) -> Self {
         let n = offsets.len().min(meta.len());
-        Ok(TxBatch { mem, offsets: &offsets[..n], capacity, meta: &mut meta[..n], filled: 0 })
+        TxBatch { base, offsets: &offsets[..n], capacity, meta: &mut meta[..n], filled: 0, _mem: PhantomData }
+    }
+
+    /// `len` bytes of slot `i`'s memory.
+    #[inline]
+    fn bytes(&self, i: usize, len: usize) -> &[u8] {
+        let off = self.offsets[i];
+        debug_assert!(len <= self.capacity);
+        // SAFETY: the layout check put `off..off + capacity` inside the memory, which the
+        // batch borrows (or owns exclusively, `from_raw`) for `'a`; `len <= capacity`.
+        unsafe { std::slice::from_raw_parts(self.base.as_ptr().add(off), len) }
     }
 
     /// A batch with no slots (a port with nothing to lend).
     pub fn empty() -> TxBatch<'static> {
-        TxBatch { mem: &mut [], offsets: &[], capacity: 0, meta: &mut [], filled: 0 }
+        TxBatch::build(NonNull::dangling(), &[], 0, &mut [])
     }
 
     /// Number of slots lent.
@@ -93,7 +146,9 @@ impl<'a> TxBatch<'a> {
     #[inline]
     pub fn slot(&mut self) -> Option<&mut [u8]> {
         let off = *self.offsets.get(self.filled)?;
-        self.mem.get_mut(off..off + self.capacity)
+        // SAFETY: as in `bytes`; the slice borrows `self` mutably, so no other slice of
+        // this slot (nor of any slot) lives while it does.
+        Some(unsafe { std::slice::from_raw_parts_mut(self.base.as_ptr().add(off), self.capacity) })
     }
 
     /// Records the frame written into the slot returned by [`slot`](Self::slot).
@@ -109,10 +164,7 @@ impl<'a> TxBatch<'a> {
 
     /// The committed frames, in order, with their metadata.
     pub fn frames(&self) -> impl Iterator<Item = (&[u8], &TxMeta)> + '_ {
-        self.offsets[..self.filled]
-            .iter()
-            .zip(self.meta.iter())
-            .map(move |(&off, m)| (&self.mem[off..off + m.len as usize], m))
+        self.meta[..self.filled].iter().enumerate().map(move |(i, m)| (self.bytes(i, m.len as usize), m))
     }
 
     /// Metadata of the committed frames.
@@ -152,5 +204,26 @@ mod tests {
         let mut meta = [TxMeta::default(); 1];
         assert!(TxBatch::new(&mut mem, &[50], 64, &mut meta).is_err());
         assert!(TxBatch::new(&mut mem, &[usize::MAX], 64, &mut meta).is_err());
+    }
+
+    #[test]
+    fn raw_batches_touch_only_their_slots() {
+        let mut mem = vec![7u8; 4 * 64];
+        let base = NonNull::new(mem.as_mut_ptr()).unwrap();
+        let mut meta = [TxMeta::default(); 2];
+        // Slots 1 and 3 only: slots 0 and 2 stand for frames some other owner holds.
+        let offsets = [64, 192];
+        // SAFETY: `mem` outlives the batch and nothing else touches slots 1 and 3 while it lives.
+        let mut b = unsafe { TxBatch::from_raw(base, mem.len(), &offsets, 64, &mut meta) }.unwrap();
+        while let Some(s) = b.slot() {
+            s.fill(1);
+            b.commit(TxMeta { len: 100, ..TxMeta::default() });
+        }
+        assert_eq!(b.frames().map(|(f, _)| f.len()).collect::<Vec<_>>(), vec![64, 64], "lengths clamp to the slot");
+        let owned: Vec<u8> = mem.chunks(64).map(|c| c[0]).collect();
+        assert_eq!(owned, vec![7, 1, 7, 1]);
+        // SAFETY: as above; the layout check refuses the slot before anything is touched.
+        let out = unsafe { TxBatch::from_raw(base, mem.len(), &[250], 64, &mut meta) };
+        assert!(out.is_err());
     }
 }

@@ -28,10 +28,26 @@ impl fmt::Display for SourceError {
         }
         write!(f, ": ")?;
         if let Some(k) = &self.key {
-            write!(f, "{k}: ")?;
+            write!(f, "{}: ", shorten(k, 200))?;
         }
-        write!(f, "{}", self.message)
+        write!(f, "{}", shorten(&self.message, MAX_MESSAGE))
     }
+}
+
+/// The longest message an error shows: what it quotes of the input is cut, so a 10 MB
+/// line does not come back in the error.
+pub const MAX_MESSAGE: usize = 1000;
+
+/// `s` cut to about `max` bytes (on a character boundary), saying how long it was.
+pub fn shorten(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    if s.len() <= max {
+        return s.into();
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} bytes in all)", &s[..end], s.len()).into()
 }
 
 impl std::error::Error for SourceError {}
@@ -70,5 +86,14 @@ mod tests {
         assert_eq!(e.to_string(), "p.yaml:3:7: unknown field `x`");
         let e = SourceError { key: Some("streams[0].size".into()), ..SourceError::new("p.yaml", "too small") };
         assert_eq!(e.to_string(), "p.yaml: streams[0].size: too small");
+    }
+
+    #[test]
+    fn a_huge_quote_is_cut() {
+        let big = "é".repeat(5_000_000);
+        let e = SourceError::new("p.yaml", format!("unknown field `{big}`"));
+        let shown = e.to_string();
+        assert!(shown.len() < MAX_MESSAGE + 100 && shown.contains("bytes in all"), "{}", shown.len());
+        assert_eq!(shorten("short", 10), "short");
     }
 }

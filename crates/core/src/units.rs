@@ -83,7 +83,12 @@ impl fmt::Display for Nanos {
     }
 }
 
-/// Parses a duration: `10s`, `500ms`, `250us`, `100ns`, `2m`, `1h` or plain seconds (`1.5`).
+/// The longest duration riptide takes anywhere (a run, a gap, a delay): 365 days. Longer
+/// ones cannot be meant (`isg: 1e30s` would never end a run) and are refused.
+pub const MAX_DURATION: Nanos = Nanos::from_secs(365 * 86_400);
+
+/// Parses a duration: `10s`, `500ms`, `250us`, `100ns`, `2m`, `1h` or plain seconds (`1.5`),
+/// at most [`MAX_DURATION`].
 impl FromStr for Nanos {
     type Err = RateError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -102,7 +107,11 @@ impl FromStr for Nanos {
         if !v.is_finite() || v < 0.0 {
             return Err(RateError::NotPositive { input: s.into() });
         }
-        Ok(Nanos::from_secs_f64(v * scale / 1e9))
+        let secs = v * scale / 1e9;
+        if secs > MAX_DURATION.as_secs_f64() {
+            return Err(RateError::TooLong { input: s.into() });
+        }
+        Ok(Nanos::from_secs_f64(secs))
     }
 }
 
@@ -152,7 +161,7 @@ pub enum Rate {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RateError {
     /// The text is not a number with a known unit.
-    #[error("'{input}' is not {expected}")]
+    #[error("'{}' is not {expected}", crate::error::shorten(input, 100))]
     Syntax {
         /// What was given.
         input: String,
@@ -162,6 +171,12 @@ pub enum RateError {
     /// The value is zero, negative or not finite.
     #[error("'{input}' must be a positive, finite value")]
     NotPositive {
+        /// What was given.
+        input: String,
+    },
+    /// A duration beyond [`MAX_DURATION`].
+    #[error("'{input}' is longer than the longest duration riptide takes, 365 days")]
+    TooLong {
         /// What was given.
         input: String,
     },
@@ -242,6 +257,27 @@ pub fn fmt_si(v: f64) -> String {
     format!("{s}{p}")
 }
 
+/// A rate for people, as network engineers write it: two decimals and a capital
+/// prefix, `1.00 Mpps`, `671.82 Mb/s`, `12.82 Gb/s`, `999.99 Kpps`; a value that would
+/// round to 1000 of a prefix takes the next one (999,995 pps is `1.00 Mpps`). `unit` is
+/// `pps` or `b/s`; infinity (unpaced) is `max`.
+pub fn human_rate(v: f64, unit: &str) -> String {
+    if v.is_infinite() {
+        return "max".into();
+    }
+    if !v.is_finite() {
+        return "-".into();
+    }
+    const PREFIXES: [&str; 6] = ["", "K", "M", "G", "T", "P"];
+    let (sign, mut x) = if v < 0.0 { ("-", -v) } else { ("", v) };
+    let mut i = 0;
+    while i + 1 < PREFIXES.len() && (x * 100.0).round() >= 100_000.0 {
+        x /= 1000.0;
+        i += 1;
+    }
+    format!("{sign}{x:.2} {}{unit}", PREFIXES[i])
+}
+
 /// Parses `1000pps`, `1.5mpps`, `10kpps`, `10gbps` (L2), `10gbpsl1` (L1), `50%`.
 /// Unit letters are case-insensitive; a bare number is an error (say the unit).
 impl FromStr for Rate {
@@ -291,6 +327,34 @@ mod tests {
         assert!("-5pps".parse::<Rate>().is_err());
         assert!("12".parse::<Rate>().is_err());
         assert!("12 furlongs".parse::<Rate>().is_err());
+    }
+
+    #[test]
+    fn durations_beyond_a_year_are_refused_with_the_limit() {
+        assert!("365d".parse::<Nanos>().is_err(), "no day unit");
+        assert_eq!("8760h".parse::<Nanos>(), Ok(MAX_DURATION));
+        for bad in ["1e30s", "8761h", "1e300", "31536001"] {
+            let e = bad.parse::<Nanos>().unwrap_err().to_string();
+            assert!(e.contains("365 days") && e.contains(bad), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn human_rates_read_as_engineers_write_them() {
+        for (v, unit, want) in [
+            (1e6, "pps", "1.00 Mpps"),
+            (671_818_000.0, "b/s", "671.82 Mb/s"),
+            (12.82e9, "b/s", "12.82 Gb/s"),
+            (999_994.9, "pps", "999.99 Kpps"),
+            (999_995.0, "pps", "1.00 Mpps"),
+            (999.995e6, "pps", "1.00 Gpps"),
+            (1e9, "b/s", "1.00 Gb/s"),
+            (12.0, "pps", "12.00 pps"),
+            (0.0, "pps", "0.00 pps"),
+            (f64::INFINITY, "pps", "max"),
+        ] {
+            assert_eq!(human_rate(v, unit), want, "{v}");
+        }
     }
 
     #[test]

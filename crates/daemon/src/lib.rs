@@ -12,11 +12,16 @@
 //!
 //! ## Sessions and ownership
 //!
-//! Every connection is a session. Read-only methods (`ping`, `version`,
-//! `ports`, `stats`, `state`) are open to all; methods that change the engine
-//! need the session to own it (`acquire`, with `force` to take it over). When
-//! the owner disconnects, ownership is released, and traffic still running is
-//! stopped after the owner timeout unless another session acquires first.
+//! Every connection is a session. A session authenticates first (`auth` with the
+//! token; `riptide serve` makes one at start in a file only its user can read, see
+//! [`token`]): before that it may only `ping`, `auth` and ask the `version`, and it is
+//! closed if it has not authenticated within a few seconds. Read-only methods
+//! (`ports`, `stats`, `state`) are then open to all sessions; methods that change the
+//! engine need the session to own it (`acquire`, with `force` to take it over). When
+//! the owner disconnects, or sends nothing for the owner heartbeat (a frozen client),
+//! ownership is released, and traffic still running is stopped after the owner
+//! timeout unless another session acquires first. Idle connections are closed, and
+//! one peer may hold only so many.
 //!
 //! The daemon never dies of a request: every parse or engine error becomes a
 //! JSON-RPC error object with a precise message.
@@ -24,11 +29,12 @@
 pub mod rpc;
 mod server;
 pub mod streams;
+pub mod token;
 
-pub use server::{serve, ServerConfig, ServerHandle};
+pub use server::{serve, serve_on, ServerConfig, ServerHandle};
 
 /// The API version: clients with another major version are refused.
-pub const API_VERSION: (u32, u32) = (1, 3);
+pub const API_VERSION: (u32, u32) = (1, 5);
 
 /// The API's single definition (JSON Schema of every method's params and result, and
 /// of the stats object), shipped with the Python package and served by `schema`.

@@ -1,8 +1,14 @@
 //! Requests, responses and the dispatch of methods to the engine.
 
-use riptide_engine::{Command, Engine, Response};
+use base64::Engine as _;
+use riptide_core::Nanos;
+use riptide_engine::stf::{StfReport, StfSource, StfStart};
+use riptide_engine::{Command, Engine, EngineError, Response, RunState, Snapshot};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::Path;
 
 /// JSON-RPC error codes.
 pub mod code {
@@ -85,9 +91,10 @@ pub fn ok_line(id: &Value, result: Value) -> String {
     json!({"jsonrpc": "2.0", "id": id, "result": result}).to_string()
 }
 
-/// The error response line for `id`.
+/// The error response line for `id` (a message quoting a huge request is cut).
 pub fn err_line(id: &Value, e: &RpcError) -> String {
-    json!({"jsonrpc": "2.0", "id": id, "error": {"code": e.code, "message": e.message}}).to_string()
+    let message = riptide_core::error::shorten(&e.message, 2 * riptide_core::error::MAX_MESSAGE);
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": e.code, "message": message}}).to_string()
 }
 
 /// Methods that need the session to own the engine.
@@ -126,10 +133,15 @@ pub const METHODS: &[&str] = &[
     "subscribe",
 ];
 
-/// Maps an engine method and its params to a [`Command`].
+/// Maps an engine method and its params to a [`Command`]: the daemon's one translation
+/// table (the engine does the work, the daemon only translates).
 pub fn command(method: &str, params: &Value) -> Result<Command, RpcError> {
+    if method == "stf_start" {
+        // It reads files: the daemon calls stf_start() with its data directory.
+        return stf_start(params, None).map(Command::StfStart);
+    }
     let mut obj = params.as_object().cloned().unwrap_or_default();
-    let unit = ["stop", "pause", "resume", "clear_stats"];
+    let unit = ["stop", "pause", "resume", "clear_stats", "unload", "snapshot", "state"];
     if unit.contains(&method) && !obj.is_empty() {
         let keys: Vec<&String> = obj.keys().collect();
         return Err(RpcError::new(code::INVALID_PARAMS, format!("{method} takes no parameters, got {keys:?}")));
@@ -138,14 +150,199 @@ pub fn command(method: &str, params: &Value) -> Result<Command, RpcError> {
     Command::deserialize(Value::Object(obj)).map_err(|e| RpcError::new(code::INVALID_PARAMS, format!("{method}: {e}")))
 }
 
+/// `stf_start`'s params: the profile (a path under the daemon's data directory, or its
+/// text with its pcaps in base64) and the run's options (`duration` in seconds, as
+/// `riptide run-stf -d`). Files are read here, before the engine is locked: regular files
+/// under `data_dir` only, nothing quoted from one that does not parse.
+pub fn stf_start(params: &Value, data_dir: Option<&Path>) -> Result<StfStart, RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("stf_start: {m}"));
+    let obj = params.as_object().ok_or_else(|| bad("params must be an object".into()))?;
+    let mut req = StfStart::new("");
+    let mut path = None;
+    let (mut text, mut pcaps) = (None, None);
+    for (k, v) in obj {
+        match k.as_str() {
+            "path" => {
+                path =
+                    Some(v.as_str().filter(|p| !p.is_empty()).ok_or_else(|| bad("'path' must be a file name".into()))?)
+            }
+            "profile" => text = Some(v.as_str().ok_or_else(|| bad("'profile' must be the cap2 YAML text".into()))?),
+            "pcaps" => {
+                let o = v.as_object().ok_or_else(|| bad("'pcaps' must map pcap names to base64 data".into()))?;
+                let mut m = BTreeMap::new();
+                for (name, data) in o {
+                    let b64 = data.as_str().ok_or_else(|| bad(format!("pcaps['{name}'] must be base64 text")))?;
+                    let bytes = base64::engine::general_purpose::STANDARD
+                        .decode(b64)
+                        .map_err(|_| bad(format!("pcaps['{name}'] is not base64")))?;
+                    m.insert(name.clone(), bytes);
+                }
+                pcaps = Some(m);
+            }
+            "multiplier" => {
+                req.multiplier = v
+                    .as_f64()
+                    .filter(|m| m.is_finite() && *m > 0.0)
+                    .ok_or_else(|| bad("'multiplier' must be a positive number".into()))?
+            }
+            "duration" => {
+                let max = riptide_core::units::MAX_DURATION.as_secs_f64();
+                let secs = v
+                    .as_f64()
+                    .filter(|d| d.is_finite() && *d > 0.0 && *d <= max)
+                    .ok_or_else(|| bad(format!("'duration' must be a positive number of seconds, at most {max}")))?;
+                req.duration = Some(Nanos::from_secs_f64(secs));
+            }
+            "active_flows" => {
+                req.active_flows = Some(
+                    v.as_u64().filter(|n| *n > 0).ok_or_else(|| bad("'active_flows' must be a whole number".into()))?,
+                )
+            }
+            "scheduler" => {
+                let s = v.as_str().ok_or_else(|| bad("'scheduler' must be tw or pq".into()))?;
+                req.scheduler = s.parse().map_err(|e| bad(format!("scheduler: {e}")))?;
+            }
+            "count" => {
+                req.count =
+                    Some(v.as_u64().filter(|n| *n > 0).ok_or_else(|| bad("'count' must be a whole number".into()))?)
+            }
+            "cores" => {
+                req.cores = v
+                    .as_u64()
+                    .filter(|c| (1..=256).contains(c))
+                    .map(|c| c as usize)
+                    .ok_or_else(|| bad("'cores' must be a whole number within 1..=256".into()))?
+            }
+            other => {
+                return Err(bad(format!(
+                    "unknown parameter '{other}' (path or profile and pcaps, multiplier, duration, count, \
+                     active_flows, scheduler, cores)"
+                )))
+            }
+        }
+    }
+    req.profile = match (path, text) {
+        (Some(_), Some(_)) => return Err(bad("give 'path' or 'profile', not both".into())),
+        (None, None) => {
+            return Err(bad("'path' (a cap2 profile under the daemon's --data-dir) or 'profile' is required".into()))
+        }
+        (None, Some(t)) => {
+            StfSource::Inline { name: "<profile>".into(), text: t.to_string(), pcaps: pcaps.unwrap_or_default() }
+        }
+        (Some(p), None) => {
+            if pcaps.is_some() {
+                return Err(bad("'pcaps' go with 'profile'; with 'path' they are read from the data directory".into()));
+            }
+            let dir = data_dir.ok_or_else(|| {
+                bad(format!("'{p}': this daemon reads no profile files (started without --data-dir): send 'profile'"))
+            })?;
+            read_under(dir, p)?
+        }
+    };
+    Ok(req)
+}
+
+/// A regular file under `dir`, at most `max` bytes; the same answer for a file that does
+/// not exist and one outside, so nothing outside can be probed.
+fn read_file_under(dir: &Path, rel: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let shown = rel.display();
+    let refused = || format!("'{shown}' is not a regular file under the data directory");
+    let real = std::fs::canonicalize(dir.join(rel)).map_err(|_| refused())?;
+    if !real.starts_with(dir) {
+        return Err(refused());
+    }
+    let meta = std::fs::metadata(&real).map_err(|_| refused())?;
+    if !meta.is_file() {
+        return Err(refused());
+    }
+    if meta.len() > max {
+        return Err(format!("'{shown}' is larger than {max} bytes"));
+    }
+    let mut data = Vec::new();
+    std::fs::File::open(&real)
+        .and_then(|f| f.take(max + 1).read_to_end(&mut data))
+        .map_err(|e| format!("'{shown}': {e}"))?;
+    Ok(data)
+}
+
+/// A cap2 profile under `dir` and the pcaps its templates name (beside it).
+fn read_under(dir: &Path, rel: &str) -> Result<StfSource, RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("stf_start: {m}"));
+    let data = read_file_under(dir, Path::new(rel), riptide_stf::profile::MAX_PROFILE_BYTES).map_err(bad)?;
+    let text = String::from_utf8(data).map_err(|_| bad(format!("'{rel}' is not text (a cap2 profile is YAML)")))?;
+    let profile = riptide_stf::profile::parse(&text, rel).map_err(|e| match (&e.key, e.line) {
+        // Checked after parsing: the message names the key and the value.
+        (Some(_), _) => bad(e.to_string()),
+        // Not parsed: say where, quote nothing (a daemon must not echo a file it could not read).
+        (None, Some(line)) => bad(format!("{rel}:{line}: not a cap2 profile riptide can read")),
+        (None, None) => bad(format!("{rel}: not a cap2 profile riptide can read")),
+    })?;
+    let beside = Path::new(rel).parent().unwrap_or(Path::new(""));
+    let mut pcaps = BTreeMap::new();
+    for (i, c) in profile.cap_info.iter().enumerate() {
+        let name = c.name.display().to_string();
+        let bytes = read_file_under(dir, &beside.join(&c.name), riptide_stf::pcap::MAX_PCAP_BYTES)
+            .map_err(|m| bad(format!("{rel}: cap_info[{i}].name: {m}")))?;
+        pcaps.insert(name, bytes);
+    }
+    Ok(StfSource::Inline { name: rel.to_string(), text, pcaps })
+}
+
 /// Runs an engine method.
 pub fn engine_call(engine: &mut Engine, method: &str, params: &Value) -> Result<Value, RpcError> {
-    let cmd = command(method, params)?;
+    run_command(engine, command(method, params)?)
+}
+
+/// Runs a command; its answer as the method's result.
+pub fn run_command(engine: &mut Engine, cmd: Command) -> Result<Value, RpcError> {
     match engine.handle(cmd) {
         Ok(Response::Ok) => Ok(json!({"ok": true})),
+        Ok(Response::Notes(n)) if n.is_empty() => Ok(json!({"ok": true})),
+        Ok(Response::Notes(n)) => Ok(json!({"ok": true, "notes": n})),
         Ok(Response::Stats(s)) => serde_json::to_value(&*s).map_err(|e| RpcError::new(code::ENGINE, e.to_string())),
+        Ok(Response::State(s)) => Ok(json!({"state": s})),
+        // A file the request names cannot be used: the request's fault.
+        Err(e @ EngineError::Input(_)) => Err(RpcError::new(code::INVALID_PARAMS, e.to_string())),
         Err(e) => Err(RpcError::new(code::ENGINE, e.to_string())),
     }
+}
+
+fn snapshot(engine: &mut Engine) -> Result<Snapshot, RpcError> {
+    match engine.handle(Command::Snapshot) {
+        Ok(Response::Stats(s)) => Ok(*s),
+        Ok(_) => Err(RpcError::new(code::ENGINE, "the engine gave no snapshot")),
+        Err(e) => Err(RpcError::new(code::ENGINE, e.to_string())),
+    }
+}
+
+/// `stf_stats`: the stateful run's TRex counters and its state (`idle` when no stateful
+/// run is going or waiting to be collected).
+pub fn stf_stats(engine: &mut Engine) -> Result<Value, RpcError> {
+    let s = snapshot(engine)?;
+    let (state, counters) = match (&s.stf, s.state) {
+        (Some(stf), RunState::Running | RunState::Paused) => ("running", stf.counters),
+        (Some(stf), RunState::Finished) => ("finished", stf.counters),
+        _ => ("idle", Default::default()),
+    };
+    let mut v = serde_json::to_value(counters).map_err(|e| RpcError::new(code::ENGINE, e.to_string()))?;
+    v["state"] = json!(state);
+    Ok(v)
+}
+
+/// `stf_stop`: stops the stateful run (or collects a finished one) and gives its report;
+/// a stateless run is left alone.
+pub fn stf_stop(engine: &mut Engine) -> Result<Value, RpcError> {
+    let s = snapshot(engine)?;
+    if s.stf.is_none() || !matches!(s.state, RunState::Running | RunState::Paused | RunState::Finished) {
+        return Err(RpcError::new(code::ENGINE, "no stateful run"));
+    }
+    let fin = match engine.handle(Command::Stop) {
+        Ok(Response::Stats(s)) => *s,
+        Ok(_) => return Err(RpcError::new(code::ENGINE, "stop gave no snapshot")),
+        Err(e) => return Err(RpcError::new(code::ENGINE, e.to_string())),
+    };
+    let report = StfReport::from_snapshot(&fin).ok_or_else(|| RpcError::new(code::ENGINE, "no stateful report"))?;
+    serde_json::to_value(report).map_err(|e| RpcError::new(code::ENGINE, e.to_string()))
 }
 
 #[cfg(test)]

@@ -2,8 +2,7 @@
 
 use crate::rpc::{self, code, RpcError};
 use crate::streams::StreamList;
-use riptide_engine::stf::{StfError, StfOptions, StfRun};
-use riptide_engine::{Command, Engine, EngineConfig, RunState};
+use riptide_engine::{Command, Engine, EngineConfig, Response, RunState};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -25,6 +24,18 @@ pub struct ServerConfig {
     pub max_clients: usize,
     /// Largest request line, in bytes.
     pub max_request: usize,
+    /// Most connections from one peer address at once.
+    pub max_per_peer: usize,
+    /// A connection that has not authenticated by then is closed (when a token is set).
+    pub auth_deadline: Duration,
+    /// A connection that sends nothing for this long is closed (subscribers aside).
+    pub idle_timeout: Duration,
+    /// An owner that sends nothing for this long (a frozen client) loses the engine, and
+    /// its traffic stops as for an owner that went away.
+    pub owner_heartbeat: Duration,
+    /// Directory `stf_start` may read profiles and pcaps from (`--data-dir`); `None`:
+    /// it reads no file.
+    pub data_dir: Option<std::path::PathBuf>,
     /// The engine's ports and settings.
     pub engine: EngineConfig,
 }
@@ -37,6 +48,11 @@ impl Default for ServerConfig {
             owner_timeout: Duration::from_secs(5),
             max_clients: 64,
             max_request: 1 << 20,
+            max_per_peer: 16,
+            auth_deadline: Duration::from_secs(5),
+            idle_timeout: Duration::from_secs(300),
+            owner_heartbeat: Duration::from_secs(30),
+            data_dir: None,
             engine: EngineConfig::default(),
         }
     }
@@ -47,18 +63,28 @@ struct State {
     owner: Mutex<Owner>,
     sessions: AtomicU64,
     clients: AtomicUsize,
+    /// Connections per peer address.
+    peers: Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
     stop: AtomicBool,
     cfg: ServerConfig,
     /// The loaded profile's streams (add/remove/list_streams).
     streams: Mutex<StreamList>,
-    /// The stateful run, while there is one (`stf_*`).
-    stf: Mutex<Option<StfRun>>,
 }
 
 #[derive(Default)]
 struct Owner {
     session: Option<u64>,
     orphaned_since: Option<Instant>,
+    /// The owner's last request (its heartbeat).
+    last_seen: Option<Instant>,
+}
+
+/// The engine's run state.
+fn run_state(e: &mut Engine) -> RunState {
+    match e.handle(Command::State) {
+        Ok(Response::State(s)) => s,
+        _ => RunState::Idle,
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -84,7 +110,7 @@ impl ServerHandle {
             let _ = t.join();
         }
         let mut e = lock(&self.state.engine);
-        if matches!(e.state(), RunState::Running | RunState::Paused | RunState::Finished) {
+        if matches!(run_state(&mut e), RunState::Running | RunState::Paused | RunState::Finished) {
             let _ = e.handle(Command::Stop);
         }
     }
@@ -97,13 +123,37 @@ impl ServerHandle {
 
 /// Starts the daemon: binds, then serves in background threads.
 pub fn serve(cfg: ServerConfig) -> std::io::Result<ServerHandle> {
+    check(&cfg)?;
+    let listener = TcpListener::bind(cfg.bind)?;
+    serve_on(listener, cfg)
+}
+
+/// The configuration's own rules: a token off loopback, and a token worth the name.
+fn check(cfg: &ServerConfig) -> std::io::Result<()> {
     if !cfg.bind.ip().is_loopback() && cfg.token.is_none() {
         return Err(std::io::Error::new(
             ErrorKind::InvalidInput,
             format!("binding {} (not loopback) needs --token", cfg.bind),
         ));
     }
-    let listener = TcpListener::bind(cfg.bind)?;
+    if cfg.token.as_ref().is_some_and(|t| t.len() < MIN_TOKEN_LEN) {
+        return Err(std::io::Error::new(
+            ErrorKind::InvalidInput,
+            format!("a token must be at least {MIN_TOKEN_LEN} characters"),
+        ));
+    }
+    Ok(())
+}
+
+/// Starts the daemon on a listener already bound (so a caller can publish the token
+/// before the first client can connect).
+pub fn serve_on(listener: TcpListener, cfg: ServerConfig) -> std::io::Result<ServerHandle> {
+    check(&cfg)?;
+    let mut cfg = cfg;
+    if let Some(d) = &cfg.data_dir {
+        // Containment is checked on canonical paths.
+        cfg.data_dir = Some(std::fs::canonicalize(d)?);
+    }
     listener.set_nonblocking(true)?;
     let addr = listener.local_addr()?;
     let state = Arc::new(State {
@@ -111,10 +161,10 @@ pub fn serve(cfg: ServerConfig) -> std::io::Result<ServerHandle> {
         owner: Mutex::new(Owner::default()),
         sessions: AtomicU64::new(1),
         clients: AtomicUsize::new(0),
+        peers: Mutex::new(Default::default()),
         stop: AtomicBool::new(false),
         cfg,
         streams: Mutex::new(StreamList::default()),
-        stf: Mutex::new(None),
     });
     let s = state.clone();
     let accept = std::thread::Builder::new().name("riptide-accept".into()).spawn(move || accept_loop(listener, s))?;
@@ -127,23 +177,46 @@ fn accept_loop(listener: TcpListener, state: Arc<State>) {
     let mut conns: Vec<JoinHandle<()>> = Vec::new();
     while !state.stop.load(Ordering::Relaxed) {
         match listener.accept() {
-            Ok((stream, _)) => {
+            Ok((stream, peer)) => {
                 conns.retain(|h| !h.is_finished());
-                if state.clients.load(Ordering::Relaxed) >= state.cfg.max_clients {
-                    let mut stream = stream;
-                    let e = RpcError::new(code::ENGINE, format!("too many clients (max {})", state.cfg.max_clients));
+                let refuse = |mut stream: TcpStream, why: String| {
+                    let e = RpcError::new(code::ENGINE, why);
                     let _ = stream.write_all(format!("{}\n", rpc::err_line(&Value::Null, &e)).as_bytes());
+                };
+                if state.clients.load(Ordering::Relaxed) >= state.cfg.max_clients {
+                    refuse(stream, format!("too many clients (max {})", state.cfg.max_clients));
                     continue;
+                }
+                let ip = peer.ip();
+                {
+                    let mut peers = lock(&state.peers);
+                    let n = peers.entry(ip).or_insert(0);
+                    if *n >= state.cfg.max_per_peer {
+                        drop(peers);
+                        refuse(stream, format!("too many connections from {ip} (max {})", state.cfg.max_per_peer));
+                        continue;
+                    }
+                    *n += 1;
                 }
                 state.clients.fetch_add(1, Ordering::Relaxed);
                 let s = state.clone();
-                if let Ok(h) = std::thread::Builder::new().name("riptide-client".into()).spawn(move || {
-                    client(stream, &s);
+                let gone = move |s: &State| {
                     s.clients.fetch_sub(1, Ordering::Relaxed);
-                }) {
-                    conns.push(h);
-                } else {
-                    state.clients.fetch_sub(1, Ordering::Relaxed);
+                    let mut peers = lock(&s.peers);
+                    if let Some(n) = peers.get_mut(&ip) {
+                        *n -= 1;
+                        if *n == 0 {
+                            peers.remove(&ip);
+                        }
+                    }
+                };
+                let spawned = std::thread::Builder::new().name("riptide-client".into()).spawn(move || {
+                    client(stream, &s);
+                    gone(&s);
+                });
+                match spawned {
+                    Ok(h) => conns.push(h),
+                    Err(_) => gone(&state),
                 }
             }
             Err(e) if e.kind() == ErrorKind::WouldBlock => std::thread::sleep(Duration::from_millis(10)),
@@ -160,16 +233,20 @@ fn watchdog(state: Arc<State>) {
     while !state.stop.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(50));
         let expired = {
-            let o = lock(&state.owner);
+            let mut o = lock(&state.owner);
+            // An owner that sends nothing for the heartbeat (a frozen client) is gone.
+            if o.session.is_some() && o.last_seen.is_some_and(|t| t.elapsed() >= state.cfg.owner_heartbeat) {
+                o.session = None;
+                o.last_seen = None;
+                o.orphaned_since = Some(Instant::now() - state.cfg.owner_timeout);
+            }
             o.session.is_none() && o.orphaned_since.is_some_and(|t| t.elapsed() >= state.cfg.owner_timeout)
         };
         if expired {
             let mut e = lock(&state.engine);
-            if matches!(e.state(), RunState::Running | RunState::Paused | RunState::Finished) {
+            // Stateless or stateful, the one run stops.
+            if matches!(run_state(&mut e), RunState::Running | RunState::Paused | RunState::Finished) {
                 let _ = e.handle(Command::Stop);
-            }
-            if let Some(run) = lock(&state.stf).take() {
-                let _ = run.stop();
             }
             lock(&state.owner).orphaned_since = None;
         }
@@ -179,14 +256,42 @@ fn watchdog(state: Arc<State>) {
 struct Session {
     id: u64,
     authed: bool,
+    /// Wrong tokens given on this connection.
+    failures: u32,
 }
 
-/// Reads one line of at most `max` bytes. `Ok(None)`: the peer closed.
-fn read_line(r: &mut BufReader<TcpStream>, max: usize, stop: &AtomicBool) -> Result<Option<Vec<u8>>, RpcError> {
+/// Shortest token the daemon takes.
+const MIN_TOKEN_LEN: usize = 16;
+
+/// Wrong tokens a connection may give before it is closed.
+const MAX_AUTH_FAILURES: u32 = 3;
+
+/// Compares two byte strings in time that depends on their lengths only.
+fn same_token(a: &[u8], b: &[u8]) -> bool {
+    let mut diff = a.len() ^ b.len();
+    for (i, x) in a.iter().enumerate() {
+        diff |= usize::from(x ^ b.get(i % b.len().max(1)).copied().unwrap_or(0));
+    }
+    diff == 0
+}
+
+/// Reads one line of at most `max` bytes. `Ok(None)`: the peer closed. `Err` also when
+/// `expired` says the connection waited too long (its reason).
+fn read_line(
+    r: &mut BufReader<TcpStream>,
+    max: usize,
+    stop: &AtomicBool,
+    expired: &dyn Fn() -> Option<String>,
+) -> Result<Option<Vec<u8>>, RpcError> {
     let mut buf = Vec::new();
     loop {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
+        }
+        if buf.is_empty() {
+            if let Some(why) = expired() {
+                return Err(RpcError::new(code::AUTH, why));
+            }
         }
         let room = (max + 1).saturating_sub(buf.len()) as u64;
         match r.by_ref().take(room).read_until(b'\n', &mut buf) {
@@ -208,9 +313,20 @@ fn client(stream: TcpStream, state: &State) {
     let _ = stream.set_nodelay(true);
     let Ok(mut out) = stream.try_clone() else { return };
     let mut reader = BufReader::new(stream);
-    let mut session = Session { id: state.sessions.fetch_add(1, Ordering::Relaxed), authed: state.cfg.token.is_none() };
+    let mut session =
+        Session { id: state.sessions.fetch_add(1, Ordering::Relaxed), authed: state.cfg.token.is_none(), failures: 0 };
+    let connected = Instant::now();
+    let last = std::cell::Cell::new(Instant::now());
     loop {
-        let line = match read_line(&mut reader, state.cfg.max_request, &state.stop) {
+        let authed = session.authed;
+        let expired = || {
+            if !authed && connected.elapsed() >= state.cfg.auth_deadline {
+                return Some(format!("not authenticated within {} s: closing", state.cfg.auth_deadline.as_secs()));
+            }
+            (last.get().elapsed() >= state.cfg.idle_timeout)
+                .then(|| format!("idle for {} s: closing", state.cfg.idle_timeout.as_secs()))
+        };
+        let line = match read_line(&mut reader, state.cfg.max_request, &state.stop, &expired) {
             Ok(Some(l)) => l,
             Ok(None) => break,
             Err(e) => {
@@ -218,6 +334,7 @@ fn client(stream: TcpStream, state: &State) {
                 break;
             }
         };
+        last.set(Instant::now());
         let text = String::from_utf8_lossy(&line);
         if text.trim().is_empty() {
             continue;
@@ -235,6 +352,13 @@ fn client(stream: TcpStream, state: &State) {
                 break;
             }
             Ok(req) => {
+                {
+                    // Every request of the owner is its heartbeat.
+                    let mut o = lock(&state.owner);
+                    if o.session == Some(session.id) {
+                        o.last_seen = Some(Instant::now());
+                    }
+                }
                 let result = dispatch(state, &mut session, &req.method, &req.params);
                 req.id.map(|id| match result {
                     Ok(v) => rpc::ok_line(&id, v),
@@ -242,6 +366,12 @@ fn client(stream: TcpStream, state: &State) {
                 })
             }
         };
+        if session.failures >= MAX_AUTH_FAILURES {
+            if let Some(r) = reply {
+                let _ = out.write_all(format!("{r}\n").as_bytes());
+            }
+            break;
+        }
         if let Some(r) = reply {
             // One write per line: with Nagle off, a reply is one segment.
             if out.write_all(format!("{r}\n").as_bytes()).is_err() {
@@ -291,55 +421,13 @@ fn remove_params(params: &Value) -> Result<Vec<String>, RpcError> {
 
 fn stream_stats(out: &mut TcpStream, state: &State, every: Duration) {
     while !state.stop.load(Ordering::Relaxed) {
-        let snap = lock(&state.engine).snapshot();
+        let snap = rpc::engine_call(&mut lock(&state.engine), "snapshot", &json!({})).unwrap_or(Value::Null);
         let note = json!({"jsonrpc": "2.0", "method": "stats", "params": snap});
         if out.write_all(format!("{note}\n").as_bytes()).is_err() {
             return;
         }
         std::thread::sleep(every);
     }
-}
-
-fn stf_err(e: StfError) -> RpcError {
-    RpcError::new(if matches!(e, StfError::Input(_)) { code::INVALID_PARAMS } else { code::ENGINE }, e.to_string())
-}
-
-/// `stf_start`'s params: the profile's path on this host and the run's options.
-fn stf_params(params: &Value, force: bool) -> Result<(std::path::PathBuf, StfOptions), RpcError> {
-    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("stf_start: {m}"));
-    let obj = params.as_object().ok_or_else(|| bad("params must be an object".into()))?;
-    let mut opts = StfOptions { force, ..Default::default() };
-    let mut path = None;
-    for (k, v) in obj {
-        match k.as_str() {
-            "path" => {
-                path =
-                    Some(v.as_str().filter(|p| !p.is_empty()).ok_or_else(|| bad("'path' must be a file name".into()))?)
-            }
-            "multiplier" => opts.multiplier = v.as_f64().ok_or_else(|| bad("'multiplier' must be a number".into()))?,
-            "duration" => opts.duration_s = Some(v.as_f64().ok_or_else(|| bad("'duration' must be seconds".into()))?),
-            "active_flows" => {
-                opts.active_flows = Some(v.as_u64().ok_or_else(|| bad("'active_flows' must be a whole number".into()))?)
-            }
-            "scheduler" => {
-                let s = v.as_str().ok_or_else(|| bad("'scheduler' must be tw or pq".into()))?;
-                opts.scheduler = s.parse().map_err(|e| bad(format!("scheduler: {e}")))?;
-            }
-            "cores" => {
-                opts.cores = v
-                    .as_u64()
-                    .and_then(|c| usize::try_from(c).ok())
-                    .ok_or_else(|| bad("'cores' must be a whole number".into()))?
-            }
-            other => {
-                return Err(bad(format!(
-                    "unknown parameter '{other}' (path, multiplier, duration, active_flows, scheduler, cores)"
-                )))
-            }
-        }
-    }
-    let path = path.ok_or_else(|| bad("'path' (the cap2 profile on the daemon's host) is required".into()))?;
-    Ok((std::path::PathBuf::from(path), opts))
 }
 
 fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) -> Result<Value, RpcError> {
@@ -370,27 +458,36 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
                     ));
                 }
             }
-            return Ok(json!({
+            let mut v = json!({
                 "version": env!("CARGO_PKG_VERSION"),
                 "api_version": {"major": crate::API_VERSION.0, "minor": crate::API_VERSION.1},
-                "methods": rpc::METHODS,
                 "auth_required": state.cfg.token.is_some(),
-            }));
+            });
+            // What the daemon can do is for sessions that may use it.
+            if session.authed {
+                v["methods"] = json!(rpc::METHODS);
+            }
+            return Ok(v);
         }
-        "schema" => {
+        "schema" if session.authed => {
             no_params(method)?;
             return serde_json::from_str::<Value>(crate::SCHEMA)
                 .map_err(|e| RpcError::new(code::ENGINE, e.to_string()));
         }
         "auth" => {
-            let given = params.get("token").and_then(Value::as_str);
-            return match (&state.cfg.token, given) {
-                (None, _) => Ok(json!({"ok": true})),
-                (Some(t), Some(g)) if t == g => {
+            let given = params.get("token").and_then(Value::as_str).unwrap_or("");
+            return match &state.cfg.token {
+                None => Ok(json!({"ok": true})),
+                Some(t) if !given.is_empty() && same_token(t.as_bytes(), given.as_bytes()) => {
                     session.authed = true;
                     Ok(json!({"ok": true}))
                 }
-                _ => Err(RpcError::new(code::AUTH, "wrong or missing token")),
+                Some(_) => {
+                    // Guessing is slow, and a connection gets a few tries only.
+                    session.failures += 1;
+                    std::thread::sleep(Duration::from_millis(250));
+                    Err(RpcError::new(code::AUTH, "wrong or missing token"))
+                }
             };
         }
         _ => {}
@@ -403,17 +500,20 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             no_params(method)?;
             let e = lock(&state.engine);
             let c = e.config();
+            let opts = c.port_options();
             let ports: Vec<Value> = c
                 .ports
                 .iter()
                 .enumerate()
                 .map(|(i, p)| {
+                    let caps = p.caps(&opts);
                     json!({
                         "index": i,
                         "name": p.name(),
                         "driver": p.driver(),
-                        "simulated": p.simulated(),
-                        "line_rate_bps": c.line_rate.0,
+                        "simulated": caps.simulated(),
+                        "rx_timestamps": caps.rx.map(|r| r.name()),
+                        "line_rate_bps": caps.line_rate.0,
                     })
                 })
                 .collect();
@@ -422,11 +522,11 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
         "state" => {
             no_params(method)?;
             let owner = lock(&state.owner).session;
-            Ok(json!({"state": lock(&state.engine).state(), "owner": owner, "you": session.id}))
+            Ok(json!({"state": run_state(&mut lock(&state.engine)), "owner": owner, "you": session.id}))
         }
         "stats" => {
             no_params(method)?;
-            serde_json::to_value(lock(&state.engine).snapshot()).map_err(|e| RpcError::new(code::ENGINE, e.to_string()))
+            rpc::engine_call(&mut lock(&state.engine), "snapshot", &json!({}))
         }
         "acquire" => {
             let force = match params.get("force") {
@@ -443,6 +543,7 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
                 _ => {
                     o.session = Some(session.id);
                     o.orphaned_since = None;
+                    o.last_seen = Some(Instant::now());
                     Ok(json!({"ok": true, "session": session.id}))
                 }
             }
@@ -462,14 +563,7 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
         }
         "stf_stats" => {
             no_params(method)?;
-            let stf = lock(&state.stf);
-            let (st, s) = match stf.as_ref() {
-                None => ("idle", Default::default()),
-                Some(r) => (if r.is_finished() { "finished" } else { "running" }, r.live()),
-            };
-            let mut v = serde_json::to_value(s).map_err(|e| RpcError::new(code::ENGINE, e.to_string()))?;
-            v["state"] = json!(st);
-            Ok(v)
+            rpc::stf_stats(&mut lock(&state.engine))
         }
         m if rpc::STF_OWNED.contains(&m) => {
             if lock(&state.owner).session != Some(session.id) {
@@ -477,31 +571,15 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             }
             if m == "stf_stop" {
                 no_params(m)?;
-                let run = lock(&state.stf).take().ok_or_else(|| RpcError::new(code::ENGINE, "no stateful run"))?;
-                return run.stop().map_err(stf_err);
+                return rpc::stf_stop(&mut lock(&state.engine));
             }
-            let e = lock(&state.engine);
-            if matches!(e.state(), RunState::Running | RunState::Paused) {
-                return Err(RpcError::new(code::ENGINE, "stateless traffic is running: stop it first"));
-            }
-            let mut stf = lock(&state.stf);
-            if stf.is_some() {
-                return Err(RpcError::new(code::ENGINE, "a stateful run is already there: stf_stop it first"));
-            }
-            let (path, opts) = stf_params(params, e.config().force)?;
-            let mut notes = Vec::new();
-            let (profile, convs) = riptide_engine::stf::load_profile(&path, &mut notes).map_err(stf_err)?;
-            let run = StfRun::start(&profile, &convs, &opts, &e.config().ports, &path.display().to_string())
-                .map_err(stf_err)?;
-            *stf = Some(run);
-            Ok(json!({"ok": true}))
+            // Files are read before the engine is locked: a slow read blocks nobody else.
+            let req = rpc::stf_start(params, state.cfg.data_dir.as_deref())?;
+            rpc::run_command(&mut lock(&state.engine), riptide_engine::Command::StfStart(req))
         }
         m if rpc::OWNED.contains(&m) || rpc::STREAM_METHODS.contains(&m) => {
             if lock(&state.owner).session != Some(session.id) {
                 return Err(RpcError::new(code::NOT_OWNER, format!("{m} needs the engine: call acquire first")));
-            }
-            if m == "start" && lock(&state.stf).as_ref().is_some_and(|r| !r.is_finished()) {
-                return Err(RpcError::new(code::ENGINE, "a stateful run is running: stf_stop it first"));
             }
             let mut e = lock(&state.engine);
             let mut list = lock(&state.streams);
@@ -520,10 +598,11 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             };
             // The engine checks the whole new profile; refused, nothing changes.
             if next.streams().is_empty() {
-                e.unload().map_err(|err| RpcError::new(code::ENGINE, err.to_string()))?;
+                rpc::engine_call(&mut e, "unload", &json!({}))?;
             } else {
-                let load = json!({"text": next.profile_text(), "source": format!("<{m}>")});
-                rpc::engine_call(&mut e, "load_profile", &load)?;
+                let text = next.profile_text();
+                let load = json!({"text": text, "source": format!("<{m}>")});
+                rpc::engine_call(&mut e, "load_profile", &load).map_err(|err| quote_line(err, m, &text))?;
             }
             let n = next.streams().len();
             *list = next;
@@ -534,5 +613,40 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             code::METHOD_NOT_FOUND,
             format!("no method '{other}' (methods: {})", rpc::METHODS.join(", ")),
         )),
+    }
+}
+
+/// The caller never saw the profile text the daemon built from its streams, so an error
+/// at `<METHOD>:LINE:COL` of it quotes that line (one key per line: `"sport": 70000`).
+fn quote_line(mut err: RpcError, method: &str, text: &str) -> RpcError {
+    let tag = format!("<{method}>:");
+    let line = err.message.find(&tag).and_then(|i| {
+        let rest = &err.message[i + tag.len()..];
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        rest[..digits].parse::<usize>().ok()
+    });
+    if let Some(quoted) = line.and_then(|l| text.lines().nth(l.checked_sub(1)?)) {
+        let quoted: String = quoted.trim().trim_end_matches(',').chars().take(120).collect();
+        if !quoted.is_empty() {
+            err.message = format!("{} (at {quoted})", err.message);
+        }
+    }
+    err
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_in_built_profiles_quote_their_line() {
+        let text = "{\n  \"streams\": [\n    {\n      \"sport\": 70000,\n    }\n  ]\n}";
+        let e = quote_line(RpcError::new(-32000, "<add_streams>:4:16: invalid u16"), "add_streams", text);
+        assert_eq!(e.message, "<add_streams>:4:16: invalid u16 (at \"sport\": 70000)");
+        // No place, or a place past the text: unchanged.
+        let e = quote_line(RpcError::new(-32000, "<add_streams>: too many"), "add_streams", text);
+        assert_eq!(e.message, "<add_streams>: too many");
+        let e = quote_line(RpcError::new(-32000, "<add_streams>:99:1: x"), "add_streams", text);
+        assert_eq!(e.message, "<add_streams>:99:1: x");
     }
 }

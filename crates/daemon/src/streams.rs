@@ -8,6 +8,12 @@
 
 use crate::rpc::{code, RpcError};
 use serde_json::{json, Value};
+use std::collections::HashSet;
+
+/// Most streams one `add_streams` request adds.
+pub const MAX_ADD: usize = 1024;
+/// Most streams the daemon keeps loaded.
+pub const MAX_STREAMS: usize = 4096;
 
 /// The loaded profile's streams and seed.
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -38,16 +44,21 @@ impl StreamList {
         list
     }
 
+    /// Names the unnamed streams from position `from` on `s<N>` (linear: one set of the
+    /// names taken).
     fn name_unnamed(&mut self, from: usize) {
+        let mut taken: HashSet<String> = self.streams.iter().filter_map(name_of).map(str::to_string).collect();
         for i in from..self.streams.len() {
             if name_of(&self.streams[i]).is_none() {
                 let mut n = self.next_name.max(i);
-                while self.streams.iter().any(|s| name_of(s) == Some(&format!("s{n}"))) {
+                while taken.contains(&format!("s{n}")) {
                     n += 1;
                 }
+                let name = format!("s{n}");
                 if let Some(o) = self.streams[i].as_object_mut() {
-                    o.insert("name".into(), json!(format!("s{n}")));
+                    o.insert("name".into(), json!(name));
                 }
+                taken.insert(name);
                 self.next_name = n + 1;
             }
         }
@@ -55,21 +66,34 @@ impl StreamList {
 
     /// The list with `streams` appended (names checked for repeats); `seed` replaces the seed.
     pub fn with_added(&self, streams: &[Value], seed: Option<u64>) -> Result<StreamList, RpcError> {
-        let mut next = self.clone();
+        let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("add_streams: {m}"));
+        if streams.len() > MAX_ADD {
+            return Err(bad(format!("{} streams in one request: at most {MAX_ADD}", streams.len())));
+        }
+        if self.streams.len() + streams.len() > MAX_STREAMS {
+            return Err(bad(format!(
+                "{} streams loaded and {} more: at most {MAX_STREAMS}",
+                self.streams.len(),
+                streams.len()
+            )));
+        }
         for (i, s) in streams.iter().enumerate() {
             if !s.is_object() {
-                return Err(RpcError::new(code::INVALID_PARAMS, format!("add_streams: streams[{i}] is not an object")));
+                return Err(bad(format!("streams[{i}] is not an object")));
             }
         }
+        let mut next = self.clone();
         let from = next.streams.len();
+        let mut seen: HashSet<String> = next.streams.iter().filter_map(name_of).map(str::to_string).collect();
+        for s in streams {
+            if let Some(n) = name_of(s) {
+                if !seen.insert(n.to_string()) {
+                    return Err(bad(format!("a stream named '{n}' exists")));
+                }
+            }
+        }
         next.streams.extend(streams.iter().cloned());
         next.name_unnamed(from);
-        for (i, s) in next.streams.iter().enumerate().skip(from) {
-            let n = name_of(s).unwrap_or_default();
-            if next.streams[..i].iter().any(|o| name_of(o) == Some(n)) {
-                return Err(RpcError::new(code::INVALID_PARAMS, format!("add_streams: a stream named '{n}' exists")));
-            }
-        }
         if seed.is_some() {
             next.seed = seed;
         }
@@ -78,25 +102,28 @@ impl StreamList {
 
     /// The list without the streams named `names` (each must exist).
     pub fn without(&self, names: &[String]) -> Result<StreamList, RpcError> {
-        if let Some(missing) = names.iter().find(|n| !self.streams.iter().any(|s| name_of(s) == Some(n.as_str()))) {
+        let have: HashSet<&str> = self.streams.iter().filter_map(name_of).collect();
+        if let Some(missing) = names.iter().find(|n| !have.contains(n.as_str())) {
             let have: Vec<&str> = self.streams.iter().filter_map(name_of).collect();
             return Err(RpcError::new(
                 code::INVALID_PARAMS,
                 format!("remove_streams: no stream named '{missing}' (streams: {})", have.join(", ")),
             ));
         }
+        let gone: HashSet<&str> = names.iter().map(String::as_str).collect();
         let mut next = self.clone();
-        next.streams.retain(|s| !names.iter().any(|n| name_of(s) == Some(n.as_str())));
+        next.streams.retain(|s| !name_of(s).is_some_and(|n| gone.contains(n)));
         Ok(next)
     }
 
-    /// The profile text for the engine.
+    /// The profile text for the engine: one key per line, so an error's line number
+    /// names the value.
     pub fn profile_text(&self) -> String {
         let mut p = json!({ "streams": self.streams });
         if let Some(seed) = self.seed {
             p["seed"] = json!(seed);
         }
-        p.to_string()
+        serde_json::to_string_pretty(&p).unwrap_or_else(|_| p.to_string())
     }
 }
 
@@ -118,6 +145,24 @@ mod tests {
         let names: Vec<&str> = l.streams().iter().filter_map(name_of).collect();
         assert_eq!(names, ["b", "s2", "c", "s3"]);
         assert!(l.without(&["zz".into()]).unwrap_err().message.contains("no stream named 'zz'"));
-        assert!(l.profile_text().contains("\"seed\":7"));
+        assert!(l.profile_text().contains("\"seed\": 7"));
+    }
+
+    #[test]
+    fn many_streams_are_linear_and_capped() {
+        // 16,000 streams took 63 s (quadratic naming under the engine lock).
+        let t = std::time::Instant::now();
+        let mut l = StreamList::default();
+        for _ in 0..(MAX_STREAMS / MAX_ADD) {
+            l = l.with_added(&vec![json!({}); MAX_ADD], None).unwrap();
+        }
+        assert_eq!(l.streams().len(), MAX_STREAMS);
+        assert!(t.elapsed() < std::time::Duration::from_secs(2), "{:?}", t.elapsed());
+        let e = l.with_added(&[json!({})], None).unwrap_err().message;
+        assert!(e.contains("at most 4096"), "{e}");
+        let e = StreamList::default().with_added(&vec![json!({}); MAX_ADD + 1], None).unwrap_err().message;
+        assert!(e.contains("at most 1024"), "{e}");
+        let e = StreamList::default().with_added(&[json!({"name": "a"}), json!({"name": "a"})], None);
+        assert!(e.unwrap_err().message.contains("'a' exists"));
     }
 }

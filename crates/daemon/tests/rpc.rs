@@ -124,11 +124,11 @@ fn traffic_of_a_vanished_owner_is_stopped() {
 
 #[test]
 fn token_is_required_when_configured() {
-    let h = daemon(ServerConfig { token: Some("s3cret".into()), ..Default::default() });
+    let h = daemon(ServerConfig { token: Some("s3cret-s3cret-s3cret".into()), ..Default::default() });
     let mut c = Client::new(&h);
     assert_eq!(c.call("stats", json!({})).unwrap_err().0, -32002);
     assert_eq!(c.call("auth", json!({"token": "nope"})).unwrap_err().0, -32002);
-    c.call("auth", json!({"token": "s3cret"})).unwrap();
+    c.call("auth", json!({"token": "s3cret-s3cret-s3cret"})).unwrap();
     assert!(c.call("stats", json!({})).is_ok());
     h.shutdown();
 }
@@ -271,5 +271,177 @@ fn subscribe_streams_stats_notifications() {
         assert!(n.get("id").is_none(), "a notification has no id");
         assert!(n["params"]["state"].is_string());
     }
+    h.shutdown();
+}
+
+/// A line the daemon sends unasked (a refusal, a closing notice), or `None` once closed.
+fn next_line(c: &mut Client) -> Option<Value> {
+    let mut s = String::new();
+    match c.r.read_line(&mut s) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => serde_json::from_str(&s).ok(),
+    }
+}
+
+const TOKEN: &str = "0123456789abcdef-token";
+
+#[test]
+fn tokens_are_checked_with_care() {
+    // Issue 15.5: an empty or short token is refused at start.
+    for t in ["", "short"] {
+        let r =
+            serve(ServerConfig { bind: "127.0.0.1:0".parse().unwrap(), token: Some(t.into()), ..Default::default() });
+        assert!(r.is_err(), "token {t:?}");
+    }
+    let h = daemon(ServerConfig { token: Some(TOKEN.into()), ..Default::default() });
+    let mut c = Client::new(&h);
+    // Before auth: the version, but not what the daemon can do.
+    let v = c.call("version", json!({})).unwrap();
+    assert!(v.get("methods").is_none() && v["auth_required"] == true, "{v}");
+    assert_eq!(c.call("schema", json!({})).unwrap_err().0, -32002);
+    assert_eq!(c.call("auth", json!({"token": ""})).unwrap_err().0, -32002, "an empty token is wrong too");
+    let t = Instant::now();
+    assert_eq!(c.call("auth", json!({"token": "0123456789abcdef-nope"})).unwrap_err().0, -32002);
+    assert!(t.elapsed() >= Duration::from_millis(200), "a wrong token costs time");
+    // The third wrong token closes the connection.
+    assert_eq!(c.call("auth", json!({"token": "x"})).unwrap_err().0, -32002);
+    assert!(next_line(&mut c).is_none(), "closed after three wrong tokens");
+    let mut ok = Client::new(&h);
+    ok.call("auth", json!({"token": TOKEN})).unwrap();
+    assert!(ok.call("version", json!({})).unwrap()["methods"].is_array());
+    h.shutdown();
+}
+
+#[test]
+fn connections_that_never_authenticate_or_fall_idle_are_closed() {
+    // Issue 15.3: 64 idle connections used to lock everyone out for ever.
+    let h = daemon(ServerConfig {
+        token: Some(TOKEN.into()),
+        auth_deadline: Duration::from_millis(300),
+        max_clients: 4,
+        ..Default::default()
+    });
+    let mut idle: Vec<Client> = (0..4).map(|_| Client::new(&h)).collect();
+    std::thread::sleep(Duration::from_millis(100));
+    let mut refused = Client::new(&h);
+    let e = next_line(&mut refused).unwrap();
+    assert!(e["error"]["message"].as_str().unwrap().contains("too many clients"), "{e}");
+    for c in &mut idle {
+        let e = next_line(c).unwrap();
+        assert!(e["error"]["message"].as_str().unwrap().contains("not authenticated"), "{e}");
+        assert!(next_line(c).is_none());
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    let mut c = Client::new(&h);
+    c.call("auth", json!({"token": TOKEN})).unwrap();
+    h.shutdown();
+
+    let h = daemon(ServerConfig { idle_timeout: Duration::from_millis(300), ..Default::default() });
+    let mut c = Client::new(&h);
+    c.call("ping", json!({})).unwrap();
+    let e = next_line(&mut c).unwrap();
+    assert!(e["error"]["message"].as_str().unwrap().contains("idle"), "{e}");
+    h.shutdown();
+}
+
+#[test]
+fn one_peer_holds_only_so_many_connections() {
+    let h = daemon(ServerConfig { max_per_peer: 2, ..Default::default() });
+    let (mut a, mut b) = (Client::new(&h), Client::new(&h));
+    a.call("ping", json!({})).unwrap();
+    b.call("ping", json!({})).unwrap();
+    let mut c = Client::new(&h);
+    let e = next_line(&mut c).unwrap();
+    assert!(e["error"]["message"].as_str().unwrap().contains("too many connections from 127.0.0.1"), "{e}");
+    drop(a);
+    std::thread::sleep(Duration::from_millis(300));
+    let mut d = Client::new(&h);
+    d.call("ping", json!({})).unwrap();
+    h.shutdown();
+}
+
+#[test]
+fn a_frozen_owner_loses_the_engine_and_its_traffic_stops() {
+    // Issue 15.4: an owner that stops talking (SIGSTOP) kept traffic running for ever.
+    let h = daemon(ServerConfig {
+        owner_heartbeat: Duration::from_millis(400),
+        owner_timeout: Duration::from_millis(100),
+        ..Default::default()
+    });
+    let mut owner = Client::new(&h);
+    owner.call("acquire", json!({})).unwrap();
+    owner.call("load_profile", json!({"text": "streams: [{rate: 10kpps}]"})).unwrap();
+    owner.call("start", json!({})).unwrap();
+    let mut other = Client::new(&h);
+    assert_eq!(other.call("state", json!({})).unwrap()["state"], "running");
+    // The owner stays connected and says nothing.
+    let t = Instant::now();
+    while other.call("state", json!({})).unwrap()["state"] != "stopped" {
+        assert!(t.elapsed() < Duration::from_secs(5), "traffic still running");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(t.elapsed() >= Duration::from_millis(300), "not before the heartbeat lapsed");
+    other.call("acquire", json!({})).unwrap();
+    h.shutdown();
+}
+
+#[test]
+fn stateful_profiles_come_only_from_the_data_directory_and_nothing_is_quoted() {
+    // Issue 15.2: stf_start {"path": "/etc/shadow"} returned root's password hash.
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("secret.yaml"), "root:$6$hash:19000:0:99999:7:::\nbin:*:19000\n").unwrap();
+    std::os::unix::fs::symlink("/etc/passwd", data.join("link.yaml")).unwrap();
+    let fifo = data.join("fifo.yaml");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    std::fs::write(dir.path().join("outside.yaml"), "- duration: 1\n").unwrap();
+    let h = daemon(ServerConfig { data_dir: Some(data.clone()), ..Default::default() });
+    let mut c = Client::new(&h);
+    c.call("acquire", json!({})).unwrap();
+    for path in ["/etc/shadow", "../outside.yaml", "link.yaml", "fifo.yaml", "/dev/zero", "missing.yaml"] {
+        let t = Instant::now();
+        let (code, msg) = c.call("stf_start", json!({"path": path})).unwrap_err();
+        assert_eq!(code, -32602, "{path}: {msg}");
+        assert!(msg.contains("not a regular file under the data directory"), "{path}: {msg}");
+        assert!(t.elapsed() < Duration::from_secs(1), "{path}: answered at once (no FIFO or /dev/zero read)");
+    }
+    let (_, msg) = c.call("stf_start", json!({"path": "secret.yaml"})).unwrap_err();
+    assert!(msg.contains("secret.yaml") && msg.contains("not a cap2 profile"), "{msg}");
+    assert!(!msg.contains("root") && !msg.contains("$6$"), "nothing of the file is quoted: {msg}");
+    // Without --data-dir the daemon reads no file at all; a profile may be sent instead.
+    let h2 = daemon(ServerConfig::default());
+    let mut c2 = Client::new(&h2);
+    c2.call("acquire", json!({})).unwrap();
+    let (_, msg) = c2.call("stf_start", json!({"path": "stf/udp10.yaml"})).unwrap_err();
+    assert!(msg.contains("started without --data-dir"), "{msg}");
+    let pcap = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../profiles/stf/udp10.pcap"));
+    use base64::Engine as _;
+    let b64 = base64::engine::general_purpose::STANDARD.encode(pcap.unwrap());
+    let text = "- duration: 1.0\n  generator: {distribution: seq, clients_start: 16.0.0.1, clients_end: 16.0.0.255, servers_start: 48.0.0.1, servers_end: 48.0.255.255}\n  cap_info:\n    - {name: udp10.pcap, cps: 10, ipg: 200, rtt: 200, w: 1}\n";
+    c2.call("stf_start", json!({"profile": text, "pcaps": {"udp10.pcap": b64}})).unwrap();
+    let t = Instant::now();
+    while c2.call("stf_stats", json!({})).unwrap()["state"] == "running" {
+        assert!(t.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(c2.call("stf_stop", json!({})).unwrap()["m_total_open_flows"], 10);
+    h.shutdown();
+    h2.shutdown();
+}
+
+/// Issue 15.9: an error does not echo a huge request back.
+#[test]
+fn errors_do_not_echo_huge_input() {
+    let h = daemon(ServerConfig::default());
+    let mut c = Client::new(&h);
+    let big = "x".repeat(500_000);
+    let reply = c.raw(&json!({"jsonrpc": "2.0", "id": 1, "method": big}).to_string());
+    let msg = reply["error"]["message"].as_str().unwrap();
+    assert!(msg.len() < 3_000 && msg.contains("bytes in all"), "{} bytes", msg.len());
+    c.call("acquire", json!({})).unwrap();
+    let reply = c.raw(&json!({"jsonrpc": "2.0", "id": 2, "method": "load_profile", "params": {"text": format!("streams: [{{rate: {big}}}]")}}).to_string());
+    assert!(reply["error"]["message"].as_str().is_some(), "{}", &reply.to_string()[..200]);
+    assert!(reply.to_string().len() < 3_000, "{} bytes", reply.to_string().len());
     h.shutdown();
 }

@@ -3,7 +3,7 @@
 //! Commands and responses are plain serializable data, so the same values travel
 //! over RPC as JSON and are built directly by the CLI.
 
-use crate::stats::Snapshot;
+use crate::stats::{RunState, Snapshot};
 use riptide_core::{Nanos, Rate};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -123,20 +123,49 @@ impl Default for StartOptions {
     }
 }
 
+/// The language of a profile's text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProfileFormat {
+    /// A riptide profile, YAML or JSON (docs/profiles.md).
+    #[default]
+    Yaml,
+    /// A Linux pktgen command script (`pgset` lines; docs/pktgen.md): device `i` sends
+    /// on port `i`, or every device on port 0 when the engine has one port.
+    Pktgen,
+}
+
 /// A request to the engine.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "cmd")]
 pub enum Command {
-    /// Parses, checks and loads a stateless profile (YAML or JSON text).
+    /// Parses, checks and loads a stateless profile. Streams that leave their Ethernet
+    /// addresses unset take their port's from the engine's port configuration
+    /// ([`EngineConfig::macs`](crate::EngineConfig::macs)).
     LoadProfile {
         /// The profile text.
         text: String,
         /// Where it came from (a file name), for error messages.
         #[serde(default = "unnamed")]
         source: String,
+        /// The text's language.
+        #[serde(default)]
+        format: ProfileFormat,
+        /// Latency probes, as TRex's `-l`: on every sending port a latency stream of
+        /// this many packets per second (at most 1,000,000), with the headers of the
+        /// port's first stream, never scaled by the multiplier.
+        #[serde(default)]
+        latency_pps: Option<f64>,
     },
+    /// Forgets the loaded profile (nothing may be running).
+    Unload,
     /// Starts the loaded profile on the configured ports.
     Start(StartOptions),
+    /// Starts a stateful run (TRex STF) of a cap2 profile on the configured ports
+    /// (client side first, server side second); answers notes on the profile. Stop,
+    /// snapshot and state apply to it as to a stateless run; the loaded stateless
+    /// profile stays loaded.
+    StfStart(crate::stf::StfStart),
     /// Stops the run and finishes the ports.
     Stop,
     /// Pauses transmission (schedules restart on resume; nothing is made up).
@@ -150,8 +179,22 @@ pub enum Command {
     },
     /// Current counters and rates.
     Snapshot,
+    /// The run's state only (cheaper than a snapshot).
+    State,
     /// Zeroes the counters the next snapshots report (rates restart too).
     ClearStats,
+}
+
+impl Command {
+    /// Loads a riptide profile (YAML or JSON) as it is: no probes.
+    pub fn load_profile(text: impl Into<String>, source: impl Into<String>) -> Command {
+        Command::LoadProfile {
+            text: text.into(),
+            source: source.into(),
+            format: ProfileFormat::Yaml,
+            latency_pps: None,
+        }
+    }
 }
 
 /// The engine's answer.
@@ -162,6 +205,10 @@ pub enum Response {
     Ok,
     /// Counters and rates.
     Stats(Box<Snapshot>),
+    /// The run's state.
+    State(RunState),
+    /// Done, with notes for the user (keys of a profile read but not used).
+    Notes(Vec<String>),
 }
 
 #[cfg(test)]

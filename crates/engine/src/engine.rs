@@ -1,21 +1,66 @@
 //! The engine: loads a profile, runs it on worker threads, answers commands.
 
 use crate::clock::Clock;
-use crate::command::{Command, Multiplier, Response, StartOptions};
-use crate::stats::{LatencyStats, StreamRxStats};
-use crate::stats::{PortStats, RunState, Snapshot, StreamStats, WorkerCounters, WorkerStats};
-use crate::worker::{lock, Control, Exit, Plan, Shared, Worker};
-use riptide_core::units::{FCS_LEN, L1_OVERHEAD};
+use crate::command::{Command, Multiplier, ProfileFormat, Response, StartOptions};
+use crate::kind::RunKind;
+use crate::stateless::{Handed, Stateless};
+use crate::stats::{PortStats, RunState, Snapshot, WorkerCounters, WorkerStats};
+use crate::stf::{self, Stateful, StfStart, StfStats};
+use crate::worker::{lock, unix_now_ns, Budget, Control, Exit, Plan, Shared, Worker};
+use riptide_core::units::{FCS_LEN, L1_OVERHEAD, MAX_DURATION};
 use riptide_core::{BitsPerSec, Nanos, Rate};
-use riptide_measure::Latency;
-use riptide_port::{PortError, PortGroup, PortOptions, PortSpec};
+use riptide_port::config::PortMacs;
+use riptide_port::{PortCaps, PortError, PortGroup, PortOptions, PortSpec, Timing};
+use riptide_stf::gen::{FlowGen, GenOptions};
 use riptide_stl::compile::{share_of, CompiledProfile};
 use riptide_stl::set::StreamSet;
+use riptide_timer::SchedulerKind;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// Most worker threads a run may ask for.
 pub(crate) const MAX_CORES: usize = 256;
+
+/// Refuses a run whose streams ask more of a port than its line rate (TRex refuses
+/// above 100% too): `-m 200%` on a 10g port would claim 20 Gb/s.
+fn check_line_rates(profile: &CompiledProfile, factors: &[f64], lines: &[BitsPerSec]) -> Result<(), EngineError> {
+    for (port, (&f, &line)) in factors.iter().zip(lines).enumerate() {
+        let l1: f64 = profile
+            .streams
+            .iter()
+            .filter(|s| s.enabled && s.port as usize == port)
+            .map(|s| s.requested_bps(if s.fixed_rate { 1.0 } else { f }, line).0)
+            .sum();
+        // A hair of slack for rounding in the rate conversions.
+        if l1 > line.0 * 1.000_001 {
+            return Err(EngineError::Config(format!(
+                "port {port}: the streams ask for {:.2} Gb/s (L1), {:.0}% of its {:.2} Gb/s line rate: lower -m, or \
+                 give --force to send above line rate (a software port may)",
+                l1 / 1e9,
+                100.0 * l1 / line.0,
+                line.0 / 1e9
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The limits every run shares: cores, a packet count and a duration above zero.
+fn check_bounds(cores: usize, count: Option<u64>, duration: Option<Nanos>) -> Result<(), EngineError> {
+    if cores == 0 || cores > MAX_CORES {
+        return Err(EngineError::Config(format!("cores must be within 1..={MAX_CORES}, got {cores}")));
+    }
+    if count == Some(0) {
+        return Err(EngineError::Config("count must be at least 1".into()));
+    }
+    if duration == Some(Nanos::ZERO) {
+        return Err(EngineError::Config("duration must be above zero".into()));
+    }
+    if duration.is_some_and(|d| d > MAX_DURATION) {
+        return Err(EngineError::Config("duration must be at most 365 days".into()));
+    }
+    Ok(())
+}
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
@@ -37,6 +82,9 @@ pub enum EngineError {
     /// The profile and the ports or options do not fit together.
     #[error("{0}")]
     Config(String),
+    /// A file named in a command cannot be used (a stateful profile, its pcaps).
+    #[error("{0}")]
+    Input(String),
     /// A port failed.
     #[error(transparent)]
     Port(#[from] PortError),
@@ -68,12 +116,32 @@ pub struct EngineConfig {
     pub force: bool,
     /// After the last packet, how long receive queues keep counting arrivals.
     pub drain: Nanos,
+    /// (source, destination) MAC of each port, where known (a port configuration's
+    /// `port_info`, the interfaces' own, gateways resolved by ARP): streams that leave
+    /// their Ethernet addresses unset take these.
+    pub macs: Vec<PortMacs>,
+}
+
+impl EngineConfig {
+    /// The options every port of the engine opens with (per-run fields at their
+    /// defaults).
+    pub fn port_options(&self) -> PortOptions {
+        PortOptions {
+            line_rate: self.line_rate,
+            line_rate_fixed: self.line_rate_fixed,
+            batch: self.batch,
+            tx_ring: self.tx_ring,
+            rx_ring: self.rx_ring,
+            force: self.force,
+            ..PortOptions::default()
+        }
+    }
 }
 
 impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig {
-            ports: vec![PortSpec::Null],
+            ports: vec![PortSpec::default()],
             line_rate: BitsPerSec(10e9),
             line_rate_fixed: false,
             batch: 64,
@@ -81,6 +149,7 @@ impl Default for EngineConfig {
             rx_ring: None,
             force: false,
             drain: Nanos::from_millis(100),
+            macs: Vec::new(),
         }
     }
 }
@@ -89,7 +158,6 @@ struct Run {
     handles: Vec<JoinHandle<Exit>>,
     shared: Vec<Arc<Shared>>,
     groups: Vec<PortGroup>,
-    factors: Vec<f64>,
     opts: StartOptions,
     simulated: bool,
     start_abs: Nanos,
@@ -97,9 +165,47 @@ struct Run {
     paused: bool,
     baseline: Vec<WorkerCounters>,
     baseline_at: Nanos,
+    kind: RunInfo,
 }
 
-/// The stateless engine, driven by [`Command`]s.
+/// What a run of each kind keeps beside the common figures.
+enum RunInfo {
+    Stateless {
+        /// Rate factor per port.
+        factors: Vec<f64>,
+        /// Per worker: frames of each tagged stream handed to the ports.
+        handed: Vec<Handed>,
+    },
+    Stateful {
+        scheduler: SchedulerKind,
+    },
+}
+
+/// How a run's packet count is split over its workers.
+#[derive(Clone, Copy, Debug)]
+enum BudgetSplit {
+    /// Evenly, each worker its share (stateless streams split their packets evenly).
+    PerCore(u64),
+    /// One budget the workers draw from as they send.
+    Shared(u64),
+}
+
+/// The threads of a run and what each shares with the engine.
+struct Workers {
+    handles: Vec<JoinHandle<Exit>>,
+    shared: Vec<Arc<Shared>>,
+}
+
+/// Ports opened for a run: the groups and each port's queues (one per worker).
+struct Opened {
+    groups: Vec<PortGroup>,
+    queues: Vec<Vec<Box<dyn riptide_port::Port>>>,
+    /// Time zero on the engine clock and as Unix time.
+    start_abs: Nanos,
+    epoch_unix_ns: u64,
+}
+
+/// The engine, driven by [`Command`]s: one run at a time, stateless or stateful.
 pub struct Engine {
     config: EngineConfig,
     clock: Clock,
@@ -120,7 +226,7 @@ impl Engine {
     }
 
     /// Forgets the loaded profile (the daemon's `remove_streams` of the last stream).
-    pub fn unload(&mut self) -> Result<(), EngineError> {
+    fn unload(&mut self) -> Result<(), EngineError> {
         if let Some(run) = &self.run {
             return Err(EngineError::State { command: "unload the profile", state: self.state_of(run) });
         }
@@ -128,8 +234,44 @@ impl Engine {
         Ok(())
     }
 
+    /// Parses a profile in `format`, applies the port configuration's MACs and the
+    /// latency probes, compiles and loads it.
+    fn load_text(
+        &mut self,
+        text: &str,
+        source: &str,
+        format: ProfileFormat,
+        latency_pps: Option<f64>,
+    ) -> Result<(), EngineError> {
+        let mut profile = match format {
+            ProfileFormat::Yaml => riptide_stl::profile::parse(text, source)?,
+            ProfileFormat::Pktgen => {
+                let script = riptide_stl::pktgen::parse(text, source)?;
+                let shared = self.config.ports.len() == 1;
+                script.to_profile(source, |i| if shared { 0 } else { i.min(u16::MAX as usize) as u16 })?
+            }
+        };
+        riptide_stl::profile::fill_port_macs(&mut profile, &self.config.macs);
+        if let Some(pps) = latency_pps {
+            if !(pps.is_finite() && pps > 0.0 && pps <= 1e6) {
+                return Err(EngineError::Config(format!(
+                    "latency probes at {pps} pps: expected a rate above 0 and at most 1,000,000 pps"
+                )));
+            }
+            let names = riptide_stl::profile::add_latency_probes(&mut profile, Rate::Pps(pps))
+                .map_err(|e| EngineError::Config(format!("latency probes: {e}")))?;
+            if names.is_empty() {
+                return Err(EngineError::Config(
+                    "latency probes: the profile sends on no port: there is nothing to probe".into(),
+                ));
+            }
+        }
+        let compiled = riptide_stl::profile::compile(&profile, source)?;
+        self.load(compiled)
+    }
+
     /// Loads a compiled profile (checks its ports exist).
-    pub fn load(&mut self, profile: CompiledProfile) -> Result<(), EngineError> {
+    fn load(&mut self, profile: CompiledProfile) -> Result<(), EngineError> {
         if let Some(run) = &self.run {
             return Err(EngineError::State { command: "load a profile", state: self.state_of(run) });
         }
@@ -147,20 +289,18 @@ impl Engine {
         Ok(())
     }
 
-    /// The loaded profile.
-    pub fn profile(&self) -> Option<&CompiledProfile> {
-        self.profile.as_ref()
-    }
-
     /// Handles one command.
     pub fn handle(&mut self, cmd: Command) -> Result<Response, EngineError> {
         match cmd {
-            Command::LoadProfile { text, source } => {
-                let profile = riptide_stl::profile::parse(&text, &source)?;
-                let compiled = riptide_stl::profile::compile(&profile, &source)?;
-                self.load(compiled).map(|()| Response::Ok)
+            Command::LoadProfile { text, source, format, latency_pps } => {
+                self.load_text(&text, &source, format, latency_pps).map(|()| Response::Ok)
             }
-            Command::Start(opts) => self.start(opts).map(|()| Response::Ok),
+            Command::Unload => self.unload().map(|()| Response::Ok),
+            Command::State => Ok(Response::State(self.state())),
+            Command::Start(opts) => {
+                self.start(opts).map(|notes| if notes.is_empty() { Response::Ok } else { Response::Notes(notes) })
+            }
+            Command::StfStart(req) => self.start_stf(&req).map(Response::Notes),
             Command::Stop => self.stop().map(|s| Response::Stats(Box::new(s))),
             Command::Pause => self.control("pause", Control::Pause, Some(true)),
             Command::Resume => self.control("resume", Control::Resume, Some(false)),
@@ -191,7 +331,7 @@ impl Engine {
     }
 
     /// The engine's state.
-    pub fn state(&self) -> RunState {
+    fn state(&self) -> RunState {
         match &self.run {
             Some(run) => self.state_of(run),
             None if self.last.is_some() => RunState::Stopped,
@@ -204,6 +344,10 @@ impl Engine {
         let Some(run) = &mut self.run else {
             return Err(EngineError::State { command: name, state });
         };
+        if matches!(run.kind, RunInfo::Stateful { .. }) {
+            // Flows have deadlines of their own (as in TRex's STF mode, which has no pause).
+            return Err(EngineError::Config(format!("a stateful run cannot {name}: stop it instead")));
+        }
         for s in &run.shared {
             s.send(c.clone());
         }
@@ -250,24 +394,19 @@ impl Engine {
         Ok(out)
     }
 
-    fn start(&mut self, opts: StartOptions) -> Result<(), EngineError> {
+    fn start(&mut self, opts: StartOptions) -> Result<Vec<String>, EngineError> {
         if let Some(run) = &self.run {
             return Err(EngineError::State { command: "start", state: self.state_of(run) });
         }
         let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
-        if opts.cores == 0 || opts.cores > MAX_CORES {
-            return Err(EngineError::Config(format!("cores must be within 1..={MAX_CORES}, got {}", opts.cores)));
-        }
-        if opts.count == Some(0) {
-            return Err(EngineError::Config("count must be at least 1".into()));
-        }
-        if opts.duration == Some(Nanos::ZERO) {
-            return Err(EngineError::Config("duration must be above zero".into()));
-        }
+        check_bounds(opts.cores, opts.count, opts.duration)?;
         let cores = opts.cores;
-        let simulated = self.config.ports.iter().all(PortSpec::simulated);
-        if !simulated && self.config.ports.iter().any(PortSpec::simulated) {
-            return Err(EngineError::Config("pcap and real-time ports cannot be mixed in one run".into()));
+        let port_opts = self.config.port_options();
+        let caps: Vec<PortCaps> = self.config.ports.iter().map(|p| p.caps(&port_opts)).collect();
+        // A port that does not care about time (null) is paced in real time here.
+        let simulated = caps.iter().all(|c| c.timing == Timing::Virtual);
+        if !simulated && caps.iter().any(PortCaps::simulated) {
+            return Err(EngineError::Config("simulated (pcap) and real-time ports cannot be mixed in one run".into()));
         }
         let enabled: Vec<_> = profile.streams.iter().filter(|s| s.enabled).collect();
         if enabled.is_empty() {
@@ -285,14 +424,219 @@ impl Engine {
             ));
         }
         let max_frame = enabled.iter().map(|s| s.sizes.max_size() as usize - FCS_LEN).max().unwrap_or(60);
+        let notes = if simulated { self.pcap_estimate(profile, &opts, &caps)? } else { Vec::new() };
+        let mut opened = self.open_ports(cores, max_frame, opts.at_unix_ns, !simulated)?;
+        // % rates and L1 figures use each port's own line rate (its link speed unless
+        // fixed by the configuration).
+        let lines: Vec<BitsPerSec> = opened.groups.iter().map(|g| g.info.caps.line_rate).collect();
+        let factors = self.factors(profile, opts.multiplier, &lines)?;
+        // A simulated port has no wire to overrun: its line rate is only the unit of `%`.
+        if !simulated && !opts.unpaced && !self.config.force {
+            check_line_rates(profile, &factors, &lines)?;
+        }
+        let n_streams = profile.streams.len();
+        let mut rx_table = riptide_measure::Classifier::default();
+        for s in &enabled {
+            if let Some(t) = &s.tag {
+                rx_table.register(t.id, t.latency);
+            }
+        }
+        let plan = Plan {
+            epoch_unix_ns: opened.epoch_unix_ns,
+            start_abs: opened.start_abs,
+            end: opts.duration,
+            budget: Budget::Unlimited,
+            simulated,
+            // Unpaced streams are never late: nothing to catch up.
+            catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(Nanos::from_millis(1))) },
+            batch: self.config.batch,
+            // Frames still in flight are counted after the last one left, on real ports
+            // that receive.
+            drain: if simulated || !caps.iter().any(PortCaps::receives) { Nanos::ZERO } else { self.config.drain },
+        };
+        let epoch = opened.epoch_unix_ns;
+        let kinds: Vec<Stateless> = (0..cores)
+            .map(|core| {
+                let sets = (0..lines.len())
+                    .map(|p| {
+                        let shares = enabled
+                            .iter()
+                            .filter(|s| s.port as usize == p)
+                            .map(|s| s.share(core, cores, factors[p], lines[p], opts.unpaced))
+                            .collect();
+                        let mut set = StreamSet::new(shares);
+                        set.set_time_base(epoch);
+                        set
+                    })
+                    .collect();
+                Stateless::new(sets, rx_table.clone(), n_streams, epoch)
+            })
+            .collect();
+        let handed = kinds.iter().map(Stateless::handed).collect();
+        let workers = self.spawn(&mut opened, plan, opts.count.map(BudgetSplit::PerCore), kinds)?;
+        self.begin(opened, workers, opts, simulated, RunInfo::Stateless { factors, handed });
+        Ok(notes)
+    }
+
+    /// What the pcap files of a simulated run will take: refused when it is more than
+    /// the disk has free, a note above 1 GiB (a pcap grows at the CPU's speed, ~1 GB/s).
+    fn pcap_estimate(
+        &self,
+        profile: &CompiledProfile,
+        opts: &StartOptions,
+        caps: &[PortCaps],
+    ) -> Result<Vec<String>, EngineError> {
+        const NOTE_ABOVE: f64 = (1u64 << 30) as f64;
+        let mut notes = Vec::new();
+        for (port, spec) in self.config.ports.iter().enumerate() {
+            let files = spec.files();
+            if files.is_empty() {
+                continue;
+            }
+            let line = caps.get(port).map_or(self.config.line_rate, |c| c.line_rate);
+            let f = match opts.multiplier {
+                Multiplier::Factor(f) => f,
+                Multiplier::Total(_) => self
+                    .factors(profile, opts.multiplier, &vec![line; self.config.ports.len()])?
+                    .get(port)
+                    .copied()
+                    .unwrap_or(1.0),
+            };
+            let streams = profile.streams.iter().filter(|s| s.enabled && s.port as usize == port);
+            let (mut pps, mut mean) = (0.0, 0.0);
+            for s in streams {
+                let p = s.requested_pps(if s.fixed_rate { 1.0 } else { f }, line);
+                mean += p * (s.sizes.mean_size() - FCS_LEN as f64 + 16.0);
+                pps += p;
+            }
+            if pps <= 0.0 {
+                continue;
+            }
+            let record = mean / pps;
+            let packets = match (opts.count, opts.duration) {
+                (Some(n), Some(d)) => (n as f64).min(pps * d.as_secs_f64()),
+                (Some(n), None) => n as f64,
+                (None, Some(d)) => pps * d.as_secs_f64(),
+                (None, None) => continue,
+            };
+            let bytes = packets * record;
+            for file in files {
+                if let Some(free) = riptide_port::spec::free_bytes(file) {
+                    if bytes > free as f64 {
+                        return Err(EngineError::Config(format!(
+                            "{}: this run would write about {:.1} GB there, more than the {:.1} GB free: shorten it \
+                             (-d, -n) or write elsewhere",
+                            file.display(),
+                            bytes / 1e9,
+                            free as f64 / 1e9
+                        )));
+                    }
+                }
+                if bytes > NOTE_ABOVE {
+                    notes.push(format!(
+                        "note: {} will hold about {:.1} GB ({:.0} frames): a pcap grows as fast as the CPU goes",
+                        file.display(),
+                        bytes / 1e9,
+                        packets
+                    ));
+                }
+            }
+        }
+        Ok(notes)
+    }
+
+    /// Starts a stateful run (TRex STF) of the cap2 profile `req.path` on the engine's
+    /// ports; returns notes on the profile (keys read but unused).
+    fn start_stf(&mut self, req: &StfStart) -> Result<Vec<String>, EngineError> {
+        if let Some(run) = &self.run {
+            return Err(EngineError::State { command: "start", state: self.state_of(run) });
+        }
+        let cfg = |m: String| EngineError::Config(m);
+        if !(req.multiplier.is_finite() && req.multiplier > 0.0) {
+            return Err(cfg(format!("multiplier {}: must be a positive factor", req.multiplier)));
+        }
+        check_bounds(req.cores, req.count, req.duration)?;
+        let ports = &self.config.ports;
+        if ports.is_empty() || ports.len() > 2 {
+            return Err(cfg("a stateful run takes one or two ports (client side, server side)".into()));
+        }
+        let source = req.profile.name();
+        let mut notes = Vec::new();
+        let (profile, convs) = stf::load_profile(&req.profile, &mut notes).map_err(|e| EngineError::Input(e.0))?;
+        let port_opts = self.config.port_options();
+        // Ports that do not care about time (null) run on virtual time unless a real one is there.
+        let real = ports.iter().any(|p| p.caps(&port_opts).timing == Timing::Real);
+        if real {
+            stf::check_interface_safety(&profile, &convs, &source).map_err(|e| EngineError::Input(e.0))?;
+        }
+        let duration_s = req.duration.map(Nanos::as_secs_f64);
+        // As in TRex, the duration is the whole test's: flows start until then and the run
+        // ends then, flows still going counted as active.
+        let Some(test_length) = duration_s.or(profile.duration).map(Nanos::from_secs_f64) else {
+            return Err(cfg("the profile has no duration: give a duration (-d)".into()));
+        };
+        let cores = req.cores;
+        let base = GenOptions {
+            multiplier: req.multiplier,
+            duration_s,
+            scheduler: req.scheduler,
+            active_flows: req.active_flows,
+            seed: 1,
+            shard: (0, 1),
+        };
+        // One generator per core (its shard of every template's flows), built before any port opens.
+        let mut gens = Vec::with_capacity(cores);
+        for k in 0..cores {
+            let o = GenOptions { shard: (k as u32, cores as u32), ..base };
+            gens.push(FlowGen::new(&profile, convs.clone(), o).map_err(|e| EngineError::Input(format!("tw: {e}")))?);
+        }
+        if gens.iter().all(|g| g.poll_timeout().is_none()) {
+            return Err(EngineError::Input(format!("{source}: the profile starts no flow")));
+        }
+        // Room for the longest template packet, with a VLAN tag the profile may add.
+        let longest = convs.iter().flat_map(|c| &c.packets).map(|p| p.data.len() + 4).max().unwrap_or(60);
+        let mut opened = self.open_ports(cores, longest.max(60), None, real)?;
+        let plan = Plan {
+            epoch_unix_ns: opened.epoch_unix_ns,
+            start_abs: opened.start_abs,
+            end: Some(test_length),
+            budget: Budget::Unlimited,
+            simulated: !real,
+            catch_up: None,
+            batch: self.config.batch,
+            drain: Nanos::ZERO,
+        };
+        let nports = ports.len();
+        let kinds = gens.into_iter().map(|g| Stateful::new(g, nports)).collect();
+        // Shards start uneven numbers of flows: the cores draw from one budget.
+        let workers = self.spawn(&mut opened, plan, req.count.map(BudgetSplit::Shared), kinds)?;
+        let opts = StartOptions {
+            duration: Some(test_length),
+            count: req.count,
+            multiplier: Multiplier::Factor(req.multiplier),
+            cores,
+            ..Default::default()
+        };
+        let info = RunInfo::Stateful { scheduler: req.scheduler };
+        self.begin(opened, workers, opts, !real, info);
+        Ok(notes)
+    }
+
+    /// Opens every port with `cores` queues for frames of up to `max_frame` bytes, and
+    /// sets the run's time zero: `at_unix_ns`, or 5 ms after the ports are open (a real
+    /// run must not begin late by however long opening took).
+    fn open_ports(
+        &self,
+        cores: usize,
+        max_frame: usize,
+        at_unix_ns: Option<u64>,
+        real: bool,
+    ) -> Result<Opened, EngineError> {
         // Time zero of the run, on the engine clock and as Unix time: pcap
         // stamps and clock variables are `epoch_unix_ns + departure`.
         let clock_now = self.clock.now();
-        let unix_now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        let lead = match opts.at_unix_ns {
+        let unix_now = unix_now_ns();
+        let lead = match at_unix_ns {
             None => Nanos::from_millis(5),
             Some(at) => {
                 let ahead = at.saturating_sub(unix_now);
@@ -309,122 +653,129 @@ impl Engine {
                 Nanos(ahead)
             }
         };
-        let start_abs = clock_now + lead;
         let epoch_unix_ns = unix_now + lead.0;
-        let popts = PortOptions {
-            line_rate: self.config.line_rate,
-            line_rate_fixed: self.config.line_rate_fixed,
-            max_frame,
-            batch: self.config.batch,
-            tx_ring: self.config.tx_ring,
-            rx_ring: self.config.rx_ring,
-            epoch_unix_ns,
-            force: self.config.force,
-        };
+        let popts = PortOptions { max_frame, epoch_unix_ns, ..self.config.port_options() };
         let mut groups = Vec::new();
-        let mut queues_by_port = Vec::new();
+        let mut queues = Vec::new();
         for spec in &self.config.ports {
             let (g, q) = riptide_port::open(spec, cores, &popts)?;
+            if q.len() != cores {
+                return Err(EngineError::Worker(format!(
+                    "{} opened {} queues for {cores} cores",
+                    spec.name(),
+                    q.len()
+                )));
+            }
             groups.push(g);
-            queues_by_port.push(q);
+            queues.push(q);
         }
-        // % rates and L1 figures use each port's own line rate (its link speed unless
-        // fixed by the configuration).
-        let lines: Vec<BitsPerSec> = groups.iter().map(|g| g.info.line_rate).collect();
-        let factors = self.factors(profile, opts.multiplier, &lines)?;
-        let n_streams = profile.streams.len();
-        let mut rx_table = riptide_measure::Classifier::default();
-        for s in &enabled {
-            if let Some(t) = &s.tag {
-                rx_table.register(t.id, t.latency);
+        if real && at_unix_ns.is_none() {
+            // Real ports use the epoch they were opened with only against itself (tap
+            // stamps, impairment delays): the run's time zero can move to after the opening.
+            let lead = Nanos::from_millis(5);
+            return Ok(Opened {
+                groups,
+                queues,
+                start_abs: self.clock.now() + lead,
+                epoch_unix_ns: unix_now_ns() + lead.0,
+            });
+        }
+        Ok(Opened { groups, queues, start_abs: clock_now + lead, epoch_unix_ns })
+    }
+
+    /// Starts one worker per run kind in `kinds` (one per core), each with its queue of
+    /// every opened port; `count` is split among them.
+    fn spawn<K: RunKind>(
+        &self,
+        opened: &mut Opened,
+        plan: Plan,
+        budget: Option<BudgetSplit>,
+        kinds: Vec<K>,
+    ) -> Result<Workers, EngineError> {
+        let cores = kinds.len();
+        let n_ports = opened.queues.len();
+        let mut handles = Vec::with_capacity(cores);
+        let mut shared_all = Vec::with_capacity(cores);
+        let mut per_core: Vec<Vec<Box<dyn riptide_port::Port>>> = (0..cores).map(|_| Vec::new()).collect();
+        for q in &mut opened.queues {
+            for (k, port) in q.drain(..).enumerate() {
+                per_core[k].push(port);
             }
         }
-        let mut handles = Vec::new();
-        let mut shared_all = Vec::new();
-        for core in (0..cores).rev() {
-            let mut ports = Vec::new();
-            let mut sets = Vec::new();
-            for (p, q) in queues_by_port.iter_mut().enumerate() {
-                let Some(port) = q.pop() else {
-                    return Err(EngineError::Worker("port opened with too few queues".into()));
-                };
-                ports.push(port);
-                let shares = enabled
-                    .iter()
-                    .filter(|s| s.port as usize == p)
-                    .map(|s| s.share(core, cores, factors[p], lines[p], opts.unpaced))
-                    .collect();
-                let mut set = StreamSet::new(shares);
-                set.set_time_base(epoch_unix_ns);
-                sets.push(set);
-            }
-            let shared = Arc::new(Shared::new(n_streams));
-            *lock(&shared.published) = WorkerCounters::new(self.config.ports.len(), n_streams);
+        let shared_budget = match budget {
+            Some(BudgetSplit::Shared(n)) => Some(Arc::new(std::sync::atomic::AtomicU64::new(n))),
+            _ => None,
+        };
+        for (core, (ports, kind)) in per_core.into_iter().zip(kinds).enumerate() {
+            let budget = match (budget, &shared_budget) {
+                (None, _) => Budget::Unlimited,
+                (Some(BudgetSplit::PerCore(n)), _) => Budget::Own(share_of(n, core, cores)),
+                (Some(BudgetSplit::Shared(_)), Some(b)) => Budget::Shared(b.clone()),
+                (Some(BudgetSplit::Shared(n)), None) => Budget::Own(n),
+            };
+            let shared = Arc::new(Shared::default());
+            *lock(&shared.published) = WorkerCounters::new(n_ports);
             let worker = Worker {
                 clock: self.clock,
                 ports,
-                sets,
-                rx: rx_table.clone(),
-                rx_fresh: rx_table.clone(),
-                publishes: 0,
-                plan: Plan {
-                    epoch_unix_ns,
-                    start_abs,
-                    end: opts.duration,
-                    count: opts.count.map(|c| share_of(c, core, cores)),
-                    simulated,
-                    // Unpaced streams are never late: nothing to catch up.
-                    catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(Nanos::from_millis(1))) },
-                    batch: self.config.batch,
-                    drain: if simulated
-                        || !self
-                            .config
-                            .ports
-                            .iter()
-                            .any(|p| matches!(p, PortSpec::AfPacket(..) | PortSpec::AfXdp(..) | PortSpec::Impair(..)))
-                    {
-                        Nanos::ZERO
-                    } else {
-                        self.config.drain
-                    },
-                },
+                kind,
+                plan: Plan { budget, ..plan.clone() },
                 shared: shared.clone(),
-                counters: WorkerCounters::new(self.config.ports.len(), n_streams),
+                counters: WorkerCounters::new(n_ports),
+                publishes: 0,
             };
-            let h = std::thread::Builder::new()
-                .name(format!("riptide-w{core}"))
-                .spawn(move || worker.run())
-                .map_err(|e| EngineError::Worker(e.to_string()))?;
-            handles.push(h);
-            shared_all.push(shared);
+            let spawned = std::thread::Builder::new().name(format!("riptide-w{core}")).spawn(move || worker.run());
+            match spawned {
+                Ok(h) => {
+                    handles.push(h);
+                    shared_all.push(shared);
+                }
+                Err(e) => {
+                    for s in &shared_all {
+                        s.send(Control::Stop);
+                    }
+                    for h in handles {
+                        let _ = h.join();
+                    }
+                    return Err(EngineError::Worker(format!("cannot start worker thread {core}: {e}")));
+                }
+            }
         }
-        handles.reverse();
-        shared_all.reverse();
+        Ok(Workers { handles, shared: shared_all })
+    }
+
+    /// Records a started run.
+    fn begin(&mut self, opened: Opened, workers: Workers, opts: StartOptions, simulated: bool, kind: RunInfo) {
         self.last = None;
         self.run = Some(Run {
-            handles,
-            shared: shared_all,
-            groups,
-            factors,
+            handles: workers.handles,
+            shared: workers.shared,
+            groups: opened.groups,
             opts,
             simulated,
-            start_abs,
-            start_unix_ns: epoch_unix_ns,
+            start_abs: opened.start_abs,
+            start_unix_ns: opened.epoch_unix_ns,
             paused: false,
             baseline: Vec::new(),
-            baseline_at: start_abs,
+            baseline_at: opened.start_abs,
+            kind,
         });
-        Ok(())
     }
 
     fn update(&mut self, m: Multiplier) -> Result<(), EngineError> {
         let state = self.state();
-        let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
         let Some(run) = &self.run else {
             return Err(EngineError::State { command: "update", state });
         };
-        let lines: Vec<BitsPerSec> = run.groups.iter().map(|g| g.info.line_rate).collect();
+        if matches!(run.kind, RunInfo::Stateful { .. }) {
+            return Err(EngineError::Config("a stateful run's multiplier is fixed at its start".into()));
+        }
+        let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
+        let lines: Vec<BitsPerSec> = run.groups.iter().map(|g| g.info.caps.line_rate).collect();
         let factors = self.factors(profile, m, &lines)?;
+        if !run.simulated && !run.opts.unpaced && !self.config.force {
+            check_line_rates(profile, &factors, &lines)?;
+        }
         let Some(run) = &mut self.run else {
             return Err(EngineError::State { command: "update", state });
         };
@@ -438,14 +789,11 @@ impl Engine {
         for s in &run.shared {
             s.send(Control::Rates(rates.clone()));
         }
-        run.factors = factors;
+        if let RunInfo::Stateless { factors: f, .. } = &mut run.kind {
+            *f = factors;
+        }
         run.opts.multiplier = m;
         Ok(())
-    }
-
-    /// Whether every worker has finished (the run can be stopped without loss).
-    pub fn is_finished(&self) -> bool {
-        self.run.as_ref().is_some_and(|r| r.handles.iter().all(JoinHandle::is_finished))
     }
 
     fn stop(&mut self) -> Result<Snapshot, EngineError> {
@@ -492,7 +840,7 @@ impl Engine {
     }
 
     /// A snapshot of the running (or last) run.
-    pub fn snapshot(&self) -> Snapshot {
+    fn snapshot(&self) -> Snapshot {
         match &self.run {
             Some(run) => {
                 let counters: Vec<WorkerCounters> = run.shared.iter().map(|s| lock(&s.published).clone()).collect();
@@ -513,36 +861,39 @@ impl Engine {
                 start_unix_ns: 0,
                 start_lag_ns: 0,
                 latency: Vec::new(),
+                interrupted: false,
+                stf: None,
             }),
         }
     }
 
-    /// The snapshot of `run` from the workers' `counters` at `now`; `hist`: with each
-    /// latency stream's whole histogram (the final snapshot).
-    fn build_snapshot(&self, run: &Run, counters: &[WorkerCounters], now: Nanos, hist: bool) -> Snapshot {
+    /// The snapshot of `run` from the workers' `counters` at `now`; `last`: the final
+    /// snapshot (with each latency stream's whole histogram, a stateful run's series).
+    fn build_snapshot(&self, run: &Run, counters: &[WorkerCounters], now: Nanos, last: bool) -> Snapshot {
         let counters: Vec<WorkerCounters> = if run.baseline.is_empty() {
             counters.to_vec()
         } else {
             counters.iter().zip(&run.baseline).map(|(c, b)| c.since(b)).collect()
         };
-        let line = self.config.line_rate;
+        let all_done = counters.iter().all(|c| c.done);
+        let from = run.start_abs.max(run.baseline_at);
+        // Rates over the sending window: the receive drain after it sends nothing.
+        let send_max = counters.iter().map(|c| if c.send_ns > 0 { c.send_ns } else { c.loop_ns }).max().unwrap_or(0);
+        let wall = if all_done { send_max } else { (now - from).0 } as f64 / 1e9;
         let secs = if run.simulated {
             let v = counters.iter().map(|c| c.virtual_ns).max().unwrap_or(0);
+            // A run that went its whole duration lasted it; one that ended sooner (its
+            // packets or its budget spent, or stopped) lasted until its last frame.
             let v = match run.opts.duration {
-                Some(d) if counters.iter().all(|c| c.done) => d.0.min(v.max(d.0)),
+                Some(d) if all_done && counters.iter().any(|c| c.reached_end) => d.0,
                 _ => v,
             };
             v as f64 / 1e9
         } else {
-            let from = run.start_abs.max(run.baseline_at);
-            // Rates over the sending window: the receive drain after it sends nothing.
-            let loop_max =
-                counters.iter().map(|c| if c.send_ns > 0 { c.send_ns } else { c.loop_ns }).max().unwrap_or(0);
-            let wall = if counters.iter().all(|c| c.done) { loop_max } else { (now - from).0 };
-            wall as f64 / 1e9
+            wall
         };
         let rate = |x: u64| if secs > 0.0 { x as f64 / secs } else { 0.0 };
-        let profile = self.profile.as_ref();
+        let line = self.config.line_rate;
         let mut ports = Vec::new();
         for (i, spec) in self.config.ports.iter().enumerate() {
             let mut pc = riptide_core::PortCounters::default();
@@ -552,93 +903,25 @@ impl Engine {
                 }
             }
             let l2_bytes = pc.obytes + pc.opackets * FCS_LEN as u64;
+            let group = run.groups.get(i);
             ports.push(PortStats {
                 index: i,
                 name: spec.name(),
-                driver: run.groups.get(i).map(|g| g.info.driver.to_string()).unwrap_or_default(),
+                driver: group.map(|g| g.info.driver.to_string()).unwrap_or_default(),
                 opackets: pc.opackets,
                 obytes: pc.obytes,
                 oerrors: pc.oerrors,
                 tx_pps: rate(pc.opackets),
                 tx_bps_l1: rate((l2_bytes + pc.opackets * L1_OVERHEAD as u64) * 8),
                 tx_bps_l2: rate(l2_bytes * 8),
-                line_rate_bps: run.groups.get(i).map(|g| g.info.line_rate.0).unwrap_or(line.0),
+                line_rate_bps: group.map_or(line.0, |g| g.info.caps.line_rate.0),
                 ipackets: pc.ipackets,
                 ibytes: pc.ibytes,
                 ierrors: pc.ierrors,
                 rx_pps: rate(pc.ipackets),
-                mode: run.groups.get(i).and_then(|g| g.mode()),
-                rx_timestamps: self.config.ports.get(i).and_then(PortSpec::rx_timestamps).map(str::to_string),
+                mode: group.and_then(PortGroup::mode),
+                rx_timestamps: group.and_then(|g| g.info.caps.rx).map(|r| r.name().to_string()),
             });
-        }
-        // Tagged streams: every worker's receive table merged, read before the transmit
-        // counters below were published (so a stream's rx never runs ahead of its tx
-        // within one worker).
-        let mut rx_merged: std::collections::BTreeMap<u16, (riptide_measure::seq::SeqCounters, Option<Latency>)> =
-            Default::default();
-        for c in &counters {
-            for (id, s) in c.rx.streams() {
-                let e = rx_merged.entry(id).or_default();
-                e.0.merge(&s.seq.counters);
-                if let Some(l) = &s.latency {
-                    e.1.get_or_insert_with(Latency::default).merge(l);
-                }
-            }
-        }
-        let mut latency = Vec::new();
-        let mut streams = Vec::new();
-        if let Some(p) = profile {
-            for s in p.streams.iter().filter(|s| s.enabled) {
-                let mut sc = riptide_core::StreamCounters::default();
-                for c in &counters {
-                    if let Some(x) = c.streams.get(s.index as usize) {
-                        sc.merge(x);
-                    }
-                }
-                if s.tag.is_some() && run.baseline.is_empty() {
-                    // Read after the receive tables above: frames handed to a port are
-                    // counted here before anyone can receive them.
-                    let handed: u64 = run
-                        .shared
-                        .iter()
-                        .filter_map(|w| w.tx_tagged.get(s.index as usize))
-                        .map(|a| a.load(std::sync::atomic::Ordering::Acquire))
-                        .sum();
-                    sc.opackets = sc.opackets.max(handed);
-                }
-                let f = run.factors.get(s.port as usize).copied().unwrap_or(1.0);
-                let line = run.groups.get(s.port as usize).map_or(line, |g| g.info.line_rate);
-                let (req_l1, _) = s.requested_bps(f, line);
-                streams.push(StreamStats {
-                    id: s.index,
-                    name: s.name.clone(),
-                    port: s.port,
-                    opackets: sc.opackets,
-                    obytes: sc.obytes,
-                    requested_pps: if run.opts.unpaced { f64::INFINITY } else { s.requested_pps(f, line) },
-                    achieved_pps: rate(sc.opackets),
-                    requested_bps_l1: if run.opts.unpaced { f64::INFINITY } else { req_l1 },
-                    achieved_bps_l1: rate((sc.obytes + sc.opackets * (FCS_LEN + L1_OVERHEAD) as u64) * 8),
-                    rx: s.tag.as_ref().map(|t| {
-                        let seq = rx_merged.get(&t.id).map(|e| e.0).unwrap_or_default();
-                        StreamRxStats {
-                            rx_packets: seq.rx_packets,
-                            rx_bytes: seq.rx_bytes,
-                            lost: sc.opackets.saturating_sub(seq.unique),
-                            out_of_order: seq.out_of_order,
-                            duplicates: seq.duplicates,
-                            seq_too_high: seq.seq_too_high,
-                            seq_too_low: seq.seq_too_low,
-                        }
-                    }),
-                });
-                if let Some(t) = s.tag.as_ref().filter(|t| t.latency) {
-                    let merged = rx_merged.get(&t.id).and_then(|e| e.1.as_ref());
-                    let l = merged.map(Latency::peek).unwrap_or_default();
-                    let hdr = hist.then(|| merged.map(Latency::encoded_base64)).flatten();
-                    latency.push(LatencyStats { stream: s.name.clone(), id: t.id, summary: l, hdr });
-                }
-            }
         }
         let workers = counters
             .iter()
@@ -659,23 +942,40 @@ impl Engine {
                     cpu_util: util,
                     tx_pps: rate(pk),
                     gbps_per_core: if util > 0.0 { bps / 1e9 / (util / 100.0) } else { 0.0 },
+                    tx_refused: c.tx_refused,
                 }
             })
             .collect();
-        Snapshot {
+        let mut snap = Snapshot {
             state: RunState::Running,
             duration_s: secs,
             simulated: run.simulated,
             clock: self.clock.source().into(),
             multiplier: run.opts.multiplier.to_string(),
             ports,
-            streams,
+            streams: Vec::new(),
             workers,
             late_resets: counters.iter().map(|c| c.late_resets).sum(),
             start_unix_ns: run.start_unix_ns,
             start_lag_ns: counters.iter().map(|c| c.start_lag_ns).max().unwrap_or(0),
-            latency,
+            latency: Vec::new(),
+            interrupted: counters.iter().any(|c| c.stopped),
+            stf: None,
+        };
+        match &run.kind {
+            RunInfo::Stateless { factors, handed } => {
+                if let Some(p) = self.profile.as_ref() {
+                    let tx_window = crate::snapshot::TxWindow { secs, unpaced: run.opts.unpaced, line };
+                    let handed = if run.baseline.is_empty() { Some(handed.as_slice()) } else { None };
+                    (snap.streams, snap.latency) =
+                        crate::snapshot::streams(p, &counters, factors, &run.groups, handed, tx_window, last);
+                }
+            }
+            RunInfo::Stateful { scheduler, .. } => {
+                snap.stf = Some(StfStats::merge(&counters, secs, wall, !run.simulated, *scheduler, last));
+            }
         }
+        snap
     }
 }
 

@@ -1,21 +1,28 @@
-//! The riptide engine: worker threads running compiled streams on ports.
+//! The riptide engine: worker threads running a run's share on ports.
 //!
 //! The engine is driven only through [`Command`]s ([`Engine::handle`]): the CLI,
-//! the daemon and the Python client all send the same commands (start, stop,
-//! pause, resume, update the rate, snapshot and clear stats).
+//! the daemon and the Python client all send the same commands (load a profile,
+//! start a stateless or a stateful run, stop, pause, resume, update the rate,
+//! snapshot and clear stats). A front end translates its input into commands and
+//! prints what comes back; it never reaches further in.
 //!
 //! - [`clock`]: a TSC-calibrated clock.
 //! - [`command`]: the commands, the multiplier and the start options.
-//! - `worker`: one thread per core owning its streams, port queues and counters.
+//! - `worker`: the one worker loop (clock, control, pacing, ports, stats) every run
+//!   kind plugs into through the `kind::RunKind` trait: `stateless` (stream sets) and
+//!   [`stf`] (flows from pcap templates).
 //! - [`stats`]: the snapshots workers publish and the engine merges.
 
 pub mod clock;
 pub mod command;
 mod engine;
+mod kind;
+mod snapshot;
+mod stateless;
 pub mod stats;
 pub mod stf;
 mod worker;
 
-pub use command::{Command, Multiplier, Response, StartOptions};
+pub use command::{Command, Multiplier, ProfileFormat, Response, StartOptions};
 pub use engine::{Engine, EngineConfig, EngineError};
 pub use stats::{RunState, Snapshot};

@@ -3,13 +3,12 @@
 use riptide_core::{PortCounters, StreamCounters};
 use serde::{Deserialize, Serialize};
 
-/// What one worker publishes.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+/// What one worker publishes: the loop's figures, common to every kind of run, and the
+/// kind's own.
+#[derive(Clone, Debug, Default)]
 pub struct WorkerCounters {
     /// Per port (by port index).
     pub ports: Vec<PortCounters>,
-    /// Per stream (by stream index).
-    pub streams: Vec<StreamCounters>,
     /// Nanoseconds spent producing and sending.
     pub busy_ns: u64,
     /// Nanoseconds since the worker started.
@@ -21,23 +20,42 @@ pub struct WorkerCounters {
     pub virtual_ns: u64,
     /// Times a late stream's schedule was reset (catch-up policy).
     pub late_resets: u64,
+    /// Frames the ports refused at commit (they count them as `oerrors`).
+    pub tx_refused: u64,
     /// The worker has finished.
     pub done: bool,
+    /// A stop command ended the worker before its share of the run was done.
+    pub stopped: bool,
+    /// The worker ran until the run's duration was up (not to the end of its packets or
+    /// its budget).
+    pub reached_end: bool,
     /// How late the worker began after the run's time zero (real time), ns.
     pub start_lag_ns: u64,
-    /// What this worker received of tagged streams (published every few ms).
-    #[serde(skip)]
-    pub rx: riptide_measure::Classifier,
+    /// The run kind's own figures.
+    pub kind: KindCounters,
+}
+
+/// The figures a run kind publishes.
+#[derive(Clone, Debug, Default)]
+pub enum KindCounters {
+    /// Nothing published yet.
+    #[default]
+    None,
+    /// A stateless run.
+    Stateless {
+        /// Per stream (by stream index).
+        streams: Vec<StreamCounters>,
+        /// What this worker received of tagged streams (published every few ms).
+        rx: Option<riptide_measure::Classifier>,
+    },
+    /// A stateful run.
+    Stateful(crate::stf::StfCounters),
 }
 
 impl WorkerCounters {
-    /// Counters sized for `ports` ports and `streams` streams.
-    pub fn new(ports: usize, streams: usize) -> Self {
-        WorkerCounters {
-            ports: vec![PortCounters::default(); ports],
-            streams: vec![StreamCounters::default(); streams],
-            ..Default::default()
-        }
+    /// Counters sized for `ports` ports.
+    pub fn new(ports: usize) -> Self {
+        WorkerCounters { ports: vec![PortCounters::default(); ports], ..Default::default() }
     }
 
     /// Subtracts a baseline (for clear-stats), saturating.
@@ -51,15 +69,30 @@ impl WorkerCounters {
             p.ibytes = p.ibytes.saturating_sub(b.ibytes);
             p.ierrors = p.ierrors.saturating_sub(b.ierrors);
         }
-        for (s, b) in out.streams.iter_mut().zip(&base.streams) {
-            s.opackets = s.opackets.saturating_sub(b.opackets);
-            s.obytes = s.obytes.saturating_sub(b.obytes);
+        match (&mut out.kind, &base.kind) {
+            (KindCounters::Stateless { streams, .. }, KindCounters::Stateless { streams: base, .. }) => {
+                for (s, b) in streams.iter_mut().zip(base) {
+                    s.opackets = s.opackets.saturating_sub(b.opackets);
+                    s.obytes = s.obytes.saturating_sub(b.obytes);
+                }
+            }
+            (KindCounters::Stateful(s), KindCounters::Stateful(b)) => *s = s.since(b),
+            _ => {}
         }
         out.busy_ns = out.busy_ns.saturating_sub(base.busy_ns);
         out.loop_ns = out.loop_ns.saturating_sub(base.loop_ns);
         out.send_ns = out.send_ns.saturating_sub(base.loop_ns);
         out.late_resets = out.late_resets.saturating_sub(base.late_resets);
+        out.tx_refused = out.tx_refused.saturating_sub(base.tx_refused);
         out
+    }
+
+    /// Per-stream counters of a stateless run (empty for other kinds).
+    pub fn streams(&self) -> &[StreamCounters] {
+        match &self.kind {
+            KindCounters::Stateless { streams, .. } => streams,
+            _ => &[],
+        }
     }
 }
 
@@ -193,6 +226,9 @@ pub struct WorkerStats {
     pub tx_pps: f64,
     /// L1 gigabits per second per fully busy core (TRex's "Gb/core").
     pub gbps_per_core: f64,
+    /// Frames this worker made that its ports refused (they count them as `oerrors`).
+    #[serde(default)]
+    pub tx_refused: u64,
 }
 
 /// A snapshot of the whole run.
@@ -223,4 +259,11 @@ pub struct Snapshot {
     /// Latency streams.
     #[serde(default)]
     pub latency: Vec<LatencyStats>,
+    /// The run was stopped (a stop command, Ctrl-C, SIGTERM) before it ended by itself:
+    /// its figures cover it until then.
+    #[serde(default)]
+    pub interrupted: bool,
+    /// A stateful run's TRex counters (absent for stateless runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stf: Option<crate::stf::StfStats>,
 }

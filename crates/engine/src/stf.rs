@@ -1,86 +1,200 @@
 //! Stateful runs (TRex STF): cap2 profiles replayed as flows on the engine's ports.
 //!
-//! [`StfRun::start`] checks the run, opens the ports with one queue per core and
-//! starts one shared-nothing generator per core (core `k` starts flows `k, k+N, ...`
-//! of every template: its own scheduler, queues and counters); [`StfRun::live`] sums
-//! the counters the cores publish, [`StfRun::stop`] / [`StfRun::wait`] end the run and
-//! give its report (TRex's `m_*` names, per-port counts, a per-second series).
-//! Simulated ports (pcap) and the null port run on virtual time as fast as the CPU
-//! goes, interfaces in real time. Client-to-server packets go to the first port,
-//! server-to-client packets to the second (or the first, with one port). Used by
-//! `riptide run-stf` and the daemon's `stf_*` methods.
+//! [`Command::StfStart`](crate::Command::StfStart) loads a profile and its pcaps and starts
+//! one shared-nothing flow generator per core (core `k` starts flows `k, k+N, ...` of every
+//! template: its own scheduler and counters) as the [`Stateful`] run kind on the shared
+//! worker loop and TSC clock; snapshots carry the TRex counters ([`StfStats`]), and
+//! [`StfReport`] is the report `riptide run-stf --json` prints and the daemon's `stf_stop`
+//! returns. Simulated ports (pcap) and ports that do not care about time (null) run on
+//! virtual time as fast as the CPU goes, interfaces in real time. Client-to-server packets
+//! go to the first port, server-to-client packets to the second (or the first, with one
+//! port).
 
-use riptide_core::{Nanos, TxMeta};
-use riptide_port::{Port, PortGroup, PortOptions, PortSpec};
-use riptide_stf::gen::{FlowGen, GenOptions, GenStats};
+use crate::kind::{RunKind, Turn};
+use crate::stats::{KindCounters, Snapshot};
+use riptide_core::{Nanos, TxBatch, TxMeta};
+use riptide_stf::gen::{FlowGen, GenStats};
 use riptide_stf::profile::StfProfile;
 use riptide_stf::template::Conversation;
 use riptide_timer::SchedulerKind;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use std::net::Ipv4Addr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::Instant;
+use std::path::PathBuf;
 
-/// What a stateful run is asked to do besides its profile.
-#[derive(Clone, Debug)]
-pub struct StfOptions {
-    /// CPS multiplier (`-m`).
+/// What a stateful run is asked to do (`riptide run-stf`, the daemon's `stf_start`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StfStart {
+    /// The cap2 profile (YAML) and its pcaps.
+    pub profile: StfSource,
+    /// CPS multiplier (`-m`): a factor.
+    #[serde(default = "one_f64")]
     pub multiplier: f64,
-    /// Seconds of new flows (default: the profile's `duration`).
-    pub duration_s: Option<f64>,
+    /// The test's length (default: the profile's `duration`), as in TRex: flows start
+    /// until then and the run ends then, flows still going counted as active.
+    #[serde(default)]
+    pub duration: Option<Nanos>,
     /// Stretch flow lifetimes so this many flows are active at steady state.
+    #[serde(default)]
     pub active_flows: Option<u64>,
-    /// Flow scheduler.
+    /// Flow scheduler: `tw` (timer wheel, default) or `pq` (priority queue).
+    #[serde(default, with = "scheduler_name")]
     pub scheduler: SchedulerKind,
-    /// Worker threads.
+    /// Worker threads, each with its own share of every template's flows.
+    #[serde(default = "one_usize")]
     pub cores: usize,
-    /// Use an interface even if it carries the host's default route.
-    pub force: bool,
+    /// Stop after this many packets in all.
+    #[serde(default)]
+    pub count: Option<u64>,
 }
 
-impl Default for StfOptions {
-    fn default() -> Self {
-        StfOptions {
+fn one_f64() -> f64 {
+    1.0
+}
+
+fn one_usize() -> usize {
+    1
+}
+
+impl StfStart {
+    /// A run of the profile at `path` with the defaults.
+    pub fn new(path: impl Into<PathBuf>) -> StfStart {
+        StfStart::from_source(StfSource::Path(path.into()))
+    }
+
+    /// A run of the profile from `source` with the defaults.
+    pub fn from_source(source: StfSource) -> StfStart {
+        StfStart {
+            profile: source,
             multiplier: 1.0,
-            duration_s: None,
+            duration: None,
             active_flows: None,
             scheduler: SchedulerKind::Wheel,
             cores: 1,
-            force: false,
+            count: None,
         }
     }
 }
 
-/// Why a stateful run could not start or finish.
-#[derive(Debug, thiserror::Error)]
-pub enum StfError {
-    /// Bad input: the profile, an option, a port (exit 2 in the CLI).
-    #[error("{0}")]
-    Input(String),
-    /// The run failed (a port, a thread).
-    #[error("{0}")]
-    Runtime(String),
+/// `tw` / `pq` in JSON.
+mod scheduler_name {
+    use riptide_timer::SchedulerKind;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(k: &SchedulerKind, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(super::scheduler_label(*k))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<SchedulerKind, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
 }
 
-/// Reads a cap2 profile and its pcaps into conversations (IPv6 prefixes applied);
-/// errors name the file and the key. A note for keys read but unused goes to `notes`.
-pub fn load_profile(
-    path: &std::path::Path,
-    notes: &mut Vec<String>,
-) -> Result<(StfProfile, Vec<Conversation>), StfError> {
-    let (profile, pcaps) = riptide_stf::profile::load(path).map_err(|e| StfError::Input(e.to_string()))?;
-    let mut convs = Vec::new();
-    for (i, p) in pcaps.iter().enumerate() {
-        let name = p.display();
-        let fail = |m: String| StfError::Input(format!("{name} (cap_info[{i}].name): {m}"));
+/// `tw` or `pq`, as TRex names them.
+pub(crate) fn scheduler_label(k: SchedulerKind) -> &'static str {
+    match k {
+        SchedulerKind::Wheel => "tw",
+        SchedulerKind::Heap => "pq",
+    }
+}
+
+/// Why a stateful run cannot be loaded: the profile or its pcaps (bad input).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct StfError(pub String);
+
+/// Where a stateful profile comes from.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StfSource {
+    /// A cap2 file on the engine's host; its pcaps are found as TRex finds them (the
+    /// current directory, then the profile's).
+    Path(PathBuf),
+    /// A cap2 profile's text and its pcaps by the names its `cap_info` gives: sent over
+    /// the wire, or read by a front end from a directory it may read (the daemon's
+    /// `--data-dir`), so the engine reads no file and holds no lock while one is read.
+    Inline {
+        /// The profile's name in messages.
+        name: String,
+        /// The YAML.
+        text: String,
+        /// Each pcap's bytes by its `cap_info[].name`.
+        pcaps: std::collections::BTreeMap<String, Vec<u8>>,
+    },
+}
+
+impl StfSource {
+    /// The profile's name in messages.
+    pub fn name(&self) -> String {
+        match self {
+            StfSource::Path(p) => p.display().to_string(),
+            StfSource::Inline { name, .. } => name.clone(),
+        }
+    }
+}
+
+/// Reads the pcap files `paths` (at most [`riptide_stf::pcap::MAX_PCAP_BYTES`] each).
+fn read_pcaps(paths: &[PathBuf]) -> Result<Vec<(String, Vec<u8>)>, StfError> {
+    let mut out = Vec::new();
+    for (i, p) in paths.iter().enumerate() {
+        let name = p.display().to_string();
+        let fail = |m: String| StfError(format!("{name} (cap_info[{i}].name): {m}"));
         let meta = std::fs::metadata(p).map_err(|e| fail(e.to_string()))?;
         if meta.len() > riptide_stf::pcap::MAX_PCAP_BYTES {
             return Err(fail(format!("larger than {} bytes", riptide_stf::pcap::MAX_PCAP_BYTES)));
         }
-        let data = std::fs::read(p).map_err(|e| fail(e.to_string()))?;
-        let records = riptide_stf::pcap::parse(&data).map_err(fail)?;
+        out.push((name.clone(), std::fs::read(p).map_err(|e| fail(e.to_string()))?));
+    }
+    Ok(out)
+}
+
+/// The pcaps sent with an inline profile, by the names its `cap_info` gives.
+fn sent_pcaps(
+    name: &str,
+    profile: &StfProfile,
+    pcaps: &std::collections::BTreeMap<String, Vec<u8>>,
+) -> Result<Vec<(String, Vec<u8>)>, StfError> {
+    profile
+        .cap_info
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let want = c.name.display().to_string();
+            pcaps.get(&want).map(|b| (want.clone(), b.clone())).ok_or_else(|| {
+                StfError(format!("{name}: cap_info[{i}].name: pcap '{want}' was not sent with the profile"))
+            })
+        })
+        .collect()
+}
+
+/// Reads a cap2 profile and its pcaps into conversations (IPv6 prefixes applied);
+/// errors name the file and the key. A note for keys read but unused goes to `notes`.
+pub(crate) fn load_profile(
+    source: &StfSource,
+    notes: &mut Vec<String>,
+) -> Result<(StfProfile, Vec<Conversation>), StfError> {
+    let (profile, pcaps) = match source {
+        StfSource::Path(path) => {
+            let (profile, paths) = riptide_stf::profile::load(path).map_err(|e| StfError(e.to_string()))?;
+            let data = read_pcaps(&paths)?;
+            (profile, data)
+        }
+        StfSource::Inline { name, text, pcaps } => {
+            if text.len() as u64 > riptide_stf::profile::MAX_PROFILE_BYTES {
+                return Err(StfError(format!("{name}: larger than {} bytes", riptide_stf::profile::MAX_PROFILE_BYTES)));
+            }
+            let profile = riptide_stf::profile::parse(text, name).map_err(|e| StfError(e.to_string()))?;
+            let data = sent_pcaps(name, &profile, pcaps)?;
+            (profile, data)
+        }
+    };
+    let mut convs = Vec::new();
+    for (i, (name, data)) in pcaps.iter().enumerate() {
+        let fail = |m: String| StfError(format!("{name} (cap_info[{i}].name): {m}"));
+        if data.len() as u64 > riptide_stf::pcap::MAX_PCAP_BYTES {
+            return Err(fail(format!("larger than {} bytes", riptide_stf::pcap::MAX_PCAP_BYTES)));
+        }
+        let records = riptide_stf::pcap::parse(data).map_err(fail)?;
         let mut conv = riptide_stf::template::conversation(&records).map_err(fail)?;
         if let Some((c, s)) = profile.ipv6_prefixes() {
             conv.set_ipv6_prefixes(c, s);
@@ -90,7 +204,7 @@ pub fn load_profile(
     if profile.mac.is_some() {
         notes.push(format!(
             "{}: note: 'mac' is not used (TRex no longer reads it either): frames keep their pcap's MAC addresses",
-            path.display()
+            source.name()
         ));
     }
     Ok((profile, convs))
@@ -104,7 +218,11 @@ fn in_benchmark_range(a: Ipv4Addr) -> bool {
 /// TRex's profiles use 16.0.0.0/48.0.0.0: those never go onto an interface. Every pool
 /// (named ones and `server_addr` too) must be in 198.18.0.0/15, IPv6 templates in
 /// 2001:2::/48.
-fn check_interface_safety(profile: &StfProfile, convs: &[Conversation], source: &str) -> Result<(), StfError> {
+pub(crate) fn check_interface_safety(
+    profile: &StfProfile,
+    convs: &[Conversation],
+    source: &str,
+) -> Result<(), StfError> {
     let g = &profile.generator;
     let mut bounds: Vec<(String, Ipv4Addr)> = vec![
         ("generator.clients_start".into(), g.clients_start),
@@ -122,7 +240,7 @@ fn check_interface_safety(profile: &StfProfile, convs: &[Conversation], source: 
     bounds.extend(servers.map(|(i, a)| (format!("cap_info[{i}].server_addr"), a)));
     for (k, v) in bounds {
         if !in_benchmark_range(v) {
-            return Err(StfError::Input(format!(
+            return Err(StfError(format!(
                 "{source}: {k} {v} is outside 198.18.0.0/15: such profiles run only into pcap or null ports"
             )));
         }
@@ -131,7 +249,7 @@ fn check_interface_safety(profile: &StfProfile, convs: &[Conversation], source: 
         for addr in [c.client, c.server] {
             if let std::net::IpAddr::V6(v) = addr {
                 if v.segments()[..3] != [0x2001, 2, 0] {
-                    return Err(StfError::Input(format!(
+                    return Err(StfError(format!(
                         "{source}: cap_info[{i}]'s IPv6 address {v} is outside 2001:2::/48: such templates run only \
                          into pcap or null ports"
                     )));
@@ -142,376 +260,433 @@ fn check_interface_safety(profile: &StfProfile, convs: &[Conversation], source: 
     Ok(())
 }
 
-/// A stateful run in progress.
-pub struct StfRun {
-    handles: Vec<JoinHandle<Shard>>,
-    groups: Vec<PortGroup>,
-    /// Each core's counters, published as it goes.
-    live: Arc<Vec<Mutex<GenStats>>>,
-    stop: Arc<AtomicBool>,
-    t0: Instant,
-    real: bool,
-    opts: StfOptions,
-}
-
-impl StfRun {
-    /// Checks the run and starts it on `ports` (client side first, server side second).
-    /// `source` names the profile in messages.
-    pub fn start(
-        profile: &StfProfile,
-        convs: &[Conversation],
-        opts: &StfOptions,
-        ports: &[PortSpec],
-        source: &str,
-    ) -> Result<StfRun, StfError> {
-        let input = |m: String| Err(StfError::Input(m));
-        if !(opts.multiplier.is_finite() && opts.multiplier > 0.0) {
-            return input(format!("-m {}: must be a positive factor", opts.multiplier));
-        }
-        if let Some(d) = opts.duration_s {
-            if !(d.is_finite() && d > 0.0) {
-                return input(format!("-d {d}: must be a positive number of seconds"));
-            }
-        }
-        if ports.is_empty() || ports.len() > 2 {
-            return input("a stateful run takes one or two ports (client side, server side)".into());
-        }
-        if opts.cores == 0 || opts.cores > 256 {
-            return input("--cores must be within 1..=256".into());
-        }
-        let real = ports.iter().any(|p| !matches!(p, PortSpec::Null) && !p.simulated());
-        if real {
-            check_interface_safety(profile, convs, source)?;
-        }
-        if opts.duration_s.or(profile.duration).is_none() {
-            return input("the profile has no duration: give -d SECONDS".into());
-        }
-        let cores = opts.cores;
-        let base = GenOptions {
-            multiplier: opts.multiplier,
-            duration_s: opts.duration_s,
-            scheduler: opts.scheduler,
-            active_flows: opts.active_flows,
-            seed: 1,
-            shard: (0, 1),
-        };
-        // One generator per core (its shard of every template's flows), built before any port opens.
-        let mut gens = Vec::with_capacity(cores);
-        for k in 0..cores {
-            let o = GenOptions { shard: (k as u32, cores as u32), ..base };
-            gens.push(FlowGen::new(profile, convs.to_vec(), o).map_err(|e| StfError::Input(format!("tw: {e}")))?);
-        }
-        if gens.iter().all(|g| g.next_event().is_none()) {
-            return input("the profile starts no flow".into());
-        }
-        let unix_now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        let popts = PortOptions { epoch_unix_ns: unix_now, force: opts.force, ..Default::default() };
-        let mut groups = Vec::new();
-        // per_core[k]: core k's queue of every port.
-        let mut per_core: Vec<Vec<Box<dyn Port>>> = (0..cores).map(|_| Vec::new()).collect();
-        for spec in ports {
-            let (g, qs) = riptide_port::open(spec, cores, &popts).map_err(|e| StfError::Input(e.to_string()))?;
-            if qs.len() != cores {
-                return Err(StfError::Runtime(format!("{} opened {} queues for {cores} cores", spec.name(), qs.len())));
-            }
-            groups.push(g);
-            for (k, q) in qs.into_iter().enumerate() {
-                per_core[k].push(q);
-            }
-        }
-        let live: Arc<Vec<Mutex<GenStats>>> = Arc::new((0..cores).map(|_| Mutex::new(GenStats::default())).collect());
-        let stop = Arc::new(AtomicBool::new(false));
-        let t0 = Instant::now();
-        let mut handles = Vec::with_capacity(cores);
-        for (k, (gen, queues)) in gens.into_iter().zip(per_core).enumerate() {
-            let (my_live, my_stop) = (live.clone(), stop.clone());
-            let h = std::thread::Builder::new()
-                .name(format!("riptide-stf{k}"))
-                .spawn(move || run_shard(gen, queues, real, t0, &my_live[k], &my_stop));
-            match h {
-                Ok(h) => handles.push(h),
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    for h in handles {
-                        let _ = h.join();
-                    }
-                    return Err(StfError::Runtime(format!("cannot start worker thread {k}: {e}")));
-                }
-            }
-        }
-        Ok(StfRun { handles, groups, live, stop, t0, real, opts: opts.clone() })
-    }
-
-    /// The counters of all cores now.
-    pub fn live(&self) -> GenStats {
-        let mut s = GenStats::default();
-        for l in self.live.iter() {
-            s.add(&crate::worker::lock(l));
-        }
-        s
-    }
-
-    /// Whether every core has finished (the run can be collected without loss).
-    pub fn is_finished(&self) -> bool {
-        self.handles.iter().all(JoinHandle::is_finished)
-    }
-
-    /// Asks the cores to stop (they finish their current poll); collect with [`wait`](Self::wait).
-    pub fn request_stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Stops the run now and gives its report.
-    pub fn stop(self) -> Result<Value, StfError> {
-        self.request_stop();
-        self.wait()
-    }
-
-    /// Waits for the cores to finish, finishes the ports (a pcap's parts merged into
-    /// place) and gives the report.
-    pub fn wait(self) -> Result<Value, StfError> {
-        let mut shards = Vec::with_capacity(self.handles.len());
-        let mut failure = None;
-        for h in self.handles {
-            match h.join() {
-                Ok(s) => shards.push(s),
-                Err(_) => failure = Some(StfError::Runtime("a worker thread panicked".into())),
-            }
-        }
-        let wall = self.t0.elapsed().as_secs_f64();
-        if let Some(f) = failure {
-            return Err(f);
-        }
-        let nports = self.groups.len();
-        let mut by_port: Vec<Vec<Box<dyn Port>>> = (0..nports).map(|_| Vec::new()).collect();
-        let mut counters = vec![riptide_core::PortCounters::default(); nports];
-        let mut error = None;
-        let (mut s, mut busy, mut last_t) = (GenStats::default(), std::time::Duration::ZERO, 0u64);
-        for sh in &shards {
-            s.add(&sh.stats);
-            busy += sh.busy;
-            last_t = last_t.max(sh.last_t);
-        }
-        let series = merge_series(&shards, last_t, wall);
-        for sh in shards {
-            if let Some(e) = sh.error {
-                error.get_or_insert(e);
-            }
-            for (p, q) in sh.queues.into_iter().enumerate() {
-                let c = q.counters();
-                counters[p].opackets += c.opackets;
-                counters[p].obytes += c.obytes;
-                by_port[p].push(q);
-            }
-        }
-        if let Some(e) = error {
-            return Err(StfError::Runtime(e.to_string()));
-        }
-        for (g, q) in self.groups.into_iter().zip(by_port) {
-            g.finish(q).map_err(|e| StfError::Runtime(e.to_string()))?;
-        }
-        // Virtual time: the run lasts until its last departure.
-        let real = self.real;
-        let secs = if real { wall } else { last_t.max(1) as f64 / 1e9 };
-        let cores = self.opts.cores;
-        Ok(json!({
-            "duration_s": secs,
-            "wall_s": wall,
-            "simulated": !real,
-            "scheduler": match self.opts.scheduler {
-                SchedulerKind::Wheel => "tw",
-                SchedulerKind::Heap => "pq",
-            },
-            "cores": cores,
-            "m_active_flows": s.m_active_flows,
-            "m_total_open_flows": s.m_total_open_flows,
-            "m_total_close_flows": s.m_total_close_flows,
-            "m_tx_pps": s.tx_packets as f64 / secs,
-            "m_tx_bps": s.tx_bytes as f64 * 8.0 / secs,
-            "m_tx_cps": s.m_total_open_flows as f64 / secs,
-            "m_cpu_util": if real { 100.0 * busy.as_secs_f64() / (wall * cores as f64).max(1e-9) } else { 100.0 },
-            "m_total_queue_full": s.m_total_queue_full,
-            "engine_mpps": s.tx_packets as f64 / wall.max(1e-9) / 1e6,
-            "peak_rss_bytes": peak_rss_bytes(),
-            "tx_packets": s.tx_packets,
-            "tx_bytes": s.tx_bytes,
-            "ports": counters.iter().enumerate().map(|(i, c)| json!({"index": i, "opackets": c.opackets, "obytes": c.obytes})).collect::<Vec<_>>(),
-            "series": series,
-        }))
-    }
-}
-
-/// What one core's generator did.
-struct Shard {
-    stats: GenStats,
-    /// Counters at each whole second of the schedule, with the wall time (seconds since
-    /// the start) at which this core got there.
-    seconds: Vec<(GenStats, f64)>,
+/// What one core's generator publishes.
+#[derive(Clone, Debug, Default)]
+pub struct StfCounters {
+    /// TRex's counters so far.
+    pub stats: GenStats,
+    /// Counters at whole seconds of the schedule, with the wall time (seconds since the
+    /// worker began) at which the core got there (in the last publish). One entry stands
+    /// for the seconds `first..=last` a gap with nothing due jumped over (they all hold
+    /// the same counters), so a run with days between packets keeps a few entries, not
+    /// one per second.
+    pub seconds: Vec<Second>,
     /// The last packet's departure, ns.
-    last_t: u64,
-    /// Time spent generating (real time only).
-    busy: std::time::Duration,
-    error: Option<riptide_port::PortError>,
-    /// The core's queue of each port, handed back to be finished.
-    queues: Vec<Box<dyn Port>>,
+    pub last_t: u64,
 }
 
-/// One core's loop: its generator's events in time order, into its queues.
-fn run_shard(
-    mut gen: FlowGen,
-    mut queues: Vec<Box<dyn Port>>,
-    real: bool,
-    t0: Instant,
-    live: &Mutex<GenStats>,
-    stop: &AtomicBool,
-) -> Shard {
-    let (mut busy, mut seconds, mut error) = (std::time::Duration::ZERO, Vec::new(), None);
-    let mut next_second = 1_000_000_000u64;
-    let nports = queues.len();
-    let mut pending = Pending::default();
-    let mut last_t = 0u64;
-    while let Some(t) = gen.next_event() {
-        if real {
-            let due = t0 + std::time::Duration::from_nanos(t);
-            let now = Instant::now();
-            if due > now {
-                std::thread::sleep(due - now);
+impl StfCounters {
+    /// These counters less a baseline's (clear-stats): flows active now stay as they are.
+    pub fn since(&self, base: &StfCounters) -> StfCounters {
+        let less = |s: &GenStats| {
+            let b = &base.stats;
+            GenStats {
+                m_active_flows: s.m_active_flows,
+                m_total_open_flows: s.m_total_open_flows.saturating_sub(b.m_total_open_flows),
+                m_total_close_flows: s.m_total_close_flows.saturating_sub(b.m_total_close_flows),
+                tx_packets: s.tx_packets.saturating_sub(b.tx_packets),
+                tx_bytes: s.tx_bytes.saturating_sub(b.tx_bytes),
+                m_total_queue_full: s.m_total_queue_full.saturating_sub(b.m_total_queue_full),
             }
-        }
-        // Virtual time reads no clock per event (it would cost as much as the event).
-        let b = real.then(Instant::now);
-        while t >= next_second {
-            seconds.push((gen.stats, t0.elapsed().as_secs_f64()));
-            next_second += 1_000_000_000;
-        }
-        pending.clear();
-        // Virtual time takes every event up to a horizon in one poll (in time order: the
-        // schedulers pop by deadline, flows that start by then are inserted first), not
-        // one timestamp per loop; never past the next series sample.
-        let horizon = if real { t } else { t.saturating_add(VIRTUAL_WINDOW_NS).min(next_second - 1) };
-        gen.poll(horizon, 256, &mut |port, at, f| {
-            last_t = at;
-            pending.push(port % nports, at, f);
-            true
-        });
-        if let Err(e) = pending.send(&mut queues) {
-            error = Some(e);
-        }
-        if let Some(b) = b {
-            busy += b.elapsed();
-        }
-        *crate::worker::lock(live) = gen.stats;
-        if error.is_some() || stop.load(Ordering::Relaxed) {
-            break;
+        };
+        StfCounters {
+            stats: less(&self.stats),
+            seconds: self.seconds.iter().map(|x| Second { stats: less(&x.stats), ..*x }).collect(),
+            last_t: self.last_t,
         }
     }
-    for q in &mut queues {
-        if let Err(e) = q.flush() {
-            error.get_or_insert(e);
-        }
-    }
-    Shard { stats: gen.stats, seconds, last_t, busy, error, queues }
 }
 
-/// The per-second series of all cores: each second's counters summed over the cores (a
-/// core already done counts with its final counters), its wall time the slowest core's;
-/// then the last, partial second up to `last_t`, rates over its length.
-fn merge_series(shards: &[Shard], last_t: u64, wall: f64) -> Vec<serde_json::Value> {
-    let n = shards.iter().map(|s| s.seconds.len()).max().unwrap_or(0);
-    let (mut out, mut before, mut before_wall) = (Vec::new(), GenStats::default(), 0.0f64);
-    for i in 0..n {
-        let (mut now, mut w) = (GenStats::default(), 0.0f64);
-        for sh in shards {
-            match sh.seconds.get(i) {
-                Some((st, at)) => {
-                    now.add(st);
-                    w = w.max(*at);
-                }
-                None => now.add(&sh.stats),
-            }
-        }
-        out.push(sample(&now, &before, (i as u64 + 1) * 1_000_000_000, 1.0, w - before_wall));
-        (before, before_wall) = (now, w);
-    }
-    let whole = n as u64 * 1_000_000_000;
-    if last_t > whole {
-        let mut total = GenStats::default();
-        for sh in shards {
-            total.add(&sh.stats);
-        }
-        out.push(sample(&total, &before, last_t, (last_t - whole) as f64 / 1e9, wall - before_wall));
-    }
-    out
+/// The counters at the whole seconds `first..=last` of the schedule (see
+/// [`StfCounters::seconds`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Second {
+    /// The first whole second (1 is the end of the run's first second).
+    pub first: u64,
+    /// The last whole second with these counters.
+    pub last: u64,
+    /// The counters then.
+    pub stats: GenStats,
+    /// Wall time the core got there, s.
+    pub wall: f64,
 }
 
 /// How far ahead of its earliest event a virtual-time poll reaches (flows starting within
 /// it are opened at once, so this bounds the extra flow state: 10% of a second's flows).
 const VIRTUAL_WINDOW_NS: u64 = 100_000_000;
 
-/// Frames of one poll, kept in one buffer, then handed to their ports in batches.
+/// Frames one generator poll handed out, each port's in order, waiting for its batches.
 #[derive(Default)]
 struct Pending {
     buf: Vec<u8>,
-    /// Port, departure, end offset in `buf`.
-    frames: Vec<(usize, u64, usize)>,
-    /// One port's frames: departure, start and end in `buf`.
-    mine: Vec<(u64, usize, usize)>,
+    /// Per port: departure, start and end in `buf`.
+    frames: Vec<Vec<(u64, usize, usize)>>,
+    /// Per port: the next frame to send.
+    next: Vec<usize>,
 }
 
 impl Pending {
+    fn new(ports: usize) -> Pending {
+        Pending { buf: Vec::new(), frames: vec![Vec::new(); ports], next: vec![0; ports] }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.frames.iter().zip(&self.next).all(|(f, &n)| n >= f.len())
+    }
+
     fn clear(&mut self) {
         self.buf.clear();
-        self.frames.clear();
+        for f in &mut self.frames {
+            f.clear();
+        }
+        self.next.fill(0);
     }
 
-    fn push(&mut self, port: usize, at: u64, f: &[u8]) {
-        self.buf.extend_from_slice(f);
-        self.frames.push((port, at, self.buf.len()));
+    /// The earliest departure not yet sent.
+    fn earliest(&self) -> Option<u64> {
+        self.frames.iter().zip(&self.next).filter_map(|(f, &n)| f.get(n).map(|x| x.0)).min()
     }
 
-    /// Sends every frame, each port's in order, in as few batches as the ports take.
-    fn send(&mut self, queues: &mut [Box<dyn Port>]) -> Result<(), riptide_port::PortError> {
-        for (p, q) in queues.iter_mut().enumerate() {
-            self.mine.clear();
-            let mut start = 0usize;
-            for &(port, at, end) in &self.frames {
-                if port == p {
-                    self.mine.push((at, start, end));
-                }
-                start = end;
-            }
-            let (mut i, mut stuck) = (0, None::<Instant>);
-            while i < self.mine.len() {
-                let mut batch = q.tx_batch(self.mine.len() - i);
-                let mut k = 0;
-                while let Some(slot) = batch.slot() {
-                    let (at, s, e) = self.mine[i + k];
-                    let n = (e - s).min(slot.len());
-                    slot[..n].copy_from_slice(&self.buf[s..s + n]);
-                    batch.commit(TxMeta { len: n as u32, stream: 0, departure: Nanos(at) });
-                    k += 1;
-                }
-                if k == 0 {
-                    // A port that lends no slot now (every frame in flight): try again, for a while.
-                    let since = *stuck.get_or_insert_with(Instant::now);
-                    if since.elapsed() > std::time::Duration::from_secs(1) {
-                        return Err(riptide_port::PortError::Spec {
-                            spec: q.info().name.clone(),
-                            reason: "the port lent no transmit slot for 1 s".into(),
-                        });
-                    }
-                    std::thread::yield_now();
-                    continue;
-                }
-                stuck = None;
-                q.tx_commit(k)?;
-                i += k;
+    /// Frames and bytes handed out by the generator but not (yet) sent.
+    fn unsent(&self) -> (u64, u64) {
+        let mut out = (0, 0);
+        for (f, &n) in self.frames.iter().zip(&self.next) {
+            for &(_, s, e) in f.iter().skip(n) {
+                out.0 += 1;
+                out.1 += (e - s) as u64;
             }
         }
-        Ok(())
+        out
+    }
+}
+
+/// One core's share of a stateful run: its flow generator.
+pub(crate) struct Stateful {
+    gen: FlowGen,
+    pending: Pending,
+    seconds: Vec<Second>,
+    next_second: u64,
+    last_t: u64,
+}
+
+impl Stateful {
+    /// A core's generator, its frames spread over `ports` ports.
+    pub(crate) fn new(gen: FlowGen, ports: usize) -> Stateful {
+        Stateful {
+            gen,
+            pending: Pending::new(ports.max(1)),
+            seconds: Vec::new(),
+            next_second: 1_000_000_000,
+            last_t: 0,
+        }
+    }
+
+    /// Takes the generator's events up to the turn's horizon (virtual time: a window
+    /// ahead of the earliest, never past the next series sample), at most `max` of them,
+    /// into `pending`.
+    fn refill(&mut self, turn: &Turn, max: u64) {
+        self.pending.clear();
+        let Some(t) = self.gen.poll_timeout() else { return };
+        if turn.real_time && t > turn.horizon.0 {
+            return;
+        }
+        if t >= self.next_second {
+            // Every whole second from the next one to the last before `t` ends with the
+            // counters as they are now (nothing was due between): one entry for them all.
+            let (first, last) = (self.next_second / 1_000_000_000, t / 1_000_000_000);
+            let stats = self.gen.stats;
+            match self.seconds.last_mut() {
+                // The schedulers' next deadline may be early (a wheel bucket's start): the
+                // seconds up to the real event hold the same counters, one entry still.
+                Some(prev) if prev.stats == stats && prev.last + 1 == first => prev.last = last,
+                _ => self.seconds.push(Second { first, last, stats, wall: turn.wall.as_secs_f64() }),
+            }
+            self.next_second = (last + 1) * 1_000_000_000;
+        }
+        let horizon = if turn.real_time {
+            turn.horizon.0
+        } else {
+            // Virtual time takes every event up to a horizon in one poll (in time order:
+            // the schedulers pop by deadline, flows that start by then are inserted
+            // first), not one timestamp per loop.
+            t.saturating_add(VIRTUAL_WINDOW_NS).min(self.next_second - 1).min(turn.horizon.0)
+        };
+        let pending = &mut self.pending;
+        let ports = pending.frames.len();
+        let max = max.clamp(1, 256) as usize;
+        self.gen.poll_transmit(horizon, max, &mut |port, at, f| {
+            let start = pending.buf.len();
+            pending.buf.extend_from_slice(f);
+            pending.frames[port % ports].push((at, start, pending.buf.len()));
+            true
+        });
+    }
+}
+
+impl RunKind for Stateful {
+    fn handle_start(&mut self) {}
+
+    fn poll_transmit(&mut self, port: usize, batch: &mut TxBatch<'_>, budget: u64, turn: &Turn) -> usize {
+        if self.pending.is_empty() {
+            self.refill(turn, budget);
+        }
+        let Some(frames) = self.pending.frames.get(port) else { return 0 };
+        let mut n = 0;
+        let mut i = self.pending.next[port];
+        while (n as u64) < budget && i < frames.len() {
+            let Some(slot) = batch.slot() else { break };
+            let (at, s, e) = frames[i];
+            let len = (e - s).min(slot.len());
+            slot[..len].copy_from_slice(&self.pending.buf[s..s + len]);
+            batch.commit(TxMeta { len: len as u32, stream: 0, departure: Nanos(at) });
+            self.last_t = self.last_t.max(at);
+            n += 1;
+            i += 1;
+        }
+        self.pending.next[port] = i;
+        n
+    }
+
+    fn poll_timeout(&self) -> Option<Nanos> {
+        self.pending.earliest().or_else(|| self.gen.poll_timeout()).map(Nanos)
+    }
+
+    fn publish(&self, out: &mut KindCounters, full: bool) {
+        if !matches!(out, KindCounters::Stateful(_)) {
+            *out = KindCounters::Stateful(StfCounters::default());
+        }
+        let KindCounters::Stateful(c) = out else { return };
+        // The generator counts a packet when it hands it out; frames still waiting for a
+        // port (a run stopped or out of budget) were never sent.
+        let (frames, bytes) = self.pending.unsent();
+        c.stats = self.gen.stats;
+        c.stats.tx_packets -= frames;
+        c.stats.tx_bytes -= bytes;
+        c.last_t = self.last_t;
+        if full {
+            c.seconds.clone_from(&self.seconds);
+        }
+    }
+
+    fn virtual_now(&self) -> Nanos {
+        Nanos(self.last_t)
+    }
+}
+
+/// One sample of a stateful run's per-second series.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct StfSample {
+    /// Wall time the second took (the engine's speed on virtual time).
+    pub wall_s: f64,
+    /// Packets per wall second in that second, millions.
+    pub engine_mpps: f64,
+    /// End of the second on the schedule.
+    pub t_s: f64,
+    /// Flows open at its end.
+    pub m_active_flows: u64,
+    /// Flows opened so far.
+    pub m_total_open_flows: u64,
+    /// Flows closed so far.
+    pub m_total_close_flows: u64,
+    /// Packets per second in it.
+    pub m_tx_pps: f64,
+    /// Bits per second in it (L2, FCS excluded).
+    pub m_tx_bps: f64,
+    /// Flows opened per second in it.
+    pub m_tx_cps: f64,
+}
+
+/// The stateful part of a snapshot: TRex's global counters and rates.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct StfStats {
+    /// `tw` or `pq`.
+    pub scheduler: String,
+    /// Worker threads.
+    pub cores: usize,
+    /// Wall time of the run so far, s.
+    pub wall_s: f64,
+    /// Counters summed over the cores.
+    #[serde(flatten)]
+    pub counters: GenStats,
+    /// Packets per second (over virtual time on simulated ports).
+    pub m_tx_pps: f64,
+    /// Bits per second, L2 without FCS.
+    pub m_tx_bps: f64,
+    /// Flows opened per second.
+    pub m_tx_cps: f64,
+    /// Busy share of the cores, percent (100 on virtual time).
+    pub m_cpu_util: f64,
+    /// Packets per wall second, millions: the engine's own speed.
+    pub engine_mpps: f64,
+    /// The process's peak resident memory, bytes.
+    pub peak_rss_bytes: u64,
+    /// One sample per second of the schedule, and the last partial one (final snapshot;
+    /// empty before).
+    #[serde(default)]
+    pub series: Vec<StfSample>,
+}
+
+impl StfStats {
+    /// The stateful figures of the workers' `counters`: `secs` the run's length (virtual
+    /// or wall), `wall` its wall time, `series` with the per-second series.
+    pub(crate) fn merge(
+        counters: &[crate::stats::WorkerCounters],
+        secs: f64,
+        wall: f64,
+        real: bool,
+        scheduler: SchedulerKind,
+        series: bool,
+    ) -> StfStats {
+        let mine: Vec<&StfCounters> = counters
+            .iter()
+            .filter_map(|c| match &c.kind {
+                KindCounters::Stateful(s) => Some(s),
+                _ => None,
+            })
+            .collect();
+        let mut s = GenStats::default();
+        for c in &mine {
+            s.add(&c.stats);
+        }
+        let busy: u64 = counters.iter().map(|c| c.busy_ns).sum();
+        let cores = counters.len();
+        let last_t = mine.iter().map(|c| c.last_t).max().unwrap_or(0);
+        let per = |x: u64| if secs > 0.0 { x as f64 / secs } else { 0.0 };
+        StfStats {
+            scheduler: scheduler_label(scheduler).into(),
+            cores,
+            wall_s: wall,
+            counters: s,
+            m_tx_pps: per(s.tx_packets),
+            m_tx_bps: per(s.tx_bytes * 8),
+            m_tx_cps: per(s.m_total_open_flows),
+            m_cpu_util: if real { 100.0 * busy as f64 / 1e9 / (wall * cores as f64).max(1e-9) } else { 100.0 },
+            engine_mpps: s.tx_packets as f64 / wall.max(1e-9) / 1e6,
+            peak_rss_bytes: peak_rss_bytes(),
+            series: if series { merge_series(&mine, last_t, wall) } else { Vec::new() },
+        }
+    }
+}
+
+/// The per-second series of all cores: each whole second's counters summed over the
+/// cores (a core already done counts with its final counters), its wall time the
+/// slowest core's; a stretch of seconds in which nothing happened on any core is one
+/// sample at its end, its rates over its length; then the last, partial second up to
+/// `last_t`.
+fn merge_series(cores: &[&StfCounters], last_t: u64, wall: f64) -> Vec<StfSample> {
+    // The seconds at which some core's counters may change: the end of every entry.
+    let mut ends: Vec<u64> = cores.iter().flat_map(|c| c.seconds.iter().map(|x| x.last)).collect();
+    ends.sort_unstable();
+    ends.dedup();
+    let (mut out, mut before, mut before_wall, mut prev) = (Vec::new(), GenStats::default(), 0.0f64, 0u64);
+    // The sample before the last one's, should the last have to take in the final frames.
+    let mut last_from = (GenStats::default(), 0.0f64, 0u64);
+    for &s in &ends {
+        let (mut now, mut w) = (GenStats::default(), 0.0f64);
+        for c in cores {
+            // The entry holding second `s`, or the core's final counters past its last.
+            match c.seconds.iter().find(|x| x.first <= s && s <= x.last) {
+                Some(x) => {
+                    now.add(&x.stats);
+                    w = w.max(x.wall);
+                }
+                None if c.seconds.last().is_some_and(|x| x.last >= s) => {
+                    // Between entries cannot happen (entries cover 1..=last); be safe.
+                    if let Some(x) = c.seconds.iter().rev().find(|x| x.last < s) {
+                        now.add(&x.stats);
+                    }
+                }
+                None => now.add(&c.stats),
+            }
+        }
+        out.push(sample(&now, &before, s * 1_000_000_000, (s - prev) as f64, w - before_wall));
+        last_from = (before, before_wall, prev);
+        (before, before_wall, prev) = (now, w, s);
+    }
+    let whole = prev * 1_000_000_000;
+    let mut total = GenStats::default();
+    for c in cores {
+        total.add(&c.stats);
+    }
+    if last_t > whole {
+        out.push(sample(&total, &before, last_t, (last_t - whole) as f64 / 1e9, wall - before_wall));
+    } else if total != before && !out.is_empty() {
+        // The last frames left exactly on the last whole second, where the run ends: its
+        // sample takes them in, so the series ends with the run and counts every frame.
+        let (from, from_wall, start) = last_from;
+        out.pop();
+        out.push(sample(&total, &from, whole, (prev - start) as f64, wall - from_wall));
+    }
+    out
+}
+
+/// One sample of the series: counters at `t`, rates over the `span_s` seconds before;
+/// `wall_s` is the wall time that span took (the engine's speed on virtual time).
+fn sample(now: &GenStats, before: &GenStats, t: u64, span_s: f64, wall_s: f64) -> StfSample {
+    let per_s = |d: u64| (d as f64 / span_s.max(1e-9)).round();
+    let packets = now.tx_packets.saturating_sub(before.tx_packets);
+    StfSample {
+        wall_s,
+        engine_mpps: packets as f64 / wall_s.max(1e-9) / 1e6,
+        t_s: t as f64 / 1e9,
+        m_active_flows: now.m_active_flows,
+        m_total_open_flows: now.m_total_open_flows,
+        m_total_close_flows: now.m_total_close_flows,
+        m_tx_pps: per_s(packets),
+        m_tx_bps: per_s(now.tx_bytes.saturating_sub(before.tx_bytes) * 8),
+        m_tx_cps: per_s(now.m_total_open_flows.saturating_sub(before.m_total_open_flows)),
+    }
+}
+
+/// A port's counts in a stateful report.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct StfPort {
+    /// Port index.
+    pub index: usize,
+    /// Frames sent.
+    pub opackets: u64,
+    /// Bytes sent (FCS excluded).
+    pub obytes: u64,
+    /// Line rate of the port (its link speed, or `--line-rate`).
+    pub line_rate_bps: f64,
+}
+
+/// A stateful run's report, as `riptide run-stf --json` prints it and the daemon's
+/// `stf_stop` returns it: TRex's `m_*` names, per-port counts, the per-second series.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct StfReport {
+    /// Length of the run: its last departure on virtual time, wall time otherwise.
+    pub duration_s: f64,
+    /// Virtual time (simulated or null ports).
+    pub simulated: bool,
+    /// Stopped before it ended by itself (a signal, `stf_stop`): the figures cover it until then.
+    pub interrupted: bool,
+    /// The rest: scheduler, cores, counters, rates, series.
+    #[serde(flatten)]
+    pub stats: StfStats,
+    /// Per port.
+    pub ports: Vec<StfPort>,
+}
+
+impl StfReport {
+    /// The report of a snapshot of a stateful run (`None` for other runs).
+    pub fn from_snapshot(s: &Snapshot) -> Option<StfReport> {
+        Some(StfReport {
+            duration_s: s.duration_s,
+            simulated: s.simulated,
+            interrupted: s.interrupted,
+            stats: s.stf.clone()?,
+            ports: s
+                .ports
+                .iter()
+                .map(|p| StfPort {
+                    index: p.index,
+                    opackets: p.opackets,
+                    obytes: p.obytes,
+                    line_rate_bps: p.line_rate_bps,
+                })
+                .collect(),
+        })
     }
 }
 
@@ -526,19 +701,105 @@ fn peak_rss_bytes() -> u64 {
         .map_or(0, |kib| kib * 1024)
 }
 
-/// One sample of the series: counters at `t`, rates over the `span_s` seconds before;
-/// `wall_s` is the wall time that span took (the engine's speed on virtual time).
-fn sample(now: &GenStats, before: &GenStats, t: u64, span_s: f64, wall_s: f64) -> serde_json::Value {
-    let per_s = |d: u64| (d as f64 / span_s.max(1e-9)).round();
-    json!({
-        "wall_s": wall_s,
-        "engine_mpps": (now.tx_packets - before.tx_packets) as f64 / wall_s.max(1e-9) / 1e6,
-        "t_s": t as f64 / 1e9,
-        "m_active_flows": now.m_active_flows,
-        "m_total_open_flows": now.m_total_open_flows,
-        "m_total_close_flows": now.m_total_close_flows,
-        "m_tx_pps": per_s(now.tx_packets - before.tx_packets),
-        "m_tx_bps": per_s((now.tx_bytes - before.tx_bytes) * 8),
-        "m_tx_cps": per_s(now.m_total_open_flows - before.m_total_open_flows),
-    })
+#[cfg(test)]
+mod tests {
+    //! The stateful run kind on a virtual clock: the worker's turns, stepped by the test.
+    use super::*;
+    use riptide_core::TxMeta;
+    use riptide_stf::gen::GenOptions;
+
+    type Frames = Vec<(u64, Vec<u8>)>;
+
+    fn generator() -> FlowGen {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../profiles/stf/udp10.yaml");
+        let (profile, convs) = load_profile(&StfSource::Path(path), &mut Vec::new()).unwrap();
+        let opts = GenOptions { duration_s: Some(0.5), ..GenOptions::default() };
+        FlowGen::new(&profile, convs, opts).unwrap()
+    }
+
+    /// Every frame of the generator per port, polled at each of its own wake-ups.
+    fn reference() -> [Frames; 2] {
+        let mut g = generator();
+        let mut out: [Frames; 2] = [Vec::new(), Vec::new()];
+        while let Some(t) = g.poll_timeout() {
+            g.poll_transmit(t, usize::MAX, &mut |port, at, f| {
+                out[port].push((at, f.to_vec()));
+                true
+            });
+        }
+        out
+    }
+
+    /// One worker turn: each port's batches until it has nothing more; `budget` per batch.
+    fn turn(kind: &mut Stateful, t: &Turn, budget: u64, out: &mut [Frames; 2]) -> usize {
+        let (mut mem, offsets) = (vec![0u8; 64 * 128], (0..64).map(|i| i * 128).collect::<Vec<_>>());
+        let mut meta = vec![TxMeta::default(); 64];
+        let mut total = 0;
+        for (port, frames) in out.iter_mut().enumerate() {
+            loop {
+                let mut b = TxBatch::new(&mut mem, &offsets, 128, &mut meta).unwrap();
+                let n = kind.poll_transmit(port, &mut b, budget, t);
+                frames.extend(b.frames().map(|(f, m)| (m.departure.0, f.to_vec())));
+                total += n;
+                if n == 0 {
+                    break;
+                }
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn real_time_turns_of_a_millisecond_send_what_the_generator_schedules() {
+        let want = reference();
+        let mut kind = Stateful::new(generator(), 2);
+        let mut got: [Frames; 2] = [Vec::new(), Vec::new()];
+        let mut now = 0u64;
+        // The clock moves in 1 ms turns (a worker that wakes every millisecond) until the
+        // kind has nothing left: frames leave at the first turn at or after their time.
+        while kind.poll_timeout().is_some() {
+            let t = Turn { horizon: Nanos(now), catch_up: None, wall: Nanos(now), real_time: true };
+            turn(&mut kind, &t, 64, &mut got);
+            assert!(got.iter().flatten().all(|(at, _)| *at <= now), "nothing before its time");
+            now += 1_000_000;
+        }
+        assert_eq!(want[0].len() + want[1].len(), 500, "50 flows of 10 packets");
+        assert_eq!(got, want, "the same frames, departures and order per port");
+        let mut c = KindCounters::None;
+        kind.publish(&mut c, true);
+        let KindCounters::Stateful(c) = c else { panic!() };
+        assert_eq!((c.stats.tx_packets, c.stats.m_total_close_flows), (500, 50));
+    }
+
+    #[test]
+    fn virtual_time_runs_ahead_and_a_budget_stops_at_an_exact_count() {
+        let want = reference();
+        let mut kind = Stateful::new(generator(), 2);
+        let mut got: [Frames; 2] = [Vec::new(), Vec::new()];
+        let t = Turn { horizon: Nanos::MAX, catch_up: None, wall: Nanos::ZERO, real_time: false };
+        // The worker's budget: 137 packets in all, claimed 7 at a time per port batch.
+        let (mut mem, offsets) = (vec![0u8; 64 * 128], (0..64).map(|i| i * 128).collect::<Vec<_>>());
+        let mut meta = vec![TxMeta::default(); 64];
+        let mut left = 137u64;
+        'run: while kind.poll_timeout().is_some() {
+            for (port, frames) in got.iter_mut().enumerate() {
+                if left == 0 {
+                    break 'run;
+                }
+                let mut b = TxBatch::new(&mut mem, &offsets, 128, &mut meta).unwrap();
+                let n = kind.poll_transmit(port, &mut b, left.min(7), &t);
+                frames.extend(b.frames().map(|(f, m)| (m.departure.0, f.to_vec())));
+                left -= n as u64;
+            }
+        }
+        let sent: Vec<(u64, Vec<u8>)> = got.iter().flatten().cloned().collect();
+        assert_eq!(sent.len(), 137);
+        let mut c = KindCounters::None;
+        kind.publish(&mut c, true);
+        let KindCounters::Stateful(c) = c else { panic!() };
+        assert_eq!(c.stats.tx_packets, sent.len() as u64, "counted: what the ports got, nothing pending");
+        for p in 0..2 {
+            assert_eq!(got[p][..], want[p][..got[p].len()], "port {p}: the generator's frames, in order");
+        }
+    }
 }

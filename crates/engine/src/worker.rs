@@ -1,14 +1,15 @@
-//! A worker: one thread owning its stream shares, its port queues and its counters.
+//! The worker loop: one thread owning its port queues, its share of a run and its
+//! counters, for every kind of run ([`RunKind`]).
 //!
 //! Shared-nothing: the only shared state is a control word the worker polls once
 //! per loop and a mutex-guarded copy of its counters it publishes about every
 //! millisecond with `try_lock` (a busy reader never stalls the worker).
 
 use crate::clock::Clock;
+use crate::kind::{RunKind, Turn};
 use crate::stats::WorkerCounters;
 use riptide_core::Nanos;
 use riptide_port::{Port, PortError};
-use riptide_stl::set::StreamSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -30,17 +31,6 @@ pub(crate) struct Shared {
     epoch: AtomicU64,
     inbox: Mutex<Vec<Control>>,
     pub(crate) published: Mutex<WorkerCounters>,
-    /// Frames of each tagged stream handed to the port, stored before the hand-over: a
-    /// snapshot that reads receive counts first and these after never sees a stream
-    /// received more often than sent, whichever workers send and receive.
-    pub(crate) tx_tagged: Vec<AtomicU64>,
-}
-
-impl Shared {
-    /// Shared state for a worker of a profile of `streams` streams.
-    pub(crate) fn new(streams: usize) -> Shared {
-        Shared { tx_tagged: (0..streams).map(|_| AtomicU64::new(0)).collect(), ..Default::default() }
-    }
 }
 
 impl Shared {
@@ -58,14 +48,15 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Limits and timing of a run, as one worker sees them.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Plan {
     /// Clock reading at which the run's time zero falls (real time).
     pub start_abs: Nanos,
     /// End of the run relative to time zero, if bounded by time.
     pub end: Option<Nanos>,
-    /// This worker's share of the packet budget.
-    pub count: Option<u64>,
+    /// The packet budget: this worker's share (stateless streams split evenly over the
+    /// cores), or one shared by all workers (stateful shards do not).
+    pub budget: Budget,
     /// Virtual time (pcap): never wait, stamp scheduled departures.
     pub simulated: bool,
     /// Real-time lateness bound (`None`: never reset a late schedule).
@@ -78,6 +69,63 @@ pub(crate) struct Plan {
     pub epoch_unix_ns: u64,
 }
 
+/// A run's packet budget as one worker sees it.
+#[derive(Clone, Debug)]
+pub(crate) enum Budget {
+    /// No limit.
+    Unlimited,
+    /// This many packets for this worker.
+    Own(u64),
+    /// What is left of a budget all workers draw from.
+    Shared(Arc<AtomicU64>),
+}
+
+impl Budget {
+    /// Takes up to `want` packets of the budget.
+    fn claim(&mut self, want: u64) -> u64 {
+        match self {
+            Budget::Unlimited => want,
+            Budget::Own(left) => {
+                let n = want.min(*left);
+                *left -= n;
+                n
+            }
+            Budget::Shared(left) => {
+                let mut n = 0;
+                let _ = left.fetch_update(Ordering::AcqRel, Ordering::Acquire, |l| {
+                    n = want.min(l);
+                    Some(l - n)
+                });
+                n
+            }
+        }
+    }
+
+    /// Gives back what a claim did not use.
+    fn give_back(&mut self, unused: u64) {
+        match self {
+            Budget::Unlimited => {}
+            Budget::Own(left) => *left += unused,
+            Budget::Shared(left) => {
+                left.fetch_add(unused, Ordering::AcqRel);
+            }
+        }
+    }
+
+    /// Whether nothing is left.
+    fn spent(&self) -> bool {
+        match self {
+            Budget::Unlimited => false,
+            Budget::Own(left) => *left == 0,
+            Budget::Shared(left) => left.load(Ordering::Acquire) == 0,
+        }
+    }
+}
+
+/// How long transmission may stall (something due, no port taking it) before the run
+/// fails: a port whose frames never come back.
+const STALL_LIMIT: Nanos = Nanos::from_secs(1);
+
 /// What a worker gives back.
 pub(crate) struct Exit {
     pub counters: WorkerCounters,
@@ -85,27 +133,23 @@ pub(crate) struct Exit {
     pub error: Option<PortError>,
 }
 
-pub(crate) struct Worker {
+/// One worker: the loop, its queues, and the kind of run it drives.
+pub(crate) struct Worker<K> {
     pub clock: Clock,
     pub ports: Vec<Box<dyn Port>>,
-    pub sets: Vec<StreamSet>,
+    pub kind: K,
     pub plan: Plan,
     pub shared: Arc<Shared>,
     pub counters: WorkerCounters,
-    /// Tagged streams received here; `fresh` is a copy with nothing received (ClearRx).
-    pub rx: riptide_measure::Classifier,
-    pub rx_fresh: riptide_measure::Classifier,
     pub publishes: u64,
 }
 
 const PUBLISH_EVERY: Nanos = Nanos(1_000_000);
 
-impl Worker {
+impl<K: RunKind> Worker<K> {
     pub(crate) fn run(mut self) -> Exit {
-        let plan = self.plan;
-        for set in &mut self.sets {
-            set.start(Nanos::ZERO);
-        }
+        let plan = self.plan.clone();
+        self.kind.handle_start();
         if !plan.simulated {
             self.clock.wait_until(plan.start_abs);
         }
@@ -117,8 +161,9 @@ impl Worker {
         // the start-up wait) are still seen on the first turn.
         let mut seen = 0;
         let mut paused = false;
-        let mut left = plan.count.unwrap_or(u64::MAX);
+        let mut budget = plan.budget.clone();
         let mut busy = 0u64;
+        let mut stalled_since: Option<Nanos> = None;
         let mut last_publish = t0;
         let horizon_end = plan.end.unwrap_or(Nanos::MAX);
         let mut error = None;
@@ -129,19 +174,18 @@ impl Worker {
                 let msgs = std::mem::take(&mut *lock(&self.shared.inbox));
                 for m in msgs {
                     match m {
-                        Control::Stop => break 'run,
+                        Control::Stop => {
+                            self.counters.stopped = !self.kind.is_done();
+                            break 'run;
+                        }
                         Control::Pause => paused = true,
                         Control::Resume => {
                             paused = false;
                             if !plan.simulated {
-                                let now = self.clock.now().saturating_sub(plan.start_abs);
-                                for set in &mut self.sets {
-                                    set.reanchor_all(now);
-                                }
+                                self.kind.handle_resume(self.clock.now().saturating_sub(plan.start_abs));
                             }
                         }
-                        Control::Rates(rates) => self.set_rates(&rates),
-                        Control::ClearRx => self.rx = self.rx_fresh.clone(),
+                        other => self.kind.handle_control(other),
                     }
                 }
             }
@@ -159,51 +203,65 @@ impl Worker {
             } else {
                 let now = t_loop.saturating_sub(plan.start_abs);
                 if now >= horizon_end {
+                    self.counters.reached_end = true;
                     break;
                 }
                 (now.min(horizon_end), plan.catch_up)
             };
+            let turn = Turn { horizon, catch_up, wall: t_loop - t0, real_time: !plan.simulated };
             let mut produced = 0u64;
-            for (port, set) in self.ports.iter_mut().zip(self.sets.iter_mut()) {
-                let want = (plan.batch as u64).min(left) as usize;
+            for (p, port) in self.ports.iter_mut().enumerate() {
+                let want = budget.claim(plan.batch as u64);
                 if want == 0 {
                     break;
                 }
-                if !plan.simulated && set.tagged().next().is_some() {
-                    // Latency tags carry the build time on the receive timestamps' clock
-                    // (CLOCK_REALTIME): the TSC the schedule runs on drifts from it by
-                    // microseconds within seconds, as much as the latency measured.
-                    set.stamp_tags_with(Some(Nanos(unix_now_ns().saturating_sub(plan.epoch_unix_ns))));
-                }
-                let n = set.fill(&mut port.tx_batch(want), horizon, want as u64, catch_up);
+                let n = self.kind.poll_transmit(p, &mut port.tx_batch(want as usize), want, &turn);
+                budget.give_back(want - n as u64);
                 if n > 0 {
-                    for s in set.tagged() {
-                        if let Some(slot) = self.shared.tx_tagged.get(s.index as usize) {
-                            slot.store(s.counters.opackets, Ordering::Release);
+                    match port.tx_commit(n) {
+                        // What a port refuses it counts as oerrors; the kind counted it produced.
+                        Ok(accepted) => self.counters.tx_refused += n.saturating_sub(accepted) as u64,
+                        Err(e) => {
+                            error = Some(e);
+                            break 'run;
                         }
                     }
-                    if let Err(e) = port.tx_commit(n) {
-                        error = Some(e);
-                        break 'run;
-                    }
                     produced += n as u64;
-                    left -= n as u64;
                 }
             }
             self.poll_rx();
             if produced > 0 {
                 busy += (self.clock.now() - t_loop).0;
-                if left == 0 {
+                stalled_since = None;
+                if budget.spent() {
                     break;
                 }
                 continue;
             }
-            if left == 0 || self.sets.iter().all(StreamSet::is_done) {
+            if budget.spent() || self.kind.is_done() {
                 break;
             }
-            let next = self.sets.iter().filter_map(StreamSet::next_due).min().unwrap_or(Nanos::MAX);
+            let next = self.kind.poll_timeout().unwrap_or(Nanos::MAX);
+            if next < horizon {
+                // Due, and no port took anything: a port that lends no slot (its frames
+                // never come back) must not spin for ever.
+                let since = *stalled_since.get_or_insert(t_loop);
+                if t_loop - since > STALL_LIMIT {
+                    let name = self.ports.first().map(|p| p.info().name.clone()).unwrap_or_default();
+                    error = Some(PortError::Io {
+                        port: name,
+                        what: "transmitting".into(),
+                        source: std::io::Error::new(
+                            std::io::ErrorKind::TimedOut,
+                            "no port took a frame for 1 s (its transmit slots never came back)",
+                        ),
+                    });
+                    break;
+                }
+            }
             if plan.simulated {
                 if next >= horizon_end {
+                    self.counters.reached_end = plan.end.is_some();
                     break;
                 }
                 continue;
@@ -218,7 +276,10 @@ impl Worker {
                 error.get_or_insert(e);
             }
         }
-        self.counters.send_ns = (self.clock.now() - t0).0;
+        // The send window counts from time zero: a worker that began late sent its
+        // schedule in less time than it spans, and its rates must not look better for it.
+        let origin = if plan.simulated { t0 } else { plan.start_abs.min(t0) };
+        self.counters.send_ns = (self.clock.now() - origin).0;
         // What the ports still hold (simulated links deliver at once).
         while self.poll_rx() > 0 {}
         // Frames still in flight arrive during the drain and are counted.
@@ -236,32 +297,15 @@ impl Worker {
         Exit { counters, ports: self.ports, error }
     }
 
-    /// Counts what arrived on every port (classification comes with flow stats).
+    /// Hands what arrived on every port to the kind.
     fn poll_rx(&mut self) -> usize {
         let mut n = 0;
         let epoch = self.plan.epoch_unix_ns;
-        let rx = &mut self.rx;
+        let kind = &mut self.kind;
         for p in &mut self.ports {
-            n += p
-                .rx(256, &mut |frame, ts| {
-                    // FCS excluded, as the ports count bytes.
-                    rx.on_frame(frame, frame.len() as u64, ts.0.saturating_sub(epoch));
-                })
-                .unwrap_or(0);
+            n += p.rx(256, &mut |frame, ts| kind.handle_receive(frame, Nanos(ts.0.saturating_sub(epoch)))).unwrap_or(0);
         }
         n
-    }
-
-    fn set_rates(&mut self, rates: &[(usize, u32, f64)]) {
-        for &(port, stream, per_second) in rates {
-            if let Some(set) = self.sets.get_mut(port) {
-                for s in set.streams_mut() {
-                    if s.index == stream {
-                        s.set_rate(per_second);
-                    }
-                }
-            }
-        }
     }
 
     fn publish(&mut self, t0: Nanos, now: Nanos, busy: u64, done: bool) {
@@ -271,27 +315,14 @@ impl Worker {
                 *slot = p.counters();
             }
         }
-        let mut virtual_ns = 0;
-        let mut late = 0;
-        for set in &self.sets {
-            late += set.late_resets;
-            for s in set.streams() {
-                if let Some(slot) = c.streams.get_mut(s.index as usize) {
-                    *slot = s.counters;
-                }
-                virtual_ns = virtual_ns.max(s.pacer().departure().0);
-            }
-        }
         c.busy_ns = busy;
         c.loop_ns = (now - t0).0;
-        c.virtual_ns = virtual_ns;
-        c.late_resets = late;
+        c.virtual_ns = self.kind.virtual_now().0;
+        c.late_resets = self.kind.late_resets();
         c.done = done;
-        // Receive figures are bigger (histograms): every 16th publish, and the last.
+        // The costly figures (histograms, series): every 16th publish, and the last.
         self.publishes += 1;
-        if done || self.publishes.is_multiple_of(16) {
-            c.rx = self.rx.clone();
-        }
+        self.kind.publish(&mut c.kind, done || self.publishes.is_multiple_of(16));
         if done {
             *lock(&self.shared.published) = c.clone();
         } else if let Ok(mut g) = self.shared.published.try_lock() {
@@ -301,6 +332,6 @@ impl Worker {
 }
 
 /// `CLOCK_REALTIME` now, ns since the Unix epoch (what kernel receive timestamps read).
-fn unix_now_ns() -> u64 {
+pub(crate) fn unix_now_ns() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }

@@ -3,18 +3,30 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use riptide_core::Nanos;
-use riptide_engine::{Command, Engine, EngineConfig, Response, Snapshot, StartOptions};
+use riptide_engine::{Command, Engine, EngineConfig, Response, RunState, Snapshot, StartOptions};
 use riptide_port::impair::{ImpairLink, Impairments, Injected};
 use riptide_port::PortSpec;
 
+fn load(e: &mut Engine, yaml: &str) {
+    e.handle(Command::load_profile(yaml, "m.yaml")).unwrap();
+}
+
+fn finished(e: &mut Engine) -> bool {
+    matches!(e.handle(Command::State).unwrap(), Response::State(RunState::Finished))
+}
+
+fn snapshot(e: &mut Engine) -> Snapshot {
+    let Response::Stats(s) = e.handle(Command::Snapshot).unwrap() else { panic!("no stats") };
+    *s
+}
+
 fn run(yaml: &str, cfg: Impairments, cores: usize) -> (Snapshot, Injected) {
     let link = ImpairLink::new(cfg);
-    let ports = vec![PortSpec::Impair(link.clone(), 0), PortSpec::Impair(link.clone(), 1)];
+    let ports = vec![PortSpec::link(&link, 0), PortSpec::link(&link, 1)];
     let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
-    let p = riptide_stl::profile::parse(yaml, "m.yaml").unwrap();
-    e.load(riptide_stl::profile::compile(&p, "m.yaml").unwrap()).unwrap();
+    load(&mut e, yaml);
     e.handle(Command::Start(StartOptions { cores, ..Default::default() })).unwrap();
-    while !e.is_finished() {
+    while !finished(&mut e) {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
     let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
@@ -107,17 +119,16 @@ fn thousands_of_tagged_streams_each_count_their_own() {
 fn snapshots_never_show_rx_above_tx() {
     for cores in [1, 2] {
         let link = ImpairLink::new(Impairments { delay: Nanos(1000), ..Default::default() });
-        let ports = vec![PortSpec::Impair(link.clone(), 0), PortSpec::Impair(link, 1)];
+        let ports = vec![PortSpec::link(&link, 0), PortSpec::link(&link, 1)];
         let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
         let yaml = "streams:\n  - {name: a, flow_stats: {id: 1}, rate: 1mpps, size: 64}\n  - {name: b, latency: {id: 2}, rate: 1mpps, size: 64}\n";
-        let p = riptide_stl::profile::parse(yaml, "m.yaml").unwrap();
-        e.load(riptide_stl::profile::compile(&p, "m.yaml").unwrap()).unwrap();
+        load(&mut e, yaml);
         e.handle(Command::Start(StartOptions { cores, unpaced: true, count: Some(20_000_000), ..Default::default() }))
             .unwrap();
         let (mut checked, mut with_rx) = (0, 0);
         let t0 = std::time::Instant::now();
-        while !e.is_finished() && t0.elapsed() < std::time::Duration::from_secs(3) {
-            let s = e.snapshot();
+        while !finished(&mut e) && t0.elapsed() < std::time::Duration::from_secs(3) {
+            let s = snapshot(&mut e);
             for st in &s.streams {
                 if let Some(rx) = st.rx {
                     let unique = rx.rx_packets - rx.duplicates;

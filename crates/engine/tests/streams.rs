@@ -2,23 +2,31 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use riptide_core::Nanos;
-use riptide_engine::{Command, Engine, EngineConfig, Multiplier, Response, Snapshot, StartOptions};
+use riptide_engine::{Command, Engine, EngineConfig, Multiplier, Response, RunState, Snapshot, StartOptions};
 use riptide_port::capture::{CaptureBuffer, Captured};
 use riptide_port::PortSpec;
 use std::collections::HashMap;
 
-fn compile(yaml: &str) -> riptide_stl::compile::CompiledProfile {
-    let p = riptide_stl::profile::parse(yaml, "test.yaml").unwrap();
-    riptide_stl::profile::compile(&p, "test.yaml").unwrap()
+fn load(e: &mut Engine, yaml: &str) {
+    e.handle(Command::load_profile(yaml, "test.yaml")).unwrap();
+}
+
+fn finished(e: &mut Engine) -> bool {
+    matches!(e.handle(Command::State).unwrap(), Response::State(RunState::Finished))
+}
+
+fn snapshot(e: &mut Engine) -> Snapshot {
+    let Response::Stats(s) = e.handle(Command::Snapshot).unwrap() else { panic!("no stats") };
+    *s
 }
 
 /// Runs `yaml` into a capture port and returns the frames in departure order.
 fn capture(yaml: &str, opts: StartOptions) -> (Vec<Captured>, Snapshot) {
     let buf = CaptureBuffer::default();
-    let mut e = Engine::new(EngineConfig { ports: vec![PortSpec::Capture(buf.clone())], ..Default::default() });
-    e.load(compile(yaml)).unwrap();
+    let mut e = Engine::new(EngineConfig { ports: vec![PortSpec::capture(&buf)], ..Default::default() });
+    load(&mut e, yaml);
     e.handle(Command::Start(opts)).unwrap();
-    while !e.is_finished() {
+    while !finished(&mut e) {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
     let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
@@ -184,9 +192,9 @@ fn disabled_streams_send_nothing() {
 #[test]
 fn real_time_null_run_reports_achieved_rate() {
     let mut e = Engine::new(EngineConfig::default());
-    e.load(compile("streams: [{rate: 100kpps}]")).unwrap();
+    load(&mut e, "streams: [{rate: 100kpps}]");
     e.handle(Command::Start(StartOptions { duration: Some(Nanos::from_millis(300)), ..Default::default() })).unwrap();
-    while !e.is_finished() {
+    while !finished(&mut e) {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!() };
@@ -202,14 +210,14 @@ fn real_time_null_run_reports_achieved_rate() {
 #[test]
 fn pause_resume_and_update_rate_are_commands() {
     let mut e = Engine::new(EngineConfig::default());
-    e.load(compile("streams: [{rate: 10kpps}]")).unwrap();
+    load(&mut e, "streams: [{rate: 10kpps}]");
     e.handle(Command::Start(StartOptions::default())).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(50));
     e.handle(Command::Pause).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(20));
-    let a = e.snapshot().ports[0].opackets;
+    let a = snapshot(&mut e).ports[0].opackets;
     std::thread::sleep(std::time::Duration::from_millis(50));
-    let b = e.snapshot().ports[0].opackets;
+    let b = snapshot(&mut e).ports[0].opackets;
     assert_eq!(a, b, "paused engine kept sending");
     e.handle(Command::Update { multiplier: Multiplier::Factor(2.0) }).unwrap();
     e.handle(Command::Resume).unwrap();
@@ -223,36 +231,34 @@ fn pause_resume_and_update_rate_are_commands() {
 #[test]
 fn streams_choose_their_port_and_the_profile_loads_as_a_command() {
     let (a, b) = (CaptureBuffer::default(), CaptureBuffer::default());
-    let mut e = Engine::new(EngineConfig {
-        ports: vec![PortSpec::Capture(a.clone()), PortSpec::Capture(b.clone())],
-        ..Default::default()
-    });
+    let mut e =
+        Engine::new(EngineConfig { ports: vec![PortSpec::capture(&a), PortSpec::capture(&b)], ..Default::default() });
     let text =
         "streams:\n  - {name: p0, mode: {burst: {packets: 7}}}\n  - {name: p1, port: 1, mode: {burst: {packets: 5}}}\n";
-    e.handle(Command::LoadProfile { text: text.into(), source: "two.yaml".into() }).unwrap();
+    e.handle(Command::load_profile(text, "two.yaml")).unwrap();
     e.handle(Command::Start(StartOptions { cores: 2, ..Default::default() })).unwrap();
-    while !e.is_finished() {
+    while !finished(&mut e) {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
     let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!() };
     assert_eq!(a.lock().unwrap().len(), 7);
     assert_eq!(b.lock().unwrap().len(), 5);
     assert_eq!((s.ports[0].opackets, s.ports[1].opackets), (7, 5));
-    let bad = e.handle(Command::LoadProfile { text: "streams: [{port: 2}]".into(), source: "x.yaml".into() });
+    let bad = e.handle(Command::load_profile("streams: [{port: 2}]", "x.yaml"));
     assert!(bad.unwrap_err().to_string().contains("port 2"));
-    let bad = e.handle(Command::LoadProfile { text: "streams: [{rate: fast}]".into(), source: "y.yaml".into() });
+    let bad = e.handle(Command::load_profile("streams: [{rate: fast}]", "y.yaml"));
     assert!(bad.unwrap_err().to_string().starts_with("y.yaml:1:"));
 }
 
 #[test]
 fn clear_stats_restarts_the_counters() {
     let mut e = Engine::new(EngineConfig::default());
-    e.load(compile("streams: [{rate: 20kpps}]")).unwrap();
+    load(&mut e, "streams: [{rate: 20kpps}]");
     e.handle(Command::Start(StartOptions::default())).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(100));
     e.handle(Command::ClearStats).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(30));
-    let s = e.snapshot();
+    let s = snapshot(&mut e);
     // Cleared 30 ms ago at 20 kpps: far fewer than the ~2000 sent before.
     assert!(s.ports[0].opackets < 1500, "{}", s.ports[0].opackets);
     e.handle(Command::Stop).unwrap();
@@ -260,8 +266,9 @@ fn clear_stats_restarts_the_counters() {
 
 #[test]
 fn stop_while_paused_returns() {
-    let mut e = Engine::new(EngineConfig::default());
-    e.load(compile("streams: [{}]")).unwrap();
+    // Absurd multipliers below: --force lets them past the line-rate check.
+    let mut e = Engine::new(EngineConfig { force: true, ..Default::default() });
+    load(&mut e, "streams: [{}]");
     e.handle(Command::Start(StartOptions::default())).unwrap();
     e.handle(Command::Pause).unwrap();
     let t = std::time::Instant::now();
@@ -272,4 +279,62 @@ fn stop_while_paused_returns() {
     let t = std::time::Instant::now();
     e.handle(Command::Stop).unwrap();
     assert!(t.elapsed() < std::time::Duration::from_secs(1), "{:?}", t.elapsed());
+}
+
+/// A tap over a pcap port on two workers: each queue writes a part of each file, the
+/// group merges both into place, and they hold the same frames in the same order.
+#[test]
+fn a_tapped_pcap_port_on_two_workers_merges_both_files() {
+    let dir = std::env::temp_dir().join(format!("riptide-tap-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.pcap"), dir.join("b.pcap"));
+    let spec: PortSpec = format!("pcap:{}+tap:{}", a.display(), b.display()).parse().unwrap();
+    let mut e = Engine::new(EngineConfig { ports: vec![spec], ..Default::default() });
+    load(&mut e, "streams: [{rate: 1mpps, vars: [{name: p, op: inc, min: 1, max: 60000, write: udp.sport}]}]");
+    e.handle(Command::Start(StartOptions { count: Some(10_000), cores: 2, ..Default::default() })).unwrap();
+    while !finished(&mut e) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
+    assert_eq!(s.ports[0].opackets, 10_000);
+    let (fa, fb) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert_eq!(fa.len(), 24 + 10_000 * (16 + 60));
+    assert_eq!(fa, fb, "the tap holds what the pcap port wrote");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "no part file left behind: {left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 15.15: the field engine's corner cases, through whole runs.
+#[test]
+fn field_writes_over_the_udp_length_negative_adds_and_per_core_random_starts() {
+    // A write over the UDP length: the checksum counts it twice (header and pseudo-header).
+    let yaml = "streams: [{rate: 1mpps, size: 64, vars: [{name: l, op: inc, min: 20, max: 26}], \
+                writes: [{var: l, offset: 38, size: 2}]}]";
+    let (f, _) = capture(yaml, StartOptions { count: Some(7), ..Default::default() });
+    for fr in &f {
+        let ip = riptide_wire::ipv4::Packet::new_checked(&fr.data[14..]).unwrap();
+        let udp = riptide_wire::udp::Packet::new_unchecked(&fr.data[34..]);
+        let (s, d) = (riptide_wire::ip::IpAddress::V4(ip.src_addr()), riptide_wire::ip::IpAddress::V4(ip.dst_addr()));
+        // The checksum as the receiver computes it over the length the header now says.
+        let len = udp.len() as usize;
+        let mut seg = fr.data[34..34 + len.min(fr.data.len() - 34)].to_vec();
+        seg.resize(len, 0);
+        let sum = riptide_wire::checksum::sum(&seg) as u64
+            + riptide_wire::ip::pseudo_header_sum(&s, &d, riptide_wire::ip::Protocol::UDP, len as u32) as u64;
+        assert_eq!(riptide_wire::checksum::fold(sum), 0xffff, "udp.len {len}: checksum wrong");
+    }
+    // A negative add subtracts, modulo the field's width (TRex's add_val).
+    let yaml = "streams: [{rate: 1mpps, vars: [{name: p, op: inc, min: 100, max: 102}], \
+                writes: [{var: p, field: udp.dport, add: -99}]}]";
+    let (f, _) = capture(yaml, StartOptions { count: Some(3), ..Default::default() });
+    let ports: Vec<u16> = f.iter().map(|fr| u16::from_be_bytes([fr.data[36], fr.data[37]])).collect();
+    assert_eq!(ports, [1, 2, 3]);
+    // Random variables start somewhere else on every core.
+    let yaml = "streams: [{rate: 1mpps, vars: [{name: r, op: random, min: 0, max: 65535, write: udp.sport}]}]";
+    let (f, _) = capture(yaml, StartOptions { count: Some(8), cores: 4, ..Default::default() });
+    let mut firsts: Vec<u16> = f[..4].iter().map(|fr| u16::from_be_bytes([fr.data[34], fr.data[35]])).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 4, "four cores, four different first values: {firsts:?}");
 }

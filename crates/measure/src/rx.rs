@@ -41,7 +41,7 @@ impl Classifier {
     /// Classifies a received frame at `rx_ns` (the run clock); false if it carries no tag
     /// (the port counts it, no stream does).
     #[inline]
-    pub fn on_frame(&mut self, frame: &[u8], wire_len: u64, rx_ns: u64) -> bool {
+    pub fn handle_frame(&mut self, frame: &[u8], wire_len: u64, rx_ns: u64) -> bool {
         let Some(tag) = Tag::read(frame) else { return false };
         match self.streams.get_mut(tag.stream as usize) {
             Some(Some(s)) => {
@@ -81,12 +81,12 @@ mod tests {
         for seq in 0..3u64 {
             for id in 0..4096u16 {
                 Tag { stream: id, seq: seq as u32, tx_ns: 100 }.write(&mut f);
-                assert!(c.on_frame(&f, 64, 150));
+                assert!(c.handle_frame(&f, 64, 150));
             }
         }
         Tag { stream: 9999, seq: 0, tx_ns: 0 }.write(&mut f);
-        assert!(c.on_frame(&f, 64, 0));
-        assert!(!c.on_frame(&[0u8; 64], 64, 0));
+        assert!(c.handle_frame(&f, 64, 0));
+        assert!(!c.handle_frame(&[0u8; 64], 64, 0));
         assert_eq!(c.unknown, 1);
         let s = c.stream(4094).unwrap();
         assert_eq!(s.seq.counters.unique, 3);

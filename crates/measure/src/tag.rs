@@ -43,6 +43,15 @@ impl Tag {
         true
     }
 
+    /// Rewrites only the sequence number of the trailer at the end of `frame`; false if
+    /// too short.
+    #[inline]
+    pub fn write_seq(frame: &mut [u8], seq: u32) -> bool {
+        let Some(start) = frame.len().checked_sub(TAG_LEN) else { return false };
+        frame[start + 6..start + 10].copy_from_slice(&seq.to_be_bytes());
+        true
+    }
+
     /// The trailer of `frame`, if it carries one.
     #[inline]
     pub fn read(frame: &[u8]) -> Option<Tag> {
@@ -88,6 +97,9 @@ mod tests {
         assert_eq!(&f[48..52], &[1, 2, 3, 4]);
         assert_eq!(&f[52..60], &50_000u64.to_be_bytes());
         assert_eq!(Tag::read(&f), Some(t));
+        assert!(Tag::write_seq(&mut f, 7));
+        assert_eq!(Tag::read(&f), Some(Tag { seq: 7, ..t }), "only the sequence changes");
+        assert!(!Tag::write_seq(&mut [0u8; 17], 7));
         assert_eq!(&f[..42], &[0xaa; 42][..], "nothing in front is touched");
         f[43] ^= 1;
         assert_eq!(Tag::read(&f), None);

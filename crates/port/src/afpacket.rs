@@ -58,6 +58,27 @@ use std::io;
 use std::mem::size_of;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::str::FromStr;
+
+/// Ethernet header length: the shortest frame a Linux interface takes.
+pub(crate) const ETH_HLEN: usize = riptide_wire::ethernet::HEADER_LEN;
+/// The 802.1Q ethertype: such frames may be 4 bytes longer than MTU + header.
+const ETH_P_8021Q: [u8; 2] = riptide_wire::ethernet::EtherType::VLAN.0.to_be_bytes();
+
+/// Why Linux would not put a frame of `len` bytes on an interface that takes frames of
+/// up to `max_len` (MTU + Ethernet header), as the errno `sendmmsg` answers: too short
+/// for an Ethernet header, or too long (802.1Q-tagged frames may be 4 bytes longer;
+/// `ethertype` reads the frame's bytes 12 and 13, only when needed). Frame sockets whose
+/// kernel path does not check this (AF_XDP) check it here, so a frame the driver would
+/// drop is never counted sent.
+pub(crate) fn wire_refusal(len: usize, max_len: usize, ethertype: impl FnOnce() -> [u8; 2]) -> Option<i32> {
+    if len < ETH_HLEN {
+        return Some(libc::EINVAL);
+    }
+    if len > max_len && (len > max_len + 4 || ethertype() != ETH_P_8021Q) {
+        return Some(libc::EMSGSIZE);
+    }
+    None
+}
 use tx_ring::TxRing;
 
 /// Backend name used in [`PortInfo::driver`].
@@ -205,10 +226,20 @@ impl fmt::Debug for AfPacketPort {
 fn describe(step: &str, ifname: &str, e: &io::Error) -> String {
     match e.raw_os_error() {
         Some(libc::EPERM | libc::EACCES) => "permission denied: AF_PACKET needs root or CAP_NET_RAW".into(),
-        Some(libc::ENODEV | libc::ENXIO) => format!("no such interface '{ifname}' in this network namespace"),
+        Some(libc::ENODEV | libc::ENXIO) => no_such_interface(ifname),
         Some(libc::ENETDOWN) => format!("interface '{ifname}' is down"),
         _ => format!("{step}: {e}"),
     }
+}
+
+/// "No such interface", with the ones this network namespace has (/sys/class/net).
+pub(crate) fn no_such_interface(ifname: &str) -> String {
+    let mut have: Vec<String> = std::fs::read_dir("/sys/class/net")
+        .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    have.sort();
+    let list = if have.is_empty() { "none".into() } else { have.join(", ") };
+    format!("no such interface '{ifname}' in this network namespace (it has: {list}; --netns NS picks another)")
 }
 
 /// A libc return code as an `io::Result` (negative: `errno`). Shared with the AF_XDP port.
@@ -292,11 +323,11 @@ impl AfPacketPort {
         let tx = match opts.tx_path {
             TxPath::Ring => {
                 let mtu = mtu(ifname).map_err(|e| fail("MTU", e))?;
-                let ring = TxRing::new(raw, opts.tx_frames, info.max_frame, slots, mtu)
+                let ring = TxRing::new(raw, opts.tx_frames, info.caps.max_frame, slots, mtu)
                     .map_err(|e| fail("transmit ring", e))?;
                 Tx::Ring(ring)
             }
-            TxPath::Mmsg => Tx::Mmsg(MmsgTx::new(slots, info.max_frame)),
+            TxPath::Mmsg => Tx::Mmsg(MmsgTx::new(slots, info.caps.max_frame)),
         };
         bind(raw, ifindex, 0).map_err(|e| fail("bind", e))?;
         let rx = if opts.rx { Some(RxSocket::open(ifindex, opts).map_err(|(step, e)| fail(step, e))?) } else { None };

@@ -97,18 +97,42 @@ struct Ring<E> {
 }
 
 // SAFETY: the mapping belongs to this ring alone (one socket, one user-space side);
-// entries are only touched through `&mut self`, so moving the ring to another thread is
-// sound.
-unsafe impl<E> Send for Ring<E> {}
+// entries (values of `E`, moved in and out) are only touched through `&mut self`, so
+// moving the ring to another thread is sound when moving an `E` is.
+unsafe impl<E: Send> Send for Ring<E> {}
+
+/// Checks the kernel's offsets of one ring against a mapping of `len` bytes: the three
+/// index words aligned `u32`s inside it, the entries aligned for `E` and ending at `len`.
+/// Returns `len`.
+fn ring_layout<E>(o: &libc::xdp_ring_offset, size: u32) -> io::Result<usize> {
+    let bad = |what: &str| {
+        io::Error::new(io::ErrorKind::InvalidData, format!("the kernel's ring layout is unusable ({what})"))
+    };
+    let len = usize::try_from(o.desc)
+        .ok()
+        .and_then(|d| d.checked_add((size as usize).checked_mul(size_of::<E>())?))
+        .ok_or_else(|| bad("entries past the address space"))?;
+    for (name, off) in [("producer", o.producer), ("consumer", o.consumer), ("flags", o.flags)] {
+        let fits = usize::try_from(off).ok().and_then(|o| o.checked_add(4)).is_some_and(|end| end <= len);
+        if !fits || !off.is_multiple_of(4) || (off < o.desc && off + 4 > o.desc) {
+            return Err(bad(name));
+        }
+    }
+    if !o.desc.is_multiple_of(std::mem::align_of::<E>() as u64) {
+        return Err(bad("misaligned entries"));
+    }
+    Ok(len)
+}
 
 impl<E: Copy> Ring<E> {
     /// Maps ring `off` (one of the `XDP_*_PGOFF_*` offsets) of `fd` with `size` entries.
     fn map(fd: RawFd, o: &libc::xdp_ring_offset, size: u32, pgoff: i64) -> io::Result<Self> {
-        let len = o.desc as usize + size as usize * size_of::<E>();
+        let len = ring_layout::<E>(o, size)?;
         let map = Mapping::shared(fd, len, pgoff)?;
         let ptr = map.ptr();
         let at = |off: u64| -> NonNull<u8> {
-            // SAFETY: the kernel's offsets lie inside the mapping of `len` bytes.
+            // SAFETY: `ring_layout` checked every offset (and the entries after `desc`)
+            // against the mapping's `len` bytes.
             unsafe { ptr.add(off as usize) }
         };
         Ok(Ring {
@@ -207,12 +231,20 @@ pub struct AfXdpPort {
     /// Offsets lent by the last `tx_batch` (the tail of `free`).
     lend: Vec<usize>,
     meta: Vec<TxMeta>,
-    /// Length of the frame in flight in each transmit frame, by frame number.
-    tx_len: Vec<u32>,
+    /// UMEM offset of the first transmit frame (the receive frames come first).
+    tx_base: u64,
+    /// Length of the frame in flight in each transmit frame (numbered from `tx_base`),
+    /// `None` while the frame is free: a completion is believed only for a frame in flight.
+    tx_len: Vec<Option<u32>>,
     in_flight: u32,
     slots: usize,
+    /// Longest frame the interface takes (MTU + Ethernet header); 802.1Q frames 4 more.
+    max_len: usize,
     counters: PortCounters,
+    /// Completions naming no frame in flight (a kernel or driver bug): dropped, counted.
+    bad_completions: u64,
     kernel_rx_drops: Cell<u64>,
+    kernel_tx_invalid: Cell<u64>,
 }
 
 impl fmt::Debug for AfXdpPort {
@@ -234,7 +266,7 @@ fn describe(step: &str, ifname: &str, queue: u32, e: &io::Error) -> String {
         Some(libc::EPERM | libc::EACCES) => {
             "permission denied: AF_XDP needs root (CAP_NET_RAW, CAP_NET_ADMIN and CAP_BPF)".into()
         }
-        Some(libc::ENODEV | libc::ENXIO) => format!("no such interface '{ifname}' in this network namespace"),
+        Some(libc::ENODEV | libc::ENXIO) => crate::afpacket::no_such_interface(ifname),
         Some(libc::ENETDOWN) => format!("interface '{ifname}' is down"),
         Some(libc::EAFNOSUPPORT) => "this kernel has no AF_XDP (CONFIG_XDP_SOCKETS)".into(),
         Some(libc::ENOBUFS | libc::ENOMEM) if step == "UMEM" => {
@@ -256,7 +288,7 @@ fn is_pow2(n: u32) -> bool {
 
 impl AfXdpPort {
     /// Opens one queue (`opts.queue`) of `ifname` in the calling thread's network
-    /// namespace. `info.max_frame` must fit a [`FRAME_SIZE`] frame.
+    /// namespace. `info.caps.max_frame` must fit a [`FRAME_SIZE`] frame.
     ///
     /// With `opts.rx` the socket receives only what an [`XdpRedirect`] on the interface
     /// sends it (register it with [`XdpRedirect::insert`]).
@@ -266,10 +298,10 @@ impl AfXdpPort {
         let fail =
             |step: &str, e: io::Error| PortError::Spec { spec: spec.clone(), reason: describe(step, ifname, q, &e) };
         let bad = |reason: String| PortError::Spec { spec: spec.clone(), reason };
-        if info.max_frame > FRAME_SIZE {
+        if info.caps.max_frame > FRAME_SIZE {
             return Err(bad(format!(
                 "frames up to {} bytes do not fit AF_XDP's {FRAME_SIZE}-byte frames",
-                info.max_frame
+                info.caps.max_frame
             )));
         }
         if !is_pow2(opts.tx_frames) || (opts.rx && !is_pow2(opts.rx_frames)) {
@@ -353,6 +385,8 @@ impl AfXdpPort {
         let zero_copy = get_opt(raw, libc::SOL_XDP, libc::XDP_OPTIONS, libc::xdp_options { flags: 0 })
             .is_ok_and(|(o, _)| o.flags & libc::XDP_OPTIONS_ZEROCOPY != 0);
         let slots = opts.slots.clamp(1, opts.tx_frames as usize);
+        let mtu = crate::afpacket::mtu(ifname).map_err(|e| fail("MTU", e))?;
+        let tx_base = u64::from(rx_frames) * FRAME_SIZE as u64;
         Ok(AfXdpPort {
             info,
             ifname: ifname.into(),
@@ -366,11 +400,15 @@ impl AfXdpPort {
             free: (rx_frames..rx_frames + opts.tx_frames).rev().map(|i| u64::from(i) * FRAME_SIZE as u64).collect(),
             lend: Vec::with_capacity(slots),
             meta: vec![TxMeta::default(); slots],
-            tx_len: vec![0; frames],
+            tx_base,
+            tx_len: vec![None; opts.tx_frames as usize],
             in_flight: 0,
             slots,
+            max_len: mtu + crate::afpacket::ETH_HLEN,
             counters: PortCounters::default(),
+            bad_completions: 0,
             kernel_rx_drops: Cell::new(0),
+            kernel_tx_invalid: Cell::new(0),
         })
     }
 
@@ -407,22 +445,56 @@ impl AfXdpPort {
         get_opt(self.fd.as_raw_fd(), libc::SOL_XDP, libc::XDP_STATISTICS, zero).ok().map(|(s, _)| s)
     }
 
-    /// Takes completed transmit frames back, counting them sent.
+    /// Completions that named no frame in flight (none, unless the kernel or driver errs).
+    pub fn bad_completions(&self) -> u64 {
+        self.bad_completions
+    }
+
+    /// The number of the transmit frame at UMEM offset `addr`, if it is the start of one.
+    fn tx_frame(&self, addr: u64) -> Option<usize> {
+        frame_number(addr, self.tx_base, self.tx_len.len())
+    }
+
+    /// Takes completed transmit frames back, counting them sent. An address that is not
+    /// a transmit frame in flight is dropped (and counted in [`Self::bad_completions`]):
+    /// it never enters the free list, so it can neither be lent twice nor point outside
+    /// the UMEM.
     fn reap(&mut self) {
         let n = self.cq.ready();
         if n == 0 {
             return;
         }
-        let mut bytes = 0u64;
+        let (mut good, mut bytes) = (0u32, 0u64);
         for i in 0..n {
             let addr = self.cq.read(i);
-            bytes += u64::from(self.tx_len.get(addr as usize / FRAME_SIZE).copied().unwrap_or(0));
-            self.free.push(addr);
+            match self.tx_frame(addr).and_then(|f| self.tx_len[f].take()) {
+                Some(len) => {
+                    good += 1;
+                    bytes += u64::from(len);
+                    self.free.push(addr);
+                }
+                None => self.bad_completions += 1,
+            }
         }
         self.cq.release(n);
-        self.in_flight -= n.min(self.in_flight);
-        self.counters.opackets += u64::from(n);
+        self.in_flight -= good.min(self.in_flight);
+        self.counters.opackets += u64::from(good);
         self.counters.obytes += bytes;
+    }
+
+    /// Whether a frame of `len` bytes at UMEM offset `at` (a lent transmit frame) is one
+    /// the kernel or the driver would drop after completing it (see
+    /// [`crate::afpacket::wire_refusal`]).
+    fn refused(&self, at: usize, len: usize) -> bool {
+        crate::afpacket::wire_refusal(len, self.max_len, || {
+            // SAFETY: `at` is a lent transmit frame (inside the UMEM, owned by user space
+            // until submitted) and `len > 14` here, so bytes 12 and 13 lie inside it.
+            unsafe {
+                let p = self.umem.ptr().as_ptr().add(at);
+                [*p.add(12), *p.add(13)]
+            }
+        })
+        .is_some()
     }
 
     /// Wakes the kernel to send what the TX ring holds. Copy mode sends at most 32
@@ -458,11 +530,12 @@ impl Port for AfXdpPort {
         self.lend.clear();
         let tail = self.free.len() - n;
         self.lend.extend(self.free[tail..].iter().map(|&a| a as usize));
-        // SAFETY: the UMEM mapping lives as long as `self`; the kernel reads only frames
-        // in flight, and the lent frames are free ones (not in any ring), so this borrow
-        // aliases nothing the kernel touches while it lives.
-        let mem = unsafe { std::slice::from_raw_parts_mut(self.umem.ptr().as_ptr(), self.umem.len()) };
-        TxBatch::new(mem, &self.lend, FRAME_SIZE, &mut self.meta).unwrap_or_else(|_| TxBatch::empty())
+        // SAFETY: the UMEM mapping lives as long as `self`, which the batch borrows. The
+        // lent frames are free transmit frames: in no ring, not in flight (`reap` frees
+        // only frames the kernel completed), so user space owns them; the batch touches
+        // only them, never the frames the kernel is reading or writing meanwhile.
+        unsafe { TxBatch::from_raw(self.umem.ptr(), self.umem.len(), &self.lend, FRAME_SIZE, &mut self.meta) }
+            .unwrap_or_else(|_| TxBatch::empty())
     }
 
     fn tx_commit(&mut self, n: usize) -> Result<usize, PortError> {
@@ -470,23 +543,39 @@ impl Port for AfXdpPort {
         if n == 0 {
             return Ok(0);
         }
-        let room = self.tx.free(n as u32) as usize;
-        let n = n.min(room);
-        for i in 0..n {
+        // `tx_batch` lent no more than the ring had room for, and only this side fills it.
+        let n = n.min(self.tx.free(n as u32) as usize);
+        // The lent frames are the tail of `free`: take them all out, put back the ones not
+        // sent (refused, or past `n`).
+        let tail = self.free.len() - self.lend.len();
+        self.free.truncate(tail);
+        let mut k = 0u32;
+        for i in 0..self.lend.len() {
             let addr = self.lend[i] as u64;
             let len = self.meta[i].len.min(FRAME_SIZE as u32);
-            self.tx.write(i as u32, libc::xdp_desc { addr, len, options: 0 });
-            if let Some(l) = self.tx_len.get_mut(self.lend[i] / FRAME_SIZE) {
-                *l = len;
+            let frame = self.tx_frame(addr);
+            if i >= n || frame.is_none() {
+                self.free.push(addr);
+                continue;
             }
+            if self.refused(self.lend[i], len as usize) {
+                // The kernel would drop it after counting it sent (a frame shorter than
+                // an Ethernet header, or longer than the interface takes).
+                self.counters.oerrors += 1;
+                self.free.push(addr);
+                continue;
+            }
+            self.tx.write(k, libc::xdp_desc { addr, len, options: 0 });
+            if let Some(f) = frame {
+                self.tx_len[f] = Some(len);
+            }
+            k += 1;
         }
-        self.tx.submit(n as u32);
-        let tail = self.free.len() - self.lend.len();
-        self.free.drain(tail..tail + n);
+        self.tx.submit(k);
         self.lend.clear();
-        self.in_flight += n as u32;
-        self.kick(n / 32 + 2);
-        Ok(n)
+        self.in_flight += k;
+        self.kick(k as usize / 32 + 2);
+        Ok(k as usize)
     }
 
     fn flush(&mut self) -> Result<(), PortError> {
@@ -508,13 +597,17 @@ impl Port for AfXdpPort {
     }
 
     fn counters(&self) -> PortCounters {
-        if self.rxr.is_some() {
-            if let Some(s) = self.kernel_stats() {
-                self.kernel_rx_drops.set(s.rx_dropped + s.rx_ring_full + s.rx_invalid_descs);
-            }
+        if let Some(s) = self.kernel_stats() {
+            self.kernel_rx_drops.set(s.rx_dropped + s.rx_ring_full + s.rx_invalid_descs);
+            self.kernel_tx_invalid.set(s.tx_invalid_descs);
         }
         let mut c = self.counters;
         c.ierrors += self.kernel_rx_drops.get();
+        // Descriptors the kernel found malformed were completed but never sent. None are
+        // expected (`tx_commit` checks what the kernel checks); if one is, it is an error.
+        let invalid = self.kernel_tx_invalid.get();
+        c.opackets -= invalid.min(c.opackets);
+        c.oerrors += invalid;
         c
     }
 
@@ -541,30 +634,42 @@ impl Port for AfXdpPort {
             return Ok(0);
         }
         let now = realtime_ns();
-        // SAFETY: the UMEM lives as long as `self`; frames on the RX ring belong to user
-        // space until they are put back on the fill ring below.
-        let mem = unsafe { std::slice::from_raw_parts(self.umem.ptr().as_ptr(), self.umem.len()) };
-        // The fill ring holds every receive frame, so there is always room for these.
-        let room = fill.free(n);
+        // Take no more than the fill ring can take back, so no frame is ever lost to it.
+        // (It has room for all of them: it holds every receive frame that is not here.)
+        let n = n.min(fill.free(n));
+        let rx_end = self.tx_base as usize;
+        let mut back = 0;
         for i in 0..n {
             let d = rxr.read(i);
             let (start, len) = (d.addr as usize, d.len as usize);
-            if let Some(frame) = start.checked_add(len).and_then(|end| mem.get(start..end)) {
-                self.counters.ipackets += 1;
-                self.counters.ibytes += len as u64;
-                sink(frame, now);
-            } else {
+            let frame_start = start - start % FRAME_SIZE;
+            // Inside one receive frame, or not believed.
+            if frame_start >= rx_end || start + len > frame_start + FRAME_SIZE {
                 self.counters.ierrors += 1;
+                continue;
             }
-            if i < room {
-                // Back to the fill ring at the start of its frame.
-                fill.write(i, (start - start % FRAME_SIZE) as u64);
-            }
+            // SAFETY: the range lies inside one receive frame of the UMEM (checked), which
+            // lives as long as `self`; a frame on the RX ring belongs to user space until
+            // it is put back on the fill ring just below, after the sink has returned.
+            let frame = unsafe { std::slice::from_raw_parts(self.umem.ptr().as_ptr().add(start), len) };
+            self.counters.ipackets += 1;
+            self.counters.ibytes += len as u64;
+            sink(frame, now);
+            fill.write(back, frame_start as u64);
+            back += 1;
         }
         rxr.release(n);
-        fill.submit(n.min(room));
+        fill.submit(back);
         Ok(n as usize)
     }
+}
+
+/// The number of the frame starting at UMEM offset `addr` among `frames` frames from
+/// `base` on; `None` for any other address (inside a frame, before, after).
+fn frame_number(addr: u64, base: u64, frames: usize) -> Option<usize> {
+    let rel = addr.checked_sub(base)?;
+    let f = usize::try_from(rel / FRAME_SIZE as u64).ok()?;
+    (rel % FRAME_SIZE as u64 == 0 && f < frames).then_some(f)
 }
 
 fn realtime_ns() -> Nanos {
@@ -779,6 +884,33 @@ mod tests {
         assert_eq!(&a.0[8..16], &5u64.to_ne_bytes());
         assert_eq!(&a.0[48..63], b"a_name_longer_t");
         assert_eq!(a.0[63], 0, "names stay NUL-terminated");
+    }
+
+    #[test]
+    fn only_frame_starts_of_the_region_are_frames() {
+        let base = 4 * FRAME_SIZE as u64;
+        assert_eq!(frame_number(base, base, 8), Some(0));
+        assert_eq!(frame_number(base + 7 * FRAME_SIZE as u64, base, 8), Some(7));
+        assert_eq!(frame_number(base + 8 * FRAME_SIZE as u64, base, 8), None, "past the region");
+        assert_eq!(frame_number(base - FRAME_SIZE as u64, base, 8), None, "a receive frame");
+        assert_eq!(frame_number(base + 1, base, 8), None, "inside a frame");
+        assert_eq!(frame_number(u64::MAX, base, 8), None);
+    }
+
+    #[test]
+    fn ring_offsets_outside_or_across_the_mapping_are_refused() {
+        let ok = libc::xdp_ring_offset { producer: 0, consumer: 64, flags: 128, desc: 192 };
+        assert_eq!(ring_layout::<u64>(&ok, 64).unwrap(), 192 + 64 * 8);
+        let past = libc::xdp_ring_offset { flags: 192 + 64 * 8, ..ok };
+        assert!(ring_layout::<u64>(&past, 64).is_err(), "an index word after the entries");
+        let odd = libc::xdp_ring_offset { consumer: 66, ..ok };
+        assert!(ring_layout::<u64>(&odd, 64).is_err(), "a misaligned index word");
+        let across = libc::xdp_ring_offset { producer: 190, ..ok };
+        assert!(ring_layout::<u64>(&across, 64).is_err(), "an index word across the entries");
+        let huge = libc::xdp_ring_offset { desc: u64::MAX - 8, ..ok };
+        assert!(ring_layout::<u64>(&huge, 64).is_err());
+        let unaligned = libc::xdp_ring_offset { desc: 196, ..ok };
+        assert!(ring_layout::<libc::xdp_desc>(&unaligned, 64).is_err(), "entries misaligned for their type");
     }
 
     #[test]

@@ -37,7 +37,7 @@ impl Arena {
     }
 
     /// The first `n` committed frames of the last batch with their metadata.
-    pub fn committed(&self, n: usize) -> impl Iterator<Item = (&[u8], &TxMeta)> + '_ {
+    pub fn committed(&self, n: usize) -> impl ExactSizeIterator<Item = (&[u8], &TxMeta)> + '_ {
         self.offsets
             .iter()
             .zip(self.meta.iter())

@@ -31,7 +31,7 @@ pub struct CapturePort {
 impl CapturePort {
     /// A capture queue appending to `out`.
     pub fn new(info: PortInfo, slots: usize, out: CaptureBuffer) -> Self {
-        let arena = Arena::new(slots, info.max_frame);
+        let arena = Arena::new(slots, info.caps.max_frame);
         CapturePort { info, arena, counters: PortCounters::default(), out }
     }
 }

@@ -149,6 +149,10 @@ enum OneOrList {
     One(PortConfig),
 }
 
+/// A port's (source, destination) MAC addresses, where known: streams that leave
+/// their Ethernet addresses unset take these.
+pub type PortMacs = (Option<[u8; 6]>, Option<[u8; 6]>);
+
 impl PortConfig {
     /// The ports, `port_limit` of them.
     pub fn ports(&self) -> Vec<String> {
@@ -165,6 +169,43 @@ impl PortConfig {
     /// The ports, parsed.
     pub fn specs(&self) -> Result<Vec<PortSpec>, String> {
         self.spec_strings().iter().map(|s| s.parse::<PortSpec>().map_err(|e| e.to_string())).collect()
+    }
+
+    /// (source, destination) MAC of each port, where known: given in `port_info`, the
+    /// interface's own, or the gateway's resolved by ARP / ND from the port (up to
+    /// `timeout`). Call it inside the namespace of the ports. `file` names the
+    /// configuration in errors.
+    pub fn resolve_macs(&self, file: &str, timeout: std::time::Duration) -> Result<Vec<PortMacs>, String> {
+        let specs = self.specs().map_err(|e| format!("{file}: {e}"))?;
+        let mut out = Vec::with_capacity(specs.len());
+        for (i, spec) in specs.iter().enumerate() {
+            let info = self.port_info.get(i).cloned().unwrap_or_default();
+            let ifname = spec.interface();
+            let src = match (info.src_mac, ifname) {
+                (Some(m), _) => Some(m.0),
+                (None, Some(ifn)) => {
+                    Some(crate::afpacket::mac_address(ifn).map_err(|e| format!("{file}: port {i} ({ifn}): {e}"))?)
+                }
+                (None, None) => None,
+            };
+            let dst = match (info.dest_mac, info.default_gw, info.ip, ifname) {
+                (Some(m), ..) => Some(m.0),
+                (None, Some(gw), Some(ip), Some(ifn)) => Some(
+                    crate::resolve::resolve(ifn, ip, gw, timeout)
+                        .map_err(|e| format!("{file}: port_info[{i}]: {e}"))?,
+                ),
+                (None, Some(gw), _, None) => {
+                    return Err(format!(
+                        "{file}: port_info[{i}]: default_gw {gw} cannot be resolved on '{}' (not an interface): give \
+                         dest_mac",
+                        spec.name()
+                    ))
+                }
+                _ => None,
+            };
+            out.push((src, dst));
+        }
+        Ok(out)
     }
 
     /// Worker CPUs from `platform.dual_if[*].threads`, in order, without repeats.

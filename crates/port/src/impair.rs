@@ -1,23 +1,26 @@
-//! An in-memory port pair with a delay line and seeded impairments, for measurement tests.
+//! Impairments: a delay line with seeded loss, reordering, duplication and outages.
 //!
-//! Two ends, 0 and 1, joined by an [`ImpairLink`]: what end 0 sends, end 1 receives, and
-//! back. Each frame is delayed by a fixed time on the virtual clock (its receive
-//! timestamp is `epoch + departure + delay`), and by a seed some frames are lost,
-//! swapped with the next one, or delivered twice. The link counts what it injected, so
-//! a test compares the receiver's figures with the truth. Like the capture port it is a
-//! simulation: runs go at CPU speed on virtual time.
+//! [`ImpairLine`] is the pure logic, one direction of a link: frames go in with the time
+//! they left ([`ImpairLine::handle_frame`]) and come out when they are due
+//! ([`ImpairLine::poll_frame`]), each delayed by a fixed time, and by a seed some are
+//! lost, swapped with the next one, delivered twice, or dropped because they left during
+//! an outage. It counts what it injected, so a test compares a receiver's figures with
+//! the truth. Two places use it, in smoltcp's `FaultInjector` manner:
 //!
-//! With [`Impairments::real_time`] the link runs on the wall clock instead, as an
-//! interface would: a frame sent at (Unix, `CLOCK_REALTIME`) time `t` becomes receivable
-//! at `t + delay` and carries that arrival as its receive timestamp, the way a NIC
-//! stamps frames on arrival, however late the receiver polls.
-//!
-//! Smoltcp's `FaultInjector` is the model: a wrapper that breaks things on purpose.
+//! - [`ImpairLink`] / [`ImpairPort`]: an in-memory port pair, ends 0 and 1 (`link:`):
+//!   what end 0 sends, end 1 receives, and back. On virtual time a frame's receive
+//!   timestamp is `epoch + departure + delay`; with [`Impairments::real_time`] the link
+//!   runs on the wall clock as an interface would: a frame sent at (Unix,
+//!   `CLOCK_REALTIME`) time `t` becomes receivable at `t + delay` and carries that
+//!   arrival as its receive timestamp, the way a NIC stamps frames on arrival.
+//! - [`crate::wrap::Impaired`]: a wrapper over any port (`afpacket:rt0+impair:loss=1%`),
+//!   impairing what it transmits.
 
 use crate::arena::Arena;
 use crate::{Port, PortError, PortInfo};
-use riptide_core::{Nanos, PortCounters, TxBatch};
+use riptide_core::{Nanos, PortCounters, Rng, TxBatch};
 use std::collections::VecDeque;
+use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// What the link does to frames, in parts per million.
@@ -31,15 +34,21 @@ pub struct Impairments {
     pub reorder_ppm: u32,
     /// Frames delivered twice, ppm.
     pub duplicate_ppm: u32,
+    /// Every frame that leaves within this window of run time (from, to) is lost: a link
+    /// that goes down for a while.
+    pub outage: Option<(Nanos, Nanos)>,
     /// Seed of the decisions.
     pub seed: u64,
     /// Run on the wall clock (the ports are then not simulated).
     pub real_time: bool,
 }
 
+const IMPAIR_EXPECTED: &str =
+    "expected delay=DURATION, loss=P%, reorder=P%, dup=P%, outage=FROM..TO, seed=N or realtime";
+
 impl Impairments {
-    /// Parses `delay=50us,loss=1%,reorder=0.5%,dup=0.1%,seed=7,realtime` (every key
-    /// optional; an empty string is a perfect link on virtual time).
+    /// Parses `delay=50us,loss=1%,reorder=0.5%,dup=0.1%,outage=1s..1.5s,seed=7,realtime`
+    /// (every key optional; an empty string is a perfect link on virtual time).
     pub fn parse(s: &str) -> Result<Impairments, String> {
         let mut c = Impairments::default();
         for item in s.split(',').map(str::trim).filter(|i| !i.is_empty()) {
@@ -56,13 +65,18 @@ impl Impairments {
                 "loss" => c.loss_ppm = ppm(v)?,
                 "reorder" => c.reorder_ppm = ppm(v)?,
                 "dup" => c.duplicate_ppm = ppm(v)?,
+                "outage" => {
+                    let bad = || format!("outage={v}: expected FROM..TO in run time, such as 1s..1.5s");
+                    let (a, b) = v.split_once("..").ok_or_else(bad)?;
+                    let (a, b): (Nanos, Nanos) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+                    if b <= a {
+                        return Err(format!("outage={v}: the end must come after the start"));
+                    }
+                    c.outage = Some((a, b));
+                }
                 "seed" => c.seed = v.parse().map_err(|_| format!("seed={v}: expected a whole number"))?,
                 "realtime" if v.is_empty() => c.real_time = true,
-                _ => {
-                    return Err(format!(
-                        "'{item}': expected delay=DURATION, loss=P%, reorder=P%, dup=P%, seed=N or realtime"
-                    ))
-                }
+                _ => return Err(format!("'{item}': {IMPAIR_EXPECTED}")),
             }
         }
         if c.loss_ppm + c.reorder_ppm + c.duplicate_ppm > 1_000_000 {
@@ -72,17 +86,42 @@ impl Impairments {
     }
 }
 
+impl fmt::Display for Impairments {
+    /// The parameters as [`Impairments::parse`] reads them (defaults left out).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if self.delay > Nanos::ZERO {
+            parts.push(format!("delay={}ns", self.delay.0));
+        }
+        for (k, v) in [("loss", self.loss_ppm), ("reorder", self.reorder_ppm), ("dup", self.duplicate_ppm)] {
+            if v > 0 {
+                parts.push(format!("{k}={}%", f64::from(v) / 10_000.0));
+            }
+        }
+        if let Some((a, b)) = self.outage {
+            parts.push(format!("outage={}ns..{}ns", a.0, b.0));
+        }
+        if self.seed != 0 {
+            parts.push(format!("seed={}", self.seed));
+        }
+        if self.real_time {
+            parts.push("realtime".into());
+        }
+        f.write_str(&parts.join(","))
+    }
+}
+
 /// `CLOCK_REALTIME` now, ns since the Unix epoch.
-fn unix_now_ns() -> u64 {
+pub(crate) fn unix_now_ns() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// What the link injected.
+/// What a line injected.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Injected {
     /// Frames offered.
     pub offered: u64,
-    /// Dropped.
+    /// Dropped (by chance or in an outage).
     pub lost: u64,
     /// Swapped with their successor.
     pub reordered: u64,
@@ -90,35 +129,112 @@ pub struct Injected {
     pub duplicated: u64,
 }
 
-#[derive(Debug, Default)]
-struct Direction {
+impl Injected {
+    fn add(&mut self, o: &Injected) {
+        self.offered += o.offered;
+        self.lost += o.lost;
+        self.reordered += o.reordered;
+        self.duplicated += o.duplicated;
+    }
+}
+
+/// One direction of an impaired link: pure, time passed in (see the module docs).
+#[derive(Debug)]
+pub struct ImpairLine {
+    cfg: Impairments,
+    rng: Rng,
+    /// Frames on their way, with the time each is due.
     queue: VecDeque<(Vec<u8>, Nanos)>,
     /// A frame held back to be delivered after the next one.
     held: Option<(Vec<u8>, Nanos)>,
-}
-
-#[derive(Debug, Default)]
-struct LinkState {
-    dirs: [Direction; 2],
-    rng: u64,
     injected: Injected,
 }
 
-/// The shared link between the two ends.
+impl ImpairLine {
+    /// A line doing `cfg`, its decisions drawn from `cfg.seed` and `stream` (each
+    /// direction or queue its own stream of decisions).
+    pub fn new(cfg: Impairments, stream: u64) -> ImpairLine {
+        let rng = Rng::new(cfg.seed ^ stream.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        ImpairLine { cfg, rng, queue: VecDeque::new(), held: None, injected: Injected::default() }
+    }
+
+    /// A frame enters the line at `sent` (the time it left, on the clock the caller
+    /// polls with); `run_time` is when it left in the run's time, for outages.
+    pub fn handle_frame(&mut self, frame: &[u8], sent: Nanos, run_time: Nanos) {
+        let cfg = self.cfg;
+        self.injected.offered += 1;
+        if cfg.outage.is_some_and(|(a, b)| run_time >= a && run_time < b) {
+            self.injected.lost += 1;
+            return;
+        }
+        let r = (self.rng.below(1_000_000)) as u32;
+        let lost = r < cfg.loss_ppm;
+        let swap = !lost && r < cfg.loss_ppm + cfg.reorder_ppm;
+        let dup = !lost && !swap && r < cfg.loss_ppm + cfg.reorder_ppm + cfg.duplicate_ppm;
+        if lost {
+            self.injected.lost += 1;
+            return;
+        }
+        let item = (frame.to_vec(), sent + cfg.delay);
+        if swap && self.held.is_none() {
+            self.held = Some(item);
+            self.injected.reordered += 1;
+            return;
+        }
+        if dup {
+            self.queue.push_back(item.clone());
+            self.injected.duplicated += 1;
+        }
+        self.queue.push_back(item);
+        if let Some(h) = self.held.take() {
+            self.queue.push_back(h);
+        }
+    }
+
+    /// The next frame due by `now`, with the time it was due.
+    pub fn poll_frame(&mut self, now: Nanos) -> Option<(Vec<u8>, Nanos)> {
+        if self.queue.front().is_some_and(|(_, due)| *due <= now) {
+            return self.queue.pop_front();
+        }
+        None
+    }
+
+    /// When the next frame is due; `None` when the line is empty.
+    pub fn poll_timeout(&self) -> Option<Nanos> {
+        self.queue.front().map(|(_, due)| *due)
+    }
+
+    /// The end of the run: a frame held back to swap with a successor that never came
+    /// goes out in order after all.
+    pub fn handle_end(&mut self) {
+        if let Some(h) = self.held.take() {
+            self.queue.push_back(h);
+            self.injected.reordered -= 1;
+        }
+    }
+
+    /// What the line injected so far.
+    pub fn injected(&self) -> Injected {
+        self.injected
+    }
+}
+
+/// The shared link between the two ends of an in-memory pair.
 #[derive(Debug)]
 pub struct ImpairLink {
     cfg: Impairments,
-    state: Mutex<LinkState>,
+    /// Direction `i` carries frames to end `i`.
+    lines: Mutex<[ImpairLine; 2]>,
 }
 
 impl ImpairLink {
     /// A link with `cfg`.
     pub fn new(cfg: Impairments) -> Arc<ImpairLink> {
-        Arc::new(ImpairLink { cfg, state: Mutex::new(LinkState { rng: cfg.seed | 1, ..Default::default() }) })
+        Arc::new(ImpairLink { cfg, lines: Mutex::new([ImpairLine::new(cfg, 0), ImpairLine::new(cfg, 1)]) })
     }
 
-    fn lock(&self) -> MutexGuard<'_, LinkState> {
-        match self.state.lock() {
+    fn lock(&self) -> MutexGuard<'_, [ImpairLine; 2]> {
+        match self.lines.lock() {
             Ok(g) => g,
             Err(p) => p.into_inner(),
         }
@@ -134,70 +250,33 @@ impl ImpairLink {
         self.cfg.real_time
     }
 
-    /// What was injected so far.
+    /// What was injected so far, both directions.
     pub fn injected(&self) -> Injected {
-        self.lock().injected
+        let lines = self.lock();
+        let mut i = lines[0].injected();
+        i.add(&lines[1].injected());
+        i
     }
 
-    /// Offers a frame sent by end `from` at `departure` (epoch-relative).
+    /// Offers a frame sent by end `from` at `departure` (epoch-relative). Times on the
+    /// line are Unix time: the epoch plus the departure on virtual time, the wall clock
+    /// in real time.
     fn offer(&self, from: usize, frame: &[u8], departure: Nanos, epoch_unix_ns: u64) {
-        let cfg = self.cfg;
-        let mut s = self.lock();
-        let mut roll = || {
-            // xorshift64: decisions reproducible from the seed.
-            s.rng ^= s.rng << 13;
-            s.rng ^= s.rng >> 7;
-            s.rng ^= s.rng << 17;
-            (s.rng % 1_000_000) as u32
-        };
-        let r = roll();
-        let to = 1 - from;
-        let sent = if cfg.real_time { unix_now_ns() } else { epoch_unix_ns + departure.0 };
-        let at = Nanos(sent + cfg.delay.0);
-        let item = (frame.to_vec(), at);
-        s.injected.offered += 1;
-        let lost = r < cfg.loss_ppm;
-        let swap = !lost && r < cfg.loss_ppm + cfg.reorder_ppm;
-        let dup = !lost && !swap && r < cfg.loss_ppm + cfg.reorder_ppm + cfg.duplicate_ppm;
-        if lost {
-            s.injected.lost += 1;
-            return;
-        }
-        let dir = &mut s.dirs[to];
-        if swap && dir.held.is_none() {
-            dir.held = Some(item);
-            s.injected.reordered += 1;
-            return;
-        }
-        dir.queue.push_back(item.clone());
-        if let Some(h) = dir.held.take() {
-            dir.queue.push_back(h);
-        }
-        if dup {
-            dir.queue.push_back(item);
-            s.injected.duplicated += 1;
-        }
+        let sent = if self.cfg.real_time { unix_now_ns() } else { epoch_unix_ns + departure.0 };
+        self.lock()[1 - from].handle_frame(frame, Nanos(sent), Nanos(sent.saturating_sub(epoch_unix_ns)));
     }
 
     /// Delivers frames held back (at the end of a run).
     fn flush(&self, to: usize) {
-        let mut s = self.lock();
-        let dir = &mut s.dirs[to];
-        if let Some(h) = dir.held.take() {
-            // Nothing came after it: it arrives in order after all.
-            dir.queue.push_back(h);
-            s.injected.reordered -= 1;
-        }
+        self.lock()[to].handle_end();
     }
 
     /// Up to `max` frames for end `to`: all queued on virtual time, those arrived by now
     /// on the wall clock.
     fn take(&self, to: usize, max: usize) -> Vec<(Vec<u8>, Nanos)> {
-        let now = if self.cfg.real_time { unix_now_ns() } else { u64::MAX };
-        let mut s = self.lock();
-        let q = &mut s.dirs[to].queue;
-        let arrived = q.iter().take(max).take_while(|(_, at)| at.0 <= now).count();
-        q.drain(..arrived).collect()
+        let now = Nanos(if self.cfg.real_time { unix_now_ns() } else { u64::MAX });
+        let mut lines = self.lock();
+        std::iter::from_fn(|| lines[to].poll_frame(now)).take(max).collect()
     }
 }
 
@@ -215,7 +294,7 @@ pub struct ImpairPort {
 impl ImpairPort {
     /// A queue of end `end` (0 or 1) of `link`.
     pub fn new(info: PortInfo, slots: usize, link: Arc<ImpairLink>, end: usize, epoch_unix_ns: u64) -> Self {
-        let arena = Arena::new(slots, info.max_frame);
+        let arena = Arena::new(slots, info.caps.max_frame);
         ImpairPort { info, arena, counters: PortCounters::default(), link, end: end.min(1), epoch_unix_ns }
     }
 }
@@ -263,13 +342,14 @@ mod tests {
     use super::*;
 
     fn info() -> PortInfo {
-        PortInfo {
-            name: "impair".into(),
-            driver: "impair",
-            line_rate: riptide_core::BitsPerSec(10e9),
+        let caps = crate::PortCaps {
+            timing: crate::Timing::Virtual,
+            rx: Some(crate::RxStamps::Virtual),
             max_frame: 64,
-            simulated: true,
-        }
+            batch: 8,
+            line_rate: riptide_core::BitsPerSec(10e9),
+        };
+        PortInfo { name: "impair".into(), driver: "impair", caps }
     }
 
     #[test]
@@ -279,6 +359,7 @@ mod tests {
             loss_ppm: 10_000,
             reorder_ppm: 5_000,
             duplicate_ppm: 1_000,
+            outage: None,
             seed: 7,
             real_time: false,
         };
@@ -317,6 +398,7 @@ mod tests {
                 loss_ppm: 10_000,
                 reorder_ppm: 5_000,
                 duplicate_ppm: 1_000,
+                outage: None,
                 seed: 7,
                 real_time: true
             }

@@ -14,6 +14,8 @@
 //!   an XDP redirect program for RX).
 //! - [`netns`]: entering network namespaces, and throwaway veth test networks.
 //! - [`lab`]: `riptide lab`, a two-port ring of namespaces with a kernel DUT.
+//! - [`impair`]: impairment lines and the in-memory `link:` pair; [`wrap`]: wrappers
+//!   over any port (`+impair:...`, `+tap:FILE`).
 //!
 //! A port device is opened once with one queue per worker ([`open`]); each queue
 //! is a `Box<dyn Port>` owned by one worker thread (shared-nothing). When the run
@@ -35,25 +37,91 @@ pub mod null;
 pub mod pcap;
 pub mod resolve;
 pub mod spec;
+pub mod wrap;
 
 pub use spec::{join_links, open, PortGroup, PortSpec};
 
 use riptide_core::{BitsPerSec, Nanos, PortCounters, TxBatch};
 use std::path::PathBuf;
 
-/// What a port is and can do.
+/// What a port is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PortInfo {
     /// As given on the command line, e.g. `pcap:out.pcap`.
     pub name: String,
-    /// Backend name: `null`, `pcap`, `capture`.
+    /// Backend name (`null`, `pcap`, `afpacket`, ...), for people: callers decide by
+    /// [`caps`](Self::caps), never by this name.
     pub driver: &'static str,
-    /// Line rate used for `%` rates and L1 figures.
-    pub line_rate: BitsPerSec,
+    /// What the port can do.
+    pub caps: PortCaps,
+}
+
+/// How a port relates to time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// Frames leave in real time (an interface, a real-time link): the run is paced by
+    /// the clock.
+    Real,
+    /// Departures are virtual (pcap, capture, a simulated link): frames are recorded or
+    /// delivered with their scheduled times, as fast as the CPU goes.
+    Virtual,
+    /// The port drops what it gets (null): a run on it may be paced or virtual.
+    Any,
+}
+
+/// Where a port's receive timestamps come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RxStamps {
+    /// The kernel stamped the frame on arrival (AF_PACKET).
+    Kernel,
+    /// Stamped when the frame is read (AF_XDP, which has no receive timestamp).
+    Read,
+    /// The scheduled arrival on the virtual clock (a simulated link).
+    Virtual,
+    /// The arrival on the wall clock (a real-time link, as a NIC stamps).
+    Arrival,
+}
+
+impl RxStamps {
+    /// The name reports use (`PortStats::rx_timestamps`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RxStamps::Kernel => "kernel",
+            RxStamps::Read => "read",
+            RxStamps::Virtual => "virtual",
+            RxStamps::Arrival => "arrival",
+        }
+    }
+}
+
+/// What a port can do, modelled on smoltcp's `DeviceCapabilities`: callers (the
+/// engine, reports, front ends) ask a port's capabilities and never match on its
+/// backend.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PortCaps {
+    /// Real or virtual time.
+    pub timing: Timing,
+    /// `Some`: the port receives frames ([`Port::rx`] may return some), with receive
+    /// timestamps from this source; `None`: it only sends.
+    pub rx: Option<RxStamps>,
     /// Largest frame (FCS excluded) a slot holds.
     pub max_frame: usize,
-    /// Frames are not sent in real time: departures are virtual (simulation).
-    pub simulated: bool,
+    /// Slots lent per batch at most.
+    pub batch: usize,
+    /// Line rate used for `%` rates and L1 figures.
+    pub line_rate: BitsPerSec,
+}
+
+impl PortCaps {
+    /// Whether departures are virtual (the port is a simulation).
+    pub fn simulated(&self) -> bool {
+        self.timing == Timing::Virtual
+    }
+
+    /// Whether the port receives frames.
+    pub fn receives(&self) -> bool {
+        self.rx.is_some()
+    }
 }
 
 /// Options common to every backend.
@@ -103,11 +171,22 @@ pub enum PortError {
         /// What was expected.
         reason: String,
     },
-    /// A file could not be created, written or renamed.
+    /// A file could not be created or opened (bad input: the path).
     #[error("{}: {source}", path.display())]
     File {
         /// The file.
         path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The port failed while running: a write, a rename or a merge that failed, a
+    /// device that stopped taking frames (a runtime failure, not bad input).
+    #[error("port '{port}': {what}: {source}")]
+    Io {
+        /// The port (its name) or file.
+        port: String,
+        /// What it was doing.
+        what: String,
         /// The cause.
         source: std::io::Error,
     },
@@ -118,11 +197,12 @@ pub trait Port: Send {
     /// What the port is.
     fn info(&self) -> &PortInfo;
 
-    /// Lends up to `want` slots for frames of up to `info().max_frame` bytes.
+    /// Lends up to `want` slots for frames of up to `info().caps.max_frame` bytes.
     fn tx_batch(&mut self, want: usize) -> TxBatch<'_>;
 
     /// Sends the first `n` slots of the last batch, in order; returns how many
-    /// the port accepted (the rest count as `oerrors`).
+    /// the port accepted (at most `n`; the rest count as `oerrors`). `Err` is a
+    /// failure of the port itself (the run ends), never a refused frame.
     fn tx_commit(&mut self, n: usize) -> Result<usize, PortError>;
 
     /// Counters of this queue.
@@ -134,17 +214,18 @@ pub trait Port: Send {
     }
 
     /// Receives up to `max` frames that have arrived, counting them (`ipackets`,
-    /// `ibytes`) and handing each to `sink` with its receive time (the
-    /// backend's timestamp when it has one, else the time it was read, in the
-    /// run's clock). Never blocks. Ports that cannot receive return `Ok(0)`.
+    /// `ibytes`) and handing each to `sink` with its receive time as Unix time
+    /// (`CLOCK_REALTIME` ns, or the run's epoch + virtual arrival on simulated links;
+    /// its source is `info().caps.rx`). Never blocks. Ports that cannot receive
+    /// (`caps.rx == None`) return `Ok(0)`.
     fn rx(&mut self, max: usize, sink: &mut dyn FnMut(&[u8], Nanos)) -> Result<usize, PortError> {
         let _ = (max, sink);
         Ok(0)
     }
 
-    /// Lets the group finish the device: gives back whatever the queue produced
-    /// (the pcap queue returns its part file).
-    fn into_part(self: Box<Self>) -> Option<PathBuf> {
-        None
+    /// Lets the group finish the device: gives back whatever files the queue (and the
+    /// ports it wraps) produced, into `out` (the pcap queue's part file, a tap's).
+    fn into_parts(self: Box<Self>, out: &mut Vec<PathBuf>) {
+        let _ = out;
     }
 }

@@ -18,7 +18,7 @@ pub struct NullPort {
 impl NullPort {
     /// A null queue lending `slots` buffers per batch.
     pub fn new(info: PortInfo, slots: usize) -> Self {
-        let arena = Arena::new(slots, info.max_frame);
+        let arena = Arena::new(slots, info.caps.max_frame);
         NullPort { info, arena, counters: PortCounters::default() }
     }
 }

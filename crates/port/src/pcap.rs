@@ -55,11 +55,25 @@ pub struct PcapPort {
 impl PcapPort {
     /// Creates the part file at `path` (which must not be the user's target).
     pub fn create(info: PortInfo, slots: usize, path: PathBuf, epoch_unix_ns: u64) -> Result<Self, PortError> {
-        let file = File::create(&path).map_err(|source| PortError::File { path: path.clone(), source })?;
+        let file = File::create(&path).map_err(|source| match path.parent() {
+            // Say which: "No such file or directory" reads as if the pcap were missing.
+            Some(d) if !d.as_os_str().is_empty() && !d.exists() => PortError::File {
+                path: path.clone(),
+                source: std::io::Error::new(source.kind(), format!("the directory {} does not exist", d.display())),
+            },
+            _ => PortError::File { path: path.clone(), source },
+        })?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
         out.write_all(&global_header()).map_err(|source| PortError::File { path: path.clone(), source })?;
-        let arena = Arena::new(slots, info.max_frame);
+        let arena = Arena::new(slots, info.caps.max_frame);
         Ok(PcapPort { info, arena, counters: PortCounters::default(), out, path, epoch_unix_ns })
+    }
+}
+
+impl PcapPort {
+    /// A write that failed while running (disk full, say): a runtime failure.
+    fn write_error(&self, source: std::io::Error) -> PortError {
+        PortError::Io { port: self.info.name.clone(), what: format!("writing {}", self.path.display()), source }
     }
 }
 
@@ -78,7 +92,7 @@ impl Port for PcapPort {
             let res = self.out.write_all(&record_header(ts, data.len() as u32)).and_then(|()| self.out.write_all(data));
             if let Err(source) = res {
                 self.counters.oerrors += 1;
-                return Err(PortError::File { path: self.path.clone(), source });
+                return Err(self.write_error(source));
             }
             self.counters.opackets += 1;
             self.counters.obytes += data.len() as u64;
@@ -91,13 +105,15 @@ impl Port for PcapPort {
     }
 
     fn flush(&mut self) -> Result<(), PortError> {
-        self.out.flush().map_err(|source| PortError::File { path: self.path.clone(), source })
+        self.out.flush().map_err(|source| self.write_error(source))
     }
 
-    fn into_part(self: Box<Self>) -> Option<PathBuf> {
-        let PcapPort { mut out, path, .. } = *self;
-        out.flush().ok()?;
-        Some(path)
+    fn into_parts(self: Box<Self>, out: &mut Vec<PathBuf>) {
+        let PcapPort { out: mut w, path, .. } = *self;
+        // A part that cannot be flushed is left out: the group then refuses to finish.
+        if w.flush().is_ok() {
+            out.push(path);
+        }
     }
 }
 
@@ -163,4 +179,37 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<(), PortError> {
         r.advance().map_err(err(&parts[i]))?;
     }
     w.flush().map_err(err(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{PortCaps, Timing};
+
+    #[test]
+    fn a_write_that_fails_while_running_is_a_runtime_error() {
+        // /dev/full takes the open and refuses every write: a disk that filled up mid-run.
+        if !Path::new("/dev/full").exists() {
+            return;
+        }
+        let caps = PortCaps {
+            timing: Timing::Virtual,
+            rx: None,
+            max_frame: 64,
+            batch: 4,
+            line_rate: riptide_core::BitsPerSec(10e9),
+        };
+        let info = PortInfo { name: "pcap:full".into(), driver: "pcap", caps };
+        // The global header sits in the write buffer: creating succeeds.
+        let mut port = PcapPort::create(info, 4, PathBuf::from("/dev/full"), 0).unwrap();
+        {
+            let mut b = port.tx_batch(1);
+            b.slot().unwrap()[..4].copy_from_slice(b"abcd");
+            b.commit(riptide_core::TxMeta { len: 4, stream: 0, departure: riptide_core::Nanos(0) });
+        }
+        port.tx_commit(1).unwrap();
+        let err = port.flush().unwrap_err();
+        assert!(matches!(&err, PortError::Io { port, .. } if port == "pcap:full"), "{err:?}");
+        assert!(err.to_string().contains("No space left"), "{err}");
+    }
 }

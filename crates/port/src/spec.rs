@@ -7,7 +7,8 @@ use crate::capture::{CaptureBuffer, CapturePort};
 use crate::impair::{ImpairLink, ImpairPort};
 use crate::null::NullPort;
 use crate::pcap::{self, PcapPort};
-use crate::{Port, PortError, PortInfo, PortOptions};
+use crate::wrap::{Impaired, Tapped};
+use crate::{Port, PortCaps, PortError, PortInfo, PortOptions, RxStamps, Timing};
 use riptide_core::BitsPerSec;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -32,10 +33,66 @@ pub enum PortSpec {
     /// seeded loss, reordering and duplication (see [`crate::impair`]); the ends of one
     /// command line share one link ([`join_links`]).
     Impair(Arc<ImpairLink>, usize),
+    /// `SPEC+impair:PARAMS` or `SPEC+tap:FILE`: a port with a wrapper (see [`crate::wrap`]).
+    Wrapped(Box<PortSpec>, Wrapper),
 }
 
-const PORT_EXPECTED: &str =
-    "expected 'null', 'pcap:FILE', 'afpacket:IFNAME[:tx=ring|mmsg]', 'afxdp:IFNAME[:QUEUE]' or 'link:0|1[:delay=50us,loss=1%,...]'";
+/// A wrapper over a port.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Wrapper {
+    /// `impair:delay=..,loss=..,reorder=..,dup=..,outage=..,seed=..`: transmitted frames
+    /// go through an impairment line.
+    Impair(crate::impair::Impairments),
+    /// `tap:FILE`: a pcap of every frame handed to the port below.
+    Tap(PathBuf),
+}
+
+impl Wrapper {
+    fn name(&self) -> String {
+        match self {
+            Wrapper::Impair(cfg) => format!("impair:{cfg}"),
+            Wrapper::Tap(p) => format!("tap:{}", p.display()),
+        }
+    }
+
+    fn parse(s: &str) -> Result<Wrapper, String> {
+        if let Some(params) = s.strip_prefix("impair:") {
+            let cfg = crate::impair::Impairments::parse(params)?;
+            if cfg.real_time {
+                return Err("impair: 'realtime' belongs to link: ports (a wrapper follows its port's clock)".into());
+            }
+            return Ok(Wrapper::Impair(cfg));
+        }
+        match s.strip_prefix("tap:") {
+            Some("") | None => Err(format!("'{s}': expected impair:PARAMS or tap:FILE")),
+            Some(path) => Ok(Wrapper::Tap(PathBuf::from(path))),
+        }
+    }
+}
+
+/// Splits `SPEC+impair:..+tap:..` into the port and its wrappers (a `+` starts a wrapper
+/// only before `impair:` or `tap:`, so file names may hold `+`).
+fn split_wrappers(s: &str) -> (&str, Vec<&str>) {
+    let mut cuts: Vec<usize> = ["+impair:", "+tap:"].iter().flat_map(|w| s.match_indices(w).map(|(i, _)| i)).collect();
+    cuts.sort_unstable();
+    let Some(&first) = cuts.first() else { return (s, Vec::new()) };
+    let mut parts = Vec::new();
+    for (k, &c) in cuts.iter().enumerate() {
+        let end = cuts.get(k + 1).copied().unwrap_or(s.len());
+        parts.push(&s[c + 1..end]);
+    }
+    (&s[..first], parts)
+}
+
+impl Default for PortSpec {
+    /// The null port: the embedded default that needs no NIC.
+    fn default() -> Self {
+        PortSpec::Null
+    }
+}
+
+const PORT_EXPECTED: &str = "expected 'null', 'pcap:FILE', 'afpacket:IFNAME[:tx=ring|mmsg]', 'afxdp:IFNAME[:QUEUE]' \
+     or 'link:0|1[:delay=50us,loss=1%,...]', each optionally followed by wrappers '+impair:loss=1%,...' and '+tap:FILE'";
 
 /// Makes every `link:` end of `specs` one end of the same link, with the parameters
 /// given on either end (given on both, they must agree). Each end at most once.
@@ -43,7 +100,7 @@ pub fn join_links(specs: &mut [PortSpec]) -> Result<(), String> {
     let mut cfg = None::<crate::impair::Impairments>;
     let mut seen = [false; 2];
     for s in specs.iter() {
-        if let PortSpec::Impair(link, end) = s {
+        if let PortSpec::Impair(link, end) = s.base() {
             if std::mem::replace(&mut seen[*end], true) {
                 return Err(format!("link:{end} is given twice (a link has one end 0 and one end 1)"));
             }
@@ -60,7 +117,7 @@ pub fn join_links(specs: &mut [PortSpec]) -> Result<(), String> {
     }
     let shared = ImpairLink::new(cfg.unwrap_or_default());
     for s in specs.iter_mut() {
-        if let PortSpec::Impair(link, _) = s {
+        if let PortSpec::Impair(link, _) = s.base_mut() {
             *link = shared.clone();
         }
     }
@@ -74,6 +131,19 @@ fn valid_ifname(i: &str) -> bool {
 impl FromStr for PortSpec {
     type Err = PortError;
     fn from_str(s: &str) -> Result<Self, PortError> {
+        let (base, wrappers) = split_wrappers(s);
+        let mut spec = parse_base(base)?;
+        for w in wrappers {
+            let w = Wrapper::parse(w).map_err(|reason| PortError::Spec { spec: s.into(), reason })?;
+            spec = PortSpec::Wrapped(Box::new(spec), w);
+        }
+        Ok(spec)
+    }
+}
+
+/// A port without wrappers.
+fn parse_base(s: &str) -> Result<PortSpec, PortError> {
+    {
         let spec_err = |reason: &str| PortError::Spec { spec: s.into(), reason: reason.into() };
         if s == "null" {
             return Ok(PortSpec::Null);
@@ -128,6 +198,55 @@ impl FromStr for PortSpec {
 }
 
 impl PortSpec {
+    /// The port under any wrappers.
+    pub fn base(&self) -> &PortSpec {
+        match self {
+            PortSpec::Wrapped(inner, _) => inner.base(),
+            other => other,
+        }
+    }
+
+    fn base_mut(&mut self) -> &mut PortSpec {
+        match self {
+            PortSpec::Wrapped(inner, _) => inner.base_mut(),
+            other => other,
+        }
+    }
+
+    /// An in-memory capture port appending to `buffer` (tests, `riptide debug`).
+    pub fn capture(buffer: &CaptureBuffer) -> PortSpec {
+        PortSpec::Capture(buffer.clone())
+    }
+
+    /// End `end` (0 or 1) of the in-memory `link` (tests; the command line names ends
+    /// `link:0` and `link:1`).
+    pub fn link(link: &Arc<ImpairLink>, end: usize) -> PortSpec {
+        PortSpec::Impair(link.clone(), end.min(1))
+    }
+
+    /// The files the port writes (a pcap port's, its taps').
+    pub fn files(&self) -> Vec<&Path> {
+        match self {
+            PortSpec::Pcap(p) => vec![p.as_path()],
+            PortSpec::Wrapped(inner, Wrapper::Tap(p)) => {
+                let mut v = inner.files();
+                v.push(p.as_path());
+                v
+            }
+            PortSpec::Wrapped(inner, _) => inner.files(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The Linux interface the port sends on, for ports that are one.
+    pub fn interface(&self) -> Option<&str> {
+        match self {
+            PortSpec::AfPacket(i, _) | PortSpec::AfXdp(i, _) => Some(i),
+            PortSpec::Wrapped(inner, _) => inner.interface(),
+            _ => None,
+        }
+    }
+
     /// The name shown in stats.
     pub fn name(&self) -> String {
         match self {
@@ -139,6 +258,7 @@ impl PortSpec {
             PortSpec::AfPacket(i, p) => format!("afpacket:{i}:tx={}", p.name()),
             PortSpec::AfXdp(i, 0) => format!("afxdp:{i}"),
             PortSpec::AfXdp(i, q) => format!("afxdp:{i}:{q}"),
+            PortSpec::Wrapped(inner, w) => format!("{}+{}", inner.name(), w.name()),
         }
     }
 
@@ -151,27 +271,31 @@ impl PortSpec {
             PortSpec::Impair(..) => "impair",
             PortSpec::AfPacket(..) => afpacket::DRIVER,
             PortSpec::AfXdp(..) => afxdp::DRIVER,
+            PortSpec::Wrapped(inner, _) => inner.driver(),
         }
     }
 
-    /// Where the port's receive timestamps come from (see `PortStats::rx_timestamps`);
-    /// `None` for ports that do not receive.
-    pub fn rx_timestamps(&self) -> Option<&'static str> {
-        match self {
-            PortSpec::AfPacket(..) => Some("kernel"),
-            PortSpec::AfXdp(..) => Some("read"),
-            PortSpec::Impair(link, _) => Some(if link.real_time() { "arrival" } else { "virtual" }),
-            PortSpec::Null | PortSpec::Pcap(_) | PortSpec::Capture(_) => None,
+    /// What the port can do with `opts` (interfaces report their link speed unless the
+    /// line rate is fixed). Opening it gives the same ([`PortGroup::info`]).
+    pub fn caps(&self, opts: &PortOptions) -> PortCaps {
+        if let PortSpec::Wrapped(inner, _) = self {
+            return inner.caps(opts);
         }
-    }
-
-    /// Whether departures are virtual (the port is a simulation).
-    pub fn simulated(&self) -> bool {
-        match self {
-            PortSpec::Pcap(_) | PortSpec::Capture(_) => true,
-            PortSpec::Impair(link, _) => !link.real_time(),
-            _ => false,
-        }
+        let line_rate = match self {
+            PortSpec::AfPacket(i, _) | PortSpec::AfXdp(i, _) if !opts.line_rate_fixed => {
+                afpacket::link_speed_bps(i).map(BitsPerSec).unwrap_or(opts.line_rate)
+            }
+            _ => opts.line_rate,
+        };
+        let (timing, rx) = match self {
+            PortSpec::Null => (Timing::Any, None),
+            PortSpec::Pcap(_) | PortSpec::Capture(_) => (Timing::Virtual, None),
+            PortSpec::AfPacket(..) => (Timing::Real, Some(RxStamps::Kernel)),
+            PortSpec::AfXdp(..) => (Timing::Real, Some(RxStamps::Read)),
+            PortSpec::Impair(link, _) if link.real_time() => (Timing::Real, Some(RxStamps::Arrival)),
+            PortSpec::Impair(..) | PortSpec::Wrapped(..) => (Timing::Virtual, Some(RxStamps::Virtual)),
+        };
+        PortCaps { timing, rx, max_frame: opts.max_frame, batch: opts.batch.max(1), line_rate }
     }
 }
 
@@ -180,8 +304,8 @@ impl PortSpec {
 pub struct PortGroup {
     /// What the port is.
     pub info: PortInfo,
-    target: Option<PathBuf>,
-    parts: Vec<PathBuf>,
+    /// Files the queues write in parts (a pcap port's, a tap's), finished together.
+    files: Vec<PartFile>,
     finished: bool,
     /// Held while an interface port is open (one riptide per interface).
     _lock: Option<crate::lock::InterfaceLock>,
@@ -189,6 +313,54 @@ pub struct PortGroup {
     xdp: Option<XdpRedirect>,
     /// How frames travel, for interface ports (see [`PortGroup::mode`]).
     mode: Option<String>,
+}
+
+/// A file written by every queue in a part of its own, merged into place at the end.
+#[derive(Debug)]
+struct PartFile {
+    target: PathBuf,
+    parts: Vec<PathBuf>,
+    /// The merge file, while one is being written.
+    merging: Option<PathBuf>,
+}
+
+/// Bytes free to this user on the file system that would hold `file`; `None` where the
+/// kernel does not say.
+pub fn free_bytes(file: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs writes into the zeroed struct we own; `c` is a valid C string.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } != 0 {
+        return None;
+    }
+    Some(st.f_bavail as u64 * st.f_frsize as u64)
+}
+
+/// Removes the part files a killed riptide left beside `target` (`NAME.riptide-PID-*.tmp`
+/// of a PID that no longer runs): SIGKILL leaves no chance to clean up.
+pub fn remove_stale_parts(target: &Path) {
+    let Some(name) = target.file_name().map(|n| n.to_string_lossy().into_owned()) else { return };
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let prefix = format!("{name}.riptide-");
+    for e in entries.flatten() {
+        let file = e.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix).filter(|_| file.ends_with(".tmp")) else { continue };
+        let pid: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 fn part_path(target: &Path, suffix: &str) -> PathBuf {
@@ -200,30 +372,12 @@ fn part_path(target: &Path, suffix: &str) -> PathBuf {
 /// Opens `spec` with `queues` transmit queues.
 pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
     let queues = queues.max(1);
-    let line_rate = match spec {
-        PortSpec::AfPacket(i, _) | PortSpec::AfXdp(i, _) if !opts.line_rate_fixed => {
-            afpacket::link_speed_bps(i).map(BitsPerSec).unwrap_or(opts.line_rate)
-        }
-        _ => opts.line_rate,
-    };
-    let info = PortInfo {
-        name: spec.name(),
-        driver: spec.driver(),
-        line_rate,
-        max_frame: opts.max_frame,
-        simulated: spec.simulated(),
-    };
-    let mut group = PortGroup {
-        info: info.clone(),
-        target: None,
-        parts: Vec::new(),
-        finished: false,
-        _lock: None,
-        xdp: None,
-        mode: None,
-    };
+    let info = PortInfo { name: spec.name(), driver: spec.driver(), caps: spec.caps(opts) };
+    let mut group =
+        PortGroup { info: info.clone(), files: Vec::new(), finished: false, _lock: None, xdp: None, mode: None };
     let mut out: Vec<Box<dyn Port>> = Vec::with_capacity(queues);
     match spec {
+        PortSpec::Wrapped(inner, w) => return open_wrapped(spec, inner, w, queues, opts),
         PortSpec::Null => {
             for _ in 0..queues {
                 out.push(Box::new(NullPort::new(info.clone(), opts.batch)));
@@ -301,10 +455,13 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
             group.xdp = Some(xdp);
         }
         PortSpec::Pcap(target) => {
-            group.target = Some(target.clone());
+            remove_stale_parts(target);
+            group.files.push(PartFile { target: target.clone(), parts: Vec::new(), merging: None });
             for q in 0..queues {
                 let part = part_path(target, &format!("q{q}"));
-                group.parts.push(part.clone());
+                if let Some(f) = group.files.last_mut() {
+                    f.parts.push(part.clone());
+                }
                 let port =
                     PcapPort::create(info.clone(), opts.batch, part, opts.epoch_unix_ns).map_err(|e| match e {
                         // Name the user's file, not our part file.
@@ -312,6 +469,45 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
                         other => other,
                     })?;
                 out.push(Box::new(port));
+            }
+        }
+    }
+    Ok((group, out))
+}
+
+/// Opens the port under a wrapper, then wraps each of its queues.
+fn open_wrapped(
+    spec: &PortSpec,
+    inner: &PortSpec,
+    w: &Wrapper,
+    queues: usize,
+    opts: &PortOptions,
+) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
+    let (mut group, below) = open(inner, queues, opts)?;
+    group.info.name = spec.name();
+    let mut out: Vec<Box<dyn Port>> = Vec::with_capacity(below.len());
+    match w {
+        Wrapper::Impair(cfg) => {
+            for (k, q) in below.into_iter().enumerate() {
+                out.push(Box::new(Impaired::new(q, *cfg, k as u64, opts.epoch_unix_ns)));
+            }
+        }
+        Wrapper::Tap(target) => {
+            remove_stale_parts(target);
+            // Registered first: a failure below removes the parts made so far.
+            group.files.push(PartFile { target: target.clone(), parts: Vec::new(), merging: None });
+            for (k, q) in below.into_iter().enumerate() {
+                let part = part_path(target, &format!("tap{k}"));
+                if let Some(f) = group.files.last_mut() {
+                    f.parts.push(part.clone());
+                }
+                let tapped =
+                    Tapped::new(q, &target.display().to_string(), part, opts.epoch_unix_ns).map_err(|e| match e {
+                        // Name the user's file, not our part file.
+                        PortError::File { source, .. } => PortError::File { path: target.clone(), source },
+                        other => other,
+                    })?;
+                out.push(Box::new(tapped));
             }
         }
     }
@@ -341,22 +537,33 @@ impl PortGroup {
         self.mode.clone()
     }
 
-    /// Finishes the port with the queues given back by the workers: a pcap's
-    /// parts are merged and renamed into place.
+    /// Finishes the port with the queues given back by the workers: the parts of each
+    /// pcap (the port's own, a tap's) are merged and renamed into place.
     pub fn finish(mut self, queues: Vec<Box<dyn Port>>) -> Result<(), PortError> {
-        let parts: Vec<PathBuf> = queues.into_iter().filter_map(|q| q.into_part()).collect();
-        if let Some(target) = self.target.clone() {
-            let err = |source| PortError::File { path: target.clone(), source };
-            if parts.len() != self.parts.len() {
-                return Err(err(std::io::Error::other("a queue's part file was lost")));
+        let mut returned = Vec::new();
+        for q in queues {
+            q.into_parts(&mut returned);
+        }
+        let port = self.info.name.clone();
+        let err = |what: &str, source| PortError::Io { port: port.clone(), what: what.into(), source };
+        for f in &mut self.files {
+            let parts: Vec<PathBuf> = f.parts.iter().filter(|p| returned.contains(p)).cloned().collect();
+            let into_place = format!("renaming the pcap into place as {}", f.target.display());
+            if parts.len() != f.parts.len() {
+                return Err(err("finishing the pcap", std::io::Error::other("a queue's part file was lost")));
             }
-            if parts.len() == 1 {
-                std::fs::rename(&parts[0], &target).map_err(err)?;
+            if let [only] = parts.as_slice() {
+                std::fs::rename(only, &f.target).map_err(|e| err(&into_place, e))?;
             } else {
-                let merged = part_path(&target, "merge");
-                self.parts.push(merged.clone());
-                pcap::merge(&parts, &merged)?;
-                std::fs::rename(&merged, &target).map_err(err)?;
+                let merged = part_path(&f.target, "merge");
+                f.merging = Some(merged.clone());
+                pcap::merge(&parts, &merged).map_err(|e| match e {
+                    PortError::File { path, source } => {
+                        err(&format!("merging the queues' parts ({})", path.display()), source)
+                    }
+                    other => other,
+                })?;
+                std::fs::rename(&merged, &f.target).map_err(|e| err(&into_place, e))?;
             }
         }
         self.finished = true;
@@ -365,8 +572,10 @@ impl PortGroup {
     }
 
     fn cleanup(&mut self) {
-        for p in self.parts.drain(..) {
-            let _ = std::fs::remove_file(p);
+        for f in self.files.drain(..) {
+            for p in f.parts.iter().chain(&f.merging) {
+                let _ = std::fs::remove_file(p);
+            }
         }
     }
 }
@@ -403,5 +612,42 @@ mod tests {
         let err = parse("afpacket:rt0:fast").unwrap_err();
         assert!(err.contains("unknown option 'fast'"), "{err}");
         assert!(parse("afpacket::tx=mmsg").unwrap_err().contains("needs an interface name"));
+    }
+
+    #[test]
+    fn wrappers_parse_nest_in_order_and_name_themselves() {
+        let spec = parse("afpacket:rt0+tap:a+b.pcap+impair:loss=1%,seed=3").unwrap();
+        let PortSpec::Wrapped(inner, Wrapper::Impair(cfg)) = &spec else { panic!("{spec:?}") };
+        assert_eq!((cfg.loss_ppm, cfg.seed), (10_000, 3));
+        let PortSpec::Wrapped(base, Wrapper::Tap(path)) = inner.as_ref() else { panic!("{inner:?}") };
+        assert_eq!(path, &PathBuf::from("a+b.pcap"), "a '+' not before a wrapper belongs to the name");
+        assert!(matches!(base.as_ref(), PortSpec::AfPacket(i, _) if i == "rt0"));
+        assert_eq!(spec.interface(), Some("rt0"));
+        assert_eq!(spec.driver(), afpacket::DRIVER);
+        let name = spec.name();
+        assert_eq!(name, "afpacket:rt0+tap:a+b.pcap+impair:loss=1%,seed=3");
+        assert_eq!(parse(&name).unwrap().name(), name, "names parse back");
+        assert_eq!(parse("pcap:x.pcap+tap:y.pcap").unwrap().base().name(), "pcap:x.pcap");
+        for (bad, want) in [
+            ("null+tap:", "tap:FILE"),
+            ("null+impair:loss=5", "percentage"),
+            ("null+impair:realtime", "link:"),
+            ("null+impair:outage=2s..1s", "after the start"),
+            ("bogus+tap:x", "expected 'null'"),
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.contains(want), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn wrapped_link_ends_still_join_one_link() {
+        let mut specs = vec![parse("link:0:delay=1us+tap:t.pcap").unwrap(), parse("link:1").unwrap()];
+        join_links(&mut specs).unwrap();
+        let (PortSpec::Impair(a, 0), PortSpec::Impair(b, 1)) = (specs[0].base(), specs[1].base()) else {
+            panic!("{specs:?}")
+        };
+        assert!(Arc::ptr_eq(a, b));
+        assert_eq!(a.impairments().delay, riptide_core::Nanos(1000));
     }
 }

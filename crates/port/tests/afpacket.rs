@@ -261,17 +261,21 @@ fn sendmmsg_large_batches_and_the_qdisc_path_count_the_same() {
     }
 }
 
-/// While the kernel still holds ring frames (here a token bucket qdisc keeps the packets,
-/// as a slow NIC keeps them until its transmit completion), the ring lends fewer slots
-/// instead of losing frames, and every frame still arrives exactly once.
+/// A token bucket qdisc on the sending veth drains far slower than the sender offers (as a
+/// slow NIC would): the port is held to the qdisc's pace instead of losing or miscounting
+/// frames, and every frame arrives exactly once. How the kernel holds it back differs: where
+/// the qdisc keeps the ring's frames until it sends them, the ring lends fewer slots
+/// ("short batches"); Linux 6.18 on veth instead returns from each `sendto` only as the
+/// qdisc drains (~370 us per 16 frames here, measured), so no batch is short. Either way
+/// the run cannot end sooner than the qdisc lets the frames out.
 #[test]
-fn the_transmit_ring_applies_back_pressure_while_the_kernel_holds_frames() {
-    if skip("the_transmit_ring_applies_back_pressure_while_the_kernel_holds_frames") {
+fn a_slow_qdisc_holds_the_sender_back_without_losing_frames() {
+    if skip("a_slow_qdisc_holds_the_sender_back_without_losing_frames") {
         return;
     }
     const N: u64 = 3_000;
     let net = TestNet::new().unwrap();
-    // 20 Mb/s: ~40 kpps of 60-byte frames, far below what the sender offers.
+    // 20 Mb/s: ~42 kpps of 60-byte frames, a tenth of what the sender offers on veth.
     let tbf = ["-n", &net.ns_a, "qdisc", "add", "dev", &net.if_a, "root", "tbf", "rate", "20mbit", "burst", "4kb"];
     let st = std::process::Command::new("tc").args(tbf).args(["latency", "1s"]).status();
     if !st.is_ok_and(|s| s.success()) {
@@ -282,7 +286,10 @@ fn the_transmit_ring_applies_back_pressure_while_the_kernel_holds_frames() {
     let (tx, rx) = transfer(&net, N, opts);
     let summary = summary(&tx, &rx);
     eprintln!("{summary}; short batches {}", tx.short_batches);
-    assert!(tx.short_batches > 0, "the ring ran full at least once: {summary}");
+    // The bucket lets 4 KB through at once; the rest leaves at 20 Mb/s.
+    let bits_after_burst = (N * FRAME_LEN as u64 * 8).saturating_sub(4096 * 8) as f64;
+    let floor = Duration::from_secs_f64(0.8 * bits_after_burst / 20e6);
+    assert!(tx.elapsed >= floor, "the sender was held to the qdisc's rate (at least {floor:?}): {summary}");
     assert_eq!((tx.counters.opackets, tx.counters.oerrors), (N, 0), "{summary}");
     assert_eq!(tx.kernel_tx, N, "{summary}");
     assert_eq!(rx.counters.ipackets, N, "{summary}");

@@ -206,7 +206,8 @@ fn bad_options_and_interfaces_are_refused_clearly() {
         let odd = AfXdpOptions { tx_frames: 1000, ..Default::default() };
         let e = AfXdpPort::open(&net.if_a, info(&net.if_a), &odd).unwrap_err();
         assert!(e.to_string().contains("powers of two"), "{e}");
-        let jumbo = PortInfo { max_frame: 9000, ..info(&net.if_a) };
+        let mut jumbo = info(&net.if_a);
+        jumbo.caps.max_frame = 9000;
         let e = AfXdpPort::open(&net.if_a, jumbo, &AfXdpOptions::default()).unwrap_err();
         assert!(e.to_string().contains("2048"), "{e}");
         let q = AfXdpOptions { queue: 3, ..Default::default() };
@@ -216,6 +217,63 @@ fn bad_options_and_interfaces_are_refused_clearly() {
         let _first = AfXdpPort::open(&net.if_a, info(&net.if_a), &AfXdpOptions::default()).unwrap();
         let e = AfXdpPort::open(&net.if_a, info(&net.if_a), &AfXdpOptions::default()).unwrap_err();
         assert!(e.to_string().contains("already has an AF_XDP socket"), "{e}");
+    })
+    .unwrap();
+}
+
+/// Frames the kernel would complete but never put on the wire (shorter than an Ethernet
+/// header, longer than the MTU takes) are refused before the ring and counted as
+/// `oerrors`, never as sent: `opackets` equals what the interface's own counter saw.
+#[test]
+fn frames_the_wire_would_drop_count_as_errors_not_sent() {
+    if skip("frames_the_wire_would_drop_count_as_errors_not_sent") {
+        return;
+    }
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let net = TestNet::new().unwrap();
+    netns::run_in(&net.ns_a, || {
+        let mut port = AfXdpPort::open(&net.if_a, info(&net.if_a), &AfXdpOptions::default()).unwrap();
+        let k0 = kernel_counts(&net.if_a).1;
+        // (length, tagged, sent): the veth's MTU is 1500.
+        let cases = [
+            (60, false, true),
+            (0, false, false),
+            (5, false, false),
+            (13, false, false),
+            (14, false, true),
+            (1514, false, true),
+            (1515, false, false),
+            (1518, true, true),
+            (1519, true, false),
+            (2048, false, false),
+            (60, false, true),
+        ];
+        let mut b = port.tx_batch(cases.len());
+        for &(len, tagged, _) in &cases {
+            let s = b.slot().unwrap();
+            s[..60].copy_from_slice(&frame(&net, 1));
+            if tagged {
+                s[12..14].copy_from_slice(&[0x81, 0x00]);
+            }
+            b.commit(TxMeta { len, stream: 0, departure: Nanos::ZERO });
+        }
+        let k = b.filled();
+        assert_eq!(k, cases.len());
+        let sent = cases.iter().filter(|c| c.2).count();
+        assert_eq!(port.tx_commit(k).unwrap(), sent, "the port says how many it took");
+        port.flush().unwrap();
+        let c = port.counters();
+        let wire = kernel_counts(&net.if_a).1 - k0;
+        assert_eq!(wire, sent as u64, "the interface sent {wire}");
+        assert_eq!(c.opackets, wire, "{c:?}");
+        assert_eq!(c.oerrors, (cases.len() - sent) as u64, "{c:?}");
+        let bytes: u32 = cases.iter().filter(|c| c.2).map(|c| c.0).sum();
+        assert_eq!(c.obytes, u64::from(bytes), "{c:?}");
+        assert_eq!(port.bad_completions(), 0);
+        assert_eq!(port.in_flight(), 0);
+        // The refused frames went back to the free list: a full window is still lent.
+        let b = port.tx_batch(64);
+        assert_eq!(b.slots(), 64);
     })
     .unwrap();
 }

@@ -2,7 +2,7 @@
 //!
 //! A flow is 20 bytes (template, packet index, client, server, client port, flow id) in
 //! a slab; its next packet is one timer in the scheduler (a [`riptide_timer::TimerWheel`]
-//! or the heap baseline). [`FlowGen::poll`] starts the flows due by `now`, fires the
+//! or the heap baseline). [`FlowGen::poll_transmit`] starts the flows due by `now`, fires the
 //! timers due, and hands out each packet rewritten for its flow: client and server
 //! addresses from the pools, the client port, an IP id unique per flow, and the IPv4,
 //! UDP and TCP checksums fixed. Client-to-server packets go to port 0, server-to-client
@@ -10,9 +10,11 @@
 
 use crate::profile::{Distribution, StfProfile};
 use crate::template::{Conversation, Dir, TemplatePacket};
+use riptide_core::Rng;
 use riptide_timer::{Scheduler, SchedulerKind, WheelConfig, WheelConfigError};
-use riptide_wire::checksum;
-use serde::Serialize;
+use riptide_wire::ethernet::{self, EtherType};
+use riptide_wire::{checksum, icmpv6, ipv4, ipv6, tcp, udp, vlan};
+use serde::{Deserialize, Serialize};
 use std::net::Ipv4Addr;
 
 /// One active flow: 20 bytes.
@@ -33,6 +35,8 @@ struct Tmpl {
     /// Nanoseconds between two starts of the template (all shards together).
     period_ns: f64,
     limit: Option<u64>,
+    /// The template's limit over all shards.
+    limit_all: Option<u64>,
     started: u64,
     keep_src_port: bool,
     server: Option<u32>,
@@ -60,27 +64,28 @@ impl Sums {
         // The fixed part of the addresses (none for IPv4; IPv6's upper 96 bits) and where the
         // L4 segment ends, from the IP header's own length.
         let (ip, fixed, end) = if p.v6 {
-            if f.len() < l3 + 40 || l4 != l3 + 40 {
+            if f.len() < l3 + ipv6::HEADER_LEN || l4 != l3 + ipv6::HEADER_LEN {
                 return Sums::default();
             }
-            let fixed = checksum::sum(&f[l3 + 8..l3 + 20]) as u64 + checksum::sum(&f[l3 + 24..l3 + 36]) as u64;
-            (0, fixed, l4 + usize::from(u16::from_be_bytes([f[l3 + 4], f[l3 + 5]])))
+            let (src, dst) = (&f[l3 + ipv6::SRC_ADDR.start..], &f[l3 + ipv6::DST_ADDR.start..]);
+            let fixed = u64::from(checksum::sum(&src[..12])) + u64::from(checksum::sum(&dst[..12]));
+            (0, fixed, l4 + usize::from(ipv6::Packet::new_unchecked(&f[l3..]).payload_len()))
         } else {
-            if f.len() < l3 + 20 || l4 < l3 + 20 || l4 > f.len() {
+            if f.len() < l3 + ipv4::HEADER_LEN || l4 < l3 + ipv4::HEADER_LEN || l4 > f.len() {
                 return Sums::default();
             }
             let mut h = f[l3..l4].to_vec();
-            for r in [4..6, 10..12, 12..20] {
+            for r in [ipv4::IDENT..ipv4::IDENT + 2, ipv4::CHECKSUM..ipv4::CHECKSUM + 2, ipv4::ADDRS] {
                 h[r].fill(0);
             }
-            (u64::from(checksum::sum(&h)), 0, l3 + usize::from(u16::from_be_bytes([f[l3 + 2], f[l3 + 3]])))
+            (u64::from(checksum::sum(&h)), 0, l3 + usize::from(ipv4::Packet::new_unchecked(&f[l3..]).total_len()))
         };
         let end = end.min(f.len());
         // Where the L4 checksum sits, and how many leading bytes (ports) a flow rewrites.
         let place = match (p.proto, p.v6) {
-            (6, _) => Some((16, 4)),
-            (17, _) => Some((6, 4)),
-            (58, true) => Some((2, 0)),
+            (6, _) => Some((tcp::CHECKSUM, 4)),
+            (17, _) => Some((udp::CHECKSUM, 4)),
+            (58, true) => Some((icmpv6::CHECKSUM, 0)),
             _ => None,
         };
         let l4sum = place.and_then(|(at, ports)| {
@@ -102,24 +107,22 @@ struct Pool {
     base: u32,
     size: u32,
     dist: Distribution,
-    /// Flows that took an address from it (this shard's).
-    taken: u64,
 }
 
 impl Pool {
     fn new(start: Ipv4Addr, end: Ipv4Addr, dist: Distribution) -> Pool {
-        Pool { base: u32::from(start), size: u32::from(end) - u32::from(start) + 1, dist, taken: 0 }
+        Pool { base: u32::from(start), size: u32::from(end) - u32::from(start) + 1, dist }
     }
 
     /// The next address for a flow whose number in the pool is `seq`.
-    fn draw(&self, seq: u64, rng: &mut u64) -> u32 {
+    fn draw(&self, seq: u64, rng: &mut Rng) -> u32 {
         let i = match self.dist {
             Distribution::Seq => (seq % u64::from(self.size)) as u32,
-            Distribution::Random => next_rand(rng) % self.size,
+            Distribution::Random => rng.below(u64::from(self.size)) as u32,
             Distribution::Normal => {
                 // Box-Muller: mean the middle of the range, 99.7% of draws within it.
-                let u1 = (f64::from(next_rand(rng)) + 1.0) / 4_294_967_296.0;
-                let u2 = f64::from(next_rand(rng)) / 4_294_967_296.0;
+                let u1 = (f64::from(rng.next_u32()) + 1.0) / 4_294_967_296.0;
+                let u2 = f64::from(rng.next_u32()) / 4_294_967_296.0;
                 let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
                 let n = f64::from(self.size);
                 ((n - 1.0) / 2.0 + z * n / 6.0).round().clamp(0.0, n - 1.0) as u32
@@ -129,37 +132,33 @@ impl Pool {
     }
 }
 
-fn next_rand(rng: &mut u64) -> u32 {
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    (*rng >> 16) as u32
-}
-
 /// Puts an 802.1Q tag with `vid` on a template packet: a new outer tag, or the VID of
 /// the pcap's own outer tag replaced.
 fn tag(p: &mut TemplatePacket, vid: u16) {
     let d = &mut p.data;
-    if d.len() >= 16 && d[12..14] == [0x81, 0x00] {
-        let tci = (u16::from_be_bytes([d[14], d[15]]) & 0xf000) | vid;
-        d[14..16].copy_from_slice(&tci.to_be_bytes());
+    let Ok(eth) = ethernet::Frame::new_checked(&d[..]) else { return };
+    if eth.ethertype() == EtherType::VLAN {
+        if let Ok(mut t) = vlan::Tag::new_checked(&mut d[ethernet::HEADER_LEN..]) {
+            t.set_vid(vid);
+        }
         return;
     }
-    if d.len() < 14 {
-        return;
-    }
-    let mut t = Vec::with_capacity(d.len() + 4);
-    t.extend_from_slice(&d[..12]);
-    t.extend_from_slice(&[0x81, 0x00]);
-    t.extend_from_slice(&vid.to_be_bytes());
-    t.extend_from_slice(&d[12..]);
+    // The frame's EtherType moves into the tag; the tag's TPID takes its place.
+    let inner = eth.ethertype();
+    let mut tag = [0u8; vlan::HEADER_LEN];
+    vlan::Repr { pcp: 0, dei: false, vid, ethertype: inner }.emit(&mut vlan::Tag::new_unchecked(&mut tag[..]));
+    let mut t = Vec::with_capacity(d.len() + vlan::HEADER_LEN);
+    t.extend_from_slice(&d[..ethernet::HEADER_LEN]);
+    t.extend_from_slice(&tag);
+    t.extend_from_slice(&d[ethernet::HEADER_LEN..]);
+    ethernet::Frame::new_unchecked(&mut t[..]).set_ethertype(EtherType::VLAN);
     *d = t;
-    p.l3 += 4;
-    p.l4 += 4;
+    p.l3 += vlan::HEADER_LEN as u16;
+    p.l4 += vlan::HEADER_LEN as u16;
 }
 
 /// TRex's global counters (`m_*`), plus bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GenStats {
     /// Flows open now.
     pub m_active_flows: u64,
@@ -197,9 +196,8 @@ pub struct FlowGen {
     clients: Vec<Pool>,
     /// Server pools, likewise.
     servers: Vec<Pool>,
-    rng: u64,
+    rng: Rng,
     end_ns: Option<u64>,
-    next_id: u32,
     /// `(k, n)`: this shard's flows are numbered k, k + n, k + 2n ...
     shard: (u64, u64),
     scratch: Vec<u8>,
@@ -291,6 +289,7 @@ impl FlowGen {
                 period_ns: period,
                 // This shard's flows of the template: numbers k, k + n, ... of the whole.
                 limit: info.limit.map(|l| (l + n - 1 - k) / n),
+                limit_all: info.limit,
                 started: 0,
                 keep_src_port: info.keep_src_port.unwrap_or(false),
                 server: if info.one_app_server == Some(true) { info.server_addr.map(u32::from) } else { None },
@@ -313,7 +312,7 @@ impl FlowGen {
         let tw = profile.tw.unwrap_or(crate::profile::TwSpec { buckets: None, levels: None, bucket_time_usec: None });
         let d = WheelConfig::default();
         let config = WheelConfig {
-            tick_ns: tw.bucket_time_usec.map_or(d.tick_ns, |u| u * 1000),
+            tick_ns: tw.bucket_time_usec.map_or(d.tick_ns, |u| ((u * 1000.0).round() as u64).max(1)),
             buckets: tw.buckets.unwrap_or(d.buckets),
             levels: tw.levels.unwrap_or(d.levels),
         };
@@ -325,9 +324,8 @@ impl FlowGen {
             free: Vec::new(),
             clients,
             servers,
-            rng: (opts.seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1,
+            rng: Rng::new(opts.seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
             end_ns: duration.map(|s| (s * 1e9) as u64),
-            next_id: k as u32,
             shard: (k, n),
             scratch: Vec::with_capacity(2048),
             stats: GenStats::default(),
@@ -345,7 +343,7 @@ impl FlowGen {
     }
 
     /// When something is next due (a flow start or a packet), ns; `None` when done.
-    pub fn next_event(&self) -> Option<u64> {
+    pub fn poll_timeout(&self) -> Option<u64> {
         let starts = self
             .tmpls
             .iter()
@@ -361,7 +359,48 @@ impl FlowGen {
 
     /// Whether every flow has been started and has ended.
     pub fn is_done(&self) -> bool {
-        self.next_event().is_none()
+        self.poll_timeout().is_none()
+    }
+
+    /// How many flows of the templates `which` selects start before template `ti`'s flow
+    /// number `mine` (over all shards) at `at`: those starting earlier, and at the same
+    /// instant those of lower templates.
+    fn flows_before(&self, at: u64, ti: usize, mine: u64, which: impl Fn(&Tmpl) -> bool) -> u64 {
+        let mut n = 0;
+        for (j, u) in self.tmpls.iter().enumerate() {
+            if !which(u) {
+                continue;
+            }
+            if j == ti {
+                n += mine;
+                continue;
+            }
+            let started = |i: u64| (i as f64 * u.period_ns) as u64;
+            // The first flow number of `u` that does not come before: starts at or after
+            // `at` (after, for templates listed before `ti`).
+            let before = |x: u64| if j < ti { x <= at } else { x < at };
+            let mut i = (at as f64 / u.period_ns).ceil().max(0.0) as u64;
+            while i > 0 && !before(started(i - 1)) {
+                i -= 1;
+            }
+            while before(started(i)) {
+                i += 1;
+            }
+            // Flows that never start: past the template's limit or the run's end.
+            let mut count = u.limit_all.map_or(i, |l| i.min(l));
+            if let Some(e) = self.end_ns {
+                let mut last = (e as f64 / u.period_ns).ceil().max(0.0) as u64;
+                while last > 0 && started(last - 1) >= e {
+                    last -= 1;
+                }
+                while started(last) < e {
+                    last += 1;
+                }
+                count = count.min(last);
+            }
+            n += count;
+        }
+        n
     }
 
     fn start_flows(&mut self, now_ns: u64) {
@@ -372,13 +411,15 @@ impl FlowGen {
                 if at > now_ns || self.end_ns.is_some_and(|e| at >= e) || t.limit.is_some_and(|l| t.started >= l) {
                     break;
                 }
-                // Each pool numbers its flows k, k + n, ... (this shard's of all shards').
-                let (k, n) = self.shard;
+                // A flow's number in each pool, and among all flows, is its place in the
+                // order of all templates' starts (time, then template), computed from the
+                // templates' rates: the same whatever the scheduler, the core count or how
+                // polls cut time (several templates used to interleave by poll).
                 let (cp, sp) = (t.client_pool, t.server_pool);
-                let cseq = self.clients[cp].taken * n + k;
-                let sseq = self.servers[sp].taken * n + k;
-                self.clients[cp].taken += 1;
-                self.servers[sp].taken += 1;
+                let mine = t.started * self.shard.1 + self.shard.0;
+                let cseq = self.flows_before(at, ti, mine, |u| u.client_pool == cp);
+                let sseq = self.flows_before(at, ti, mine, |u| u.server_pool == sp);
+                let id = self.flows_before(at, ti, mine, |_| true) as u32;
                 let client = self.clients[cp].draw(cseq, &mut self.rng);
                 let server = self.servers[sp].draw(sseq, &mut self.rng);
                 let csize = u64::from(self.clients[cp].size);
@@ -390,8 +431,6 @@ impl FlowGen {
                     // Ports 1025..65535, one per flow of the client in turn.
                     1025 + ((cseq / csize) % 64_511) as u16
                 };
-                let id = self.next_id;
-                self.next_id = self.next_id.wrapping_add(self.shard.1 as u32);
                 let flow = Flow { tmpl: ti as u16, pkt: 0, client, server, cport, id };
                 let slot = match self.free.pop() {
                     Some(s) => {
@@ -414,7 +453,7 @@ impl FlowGen {
     /// Starts the flows due and sends the packets due by `now_ns`: `emit(port, departure,
     /// frame)` returns false when the port is full (the packet is counted as queue-full
     /// and the flow goes on). Returns the packets handed out.
-    pub fn poll(&mut self, now_ns: u64, max: usize, emit: &mut dyn FnMut(usize, u64, &[u8]) -> bool) -> usize {
+    pub fn poll_transmit(&mut self, now_ns: u64, max: usize, emit: &mut dyn FnMut(usize, u64, &[u8]) -> bool) -> usize {
         self.start_flows(now_ns);
         let mut n = 0;
         while n < max {
@@ -453,6 +492,11 @@ fn put16(f: &mut [u8], at: usize, v: u16) {
     f[at..at + 2].copy_from_slice(&v.to_be_bytes());
 }
 
+/// The low 32 bits of an IPv6 address field at `at` (the pool address of a flow).
+fn low32(at: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    at.end - 4..at.end
+}
+
 /// Rewrites addresses, ports and IP id (IPv6: flow label) for `flow`, and sets the
 /// checksums from the template's [`Sums`] plus the rewritten fields.
 fn rewrite(f: &mut [u8], p: &TemplatePacket, flow: &Flow, sport_server: u16, sums: Sums) {
@@ -464,35 +508,38 @@ fn rewrite(f: &mut [u8], p: &TemplatePacket, flow: &Flow, sport_server: u16, sum
     let addrs = u64::from(src >> 16) + u64::from(src & 0xffff) + u64::from(dst >> 16) + u64::from(dst & 0xffff);
     let id = (flow.id as u16).wrapping_add(flow.pkt);
     if p.v6 {
-        if f.len() < l3 + 40 {
+        if f.len() < l3 + ipv6::HEADER_LEN {
             return;
         }
         // The pool addresses in the low 32 bits; the flow id in the flow label.
-        f[l3 + 20..l3 + 24].copy_from_slice(&src.to_be_bytes());
-        f[l3 + 36..l3 + 40].copy_from_slice(&dst.to_be_bytes());
-        let label = (u32::from_be_bytes([0, f[l3 + 1], f[l3 + 2], f[l3 + 3]]) & 0xf0_0000) | (flow.id & 0xf_ffff);
-        f[l3 + 1..l3 + 4].copy_from_slice(&label.to_be_bytes()[1..]);
+        let h = &mut f[l3..];
+        h[low32(ipv6::SRC_ADDR)].copy_from_slice(&src.to_be_bytes());
+        h[low32(ipv6::DST_ADDR)].copy_from_slice(&dst.to_be_bytes());
+        ipv6::Packet::new_unchecked(h).set_flow_label(flow.id);
     } else {
-        if f.len() < l3 + 20 || l4 < l3 + 20 {
+        if f.len() < l3 + ipv4::HEADER_LEN || l4 < l3 + ipv4::HEADER_LEN {
             return;
         }
-        f[l3 + 12..l3 + 16].copy_from_slice(&src.to_be_bytes());
-        f[l3 + 16..l3 + 20].copy_from_slice(&dst.to_be_bytes());
-        put16(f, l3 + 4, id);
-        put16(f, l3 + 10, !checksum::fold(sums.ip + addrs + u64::from(id)));
+        let mut ip = ipv4::Packet::new_unchecked(&mut f[l3..]);
+        ip.set_src_addr(src.into());
+        ip.set_dst_addr(dst.into());
+        ip.set_ident(id);
+        ip.set_checksum(!checksum::fold(sums.ip + addrs + u64::from(id)));
     }
     let Some(l4sum) = sums.l4 else { return };
     if p.proto == 58 {
-        put16(f, l4 + 2, !checksum::fold(l4sum + addrs));
+        put16(f, l4 + icmpv6::CHECKSUM, !checksum::fold(l4sum + addrs));
         return;
     }
     let (sp, dp) = match p.dir {
         Dir::C2S => (flow.cport, sport_server),
         Dir::S2C => (sport_server, flow.cport),
     };
-    put16(f, l4, sp);
-    put16(f, l4 + 2, dp);
-    let at = if p.proto == 6 { l4 + 16 } else { l4 + 6 };
+    // UDP and TCP both begin with the two ports.
+    let mut ports = udp::Packet::new_unchecked(&mut f[l4..]);
+    ports.set_src_port(sp);
+    ports.set_dst_port(dp);
+    let at = if p.proto == 6 { l4 + tcp::CHECKSUM } else { l4 + udp::CHECKSUM };
     let mut c = !checksum::fold(l4sum + addrs + u64::from(sp) + u64::from(dp));
     if p.proto == 17 && c == 0 {
         c = 0xffff;
@@ -536,8 +583,8 @@ mod tests {
         let p = parse(DOC, "d.yaml").unwrap();
         let mut g = FlowGen::new(&p, vec![udp10()], opts).unwrap();
         let mut out = Vec::new();
-        while let Some(t) = g.next_event() {
-            g.poll(t, usize::MAX, &mut |port, at, f| {
+        while let Some(t) = g.poll_timeout() {
+            g.poll_transmit(t, usize::MAX, &mut |port, at, f| {
                 out.push((port, at, f.to_vec()));
                 true
             });
@@ -608,6 +655,51 @@ mod tests {
         }
     }
 
+    /// Every packet of `text`'s profile with two templates, polled at each event or in
+    /// coarse `step_ns` steps, on `shards` shards, sorted.
+    fn two_templates(opts: GenOptions, shards: u32, step_ns: Option<u64>) -> Vec<(u64, usize, Vec<u8>)> {
+        let text = "- duration: 1.0\n  generator: {distribution: seq, clients_start: 16.0.0.1, clients_end: 16.0.0.50, servers_start: 48.0.0.1, servers_end: 48.0.0.9}\n  cap_info:\n    - {name: a.pcap, cps: 100, ipg: 300, rtt: 300, w: 1}\n    - {name: b.pcap, cps: 37, ipg: 100, rtt: 100, w: 1}\n";
+        let p = parse(text, "two.yaml").unwrap();
+        let mut b = udp10();
+        b.server_port = 99;
+        let mut out = Vec::new();
+        for k in 0..shards {
+            let o = GenOptions { shard: (k, shards), ..opts };
+            let mut g = FlowGen::new(&p, vec![udp10(), b.clone()], o).unwrap();
+            let mut now = 0;
+            while let Some(t) = g.poll_timeout() {
+                now = match step_ns {
+                    None => t,
+                    Some(s) => (now + s).max(t),
+                };
+                g.poll_transmit(now, usize::MAX, &mut |port, at, f| {
+                    out.push((at, port, f.to_vec()));
+                    true
+                });
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn seq_assignment_with_several_templates_is_the_same_for_any_scheduler_cores_or_polls() {
+        // Issue 15.14: flows of several templates took pool addresses in poll order, so
+        // the wheel, the heap and the core count gave different packets.
+        let base = two_templates(GenOptions::default(), 1, None);
+        assert_eq!(base.len(), 1000 + 370);
+        let heap = GenOptions { scheduler: SchedulerKind::Heap, ..Default::default() };
+        assert_eq!(two_templates(heap, 1, None), base, "heap vs wheel");
+        assert_eq!(two_templates(GenOptions::default(), 1, Some(7_000_000)), base, "coarse polls");
+        for n in [2, 3] {
+            assert_eq!(two_templates(GenOptions::default(), n, Some(3_000_000)), base, "{n} shards");
+        }
+        // The pools are walked in order: 137 flows over 50 clients, every client used.
+        let clients: std::collections::BTreeSet<[u8; 4]> =
+            base.iter().filter(|(_, p, _)| *p == 0).map(|(_, _, f)| [f[26], f[27], f[28], f[29]]).collect();
+        assert_eq!(clients.len(), 50);
+    }
+
     /// An IPv6 frame from `src` to `dst` (low bytes), UDP 1025 -> 53 one way or an ICMPv6
     /// echo, with a made-up checksum.
     fn v6(src: u8, dst: u8, udp: bool, back: bool) -> Vec<u8> {
@@ -647,8 +739,8 @@ mod tests {
             let p = parse(DOC, "d.yaml").unwrap();
             let mut g = FlowGen::new(&p, vec![conv], GenOptions::default()).unwrap();
             let mut out = Vec::new();
-            while let Some(t) = g.next_event() {
-                g.poll(t, usize::MAX, &mut |port, _, f| {
+            while let Some(t) = g.poll_timeout() {
+                g.poll_transmit(t, usize::MAX, &mut |port, _, f| {
                     out.push((port, f.to_vec()));
                     true
                 });
@@ -681,8 +773,8 @@ mod tests {
         let p = parse(text, "p.yaml").unwrap();
         let mut g = FlowGen::new(&p, convs, GenOptions::default()).unwrap();
         let mut out = Vec::new();
-        while let Some(t) = g.next_event() {
-            g.poll(t, usize::MAX, &mut |port, _, f| {
+        while let Some(t) = g.poll_timeout() {
+            g.poll_transmit(t, usize::MAX, &mut |port, _, f| {
                 out.push((port, f.to_vec()));
                 true
             });
@@ -752,7 +844,7 @@ mod tests {
             let mut peak = 0;
             let mut t = 0;
             while t < 8_000_000_000 {
-                g.poll(t, usize::MAX, &mut |_, _, _| true);
+                g.poll_transmit(t, usize::MAX, &mut |_, _, _| true);
                 peak = peak.max(g.stats.m_active_flows);
                 t += 1_000_000;
             }

@@ -152,7 +152,7 @@ pub struct VlanSpec {
 }
 
 /// `tw`: the timer wheel's shape.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TwSpec {
     /// Buckets per level (power of two).
@@ -163,7 +163,7 @@ pub struct TwSpec {
     pub levels: Option<u8>,
     /// Tick, µs.
     #[serde(default)]
-    pub bucket_time_usec: Option<u64>,
+    pub bucket_time_usec: Option<f64>,
 }
 
 /// One `cap_info` entry: a conversation template and its rate.
@@ -274,7 +274,7 @@ pub fn load(path: &Path) -> Result<(StfProfile, Vec<PathBuf>), SourceError> {
                         format!(
                             "pcap '{}' not found (looked in the current directory and in {})",
                             c.name.display(),
-                            dir.display()
+                            if dir.as_os_str().is_empty() { Path::new(".") } else { dir }.display()
                         ),
                     )
                 })
@@ -334,9 +334,18 @@ fn validate(p: &StfProfile) -> Result<(), (String, String)> {
             }
         }
     }
+    let max_s = riptide_core::units::MAX_DURATION.as_secs_f64();
     if let Some(d) = p.duration {
-        if !(d.is_finite() && d > 0.0) {
-            return e("duration", format!("{d} must be a positive number of seconds"));
+        if !(d.is_finite() && d > 0.0 && d <= max_s) {
+            return e("duration", format!("{d} must be a positive number of seconds, at most {max_s} (365 days)"));
+        }
+    }
+    let max_us = max_s * 1e6;
+    for (k, v) in [("cap_ipg_min", p.cap_ipg_min), ("cap_override_ipg", p.cap_override_ipg)] {
+        if let Some(v) = v {
+            if !(v.is_finite() && (0.0..=max_us).contains(&v)) {
+                return e(k, format!("{v} must be a number of microseconds within 0..={max_us} (365 days)"));
+            }
         }
     }
     let g = &p.generator;
@@ -369,8 +378,11 @@ fn validate(p: &StfProfile) -> Result<(), (String, String)> {
         }
         for (k, v) in [("ipg", c.ipg), ("rtt", c.rtt)] {
             if let Some(v) = v {
-                if !(v.is_finite() && v >= 0.0) {
-                    return e(&format!("cap_info[{i}].{k}"), format!("{v} must be a number of microseconds >= 0"));
+                if !(v.is_finite() && (0.0..=max_us).contains(&v)) {
+                    return e(
+                        &format!("cap_info[{i}].{k}"),
+                        format!("{v} must be a number of microseconds within 0..={max_us} (365 days)"),
+                    );
                 }
             }
         }
@@ -400,8 +412,11 @@ fn validate(p: &StfProfile) -> Result<(), (String, String)> {
                 return e("tw.levels", format!("{l} must be within 1..=8"));
             }
         }
-        if tw.bucket_time_usec == Some(0) {
-            return e("tw.bucket_time_usec", "must be at least 1".into());
+        if tw.bucket_time_usec.is_some_and(|u| !(u.is_finite() && (0.001..=1e9).contains(&u))) {
+            return e(
+                "tw.bucket_time_usec",
+                "must be a number of microseconds from 0.001 to 1e9 (TRex writes 20.0)".into(),
+            );
         }
     }
     Ok(())
@@ -428,7 +443,7 @@ mod tests {
   tw :
      buckets : 1024
      levels : 3
-     bucket_time_usec : 20
+     bucket_time_usec : 20.0
   cap_info :
      - name: udp10.pcap
        cps : 100
@@ -506,7 +521,7 @@ mod tests {
         assert_eq!(p.generator.dual_port_mask, Some(Ipv4Addr::new(1, 0, 0, 0)));
         assert_eq!(p.cap_info[0].cps, 100.0);
         assert_eq!(p.cap_info[0].ipg, Some(200.0));
-        assert_eq!(p.tw.unwrap().bucket_time_usec, Some(20));
+        assert_eq!(p.tw.unwrap().bucket_time_usec, Some(20.0));
     }
 
     #[test]

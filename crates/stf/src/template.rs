@@ -7,6 +7,8 @@
 //! pool address (IPv4) into the low 32, like TRex's IPv6 mode.
 
 use crate::pcap::Record;
+use riptide_wire::ethernet::{self, EtherType};
+use riptide_wire::{ipv4, ipv6, udp, vlan};
 use std::net::IpAddr;
 
 /// Which way a packet goes.
@@ -67,9 +69,9 @@ impl Conversation {
         for p in self.packets.iter_mut().filter(|p| p.v6) {
             let l3 = p.l3 as usize;
             let (src, dst) = if p.dir == Dir::C2S { (&c, &s) } else { (&s, &c) };
-            if let Some(h) = p.data.get_mut(l3..l3 + 40) {
-                h[8..20].copy_from_slice(src);
-                h[24..36].copy_from_slice(dst);
+            if let Some(h) = p.data.get_mut(l3..l3 + ipv6::HEADER_LEN) {
+                h[ipv6::SRC_ADDR.start..ipv6::SRC_ADDR.start + 12].copy_from_slice(src);
+                h[ipv6::DST_ADDR.start..ipv6::DST_ADDR.start + 12].copy_from_slice(dst);
             }
         }
         let with = |a: IpAddr, prefix: &[u8; 12]| match a {
@@ -85,15 +87,20 @@ impl Conversation {
     }
 }
 
-fn l3_offset(f: &[u8]) -> Option<(u16, u16)> {
-    let mut off = 12usize;
-    let mut et = u16::from_be_bytes([*f.get(off)?, *f.get(off + 1)?]);
-    while et == 0x8100 || et == 0x88a8 {
-        off += 4;
-        et = u16::from_be_bytes([*f.get(off)?, *f.get(off + 1)?]);
+/// Where the IP header starts behind any VLAN tags, and the EtherType naming it.
+fn l3_offset(f: &[u8]) -> Option<(u16, EtherType)> {
+    let mut et = ethernet::Frame::new_checked(f).ok()?.ethertype();
+    let mut off = ethernet::HEADER_LEN;
+    while et == EtherType::VLAN || et == EtherType::QINQ {
+        et = vlan::Tag::new_checked(f.get(off..)?).ok()?.ethertype();
+        off += vlan::HEADER_LEN;
     }
-    Some(((off + 2) as u16, et))
+    Some((off as u16, et))
 }
+
+/// The most packets one template's conversation may have (a flow numbers its packets in
+/// 16 bits).
+pub const MAX_TEMPLATE_PACKETS: usize = u16::MAX as usize;
 
 /// Builds the conversation of a pcap's records.
 pub fn conversation(records: &[Record]) -> Result<Conversation, String> {
@@ -103,27 +110,34 @@ pub fn conversation(records: &[Record]) -> Result<Conversation, String> {
         let Some((l3, et)) = l3_offset(f) else { continue };
         let l3u = l3 as usize;
         let (src, dst, proto, l4, v6) = match et {
-            0x0800 => {
-                let Some(ip) = f.get(l3u..l3u + 20) else { continue };
-                if ip[0] >> 4 != 4 {
+            EtherType::IPV4 => {
+                // Only the fixed header is needed: pcap snap lengths may cut the rest.
+                let Some(h) = f.get(l3u..).filter(|h| h.len() >= ipv4::HEADER_LEN) else { continue };
+                let ip = ipv4::Packet::new_unchecked(h);
+                if ip.version() != 4 {
                     continue;
                 }
-                let a = |i: usize| IpAddr::from([ip[i], ip[i + 1], ip[i + 2], ip[i + 3]]);
-                (a(12), a(16), ip[9], l3u + usize::from(ip[0] & 0x0f) * 4, false)
+                let (s, d) = (IpAddr::V4(ip.src_addr()), IpAddr::V4(ip.dst_addr()));
+                (s, d, u8::from(ip.protocol()), l3u + usize::from(ip.header_len()), false)
             }
-            0x86dd => {
-                let Some(ip) = f.get(l3u..l3u + 40) else { continue };
-                if ip[0] >> 4 != 6 {
+            EtherType::IPV6 => {
+                let Some(h) = f.get(l3u..).filter(|h| h.len() >= ipv6::HEADER_LEN) else { continue };
+                let ip = ipv6::Packet::new_unchecked(h);
+                if ip.version() != 6 {
                     continue;
                 }
-                let a = |i: usize| IpAddr::from(<[u8; 16]>::try_from(&ip[i..i + 16]).unwrap_or_default());
+                let (s, d) = (IpAddr::V6(ip.src_addr()), IpAddr::V6(ip.dst_addr()));
                 // The next header as it stands (extension headers are carried, not walked).
-                (a(8), a(24), ip[6], l3u + 40, true)
+                (s, d, u8::from(ip.next_header()), l3u + ipv6::HEADER_LEN, true)
             }
             _ => continue,
         };
         let ports = match proto {
-            6 | 17 => f.get(l4..l4 + 4).map(|p| (u16::from_be_bytes([p[0], p[1]]), u16::from_be_bytes([p[2], p[3]]))),
+            // UDP and TCP both begin with the two ports.
+            6 | 17 => f.get(l4..l4 + 4).map(|p| {
+                let u = udp::Packet::new_unchecked(p);
+                (u.src_port(), u.dst_port())
+            }),
             _ => Some((0, 0)),
         };
         let Some((sport, dport)) = ports else { continue };
@@ -143,6 +157,14 @@ pub fn conversation(records: &[Record]) -> Result<Conversation, String> {
         };
         let gap_ns = last_ts.map_or(0, |l: u64| ts.saturating_sub(l));
         last_ts = Some(*ts);
+        if c.packets.len() >= MAX_TEMPLATE_PACKETS {
+            return Err(format!(
+                "holds more than {MAX_TEMPLATE_PACKETS} packets of its conversation (the most a template takes)"
+            ));
+        }
+        if gap_ns > riptide_core::units::MAX_DURATION.0 {
+            return Err(format!("packet {} follows the one before by more than 365 days", c.packets.len()));
+        }
         c.packets.push(TemplatePacket { data: f.clone(), dir, gap_ns, l3, l4: l4 as u16, proto, v6 });
     }
     conv.ok_or_else(|| "holds no IPv4 or IPv6 packet (a template is one IP conversation)".into())
@@ -151,6 +173,16 @@ pub fn conversation(records: &[Record]) -> Result<Conversation, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_template_longer_than_a_flow_can_count_is_refused() {
+        // A flow numbers its packets in 16 bits: 65,536 packets would never end.
+        let one = udp([10, 0, 0, 1], [10, 0, 0, 2], 1025, 53);
+        let recs: Vec<(u64, Vec<u8>)> = (0..=MAX_TEMPLATE_PACKETS as u64).map(|i| (i, one.clone())).collect();
+        let e = conversation(&recs).unwrap_err();
+        assert!(e.contains("more than 65535 packets"), "{e}");
+        assert_eq!(conversation(&recs[..MAX_TEMPLATE_PACKETS]).unwrap().packets.len(), MAX_TEMPLATE_PACKETS);
+    }
 
     fn udp(src: [u8; 4], dst: [u8; 4], sport: u16, dport: u16) -> Vec<u8> {
         let mut f = vec![0u8; 60];

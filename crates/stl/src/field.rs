@@ -18,14 +18,15 @@
 //! indices ([`FieldEngine::split`]), so cores never emit the same value while
 //! the range has at least `n` values.
 
-use crate::rng::Rng;
+use riptide_core::Rng;
 
 /// How a variable changes from packet to packet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VarKind {
-    /// `min, min+step, ..., max, min, ...`
+    /// `min, min+step, ...`, wrapping within `min..=max` as TRex does (`max + step` goes to
+    /// `min + step - (max - min + 1)`): 1..=10 by 4 gives 1, 5, 9, 3, 7, 1, ...
     Inc,
-    /// `max, max-step, ..., min, max, ...`
+    /// `max, max-step, ...`, wrapping within the range likewise.
     Dec,
     /// Uniform over `min..=max` on the `step` grid, seeded.
     Random,
@@ -57,6 +58,8 @@ pub enum VarKind {
 pub struct Var {
     kind: VarKind,
     min: u64,
+    /// `max - min + 1` (0 stands for 2^64).
+    size: u64,
     step: u64,
     /// Index range owned by this core: `lo..=hi`.
     lo: u64,
@@ -107,11 +110,22 @@ impl Var {
         if min > max {
             return Err(VarError::EmptyRange { min, max });
         }
-        let step = step.max(1);
-        let last = (max - min) / step;
+        let size = (max - min).wrapping_add(1);
+        let span = if size == 0 { 1u128 << 64 } else { u128::from(size) };
+        let walk = matches!(kind, VarKind::Inc | VarKind::Dec);
+        let step = if walk { (u128::from(step.max(1)) % span).max(1) as u64 } else { step.max(1) };
+        // Inc and Dec wrap within the range, so they visit span / gcd(span, step) values;
+        // a random variable draws from the step grid from min.
+        let last = if walk { (span / gcd(span, u128::from(step)) - 1) as u64 } else { (max - min) / step };
         let mut v =
-            Var { kind, min, step, lo: 0, hi: last, idx: 0, rng: Rng::new(seed), out: [0; 2], hold: 1, held: 0 };
+            Var { kind, min, size, step, lo: 0, hi: last, idx: 0, rng: Rng::new(seed), out: [0; 2], hold: 1, held: 0 };
         v.idx = match (init, &v.kind) {
+            (Some(i), VarKind::Dec) => {
+                if i < min || i > max || !(max - i).is_multiple_of(step) {
+                    return Err(VarError::BadInit { init: i });
+                }
+                last - (max - i) / step
+            }
             (Some(i), _) => {
                 if i < min || i > max || !(i - min).is_multiple_of(step) {
                     return Err(VarError::BadInit { init: i });
@@ -161,7 +175,27 @@ impl Var {
 
     /// A walk over the indices `0..=hi` starting at 0, one step per packet.
     fn index_walk(kind: VarKind, hi: u64) -> Var {
-        Var { kind, min: 0, step: 1, lo: 0, hi, idx: 0, rng: Rng::new(0), out: [0; 2], hold: 1, held: 0 }
+        Var { kind, min: 0, size: 0, step: 1, lo: 0, hi, idx: 0, rng: Rng::new(0), out: [0; 2], hold: 1, held: 0 }
+    }
+
+    /// The value at walk index `idx` of an `Inc` / `Dec` / `Random` variable.
+    fn at(&self, idx: u64) -> u64 {
+        let span = if self.size == 0 { 1u128 << 64 } else { u128::from(self.size) };
+        match self.kind {
+            VarKind::Inc => self.min.wrapping_add(((u128::from(idx) * u128::from(self.step)) % span) as u64),
+            VarKind::Dec => {
+                // Index `hi` is max; each index below one step further down, wrapping.
+                let back = (u128::from(self.hi_full() - idx) * u128::from(self.step)) % span;
+                self.min.wrapping_add((span - 1 - back) as u64)
+            }
+            _ => self.min.wrapping_add(idx.wrapping_mul(self.step)),
+        }
+    }
+
+    /// The last index of the whole walk (before splitting): the period less one.
+    fn hi_full(&self) -> u64 {
+        let span = if self.size == 0 { 1u128 << 64 } else { u128::from(self.size) };
+        (span / gcd(span, u128::from(self.step)) - 1) as u64
     }
 
     /// Holds each value for `packets` packets (at least 1) before moving on.
@@ -183,6 +217,8 @@ impl Var {
         let n = (self.hi - self.lo) as u128 + 1;
         if let VarKind::Random = self.kind {
             self.rng = Rng::new(self.rng.next_u64() ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+            // Each core's first value from its own generator too, not the shared draw.
+            self.idx = self.lo + self.rng.below((self.hi - self.lo).wrapping_add(1));
         } else if n >= count {
             let lo = self.lo as u128 + index * n / count;
             let hi = self.lo as u128 + (index + 1) * n / count - 1;
@@ -212,9 +248,7 @@ impl Var {
     #[inline]
     fn refresh(&mut self) {
         match &self.kind {
-            VarKind::Inc | VarKind::Dec | VarKind::Random => {
-                self.out[0] = self.min.wrapping_add(self.idx.wrapping_mul(self.step))
-            }
+            VarKind::Inc | VarKind::Dec | VarKind::Random => self.out[0] = self.at(self.idx),
             VarKind::List(values) => self.out[0] = values.get(self.idx as usize).copied().unwrap_or(0),
             VarKind::Tuple { ip_min, ips, port_min } => {
                 self.out[0] = ip_min + self.idx % ips;
@@ -234,27 +268,47 @@ impl Var {
             }
             self.held = 0;
         }
-        self.idx = match self.kind {
+        match self.kind {
+            // The walks move by one step, wrapping within the range, without a division
+            // per packet; back to the start of this core's share, the value is recomputed.
+            VarKind::Inc => {
+                if self.idx >= self.hi {
+                    self.idx = self.lo;
+                    self.out[0] = self.at(self.lo);
+                } else {
+                    self.idx += 1;
+                    // rel in 0..size; past the top it wraps to the bottom (size 0 is 2^64).
+                    let rel = self.out[0].wrapping_sub(self.min);
+                    let to_top = self.size.wrapping_sub(1).wrapping_sub(rel);
+                    let next = if self.step > to_top { self.step - to_top - 1 } else { rel + self.step };
+                    self.out[0] = self.min.wrapping_add(next);
+                }
+            }
             VarKind::Dec => {
                 if self.idx <= self.lo {
-                    self.hi
+                    self.idx = self.hi;
+                    self.out[0] = self.at(self.hi);
                 } else {
-                    self.idx - 1
+                    self.idx -= 1;
+                    let rel = self.out[0].wrapping_sub(self.min);
+                    let next = if self.step > rel {
+                        self.size.wrapping_sub(1).wrapping_sub(self.step - rel - 1)
+                    } else {
+                        rel - self.step
+                    };
+                    self.out[0] = self.min.wrapping_add(next);
                 }
             }
             VarKind::Random => {
                 let n = (self.hi - self.lo).wrapping_add(1);
-                self.lo + self.rng.below(n)
+                self.idx = self.lo + self.rng.below(n);
+                self.out[0] = self.min.wrapping_add(self.idx.wrapping_mul(self.step));
             }
             _ => {
-                if self.idx >= self.hi {
-                    self.lo
-                } else {
-                    self.idx + 1
-                }
+                self.idx = if self.idx >= self.hi { self.lo } else { self.idx + 1 };
+                self.refresh();
             }
-        };
-        self.refresh();
+        }
     }
 }
 
@@ -266,6 +320,9 @@ pub struct Coverage {
     /// The write lies inside the L4 checksum's coverage (L4 header and payload, or
     /// the IP addresses of its pseudo-header).
     pub l4: bool,
+    /// The write lies inside the UDP length, which the checksum covers twice (header and
+    /// pseudo-header).
+    pub l4_twice: bool,
 }
 
 /// One compiled write of a variable into the frame.
@@ -308,6 +365,9 @@ struct Op {
     /// else changes first, with the sum of its complemented 16-bit words: the
     /// write then needs no load from the frame.
     known: Option<(u64, u64)>,
+    /// How many times the write's change counts in the IPv4 and the L4 checksum (0, 1,
+    /// or 2 for the UDP length): a multiply per write instead of branches.
+    weight: [u64; 2],
 }
 
 /// A compiled field program.
@@ -328,7 +388,14 @@ impl FieldEngine {
     /// The caller guarantees every write fits the smallest frame (the profile
     /// compiler checks it); a write outside a frame is skipped, never a panic.
     pub fn new(vars: Vec<Var>, writes: Vec<Write>, csum: ChecksumFields) -> Self {
-        let ops = writes.into_iter().map(|w| Op { w, known: None }).collect();
+        let ops = writes
+            .into_iter()
+            .map(|w| {
+                let c = w.coverage;
+                let l4 = u64::from(c.l4) * (1 + u64::from(c.l4_twice));
+                Op { w, known: None, weight: [u64::from(c.ip), l4] }
+            })
+            .collect();
         let has_clock = vars.iter().any(Var::is_clock);
         FieldEngine { vars, ops, csum, csum_known: [None; 2], time_base_ns: 0, has_clock }
     }
@@ -416,12 +483,8 @@ impl FieldEngine {
                 None => write_field(frame, w, v),
             };
             let Some(delta) = delta else { continue };
-            if w.coverage.ip {
-                acc_ip += delta;
-            }
-            if w.coverage.l4 {
-                acc_l4 += delta;
-            }
+            acc_ip += delta * op.weight[0];
+            acc_l4 += delta * op.weight[1];
         }
         if let Some(off) = self.csum.ip {
             if acc_ip != 0 {
@@ -506,6 +569,14 @@ fn write_be(b: &mut [u8], mut v: u64) {
     }
 }
 
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// Big-endian 16-bit word at `i`; a word running past the frame reads as zero-padded.
 #[inline]
 fn word(frame: &[u8], i: usize) -> u64 {
@@ -548,26 +619,42 @@ fn patch_checksum(frame: &mut [u8], off: usize, known: Option<u16>, acc: u64, ud
 mod tests {
     use super::*;
 
+    fn walk(v: &mut Var, n: usize) -> Vec<u64> {
+        (0..n)
+            .map(|_| {
+                let x = v.value(0);
+                v.advance();
+                x
+            })
+            .collect()
+    }
+
     #[test]
     fn inc_dec_list_walk() {
+        // A step that does not divide the range wraps within it, as TRex's does (issue 15.15).
         let mut v = Var::range(VarKind::Inc, 10, 14, 2, None, 0).unwrap();
-        let got: Vec<u64> = (0..4)
-            .map(|_| {
-                let x = v.value(0);
-                v.advance();
-                x
-            })
-            .collect();
-        assert_eq!(got, [10, 12, 14, 10]);
+        assert_eq!(walk(&mut v, 6), [10, 12, 14, 11, 13, 10]);
+        let mut v = Var::range(VarKind::Inc, 1, 10, 4, None, 0).unwrap();
+        assert_eq!(walk(&mut v, 11), [1, 5, 9, 3, 7, 1, 5, 9, 3, 7, 1]);
         let mut v = Var::range(VarKind::Dec, 10, 14, 2, None, 0).unwrap();
-        let got: Vec<u64> = (0..4)
-            .map(|_| {
-                let x = v.value(0);
-                v.advance();
-                x
-            })
-            .collect();
-        assert_eq!(got, [14, 12, 10, 14]);
+        assert_eq!(walk(&mut v, 6), [14, 12, 10, 13, 11, 14]);
+        // A step that divides it walks the grid and starts over.
+        let mut v = Var::range(VarKind::Inc, 0, 9, 2, None, 0).unwrap();
+        assert_eq!(walk(&mut v, 6), [0, 2, 4, 6, 8, 0]);
+        // The whole u64 range wraps too.
+        let mut v = Var::range(VarKind::Inc, 0, u64::MAX, 1 << 63, Some(1 << 63), 0).unwrap();
+        assert_eq!(walk(&mut v, 3), [1 << 63, 0, 1 << 63]);
+        // Split over cores, the shares of a wrapping walk (its 5 values) cover it once.
+        let mut all: Vec<u64> = Vec::new();
+        for (core, share) in [1, 2, 2].into_iter().enumerate() {
+            let mut v = Var::range(VarKind::Inc, 1, 10, 4, None, 0).unwrap();
+            v.split(core, 3);
+            let mine = walk(&mut v, share * 2);
+            assert_eq!(mine[..share], mine[share..], "core {core} cycles through its share");
+            all.extend(&mine[..share]);
+        }
+        all.sort_unstable();
+        assert_eq!(all, [1, 3, 5, 7, 9]);
         let mut v = Var::list(vec![5, 7]).unwrap();
         let got: Vec<u64> = (0..3)
             .map(|_| {

@@ -9,7 +9,7 @@
 //!    `riptide-wire`; sizes that vary get their length and checksum fields
 //!    precomputed.
 //! 3. [`size`] picks each frame's size; [`field`] runs the per-packet field
-//!    program with incremental checksum fixes; [`rng`] feeds random variables.
+//!    program with incremental checksum fixes; `riptide_core::Rng` feeds random variables.
 //! 4. [`pacer`] says when each packet departs; [`stream`] adds the transmit
 //!    mode (continuous, burst, multi-burst, chaining); [`set`] interleaves a
 //!    worker's streams by departure and fills a port's batch.
@@ -22,7 +22,6 @@ pub mod field;
 pub mod pacer;
 pub mod pktgen;
 pub mod profile;
-pub mod rng;
 pub mod set;
 pub mod size;
 pub mod stream;

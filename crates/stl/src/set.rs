@@ -1,6 +1,6 @@
 //! The streams of one worker on one port, interleaved by departure time.
 //!
-//! [`StreamSet::fill`] writes every packet due before a horizon into a port's
+//! [`StreamSet::poll_transmit`] writes every packet due before a horizon into a port's
 //! [`TxBatch`], earliest first. In real time the horizon is "now"; in simulation
 //! (pcap) it is the end of the run, so packets are produced as fast as the CPU
 //! allows and carry their scheduled departures.
@@ -47,7 +47,7 @@ impl StreamSet {
     }
 
     /// In real time, latency tags carry the time the packets of the next
-    /// [`fill`](Self::fill) are built, read just before from the clock the receive
+    /// [`poll_transmit`](Self::poll_transmit) are built, read just before from the clock the receive
     /// timestamps come from (`CLOCK_REALTIME`, epoch-relative), instead of their schedule:
     /// a late sender does not count its lateness as latency, and sender and receiver
     /// stamps share one clock. `None` (the default, and simulation): the schedule.
@@ -61,7 +61,7 @@ impl StreamSet {
     }
 
     /// Starts every self-starting stream at `at` (plus its own start delay).
-    pub fn start(&mut self, at: Nanos) {
+    pub fn handle_start(&mut self, at: Nanos) {
         let mut ended = Vec::new();
         for s in &mut self.streams {
             if s.phase == Phase::Active && !s.start(at) {
@@ -107,7 +107,7 @@ impl StreamSet {
     }
 
     /// When the earliest active stream is due; `None` when nothing is left to send.
-    pub fn next_due(&self) -> Option<Nanos> {
+    pub fn poll_timeout(&self) -> Option<Nanos> {
         self.streams.iter().filter_map(Stream::due).min()
     }
 
@@ -117,7 +117,7 @@ impl StreamSet {
     }
 
     /// Moves every active stream's schedule to start again at `at` (resume after pause).
-    pub fn reanchor_all(&mut self, at: Nanos) {
+    pub fn handle_resume(&mut self, at: Nanos) {
         for s in &mut self.streams {
             if s.due().is_some_and(|d| d < at) {
                 s.reanchor(at);
@@ -146,7 +146,13 @@ impl StreamSet {
     /// `budget` of them. `catch_up` is the real-time lateness bound (`None` in
     /// simulation). Returns the number of packets written.
     #[inline]
-    pub fn fill(&mut self, batch: &mut TxBatch<'_>, horizon: Nanos, budget: u64, catch_up: Option<Nanos>) -> usize {
+    pub fn poll_transmit(
+        &mut self,
+        batch: &mut TxBatch<'_>,
+        horizon: Nanos,
+        budget: u64,
+        catch_up: Option<Nanos>,
+    ) -> usize {
         let mut n = 0usize;
         let mut budget = budget;
         while budget > 0 {

@@ -29,7 +29,7 @@ fn frames(yaml: &str, n: usize) -> Vec<Vec<u8>> {
     let p = riptide_stl::profile::parse(yaml, "prop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
     let c = riptide_stl::profile::compile(&p, "prop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
     let mut set = StreamSet::new(c.streams.iter().map(|s| s.share(0, 1, 1.0, BitsPerSec(10e9), true)).collect());
-    set.start(Nanos::ZERO);
+    set.handle_start(Nanos::ZERO);
     let cap = 2048;
     let mut mem = vec![0u8; 64 * cap];
     let offsets: Vec<usize> = (0..64).map(|i| i * cap).collect();
@@ -37,7 +37,7 @@ fn frames(yaml: &str, n: usize) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     while out.len() < n {
         let mut b = TxBatch::new(&mut mem, &offsets, cap, &mut meta).unwrap();
-        let k = set.fill(&mut b, Nanos::MAX, (n - out.len()) as u64, None);
+        let k = set.poll_transmit(&mut b, Nanos::MAX, (n - out.len()) as u64, None);
         out.extend(b.frames().map(|(f, _)| f.to_vec()));
         assert!(k > 0);
     }

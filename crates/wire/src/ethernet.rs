@@ -26,6 +26,16 @@ mod field {
     pub(super) const PAYLOAD: Rest = 14..;
 }
 
+/// The fields a generator writes.
+pub const FIELDS: &[crate::FieldDesc] = &[
+    crate::FieldDesc::bytes("dst", field::DESTINATION.start, 6),
+    crate::FieldDesc::bytes("src", field::SOURCE.start, 6),
+    crate::FieldDesc::bytes("type", field::ETHERTYPE, 2),
+];
+
+/// Where the EtherType sits (after a VLAN tag is inserted here, it is the tag's TPID).
+pub const ETHERTYPE: usize = field::ETHERTYPE;
+
 /// A 48-bit Ethernet (MAC) address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct EthernetAddress(pub [u8; 6]);

@@ -25,6 +25,17 @@ mod field {
     pub(super) const SEQ_NO: usize = 6;
 }
 
+/// The fields a generator writes (echo request / reply).
+pub const FIELDS: &[crate::FieldDesc] = &[
+    crate::FieldDesc::bytes("type", field::TYPE, 1),
+    crate::FieldDesc::bytes("code", field::CODE, 1),
+    crate::FieldDesc::bytes("id", field::IDENT, 2),
+    crate::FieldDesc::bytes("seq", field::SEQ_NO, 2),
+];
+
+/// Where the checksum sits.
+pub const CHECKSUM: usize = field::CHECKSUM;
+
 /// An ICMPv6 message type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Message(pub u8);

@@ -47,6 +47,24 @@ mod field {
     pub(super) const DST_ADDR: Field = 16..20;
 }
 
+/// The fields a generator writes.
+pub const FIELDS: &[crate::FieldDesc] = &[
+    crate::FieldDesc::bytes("tos", field::DSCP_ECN, 1),
+    crate::FieldDesc::bytes("id", field::IDENT, 2),
+    crate::FieldDesc::bytes("ttl", field::TTL, 1),
+    crate::FieldDesc::bytes("src", field::SRC_ADDR.start, 4),
+    crate::FieldDesc::bytes("dst", field::DST_ADDR.start, 4),
+];
+
+/// Where the header checksum sits (it covers the header).
+pub const CHECKSUM: usize = field::CHECKSUM;
+/// Where the total length sits.
+pub const LENGTH: usize = field::LENGTH;
+/// Where the identification sits.
+pub const IDENT: usize = field::IDENT;
+/// The source and destination addresses: the pseudo-header bytes L4 checksums cover.
+pub const ADDRS: crate::Field = field::SRC_ADDR.start..field::DST_ADDR.end;
+
 /// A view over an IPv4 packet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Packet<T: AsRef<[u8]>> {

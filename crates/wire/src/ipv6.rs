@@ -39,6 +39,24 @@ mod field {
     pub(super) const DST_ADDR: Field = 24..40;
 }
 
+/// The fields a generator writes.
+pub const FIELDS: &[crate::FieldDesc] = &[
+    crate::FieldDesc::bits("tc", field::VER_TC_FLOW, 4, 0x0FF0_0000, 20),
+    crate::FieldDesc::bits("flow_label", field::VER_TC_FLOW, 4, 0x000F_FFFF, 0),
+    crate::FieldDesc::bytes("hop_limit", field::HOP_LIMIT, 1),
+    crate::FieldDesc::bytes("src", field::SRC_ADDR.start, 16),
+    crate::FieldDesc::bytes("dst", field::DST_ADDR.start, 16),
+];
+
+/// Where the payload length sits.
+pub const LENGTH: usize = field::LENGTH;
+/// Where the source address sits.
+pub const SRC_ADDR: crate::Field = field::SRC_ADDR;
+/// Where the destination address sits.
+pub const DST_ADDR: crate::Field = field::DST_ADDR;
+/// The source and destination addresses: the pseudo-header bytes L4 checksums cover.
+pub const ADDRS: crate::Field = field::SRC_ADDR.start..field::DST_ADDR.end;
+
 /// A view over an IPv6 packet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Packet<T: AsRef<[u8]>> {

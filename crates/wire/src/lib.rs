@@ -19,6 +19,10 @@
 //! * [`udp`], [`tcp`]: transport headers, checksummed with the IP pseudo-header;
 //! * [`icmpv4`], [`icmpv6`]: echo request/reply;
 //! * [`checksum`]: the internet checksum (RFC 1071) and incremental updates (RFC 1624);
+//! * [`FieldDesc`]: each protocol's `FIELDS`, the header fields a generator writes (offset,
+//!   width, mask), and its `CHECKSUM` / length / pseudo-header positions: the one place
+//!   header layouts are written down; the field engine, the stateful generator and the
+//!   measurement code all read them from here;
 //! * [`mod@decode`]: a diagnostic decoder that walks a whole frame and prints it tshark-style,
 //!   plus [`decode::hexdump`].
 //!
@@ -54,6 +58,40 @@ pub mod udp;
 pub mod vlan;
 
 pub use checksum::ChecksumMode;
+
+/// A header field a generator may write: where it sits in its header and how wide it is.
+///
+/// `width` bytes big-endian at `offset` from the header's start; within them the field is
+/// the bits of `mask`, `shift` bits up (a VLAN id is `0x0FFF` of the 2-byte TCI, shift 0;
+/// its PCP `0xE000`, shift 13). Which checksum covers the field follows from its header:
+/// each protocol module names its `CHECKSUM` offset, and the IP modules the pseudo-header
+/// address bytes (`ADDRS`) that L4 checksums cover too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldDesc {
+    /// The field's name in profiles (`src`, `ttl`, `flow_label`).
+    pub name: &'static str,
+    /// Bytes from the start of the header.
+    pub offset: usize,
+    /// Bytes the field's value spans.
+    pub width: u8,
+    /// The field's bits within those bytes.
+    pub mask: u64,
+    /// How far up the mask sits.
+    pub shift: u8,
+}
+
+impl FieldDesc {
+    /// A field of whole bytes.
+    pub const fn bytes(name: &'static str, offset: usize, width: u8) -> FieldDesc {
+        let mask = if width >= 8 { u64::MAX } else { (1u64 << (width as u32 * 8)) - 1 };
+        FieldDesc { name, offset, width, mask, shift: 0 }
+    }
+
+    /// A bit field: `mask` of the `width` bytes at `offset`, `shift` bits up.
+    pub const fn bits(name: &'static str, offset: usize, width: u8, mask: u64, shift: u8) -> FieldDesc {
+        FieldDesc { name, offset, width, mask, shift }
+    }
+}
 pub use decode::{decode, hexdump, Decoded, Layer};
 pub use ip::{IpAddress, Protocol};
 

@@ -28,6 +28,13 @@ mod field {
     pub(super) const PAYLOAD: Rest = 4..;
 }
 
+/// The fields a generator writes.
+pub const FIELDS: &[crate::FieldDesc] = &[
+    crate::FieldDesc::bits("label", field::ENTRY, 4, 0xFFFF_F000, 12),
+    crate::FieldDesc::bits("tc", field::ENTRY, 4, 0x0E00, 9),
+    crate::FieldDesc::bytes("ttl", field::ENTRY + 3, 1),
+];
+
 /// A view over one label stack entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry<T: AsRef<[u8]>> {

@@ -46,6 +46,19 @@ mod field {
     pub(super) const URGENT: usize = 18;
 }
 
+/// The fields a generator writes.
+pub const FIELDS: &[crate::FieldDesc] = &[
+    crate::FieldDesc::bytes("sport", field::SRC_PORT, 2),
+    crate::FieldDesc::bytes("dport", field::DST_PORT, 2),
+    crate::FieldDesc::bytes("seq", field::SEQ_NUM, 4),
+    crate::FieldDesc::bytes("ack", field::ACK_NUM, 4),
+    crate::FieldDesc::bytes("flags", field::FLAGS, 1),
+    crate::FieldDesc::bytes("window", field::WIN_SIZE, 2),
+];
+
+/// Where the checksum sits (over the pseudo header and the segment).
+pub const CHECKSUM: usize = field::CHECKSUM;
+
 /// The TCP control bits, a bitset over the flags byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct TcpFlags(pub u8);

@@ -32,6 +32,15 @@ mod field {
     pub(super) const CHECKSUM: usize = 6;
 }
 
+/// The fields a generator writes.
+pub const FIELDS: &[crate::FieldDesc] =
+    &[crate::FieldDesc::bytes("sport", field::SRC_PORT, 2), crate::FieldDesc::bytes("dport", field::DST_PORT, 2)];
+
+/// Where the length sits.
+pub const LENGTH: usize = field::LENGTH;
+/// Where the checksum sits (over the pseudo header and the datagram; 0: none, IPv4 only).
+pub const CHECKSUM: usize = field::CHECKSUM;
+
 /// Applies an incremental checksum update to a UDP checksum field.
 ///
 /// `update` is the RFC 1624 update (e.g. `|c| checksum::update16(c, old, new)`). A field of

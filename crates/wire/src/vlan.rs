@@ -27,6 +27,14 @@ mod field {
     pub(super) const PAYLOAD: Rest = 4..;
 }
 
+/// The fields a generator writes (offsets from the TCI, after the TPID).
+pub const FIELDS: &[crate::FieldDesc] = &[
+    crate::FieldDesc::bits("id", field::TCI, 2, 0x0FFF, 0),
+    crate::FieldDesc::bits("dei", field::TCI, 2, 0x1000, 12),
+    crate::FieldDesc::bits("pcp", field::TCI, 2, 0xE000, 13),
+    crate::FieldDesc::bytes("type", field::ETHERTYPE, 2),
+];
+
 /// The largest VLAN identifier (12 bits).
 pub const VID_MAX: u16 = 0x0FFF;
 

@@ -144,12 +144,14 @@ impl RxRing {
                 break;
             };
             left -= 1;
-            if let (Some((tpid, tci)), true) = (vlan, frame.len() >= 12) {
+            // The tag goes back where the kernel took it from: in front of the EtherType.
+            const AT: usize = riptide_wire::ethernet::ETHERTYPE;
+            if let (Some((tpid, tci)), true) = (vlan, frame.len() >= AT) {
                 scratch.clear();
-                scratch.extend_from_slice(&frame[..12]);
+                scratch.extend_from_slice(&frame[..AT]);
                 scratch.extend_from_slice(&tpid.to_be_bytes());
                 scratch.extend_from_slice(&tci.to_be_bytes());
-                scratch.extend_from_slice(&frame[12..]);
+                scratch.extend_from_slice(&frame[AT..]);
                 frame = scratch;
                 len += 4;
             }

@@ -40,7 +40,7 @@
 //! a safety net: should the kernel still find a frame malformed it skips it instead of
 //! stopping the ring.
 
-use super::set_opt;
+use super::{set_opt, ETH_HLEN};
 use crate::mapping::Mapping;
 use riptide_core::{PortCounters, TxBatch, TxMeta};
 use std::io;
@@ -62,11 +62,6 @@ const ST_LEN: usize = offset_of!(libc::tpacket2_hdr, tp_len);
 const ST_SNAPLEN: usize = offset_of!(libc::tpacket2_hdr, tp_snaplen);
 const ST_MAC: usize = offset_of!(libc::tpacket2_hdr, tp_mac);
 
-/// Ethernet header length: the shortest frame the kernel takes.
-const ETH_HLEN: usize = 14;
-/// The 802.1Q ethertype: such frames may be 4 bytes longer than MTU + header.
-const ETH_P_8021Q: [u8; 2] = [0x81, 0x00];
-
 /// Ring block size for frames up to this size; larger frames get blocks of their own size
 /// (either rounded up to whole pages).
 const BLOCK_SIZE: usize = 64 << 10;
@@ -77,11 +72,6 @@ fn page_size() -> usize {
     let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
     usize::try_from(p).ok().filter(|&p| p > 0).unwrap_or(4096)
 }
-
-/// Why a frame was refused before reaching the kernel (for `last_tx_error`): what
-/// `sendmmsg` answers for the same frame.
-const REFUSED_TOO_LONG: i32 = libc::EMSGSIZE;
-const REFUSED_TOO_SHORT: i32 = libc::EINVAL;
 
 /// The mapped transmit ring and where user space stands in it.
 pub(super) struct TxRing {
@@ -193,32 +183,26 @@ impl TxRing {
             i = if i + 1 == self.frames { 0 } else { i + 1 };
         }
         let capacity = self.frame_size - DATA_OFF;
-        // SAFETY: the mapping lives as long as `self`. The batch writes only inside the
-        // lent slots, which are available frames: the kernel does not touch them until
-        // `send` requests them, after this borrow has ended. (The kernel may meanwhile
-        // flip the status word of another frame it is still sending; nothing here reads
-        // or writes those words except through `status`.)
-        let mem = unsafe { std::slice::from_raw_parts_mut(self.map.ptr().as_ptr(), self.map.len()) };
-        TxBatch::new(mem, &self.offsets, capacity, &mut self.meta).unwrap_or_else(|_| TxBatch::empty())
+        // SAFETY: the mapping lives as long as `self`, which the batch borrows. The batch
+        // touches only the lent slots (the data areas of available frames): the kernel
+        // does not touch those until `send` requests them, after the borrow has ended,
+        // and user space reaches them only through the batch meanwhile. The frames the
+        // kernel is still sending, and every status word, are not part of the batch.
+        unsafe { TxBatch::from_raw(self.map.ptr(), self.map.len(), &self.offsets, capacity, &mut self.meta) }
+            .unwrap_or_else(|_| TxBatch::empty())
     }
 
     /// Why the kernel would refuse a frame of `len` bytes at `data` (an errno), if it would.
     fn refusal(&self, data: usize, len: usize) -> Option<i32> {
-        if len < ETH_HLEN {
-            return Some(REFUSED_TOO_SHORT);
-        }
         if len > usize::from(u16::MAX) - DATA_OFF {
-            return Some(REFUSED_TOO_LONG);
+            return Some(libc::EMSGSIZE);
         }
-        if len > self.max_len {
+        super::wire_refusal(len, self.max_len, || {
             let map = self.map.ptr().as_ptr();
-            // SAFETY: `data + 14 <= data + len` lies inside the lent frame, in the mapping.
-            let ethertype = unsafe { [*map.add(data + 12), *map.add(data + 13)] };
-            if len > self.max_len + 4 || ethertype != ETH_P_8021Q {
-                return Some(REFUSED_TOO_LONG);
-            }
-        }
-        None
+            // SAFETY: only called for `len > max_len >= 14`: bytes `data + 12..data + 14`
+            // lie inside the lent frame, in the mapping.
+            unsafe { [*map.add(data + 12), *map.add(data + 13)] }
+        })
     }
 
     /// Sends the first `n` frames of the last batch on socket `fd`: requests them, wakes

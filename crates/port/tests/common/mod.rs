@@ -2,7 +2,7 @@
 
 use riptide_core::BitsPerSec;
 use riptide_port::netns;
-use riptide_port::PortInfo;
+use riptide_port::{PortCaps, PortInfo, RxStamps, Timing};
 
 /// Whether `test` must be skipped here (no root or no `ip netns`); says why.
 pub(crate) fn skip(test: &str) -> bool {
@@ -17,11 +17,12 @@ pub(crate) fn skip(test: &str) -> bool {
 
 /// The port info of interface `ifname` under backend `driver` (`afpacket`, `afxdp`).
 pub(crate) fn info(driver: &'static str, ifname: &str) -> PortInfo {
-    PortInfo {
-        name: format!("{driver}:{ifname}"),
-        driver,
-        line_rate: BitsPerSec(10e9),
+    let caps = PortCaps {
+        timing: Timing::Real,
+        rx: Some(if driver == "afxdp" { RxStamps::Read } else { RxStamps::Kernel }),
         max_frame: 1514,
-        simulated: false,
-    }
+        batch: 64,
+        line_rate: BitsPerSec(10e9),
+    };
+    PortInfo { name: format!("{driver}:{ifname}"), driver, caps }
 }

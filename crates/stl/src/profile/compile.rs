@@ -383,7 +383,7 @@ fn compile_write(
         size,
         mask,
         shift: shift as i8,
-        add: w.add,
+        add: w.add as u64,
         coverage: layout.coverage(offset, size as usize),
     })
 }

@@ -10,11 +10,13 @@
 //! column when known, the key path, and what was expected.
 
 pub mod compile;
+pub mod macs;
 pub mod probes;
 pub mod schema;
 pub mod values;
 
 pub use compile::compile;
+pub use macs::fill_port_macs;
 pub use probes::add_latency_probes;
 pub use schema::Profile;
 

@@ -444,9 +444,10 @@ pub struct WriteSpec {
     /// Left shift before masking (negative: right shift).
     #[serde(default)]
     pub shift: i8,
-    /// Added to the value before shifting.
+    /// Added to the value before shifting (TRex's `add_val`; negative subtracts, modulo the
+    /// field's width).
     #[serde(default)]
-    pub add: u64,
+    pub add: i64,
 }
 
 impl WriteSpec {
@@ -475,6 +476,17 @@ mod duration_opt {
 
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Nanos>, D::Error> {
         let s: Option<String> = Option::deserialize(d)?;
-        s.map(|s| s.parse::<Nanos>().map_err(serde::de::Error::custom)).transpose()
+        s.map(|s| {
+            // A unit is required: TRex reads a bare `isg: 10.0` as microseconds, the command
+            // line's `-d 10` means seconds; a profile must not leave it to a guess.
+            if s.trim().parse::<f64>().is_ok() {
+                let t = s.trim();
+                return Err(serde::de::Error::custom(format!(
+                    "'{t}' has no unit: write {t}us (TRex's unit for isg and ibg), {t}ms or {t}s"
+                )));
+            }
+            s.parse::<Nanos>().map_err(serde::de::Error::custom)
+        })
+        .transpose()
     }
 }

@@ -5,7 +5,7 @@ use super::{payload_bytes, FieldDef, Layout};
 use crate::profile::schema::{IcmpSpec, Layer, PayloadSpec, TcpSpec};
 use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
 use riptide_wire::ip::{IpAddress, Protocol};
-use riptide_wire::{icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan};
+use riptide_wire::{icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, FieldDesc};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// A layer list that cannot be built.
@@ -327,7 +327,7 @@ impl<'a> Plan<'a> {
                     let repr = udp::Repr { src_port: u.sport.unwrap_or(1025), dst_port: u.dport.unwrap_or(12) };
                     emit_l4_udp(&repr, b, rest, &src, &dst);
                     if !self.udp_checksum() {
-                        b[6..8].copy_from_slice(&[0, 0]);
+                        udp::Packet::new_unchecked(&mut b[..]).set_checksum(0);
                     }
                 }
                 Layer::Tcp(t) => {
@@ -365,22 +365,23 @@ impl<'a> Plan<'a> {
     pub(crate) fn size_dependent_fields(&self) -> Vec<u16> {
         let mut v = Vec::new();
         if let Some(i) = self.l3() {
-            let o = self.offsets[i] as u16;
+            let o = self.offsets[i];
             match self.layers[i] {
-                Layer::Ipv4(_) => v.extend([o + 2, o + 10]),
-                _ => v.push(o + 4),
+                Layer::Ipv4(_) => v.extend([o + ipv4::LENGTH, o + ipv4::CHECKSUM]),
+                _ => v.push(o + ipv6::LENGTH),
             }
         }
         if let Some(i) = self.l4() {
-            let o = self.offsets[i] as u16;
+            let o = self.offsets[i];
             match self.layers[i] {
-                Layer::Udp(_) if self.udp_checksum() => v.extend([o + 4, o + 6]),
-                Layer::Udp(_) => v.push(o + 4),
-                Layer::Tcp(_) => v.push(o + 16),
-                _ => v.push(o + 2),
+                Layer::Udp(_) if self.udp_checksum() => v.extend([o + udp::LENGTH, o + udp::CHECKSUM]),
+                Layer::Udp(_) => v.push(o + udp::LENGTH),
+                Layer::Tcp(_) => v.push(o + tcp::CHECKSUM),
+                Layer::Icmpv6(_) => v.push(o + icmpv6::CHECKSUM),
+                _ => v.push(o + icmpv4::CHECKSUM),
             }
         }
-        v
+        v.into_iter().map(|o| o as u16).collect()
     }
 
     /// Named fields and checksum coverage.
@@ -395,78 +396,61 @@ impl<'a> Plan<'a> {
             let also = (*n == 0).then(|| format!("{name}[0]"));
             *n += 1;
             let o = self.offsets[i] as u16;
-            let mut add = |f: &str, off: u16, size: u8, mask: u64, shift: u8| {
-                fields.push(FieldDef { name: format!("{prefix}.{f}"), offset: o + off, size, mask, shift });
-                if let Some(a) = &also {
-                    fields.push(FieldDef { name: format!("{a}.{f}"), offset: o + off, size, mask, shift });
-                }
+            // The fields of each header, as riptide-wire lays them out.
+            let table: &[FieldDesc] = match l {
+                Layer::Eth(_) => ethernet::FIELDS,
+                Layer::Vlan(_) => vlan::FIELDS,
+                Layer::Mpls(_) => mpls::FIELDS,
+                Layer::Ipv4(_) => ipv4::FIELDS,
+                Layer::Ipv6(_) => ipv6::FIELDS,
+                Layer::Udp(_) => udp::FIELDS,
+                Layer::Tcp(_) => tcp::FIELDS,
+                Layer::Icmp(_) => icmpv4::FIELDS,
+                Layer::Icmpv6(_) => icmpv6::FIELDS,
+                Layer::Payload(_) => &[],
             };
+            for f in table {
+                let def = |name: &str| FieldDef {
+                    name: format!("{name}.{}", f.name),
+                    offset: o + f.offset as u16,
+                    size: f.width,
+                    mask: f.mask,
+                    shift: f.shift,
+                };
+                fields.push(def(&prefix));
+                if let Some(a) = &also {
+                    fields.push(def(a));
+                }
+            }
+            let s = o as usize;
             match l {
-                Layer::Eth(_) => {
-                    add("dst", 0, 6, 0xFFFF_FFFF_FFFF, 0);
-                    add("src", 6, 6, 0xFFFF_FFFF_FFFF, 0);
-                    add("type", 12, 2, 0xFFFF, 0);
-                }
-                Layer::Vlan(_) => {
-                    add("id", 0, 2, 0x0FFF, 0);
-                    add("dei", 0, 2, 0x1000, 12);
-                    add("pcp", 0, 2, 0xE000, 13);
-                    add("type", 2, 2, 0xFFFF, 0);
-                }
-                Layer::Mpls(_) => {
-                    add("label", 0, 4, 0xFFFF_F000, 12);
-                    add("tc", 0, 4, 0x0E00, 9);
-                    add("ttl", 3, 1, 0xFF, 0);
-                }
                 Layer::Ipv4(_) => {
-                    add("tos", 1, 1, 0xFF, 0);
-                    add("id", 4, 2, 0xFFFF, 0);
-                    add("ttl", 8, 1, 0xFF, 0);
-                    add("src", 12, 4, 0xFFFF_FFFF, 0);
-                    add("dst", 16, 4, 0xFFFF_FFFF, 0);
-                    let s = o as usize;
                     lay.ipv4_header = Some(s..s + ipv4::HEADER_LEN);
-                    lay.pseudo = Some(s + 12..s + 20);
-                    lay.csum.ip = Some(o + 10);
+                    lay.pseudo = Some(s + ipv4::ADDRS.start..s + ipv4::ADDRS.end);
+                    lay.csum.ip = Some(o + ipv4::CHECKSUM as u16);
                 }
-                Layer::Ipv6(_) => {
-                    add("tc", 0, 4, 0x0FF0_0000, 20);
-                    add("flow_label", 0, 4, 0x000F_FFFF, 0);
-                    add("hop_limit", 7, 1, 0xFF, 0);
-                    add("src", 8, 16, u64::MAX, 0);
-                    add("dst", 24, 16, u64::MAX, 0);
-                    let s = o as usize;
-                    lay.pseudo = Some(s + 8..s + 40);
+                Layer::Ipv6(_) => lay.pseudo = Some(s + ipv6::ADDRS.start..s + ipv6::ADDRS.end),
+                Layer::Tcp(_) => {
+                    lay.csum.l4 = Some(o + tcp::CHECKSUM as u16);
+                    lay.l4_start = Some(s);
                 }
-                Layer::Udp(_) | Layer::Tcp(_) => {
-                    add("sport", 0, 2, 0xFFFF, 0);
-                    add("dport", 2, 2, 0xFFFF, 0);
-                    if let Layer::Tcp(_) = l {
-                        add("seq", 4, 4, 0xFFFF_FFFF, 0);
-                        add("ack", 8, 4, 0xFFFF_FFFF, 0);
-                        add("flags", 13, 1, 0xFF, 0);
-                        add("window", 14, 2, 0xFFFF, 0);
-                        lay.csum.l4 = Some(o + 16);
-                        lay.l4_start = Some(o as usize);
-                    } else if self.udp_checksum() {
-                        lay.csum.l4 = Some(o + 6);
-                        lay.csum.l4_is_udp = true;
-                        lay.l4_start = Some(o as usize);
-                    }
+                Layer::Udp(_) if self.udp_checksum() => {
+                    lay.csum.l4 = Some(o + udp::CHECKSUM as u16);
+                    lay.csum.l4_is_udp = true;
+                    lay.l4_start = Some(s);
+                    lay.udp_length = Some(s + udp::LENGTH..s + udp::LENGTH + 2);
                 }
-                Layer::Icmp(_) | Layer::Icmpv6(_) => {
-                    add("type", 0, 1, 0xFF, 0);
-                    add("code", 1, 1, 0xFF, 0);
-                    add("id", 4, 2, 0xFFFF, 0);
-                    add("seq", 6, 2, 0xFFFF, 0);
-                    lay.csum.l4 = Some(o + 2);
-                    lay.l4_start = Some(o as usize);
-                    if let Layer::Icmp(_) = l {
-                        // ICMPv4 has no pseudo-header.
-                        lay.pseudo = None;
-                    }
+                Layer::Icmp(_) => {
+                    lay.csum.l4 = Some(o + icmpv4::CHECKSUM as u16);
+                    lay.l4_start = Some(s);
+                    // ICMPv4 has no pseudo-header.
+                    lay.pseudo = None;
                 }
-                Layer::Payload(_) => {}
+                Layer::Icmpv6(_) => {
+                    lay.csum.l4 = Some(o + icmpv6::CHECKSUM as u16);
+                    lay.l4_start = Some(s);
+                }
+                _ => {}
             }
         }
         if lay.l4_start.is_none() {

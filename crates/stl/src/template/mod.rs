@@ -106,6 +106,9 @@ pub struct Layout {
     pub pseudo: Option<Range<usize>>,
     /// Start of the L4 header, if its checksum is maintained.
     pub l4_start: Option<usize>,
+    /// The UDP length field, when the UDP checksum is kept: it counts in the checksum twice
+    /// (in the header and in the pseudo-header).
+    pub udp_length: Option<Range<usize>>,
     /// Checksum fields to fix after writes.
     pub csum: ChecksumFields,
 }
@@ -128,6 +131,7 @@ impl Layout {
         Coverage {
             ip: self.ipv4_header.as_ref().is_some_and(overlaps),
             l4: self.l4_start.is_some_and(|s| r.end > s) || self.pseudo.as_ref().is_some_and(overlaps),
+            l4_twice: self.udp_length.as_ref().is_some_and(|l| l.start <= r.start && r.end <= l.end),
         }
     }
 }
@@ -200,6 +204,11 @@ pub(crate) fn payload_bytes(spec: Option<&PayloadSpec>, len: usize) -> Result<Ve
 fn parse_hex(h: &str) -> Result<Vec<u8>, LayerError> {
     let clean: String = h.chars().filter(|c| !c.is_whitespace() && *c != ':').collect();
     let clean = clean.strip_prefix("0x").unwrap_or(&clean);
+    // Hex digits are ASCII: anything else is refused before the string is cut in pairs
+    // (found by tests/fuzz.rs: a multi-byte character panicked the slicing).
+    if !clean.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(LayerError::Payload(format!("'{}' is not hex bytes", riptide_core::error::shorten(h, 100))));
+    }
     if !clean.len().is_multiple_of(2) {
         return Err(LayerError::Payload(format!("'{h}' has an odd number of hex digits")));
     }
@@ -208,4 +217,19 @@ fn parse_hex(h: &str) -> Result<Vec<u8>, LayerError> {
         .map(|i| u8::from_str_radix(&clean[i..i + 2], 16))
         .collect::<Result<_, _>>()
         .map_err(|_| LayerError::Payload(format!("'{h}' is not hex bytes")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_payloads_refuse_what_is_not_hex() {
+        assert_eq!(parse_hex("de:ad be ef").unwrap(), [0xde, 0xad, 0xbe, 0xef]);
+        assert_eq!(parse_hex("0x0102").unwrap(), [1, 2]);
+        // A multi-byte character used to panic the pairwise slicing (tests/fuzz.rs found it).
+        for bad in ["\u{fffd}eadbeef", "zz", "abc", "é1"] {
+            assert!(parse_hex(bad).is_err(), "{bad}");
+        }
+    }
 }

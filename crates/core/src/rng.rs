@@ -1,4 +1,6 @@
-//! A small, fast, seedable PRNG for the hot path (wyrand).
+//! A small, fast, seedable PRNG for the hot path (wyrand): the one generator of
+//! riptide's random choices (field variables, frame sizes, stateful address pools,
+//! impairments).
 //!
 //! Repeatable by seed: the same profile and seed give the same packets. Not for
 //! cryptography.
@@ -23,6 +25,12 @@ impl Rng {
         self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
         let t = (self.0 as u128).wrapping_mul((self.0 ^ 0xe703_7ed1_a0b4_28db) as u128);
         ((t >> 64) ^ t) as u64
+    }
+
+    /// The next 32 random bits.
+    #[inline]
+    pub fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
     }
 
     /// A value uniformly drawn from `0..n` (`n == 0` means the whole u64 range).

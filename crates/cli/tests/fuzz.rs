@@ -1,0 +1,270 @@
+//! Fuzzing in CI (issue 15): bounded runs over every input riptide reads from users.
+//!
+//! Each target mutates real inputs (the repository's profiles, pktgen scripts, cap2
+//! profiles and pcaps, RPC requests) byte by byte, token by token and value by value,
+//! and feeds them to the same functions the front ends call. It checks that nothing
+//! panics, nothing runs past a stated bound, and every error names its source. Each
+//! target runs twice: a fixed seed (the same cases every run) and a random one, which
+//! proptest prints with the failing case when there is one
+//! (`PROPTEST_RNG_SEED=<seed> cargo test --test fuzz` replays it).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed, TestRunner};
+use std::time::{Duration, Instant};
+
+/// The longest any one case may take (parse, compile, make a few packets).
+const BOUND: Duration = Duration::from_secs(2);
+
+fn repo(path: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path)).unwrap()
+}
+
+/// Values that break parsers and arithmetic.
+const NASTY: &[&str] = &[
+    "0",
+    "-1",
+    "1e308",
+    "-1e308",
+    "NaN",
+    ".inf",
+    "4294967295",
+    "18446744073709551615",
+    "1e30s",
+    "0us",
+    "''",
+    "[]",
+    "{}",
+    "~",
+    "null",
+    "99999999999999999999",
+    "0.0000001",
+    "65536",
+    "1518",
+    "9001",
+    "-0",
+    "0x10",
+    "\"\\u0000\"",
+    "&a [*a]",
+    "!!binary AAAA",
+    "1%",
+    "1000%",
+    "1tbps",
+    "1e20pps",
+    "198.18.0.0/15",
+    "::",
+    "ff:ff:ff:ff:ff:ff",
+];
+
+/// A mutation of `text`: bytes flipped, a token replaced by a nasty value, lines
+/// dropped or repeated.
+fn mutate(text: &str) -> impl Strategy<Value = String> {
+    let t = text.to_string();
+    let n = t.len().max(1);
+    let lines = t.lines().count().max(1);
+    prop_oneof![
+        (0..n, any::<u8>()).prop_map({
+            let t = t.clone();
+            move |(i, b)| {
+                let mut v = t.clone().into_bytes();
+                let at = i % v.len().max(1);
+                if let Some(x) = v.get_mut(at) {
+                    *x = b;
+                }
+                String::from_utf8_lossy(&v).into_owned()
+            }
+        }),
+        (0..n, 0..NASTY.len()).prop_map({
+            let t = t.clone();
+            move |(i, k)| {
+                // Replace the token (a run of non-space, non-punctuation bytes) at `i`.
+                let b = t.as_bytes();
+                let i = i % b.len();
+                let word = |c: u8| !c.is_ascii_whitespace() && !b"{}[],:".contains(&c);
+                let (mut s, mut e) = (i, i);
+                while s > 0 && word(b[s - 1]) {
+                    s -= 1;
+                }
+                while e < b.len() && word(b[e]) {
+                    e += 1;
+                }
+                if !t.is_char_boundary(s) || !t.is_char_boundary(e) {
+                    return t.clone();
+                }
+                format!("{}{}{}", &t[..s], NASTY[k], &t[e..])
+            }
+        }),
+        (0..lines, 0..3usize).prop_map({
+            let t = t.clone();
+            move |(l, how)| {
+                let mut ls: Vec<&str> = t.lines().collect();
+                let l = l % ls.len().max(1);
+                match how {
+                    0 if !ls.is_empty() => {
+                        ls.remove(l);
+                    }
+                    1 if !ls.is_empty() => {
+                        let x = ls[l];
+                        for _ in 0..50 {
+                            ls.insert(l, x);
+                        }
+                    }
+                    _ => ls.truncate(l),
+                }
+                ls.join("\n")
+            }
+        }),
+    ]
+}
+
+/// Runs `check` on `cases` mutations of each of `inputs`, with a fixed seed and with a
+/// random one.
+fn fuzz(name: &str, inputs: &[String], cases: u32, check: impl Fn(&str) + Clone) {
+    for seed in [RngSeed::Fixed(0x5eed_f00d), RngSeed::Random] {
+        for input in inputs {
+            let config = Config { cases, rng_seed: seed, failure_persistence: None, ..Config::default() };
+            let mut runner = TestRunner::new(config);
+            let check = check.clone();
+            let result = runner.run(&mutate(input), |text| {
+                let t = Instant::now();
+                check(&text);
+                prop_assert!(t.elapsed() < BOUND, "{name}: {:?} for one case", t.elapsed());
+                Ok(())
+            });
+            if let Err(e) = result {
+                panic!("{name} ({seed:?}): {e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn stateless_profiles() {
+    let names = ["udp64", "imix", "vlan", "mpls", "ipv6", "tagged", "tuple", "src_range", "multi_burst"];
+    let inputs: Vec<String> = names.iter().map(|n| repo(&format!("profiles/{n}.yaml"))).collect();
+    fuzz("profile", &inputs, 256, |text| {
+        let compiled =
+            riptide_stl::profile::parse(text, "fuzz.yaml").and_then(|p| riptide_stl::profile::compile(&p, "fuzz.yaml"));
+        match compiled {
+            Err(e) => assert!(e.to_string().starts_with("fuzz.yaml"), "error without its source: {e}"),
+            Ok(c) => {
+                // What compiles also makes packets.
+                let shares = c.streams.iter().map(|s| s.share(0, 1, 1.0, riptide_core::BitsPerSec(10e9), true));
+                let mut set = riptide_stl::set::StreamSet::new(shares.collect());
+                set.handle_start(riptide_core::Nanos::ZERO);
+                let (cap, slots) = (16_384, 8);
+                let mut mem = vec![0u8; cap * slots];
+                let offsets: Vec<usize> = (0..slots).map(|i| i * cap).collect();
+                let mut meta = vec![riptide_core::TxMeta::default(); slots];
+                for _ in 0..4 {
+                    let mut b = riptide_core::TxBatch::new(&mut mem, &offsets, cap, &mut meta).unwrap();
+                    set.poll_transmit(&mut b, riptide_core::Nanos::MAX, slots as u64, None);
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn pktgen_scripts() {
+    let sample = riptide_stl::pktgen::samples::script(
+        "04".parse().unwrap(),
+        &riptide_stl::pktgen::samples::SampleParams { dev: "rt0".into(), ..Default::default() },
+    )
+    .unwrap();
+    let inputs = vec![repo("examples/pktgen/flows.sh"), sample];
+    fuzz("pktgen", &inputs, 384, |text| {
+        let r = riptide_stl::pktgen::parse(text, "fuzz.sh")
+            .and_then(|s| s.to_profile("fuzz.sh", |_| 0))
+            .and_then(|p| riptide_stl::profile::compile(&p, "fuzz.sh"));
+        if let Err(e) = r {
+            assert!(e.to_string().starts_with("fuzz.sh"), "error without its source: {e}");
+        }
+    });
+}
+
+#[test]
+fn stateful_profiles_and_pcaps() {
+    let pcap =
+        std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../profiles/stf/udp10.pcap")).unwrap();
+    fuzz("cap2", &[repo("profiles/stf/udp10.yaml")], 384, |text| {
+        let Ok(profile) = riptide_stf::profile::parse(text, "fuzz.yaml").map_err(|e| {
+            assert!(e.to_string().starts_with("fuzz.yaml"), "error without its source: {e}");
+        }) else {
+            return;
+        };
+        let records = riptide_stf::pcap::parse(&pcap).unwrap();
+        let conv = riptide_stf::template::conversation(&records).unwrap();
+        let convs = vec![conv; profile.cap_info.len()];
+        let opts = riptide_stf::gen::GenOptions { duration_s: Some(0.05), ..Default::default() };
+        if let Ok(mut g) = riptide_stf::gen::FlowGen::new(&profile, convs, opts) {
+            // A bounded number of events: the generator must not spin on one.
+            for _ in 0..200 {
+                let Some(t) = g.poll_timeout() else { break };
+                g.poll_transmit(t, 64, &mut |_, _, _| true);
+            }
+        }
+    });
+    // The pcap bytes themselves, cut and flipped.
+    let as_text: String = pcap.iter().map(|&b| char::from(b)).collect();
+    fuzz("pcap", &[as_text], 512, |text| {
+        let bytes: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+        if let Ok(records) = riptide_stf::pcap::parse(&bytes) {
+            let _ = riptide_stf::template::conversation(&records);
+        }
+    });
+}
+
+#[test]
+fn rpc_requests() {
+    let h = riptide_daemon::serve(riptide_daemon::ServerConfig {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        max_request: 8192,
+        ..Default::default()
+    })
+    .unwrap();
+    let requests: Vec<String> = [
+        r#"{"jsonrpc":"2.0","id":1,"method":"acquire","params":{"force":true}}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"load_profile","params":{"text":"streams: [{rate: 1kpps, size: 64}]","source":"x"}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"start","params":{"count":100,"multiplier":"2","cores":1}}"#,
+        r#"{"jsonrpc":"2.0","id":4,"method":"add_streams","params":{"streams":[{"name":"a","rate":"1kpps"}],"seed":1}}"#,
+        r#"{"jsonrpc":"2.0","id":5,"method":"stf_start","params":{"profile":"- duration: 1\n","pcaps":{"a.pcap":"AAAA"}}}"#,
+        r#"{"jsonrpc":"2.0","id":6,"method":"update","params":{"multiplier":"50%"}}"#,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let addr = h.addr;
+    fuzz("rpc", &requests, 128, move |line| {
+        use std::io::{BufRead, BufReader, Write};
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(BOUND)).unwrap();
+        let mut r = BufReader::new(s.try_clone().unwrap());
+        let one_line = line.replace('\n', " ");
+        s.write_all(format!("{one_line}\n").as_bytes()).unwrap();
+        // Every request line gets an answer, or (a notification) none; then the daemon
+        // still answers a ping on the same connection.
+        s.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}\n").unwrap();
+        let mut last = String::new();
+        for _ in 0..3 {
+            let mut l = String::new();
+            if r.read_line(&mut l).unwrap_or(0) == 0 {
+                break;
+            }
+            if l.contains("\"id\":\"p\"") {
+                last = l;
+                break;
+            }
+        }
+        assert!(last.contains("pong") || last.is_empty(), "{last}");
+        let _ = s.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"stop\"}\n");
+    });
+    // Whatever came, the daemon is alive and answers.
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    use std::io::{BufRead, BufReader, Write};
+    s.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").unwrap();
+    let mut l = String::new();
+    BufReader::new(s).read_line(&mut l).unwrap();
+    assert!(l.contains("pong"), "{l}");
+    h.shutdown();
+}

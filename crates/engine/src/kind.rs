@@ -1,0 +1,74 @@
+//! Run kinds: the pure logic of a run, plugged into the one worker loop.
+//!
+//! The worker loop ([`crate::worker`]) is written once for every kind of run: the clock
+//! and the start time, the control inbox (stop, pause, resume), pacing (real time: wait
+//! for the next departure; virtual time: run ahead), the packet budget, lending port
+//! batches and committing them, receiving, publishing counters, flushing and draining.
+//! A kind says only what to send and what it makes of what arrives, in the sans-IO
+//! shape of quinn's state machines: inputs through `handle_*`, outputs through `poll_*`,
+//! time passed in.
+//!
+//! - [`crate::stateless`]: stream sets (TRex STL), tagged-stream receive tables.
+//! - [`crate::stf`]: flows replayed from pcap templates (TRex STF).
+
+use crate::stats::KindCounters;
+use crate::worker::Control;
+use riptide_core::{Nanos, TxBatch};
+
+/// What the loop knows of the current turn.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Turn {
+    /// Frames due before this time (run time, since time zero) go out now.
+    pub horizon: Nanos,
+    /// Real-time lateness bound (`None` in virtual time and for unpaced runs).
+    pub catch_up: Option<Nanos>,
+    /// Wall time since the worker began.
+    pub wall: Nanos,
+    /// The run is on the wall clock.
+    pub real_time: bool,
+}
+
+/// The logic of one kind of run on one worker.
+pub(crate) trait RunKind: Send + 'static {
+    /// The run begins: time zero.
+    fn handle_start(&mut self);
+
+    /// Writes up to `budget` frames for port `port` that are due before `turn.horizon`
+    /// into `batch`, earliest first; returns how many. Called once per port per turn.
+    fn poll_transmit(&mut self, port: usize, batch: &mut TxBatch<'_>, budget: u64, turn: &Turn) -> usize;
+
+    /// A frame arrived on a port at `at` (run time: Unix time less the run's epoch).
+    fn handle_receive(&mut self, frame: &[u8], at: Nanos) {
+        let _ = (frame, at);
+    }
+
+    /// The earliest departure still to come; `None` when nothing is due any more.
+    fn poll_timeout(&self) -> Option<Nanos>;
+
+    /// Whether the kind has nothing left to send.
+    fn is_done(&self) -> bool {
+        self.poll_timeout().is_none()
+    }
+
+    /// Sending resumes at `now` (run time) after a pause: nothing is made up.
+    fn handle_resume(&mut self, now: Nanos) {
+        let _ = now;
+    }
+
+    /// A control message for the kind (rate updates, receive-table resets).
+    fn handle_control(&mut self, control: Control) {
+        let _ = control;
+    }
+
+    /// The kind's counters into `out`; `full`: also the costly parts (histograms,
+    /// series), which the loop asks for every few publishes and at the end.
+    fn publish(&self, out: &mut KindCounters, full: bool);
+
+    /// The departure reached (virtual time).
+    fn virtual_now(&self) -> Nanos;
+
+    /// Times a late schedule was reset (the catch-up policy).
+    fn late_resets(&self) -> u64 {
+        0
+    }
+}

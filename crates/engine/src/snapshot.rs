@@ -1,0 +1,102 @@
+//! The stateless part of a snapshot: per-stream counts and rates, tagged-stream receive
+//! figures and latency, merged over the workers.
+
+use crate::stateless::Handed;
+use crate::stats::{KindCounters, LatencyStats, StreamRxStats, StreamStats, WorkerCounters};
+use riptide_core::units::{FCS_LEN, L1_OVERHEAD};
+use riptide_core::BitsPerSec;
+use riptide_measure::seq::SeqCounters;
+use riptide_measure::Latency;
+use riptide_port::PortGroup;
+use riptide_stl::compile::CompiledProfile;
+use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
+
+/// What stream rates are computed over.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TxWindow {
+    /// Seconds of the run (virtual or wall).
+    pub secs: f64,
+    /// Streams were unpaced (their requested rate is "as fast as possible").
+    pub unpaced: bool,
+    /// Line rate of ports that do not say theirs.
+    pub line: BitsPerSec,
+}
+
+/// Per-stream figures and latency of `profile`'s enabled streams from the workers'
+/// `counters`; `handed`: the frames of tagged streams handed to the ports (not after a
+/// clear); `hist`: with each latency stream's whole histogram.
+pub(crate) fn streams(
+    profile: &CompiledProfile,
+    counters: &[WorkerCounters],
+    factors: &[f64],
+    groups: &[PortGroup],
+    handed: Option<&[Handed]>,
+    w: TxWindow,
+    hist: bool,
+) -> (Vec<StreamStats>, Vec<LatencyStats>) {
+    let rate = |x: u64| if w.secs > 0.0 { x as f64 / w.secs } else { 0.0 };
+    // Tagged streams: every worker's receive table merged, read before the transmit
+    // counters below were published (so a stream's rx never runs ahead of its tx
+    // within one worker).
+    let mut rx_merged: BTreeMap<u16, (SeqCounters, Option<Latency>)> = BTreeMap::new();
+    for c in counters {
+        let KindCounters::Stateless { rx: Some(rx), .. } = &c.kind else { continue };
+        for (id, s) in rx.streams() {
+            let e = rx_merged.entry(id).or_default();
+            e.0.merge(&s.seq.counters);
+            if let Some(l) = &s.latency {
+                e.1.get_or_insert_with(Latency::default).merge(l);
+            }
+        }
+    }
+    let mut latency = Vec::new();
+    let mut streams = Vec::new();
+    for s in profile.streams.iter().filter(|s| s.enabled) {
+        let mut sc = riptide_core::StreamCounters::default();
+        for c in counters {
+            if let Some(x) = c.streams().get(s.index as usize) {
+                sc.merge(x);
+            }
+        }
+        if let (Some(_), Some(handed)) = (&s.tag, handed) {
+            // Read after the receive tables above: frames handed to a port are
+            // counted here before anyone can receive them.
+            let n: u64 = handed.iter().filter_map(|h| h.get(s.index as usize)).map(|a| a.load(Ordering::Acquire)).sum();
+            sc.opackets = sc.opackets.max(n);
+        }
+        let f = factors.get(s.port as usize).copied().unwrap_or(1.0);
+        let line = groups.get(s.port as usize).map_or(w.line, |g| g.info.caps.line_rate);
+        let (req_l1, _) = s.requested_bps(f, line);
+        streams.push(StreamStats {
+            id: s.index,
+            name: s.name.clone(),
+            port: s.port,
+            opackets: sc.opackets,
+            obytes: sc.obytes,
+            requested_pps: if w.unpaced { f64::INFINITY } else { s.requested_pps(f, line) },
+            achieved_pps: rate(sc.opackets),
+            requested_bps_l1: if w.unpaced { f64::INFINITY } else { req_l1 },
+            achieved_bps_l1: rate((sc.obytes + sc.opackets * (FCS_LEN + L1_OVERHEAD) as u64) * 8),
+            rx: s.tag.as_ref().map(|t| {
+                let seq = rx_merged.get(&t.id).map(|e| e.0).unwrap_or_default();
+                StreamRxStats {
+                    rx_packets: seq.rx_packets,
+                    rx_bytes: seq.rx_bytes,
+                    lost: sc.opackets.saturating_sub(seq.unique),
+                    out_of_order: seq.out_of_order,
+                    duplicates: seq.duplicates,
+                    seq_too_high: seq.seq_too_high,
+                    seq_too_low: seq.seq_too_low,
+                }
+            }),
+        });
+        if let Some(t) = s.tag.as_ref().filter(|t| t.latency) {
+            let merged = rx_merged.get(&t.id).and_then(|e| e.1.as_ref());
+            let l = merged.map(Latency::peek).unwrap_or_default();
+            let hdr = hist.then(|| merged.map(Latency::encoded_base64)).flatten();
+            latency.push(LatencyStats { stream: s.name.clone(), id: t.id, summary: l, hdr });
+        }
+    }
+    (streams, latency)
+}
