@@ -7,6 +7,7 @@
 mod bench;
 mod debug;
 mod lab;
+mod ndr;
 mod pktgen;
 mod portcfg;
 mod report;
@@ -73,6 +74,8 @@ enum Cmd {
     RunStf(stf::StfArgs),
     /// Build, inspect or remove the two-port test ring of namespaces (riptide-tg, riptide-dut).
     Lab(lab::LabArgs),
+    /// Find the throughput of a DUT: NDR and PDR by MLRsearch (for now on a simulated DUT).
+    Ndr(ndr::NdrArgs),
 }
 
 fn main() -> ExitCode {
@@ -85,6 +88,7 @@ fn main() -> ExitCode {
         Cmd::Serve(a) => serve::serve(a),
         Cmd::Lab(a) => lab::lab(a),
         Cmd::RunStf(a) => stf::run_stf(a),
+        Cmd::Ndr(a) => ndr::ndr(a),
     };
     match res {
         // Stopped by Ctrl-C or SIGTERM: the figures were printed, but the run did not end
