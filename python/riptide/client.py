@@ -252,13 +252,18 @@ class Client:
         mult: Union[str, float] = 1,
         cores: int = 1,
         at: Optional[float] = None,
+        total: bool = False,
     ) -> None:
         """Starts the loaded streams: for ``duration`` seconds and/or ``count`` packets.
 
         ``at``: a wall-clock time (``time.time()`` seconds) to begin at, 1 ms to 60 s ahead;
-        :class:`riptide.Cluster` uses it to start several daemons together.
+        :class:`riptide.Cluster` uses it to start several daemons together. ``total``: a
+        total-rate ``mult`` (``"10mpps"``) is the sum over the sending ports, split evenly
+        (TRex's ``--total``), instead of each port's rate.
         """
         params: Json = {"multiplier": mult, "cores": cores}
+        if total:
+            params["total"] = True
         if at is not None:
             params["at_unix_ns"] = int(round(at * 1e9))
         if duration is not None:

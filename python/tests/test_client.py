@@ -100,6 +100,18 @@ def test_update_pause_resume(daemon: int) -> None:
         assert final["streams"][0]["requested_pps"] == pytest.approx(20_000)
 
 
+def test_a_total_rate_goes_through_the_daemon(daemon: int) -> None:
+    # One sending port here: its share of the total is all of it (the split itself is
+    # tested on the engine, crates/engine/tests/streams.rs).
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        c.reset()
+        c.add_streams([udp_stream(rate="1kpps")])
+        c.start(duration=0.2, mult="20kpps", total=True)
+        c.wait_on_traffic(timeout=10)
+        assert c.get_stats()["streams"][0]["requested_pps"] == pytest.approx(20_000)
+
+
 def test_version_mismatch_is_refused(daemon: int) -> None:
     with Client(port=daemon) as c:
         with pytest.raises(VersionMismatch):

@@ -1,26 +1,42 @@
 //! `riptide ndr`: the throughput search (NDR/PDR, MLRsearch's algorithm in
-//! `riptide-search`).
+//! `riptide-search`) of a DUT between two ports, or of a simulated DUT.
 //!
-//! This first step runs the search against a simulated DUT (`--simulate`): a device of a
-//! known capacity and loss, no ports, no traffic. It shows what a search costs (trials,
-//! seconds) for given goals and limits, and it is how the search is tested against the
-//! MLRsearch package (python/tests/test_ndr.py). Trials on ports, through the engine's
-//! command API, come next (issue 16).
+//! Trials run on the engine through its command API
+//! ([`riptide_engine::trials::EngineTrials`]); this module parses options, checks them
+//! and prints. `--simulate` runs the same search against a model with a known answer:
+//! what a search costs (trials, seconds) for given goals, and how the search is tested
+//! against the MLRsearch package (python/tests/test_ndr.py).
 
-use crate::Failure;
+use crate::run::{read_profile, PlaceArgs};
+use crate::{signal, Failure};
 use clap::Args;
-use riptide_core::units::{human_rate, Rate};
+use riptide_core::units::{human_rate, Rate, L1_OVERHEAD};
 use riptide_core::Nanos;
+use riptide_engine::trials::{describe, EngineTrials, TrialError, TrialRecord};
+use riptide_engine::{Command, Engine, ProfileFormat, StreamInfo};
 use riptide_search::sim::Capacity;
-use riptide_search::{search, Config, Goal, Outcome};
+use riptide_search::{search, Config, Goal, Measurer, Outcome, Trial};
 use serde::Serialize;
+use std::io::IsTerminal;
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub(crate) struct NdrArgs {
+    /// Profile (YAML) with at least one tagged stream (`flow_stats` or `latency`): the
+    /// search scales its rates to each trial's load and counts loss on its tagged streams.
+    #[arg(required_unless_present = "simulate", conflicts_with = "simulate")]
+    pub profile: Option<PathBuf>,
+    /// Ports, as for `riptide run` (`afpacket:rt0`, `link:0`); the load is split evenly
+    /// between the ports that send.
+    #[arg(long = "port", required_unless_present = "simulate", conflicts_with = "simulate")]
+    pub ports: Vec<String>,
+    /// Worker threads per trial.
+    #[arg(short, long, default_value_t = 1)]
+    pub cores: usize,
     /// Search against a simulated DUT that forwards this many frames/s (`1.234mpps`),
-    /// optionally losing a share of them anyway (`1.234mpps,loss=0.3%`).
-    #[arg(long, required = true, value_name = "RATE[,loss=RATIO]")]
-    pub simulate: String,
+    /// optionally losing a share of them anyway (`1.234mpps,loss=0.3%`); no ports.
+    #[arg(long, value_name = "RATE[,loss=RATIO]")]
+    pub simulate: Option<String>,
     /// Goals: names with the loss ratio each allows (`ndr=0,pdr=0.5%`).
     #[arg(long, default_value = "ndr=0,pdr=0.5%")]
     pub goals: String,
@@ -39,18 +55,22 @@ pub(crate) struct NdrArgs {
     /// Share of the deciding trial time that may exceed a goal's loss ratio.
     #[arg(long, default_value = "0.5")]
     pub exceed_ratio: String,
-    /// Lowest load tried (frames/s: `9001pps`, `10kpps`).
+    /// Lowest load tried: frames/s summed over the sending ports (`9001pps`, `10kpps`),
+    /// or a share of the line rate (`1%`).
     #[arg(long, default_value = "9001pps")]
     pub min_load: String,
-    /// Highest load tried (frames/s: `14.88mpps`).
+    /// Highest load tried: frames/s (`14.88mpps`), `%` of the line rate or a bit rate
+    /// (`5gbps` L2, `5gbpsl1`) at the profile's frame sizes (default: the line rate).
     #[arg(long)]
-    pub max_load: String,
+    pub max_load: Option<String>,
     /// Give up after this many seconds of trials.
     #[arg(long, default_value = "1200s")]
     pub max_search: String,
     /// Print one JSON object: the goals' results and every trial.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub place: PlaceArgs,
 }
 
 /// A ratio written as `0.5%` or `0.005`.
@@ -68,13 +88,55 @@ fn ratio(option: &str, s: &str) -> Result<f64, Failure> {
         .ok_or_else(|| Failure::input(format!("{option} '{s}': expected a ratio such as 0.5% or 0.005")))
 }
 
-/// A load in frames/s (a rate in pps).
-fn load(option: &str, s: &str) -> Result<f64, Failure> {
-    match s.parse::<Rate>() {
-        Ok(Rate::Pps(v)) => Ok(v),
-        Ok(_) => Err(Failure::input(format!("{option} '{s}': a simulated search takes loads in frames/s (pps)"))),
-        Err(e) => Err(Failure::input(format!("{option}: {e}"))),
+/// What a load is measured against: the line rate in frames/s at the profile's frame
+/// sizes, and the mean frame size (FCS included); None for a simulated DUT.
+#[derive(Clone, Copy, Debug, Serialize)]
+struct Line {
+    /// The highest aggregate load the ports carry (frames/s).
+    max_pps: f64,
+    /// Mean frame size of the scaled streams, bytes.
+    mean_frame: f64,
+    /// Line rate of one port, L1 bit/s.
+    port_bps: f64,
+    /// Ports that send.
+    ports: usize,
+}
+
+/// A load: frames/s, or (with a line) `%` of it or a bit rate at its frame size.
+fn load(option: &str, s: &str, line: Option<Line>) -> Result<f64, Failure> {
+    let rate = s.parse::<Rate>().map_err(|e| Failure::input(format!("{option}: {e}")))?;
+    let v = match (rate, line) {
+        (Rate::Pps(v), _) => v,
+        (_, None) => {
+            return Err(Failure::input(format!("{option} '{s}': a simulated search takes loads in frames/s (pps)")))
+        }
+        (Rate::Percent(p), Some(l)) => l.max_pps * p / 100.0,
+        (Rate::BpsL2(b), Some(l)) => b / (l.mean_frame * 8.0),
+        (Rate::BpsL1(b), Some(l)) => b / ((l.mean_frame + L1_OVERHEAD as f64) * 8.0),
+    };
+    if !(v.is_finite() && v > 0.0) {
+        return Err(Failure::input(format!("{option} '{s}': expected a positive load")));
     }
+    Ok(v)
+}
+
+/// The line the profile's scaled streams meet: each sending port carries an even share
+/// of the load, so the port with the largest frames saturates first.
+fn line_of(streams: &[StreamInfo], port_bps: f64) -> Option<Line> {
+    let mut per_port: std::collections::BTreeMap<u16, (f64, f64)> = Default::default();
+    for s in streams.iter().filter(|s| s.enabled && s.scaled) {
+        let e = per_port.entry(s.port).or_default();
+        e.0 += s.requested_pps;
+        e.1 += s.requested_pps * s.mean_frame;
+    }
+    let means: Vec<f64> = per_port.values().filter(|(p, _)| *p > 0.0).map(|(p, b)| b / p).collect();
+    let largest = means.iter().copied().fold(0.0, f64::max);
+    if means.is_empty() || largest <= 0.0 {
+        return None;
+    }
+    let mean_frame = means.iter().sum::<f64>() / means.len() as f64;
+    let per_port_pps = port_bps / ((largest + L1_OVERHEAD as f64) * 8.0);
+    Some(Line { max_pps: per_port_pps * means.len() as f64, mean_frame, port_bps, ports: means.len() })
 }
 
 fn seconds(option: &str, s: &str) -> Result<f64, Failure> {
@@ -147,7 +209,7 @@ fn goals(a: &NdrArgs) -> Result<Vec<Goal>, Failure> {
 /// `--simulate 1.234mpps[,loss=0.3%]`.
 fn simulated(s: &str) -> Result<Capacity, Failure> {
     let mut parts = s.split(',');
-    let cap = load("--simulate", parts.next().unwrap_or(""))?;
+    let cap = load("--simulate", parts.next().unwrap_or(""), None)?;
     let mut dut = Capacity::new(cap);
     for p in parts {
         match p.trim().split_once('=') {
@@ -163,74 +225,297 @@ fn simulated(s: &str) -> Result<Capacity, Failure> {
     Ok(dut)
 }
 
+/// The measurer of a run on ports: prints a line per trial on a terminal, and stops
+/// the search when the first two trials (the maximum load, then what came back of it)
+/// received none of the test's frames.
+struct Progress<'a> {
+    inner: EngineTrials<'a>,
+    show: bool,
+}
+
+impl Measurer for Progress<'_> {
+    type Error = TrialError;
+
+    fn measure(&mut self, duration: f64, load: f64) -> Result<Trial, TrialError> {
+        let t = self.inner.measure(duration, load)?;
+        let n = self.inner.log.len();
+        if self.show {
+            let r = &self.inner.log[n - 1];
+            eprintln!(
+                "trial {n:>3}: {} for {duration} s: sent {}, lost {} ({:.4}%){}",
+                human_rate(load, "pps"),
+                t.offered_count,
+                r.lost,
+                t.loss_ratio() * 100.0,
+                if r.generator_limited { " - generator limit" } else { "" }
+            );
+        }
+        if n == 2 && self.inner.log.iter().all(|r| r.trial.forwarded_count == 0) {
+            return Err(TrialError::NotCountable(
+                "--port: the ports received none of the test's frames, at the maximum load nor at the minimum: \
+                 is the DUT forwarding between them, and are the ports given in the profile's direction?"
+                    .into(),
+            ));
+        }
+        Ok(t)
+    }
+}
+
+/// One goal's result in the units people read.
+#[derive(Serialize)]
+struct GoalReport<'a> {
+    #[serde(flatten)]
+    result: &'a riptide_search::GoalResult,
+    loss_ratio: f64,
+    /// The upper bound failed only because the generator fell short of the load: the
+    /// DUT's rate for this goal is at least the lower bound, maybe more.
+    upper_bound_generator_limited: bool,
+    /// The lower bound as L2 and L1 bit/s and % of line rate (ports only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound_bps_l2: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound_bps_l1: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound_percent_line: Option<f64>,
+}
+
 #[derive(Serialize)]
 struct Report<'a> {
-    simulated_capacity: f64,
-    simulated_loss_ratio: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    simulated_capacity: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    simulated_loss_ratio: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profile: Option<String>,
+    ports: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Line>,
     min_load: f64,
     max_load: f64,
-    #[serde(flatten)]
-    outcome: &'a Outcome,
-    trial_list: &'a [riptide_search::Trial],
+    goals: Vec<GoalReport<'a>>,
+    trials: usize,
+    trial_seconds: f64,
+    generator_limited_trials: usize,
+    trial_list: serde_json::Value,
 }
 
 pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
     let goals = goals(&a)?;
-    let (min_load, max_load) = (load("--min-load", &a.min_load)?, load("--max-load", &a.max_load)?);
-    if min_load >= max_load {
-        return Err(Failure::input(format!("--min-load {} is not below --max-load {}", a.min_load, a.max_load)));
-    }
     let max_duration = seconds("--max-search", &a.max_search)?;
-    let mut dut = simulated(&a.simulate)?;
-    let config = Config { goals: goals.clone(), min_load, max_load, warmup: 0.0, max_duration };
-    let outcome = match search(&config, &mut dut) {
-        Ok(o) => o,
-        Err(riptide_search::Failure::Search(e)) => return Err(Failure::runtime(format!("search: {e}"))),
-        Err(riptide_search::Failure::Measurer(never)) => match never {},
-    };
-    if a.json {
-        let r = Report {
-            simulated_capacity: dut.capacity,
-            simulated_loss_ratio: dut.loss_ratio,
+    if let Some(sim) = a.simulate.as_deref() {
+        let min_load = load("--min-load", &a.min_load, None)?;
+        let max_load = load(
+            "--max-load",
+            a.max_load.as_deref().ok_or_else(|| Failure::input("--simulate needs --max-load"))?,
+            None,
+        )?;
+        check_limits(&a, min_load, max_load)?;
+        let mut dut = simulated(sim)?;
+        let config = Config { goals: goals.clone(), min_load, max_load, warmup: 0.0, max_duration };
+        let outcome = match search(&config, &mut dut) {
+            Ok(o) => o,
+            Err(riptide_search::Failure::Search(e)) => return Err(Failure::runtime(format!("search: {e}"))),
+            Err(riptide_search::Failure::Measurer(never)) => match never {},
+        };
+        let trials = serde_json::to_value(&dut.trials).map_err(|e| Failure::runtime(e.to_string()))?;
+        let head = format!(
+            "simulated DUT: forwards {}{}; loads {} .. {}",
+            human_rate(dut.capacity, "pps"),
+            if dut.loss_ratio > 0.0 { format!(", loses {}% of it", dut.loss_ratio * 100.0) } else { String::new() },
+            human_rate(min_load, "pps"),
+            human_rate(max_load, "pps")
+        );
+        let report = Report {
+            simulated_capacity: Some(dut.capacity),
+            simulated_loss_ratio: Some(dut.loss_ratio),
+            profile: None,
+            ports: &[],
+            line: None,
             min_load,
             max_load,
-            outcome: &outcome,
-            trial_list: &dut.trials,
+            goals: goal_reports(&goals, &outcome, None, &[]),
+            trials: outcome.trials,
+            trial_seconds: outcome.trial_seconds,
+            generator_limited_trials: 0,
+            trial_list: trials,
         };
-        let text = serde_json::to_string_pretty(&r).map_err(|e| Failure::runtime(format!("json: {e}")))?;
+        return print(&a, &head, &goals, &report);
+    }
+    let Some(profile) = a.profile.as_ref() else {
+        return Err(Failure::input("riptide ndr needs a profile and --port (or --simulate)"));
+    };
+    if !(1..=256).contains(&a.cores) {
+        return Err(Failure::input("--cores must be within 1..=256"));
+    }
+    let text = read_profile(profile)?;
+    let source = profile.display().to_string();
+    let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
+    engine.handle(Command::LoadProfile {
+        text,
+        source: source.clone(),
+        format: ProfileFormat::Yaml,
+        latency_pps: None,
+    })?;
+    let streams = describe(&mut engine)?;
+    let line = line_of(&streams, engine.config().line_rate.0)
+        .ok_or_else(|| Failure::input(format!("{source}: no enabled stream has a rate that follows the load")))?;
+    let min_load = load("--min-load", &a.min_load, Some(line))?;
+    let max_load = match a.max_load.as_deref() {
+        Some(m) => load("--max-load", m, Some(line))?,
+        None => line.max_pps,
+    };
+    check_limits(&a, min_load, max_load)?;
+    if max_load > line.max_pps * (1.0 + 1e-9) && !a.place.force {
+        return Err(Failure::input(format!(
+            "--max-load {}: {} is above the line rate at the profile's frames ({}); --line-rate sets the ports' speed, \
+             --force lets a software port go beyond it",
+            a.max_load.as_deref().unwrap_or(""),
+            human_rate(max_load, "pps"),
+            human_rate(line.max_pps, "pps")
+        )));
+    }
+    signal::install();
+    let interrupted = signal::interrupted;
+    let trials = EngineTrials::new(&mut engine, a.cores, &interrupted).map_err(|e| match e {
+        TrialError::Engine(e) => Failure::from(e),
+        other => Failure::input(format!("{source}: {other}")),
+    })?;
+    let mut m = Progress { inner: trials, show: std::io::stderr().is_terminal() && !a.json };
+    let config = Config { goals: goals.clone(), min_load, max_load, warmup: 0.0, max_duration };
+    let outcome = match search(&config, &mut m) {
+        Ok(o) => o,
+        Err(riptide_search::Failure::Search(e)) => return Err(Failure::runtime(format!("search: {e}"))),
+        Err(riptide_search::Failure::Measurer(TrialError::Engine(e))) => return Err(e.into()),
+        Err(riptide_search::Failure::Measurer(TrialError::NotCountable(e))) => return Err(Failure::input(e)),
+        Err(riptide_search::Failure::Measurer(TrialError::Interrupted)) => {
+            return Err(Failure::runtime(format!("interrupted after {} trials: no result", m.inner.log.len())))
+        }
+    };
+    let log: &[TrialRecord] = &m.inner.log;
+    let head = format!(
+        "{source} on {}: loads {} .. {} ({} sending port{}, {} each, mean frame {:.0} B)",
+        a.ports.join(", "),
+        human_rate(min_load, "pps"),
+        human_rate(max_load, "pps"),
+        line.ports,
+        if line.ports == 1 { "" } else { "s" },
+        human_rate(line.port_bps, "b/s"),
+        line.mean_frame
+    );
+    let report = Report {
+        simulated_capacity: None,
+        simulated_loss_ratio: None,
+        profile: Some(source),
+        ports: &a.ports,
+        line: Some(line),
+        min_load,
+        max_load,
+        goals: goal_reports(&goals, &outcome, Some(line), log),
+        trials: outcome.trials,
+        trial_seconds: outcome.trial_seconds,
+        generator_limited_trials: log.iter().filter(|r| r.generator_limited).count(),
+        trial_list: serde_json::to_value(log).map_err(|e| Failure::runtime(e.to_string()))?,
+    };
+    print(&a, &head, &goals, &report)
+}
+
+fn check_limits(a: &NdrArgs, min_load: f64, max_load: f64) -> Result<(), Failure> {
+    if min_load >= max_load {
+        let max = a.max_load.as_deref().unwrap_or("(the line rate)");
+        return Err(Failure::input(format!("--min-load {} is not below --max-load {max}", a.min_load)));
+    }
+    Ok(())
+}
+
+/// Whether every trial that failed `goal` at `load` failed only because the generator
+/// fell short (the DUT lost none of what was sent): the bound is the generator's.
+fn generator_bound(log: &[TrialRecord], goal: &Goal, load: f64) -> bool {
+    let mut failed =
+        log.iter().filter(|r| r.trial.intended_load == load && r.trial.loss_ratio() > goal.loss_ratio).peekable();
+    failed.peek().is_some() && failed.all(|r| r.generator_limited && r.lost == 0)
+}
+
+fn goal_reports<'a>(
+    goals: &[Goal],
+    outcome: &'a Outcome,
+    line: Option<Line>,
+    log: &[TrialRecord],
+) -> Vec<GoalReport<'a>> {
+    goals
+        .iter()
+        .zip(&outcome.goals)
+        .map(|(g, r)| {
+            let at = |f: &dyn Fn(f64, Line) -> f64| r.lower_bound.zip(line).map(|(v, l)| f(v, l));
+            GoalReport {
+                result: r,
+                loss_ratio: g.loss_ratio,
+                upper_bound_generator_limited: r.upper_bound.is_some_and(|u| generator_bound(log, g, u)),
+                lower_bound_bps_l2: at(&|v, l| v * l.mean_frame * 8.0),
+                lower_bound_bps_l1: at(&|v, l| v * (l.mean_frame + L1_OVERHEAD as f64) * 8.0),
+                lower_bound_percent_line: at(&|v, l| v / l.max_pps * 100.0),
+            }
+        })
+        .collect()
+}
+
+fn print(a: &NdrArgs, head: &str, goals: &[Goal], r: &Report<'_>) -> Result<(), Failure> {
+    if a.json {
+        let text = serde_json::to_string_pretty(r).map_err(|e| Failure::runtime(format!("json: {e}")))?;
         println!("{text}");
         return Ok(());
     }
+    println!("{head}");
     println!(
-        "simulated DUT: forwards {}{}; loads {} .. {}",
-        human_rate(dut.capacity, "pps"),
-        if dut.loss_ratio > 0.0 { format!(", loses {}% of it", dut.loss_ratio * 100.0) } else { String::new() },
-        human_rate(min_load, "pps"),
-        human_rate(max_load, "pps")
+        "{:<8} {:>8} {:>14} {:>12} {:>8} {:>14} {:>14}",
+        "goal", "loss", "lower bound", "L2", "line", "upper bound", "throughput"
     );
-    println!("{:<8} {:>10} {:>14} {:>14} {:>14}", "goal", "loss", "lower bound", "upper bound", "throughput");
-    for (g, r) in goals.iter().zip(&outcome.goals) {
+    for (g, gr) in goals.iter().zip(&r.goals) {
+        let res = gr.result;
         let show = |v: Option<f64>, none: &str| v.map_or_else(|| none.to_string(), |v| human_rate(v, "pps"));
         println!(
-            "{:<8} {:>10} {:>14} {:>14} {:>14}",
+            "{:<8} {:>8} {:>14} {:>12} {:>8} {:>14} {:>14}",
             g.name,
             format!("{}%", g.loss_ratio * 100.0),
-            show(r.lower_bound, "not found"),
-            show(r.upper_bound, "none (max)"),
-            show(r.conditional_throughput, "-"),
+            show(res.lower_bound, "not found"),
+            gr.lower_bound_bps_l2.map_or_else(|| "-".into(), |v| human_rate(v, "b/s")),
+            gr.lower_bound_percent_line.map_or_else(|| "-".into(), |v| format!("{v:.1}%")),
+            show(res.upper_bound, "none (max)"),
+            show(res.conditional_throughput, "-"),
         );
     }
-    for (g, r) in goals.iter().zip(&outcome.goals) {
-        if r.lower_bound.is_none() {
+    for (g, gr) in goals.iter().zip(&r.goals) {
+        if gr.result.lower_bound.is_none() {
             println!(
                 "{}: not found: even the minimum load ({}) loses more than {}%",
                 g.name,
-                human_rate(min_load, "pps"),
+                human_rate(r.min_load, "pps"),
                 g.loss_ratio * 100.0
             );
         }
     }
-    println!("{} trials, {:.1} s of trials", outcome.trials, outcome.trial_seconds);
+    for (g, gr) in goals.iter().zip(&r.goals) {
+        if gr.upper_bound_generator_limited {
+            match gr.result.lower_bound {
+                Some(v) => println!(
+                    "{}: the upper bound is the generator's limit, not the DUT's: the DUT forwards at least {} within {}% loss",
+                    g.name,
+                    human_rate(v, "pps"),
+                    g.loss_ratio * 100.0
+                ),
+                None => println!(
+                    "{}: the generator could not offer even the minimum load; the DUT lost none of what it sent",
+                    g.name
+                ),
+            }
+        }
+    }
+    if r.generator_limited_trials > 0 {
+        println!(
+            "{} trial(s) sent less than 99.9% of their load: a generator limit, counted as failed (never as DUT loss)",
+            r.generator_limited_trials
+        );
+    }
+    println!("{} trials, {:.1} s of trials", r.trials, r.trial_seconds);
     Ok(())
 }
 

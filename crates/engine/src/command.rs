@@ -99,6 +99,10 @@ pub struct StartOptions {
     /// most 60 s ahead.
     #[serde(default)]
     pub at_unix_ns: Option<u64>,
+    /// A total-rate multiplier (`10mpps`) is the sum over the sending ports, split
+    /// evenly between them (TRex's `--total`), instead of each port's rate.
+    #[serde(default)]
+    pub total: bool,
 }
 
 fn unnamed() -> String {
@@ -119,6 +123,7 @@ impl Default for StartOptions {
             unpaced: false,
             catch_up: None,
             at_unix_ns: None,
+            total: false,
         }
     }
 }
@@ -183,6 +188,8 @@ pub enum Command {
     State,
     /// Zeroes the counters the next snapshots report (rates restart too).
     ClearStats,
+    /// Describes the loaded profile's streams (answers [`Response::Streams`]).
+    Describe,
 }
 
 impl Command {
@@ -209,6 +216,29 @@ pub enum Response {
     State(RunState),
     /// Done, with notes for the user (keys of a profile read but not used).
     Notes(Vec<String>),
+    /// The loaded profile's streams.
+    Streams(Vec<StreamInfo>),
+}
+
+/// One stream of the loaded profile, as [`Command::Describe`] tells it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct StreamInfo {
+    /// Name.
+    pub name: String,
+    /// Transmit port.
+    pub port: u16,
+    /// Sent at all.
+    pub enabled: bool,
+    /// Its rate follows the run's multiplier (latency probes' do not).
+    pub scaled: bool,
+    /// Tagged (`flow_stats` or `latency`): receivers count it.
+    pub tagged: bool,
+    /// Stamped with its departure time (`latency`).
+    pub latency: bool,
+    /// Mean frame size, bytes, FCS included.
+    pub mean_frame: f64,
+    /// Requested packet rate at multiplier 1 (a `%` rate of the configured line rate).
+    pub requested_pps: f64,
 }
 
 #[cfg(test)]

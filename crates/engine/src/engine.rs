@@ -306,6 +306,25 @@ impl Engine {
             Command::Resume => self.control("resume", Control::Resume, Some(false)),
             Command::Update { multiplier } => self.update(multiplier).map(|()| Response::Ok),
             Command::Snapshot => Ok(Response::Stats(Box::new(self.snapshot()))),
+            Command::Describe => {
+                let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
+                let line = self.config.line_rate;
+                let streams = profile
+                    .streams
+                    .iter()
+                    .map(|s| crate::command::StreamInfo {
+                        name: s.name.clone(),
+                        port: s.port,
+                        enabled: s.enabled,
+                        scaled: !s.fixed_rate,
+                        tagged: s.tag.is_some(),
+                        latency: s.tag.as_ref().is_some_and(|t| t.latency),
+                        mean_frame: s.mean_size(),
+                        requested_pps: s.requested_pps(1.0, line),
+                    })
+                    .collect();
+                Ok(Response::Streams(streams))
+            }
             Command::ClearStats => {
                 let now = self.clock.now();
                 if let Some(run) = &mut self.run {
@@ -357,8 +376,19 @@ impl Engine {
         Ok(Response::Ok)
     }
 
-    /// Rate multiplier per port; `lines` are the ports' line rates.
-    fn factors(&self, profile: &CompiledProfile, m: Multiplier, lines: &[BitsPerSec]) -> Result<Vec<f64>, EngineError> {
+    /// Rate multiplier per port; `lines` are the ports' line rates. With `total`, a
+    /// [`Multiplier::Total`] rate is split evenly between the ports that send scaled
+    /// streams (TRex's `--total`) instead of applying to each.
+    fn factors(
+        &self,
+        profile: &CompiledProfile,
+        m: Multiplier,
+        lines: &[BitsPerSec],
+        total: bool,
+    ) -> Result<Vec<f64>, EngineError> {
+        let scaled =
+            |port: usize| profile.streams.iter().any(|s| s.enabled && !s.fixed_rate && s.port as usize == port);
+        let share = if total { (0..self.config.ports.len()).filter(|&p| scaled(p)).count().max(1) as f64 } else { 1.0 };
         let mut out = Vec::with_capacity(self.config.ports.len());
         for port in 0..self.config.ports.len() {
             let line = lines.get(port).copied().unwrap_or(self.config.line_rate);
@@ -383,7 +413,7 @@ impl Engine {
                         Rate::Percent(p) => (line.0 * p / 100.0, l1),
                     };
                     if have > 0.0 {
-                        want / have
+                        want / share / have
                     } else {
                         1.0
                     }
@@ -429,7 +459,7 @@ impl Engine {
         // % rates and L1 figures use each port's own line rate (its link speed unless
         // fixed by the configuration).
         let lines: Vec<BitsPerSec> = opened.groups.iter().map(|g| g.info.caps.line_rate).collect();
-        let factors = self.factors(profile, opts.multiplier, &lines)?;
+        let factors = self.factors(profile, opts.multiplier, &lines, opts.total)?;
         // A simulated port has no wire to overrun: its line rate is only the unit of `%`.
         if !simulated && !opts.unpaced && !self.config.force {
             check_line_rates(profile, &factors, &lines)?;
@@ -497,7 +527,7 @@ impl Engine {
             let f = match opts.multiplier {
                 Multiplier::Factor(f) => f,
                 Multiplier::Total(_) => self
-                    .factors(profile, opts.multiplier, &vec![line; self.config.ports.len()])?
+                    .factors(profile, opts.multiplier, &vec![line; self.config.ports.len()], opts.total)?
                     .get(port)
                     .copied()
                     .unwrap_or(1.0),
@@ -772,7 +802,7 @@ impl Engine {
         }
         let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
         let lines: Vec<BitsPerSec> = run.groups.iter().map(|g| g.info.caps.line_rate).collect();
-        let factors = self.factors(profile, m, &lines)?;
+        let factors = self.factors(profile, m, &lines, run.opts.total)?;
         if !run.simulated && !run.opts.unpaced && !self.config.force {
             check_line_rates(profile, &factors, &lines)?;
         }

@@ -21,8 +21,9 @@ mod snapshot;
 mod stateless;
 pub mod stats;
 pub mod stf;
+pub mod trials;
 mod worker;
 
-pub use command::{Command, Multiplier, ProfileFormat, Response, StartOptions};
+pub use command::{Command, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};
 pub use engine::{Engine, EngineConfig, EngineError};
 pub use stats::{RunState, Snapshot};

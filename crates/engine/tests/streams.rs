@@ -338,3 +338,23 @@ fn field_writes_over_the_udp_length_negative_adds_and_per_core_random_starts() {
     firsts.dedup();
     assert_eq!(firsts.len(), 4, "four cores, four different first values: {firsts:?}");
 }
+
+#[test]
+fn a_total_rate_is_split_between_the_sending_ports() {
+    let (a, b) = (CaptureBuffer::default(), CaptureBuffer::default());
+    let mut e =
+        Engine::new(EngineConfig { ports: vec![PortSpec::capture(&a), PortSpec::capture(&b)], ..Default::default() });
+    let text = "streams:\n  - {name: p0, rate: 1kpps}\n  - {name: p1, port: 1, rate: 3kpps}\n";
+    e.handle(Command::load_profile(text, "two.yaml")).unwrap();
+    for (total, per_port) in [(false, 4e6), (true, 2e6)] {
+        let m = Multiplier::Total("4mpps".parse().unwrap());
+        let opts = StartOptions { count: Some(20_000), multiplier: m, total, ..Default::default() };
+        e.handle(Command::Start(opts)).unwrap();
+        while !finished(&mut e) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!() };
+        assert!((s.streams[0].requested_pps - per_port).abs() < 1e-3, "total {total}: {:?}", s.streams[0]);
+        assert!((s.streams[1].requested_pps - per_port).abs() < 1e-3, "total {total}: {:?}", s.streams[1]);
+    }
+}

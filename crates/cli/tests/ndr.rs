@@ -1,0 +1,154 @@
+//! `riptide ndr` end to end on the in-memory `link:` DUT (virtual time: a 1 s trial
+//! takes milliseconds) and on ports that receive nothing.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+use common::{riptide, stderr, text};
+
+const PROFILE: &str = "profiles/lab/ndr.yaml";
+
+/// A search between `link0` and `link:1`, 5 to 50 kpps, 0.5 s trials, 2 s sums.
+fn args(link0: &str) -> Vec<&str> {
+    let limits = "--min-load 5kpps --max-load 50kpps --trial 0.5s --final-trial 0.5s --duration-sum 2s";
+    let mut args = vec!["ndr", PROFILE, "--port", link0, "--port", "link:1"];
+    args.extend(limits.split(' '));
+    args
+}
+
+fn search(link0: &str) -> serde_json::Value {
+    let mut args = args(link0);
+    args.push("--json");
+    let o = riptide(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn a_lossless_dut_passes_both_goals_at_the_maximum_load() {
+    let r = search("link:0");
+    for g in r["goals"].as_array().unwrap() {
+        assert_eq!(g["lower_bound"], 50_000.0, "{g}");
+        assert!(g["upper_bound"].is_null(), "{g}");
+        assert_eq!(g["conditional_throughput"], 50_000.0, "{g}");
+    }
+    // Every trial's counts: sent what the load asked for, received all of it.
+    let trials = r["trial_list"].as_array().unwrap();
+    assert_eq!(trials.len() as u64, r["trials"].as_u64().unwrap());
+    for t in trials {
+        let want = (t["intended_load"].as_f64().unwrap() * 0.5).floor() as u64;
+        assert!(t["offered_count"].as_u64().unwrap().abs_diff(want) <= 1, "{t}");
+        assert_eq!(t["forwarded_count"], t["offered_count"], "{t}");
+        assert_eq!(t["generator_limited"], false, "{t}");
+    }
+}
+
+#[test]
+fn with_0_3_percent_loss_pdr_passes_at_the_maximum_and_ndr_is_not_found() {
+    let r = search("link:0:loss=0.3%,seed=7");
+    let (ndr, pdr) = (&r["goals"][0], &r["goals"][1]);
+    assert_eq!(pdr["lower_bound"], 50_000.0, "{pdr}");
+    assert!(ndr["lower_bound"].is_null(), "{ndr}");
+    // NDR failed down to the minimum load.
+    assert_eq!(ndr["upper_bound"], 5_000.0, "{ndr}");
+    // The human report says so in words, and it is no error.
+    let o = riptide(&args("link:0:loss=0.3%,seed=7"));
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("ndr: not found: even the minimum load (5.00 Kpps) loses more than 0%"), "{out}");
+}
+
+#[test]
+fn a_profile_without_a_tagged_stream_is_refused_naming_it() {
+    let o = riptide(&["ndr", "profiles/udp64.yaml", "--port", "link:0", "--port", "link:1", "--max-load", "50kpps"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let e = stderr(&o);
+    assert!(e.contains("profiles/udp64.yaml: no stream of the profile is tagged"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn ports_that_receive_nothing_end_the_search_with_one_line() {
+    let o = riptide(&[
+        "ndr",
+        PROFILE,
+        "--port",
+        "null",
+        "--min-load",
+        "5kpps",
+        "--max-load",
+        "50kpps",
+        "--trial",
+        "0.1s",
+        "--final-trial",
+        "0.1s",
+        "--duration-sum",
+        "0.2s",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let e = stderr(&o);
+    assert!(e.contains("--port: the ports received none of the test's frames"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+}
+
+#[test]
+fn bad_limits_name_the_option() {
+    for (args, want) in [
+        (vec!["--min-load", "60kpps", "--max-load", "50kpps"], "--min-load 60kpps is not below --max-load 50kpps"),
+        (vec!["--max-load", "fast"], "--max-load:"),
+        (vec!["--goals", "ndr=-1"], "--goals 'ndr=-1'"),
+        (vec!["--width", "0%"], "--width '0%'"),
+        (vec!["--max-load", "40mpps"], "--max-load 40mpps: 40.00 Mpps is above the line rate"),
+    ] {
+        let mut a = vec!["ndr", PROFILE, "--port", "link:0", "--port", "link:1"];
+        a.extend(args);
+        let o = riptide(&a);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(stderr(&o).contains(want), "{}", stderr(&o));
+    }
+}
+
+/// A load the generator cannot offer (100 Mpps on one real-time core) fails its trials
+/// as generator limits, never as DUT loss, and the report says whose limit the upper
+/// bound is.
+#[test]
+fn a_generator_limit_is_reported_as_such() {
+    let o = riptide(&[
+        "ndr",
+        PROFILE,
+        "--port",
+        "link:0:realtime",
+        "--port",
+        "link:1",
+        "--line-rate",
+        "100g",
+        "--min-load",
+        "10kpps",
+        "--max-load",
+        "100mpps",
+        "--trial",
+        "0.2s",
+        "--final-trial",
+        "0.2s",
+        "--duration-sum",
+        "0.4s",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let trials = r["trial_list"].as_array().unwrap();
+    let limited: Vec<_> = trials.iter().filter(|t| t["generator_limited"] == true).collect();
+    assert!(!limited.is_empty(), "{r}");
+    for t in &limited {
+        // Sent less than 99.9% of the intended frames; the DUT lost none of them; the
+        // unsent ones fail the trial.
+        let (sent, want) = (t["offered_count"].as_f64().unwrap(), t["intended_count"].as_f64().unwrap());
+        assert!(sent < 0.999 * want, "{t}");
+        assert_eq!(t["lost"], 0, "{t}");
+        assert!(t["achieved_pps"].as_f64().unwrap() < t["intended_load"].as_f64().unwrap(), "{t}");
+    }
+    assert_eq!(r["generator_limited_trials"].as_u64().unwrap(), limited.len() as u64);
+    for g in r["goals"].as_array().unwrap() {
+        assert_eq!(g["upper_bound_generator_limited"], true, "{g}");
+    }
+}

@@ -1,0 +1,159 @@
+//! Trials of a throughput search ([`riptide_search`]) run on the engine, through its
+//! command API only: `riptide ndr` uses this measurer, and so will the daemon.
+//!
+//! A trial: start the loaded profile at the load (frames/s summed over the sending
+//! ports, split evenly: [`StartOptions::total`]) for the trial duration, let it end, stop
+//! (the engine drains in-flight frames for a bounded time, [`EngineConfig::drain`]), and
+//! count. A preempted worker makes up what it missed (the catch-up window is the whole
+//! trial) rather than skipping it. Only tagged streams whose rate follows the load count: sent minus received
+//! distinct sequence numbers is lost, so frames that are not the test's own never count
+//! as received. A trial that sent less than 99.9% of what the load asked for is a
+//! *generator limit*: it is marked so, and its unsent frames count as lost (as
+//! MLRsearch counts them), so the search never credits the DUT with a load the
+//! generator did not offer.
+//!
+//! [`EngineConfig::drain`]: crate::EngineConfig::drain
+
+use crate::{Command, Engine, EngineError, Multiplier, Response, RunState, StartOptions, StreamInfo};
+use riptide_core::{Nanos, Rate};
+use riptide_search::{Measurer, Trial};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// Sent below this share of the intended count: a generator limit.
+pub const GENERATOR_LIMIT: f64 = 0.999;
+
+/// What one trial measured, beyond the counts the search uses.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrialRecord {
+    /// The counts the search saw.
+    #[serde(flatten)]
+    pub trial: Trial,
+    /// Frames lost (sent, never received) over the counted streams.
+    pub lost: u64,
+    /// Frames received more than once.
+    pub duplicates: u64,
+    /// Frames received out of order.
+    pub out_of_order: u64,
+    /// Achieved sending rate of the counted streams (frames/s over the trial).
+    pub achieved_pps: f64,
+    /// The generator sent less than 99.9% of the intended frames.
+    pub generator_limited: bool,
+}
+
+/// Why a trial could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum TrialError {
+    /// The engine refused or failed.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// The profile has no stream the search can count.
+    #[error("{0}")]
+    NotCountable(String),
+    /// Stopped by the user (a signal).
+    #[error("interrupted")]
+    Interrupted,
+}
+
+/// Runs trials on a loaded engine.
+pub struct EngineTrials<'a> {
+    engine: &'a mut Engine,
+    cores: usize,
+    interrupted: &'a dyn Fn() -> bool,
+    /// Every trial so far, in order.
+    pub log: Vec<TrialRecord>,
+}
+
+impl<'a> EngineTrials<'a> {
+    /// Trials on `engine`, whose profile must be loaded and have at least one tagged
+    /// stream that follows the multiplier; `interrupted` is polled while a trial runs.
+    pub fn new(engine: &'a mut Engine, cores: usize, interrupted: &'a dyn Fn() -> bool) -> Result<Self, TrialError> {
+        let streams = describe(engine)?;
+        if !streams.iter().any(|s| s.enabled && s.scaled && s.tagged) {
+            let names: Vec<&str> = streams.iter().filter(|s| s.enabled).map(|s| s.name.as_str()).collect();
+            return Err(TrialError::NotCountable(format!(
+                "no stream of the profile is tagged (flow_stats or latency) with a rate that follows the load \
+                 (streams: {}): the search counts loss per tagged stream",
+                names.join(", ")
+            )));
+        }
+        Ok(EngineTrials { engine, cores, interrupted, log: vec![] })
+    }
+}
+
+/// The loaded profile's streams.
+pub fn describe(engine: &mut Engine) -> Result<Vec<StreamInfo>, EngineError> {
+    match engine.handle(Command::Describe)? {
+        Response::Streams(s) => Ok(s),
+        _ => Err(EngineError::Worker("describe answered no streams".into())),
+    }
+}
+
+impl Measurer for EngineTrials<'_> {
+    type Error = TrialError;
+
+    fn measure(&mut self, duration: f64, load: f64) -> Result<Trial, TrialError> {
+        let opts = StartOptions {
+            duration: Some(Nanos::from_secs_f64(duration)),
+            multiplier: Multiplier::Total(Rate::Pps(load)),
+            total: true,
+            cores: self.cores,
+            // A worker the host preempts makes up what it missed instead of skipping
+            // it: a trial sends the count its load asks for unless the generator really
+            // cannot (then the trial is a generator limit, below).
+            catch_up: Some(Nanos::from_secs_f64(duration)),
+            ..Default::default()
+        };
+        let t0 = Instant::now();
+        self.engine.handle(Command::Start(opts))?;
+        let mut interrupted = false;
+        while !matches!(self.engine.handle(Command::State)?, Response::State(RunState::Finished)) {
+            if (self.interrupted)() {
+                interrupted = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let Response::Stats(s) = self.engine.handle(Command::Stop)? else {
+            return Err(EngineError::Worker("stop answered no stats".into()).into());
+        };
+        if interrupted || s.interrupted {
+            return Err(TrialError::Interrupted);
+        }
+        let wall = t0.elapsed().as_secs_f64();
+        let (mut intended, mut offered, mut lost, mut dups, mut ooo) = (0.0f64, 0u64, 0u64, 0u64, 0u64);
+        // Streams whose rate follows the load: only those have a known intended count.
+        let counted: Vec<_> = describe(self.engine)?.into_iter().map(|d| d.scaled).collect();
+        for st in &s.streams {
+            let (Some(rx), true) = (st.rx, counted.get(st.id as usize).copied().unwrap_or(false)) else { continue };
+            intended += st.requested_pps * duration;
+            offered += st.opackets;
+            lost += rx.lost;
+            dups += rx.duplicates;
+            ooo += rx.out_of_order;
+        }
+        let intended_count = intended.floor() as u64;
+        let generator_limited = (offered as f64) < intended * GENERATOR_LIMIT;
+        let trial = Trial {
+            intended_load: load,
+            intended_duration: duration,
+            // Within 0.1%, the generator offered the load: what it sent is the count.
+            intended_count: if generator_limited { intended_count } else { offered },
+            offered_count: offered,
+            forwarded_count: offered - lost.min(offered),
+            // What the trial cost: on real ports its wall time (start, the trial, the
+            // drain); on virtual time, where a trial takes less wall time than it lasts,
+            // its duration.
+            duration_with_overheads: wall.max(duration),
+        };
+        self.log.push(TrialRecord {
+            trial,
+            lost,
+            duplicates: dups,
+            out_of_order: ooo,
+            achieved_pps: offered as f64 / duration,
+            generator_limited,
+        });
+        Ok(trial)
+    }
+}
