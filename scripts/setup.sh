@@ -8,6 +8,8 @@ command -v tshark  >/dev/null 2>&1 || want_apt+=(tshark)
 command -v tcpdump >/dev/null 2>&1 || want_apt+=(tcpdump)
 command -v ip      >/dev/null 2>&1 || want_apt+=(iproute2)
 command -v cc      >/dev/null 2>&1 || want_apt+=(gcc)
+# The lab's limit:RATE DUT (an nftables rate limiter).
+command -v nft     >/dev/null 2>&1 || want_apt+=(nftables)
 python3 -m pip --version >/dev/null 2>&1 || want_apt+=(python3-pip)
 # The Python tests' packages go into a virtual environment (scripts/test.sh).
 python3 -c "import venv, ensurepip" >/dev/null 2>&1 || want_apt+=(python3-venv)

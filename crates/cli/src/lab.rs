@@ -14,7 +14,9 @@ pub(crate) struct LabArgs {
 enum Action {
     /// Build the ring: namespace riptide-tg (ports rt0, rt1) and a DUT namespace riptide-dut.
     Up {
-        /// How the DUT forwards: route (kernel IPv4 routing), bridge, or none (rt0 and rt1 joined directly).
+        /// How the DUT forwards: route (kernel IPv4 routing), bridge, none (rt0 and rt1 joined
+        /// directly), or limit:RATE (routing, each leg's input limited to RATE packets/s by
+        /// nftables: a DUT of known capacity).
         #[arg(long, default_value = "route")]
         dut: String,
     },

@@ -295,11 +295,14 @@ struct Report<'a> {
     goals: Vec<GoalReport<'a>>,
     trials: usize,
     trial_seconds: f64,
+    /// Wall time of the whole search (s).
+    wall_s: f64,
     generator_limited_trials: usize,
     trial_list: serde_json::Value,
 }
 
 pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
+    let began = std::time::Instant::now();
     let goals = goals(&a)?;
     let max_duration = seconds("--max-search", &a.max_search)?;
     if let Some(sim) = a.simulate.as_deref() {
@@ -336,6 +339,7 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
             goals: goal_reports(&goals, &outcome, None, &[]),
             trials: outcome.trials,
             trial_seconds: outcome.trial_seconds,
+            wall_s: began.elapsed().as_secs_f64(),
             generator_limited_trials: 0,
             trial_list: trials,
         };
@@ -413,6 +417,7 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
         goals: goal_reports(&goals, &outcome, Some(line), log),
         trials: outcome.trials,
         trial_seconds: outcome.trial_seconds,
+        wall_s: began.elapsed().as_secs_f64(),
         generator_limited_trials: log.iter().filter(|r| r.generator_limited).count(),
         trial_list: serde_json::to_value(log).map_err(|e| Failure::runtime(e.to_string()))?,
     };
@@ -515,7 +520,7 @@ fn print(a: &NdrArgs, head: &str, goals: &[Goal], r: &Report<'_>) -> Result<(), 
             r.generator_limited_trials
         );
     }
-    println!("{} trials, {:.1} s of trials", r.trials, r.trial_seconds);
+    println!("{} trials, {:.1} s of trials, {:.1} s in all", r.trials, r.trial_seconds, r.wall_s);
     Ok(())
 }
 

@@ -287,7 +287,7 @@ fn a_killed_afxdp_run_leaves_no_xdp_program() {
 fn bad_lab_input_is_exit_2() {
     let o = riptide(&["lab", "up", "--dut", "router"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("route, bridge or none"), "{}", text(&o));
+    assert!(text(&o).contains("route, bridge, none or limit:RATE"), "{}", text(&o));
     // Without root: a clear error, nothing built.
     if riptide_port::netns::test_support().is_err() {
         return;
@@ -547,4 +547,38 @@ fn impairment_and_tap_wrap_an_afpacket_port() {
     same(tshark(&sim, "", &fields), "the seed drops the same frames on virtual time");
     assert_eq!(tshark(&made, "", &fields).len() as u64, N, "the outer tap saw every frame made");
     assert_eq!(tshark(&tap, BAD, &[]), Vec::<String>::new(), "tshark finds nothing wrong");
+}
+
+/// Issue 16's first acceptance point: on DUTs of known capacity (an nftables limiter at R
+/// packets/s on the DUT's input leg), the search finds NDR within 1% of what the limiter
+/// passes over a 1 s trial (R plus its burst allowance), PDR >= NDR, and it reports its
+/// trials and their time; for three values of R below what the ring forwards.
+#[test]
+fn ndr_finds_the_capacity_of_a_rate_limited_dut() {
+    let Some(_g) = fresh() else { return };
+    if !Command::new("nft").arg("--version").output().is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: no nft (scripts/setup.sh installs nftables)");
+        return;
+    }
+    for r in [30_000u64, 60_000, 120_000] {
+        let _down = Down;
+        ok(&["lab", "up", "--dut", &format!("limit:{r}")]);
+        assert!(ok(&["lab", "status"]).contains(&format!("dut limit:{r}pps, forwarding")));
+        let max = format!("{}pps", 2 * r);
+        #[rustfmt::skip]
+        let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--netns", TG_NS, "--port", "afpacket:rt0", "--port",
+            "afpacket:rt1", "--min-load", "10kpps", "--max-load", &max, "--trial", "1s", "--final-trial", "1s",
+            "--duration-sum", "3s", "--json"]);
+        let passes = r as f64 + lab::limit_burst(r) as f64;
+        let (ndr, pdr) = (&v["goals"][0], &v["goals"][1]);
+        let n = ndr["lower_bound"].as_f64().unwrap();
+        eprintln!(
+            "limit {r}: NDR {n:.0} pps (limiter passes {passes:.0}), PDR {}, {} trials",
+            pdr["lower_bound"], v["trials"]
+        );
+        assert!((n - passes).abs() <= 0.01 * passes, "NDR {n} vs {passes}: {v}");
+        assert!(pdr["lower_bound"].as_f64().unwrap() >= n, "{v}");
+        assert!(v["trials"].as_u64().unwrap() >= 3 && v["trial_seconds"].as_f64().unwrap() >= 3.0, "{v}");
+        assert!(v["wall_s"].as_f64().unwrap() >= v["trial_seconds"].as_f64().unwrap() * 0.9, "{v}");
+    }
 }

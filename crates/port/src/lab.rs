@@ -16,6 +16,10 @@
 //!   two gateway MACs are static forwarding entries pointing across (01:fe to dut1, 02:fe
 //!   to dut0), so the same profile crosses the bridge unchanged.
 //! - `none`: no DUT namespace; rt0 and rt1 are the two ends of one veth pair.
+//! - `limit:RATE`: routing as `route`, and an nftables limiter in the DUT's forward hook
+//!   drops what arrives on a leg above RATE packets/s (a token bucket holding
+//!   [`limit_burst`] packets): a DUT whose capacity is known, for the throughput search.
+//!   Needs the `nft` tool (scripts/setup.sh installs nftables).
 //!
 //! Every address is from the RFC 2544 benchmarking range 198.18.0.0/15 and every MAC is
 //! locally administered (`c6:12` is 198.18). IPv6 is disabled in both namespaces and all
@@ -51,27 +55,59 @@ pub enum DutMode {
     Bridge,
     /// No DUT: rt0 and rt1 are joined directly.
     None,
+    /// Kernel routing, each leg's input limited to this many packets per second.
+    Limit(u64),
 }
+
+impl DutMode {
+    /// Whether the DUT routes (route and limit modes).
+    pub fn routes(self) -> bool {
+        matches!(self, DutMode::Route | DutMode::Limit(_))
+    }
+}
+
+/// The limiter's burst allowance at `pps`: a hundredth of a second's packets (at least
+/// 5, nftables' default). Over a trial of `d` seconds the DUT passes `pps + burst / d`.
+pub fn limit_burst(pps: u64) -> u64 {
+    (pps / 100).max(5)
+}
+
+/// Highest limit accepted (packets/s).
+const MAX_LIMIT: u64 = 1_000_000_000;
 
 impl FromStr for DutMode {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
+        if let Some(rate) = s.strip_prefix("limit:") {
+            let pps = match rate.parse::<u64>() {
+                Ok(v) => v as f64,
+                Err(_) => match rate.parse::<riptide_core::Rate>() {
+                    Ok(riptide_core::Rate::Pps(v)) => v,
+                    _ => return Err(format!("'{s}': expected limit:RATE in packets/s, such as limit:100kpps")),
+                },
+            };
+            if !(pps >= 1.0 && pps <= MAX_LIMIT as f64) {
+                return Err(format!("'{s}': the limit must be 1 to {MAX_LIMIT} packets/s"));
+            }
+            return Ok(DutMode::Limit(pps.round() as u64));
+        }
         match s {
             "route" => Ok(DutMode::Route),
             "bridge" => Ok(DutMode::Bridge),
             "none" => Ok(DutMode::None),
-            _ => Err(format!("unknown DUT mode '{s}' (expected route, bridge or none)")),
+            _ => Err(format!("unknown DUT mode '{s}' (expected route, bridge, none or limit:RATE)")),
         }
     }
 }
 
 impl fmt::Display for DutMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DutMode::Route => "route",
-            DutMode::Bridge => "bridge",
-            DutMode::None => "none",
-        })
+        match self {
+            DutMode::Route => f.write_str("route"),
+            DutMode::Bridge => f.write_str("bridge"),
+            DutMode::None => f.write_str("none"),
+            DutMode::Limit(pps) => write!(f, "limit:{pps}pps"),
+        }
     }
 }
 
@@ -188,7 +224,7 @@ fn build(mode: DutMode) -> Result<(), LabError> {
         if Path::new("/proc/sys/net/ipv6").exists() {
             settings.extend(["net.ipv6.conf.all.disable_ipv6=1", "net.ipv6.conf.default.disable_ipv6=1"]);
         }
-        let forward = if *ns == DUT_NS && mode == DutMode::Route { "1" } else { "0" };
+        let forward = if *ns == DUT_NS && mode.routes() { "1" } else { "0" };
         let fwd = format!("net.ipv4.ip_forward={forward}");
         settings.push(&fwd);
         // Sources from anywhere in the benchmarking range may cross (no reverse-path check).
@@ -222,7 +258,7 @@ fn build(mode: DutMode) -> Result<(), LabError> {
         .map_err(s)?;
     }
     match mode {
-        DutMode::Route => {
+        DutMode::Route | DutMode::Limit(_) => {
             for p in [&p0, &p1] {
                 let s = step(format!("configuring {} in {DUT_NS}", p.dut_if));
                 (|| {
@@ -249,6 +285,9 @@ fn build(mode: DutMode) -> Result<(), LabError> {
             for (net, p) in [(FAR_NETS[1], &p1), (FAR_NETS[0], &p0)] {
                 ip(&["-n", DUT_NS, "route", "replace", net, "via", &p.ip.to_string(), "dev", p.dut_if])
                     .map_err(step(format!("route {net} in {DUT_NS}")))?;
+            }
+            if let DutMode::Limit(pps) = mode {
+                limiter(pps).map_err(step(format!("nftables limiter in {DUT_NS} (is nftables installed?)")))?;
             }
         }
         DutMode::Bridge => {
@@ -278,6 +317,37 @@ fn build(mode: DutMode) -> Result<(), LabError> {
         DutMode::None => {}
     }
     Ok(())
+}
+
+/// `nft ARGS` in the DUT namespace.
+fn nft(args: &[&str]) -> io::Result<()> {
+    run_bounded(Command::new("ip").args(["netns", "exec", DUT_NS, "nft"]).args(args), IP_TIMEOUT)
+}
+
+/// The table riptide's limiter lives in.
+const NFT_TABLE: &str = "riptide";
+
+/// Drops what each DUT leg receives above `pps` packets/s, in the forward hook.
+fn limiter(pps: u64) -> io::Result<()> {
+    nft(&["add", "table", "inet", NFT_TABLE])?;
+    #[rustfmt::skip]
+    nft(&["add", "chain", "inet", NFT_TABLE, "forward", "{", "type", "filter", "hook", "forward", "priority", "0",
+          ";", "policy", "accept", ";", "}"])?;
+    let (rate, burst) = (format!("{pps}/second"), limit_burst(pps).to_string());
+    for p in PORTS {
+        #[rustfmt::skip]
+        nft(&["add", "rule", "inet", NFT_TABLE, "forward", "iifname", p.dut_if, "limit", "rate", "over", &rate,
+              "burst", &burst, "packets", "drop"])?;
+    }
+    Ok(())
+}
+
+/// The limit of a running limit-mode DUT, read back from its ruleset.
+fn read_limit() -> Option<u64> {
+    let rules =
+        output(Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "inet", NFT_TABLE])).ok()?;
+    let after = rules.split("limit rate over ").nth(1)?;
+    after.split('/').next()?.trim().parse().ok()
 }
 
 /// Waits until every veth end reports carrier (the kernel's link watch delays it by up
@@ -454,11 +524,11 @@ pub fn status() -> Result<Status, LabError> {
     if dut {
         names.extend(PORTS.iter().map(|p| (DUT_NS, p.dut_if)));
         let bridge = output(Command::new("ip").args(["-n", DUT_NS, "-o", "link", "show", "br0"])).is_ok();
-        st.mode = Some(if bridge { DutMode::Bridge } else { DutMode::Route });
+        st.mode = Some(if bridge { DutMode::Bridge } else { read_limit().map_or(DutMode::Route, DutMode::Limit) });
         let fwd = netns::run_in(DUT_NS, || std::fs::read_to_string("/proc/sys/net/ipv4/ip_forward"))
             .ok()
             .and_then(|r| r.ok());
-        if st.mode == Some(DutMode::Route) {
+        if st.mode.is_some_and(DutMode::routes) {
             st.forwarding = fwd.map(|s| s.trim() == "1");
         }
     } else {
@@ -481,7 +551,15 @@ mod tests {
         for m in ["route", "bridge", "none"] {
             assert_eq!(m.parse::<DutMode>().unwrap().to_string(), m);
         }
-        assert!("router".parse::<DutMode>().unwrap_err().contains("route, bridge or none"));
+        assert!("router".parse::<DutMode>().unwrap_err().contains("route, bridge, none or limit:RATE"));
+        assert_eq!("limit:100kpps".parse::<DutMode>(), Ok(DutMode::Limit(100_000)));
+        assert_eq!("limit:2500".parse::<DutMode>(), Ok(DutMode::Limit(2500)));
+        assert_eq!(DutMode::Limit(100_000).to_string(), "limit:100000pps");
+        assert_eq!("limit:100000pps".parse::<DutMode>(), Ok(DutMode::Limit(100_000)));
+        for bad in ["limit:", "limit:0", "limit:fast", "limit:1gbps", "limit:5e9pps"] {
+            assert!(bad.parse::<DutMode>().is_err(), "{bad}");
+        }
+        assert_eq!((limit_burst(100_000), limit_burst(10)), (1000, 5));
     }
 
     #[test]
