@@ -196,11 +196,13 @@ class Client:
         *,
         format: str = "yaml",
         latency_pps: Optional[float] = None,
+        frame_size: Union[int, str, None] = None,
     ) -> None:
         """Loads a profile file or profile text.
 
         ``format`` is ``"yaml"`` (a riptide profile) or ``"pktgen"`` (a Linux pktgen
-        command script); ``latency_pps`` adds TRex-style latency probes (``riptide run -l``).
+        command script); ``latency_pps`` adds TRex-style latency probes (``riptide run -l``);
+        ``frame_size`` (``128``, ``"imix"``) gives every stream that size (a frame-size sweep).
         Streams that leave their MACs unset take the ports' (``riptide serve --config``).
         """
         params: Json = {}
@@ -208,6 +210,8 @@ class Client:
             params["format"] = format
         if latency_pps is not None:
             params["latency_pps"] = latency_pps
+        if frame_size is not None:
+            params["frame_size"] = frame_size
         suffixes = (".yaml", ".yml", ".json", ".sh", ".pgset", ".pktgen")
         if isinstance(profile, Path) or (isinstance(profile, str) and "\n" not in profile and profile.endswith(suffixes)):
             path = Path(profile)

@@ -112,6 +112,20 @@ def test_a_total_rate_goes_through_the_daemon(daemon: int) -> None:
         assert c.get_stats()["streams"][0]["requested_pps"] == pytest.approx(20_000)
 
 
+def test_a_profile_loads_at_another_frame_size(daemon: int) -> None:
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        c.reset()
+        c.load_profile("streams:\n  - {size: 64, mode: {burst: {packets: 10}}}\n", frame_size=128)
+        c.start()
+        c.wait_on_traffic(timeout=10)
+        st = c.get_stats()["streams"][0]
+        # 128 B frames with FCS: 124 B each as sent.
+        assert (st["opackets"], st["obytes"]) == (10, 10 * 124)
+        with pytest.raises(RpcError):
+            c.load_profile("streams:\n  - {size: 64}\n", frame_size=20)
+
+
 def test_version_mismatch_is_refused(daemon: int) -> None:
     with Client(port=daemon) as c:
         with pytest.raises(VersionMismatch):

@@ -58,10 +58,10 @@ def riptide(capacity: float, loss: float, min_load: float, max_load: float):
          "--duration-sum", "21s", "--json"],
         capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    report = json.loads(out.stdout)
-    trials = [(t["intended_duration"], t["intended_load"]) for t in report["trial_list"]]
-    assert len(trials) == report["trials"]
-    return trials, [g["conditional_throughput"] for g in report["goals"]]
+    [run] = json.loads(out.stdout)["runs"]
+    trials = [(t["intended_duration"], t["intended_load"]) for t in run["trial_list"]]
+    assert len(trials) == run["trials"]
+    return trials, [g["conditional_throughput"] for g in run["goals"]]
 
 
 CASES = [(1.234e6, 0.0, 9001.0, 14.88e6), (1e9, 0.0, 9001.0, 14.88e6), (1e9, 0.003, 10e3, 1e6),

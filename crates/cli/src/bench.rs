@@ -162,6 +162,7 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
             source: "<bench>".into(),
             format: ProfileFormat::Yaml,
             latency_pps: None,
+            frame_size: None,
         })?;
         let opts = StartOptions { duration: Some(duration), cores: a.cores, unpaced: true, ..Default::default() };
         let snap = drive(&mut engine, opts, false)?;

@@ -43,7 +43,13 @@ pub(crate) fn debug(a: DebugArgs) -> Result<(), Failure> {
         None => (0..n_ports).map(|_| PortSpec::capture(&buffer)).collect(),
     };
     let mut engine = Engine::new(EngineConfig { ports, line_rate, ..Default::default() });
-    engine.handle(Command::LoadProfile { text, source, format: ProfileFormat::Yaml, latency_pps: None })?;
+    engine.handle(Command::LoadProfile {
+        text,
+        source,
+        format: ProfileFormat::Yaml,
+        latency_pps: None,
+        frame_size: None,
+    })?;
     let snap = drive(&mut engine, StartOptions { count: Some(a.count), ..Default::default() }, false)?;
     if let Some(path) = &a.pcap {
         let n: u64 = snap.ports.iter().map(|p| p.opackets).sum();

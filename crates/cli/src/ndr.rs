@@ -16,6 +16,7 @@ use riptide_engine::trials::{describe, EngineTrials, TrialError, TrialRecord};
 use riptide_engine::{Command, Engine, ProfileFormat, StreamInfo};
 use riptide_search::sim::Capacity;
 use riptide_search::{search, Config, Goal, Measurer, Outcome, Trial};
+use riptide_stl::profile::values::SizeSpec;
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -66,6 +67,10 @@ pub(crate) struct NdrArgs {
     /// Give up after this many seconds of trials.
     #[arg(long, default_value = "1200s")]
     pub max_search: String,
+    /// One search per frame size, every stream given that size: `64,128,256,512,1024,1280,1518,imix`
+    /// (sizes in bytes with FCS, or imix).
+    #[arg(long, value_name = "SIZES")]
+    pub frame_sizes: Option<String>,
     /// Print one JSON object: the goals' results and every trial.
     #[arg(long)]
     pub json: bool,
@@ -263,9 +268,9 @@ impl Measurer for Progress<'_> {
 
 /// One goal's result in the units people read.
 #[derive(Serialize)]
-struct GoalReport<'a> {
+struct GoalReport {
     #[serde(flatten)]
-    result: &'a riptide_search::GoalResult,
+    result: riptide_search::GoalResult,
     loss_ratio: f64,
     /// The upper bound failed only because the generator fell short of the load: the
     /// DUT's rate for this goal is at least the lower bound, maybe more.
@@ -279,6 +284,22 @@ struct GoalReport<'a> {
     lower_bound_percent_line: Option<f64>,
 }
 
+/// One search: the profile's own frame sizes, or one size of a sweep.
+#[derive(Serialize)]
+struct Run {
+    /// The frame size every stream was given (`--frame-sizes`); None: the profile's.
+    frame_size: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Line>,
+    min_load: f64,
+    max_load: f64,
+    goals: Vec<GoalReport>,
+    trials: usize,
+    trial_seconds: f64,
+    generator_limited_trials: usize,
+    trial_list: serde_json::Value,
+}
+
 #[derive(Serialize)]
 struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -288,17 +309,10 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     profile: Option<String>,
     ports: &'a [String],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<Line>,
-    min_load: f64,
-    max_load: f64,
-    goals: Vec<GoalReport<'a>>,
-    trials: usize,
-    trial_seconds: f64,
-    /// Wall time of the whole search (s).
+    /// One search per frame size (one in all without `--frame-sizes`).
+    runs: Vec<Run>,
+    /// Wall time of everything (s).
     wall_s: f64,
-    generator_limited_trials: usize,
-    trial_list: serde_json::Value,
 }
 
 pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
@@ -306,6 +320,9 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
     let goals = goals(&a)?;
     let max_duration = seconds("--max-search", &a.max_search)?;
     if let Some(sim) = a.simulate.as_deref() {
+        if a.frame_sizes.is_some() {
+            return Err(Failure::input("--frame-sizes needs a profile and ports, not --simulate"));
+        }
         let min_load = load("--min-load", &a.min_load, None)?;
         let max_load = load(
             "--max-load",
@@ -320,7 +337,6 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
             Err(riptide_search::Failure::Search(e)) => return Err(Failure::runtime(format!("search: {e}"))),
             Err(riptide_search::Failure::Measurer(never)) => match never {},
         };
-        let trials = serde_json::to_value(&dut.trials).map_err(|e| Failure::runtime(e.to_string()))?;
         let head = format!(
             "simulated DUT: forwards {}{}; loads {} .. {}",
             human_rate(dut.capacity, "pps"),
@@ -328,22 +344,26 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
             human_rate(min_load, "pps"),
             human_rate(max_load, "pps")
         );
-        let report = Report {
-            simulated_capacity: Some(dut.capacity),
-            simulated_loss_ratio: Some(dut.loss_ratio),
-            profile: None,
-            ports: &[],
+        let run = Run {
+            frame_size: None,
             line: None,
             min_load,
             max_load,
             goals: goal_reports(&goals, &outcome, None, &[]),
             trials: outcome.trials,
             trial_seconds: outcome.trial_seconds,
-            wall_s: began.elapsed().as_secs_f64(),
             generator_limited_trials: 0,
-            trial_list: trials,
+            trial_list: serde_json::to_value(&dut.trials).map_err(|e| Failure::runtime(e.to_string()))?,
         };
-        return print(&a, &head, &goals, &report);
+        let report = Report {
+            simulated_capacity: Some(dut.capacity),
+            simulated_loss_ratio: Some(dut.loss_ratio),
+            profile: None,
+            ports: &[],
+            runs: vec![run],
+            wall_s: began.elapsed().as_secs_f64(),
+        };
+        return print(&a, &[head], &goals, &report);
     }
     let Some(profile) = a.profile.as_ref() else {
         return Err(Failure::input("riptide ndr needs a profile and --port (or --simulate)"));
@@ -351,16 +371,79 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
     if !(1..=256).contains(&a.cores) {
         return Err(Failure::input("--cores must be within 1..=256"));
     }
+    let sizes: Vec<Option<(String, SizeSpec)>> = match a.frame_sizes.as_deref() {
+        None => vec![None],
+        Some(list) => frame_sizes(list)?.into_iter().map(Some).collect(),
+    };
     let text = read_profile(profile)?;
     let source = profile.display().to_string();
     let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
+    signal::install();
+    let (mut runs, mut heads) = (vec![], vec![]);
+    for size in sizes {
+        let (run, head) = search_size(&a, &goals, &mut engine, &text, &source, size, max_duration)?;
+        runs.push(run);
+        heads.push(head);
+    }
+    let report = Report {
+        simulated_capacity: None,
+        simulated_loss_ratio: None,
+        profile: Some(source),
+        ports: &a.ports,
+        runs,
+        wall_s: began.elapsed().as_secs_f64(),
+    };
+    print(&a, &heads, &goals, &report)
+}
+
+/// `--frame-sizes 64,128,imix`: each with its name.
+fn frame_sizes(list: &str) -> Result<Vec<(String, SizeSpec)>, Failure> {
+    let mut out = vec![];
+    for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let spec = match item.parse::<u16>() {
+            Ok(n) if (64..=9216).contains(&n) => SizeSpec::Fixed(n),
+            Ok(_) => {
+                return Err(Failure::input(format!(
+                    "--frame-sizes '{item}': a frame size is 64 to 9216 bytes (FCS included)"
+                )))
+            }
+            Err(_) if item.eq_ignore_ascii_case("imix") => SizeSpec::imix(),
+            Err(_) => {
+                return Err(Failure::input(format!(
+                    "--frame-sizes '{item}': expected sizes in bytes or imix, such as 64,128,1518,imix"
+                )))
+            }
+        };
+        out.push((item.to_ascii_lowercase(), spec));
+    }
+    if out.is_empty() {
+        return Err(Failure::input("--frame-sizes: expected at least one size, such as 64,1518"));
+    }
+    Ok(out)
+}
+
+/// One search on `engine`: loads the profile (every stream at `size`, if given), checks
+/// the limits against the line at those frames, runs the search.
+#[allow(clippy::too_many_arguments)]
+fn search_size(
+    a: &NdrArgs,
+    goals: &[Goal],
+    engine: &mut Engine,
+    text: &str,
+    source: &str,
+    size: Option<(String, SizeSpec)>,
+    max_duration: f64,
+) -> Result<(Run, String), Failure> {
+    let (size_name, frame_size) = size.map_or((None, None), |(n, s)| (Some(n), Some(s)));
+    let at = size_name.as_deref().map_or(String::new(), |n| format!(" at {n} B frames"));
     engine.handle(Command::LoadProfile {
-        text,
-        source: source.clone(),
+        text: text.into(),
+        source: source.into(),
         format: ProfileFormat::Yaml,
         latency_pps: None,
+        frame_size,
     })?;
-    let streams = describe(&mut engine)?;
+    let streams = describe(engine)?;
     let line = line_of(&streams, engine.config().line_rate.0)
         .ok_or_else(|| Failure::input(format!("{source}: no enabled stream has a rate that follows the load")))?;
     let min_load = load("--min-load", &a.min_load, Some(line))?;
@@ -368,36 +451,35 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
         Some(m) => load("--max-load", m, Some(line))?,
         None => line.max_pps,
     };
-    check_limits(&a, min_load, max_load)?;
+    check_limits(a, min_load, max_load)?;
     if max_load > line.max_pps * (1.0 + 1e-9) && !a.place.force {
         return Err(Failure::input(format!(
-            "--max-load {}: {} is above the line rate at the profile's frames ({}); --line-rate sets the ports' speed, \
-             --force lets a software port go beyond it",
+            "--max-load {}: {} is above the line rate at the profile's frames{at} ({}); --line-rate sets the ports' \
+             speed, --force lets a software port go beyond it",
             a.max_load.as_deref().unwrap_or(""),
             human_rate(max_load, "pps"),
             human_rate(line.max_pps, "pps")
         )));
     }
-    signal::install();
     let interrupted = signal::interrupted;
-    let trials = EngineTrials::new(&mut engine, a.cores, &interrupted).map_err(|e| match e {
+    let trials = EngineTrials::new(engine, a.cores, &interrupted).map_err(|e| match e {
         TrialError::Engine(e) => Failure::from(e),
         other => Failure::input(format!("{source}: {other}")),
     })?;
     let mut m = Progress { inner: trials, show: std::io::stderr().is_terminal() && !a.json };
-    let config = Config { goals: goals.clone(), min_load, max_load, warmup: 0.0, max_duration };
+    let config = Config { goals: goals.to_vec(), min_load, max_load, warmup: 0.0, max_duration };
     let outcome = match search(&config, &mut m) {
         Ok(o) => o,
-        Err(riptide_search::Failure::Search(e)) => return Err(Failure::runtime(format!("search: {e}"))),
+        Err(riptide_search::Failure::Search(e)) => return Err(Failure::runtime(format!("search{at}: {e}"))),
         Err(riptide_search::Failure::Measurer(TrialError::Engine(e))) => return Err(e.into()),
         Err(riptide_search::Failure::Measurer(TrialError::NotCountable(e))) => return Err(Failure::input(e)),
         Err(riptide_search::Failure::Measurer(TrialError::Interrupted)) => {
-            return Err(Failure::runtime(format!("interrupted after {} trials: no result", m.inner.log.len())))
+            return Err(Failure::runtime(format!("interrupted after {} trials{at}: no result", m.inner.log.len())))
         }
     };
     let log: &[TrialRecord] = &m.inner.log;
     let head = format!(
-        "{source} on {}: loads {} .. {} ({} sending port{}, {} each, mean frame {:.0} B)",
+        "{source}{at} on {}: loads {} .. {} ({} sending port{}, {} each, mean frame {:.0} B)",
         a.ports.join(", "),
         human_rate(min_load, "pps"),
         human_rate(max_load, "pps"),
@@ -406,22 +488,18 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
         human_rate(line.port_bps, "b/s"),
         line.mean_frame
     );
-    let report = Report {
-        simulated_capacity: None,
-        simulated_loss_ratio: None,
-        profile: Some(source),
-        ports: &a.ports,
+    let run = Run {
+        frame_size: size_name,
         line: Some(line),
         min_load,
         max_load,
-        goals: goal_reports(&goals, &outcome, Some(line), log),
+        goals: goal_reports(goals, &outcome, Some(line), log),
         trials: outcome.trials,
         trial_seconds: outcome.trial_seconds,
-        wall_s: began.elapsed().as_secs_f64(),
         generator_limited_trials: log.iter().filter(|r| r.generator_limited).count(),
         trial_list: serde_json::to_value(log).map_err(|e| Failure::runtime(e.to_string()))?,
     };
-    print(&a, &head, &goals, &report)
+    Ok((run, head))
 }
 
 fn check_limits(a: &NdrArgs, min_load: f64, max_load: f64) -> Result<(), Failure> {
@@ -440,19 +518,14 @@ fn generator_bound(log: &[TrialRecord], goal: &Goal, load: f64) -> bool {
     failed.peek().is_some() && failed.all(|r| r.generator_limited && r.lost == 0)
 }
 
-fn goal_reports<'a>(
-    goals: &[Goal],
-    outcome: &'a Outcome,
-    line: Option<Line>,
-    log: &[TrialRecord],
-) -> Vec<GoalReport<'a>> {
+fn goal_reports(goals: &[Goal], outcome: &Outcome, line: Option<Line>, log: &[TrialRecord]) -> Vec<GoalReport> {
     goals
         .iter()
         .zip(&outcome.goals)
         .map(|(g, r)| {
             let at = |f: &dyn Fn(f64, Line) -> f64| r.lower_bound.zip(line).map(|(v, l)| f(v, l));
             GoalReport {
-                result: r,
+                result: r.clone(),
                 loss_ratio: g.loss_ratio,
                 upper_bound_generator_limited: r.upper_bound.is_some_and(|u| generator_bound(log, g, u)),
                 lower_bound_bps_l2: at(&|v, l| v * l.mean_frame * 8.0),
@@ -463,64 +536,82 @@ fn goal_reports<'a>(
         .collect()
 }
 
-fn print(a: &NdrArgs, head: &str, goals: &[Goal], r: &Report<'_>) -> Result<(), Failure> {
+fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report<'_>) -> Result<(), Failure> {
     if a.json {
         let text = serde_json::to_string_pretty(r).map_err(|e| Failure::runtime(format!("json: {e}")))?;
         println!("{text}");
         return Ok(());
     }
-    println!("{head}");
-    println!(
-        "{:<8} {:>8} {:>14} {:>12} {:>8} {:>14} {:>14}",
-        "goal", "loss", "lower bound", "L2", "line", "upper bound", "throughput"
-    );
-    for (g, gr) in goals.iter().zip(&r.goals) {
-        let res = gr.result;
-        let show = |v: Option<f64>, none: &str| v.map_or_else(|| none.to_string(), |v| human_rate(v, "pps"));
-        println!(
-            "{:<8} {:>8} {:>14} {:>12} {:>8} {:>14} {:>14}",
-            g.name,
-            format!("{}%", g.loss_ratio * 100.0),
-            show(res.lower_bound, "not found"),
-            gr.lower_bound_bps_l2.map_or_else(|| "-".into(), |v| human_rate(v, "b/s")),
-            gr.lower_bound_percent_line.map_or_else(|| "-".into(), |v| format!("{v:.1}%")),
-            show(res.upper_bound, "none (max)"),
-            show(res.conditional_throughput, "-"),
-        );
+    for h in heads {
+        println!("{h}");
     }
-    for (g, gr) in goals.iter().zip(&r.goals) {
-        if gr.result.lower_bound.is_none() {
+    let sweep = r.runs.len() > 1 || r.runs.iter().any(|run| run.frame_size.is_some());
+    println!(
+        "{}{:<8} {:>8} {:>14} {:>12} {:>8} {:>14} {:>14}",
+        if sweep { format!("{:<6} ", "size") } else { String::new() },
+        "goal",
+        "loss",
+        "lower bound",
+        "L2",
+        "line",
+        "upper bound",
+        "throughput"
+    );
+    for run in &r.runs {
+        for (g, gr) in goals.iter().zip(&run.goals) {
+            let res = &gr.result;
+            let show = |v: Option<f64>, none: &str| v.map_or_else(|| none.to_string(), |v| human_rate(v, "pps"));
             println!(
-                "{}: not found: even the minimum load ({}) loses more than {}%",
+                "{}{:<8} {:>8} {:>14} {:>12} {:>8} {:>14} {:>14}",
+                if sweep { format!("{:<6} ", run.frame_size.as_deref().unwrap_or("-")) } else { String::new() },
                 g.name,
-                human_rate(r.min_load, "pps"),
-                g.loss_ratio * 100.0
+                format!("{}%", g.loss_ratio * 100.0),
+                show(res.lower_bound, "not found"),
+                gr.lower_bound_bps_l2.map_or_else(|| "-".into(), |v| human_rate(v, "b/s")),
+                gr.lower_bound_percent_line.map_or_else(|| "-".into(), |v| format!("{v:.1}%")),
+                show(res.upper_bound, "none (max)"),
+                show(res.conditional_throughput, "-"),
             );
         }
     }
-    for (g, gr) in goals.iter().zip(&r.goals) {
-        if gr.upper_bound_generator_limited {
-            match gr.result.lower_bound {
-                Some(v) => println!(
-                    "{}: the upper bound is the generator's limit, not the DUT's: the DUT forwards at least {} within {}% loss",
+    for run in &r.runs {
+        let at = run.frame_size.as_deref().map_or(String::new(), |n| format!(" at {n} B"));
+        for (g, gr) in goals.iter().zip(&run.goals) {
+            if gr.result.lower_bound.is_none() {
+                println!(
+                    "{}{at}: not found: even the minimum load ({}) loses more than {}%",
                     g.name,
-                    human_rate(v, "pps"),
+                    human_rate(run.min_load, "pps"),
                     g.loss_ratio * 100.0
-                ),
-                None => println!(
-                    "{}: the generator could not offer even the minimum load; the DUT lost none of what it sent",
-                    g.name
-                ),
+                );
+            }
+            if gr.upper_bound_generator_limited {
+                match gr.result.lower_bound {
+                    Some(v) => println!(
+                        "{}{at}: the upper bound is the generator's limit, not the DUT's: the DUT forwards at least {} \
+                         within {}% loss",
+                        g.name,
+                        human_rate(v, "pps"),
+                        g.loss_ratio * 100.0
+                    ),
+                    None => println!(
+                        "{}{at}: the generator could not offer even the minimum load; the DUT lost none of what it sent",
+                        g.name
+                    ),
+                }
             }
         }
+        if run.generator_limited_trials > 0 {
+            println!(
+                "{} trial(s){at} sent less than 99.9% of their load: a generator limit, counted as failed (never as DUT \
+                 loss)",
+                run.generator_limited_trials
+            );
+        }
     }
-    if r.generator_limited_trials > 0 {
-        println!(
-            "{} trial(s) sent less than 99.9% of their load: a generator limit, counted as failed (never as DUT loss)",
-            r.generator_limited_trials
-        );
-    }
-    println!("{} trials, {:.1} s of trials, {:.1} s in all", r.trials, r.trial_seconds, r.wall_s);
+    let (trials, secs): (usize, f64) =
+        (r.runs.iter().map(|x| x.trials).sum(), r.runs.iter().map(|x| x.trial_seconds).sum());
+    println!("{trials} trials, {secs:.1} s of trials, {:.1} s in all", r.wall_s);
     Ok(())
 }
 

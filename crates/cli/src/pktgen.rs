@@ -115,7 +115,13 @@ pub(crate) fn pktgen(a: PktgenArgs) -> Result<(), Failure> {
     let config = a.place.engine_config(&specs)?;
     let mut engine = Engine::new(config);
     // Device i sends on port i (its own interface), or all on the one --port.
-    engine.handle(Command::LoadProfile { text, source: file, format: ProfileFormat::Pktgen, latency_pps: None })?;
+    engine.handle(Command::LoadProfile {
+        text,
+        source: file,
+        format: ProfileFormat::Pktgen,
+        latency_pps: None,
+        frame_size: None,
+    })?;
     let unbounded = script.devices.iter().any(|d| d.config.count == 0);
     // One worker per kpktgend thread that has devices, as the kernel runs one per CPU.
     let threads: std::collections::BTreeSet<&str> = script.devices.iter().map(|d| d.thread.as_str()).collect();

@@ -262,7 +262,7 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     };
     let opts = start_options(&a)?;
     let mut engine = Engine::new(config);
-    engine.handle(Command::LoadProfile { text, source, format: ProfileFormat::Yaml, latency_pps })?;
+    engine.handle(Command::LoadProfile { text, source, format: ProfileFormat::Yaml, latency_pps, frame_size: None })?;
     finish(&a, &mut engine, opts)
 }
 

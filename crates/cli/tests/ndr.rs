@@ -20,7 +20,9 @@ fn search(link0: &str) -> serde_json::Value {
     args.push("--json");
     let o = riptide(&args);
     assert!(o.status.success(), "{}", text(&o));
-    serde_json::from_slice(&o.stdout).unwrap()
+    let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["runs"].as_array().unwrap().len(), 1, "{v}");
+    v["runs"][0].take()
 }
 
 #[test]
@@ -135,7 +137,8 @@ fn a_generator_limit_is_reported_as_such() {
         "--json",
     ]);
     assert!(o.status.success(), "{}", text(&o));
-    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r = &v["runs"][0];
     let trials = r["trial_list"].as_array().unwrap();
     let limited: Vec<_> = trials.iter().filter(|t| t["generator_limited"] == true).collect();
     assert!(!limited.is_empty(), "{r}");
@@ -151,4 +154,75 @@ fn a_generator_limit_is_reported_as_such() {
     for g in r["goals"].as_array().unwrap() {
         assert_eq!(g["upper_bound_generator_limited"], true, "{g}");
     }
+}
+
+/// `--frame-sizes`: one search per size, every stream at that size; the line rate (and so
+/// the default maximum load) follows the frame size; each size's trials sent frames of it.
+#[test]
+fn a_frame_size_sweep_searches_each_size() {
+    let o = riptide(&[
+        "ndr",
+        PROFILE,
+        "--port",
+        "link:0:loss=0.3%,seed=7",
+        "--port",
+        "link:1",
+        "--line-rate",
+        "1g",
+        "--min-load",
+        "10kpps",
+        "--trial",
+        "0.5s",
+        "--final-trial",
+        "0.5s",
+        "--duration-sum",
+        "1s",
+        "--frame-sizes",
+        "64,1518,imix",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let runs = v["runs"].as_array().unwrap();
+    let sizes: Vec<&str> = runs.iter().map(|r| r["frame_size"].as_str().unwrap()).collect();
+    assert_eq!(sizes, ["64", "1518", "imix"]);
+    // 1 Gb/s: 1,488,095 frames/s of 64 B, 81,274 of 1518 B; IMIX in between.
+    let max: Vec<f64> = runs.iter().map(|r| r["max_load"].as_f64().unwrap()).collect();
+    assert!((max[0] - 1e9 / (84.0 * 8.0)).abs() < 1.0, "{max:?}");
+    assert!((max[1] - 1e9 / (1538.0 * 8.0)).abs() < 1.0, "{max:?}");
+    assert!(max[2] < max[0] && max[2] > max[1], "{max:?}");
+    for r in runs {
+        // 0.3% loss: PDR passes at each size's maximum, NDR is not found.
+        assert_eq!(r["goals"][1]["lower_bound"], r["max_load"], "{r}");
+        assert!(r["goals"][0]["lower_bound"].is_null(), "{r}");
+    }
+    assert_eq!(runs[1]["line"]["mean_frame"], 1518.0);
+    // The human table has a size column.
+    let o = riptide(&[
+        "ndr",
+        PROFILE,
+        "--port",
+        "link:0",
+        "--port",
+        "link:1",
+        "--line-rate",
+        "100m",
+        "--min-load",
+        "1kpps",
+        "--trial",
+        "0.5s",
+        "--final-trial",
+        "0.5s",
+        "--duration-sum",
+        "1s",
+        "--frame-sizes",
+        "128,1024",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.lines().any(|l| l.starts_with("size ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("1024   ndr")), "{out}");
+    let bad = riptide(&["ndr", PROFILE, "--port", "link:0", "--port", "link:1", "--frame-sizes", "64,jumbo"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("--frame-sizes 'jumbo'"), "{}", stderr(&bad));
 }

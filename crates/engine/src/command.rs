@@ -161,6 +161,11 @@ pub enum Command {
         /// port's first stream, never scaled by the multiplier.
         #[serde(default)]
         latency_pps: Option<f64>,
+        /// Every stream's frame size replaced by this one (`64`, `"imix"`, a range): one
+        /// profile swept over frame sizes (`riptide ndr --frame-sizes`). Latency probes
+        /// keep theirs.
+        #[serde(default)]
+        frame_size: Option<riptide_stl::profile::values::SizeSpec>,
     },
     /// Forgets the loaded profile (nothing may be running).
     Unload,
@@ -200,6 +205,7 @@ impl Command {
             source: source.into(),
             format: ProfileFormat::Yaml,
             latency_pps: None,
+            frame_size: None,
         }
     }
 }

@@ -242,6 +242,7 @@ impl Engine {
         source: &str,
         format: ProfileFormat,
         latency_pps: Option<f64>,
+        frame_size: Option<riptide_stl::profile::values::SizeSpec>,
     ) -> Result<(), EngineError> {
         let mut profile = match format {
             ProfileFormat::Yaml => riptide_stl::profile::parse(text, source)?,
@@ -252,6 +253,11 @@ impl Engine {
             }
         };
         riptide_stl::profile::fill_port_macs(&mut profile, &self.config.macs);
+        if let Some(size) = frame_size {
+            for s in &mut profile.streams {
+                s.value.size = size.clone();
+            }
+        }
         if let Some(pps) = latency_pps {
             if !(pps.is_finite() && pps > 0.0 && pps <= 1e6) {
                 return Err(EngineError::Config(format!(
@@ -292,8 +298,8 @@ impl Engine {
     /// Handles one command.
     pub fn handle(&mut self, cmd: Command) -> Result<Response, EngineError> {
         match cmd {
-            Command::LoadProfile { text, source, format, latency_pps } => {
-                self.load_text(&text, &source, format, latency_pps).map(|()| Response::Ok)
+            Command::LoadProfile { text, source, format, latency_pps, frame_size } => {
+                self.load_text(&text, &source, format, latency_pps, frame_size).map(|()| Response::Ok)
             }
             Command::Unload => self.unload().map(|()| Response::Ok),
             Command::State => Ok(Response::State(self.state())),

@@ -104,6 +104,11 @@ impl Default for SizeSpec {
 }
 
 impl SizeSpec {
+    /// The standard IMIX (`size: imix`).
+    pub fn imix() -> Self {
+        SizeSpec::Mix(STANDARD_IMIX.to_vec())
+    }
+
     /// The generator for these sizes.
     pub fn generator(&self, seed: u64) -> SizeGen {
         match self {
