@@ -7,6 +7,8 @@
 //! what a search costs (trials, seconds) for given goals, and how the search is tested
 //! against the MLRsearch package (python/tests/test_ndr.py).
 
+mod out;
+
 use crate::run::{read_profile, PlaceArgs};
 use crate::{signal, Failure};
 use clap::Args;
@@ -71,6 +73,10 @@ pub(crate) struct NdrArgs {
     /// (sizes in bytes with FCS, or imix).
     #[arg(long, value_name = "SIZES")]
     pub frame_sizes: Option<String>,
+    /// Also write results.json, trials.csv and report.md into DIR (created if needed;
+    /// checked before any traffic; each file whole or not at all).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// Print one JSON object: the goals' results and every trial.
     #[arg(long)]
     pub json: bool,
@@ -319,6 +325,9 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
     let began = std::time::Instant::now();
     let goals = goals(&a)?;
     let max_duration = seconds("--max-search", &a.max_search)?;
+    if let Some(dir) = &a.out {
+        out::prepare(dir)?;
+    }
     if let Some(sim) = a.simulate.as_deref() {
         if a.frame_sizes.is_some() {
             return Err(Failure::input("--frame-sizes needs a profile and ports, not --simulate"));
@@ -537,6 +546,13 @@ fn goal_reports(goals: &[Goal], outcome: &Outcome, line: Option<Line>, log: &[Tr
 }
 
 fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report<'_>) -> Result<(), Failure> {
+    let written = match &a.out {
+        Some(dir) => {
+            let command: Vec<String> = std::env::args().collect();
+            out::write(dir, &command, &out::Host::here(), goals, r)?
+        }
+        None => vec![],
+    };
     if a.json {
         let text = serde_json::to_string_pretty(r).map_err(|e| Failure::runtime(format!("json: {e}")))?;
         println!("{text}");
@@ -612,6 +628,10 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report<'_>) -> Resul
     let (trials, secs): (usize, f64) =
         (r.runs.iter().map(|x| x.trials).sum(), r.runs.iter().map(|x| x.trial_seconds).sum());
     println!("{trials} trials, {secs:.1} s of trials, {:.1} s in all", r.wall_s);
+    if !written.is_empty() {
+        let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+        println!("wrote {}", names.join(", "));
+    }
     Ok(())
 }
 

@@ -58,7 +58,7 @@ pub(crate) struct RunArgs {
 
 /// Writes `text` to `path` through a temporary file renamed into place: a failure
 /// never leaves a partial file.
-fn write_atomic(flag: &str, path: &std::path::Path, text: &str) -> Result<(), Failure> {
+pub(crate) fn write_atomic(flag: &str, path: &std::path::Path, text: &str) -> Result<(), Failure> {
     let tmp = tmp_beside(path);
     let res = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = res {
@@ -75,7 +75,7 @@ fn tmp_beside(path: &std::path::Path) -> PathBuf {
 }
 
 /// Refuses an unwritable output file before anything is sent.
-fn check_writable(flag: &str, path: &std::path::Path) -> Result<(), Failure> {
+pub(crate) fn check_writable(flag: &str, path: &std::path::Path) -> Result<(), Failure> {
     let probe = tmp_beside(path);
     std::fs::write(&probe, b"").map_err(|e| Failure::input(format!("{flag} {}: {e}", path.display())))?;
     let _ = std::fs::remove_file(&probe);

@@ -4,6 +4,12 @@
 
 mod common;
 use common::{riptide, stderr, text};
+use std::process::Output;
+
+/// `riptide` with the arguments of `line` (split at spaces).
+fn cli(line: &str) -> Output {
+    riptide(&line.split(' ').collect::<Vec<_>>())
+}
 
 const PROFILE: &str = "profiles/lab/ndr.yaml";
 
@@ -61,7 +67,7 @@ fn with_0_3_percent_loss_pdr_passes_at_the_maximum_and_ndr_is_not_found() {
 
 #[test]
 fn a_profile_without_a_tagged_stream_is_refused_naming_it() {
-    let o = riptide(&["ndr", "profiles/udp64.yaml", "--port", "link:0", "--port", "link:1", "--max-load", "50kpps"]);
+    let o = cli("ndr profiles/udp64.yaml --port link:0 --port link:1 --max-load 50kpps");
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let e = stderr(&o);
     assert!(e.contains("profiles/udp64.yaml: no stream of the profile is tagged"), "{e}");
@@ -71,22 +77,7 @@ fn a_profile_without_a_tagged_stream_is_refused_naming_it() {
 
 #[test]
 fn ports_that_receive_nothing_end_the_search_with_one_line() {
-    let o = riptide(&[
-        "ndr",
-        PROFILE,
-        "--port",
-        "null",
-        "--min-load",
-        "5kpps",
-        "--max-load",
-        "50kpps",
-        "--trial",
-        "0.1s",
-        "--final-trial",
-        "0.1s",
-        "--duration-sum",
-        "0.2s",
-    ]);
+    let o = cli("ndr profiles/lab/ndr.yaml --port null --min-load 5kpps --max-load 50kpps --trial 0.1s --final-trial 0.1s --duration-sum 0.2s");
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let e = stderr(&o);
     assert!(e.contains("--port: the ports received none of the test's frames"), "{e}");
@@ -115,27 +106,7 @@ fn bad_limits_name_the_option() {
 /// bound is.
 #[test]
 fn a_generator_limit_is_reported_as_such() {
-    let o = riptide(&[
-        "ndr",
-        PROFILE,
-        "--port",
-        "link:0:realtime",
-        "--port",
-        "link:1",
-        "--line-rate",
-        "100g",
-        "--min-load",
-        "10kpps",
-        "--max-load",
-        "100mpps",
-        "--trial",
-        "0.2s",
-        "--final-trial",
-        "0.2s",
-        "--duration-sum",
-        "0.4s",
-        "--json",
-    ]);
+    let o = cli("ndr profiles/lab/ndr.yaml --port link:0:realtime --port link:1 --line-rate 100g --min-load 10kpps --max-load 100mpps --trial 0.2s --final-trial 0.2s --duration-sum 0.4s --json");
     assert!(o.status.success(), "{}", text(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let r = &v["runs"][0];
@@ -225,4 +196,47 @@ fn a_frame_size_sweep_searches_each_size() {
     let bad = riptide(&["ndr", PROFILE, "--port", "link:0", "--port", "link:1", "--frame-sizes", "64,jumbo"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("--frame-sizes 'jumbo'"), "{}", stderr(&bad));
+}
+
+/// `--out DIR`: results.json (the report with the command and the host), trials.csv (a
+/// row per trial) and report.md (the table a person reads); an unusable DIR is refused
+/// before anything runs.
+#[test]
+fn out_writes_results_trials_and_a_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ndr");
+    let mut a = args("link:0:loss=0.3%,seed=7");
+    let out_s = out.to_str().unwrap().to_string();
+    a.extend(["--out", &out_s]);
+    let o = riptide(&a);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("wrote "), "{}", text(&o));
+    let results: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+    assert_eq!(results["command"][1], "ndr", "{results}");
+    assert!(results["host"]["cores"].as_u64().unwrap() >= 1);
+    let run = &results["runs"][0];
+    let csv = std::fs::read_to_string(out.join("trials.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[0].starts_with("frame_size,trial,intended_duration,intended_load"), "{csv}");
+    assert_eq!(rows.len() as u64 - 1, run["trials"].as_u64().unwrap(), "{csv}");
+    // Each row's loss ratio is its counts' (lost / sent here: the generator kept up).
+    for row in &rows[1..] {
+        let c: Vec<&str> = row.split(',').collect();
+        let (sent, fwd, ratio): (f64, f64, f64) =
+            (c[5].parse().unwrap(), c[6].parse().unwrap(), c[13].parse().unwrap());
+        assert!((ratio - (sent - fwd) / sent).abs() < 1e-12, "{row}");
+    }
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("| profile | pdr | 0.5% | 50.00 Kpps |"), "{md}");
+    assert!(md.contains("- ndr: not found: even the minimum load (5.00 Kpps)"), "{md}");
+    assert!(md.contains(" ndr profiles/lab/ndr.yaml --port link:0:loss=0.3%,seed=7 --port link:1"), "{md}");
+    // No temporary file is left beside them.
+    let names: Vec<String> =
+        std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+
+    let o = cli("ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --max-load 10kpps --out /proc/nope");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(stderr(&o).contains("--out /proc/nope"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
 }
