@@ -41,6 +41,7 @@ pub(crate) fn json(s: &Snapshot) -> Value {
                 ("duplicates", rx.map(|r| r.duplicates)),
                 ("seq_too_high", rx.map(|r| r.seq_too_high)),
                 ("seq_too_low", rx.map(|r| r.seq_too_low)),
+                ("disruptions", rx.map(|r| r.disruptions)),
             ] {
                 o.insert(k.into(), json!(f));
             }
@@ -198,6 +199,18 @@ pub(crate) fn tables(s: &Snapshot) -> String {
                 us(l.summary.max_ns as f64),
                 us(l.summary.jitter_ns)
             );
+        }
+    }
+    if !s.disruptions.is_empty() {
+        let _ = writeln!(o);
+        let _ = writeln!(o, "{:<24} {:>12} {:>12} {:>12}", "disruption of", "at (s)", "length (ms)", "lost");
+        for d in s.disruptions.iter().take(20) {
+            let _ =
+                writeln!(o, "{:<24} {:>12.3} {:>12.3} {:>12}", truncate(&d.stream, 24), d.start_s, d.length_ms, d.lost);
+        }
+        let total: u64 = s.streams.iter().filter_map(|t| t.rx.map(|r| r.disruptions)).sum();
+        if total > 20 {
+            let _ = writeln!(o, "... {} disruptions in all (--json lists the first 64 per stream)", total);
         }
     }
     let _ = writeln!(o);

@@ -752,3 +752,34 @@ fn help_and_errors_say_what_there_is() {
         assert!(stderr(&o).contains("no such interface 'nope0'") && stderr(&o).contains("it has: "), "{}", stderr(&o));
     }
 }
+
+/// Issue 16's disruption point: a scheduled 200 ms outage of the `link:` DUT in the
+/// middle of a 3 s run is one disruption of 200 ms (+- 10 ms) that lost the frames the
+/// outage ate (10 kpps x 200 ms), on virtual time and in real time.
+#[test]
+fn an_outage_is_reported_as_one_disruption_with_its_length_and_loss() {
+    for (link0, exact) in [("link:0:outage=1.4s..1.6s", true), ("link:0:outage=1.4s..1.6s,realtime", false)] {
+        #[rustfmt::skip]
+        let o = riptide(&["run", "profiles/lab/ndr.yaml", "--port", link0, "--port", "link:1", "-d", "3s", "-m", "10kpps",
+            "--json"]);
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let d = v["disruptions"].as_array().unwrap();
+        assert_eq!(d.len(), 1, "{link0}: {d:?}");
+        let (start, len, lost) =
+            (d[0]["start_s"].as_f64().unwrap(), d[0]["length_ms"].as_f64().unwrap(), d[0]["lost"].as_u64().unwrap());
+        assert!((len - 200.0).abs() <= 10.0, "{link0}: {d:?}");
+        assert!((start - 1.4).abs() <= 0.01, "{link0}: {d:?}");
+        if exact {
+            assert_eq!(lost, 2000, "{d:?}");
+        } else {
+            assert!(lost.abs_diff(2000) <= 2, "{d:?}");
+        }
+        // The stream's loss is the disruption's, and the count of disruptions says one.
+        let s = &v["streams"][0];
+        assert_eq!((s["lost"].as_u64(), s["disruptions"].as_u64()), (Some(lost), Some(1)), "{s}");
+        let human =
+            riptide(&["run", "profiles/lab/ndr.yaml", "--port", link0, "--port", "link:1", "-d", "3s", "-m", "10kpps"]);
+        assert!(text(&human).contains("disruption of"), "{}", text(&human));
+    }
+}

@@ -897,6 +897,7 @@ impl Engine {
                 start_unix_ns: 0,
                 start_lag_ns: 0,
                 latency: Vec::new(),
+                disruptions: Vec::new(),
                 interrupted: false,
                 stf: None,
             }),
@@ -995,6 +996,7 @@ impl Engine {
             start_unix_ns: run.start_unix_ns,
             start_lag_ns: counters.iter().map(|c| c.start_lag_ns).max().unwrap_or(0),
             latency: Vec::new(),
+            disruptions: Vec::new(),
             interrupted: counters.iter().any(|c| c.stopped),
             stf: None,
         };
@@ -1003,7 +1005,7 @@ impl Engine {
                 if let Some(p) = self.profile.as_ref() {
                     let tx_window = crate::snapshot::TxWindow { secs, unpaced: run.opts.unpaced, line };
                     let handed = if run.baseline.is_empty() { Some(handed.as_slice()) } else { None };
-                    (snap.streams, snap.latency) =
+                    (snap.streams, snap.latency, snap.disruptions) =
                         crate::snapshot::streams(p, &counters, factors, &run.groups, handed, tx_window, last);
                 }
             }

@@ -2,11 +2,11 @@
 //! figures and latency, merged over the workers.
 
 use crate::stateless::Handed;
-use crate::stats::{KindCounters, LatencyStats, StreamRxStats, StreamStats, WorkerCounters};
+use crate::stats::{DisruptionStats, KindCounters, LatencyStats, StreamRxStats, StreamStats, WorkerCounters};
 use riptide_core::units::{FCS_LEN, L1_OVERHEAD};
 use riptide_core::BitsPerSec;
 use riptide_measure::seq::SeqCounters;
-use riptide_measure::Latency;
+use riptide_measure::{Disruptions, Latency};
 use riptide_port::PortGroup;
 use riptide_stl::compile::CompiledProfile;
 use std::collections::BTreeMap;
@@ -34,12 +34,12 @@ pub(crate) fn streams(
     handed: Option<&[Handed]>,
     w: TxWindow,
     hist: bool,
-) -> (Vec<StreamStats>, Vec<LatencyStats>) {
+) -> (Vec<StreamStats>, Vec<LatencyStats>, Vec<DisruptionStats>) {
     let rate = |x: u64| if w.secs > 0.0 { x as f64 / w.secs } else { 0.0 };
     // Tagged streams: every worker's receive table merged, read before the transmit
     // counters below were published (so a stream's rx never runs ahead of its tx
     // within one worker).
-    let mut rx_merged: BTreeMap<u16, (SeqCounters, Option<Latency>)> = BTreeMap::new();
+    let mut rx_merged: BTreeMap<u16, (SeqCounters, Option<Latency>, Disruptions)> = BTreeMap::new();
     for c in counters {
         let KindCounters::Stateless { rx: Some(rx), .. } = &c.kind else { continue };
         for (id, s) in rx.streams() {
@@ -48,8 +48,10 @@ pub(crate) fn streams(
             if let Some(l) = &s.latency {
                 e.1.get_or_insert_with(Latency::default).merge(l);
             }
+            e.2.merge(&s.disruptions);
         }
     }
+    let mut disruptions = Vec::new();
     let mut latency = Vec::new();
     let mut streams = Vec::new();
     for s in profile.streams.iter().filter(|s| s.enabled) {
@@ -80,6 +82,16 @@ pub(crate) fn streams(
             achieved_bps_l1: rate((sc.obytes + sc.opackets * (FCS_LEN + L1_OVERHEAD) as u64) * 8),
             rx: s.tag.as_ref().map(|t| {
                 let seq = rx_merged.get(&t.id).map(|e| e.0).unwrap_or_default();
+                let d = rx_merged.get(&t.id).map(|e| &e.2);
+                for e in d.map_or(&[][..], |d| &d.events[..]) {
+                    disruptions.push(DisruptionStats {
+                        stream: s.name.clone(),
+                        id: t.id,
+                        start_s: e.start_ns as f64 / 1e9,
+                        length_ms: e.end_ns.saturating_sub(e.start_ns) as f64 / 1e6,
+                        lost: e.lost,
+                    });
+                }
                 StreamRxStats {
                     rx_packets: seq.rx_packets,
                     rx_bytes: seq.rx_bytes,
@@ -88,6 +100,7 @@ pub(crate) fn streams(
                     duplicates: seq.duplicates,
                     seq_too_high: seq.seq_too_high,
                     seq_too_low: seq.seq_too_low,
+                    disruptions: d.map_or(0, |d| d.total),
                 }
             }),
         });
@@ -98,5 +111,6 @@ pub(crate) fn streams(
             latency.push(LatencyStats { stream: s.name.clone(), id: t.id, summary: l, hdr });
         }
     }
-    (streams, latency)
+    disruptions.sort_by(|a, b| a.start_s.total_cmp(&b.start_s));
+    (streams, latency, disruptions)
 }

@@ -197,6 +197,25 @@ pub struct StreamRxStats {
     pub seq_too_high: u64,
     /// Arrivals behind the expected number.
     pub seq_too_low: u64,
+    /// Disruptions: jumps in the sequence numbers (see [`Snapshot::disruptions`]).
+    #[serde(default)]
+    pub disruptions: u64,
+}
+
+/// One disruption of a tagged stream: it stopped arriving and lost frames.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct DisruptionStats {
+    /// Stream name.
+    pub stream: String,
+    /// Tag id.
+    pub id: u16,
+    /// Arrival of the last frame before the gap, seconds of run time (0: the first
+    /// frames never arrived).
+    pub start_s: f64,
+    /// Until the next frame arrived, ms.
+    pub length_ms: f64,
+    /// Frames (sequence numbers) skipped.
+    pub lost: u64,
 }
 
 /// Latency of one latency stream, ns.
@@ -259,6 +278,10 @@ pub struct Snapshot {
     /// Latency streams.
     #[serde(default)]
     pub latency: Vec<LatencyStats>,
+    /// Disruptions of tagged streams, by start time: the first 64 per stream and receive
+    /// core (each stream's `rx.disruptions` counts all).
+    #[serde(default)]
+    pub disruptions: Vec<DisruptionStats>,
     /// The run was stopped (a stop command, Ctrl-C, SIGTERM) before it ended by itself:
     /// its figures cover it until then.
     #[serde(default)]

@@ -11,11 +11,13 @@
 //!
 //! Nothing here reads a clock or touches a socket: receive times are passed in.
 
+pub mod disrupt;
 pub mod latency;
 pub mod rx;
 pub mod seq;
 pub mod tag;
 
+pub use disrupt::{Disruption, Disruptions};
 pub use latency::{Latency, LatencySummary};
 pub use rx::{Classifier, StreamRx};
 pub use seq::SeqTracker;

@@ -4,6 +4,7 @@
 //! so classifying is a signature check, a bounds check and an index: no hashing, and
 //! no limit of 128 streams (4096 and more cost the same per packet).
 
+use crate::disrupt::Disruptions;
 use crate::latency::Latency;
 use crate::seq::SeqTracker;
 use crate::tag::{unwrap_seq, Tag};
@@ -16,6 +17,8 @@ pub const MAX_STREAM_ID: u32 = u16::MAX as u32;
 pub struct StreamRx {
     /// Sequence tracking.
     pub seq: SeqTracker,
+    /// Where the stream stopped arriving and lost frames.
+    pub disruptions: Disruptions,
     /// Latency, for latency streams.
     pub latency: Option<Latency>,
 }
@@ -35,7 +38,11 @@ impl Classifier {
         if self.streams.len() <= i {
             self.streams.resize_with(i + 1, || None);
         }
-        self.streams[i] = Some(StreamRx { seq: SeqTracker::default(), latency: latency.then(Latency::default) });
+        self.streams[i] = Some(StreamRx {
+            seq: SeqTracker::default(),
+            disruptions: Disruptions::default(),
+            latency: latency.then(Latency::default),
+        });
     }
 
     /// Classifies a received frame at `rx_ns` (the run clock); false if it carries no tag
@@ -45,7 +52,10 @@ impl Classifier {
         let Some(tag) = Tag::read(frame) else { return false };
         match self.streams.get_mut(tag.stream as usize) {
             Some(Some(s)) => {
-                let seq = unwrap_seq(tag.seq, s.seq.expected());
+                let expected = s.seq.expected();
+                let seq = unwrap_seq(tag.seq, expected);
+                s.disruptions.on_arrival(seq.saturating_sub(expected), s.seq.last_rx_ns, rx_ns);
+                s.seq.last_rx_ns = rx_ns;
                 s.seq.on_packet(seq, wire_len);
                 if let Some(l) = &mut s.latency {
                     l.record(tag.tx_ns, rx_ns);

@@ -58,9 +58,15 @@ impl SeqCounters {
 
 /// One stream's tracker.
 #[derive(Clone, Debug)]
+///
+/// `repr(C)`: what every in-order frame touches (the expected number, the last arrival
+/// time, the window's pointer, the first counters) lies in the first 48 bytes.
+#[repr(C)]
 pub struct SeqTracker {
     /// Highest number seen + 1 (the expected next).
     next: u64,
+    /// Arrival of the last frame (ns, run clock): where a disruption starts.
+    pub last_rx_ns: u64,
     /// Bit `s % WINDOW` set: `s` in `[next - WINDOW, next)` was received.
     seen: Box<[u64; WORDS]>,
     /// The counters.
@@ -69,7 +75,7 @@ pub struct SeqTracker {
 
 impl Default for SeqTracker {
     fn default() -> Self {
-        SeqTracker { next: 0, seen: Box::new([0; WORDS]), counters: SeqCounters::default() }
+        SeqTracker { next: 0, last_rx_ns: 0, seen: Box::new([0; WORDS]), counters: SeqCounters::default() }
     }
 }
 
