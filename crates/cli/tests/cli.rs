@@ -755,7 +755,8 @@ fn help_and_errors_say_what_there_is() {
 
 /// Issue 16's disruption point: a scheduled 200 ms outage of the `link:` DUT in the
 /// middle of a 3 s run is one disruption of 200 ms (+- 10 ms) that lost the frames the
-/// outage ate (10 kpps x 200 ms), on virtual time and in real time.
+/// outage ate (10 kpps x 200 ms on virtual time; in real time what was sent into it),
+/// and all of the stream's loss.
 #[test]
 fn an_outage_is_reported_as_one_disruption_with_its_length_and_loss() {
     for (link0, exact) in [("link:0:outage=1.4s..1.6s", true), ("link:0:outage=1.4s..1.6s,realtime", false)] {
@@ -773,9 +774,13 @@ fn an_outage_is_reported_as_one_disruption_with_its_length_and_loss() {
         if exact {
             assert_eq!(lost, 2000, "{d:?}");
         } else {
-            assert!(lost.abs_diff(2000) <= 2, "{d:?}");
+            // In real time a preempted sender skips frames it is late for (the catch-up
+            // policy), so fewer than 2,000 may have been sent into the outage; what was
+            // sent into it is lost, and nothing else (below).
+            assert!((1500..=2002).contains(&lost), "{d:?}");
         }
-        // The stream's loss is the disruption's, and the count of disruptions says one.
+        // The stream's loss (sent - received) is exactly the disruption's, and the count
+        // of disruptions says one.
         let s = &v["streams"][0];
         assert_eq!((s["lost"].as_u64(), s["disruptions"].as_u64()), (Some(lost), Some(1)), "{s}");
         let human =
