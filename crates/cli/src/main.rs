@@ -34,6 +34,11 @@ impl Failure {
     pub(crate) fn runtime(message: impl Into<String>) -> Self {
         Failure { code: 1, message: message.into() }
     }
+    /// Stopped by Ctrl-C or SIGTERM before there was anything to report (130, as shells
+    /// report SIGINT, like a run the signal cut short).
+    pub(crate) fn interrupted(message: impl Into<String>) -> Self {
+        Failure { code: 130, message: message.into() }
+    }
 }
 
 impl From<riptide_engine::EngineError> for Failure {

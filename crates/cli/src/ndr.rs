@@ -483,7 +483,7 @@ fn search_size(
         Err(riptide_search::Failure::Measurer(TrialError::Engine(e))) => return Err(e.into()),
         Err(riptide_search::Failure::Measurer(TrialError::NotCountable(e))) => return Err(Failure::input(e)),
         Err(riptide_search::Failure::Measurer(TrialError::Interrupted)) => {
-            return Err(Failure::runtime(format!("interrupted after {} trials{at}: no result", m.inner.log.len())))
+            return Err(Failure::interrupted(format!("interrupted after {} trials{at}: no result", m.inner.log.len())))
         }
     };
     let log: &[TrialRecord] = &m.inner.log;

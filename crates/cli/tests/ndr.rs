@@ -240,3 +240,34 @@ fn out_writes_results_trials_and_a_report() {
     assert!(stderr(&o).contains("--out /proc/nope"), "{}", stderr(&o));
     assert!(o.stdout.is_empty());
 }
+
+/// Ctrl-C stops the running trial and ends the search: exit 130, one line, and no --out
+/// file (there is no result to write).
+#[test]
+fn an_interrupted_search_says_so_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ndr");
+    #[rustfmt::skip]
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(["ndr", PROFILE, "--port", "link:0:realtime", "--port", "link:1", "--min-load", "10kpps", "--max-load",
+            "100kpps", "--trial", "5s", "--final-trial", "5s", "--duration-sum", "10s", "--out"])
+        .arg(&out)
+        .current_dir(common::repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the output directory exists the options were checked and the first trial starts.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !out.exists() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // SAFETY: a signal to the child just spawned (not yet waited for).
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    assert!(stderr(&o).contains("interrupted after 0 trials: no result"), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0, "no result file, no temporary file");
+}
