@@ -11,6 +11,16 @@ fn cli(line: &str) -> Output {
     riptide(&line.split(' ').collect::<Vec<_>>())
 }
 
+/// `line` is refused as bad input: exit 2, nothing on stdout, one line on stderr with `want`.
+fn refused(line: &str, want: &str) {
+    let o = cli(line);
+    assert_eq!(o.status.code(), Some(2), "{line}: {}", text(&o));
+    let e = stderr(&o);
+    assert!(e.contains(want), "{line}: {e}");
+    assert_eq!(e.lines().count(), 1, "{line}: {e}");
+    assert!(o.stdout.is_empty(), "{line}: {}", text(&o));
+}
+
 const PROFILE: &str = "profiles/lab/ndr.yaml";
 
 /// A search between `link0` and `link:1`, 5 to 50 kpps, 0.5 s trials, 2 s sums.
@@ -67,21 +77,18 @@ fn with_0_3_percent_loss_pdr_passes_at_the_maximum_and_ndr_is_not_found() {
 
 #[test]
 fn a_profile_without_a_tagged_stream_is_refused_naming_it() {
-    let o = cli("ndr profiles/udp64.yaml --port link:0 --port link:1 --max-load 50kpps");
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    let e = stderr(&o);
-    assert!(e.contains("profiles/udp64.yaml: no stream of the profile is tagged"), "{e}");
-    assert_eq!(e.lines().count(), 1, "{e}");
-    assert!(o.stdout.is_empty());
+    refused(
+        "ndr profiles/udp64.yaml --port link:0 --port link:1 --max-load 50kpps",
+        "profiles/udp64.yaml: no stream of the profile is tagged",
+    );
 }
 
 #[test]
 fn ports_that_receive_nothing_end_the_search_with_one_line() {
-    let o = cli("ndr profiles/lab/ndr.yaml --port null --min-load 5kpps --max-load 50kpps --trial 0.1s --final-trial 0.1s --duration-sum 0.2s");
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    let e = stderr(&o);
-    assert!(e.contains("--port: the ports received none of the test's frames"), "{e}");
-    assert_eq!(e.lines().count(), 1, "{e}");
+    refused(
+        "ndr profiles/lab/ndr.yaml --port null --min-load 5kpps --max-load 50kpps --trial 0.1s --final-trial 0.1s --duration-sum 0.2s",
+        "--port: the ports received none of the test's frames",
+    );
 }
 
 #[test]
@@ -131,27 +138,7 @@ fn a_generator_limit_is_reported_as_such() {
 /// the default maximum load) follows the frame size; each size's trials sent frames of it.
 #[test]
 fn a_frame_size_sweep_searches_each_size() {
-    let o = riptide(&[
-        "ndr",
-        PROFILE,
-        "--port",
-        "link:0:loss=0.3%,seed=7",
-        "--port",
-        "link:1",
-        "--line-rate",
-        "1g",
-        "--min-load",
-        "10kpps",
-        "--trial",
-        "0.5s",
-        "--final-trial",
-        "0.5s",
-        "--duration-sum",
-        "1s",
-        "--frame-sizes",
-        "64,1518,imix",
-        "--json",
-    ]);
+    let o = cli("ndr profiles/lab/ndr.yaml --port link:0:loss=0.3%,seed=7 --port link:1 --line-rate 1g --min-load 10kpps --trial 0.5s --final-trial 0.5s --duration-sum 1s --frame-sizes 64,1518,imix --json");
     assert!(o.status.success(), "{}", text(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let runs = v["runs"].as_array().unwrap();
@@ -169,26 +156,7 @@ fn a_frame_size_sweep_searches_each_size() {
     }
     assert_eq!(runs[1]["line"]["mean_frame"], 1518.0);
     // The human table has a size column.
-    let o = riptide(&[
-        "ndr",
-        PROFILE,
-        "--port",
-        "link:0",
-        "--port",
-        "link:1",
-        "--line-rate",
-        "100m",
-        "--min-load",
-        "1kpps",
-        "--trial",
-        "0.5s",
-        "--final-trial",
-        "0.5s",
-        "--duration-sum",
-        "1s",
-        "--frame-sizes",
-        "128,1024",
-    ]);
+    let o = cli("ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --line-rate 100m --min-load 1kpps --trial 0.5s --final-trial 0.5s --duration-sum 1s --frame-sizes 128,1024");
     assert!(o.status.success(), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.lines().any(|l| l.starts_with("size ")), "{out}");
@@ -235,10 +203,10 @@ fn out_writes_results_trials_and_a_report() {
         std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
     assert_eq!(names.len(), 3, "{names:?}");
 
-    let o = cli("ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --max-load 10kpps --out /proc/nope");
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(stderr(&o).contains("--out /proc/nope"), "{}", stderr(&o));
-    assert!(o.stdout.is_empty());
+    refused(
+        "ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --max-load 10kpps --out /proc/nope",
+        "--out /proc/nope",
+    );
 }
 
 /// Ctrl-C stops the running trial and ends the search: exit 130, one line, and no --out
