@@ -170,9 +170,8 @@ fn several_cores_share_the_flows_and_write_the_same_packets_as_one() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
 
-/// A pcap of an IPv6 UDP conversation between `prefix`::1 (port 1025) and `prefix`::2
-/// (port 53), four frames 1 ms apart, checksums left at zero (riptide sets them).
-fn ipv6_pcap(prefix: [u16; 3]) -> Vec<u8> {
+/// A pcap file (Ethernet, microseconds) of `frames`, 1 ms apart.
+fn pcap_of(frames: Vec<Vec<u8>>) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(&0xa1b2_c3d4u32.to_le_bytes());
     out.extend_from_slice(&2u16.to_le_bytes());
@@ -180,6 +179,39 @@ fn ipv6_pcap(prefix: [u16; 3]) -> Vec<u8> {
     out.extend_from_slice(&[0; 8]);
     out.extend_from_slice(&65535u32.to_le_bytes());
     out.extend_from_slice(&1u32.to_le_bytes());
+    for (i, f) in frames.iter().enumerate() {
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&(i as u32 * 1000).to_le_bytes());
+        out.extend_from_slice(&(f.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(f.len() as u32).to_le_bytes());
+        out.extend_from_slice(f);
+    }
+    out
+}
+
+/// Runs a one-template cap2 profile (`dir`/t.yaml: 1 s, clients 198.18.0.1-20, servers
+/// 198.19.0.1-3) of `pcap` at `cps` into a pcap port: the `--json` object, and the written
+/// pcap (in `dir`).
+fn run_template(dir: &std::path::Path, pcap: Vec<u8>, cps: u32) -> (serde_json::Value, std::path::PathBuf) {
+    let prof = dir.join("t.yaml");
+    let profile = format!(
+        "- duration: 1.0\n  generator: {{distribution: seq, clients_start: 198.18.0.1, clients_end: 198.18.0.20, \
+         servers_start: 198.19.0.1, servers_end: 198.19.0.3}}\n  cap_info:\n    - {{name: t.pcap, cps: {cps}, ipg: 100, \
+         rtt: 100}}\n"
+    );
+    std::fs::write(&prof, profile).unwrap();
+    std::fs::write(dir.join("t.pcap"), pcap).unwrap();
+    let out = dir.join("out.pcap");
+    let port = format!("pcap:{}", out.display());
+    let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", &port, "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    (serde_json::from_slice(&o.stdout).unwrap(), out)
+}
+
+/// A pcap of an IPv6 UDP conversation between `prefix`::1 (port 1025) and `prefix`::2
+/// (port 53), four frames 1 ms apart, checksums left at zero (riptide sets them).
+fn ipv6_pcap(prefix: [u16; 3]) -> Vec<u8> {
+    let mut frames = Vec::new();
     for i in 0..4u32 {
         let back = i % 2 == 1;
         let mut f = vec![0u8; 14 + 40 + 8 + 10];
@@ -202,13 +234,9 @@ fn ipv6_pcap(prefix: [u16; 3]) -> Vec<u8> {
         f[54..56].copy_from_slice(&sp.to_be_bytes());
         f[56..58].copy_from_slice(&dp.to_be_bytes());
         f[58..60].copy_from_slice(&18u16.to_be_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes());
-        out.extend_from_slice(&(i * 1000).to_le_bytes());
-        out.extend_from_slice(&(f.len() as u32).to_le_bytes());
-        out.extend_from_slice(&(f.len() as u32).to_le_bytes());
-        out.extend_from_slice(&f);
+        frames.push(f);
     }
-    out
+    pcap_of(frames)
 }
 
 #[test]
@@ -218,16 +246,7 @@ fn ipv6_templates_run_to_a_pcap_that_tshark_finds_right() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let prof = dir.path().join("v6.yaml");
-    let profile = "- duration: 1.0\n  generator: {distribution: seq, clients_start: 198.18.0.1, clients_end: 198.18.0.20, \
-                   servers_start: 198.19.0.1, servers_end: 198.19.0.3}\n  cap_info:\n    - {name: v6.pcap, cps: 50, ipg: 100, rtt: 100}\n";
-    std::fs::write(&prof, profile).unwrap();
-    std::fs::write(dir.path().join("v6.pcap"), ipv6_pcap([0x2001, 0xdb8, 0])).unwrap();
-    let out = dir.path().join("out.pcap");
-    let port = format!("pcap:{}", out.display());
-    let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", &port, "--json"]);
-    assert!(o.status.success(), "{}", text(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (v, out) = run_template(dir.path(), ipv6_pcap([0x2001, 0xdb8, 0]), 50);
     assert_eq!(v["m_total_open_flows"], 50);
     let t = Command::new("tshark")
         .arg("-r")
@@ -253,6 +272,7 @@ fn ipv6_templates_run_to_a_pcap_that_tshark_finds_right() {
     }
     assert_eq!(flows.len(), 50, "one flow label per flow");
     // 2001:db8:: is not the benchmarking range: never onto an interface.
+    let prof = dir.path().join("t.yaml");
     let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", "afpacket:nope0"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("outside 2001:2::/48"), "{}", text(&o));
@@ -423,13 +443,7 @@ fn long_idle_gaps_keep_the_series_short() {
 /// A pcap of one IPv4 UDP conversation 198.18.0.1:1025 <-> 198.19.0.1:53 with frames of
 /// `len` bytes (two frames, 1 ms apart).
 fn ipv4_pcap(len: usize) -> Vec<u8> {
-    let mut out = Vec::new();
-    out.extend_from_slice(&0xa1b2_c3d4u32.to_le_bytes());
-    out.extend_from_slice(&2u16.to_le_bytes());
-    out.extend_from_slice(&4u16.to_le_bytes());
-    out.extend_from_slice(&[0; 8]);
-    out.extend_from_slice(&65535u32.to_le_bytes());
-    out.extend_from_slice(&1u32.to_le_bytes());
+    let mut frames = Vec::new();
     for i in 0..2u32 {
         let mut f = vec![0u8; len];
         f[12..14].copy_from_slice(&[0x08, 0x00]);
@@ -447,13 +461,9 @@ fn ipv4_pcap(len: usize) -> Vec<u8> {
         f[34..36].copy_from_slice(&sp.to_be_bytes());
         f[36..38].copy_from_slice(&dp.to_be_bytes());
         f[38..40].copy_from_slice(&((len - 34) as u16).to_be_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes());
-        out.extend_from_slice(&(i * 1000).to_le_bytes());
-        out.extend_from_slice(&(len as u32).to_le_bytes());
-        out.extend_from_slice(&(len as u32).to_le_bytes());
-        out.extend_from_slice(&f);
+        frames.push(f);
     }
-    out
+    pcap_of(frames)
 }
 
 #[test]
@@ -465,16 +475,7 @@ fn jumbo_template_frames_go_out_whole_and_count_what_went_out() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let prof = dir.path().join("jumbo.yaml");
-    let profile = "- duration: 1.0\n  generator: {distribution: seq, clients_start: 198.18.0.1, clients_end: 198.18.0.20, \
-                   servers_start: 198.19.0.1, servers_end: 198.19.0.3}\n  cap_info:\n    - {name: jumbo.pcap, cps: 10, ipg: 100, rtt: 100}\n";
-    std::fs::write(&prof, profile).unwrap();
-    std::fs::write(dir.path().join("jumbo.pcap"), ipv4_pcap(9000)).unwrap();
-    let out = dir.path().join("out.pcap");
-    let port = format!("pcap:{}", out.display());
-    let o = riptide(&["run-stf", prof.to_str().unwrap(), "--port", &port, "--json"]);
-    assert!(o.status.success(), "{}", text(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (v, out) = run_template(dir.path(), ipv4_pcap(9000), 10);
     let t = Command::new("tshark")
         .arg("-r")
         .arg(&out)
