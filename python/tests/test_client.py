@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -15,39 +14,13 @@ import pytest
 
 from riptide import Client, NotOwner, RpcError, VersionMismatch, stream, udp_stream
 
-REPO = Path(__file__).resolve().parents[2]
-BIN = Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from daemon_util import REPO, running_daemon
 
 
 @pytest.fixture(scope="module")
 def daemon() -> Iterator[int]:
-    if not BIN.exists():
-        pytest.fail(f"{BIN} is missing: build with cargo build --release first")
-    port = free_port()
-    proc = subprocess.Popen(
-        [str(BIN), "serve", "--port", "null", "--bind", f"127.0.0.1:{port}", "--owner-timeout", "500ms",
-         "--data-dir", str(REPO / "profiles")],
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                pytest.fail("riptide serve did not start")
-            time.sleep(0.05)
-    yield port
-    proc.terminate()
-    proc.wait(timeout=10)
+    with running_daemon("--port", "null", "--owner-timeout", "500ms", "--data-dir", str(REPO / "profiles")) as port:
+        yield port
 
 
 def test_quickstart_sends_two_million(daemon: int) -> None:

@@ -9,11 +9,8 @@ ports) or figure for figure (latency over an in-memory link).
 from __future__ import annotations
 
 import json
-import os
-import socket
 import struct
 import subprocess
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, List
@@ -22,41 +19,15 @@ import pytest
 
 from riptide import Client
 
-REPO = Path(__file__).resolve().parents[2]
-BIN = Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from daemon_util import BIN, REPO, running_daemon
 
 
 @contextmanager
 def serve(*args: str) -> Iterator[Client]:
     """A `riptide serve ARGS` of its own, and an owning client of it."""
-    if not BIN.exists():
-        pytest.fail(f"{BIN} is missing: build with cargo build --release first")
-    port = free_port()
-    proc = subprocess.Popen([str(BIN), "serve", *args, "--bind", f"127.0.0.1:{port}"], stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    proc.kill()
-                    err = proc.stderr.read().decode() if proc.stderr else ""
-                    pytest.fail(f"riptide serve {' '.join(args)} did not start: {err}")
-                time.sleep(0.05)
-        with Client(port=port) as c:
-            c.acquire(force=True)
-            yield c
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with running_daemon(*args) as port, Client(port=port) as c:
+        c.acquire(force=True)
+        yield c
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -17,7 +17,8 @@ import pytest
 
 from riptide import API_MAJOR, SCHEMA_PATH, Client, Cluster, stream, udp_stream
 
-from test_client import BIN, REPO, daemon, free_port  # noqa: F401  (fixture)
+from daemon_util import BIN, REPO, free_port
+from test_client import daemon  # noqa: F401  (fixture)
 
 SCHEMA: Dict[str, Any] = json.loads(SCHEMA_PATH.read_text())
 

@@ -20,7 +20,7 @@ import pytest
 
 from riptide import Client
 from riptide.client import token_path
-from test_client import BIN, free_port
+from daemon_util import BIN, free_port
 
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 

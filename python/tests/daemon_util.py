@@ -1,0 +1,49 @@
+"""A `riptide serve` of the test's own: the binary under test, a free port, started and
+stopped around the test (shared by the client and front-end tests)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running_daemon(*args: str) -> Iterator[int]:
+    """Runs `riptide serve ARGS --bind 127.0.0.1:PORT` until it accepts connections;
+    yields PORT; terminates it afterwards."""
+    if not BIN.exists():
+        pytest.fail(f"{BIN} is missing: build with cargo build --release first")
+    port = free_port()
+    proc = subprocess.Popen([str(BIN), "serve", *args, "--bind", f"127.0.0.1:{port}"], stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    proc.kill()
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    pytest.fail(f"riptide serve {' '.join(args)} did not start: {err}")
+                time.sleep(0.05)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
