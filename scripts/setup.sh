@@ -10,6 +10,12 @@ command -v ip      >/dev/null 2>&1 || want_apt+=(iproute2)
 command -v cc      >/dev/null 2>&1 || want_apt+=(gcc)
 # The lab's limit:RATE DUT (an nftables rate limiter).
 command -v nft     >/dev/null 2>&1 || want_apt+=(nftables)
+# The lab's testpmd and ovs DUTs (Debian ships dpdk-testpmd in dpdk-dev), and the
+# browser the report test opens report.html in.
+command -v dpdk-testpmd >/dev/null 2>&1 || want_apt+=(dpdk-dev)
+command -v ovs-vswitchd >/dev/null 2>&1 || want_apt+=(openvswitch-switch)
+command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 \
+  || want_apt+=(chromium-headless-shell)
 python3 -m pip --version >/dev/null 2>&1 || want_apt+=(python3-pip)
 # The Python tests' packages go into a virtual environment (scripts/test.sh).
 python3 -c "import venv, ensurepip" >/dev/null 2>&1 || want_apt+=(python3-venv)
@@ -22,6 +28,14 @@ if [ ${#want_apt[@]} -gt 0 ]; then
   # tshark asks whether non-root users may capture; answer no.
   echo "wireshark-common wireshark-common/install-setuid boolean false" | $SUDO debconf-set-selections 2>/dev/null || true
   $SUDO apt-get update -qq
+  # Open vSwitch's package starts a host-wide ovs-vswitchd where it can; the lab starts
+  # its own inside the DUT namespace, so keep the package's service from starting.
+  policy=/usr/sbin/policy-rc.d
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
+    $SUDO chmod +x "$policy"
+    trap '$SUDO rm -f "$policy"' EXIT
+  fi
   $SUDO apt-get install -y -qq --no-install-recommends "${want_apt[@]}" >/dev/null
 fi
 

@@ -16,7 +16,8 @@ enum Action {
     Up {
         /// How the DUT forwards: route (kernel IPv4 routing), bridge, none (rt0 and rt1 joined
         /// directly), or limit:RATE (routing, each leg's input limited to RATE packets/s by
-        /// nftables: a DUT of known capacity).
+        /// nftables: a DUT of known capacity), testpmd (DPDK's dpdk-testpmd forwarding between
+        /// af_packet vdevs) or ovs (Open vSwitch's userspace datapath).
         #[arg(long, default_value = "route")]
         dut: String,
     },
