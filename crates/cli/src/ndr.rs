@@ -8,6 +8,7 @@
 //! against the MLRsearch package (python/tests/test_ndr.py).
 
 mod out;
+mod plots;
 
 use crate::run::{read_profile, PlaceArgs};
 use crate::{signal, Failure};
@@ -73,6 +74,12 @@ pub(crate) struct NdrArgs {
     /// (sizes in bytes with FCS, or imix).
     #[arg(long, value_name = "SIZES")]
     pub frame_sizes: Option<String>,
+    /// Latency after the search, as CSIT reports it: trials of the final duration at 0%
+    /// (probes only), 10%, 50% and 90% of the PDR goal's lower bound (the goal named
+    /// pdr, else the one allowing most loss), with latency probes at this rate on every
+    /// sending port (`1kpps`); `off` skips them.
+    #[arg(long, default_value = "1kpps", value_name = "RATE|off")]
+    pub latency: String,
     /// Also write results.json, trials.csv and report.md into DIR (created if needed;
     /// checked before any traffic; each file whole or not at all).
     #[arg(long, value_name = "DIR")]
@@ -304,7 +311,32 @@ struct Run {
     trial_seconds: f64,
     generator_limited_trials: usize,
     trial_list: serde_json::Value,
+    /// The goal the latency trials are fractions of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    latency_of: Option<String>,
+    /// Latency at fractions of that goal's lower bound.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    latency: Vec<LatencyPoint>,
 }
+
+/// One latency trial of a run.
+#[derive(Serialize)]
+struct LatencyPoint {
+    /// Share of the goal's lower bound, percent (0: the probes alone).
+    percent: f64,
+    /// The trial's counts: `intended_load` is the load of the streams that follow it.
+    #[serde(flatten)]
+    record: TrialRecord,
+    /// Each latency stream (ns); the histograms go to `latency-SIZE.hlog` with `--out`.
+    streams: Vec<riptide_engine::LatencyStats>,
+    #[serde(skip)]
+    start_unix_ns: u64,
+    #[serde(skip)]
+    histograms: Vec<(String, String)>,
+}
+
+/// Shares of the PDR lower bound that latency is measured at (CSIT's).
+const LATENCY_PERCENTS: [f64; 4] = [0.0, 10.0, 50.0, 90.0];
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -363,6 +395,8 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
             trial_seconds: outcome.trial_seconds,
             generator_limited_trials: 0,
             trial_list: serde_json::to_value(&dut.trials).map_err(|e| Failure::runtime(e.to_string()))?,
+            latency_of: None,
+            latency: vec![],
         };
         let report = Report {
             simulated_capacity: Some(dut.capacity),
@@ -384,13 +418,14 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
         None => vec![None],
         Some(list) => frame_sizes(list)?.into_iter().map(Some).collect(),
     };
+    let probe = latency_probe(&a.latency)?;
     let text = read_profile(profile)?;
     let source = profile.display().to_string();
     let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
     signal::install();
     let (mut runs, mut heads) = (vec![], vec![]);
     for size in sizes {
-        let (run, head) = search_size(&a, &goals, &mut engine, &text, &source, size, max_duration)?;
+        let (run, head) = search_size(&a, &goals, &mut engine, &text, &source, size, max_duration, probe)?;
         runs.push(run);
         heads.push(head);
     }
@@ -442,15 +477,16 @@ fn search_size(
     source: &str,
     size: Option<(String, SizeSpec)>,
     max_duration: f64,
+    probe: Option<f64>,
 ) -> Result<(Run, String), Failure> {
     let (size_name, frame_size) = size.map_or((None, None), |(n, s)| (Some(n), Some(s)));
-    let at = size_name.as_deref().map_or(String::new(), |n| format!(" at {n} B frames"));
+    let at = size_name.as_deref().map_or(String::new(), |n| format!(" at {} frames", size_label(n)));
     engine.handle(Command::LoadProfile {
         text: text.into(),
         source: source.into(),
         format: ProfileFormat::Yaml,
         latency_pps: None,
-        frame_size,
+        frame_size: frame_size.clone(),
     })?;
     let streams = describe(engine)?;
     let line = line_of(&streams, engine.config().line_rate.0)
@@ -486,7 +522,13 @@ fn search_size(
             return Err(Failure::interrupted(format!("interrupted after {} trials{at}: no result", m.inner.log.len())))
         }
     };
-    let log: &[TrialRecord] = &m.inner.log;
+    let log = std::mem::take(&mut m.inner.log);
+    drop(m);
+    let goal_results = goal_reports(goals, &outcome, Some(line), &log);
+    let (latency_of, latency) = match probe {
+        Some(pps) => latency_trials(a, goals, &outcome, engine, text, source, frame_size, pps, &at)?,
+        None => (None, vec![]),
+    };
     let head = format!(
         "{source}{at} on {}: loads {} .. {} ({} sending port{}, {} each, mean frame {:.0} B)",
         a.ports.join(", "),
@@ -502,13 +544,99 @@ fn search_size(
         line: Some(line),
         min_load,
         max_load,
-        goals: goal_reports(goals, &outcome, Some(line), log),
+        goals: goal_results,
         trials: outcome.trials,
         trial_seconds: outcome.trial_seconds,
         generator_limited_trials: log.iter().filter(|r| r.generator_limited).count(),
-        trial_list: serde_json::to_value(log).map_err(|e| Failure::runtime(e.to_string()))?,
+        trial_list: serde_json::to_value(&log).map_err(|e| Failure::runtime(e.to_string()))?,
+        latency_of,
+        latency,
     };
     Ok((run, head))
+}
+
+/// A frame size as people write it: `64 B`, but `imix`.
+fn size_label(name: &str) -> String {
+    if name.bytes().all(|b| b.is_ascii_digit()) {
+        format!("{name} B")
+    } else {
+        name.to_string()
+    }
+}
+
+/// `--latency RATE|off`: the probes' rate, or None.
+fn latency_probe(s: &str) -> Result<Option<f64>, Failure> {
+    if s == "off" {
+        return Ok(None);
+    }
+    match s.parse::<Rate>() {
+        Ok(Rate::Pps(v)) if v.is_finite() && v > 0.0 && v <= 1e6 => Ok(Some(v)),
+        _ => Err(Failure::input(format!("--latency '{s}': expected a probe rate up to 1mpps (such as 1kpps) or off"))),
+    }
+}
+
+/// The latency trials of one frame size: the profile reloaded with probes, one trial of
+/// the final duration at each of [`LATENCY_PERCENTS`] of the PDR goal's lower bound.
+#[allow(clippy::too_many_arguments)]
+fn latency_trials(
+    a: &NdrArgs,
+    goals: &[Goal],
+    outcome: &Outcome,
+    engine: &mut Engine,
+    text: &str,
+    source: &str,
+    frame_size: Option<SizeSpec>,
+    probe: f64,
+    at: &str,
+) -> Result<(Option<String>, Vec<LatencyPoint>), Failure> {
+    let Some(gi) = goals
+        .iter()
+        .position(|g| g.name == "pdr")
+        .or_else(|| goals.iter().enumerate().max_by(|x, y| x.1.loss_ratio.total_cmp(&y.1.loss_ratio)).map(|(i, _)| i))
+    else {
+        return Ok((None, vec![]));
+    };
+    let Some(bound) = outcome.goals.get(gi).and_then(|r| r.lower_bound) else {
+        return Ok((Some(goals[gi].name.clone()), vec![]));
+    };
+    engine.handle(Command::LoadProfile {
+        text: text.into(),
+        source: source.into(),
+        format: ProfileFormat::Yaml,
+        latency_pps: Some(probe),
+        frame_size,
+    })?;
+    let interrupted = signal::interrupted;
+    let mut trials = EngineTrials::new(engine, a.cores, &interrupted).map_err(|e| match e {
+        TrialError::Engine(e) => Failure::from(e),
+        other => Failure::input(format!("{source}: {other}")),
+    })?;
+    let duration = goals[gi].final_trial_duration;
+    let show = std::io::stderr().is_terminal() && !a.json;
+    let mut points = vec![];
+    for percent in LATENCY_PERCENTS {
+        let load = bound * percent / 100.0;
+        let t = trials.latency(duration, load).map_err(|e| match e {
+            TrialError::Engine(e) => Failure::from(e),
+            TrialError::NotCountable(e) => Failure::input(e),
+            TrialError::Interrupted => {
+                Failure::interrupted(format!("interrupted in the latency trials{at}: no result"))
+            }
+        })?;
+        if show {
+            let p99 = t.latency.iter().map(|l| l.summary.p99_ns).max().unwrap_or(0);
+            eprintln!(
+                "latency at {percent}% of {} ({}): p99 {:.1} us",
+                goals[gi].name,
+                human_rate(load, "pps"),
+                p99 as f64 / 1e3
+            );
+        }
+        let mut streams = t.latency;
+        let histograms = streams.iter_mut().filter_map(|l| l.hdr.take().map(|h| (l.stream.clone(), h))).collect();
+        points.push(LatencyPoint { percent, record: t.record, streams, start_unix_ns: t.start_unix_ns, histograms });
+    }
+    Ok((Some(goals[gi].name.clone()), points))
 }
 
 fn check_limits(a: &NdrArgs, min_load: f64, max_load: f64) -> Result<(), Failure> {
@@ -549,7 +677,7 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report<'_>) -> Resul
     let written = match &a.out {
         Some(dir) => {
             let command: Vec<String> = std::env::args().collect();
-            out::write(dir, &command, &out::Host::here(), goals, r)?
+            out::write(dir, &command, &out::Host::with_ports(r.ports), goals, r)?
         }
         None => vec![],
     };
@@ -591,7 +719,7 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report<'_>) -> Resul
         }
     }
     for run in &r.runs {
-        let at = run.frame_size.as_deref().map_or(String::new(), |n| format!(" at {n} B"));
+        let at = run.frame_size.as_deref().map_or(String::new(), |n| format!(" at {}", size_label(n)));
         for (g, gr) in goals.iter().zip(&run.goals) {
             if gr.result.lower_bound.is_none() {
                 println!(
@@ -625,6 +753,7 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report<'_>) -> Resul
             );
         }
     }
+    print_latency(r, sweep);
     let (trials, secs): (usize, f64) =
         (r.runs.iter().map(|x| x.trials).sum(), r.runs.iter().map(|x| x.trial_seconds).sum());
     println!("{trials} trials, {secs:.1} s of trials, {:.1} s in all", r.wall_s);
@@ -633,6 +762,56 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report<'_>) -> Resul
         println!("wrote {}", names.join(", "));
     }
     Ok(())
+}
+
+/// The latency trials' table: per size, share of the goal, load and stream, the
+/// latency percentiles in microseconds.
+fn print_latency(r: &Report<'_>, sweep: bool) {
+    let us = |ns: u64| format!("{:.1}", ns as f64 / 1e3);
+    let mut header = false;
+    for run in &r.runs {
+        let Some(goal) = &run.latency_of else { continue };
+        let at = run.frame_size.as_deref().map_or(String::new(), |n| format!(" at {}", size_label(n)));
+        if run.latency.is_empty() {
+            println!("latency{at}: no trials: {goal} was not found");
+            continue;
+        }
+        if !header {
+            println!();
+            println!(
+                "{}{:>7} {:>13} {:<16} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+                if sweep { format!("{:<6} ", "size") } else { String::new() },
+                format!("% {goal}"),
+                "load",
+                "latency (us)",
+                "min",
+                "p50",
+                "p90",
+                "p99",
+                "p99.9",
+                "max"
+            );
+            header = true;
+        }
+        for p in &run.latency {
+            for l in &p.streams {
+                let m = &l.summary;
+                println!(
+                    "{}{:>7} {:>13} {:<16} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+                    if sweep { format!("{:<6} ", run.frame_size.as_deref().unwrap_or("-")) } else { String::new() },
+                    format!("{}%", p.percent),
+                    human_rate(p.record.trial.intended_load, "pps"),
+                    l.stream,
+                    if m.count > 0 { us(m.min_ns) } else { "-".into() },
+                    us(m.p50_ns),
+                    us(m.p90_ns),
+                    us(m.p99_ns),
+                    us(m.p999_ns),
+                    us(m.max_ns)
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]

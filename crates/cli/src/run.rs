@@ -58,7 +58,7 @@ pub(crate) struct RunArgs {
 
 /// Writes `text` to `path` through a temporary file renamed into place: a failure
 /// never leaves a partial file.
-pub(crate) fn write_atomic(flag: &str, path: &std::path::Path, text: &str) -> Result<(), Failure> {
+pub(crate) fn write_atomic(flag: &str, path: &std::path::Path, text: impl AsRef<[u8]>) -> Result<(), Failure> {
     let tmp = tmp_beside(path);
     let res = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = res {
@@ -293,7 +293,7 @@ fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Fa
         write_atomic("--out", out, &serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?)?;
     }
     if let Some(hist) = &a.hist {
-        write_atomic("--hist", hist, &hdr_log(&snap))?;
+        write_atomic("--hist", hist, hdr_log(&snap))?;
     }
     if a.json {
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);

@@ -201,7 +201,14 @@ fn out_writes_results_trials_and_a_report() {
     // No temporary file is left beside them.
     let names: Vec<String> =
         std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
-    assert_eq!(names.len(), 3, "{names:?}");
+    let mut names = names;
+    names.sort();
+    #[rustfmt::skip]
+    assert_eq!(names, ["latency.hlog", "latency.png", "report.html", "report.md", "results.json",
+        "throughput-bps.png", "throughput-pps.png", "trials.csv", "trials.png"], "{names:?}");
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert_eq!(html.matches("<img src=\"data:image/png;base64,").count(), 4, "{html}");
+    assert!(html.contains("<td>pdr</td><td>0.5%</td><td>50.00 Kpps</td>"), "{html}");
 
     refused(
         "ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --max-load 10kpps --out /proc/nope",
@@ -238,4 +245,58 @@ fn an_interrupted_search_says_so_and_writes_nothing() {
     assert!(stderr(&o).contains("interrupted after 0 trials: no result"), "{}", stderr(&o));
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0, "no result file, no temporary file");
+}
+
+/// Latency under load (CSIT's): after the search, trials of the final duration at 0%
+/// (probes only), 10%, 50% and 90% of PDR's lower bound, with latency probes; the link's
+/// 50 us delay is what every percentile shows, and the histograms go to an HdrHistogram
+/// log that HdrHistogram's own reader takes, one interval per trial.
+#[test]
+fn latency_is_measured_at_fractions_of_pdr() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ndr");
+    let out_s = out.to_str().unwrap().to_string();
+    let mut a = args("link:0:delay=50us");
+    a.extend(["--latency", "2kpps", "--json", "--out", &out_s]);
+    let o = riptide(&a);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let run = &v["runs"][0];
+    assert_eq!(run["latency_of"], "pdr");
+    let pdr = run["goals"][1]["lower_bound"].as_f64().unwrap();
+    let points = run["latency"].as_array().unwrap();
+    assert_eq!(points.len(), 4, "{run}");
+    for (p, percent) in points.iter().zip([0.0, 10.0, 50.0, 90.0]) {
+        assert_eq!(p["percent"], percent);
+        assert!((p["intended_load"].as_f64().unwrap() - pdr * percent / 100.0).abs() < 1e-6, "{p}");
+        // 0.5 s at the load; at 0% the load's streams send nothing.
+        let want = (pdr * percent / 100.0 * 0.5).floor() as u64;
+        assert!(p["offered_count"].as_u64().unwrap().abs_diff(want) <= 1, "{p}");
+        let l = &p["streams"][0];
+        assert_eq!(p["streams"].as_array().unwrap().len(), 1, "{p}");
+        assert_eq!(l["count"], 1000, "2 kpps of probes for 0.5 s: {l}");
+        for k in ["min_ns", "p50_ns", "p99_ns", "p999_ns", "max_ns"] {
+            assert_eq!(l[k], 50_000, "{k}: {l}");
+        }
+        assert!(l.get("hdr").is_none(), "histograms go to the log, not the JSON");
+    }
+    let log = std::fs::read(out.join("latency.hlog")).unwrap();
+    let mut tags = vec![];
+    for item in hdrhistogram::serialization::interval_log::IntervalLogIterator::new(&log) {
+        let hdrhistogram::serialization::interval_log::LogEntry::Interval(h) = item.unwrap() else { continue };
+        tags.push(h.tag().unwrap().as_str().to_string());
+        assert!((h.duration().as_secs_f64() - 0.5).abs() < 1e-6);
+        use base64::Engine as _;
+        let bytes = base64::engine::general_purpose::STANDARD.decode(h.encoded_histogram()).unwrap();
+        let hist: hdrhistogram::Histogram<u64> =
+            hdrhistogram::serialization::Deserializer::new().deserialize(&mut &bytes[..]).unwrap();
+        assert_eq!(hist.len(), 1000);
+        assert!(hist.equivalent(hist.value_at_quantile(0.99), 50_000));
+    }
+    #[rustfmt::skip]
+    assert_eq!(tags, ["latency-probe-p0@0%", "latency-probe-p0@10%", "latency-probe-p0@50%", "latency-probe-p0@90%"]);
+    refused(
+        "ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --max-load 10kpps --latency fast",
+        "--latency 'fast'",
+    );
 }

@@ -466,6 +466,9 @@ impl Engine {
         // fixed by the configuration).
         let lines: Vec<BitsPerSec> = opened.groups.iter().map(|g| g.info.caps.line_rate).collect();
         let factors = self.factors(profile, opts.multiplier, &lines, opts.total)?;
+        if factors.iter().all(|&f| f <= 0.0) && !enabled.iter().any(|s| s.fixed_rate) {
+            return Err(EngineError::Config("a load of 0 leaves nothing to send (no fixed-rate stream)".into()));
+        }
         // A simulated port has no wire to overrun: its line rate is only the unit of `%`.
         if !simulated && !opts.unpaced && !self.config.force {
             check_line_rates(profile, &factors, &lines)?;
@@ -495,9 +498,11 @@ impl Engine {
             .map(|core| {
                 let sets = (0..lines.len())
                     .map(|p| {
+                        // At a load of 0 (a latency trial with no load) only the
+                        // fixed-rate streams send.
                         let shares = enabled
                             .iter()
-                            .filter(|s| s.port as usize == p)
+                            .filter(|s| s.port as usize == p && (s.fixed_rate || factors[p] > 0.0))
                             .map(|s| s.share(core, cores, factors[p], lines[p], opts.unpaced))
                             .collect();
                         let mut set = StreamSet::new(shares);

@@ -26,4 +26,4 @@ mod worker;
 
 pub use command::{Command, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};
 pub use engine::{Engine, EngineConfig, EngineError};
-pub use stats::{RunState, Snapshot};
+pub use stats::{LatencyStats, RunState, Snapshot};

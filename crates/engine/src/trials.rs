@@ -89,10 +89,22 @@ pub fn describe(engine: &mut Engine) -> Result<Vec<StreamInfo>, EngineError> {
     }
 }
 
-impl Measurer for EngineTrials<'_> {
-    type Error = TrialError;
+/// A latency trial ([`EngineTrials::latency`]): the trial's counts and the latency
+/// streams' figures, histograms included.
+#[derive(Clone, Debug, Serialize)]
+pub struct LatencyTrial {
+    /// The counts of the streams that follow the load (all zero at load 0).
+    #[serde(flatten)]
+    pub record: TrialRecord,
+    /// Each latency stream's figures (ns); `hdr` holds its whole histogram.
+    pub latency: Vec<crate::LatencyStats>,
+    /// When the trial started (ns since the epoch), for HdrHistogram logs.
+    pub start_unix_ns: u64,
+}
 
-    fn measure(&mut self, duration: f64, load: f64) -> Result<Trial, TrialError> {
+impl EngineTrials<'_> {
+    /// Runs one trial and returns its record and the final snapshot.
+    fn run(&mut self, duration: f64, load: f64) -> Result<(TrialRecord, crate::Snapshot), TrialError> {
         let opts = StartOptions {
             duration: Some(Nanos::from_secs_f64(duration)),
             multiplier: Multiplier::Total(Rate::Pps(load)),
@@ -146,14 +158,34 @@ impl Measurer for EngineTrials<'_> {
             // its duration.
             duration_with_overheads: wall.max(duration),
         };
-        self.log.push(TrialRecord {
+        let record = TrialRecord {
             trial,
             lost,
             duplicates: dups,
             out_of_order: ooo,
             achieved_pps: offered as f64 / duration,
             generator_limited,
-        });
+        };
+        Ok((record, *s))
+    }
+
+    /// A latency trial at `load` frames/s for `duration` s: the loaded profile must have
+    /// latency streams (fixed-rate probes, `LoadProfile::latency_pps`). At load 0 only
+    /// the probes send (CSIT's "0% of PDR": latency with no load). Not logged as a
+    /// search trial.
+    pub fn latency(&mut self, duration: f64, load: f64) -> Result<LatencyTrial, TrialError> {
+        let (record, s) = self.run(duration, load)?;
+        Ok(LatencyTrial { record, latency: s.latency, start_unix_ns: s.start_unix_ns })
+    }
+}
+
+impl Measurer for EngineTrials<'_> {
+    type Error = TrialError;
+
+    fn measure(&mut self, duration: f64, load: f64) -> Result<Trial, TrialError> {
+        let (record, _) = self.run(duration, load)?;
+        let trial = record.trial;
+        self.log.push(record);
         Ok(trial)
     }
 }

@@ -358,3 +358,36 @@ fn a_total_rate_is_split_between_the_sending_ports() {
         assert!((s.streams[1].requested_pps - per_port).abs() < 1e-3, "total {total}: {:?}", s.streams[1]);
     }
 }
+
+/// A total load of 0 (a latency trial with no load) leaves only the fixed-rate streams
+/// (latency probes) sending; with none of those it is refused rather than sending
+/// unpaced (a rate of 0 means "as fast as possible" to the pacer).
+#[test]
+fn a_zero_load_leaves_only_the_fixed_rate_streams() {
+    let yaml = "streams: [{name: load, rate: 1kpps, flow_stats: {id: 1}}]";
+    let buf = CaptureBuffer::default();
+    let mut e = Engine::new(EngineConfig { ports: vec![PortSpec::capture(&buf)], ..Default::default() });
+    let zero = || StartOptions {
+        duration: Some(Nanos::from_millis(100)),
+        multiplier: Multiplier::Total(riptide_core::Rate::Pps(0.0)),
+        total: true,
+        ..Default::default()
+    };
+    load(&mut e, yaml);
+    let err = e.handle(Command::Start(zero())).unwrap_err().to_string();
+    assert!(err.contains("a load of 0 leaves nothing to send"), "{err}");
+    let mut cmd = Command::load_profile(yaml, "test.yaml");
+    if let Command::LoadProfile { latency_pps, .. } = &mut cmd {
+        *latency_pps = Some(1000.0);
+    }
+    e.handle(cmd).unwrap();
+    e.handle(Command::Start(zero())).unwrap();
+    while !finished(&mut e) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
+    let by_name: HashMap<&str, u64> = s.streams.iter().map(|st| (st.name.as_str(), st.opackets)).collect();
+    assert_eq!(by_name["load"], 0, "{by_name:?}");
+    let probes: u64 = by_name.iter().filter(|(n, _)| n.starts_with("latency-probe")).map(|(_, &c)| c).sum();
+    assert_eq!(probes, 100, "1 kpps of probes for 100 ms: {by_name:?}");
+}

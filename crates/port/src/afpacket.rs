@@ -47,7 +47,7 @@ mod mmsg;
 mod rx;
 mod tx_ring;
 
-pub use iface::{carries_default_route, interface_index, link_speed_bps, mac_address, mtu};
+pub use iface::{carries_default_route, driver, interface_index, link_speed_bps, mac_address, mtu, rings};
 
 use crate::{Port, PortError, PortInfo};
 use mmsg::MmsgTx;

@@ -100,6 +100,39 @@ pub fn link_speed_bps(ifname: &str) -> Option<f64> {
     (mbps != 0 && mbps != u32::MAX && mbps != 0xFFFF).then(|| f64::from(mbps) * 1e6)
 }
 
+/// Issues `SIOCETHTOOL` for `ifname` with `buf` (whose first word is the command).
+fn ethtool(ifname: &str, buf: &mut [u32]) -> io::Result<()> {
+    let mut req = ifreq_for(ifname)?;
+    req.ifr_ifru.ifru_data = buf.as_mut_ptr().cast();
+    let sock = control_socket()?;
+    // SAFETY: SIOCETHTOOL reads `ifr_name` and the command word in `buf`, and writes at
+    // most the command's structure, which callers size `buf` for; both live across the call.
+    cvt(unsafe { libc::ioctl(sock.as_raw_fd(), libc::SIOCETHTOOL, &mut req) }).map(drop)
+}
+
+/// The driver of `ifname` (`ETHTOOL_GDRVINFO`, what `ethtool -i` prints first), in the
+/// calling thread's namespace.
+pub fn driver(ifname: &str) -> io::Result<String> {
+    const ETHTOOL_GDRVINFO: u32 = 3;
+    // struct ethtool_drvinfo: 196 bytes; `driver` (char[32]) right after the command word.
+    let mut buf = [0u32; 49];
+    buf[0] = ETHTOOL_GDRVINFO;
+    ethtool(ifname, &mut buf)?;
+    let bytes: Vec<u8> = buf[1..9].iter().flat_map(|w| w.to_ne_bytes()).take_while(|&b| b != 0).collect();
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The RX and TX ring sizes of `ifname` (`ETHTOOL_GRINGPARAM`: `rx_pending`,
+/// `tx_pending`, what `ethtool -g` calls "current"), when the driver has rings.
+pub fn rings(ifname: &str) -> io::Result<(u32, u32)> {
+    const ETHTOOL_GRINGPARAM: u32 = 0x10;
+    // struct ethtool_ringparam: cmd, rx/rx_mini/rx_jumbo/tx max, rx/rx_mini/rx_jumbo/tx pending.
+    let mut buf = [0u32; 9];
+    buf[0] = ETHTOOL_GRINGPARAM;
+    ethtool(ifname, &mut buf)?;
+    Ok((buf[5], buf[8]))
+}
+
 /// Reads a `/proc/net` file of the calling thread's namespace (`/proc/net` itself is the
 /// main thread's).
 fn proc_net(file: &str) -> io::Result<Option<String>> {

@@ -1,0 +1,308 @@
+//! Line and scatter charts as SVG text: axes with round ticks, series, a legend.
+//!
+//! Pure: a [`Chart`] in, a `String` of SVG out; no fonts or pixels here ([`crate::png`]
+//! rasterises). Text is drawn in [`crate::FONT_FAMILY`], which the rasteriser carries.
+
+use std::fmt::Write;
+
+/// How a series is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Points joined by a line, with a marker on each.
+    LineMarkers,
+    /// A dashed line without markers (a limit, such as the line rate).
+    Dashed,
+    /// Markers only.
+    Markers,
+    /// Hollow markers only (points that count for less, such as generator-limited trials).
+    Hollow,
+}
+
+/// One named set of points.
+#[derive(Clone, Debug)]
+pub struct Series {
+    /// Legend text.
+    pub name: String,
+    /// CSS colour (`#1f77b4`).
+    pub color: String,
+    /// How it is drawn.
+    pub style: Style,
+    /// (x, y) in data units; for a categorical x axis, x is the category's index.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A chart: a title, two axis labels, series.
+#[derive(Clone, Debug)]
+pub struct Chart {
+    /// Title above the plot.
+    pub title: String,
+    /// Label under the x axis.
+    pub x_label: String,
+    /// Label beside the y axis.
+    pub y_label: String,
+    /// Category names of a categorical x axis (point x = index); None: numeric x.
+    pub categories: Option<Vec<String>>,
+    /// The series, drawn in order.
+    pub series: Vec<Series>,
+    /// Size in pixels.
+    pub width: u32,
+    /// Size in pixels.
+    pub height: u32,
+}
+
+/// Colours that stay apart for people with the common colour-vision deficiencies
+/// (Okabe and Ito's palette).
+pub const PALETTE: [&str; 7] = ["#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#000000"];
+
+impl Chart {
+    /// An empty chart of the default size (800 x 450).
+    pub fn new(title: impl Into<String>, x_label: impl Into<String>, y_label: impl Into<String>) -> Self {
+        Chart {
+            title: title.into(),
+            x_label: x_label.into(),
+            y_label: y_label.into(),
+            categories: None,
+            series: vec![],
+            width: 800,
+            height: 450,
+        }
+    }
+}
+
+/// A round step for about `target` intervals over `span`: 1, 2 or 5 times a power of ten.
+pub fn nice_step(span: f64, target: usize) -> f64 {
+    if !(span.is_finite() && span > 0.0) {
+        return 1.0;
+    }
+    let raw = span / target.max(1) as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    let unit = raw / mag;
+    let nice = if unit <= 1.0 {
+        1.0
+    } else if unit <= 2.0 {
+        2.0
+    } else if unit <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * mag
+}
+
+/// Tick values from `lo` up to the first multiple of the step at or above `hi`.
+pub fn ticks(lo: f64, hi: f64, target: usize) -> Vec<f64> {
+    let step = nice_step(hi - lo, target);
+    let start = (lo / step).floor() * step;
+    let mut v = vec![];
+    let mut i = 0;
+    loop {
+        let t = start + step * i as f64;
+        // Snap away float noise (0.30000000000000004).
+        let t = (t / step).round() * step;
+        v.push(t);
+        if t >= hi - step * 1e-9 || i > 1000 {
+            break;
+        }
+        i += 1;
+    }
+    v
+}
+
+/// A tick label: no more decimals than the step needs.
+fn tick_label(v: f64, step: f64) -> String {
+    let decimals = if step >= 1.0 { 0 } else { (-step.log10().floor()) as usize };
+    format!("{v:.decimals$}")
+}
+
+/// Escapes text for SVG.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The chart as a standalone SVG document.
+pub fn svg(c: &Chart) -> String {
+    let (w, h) = (c.width as f64, c.height as f64);
+    let (left, right, top, bottom) = (78.0, 24.0, 44.0, 92.0);
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    let all = c.series.iter().flat_map(|s| s.points.iter().copied()).filter(|(x, y)| x.is_finite() && y.is_finite());
+    let (mut x0, mut x1, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+    for (x, y) in all {
+        x0 = x0.min(x);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    if let Some(cats) = &c.categories {
+        (x0, x1) = (-0.5, cats.len().max(1) as f64 - 0.5);
+    } else if !x0.is_finite() {
+        (x0, x1) = (0.0, 1.0);
+    } else if x0 == x1 {
+        (x0, x1) = (x0 - 1.0, x1 + 1.0);
+    }
+    let yt = ticks(0.0, if y1 > 0.0 { y1 * 1.05 } else { 1.0 }, 6);
+    let y_top = *yt.last().unwrap_or(&1.0);
+    let xt = if c.categories.is_some() { vec![] } else { ticks(x0, x1, 8) };
+    if let (Some(a), Some(b)) = (xt.first(), xt.last()) {
+        (x0, x1) = (*a, *b);
+    }
+    let sx = |x: f64| left + (x - x0) / (x1 - x0) * pw;
+    let sy = |y: f64| top + ph - y / y_top * ph;
+
+    let mut o = String::new();
+    let _ = write!(
+        o,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{}" font-size="13">"#,
+        crate::FONT_FAMILY
+    );
+    let _ = write!(o, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
+    let _ = write!(o, r##"<text x="{}" y="26" text-anchor="middle" font-size="16">{}</text>"##, w / 2.0, esc(&c.title));
+    // Grid and y ticks.
+    let ystep = nice_step(y_top, 6);
+    for &t in &yt {
+        let y = sy(t);
+        let _ = write!(o, r##"<line x1="{left}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e0e0e0"/>"##, left + pw);
+        let _ = write!(
+            o,
+            r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#333">{}</text>"##,
+            left - 6.0,
+            y + 4.0,
+            tick_label(t, ystep)
+        );
+    }
+    // x ticks.
+    let xstep = nice_step(x1 - x0, 8);
+    let mut labels: Vec<(f64, String)> = xt.iter().map(|&t| (t, tick_label(t, xstep))).collect();
+    if let Some(cats) = &c.categories {
+        labels = cats.iter().enumerate().map(|(i, n)| (i as f64, n.clone())).collect();
+    }
+    for (t, label) in &labels {
+        let x = sx(*t);
+        let _ = write!(
+            o,
+            r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333"/>"##,
+            top + ph,
+            top + ph + 5.0
+        );
+        let _ = write!(
+            o,
+            r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#333">{}</text>"##,
+            top + ph + 20.0,
+            esc(label)
+        );
+    }
+    // Axes and labels.
+    let _ = write!(o, r##"<path d="M{left} {top} V{:.1} H{:.1}" fill="none" stroke="#333"/>"##, top + ph, left + pw);
+    let _ = write!(
+        o,
+        r##"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"##,
+        left + pw / 2.0,
+        top + ph + 40.0,
+        esc(&c.x_label)
+    );
+    let _ = write!(
+        o,
+        r##"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"##,
+        top + ph / 2.0,
+        esc(&c.y_label)
+    );
+    // Series.
+    for s in &c.series {
+        let pts: Vec<(f64, f64)> =
+            s.points.iter().filter(|(x, y)| x.is_finite() && y.is_finite()).map(|&(x, y)| (sx(x), sy(y))).collect();
+        if matches!(s.style, Style::LineMarkers | Style::Dashed) && pts.len() > 1 {
+            let d: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+            let dash = if s.style == Style::Dashed { r#" stroke-dasharray="6 4""# } else { "" };
+            let _ = write!(
+                o,
+                r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2"{dash}/>"#,
+                d.join(" "),
+                s.color
+            );
+        }
+        if s.style != Style::Dashed {
+            for (x, y) in &pts {
+                let fill = if s.style == Style::Hollow { "none" } else { s.color.as_str() };
+                let _ = write!(
+                    o,
+                    r#"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="{fill}" stroke="{}" stroke-width="1.5"/>"#,
+                    s.color
+                );
+            }
+        }
+    }
+    // Legend, one row under the x label.
+    let mut lx = left;
+    let ly = h - 18.0;
+    for s in &c.series {
+        let _ = match s.style {
+            Style::Dashed => write!(
+                o,
+                r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{}" stroke-width="2" stroke-dasharray="6 4"/>"#,
+                lx + 22.0,
+                s.color
+            ),
+            Style::LineMarkers => write!(
+                o,
+                r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{c}" stroke-width="2"/><circle cx="{}" cy="{ly}" r="4" fill="{c}"/>"#,
+                lx + 22.0,
+                lx + 11.0,
+                c = s.color
+            ),
+            Style::Markers | Style::Hollow => write!(
+                o,
+                r#"<circle cx="{}" cy="{ly}" r="4" fill="{}" stroke="{}" stroke-width="1.5"/>"#,
+                lx + 11.0,
+                if s.style == Style::Hollow { "none" } else { s.color.as_str() },
+                s.color
+            ),
+        };
+        let _ = write!(o, r#"<text x="{}" y="{}">{}</text>"#, lx + 28.0, ly + 4.5, esc(&s.name));
+        lx += 40.0 + 7.5 * s.name.chars().count() as f64;
+    }
+    o.push_str("</svg>");
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_are_one_two_or_five_times_a_power_of_ten() {
+        assert_eq!(nice_step(10.0, 5), 2.0);
+        assert_eq!(nice_step(1.0, 4), 0.5);
+        assert_eq!(nice_step(14.88, 6), 5.0);
+        assert_eq!(nice_step(0.3, 6), 0.05);
+        assert_eq!(nice_step(0.0, 6), 1.0);
+        assert_eq!(ticks(0.0, 14.88, 6), vec![0.0, 5.0, 10.0, 15.0]);
+        let t = ticks(0.0, 0.3, 3);
+        assert_eq!(t.len(), 4);
+        assert!(t.iter().zip([0.0, 0.1, 0.2, 0.3]).all(|(a, b)| (a - b).abs() < 1e-12), "{t:?}");
+        assert_eq!(tick_label(0.25, 0.05), "0.25");
+        assert_eq!(tick_label(1500.0, 500.0), "1500");
+    }
+
+    #[test]
+    fn svg_holds_every_series_and_escapes_text() {
+        let mut c = Chart::new("NDR <64 B> & more", "frame size (B)", "Mpps");
+        c.categories = Some(vec!["64".into(), "imix".into()]);
+        for (i, style) in [Style::LineMarkers, Style::Dashed, Style::Markers, Style::Hollow].into_iter().enumerate() {
+            c.series.push(Series {
+                name: format!("s{i}"),
+                color: PALETTE[i].into(),
+                style,
+                points: vec![(0.0, 1.0 + i as f64), (1.0, f64::NAN), (1.0, 2.0)],
+            });
+        }
+        let s = svg(&c);
+        assert!(s.starts_with("<svg") && s.ends_with("</svg>"));
+        assert!(s.contains("NDR &lt;64 B&gt; &amp; more"), "{s}");
+        assert!(s.contains(">imix</text>") && s.contains(">64</text>"));
+        for i in 0..4 {
+            assert!(s.contains(&format!(">s{i}</text>")));
+        }
+        // 2 polylines (line and dashed), markers for 3 series x 2 finite points + legend.
+        assert_eq!(s.matches("<polyline").count(), 2);
+        assert!(s.contains("stroke-dasharray"));
+        assert!(!s.contains("NaN"));
+    }
+}
