@@ -302,6 +302,14 @@ class Client:
         """Resumes after a pause."""
         self.call("resume")
 
+    def trial(self, duration: float, load: float, cores: int = 1) -> Json:
+        """One throughput-search trial on the loaded profile (API 1.7): ``load`` frames/s
+        summed over the sending ports for ``duration`` seconds, counted as ``riptide ndr``
+        counts it: ``intended_count``, ``offered_count``, ``forwarded_count``, ``lost``,
+        ``generator_limited``, ... (:func:`riptide.methodology.ndr` runs a whole search).
+        """
+        return dict(self.call("trial", duration=duration, load=load, cores=cores))
+
     def update(self, mult: Union[str, float]) -> None:
         """Changes the rate of running traffic: a factor or ``"10mpps"``, ``"50%"``..."""
         self.call("update", multiplier=mult)

@@ -71,6 +71,9 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
         assert stats["state"] == "stopped"
         c.stf_start("stf/udp10.yaml", duration=1, cores=2, scheduler="tw")
         assert c.stf_wait(timeout=30)["m_total_open_flows"] == 100
+        c.load_profile("streams:\n  - name: tagged\n    rate: 1kpps\n    flow_stats: {id: 1}\n")
+        t = c.trial(0.2, 5000)
+        assert (t["offered_count"], t["forwarded_count"]) == (1000, 0), t  # the null port receives nothing
         c.release()
         # Every schema method the client can call was exercised (auth/subscribe/ping aside).
         missing = set(SCHEMA["methods"]) - set(c.seen) - {"auth", "subscribe", "ping"}

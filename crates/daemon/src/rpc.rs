@@ -130,8 +130,34 @@ pub const METHODS: &[&str] = &[
     "stf_start",
     "stf_stats",
     "stf_stop",
+    "trial",
     "subscribe",
 ];
+
+/// `trial`'s params: `duration` (s, above 0, at most a day), `load` (frames/s summed over
+/// the sending ports, 0 or more), `cores` (1 to 256, default 1).
+pub fn trial_params(params: &Value) -> Result<(f64, f64, usize), RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("trial: {m}"));
+    let obj = params.as_object().ok_or_else(|| bad("params must be an object".into()))?;
+    if let Some(k) = obj.keys().find(|k| !["duration", "load", "cores"].contains(&k.as_str())) {
+        return Err(bad(format!("unknown parameter '{k}' (expected duration, load, cores)")));
+    }
+    let num = |k: &str| obj.get(k).and_then(Value::as_f64).filter(|v| v.is_finite());
+    let duration = num("duration")
+        .filter(|d| *d > 0.0 && *d <= 86_400.0)
+        .ok_or_else(|| bad("'duration' must be seconds above 0 and at most 86400".into()))?;
+    let load = num("load")
+        .filter(|l| *l >= 0.0 && *l <= 1e10)
+        .ok_or_else(|| bad("'load' must be frames/s, 0 to 1e10".into()))?;
+    let cores = match obj.get("cores") {
+        None => 1,
+        Some(c) => c
+            .as_u64()
+            .filter(|c| (1..=256).contains(c))
+            .ok_or_else(|| bad("'cores' must be an integer from 1 to 256".into()))? as usize,
+    };
+    Ok((duration, load, cores))
+}
 
 /// Maps an engine method and its params to a [`Command`]: the daemon's one translation
 /// table (the engine does the work, the daemon only translates).
@@ -369,6 +395,18 @@ mod tests {
     #[test]
     fn maps_commands() {
         assert!(matches!(command("stop", &json!({})), Ok(Command::Stop)));
+        assert_eq!(trial_params(&json!({"duration": 0.5, "load": 1000})).unwrap(), (0.5, 1000.0, 1));
+        assert_eq!(trial_params(&json!({"duration": 1, "load": 0, "cores": 2})).unwrap(), (1.0, 0.0, 2));
+        for bad in [
+            json!({"load": 1}),
+            json!({"duration": 0, "load": 1}),
+            json!({"duration": 1, "load": -1}),
+            json!({"duration": 1, "load": "fast"}),
+            json!({"duration": 1, "load": 1, "cores": 0}),
+            json!({"duration": 1, "load": 1, "bogus": 1}),
+        ] {
+            assert!(trial_params(&bad).unwrap_err().message.starts_with("trial: "), "{bad}");
+        }
         assert!(command("stop", &json!({"x": 1})).is_err());
         let c = command("start", &json!({"duration": 1_000_000_000u64, "multiplier": "2", "cores": 1})).unwrap();
         assert!(matches!(c, Command::Start(_)));

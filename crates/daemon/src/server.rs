@@ -565,6 +565,13 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             no_params(method)?;
             rpc::stf_stats(&mut lock(&state.engine))
         }
+        "trial" => {
+            if lock(&state.owner).session != Some(session.id) {
+                return Err(RpcError::new(code::NOT_OWNER, "trial needs the engine: call acquire first"));
+            }
+            let (duration, load, cores) = rpc::trial_params(params)?;
+            trial(&state.engine, duration, load, cores)
+        }
         m if rpc::STF_OWNED.contains(&m) => {
             if lock(&state.owner).session != Some(session.id) {
                 return Err(RpcError::new(code::NOT_OWNER, format!("{m} needs the engine: call acquire first")));
@@ -614,6 +621,41 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             format!("no method '{other}' (methods: {})", rpc::METHODS.join(", ")),
         )),
     }
+}
+
+/// One trial of a throughput search on the loaded profile, counted as `riptide ndr`
+/// counts it (`riptide_engine::trials`): start at `load` frames/s for `duration` s, wait
+/// for the end with the engine unlocked (other sessions read stats meanwhile), stop
+/// (the engine drains in-flight frames), count the tagged streams that follow the load.
+fn trial(engine: &Mutex<Engine>, duration: f64, load: f64, cores: usize) -> Result<Value, RpcError> {
+    use riptide_engine::trials;
+    let refused = |e: &dyn std::fmt::Display| RpcError::new(code::ENGINE, format!("trial: {e}"));
+    let scaled: Vec<bool> = {
+        let mut e = lock(engine);
+        let streams = trials::describe(&mut e).map_err(|x| refused(&x))?;
+        trials::countable(&streams).map_err(|x| refused(&x))?;
+        e.handle(Command::Start(trials::start_options(duration, load, cores))).map_err(|x| refused(&x))?;
+        streams.iter().map(|s| s.scaled).collect()
+    };
+    let t0 = Instant::now();
+    // Bounded: a trial that does not end by itself (a paused run) is stopped.
+    let limit = Duration::from_secs_f64(duration * 2.0 + 60.0);
+    loop {
+        match lock(engine).handle(Command::State) {
+            Ok(Response::State(RunState::Running | RunState::Paused)) if t0.elapsed() < limit => {}
+            Ok(_) => break,
+            Err(e) => return Err(refused(&e)),
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let wall = t0.elapsed().as_secs_f64();
+    let Response::Stats(s) = lock(engine).handle(Command::Stop).map_err(|x| refused(&x))? else {
+        return Err(RpcError::new(code::ENGINE, "trial: stop answered no stats"));
+    };
+    if s.interrupted {
+        return Err(RpcError::new(code::ENGINE, "trial: stopped before it ended (stop, or the time limit): no result"));
+    }
+    serde_json::to_value(trials::count(&s, &scaled, duration, load, wall)).map_err(|e| refused(&e))
 }
 
 /// The caller never saw the profile text the daemon built from its streams, so an error

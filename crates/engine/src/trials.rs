@@ -68,16 +68,74 @@ impl<'a> EngineTrials<'a> {
     /// Trials on `engine`, whose profile must be loaded and have at least one tagged
     /// stream that follows the multiplier; `interrupted` is polled while a trial runs.
     pub fn new(engine: &'a mut Engine, cores: usize, interrupted: &'a dyn Fn() -> bool) -> Result<Self, TrialError> {
-        let streams = describe(engine)?;
-        if !streams.iter().any(|s| s.enabled && s.scaled && s.tagged) {
-            let names: Vec<&str> = streams.iter().filter(|s| s.enabled).map(|s| s.name.as_str()).collect();
-            return Err(TrialError::NotCountable(format!(
-                "no stream of the profile is tagged (flow_stats or latency) with a rate that follows the load \
-                 (streams: {}): the search counts loss per tagged stream",
-                names.join(", ")
-            )));
-        }
+        countable(&describe(engine)?)?;
         Ok(EngineTrials { engine, cores, interrupted, log: vec![] })
+    }
+}
+
+/// Checks that a profile's streams can be counted: at least one tagged stream whose
+/// rate follows the load.
+pub fn countable(streams: &[StreamInfo]) -> Result<(), TrialError> {
+    if !streams.iter().any(|s| s.enabled && s.scaled && s.tagged) {
+        let names: Vec<&str> = streams.iter().filter(|s| s.enabled).map(|s| s.name.as_str()).collect();
+        return Err(TrialError::NotCountable(format!(
+            "no stream of the profile is tagged (flow_stats or latency) with a rate that follows the load \
+             (streams: {}): the search counts loss per tagged stream",
+            names.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+/// How a trial starts the loaded profile: `load` frames/s summed over the sending ports
+/// for `duration` s on `cores` workers.
+pub fn start_options(duration: f64, load: f64, cores: usize) -> StartOptions {
+    StartOptions {
+        duration: Some(Nanos::from_secs_f64(duration)),
+        multiplier: Multiplier::Total(Rate::Pps(load)),
+        total: true,
+        cores,
+        // A worker the host preempts makes up what it missed instead of skipping
+        // it: a trial sends the count its load asks for unless the generator really
+        // cannot (then the trial is a generator limit, [`count`]).
+        catch_up: Some(Nanos::from_secs_f64(duration)),
+        ..Default::default()
+    }
+}
+
+/// Counts a finished trial from its final snapshot: `scaled[id]` says whether stream
+/// `id`'s rate follows the load (only those count); `wall` is the trial's wall time (s).
+pub fn count(s: &crate::Snapshot, scaled: &[bool], duration: f64, load: f64, wall: f64) -> TrialRecord {
+    let (mut intended, mut offered, mut lost, mut dups, mut ooo) = (0.0f64, 0u64, 0u64, 0u64, 0u64);
+    for st in &s.streams {
+        let (Some(rx), true) = (st.rx, scaled.get(st.id as usize).copied().unwrap_or(false)) else { continue };
+        intended += st.requested_pps * duration;
+        offered += st.opackets;
+        lost += rx.lost;
+        dups += rx.duplicates;
+        ooo += rx.out_of_order;
+    }
+    let intended_count = intended.floor() as u64;
+    let generator_limited = (offered as f64) < intended * GENERATOR_LIMIT;
+    let trial = Trial {
+        intended_load: load,
+        intended_duration: duration,
+        // Within 0.1%, the generator offered the load: what it sent is the count.
+        intended_count: if generator_limited { intended_count } else { offered },
+        offered_count: offered,
+        forwarded_count: offered - lost.min(offered),
+        // What the trial cost: on real ports its wall time (start, the trial, the
+        // drain); on virtual time, where a trial takes less wall time than it lasts,
+        // its duration.
+        duration_with_overheads: wall.max(duration),
+    };
+    TrialRecord {
+        trial,
+        lost,
+        duplicates: dups,
+        out_of_order: ooo,
+        achieved_pps: offered as f64 / duration,
+        generator_limited,
     }
 }
 
@@ -105,19 +163,8 @@ pub struct LatencyTrial {
 impl EngineTrials<'_> {
     /// Runs one trial and returns its record and the final snapshot.
     fn run(&mut self, duration: f64, load: f64) -> Result<(TrialRecord, crate::Snapshot), TrialError> {
-        let opts = StartOptions {
-            duration: Some(Nanos::from_secs_f64(duration)),
-            multiplier: Multiplier::Total(Rate::Pps(load)),
-            total: true,
-            cores: self.cores,
-            // A worker the host preempts makes up what it missed instead of skipping
-            // it: a trial sends the count its load asks for unless the generator really
-            // cannot (then the trial is a generator limit, below).
-            catch_up: Some(Nanos::from_secs_f64(duration)),
-            ..Default::default()
-        };
         let t0 = Instant::now();
-        self.engine.handle(Command::Start(opts))?;
+        self.engine.handle(Command::Start(start_options(duration, load, self.cores)))?;
         let mut interrupted = false;
         while !matches!(self.engine.handle(Command::State)?, Response::State(RunState::Finished)) {
             if (self.interrupted)() {
@@ -133,39 +180,9 @@ impl EngineTrials<'_> {
             return Err(TrialError::Interrupted);
         }
         let wall = t0.elapsed().as_secs_f64();
-        let (mut intended, mut offered, mut lost, mut dups, mut ooo) = (0.0f64, 0u64, 0u64, 0u64, 0u64);
         // Streams whose rate follows the load: only those have a known intended count.
-        let counted: Vec<_> = describe(self.engine)?.into_iter().map(|d| d.scaled).collect();
-        for st in &s.streams {
-            let (Some(rx), true) = (st.rx, counted.get(st.id as usize).copied().unwrap_or(false)) else { continue };
-            intended += st.requested_pps * duration;
-            offered += st.opackets;
-            lost += rx.lost;
-            dups += rx.duplicates;
-            ooo += rx.out_of_order;
-        }
-        let intended_count = intended.floor() as u64;
-        let generator_limited = (offered as f64) < intended * GENERATOR_LIMIT;
-        let trial = Trial {
-            intended_load: load,
-            intended_duration: duration,
-            // Within 0.1%, the generator offered the load: what it sent is the count.
-            intended_count: if generator_limited { intended_count } else { offered },
-            offered_count: offered,
-            forwarded_count: offered - lost.min(offered),
-            // What the trial cost: on real ports its wall time (start, the trial, the
-            // drain); on virtual time, where a trial takes less wall time than it lasts,
-            // its duration.
-            duration_with_overheads: wall.max(duration),
-        };
-        let record = TrialRecord {
-            trial,
-            lost,
-            duplicates: dups,
-            out_of_order: ooo,
-            achieved_pps: offered as f64 / duration,
-            generator_limited,
-        };
+        let scaled: Vec<bool> = describe(self.engine)?.into_iter().map(|d| d.scaled).collect();
+        let record = count(&s, &scaled, duration, load, wall);
         Ok((record, *s))
     }
 
