@@ -248,25 +248,74 @@ fn simulated(s: &str) -> Result<Capacity, Failure> {
 /// received none of the test's frames.
 struct Progress<'a> {
     inner: EngineTrials<'a>,
-    show: bool,
+    /// Where the line goes; None: no terminal (or --json), nothing shown.
+    line: Option<ProgressLine>,
+}
+
+/// The one terminal line a search keeps up to date: which size of how many, the trial,
+/// its load and outcome, time so far and, once a size is done, an estimate of what is
+/// left (the mean time per size so far times the sizes left).
+#[derive(Clone, Debug)]
+struct ProgressLine {
+    /// Frame size label (`64 B`, `imix`, `profile`).
+    size: String,
+    /// 1-based index of this size and how many there are.
+    index: usize,
+    sizes: usize,
+    /// When the whole command started.
+    began: std::time::Instant,
+    /// Seconds the sizes before this one took.
+    done_secs: f64,
+}
+
+/// `1m05s`, `42s`.
+fn mm_ss(secs: f64) -> String {
+    let s = secs.max(0.0).round() as u64;
+    if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}
+
+impl ProgressLine {
+    fn show(&self, what: &str) {
+        let elapsed = self.began.elapsed().as_secs_f64();
+        let done = self.index - 1;
+        let eta = if done > 0 {
+            let left = self.done_secs / done as f64 * (self.sizes - done) as f64 - (elapsed - self.done_secs);
+            format!(", ~{} left", mm_ss(left.max(0.0)))
+        } else {
+            String::new()
+        };
+        // \r and erase-line: the line is rewritten in place.
+        eprint!("\r\x1b[K[{} {}/{}] {what} | {}{eta}", self.size, self.index, self.sizes, mm_ss(elapsed));
+    }
+
+    /// Ends the line (the next output starts on a fresh one).
+    fn finish(&self) {
+        eprint!("\r\x1b[K");
+    }
 }
 
 impl Measurer for Progress<'_> {
     type Error = TrialError;
 
     fn measure(&mut self, duration: f64, load: f64) -> Result<Trial, TrialError> {
+        if let Some(l) = &self.line {
+            l.show(&format!("trial {}: {} for {duration} s ...", self.inner.log.len() + 1, human_rate(load, "pps")));
+        }
         let t = self.inner.measure(duration, load)?;
         let n = self.inner.log.len();
-        if self.show {
+        if let Some(l) = &self.line {
             let r = &self.inner.log[n - 1];
-            eprintln!(
-                "trial {n:>3}: {} for {duration} s: sent {}, lost {} ({:.4}%){}",
+            l.show(&format!(
+                "trial {n}: {} for {duration} s: lost {} ({:.4}%){}",
                 human_rate(load, "pps"),
-                t.offered_count,
                 r.lost,
                 t.loss_ratio() * 100.0,
-                if r.generator_limited { " - generator limit" } else { "" }
-            );
+                if r.generator_limited { ", generator limit" } else { "" }
+            ));
         }
         if n == 2 && self.inner.log.iter().all(|r| r.trial.forwarded_count == 0) {
             return Err(TrialError::NotCountable(
@@ -424,8 +473,21 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
     let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
     signal::install();
     let (mut runs, mut heads) = (vec![], vec![]);
-    for size in sizes {
-        let (run, head) = search_size(&a, &goals, &mut engine, &text, &source, size, max_duration, probe)?;
+    let terminal = std::io::stderr().is_terminal() && !a.json;
+    let count = sizes.len();
+    for (i, size) in sizes.into_iter().enumerate() {
+        let line = terminal.then(|| ProgressLine {
+            size: size.as_ref().map_or("profile".into(), |(n, _)| size_label(n)),
+            index: i + 1,
+            sizes: count,
+            began,
+            done_secs: began.elapsed().as_secs_f64(),
+        });
+        let res = search_size(&a, &goals, &mut engine, &text, &source, size, max_duration, probe, line.clone());
+        if let Some(l) = &line {
+            l.finish();
+        }
+        let (run, head) = res?;
         runs.push(run);
         heads.push(head);
     }
@@ -478,6 +540,7 @@ fn search_size(
     size: Option<(String, SizeSpec)>,
     max_duration: f64,
     probe: Option<f64>,
+    progress: Option<ProgressLine>,
 ) -> Result<(Run, String), Failure> {
     let (size_name, frame_size) = size.map_or((None, None), |(n, s)| (Some(n), Some(s)));
     let at = size_name.as_deref().map_or(String::new(), |n| format!(" at {} frames", size_label(n)));
@@ -511,7 +574,7 @@ fn search_size(
         TrialError::Engine(e) => Failure::from(e),
         other => Failure::input(format!("{source}: {other}")),
     })?;
-    let mut m = Progress { inner: trials, show: std::io::stderr().is_terminal() && !a.json };
+    let mut m = Progress { inner: trials, line: progress.clone() };
     let config = Config { goals: goals.to_vec(), min_load, max_load, warmup: 0.0, max_duration };
     let outcome = match search(&config, &mut m) {
         Ok(o) => o,
@@ -526,7 +589,7 @@ fn search_size(
     drop(m);
     let goal_results = goal_reports(goals, &outcome, Some(line), &log);
     let (latency_of, latency) = match probe {
-        Some(pps) => latency_trials(a, goals, &outcome, engine, text, source, frame_size, pps, &at)?,
+        Some(pps) => latency_trials(a, goals, &outcome, engine, text, source, frame_size, pps, &at, progress.as_ref())?,
         None => (None, vec![]),
     };
     let head = format!(
@@ -588,6 +651,7 @@ fn latency_trials(
     frame_size: Option<SizeSpec>,
     probe: f64,
     at: &str,
+    line: Option<&ProgressLine>,
 ) -> Result<(Option<String>, Vec<LatencyPoint>), Failure> {
     let Some(gi) = goals
         .iter()
@@ -612,10 +676,12 @@ fn latency_trials(
         other => Failure::input(format!("{source}: {other}")),
     })?;
     let duration = goals[gi].final_trial_duration;
-    let show = std::io::stderr().is_terminal() && !a.json;
     let mut points = vec![];
     for percent in LATENCY_PERCENTS {
         let load = bound * percent / 100.0;
+        if let Some(l) = line {
+            l.show(&format!("latency at {percent}% of {} ({}) ...", goals[gi].name, human_rate(load, "pps")));
+        }
         let t = trials.latency(duration, load).map_err(|e| match e {
             TrialError::Engine(e) => Failure::from(e),
             TrialError::NotCountable(e) => Failure::input(e),
@@ -623,15 +689,6 @@ fn latency_trials(
                 Failure::interrupted(format!("interrupted in the latency trials{at}: no result"))
             }
         })?;
-        if show {
-            let p99 = t.latency.iter().map(|l| l.summary.p99_ns).max().unwrap_or(0);
-            eprintln!(
-                "latency at {percent}% of {} ({}): p99 {:.1} us",
-                goals[gi].name,
-                human_rate(load, "pps"),
-                p99 as f64 / 1e3
-            );
-        }
         let mut streams = t.latency;
         let histograms = streams.iter_mut().filter_map(|l| l.hdr.take().map(|h| (l.stream.clone(), h))).collect();
         points.push(LatencyPoint { percent, record: t.record, streams, start_unix_ns: t.start_unix_ns, histograms });
@@ -817,6 +874,14 @@ fn print_latency(r: &Report<'_>, sweep: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_read_as_minutes_and_seconds() {
+        assert_eq!(
+            (mm_ss(0.4), mm_ss(42.0), mm_ss(65.2), mm_ss(-3.0)),
+            ("0s".into(), "42s".into(), "1m05s".into(), "0s".into())
+        );
+    }
 
     #[test]
     fn ratios_take_percent_or_fraction() {

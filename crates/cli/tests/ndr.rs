@@ -300,3 +300,26 @@ fn latency_is_measured_at_fractions_of_pdr() {
         "--latency 'fast'",
     );
 }
+
+/// On a terminal the search keeps one line up to date (size i/n, trial, load, outcome,
+/// time so far and, after the first size, what is left); into a pipe it prints nothing
+/// of the kind. script(1) gives the search its terminal.
+#[test]
+fn a_terminal_gets_a_progress_line_and_a_pipe_does_not() {
+    let line = "ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --min-load 5kpps --max-load 50kpps --trial 0.2s \
+                --final-trial 0.2s --duration-sum 0.4s --frame-sizes 64,1518 --latency off";
+    let cmd = format!("{} {line}", env!("CARGO_BIN_EXE_riptide"));
+    let o = std::process::Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(common::repo())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let tty = String::from_utf8_lossy(&o.stdout);
+    assert!(tty.contains("\r\x1b[K[64 B 1/2] trial 1: 50.00 Kpps for 0.2 s: lost 0 (0.0000%) | "), "{tty}");
+    assert!(tty.contains("[1518 B 2/2] trial 1: ") && tty.contains(" left"), "{tty}");
+    assert!(tty.contains("1518   pdr "), "the report follows: {tty}");
+    let piped = cli(line);
+    assert!(piped.status.success());
+    assert!(!text(&piped).contains('\x1b') && !text(&piped).contains("trial 1:"), "{}", text(&piped));
+}
