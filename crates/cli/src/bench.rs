@@ -45,6 +45,11 @@ pub(crate) struct BenchArgs {
     /// frames, ns per packet, in the same run.
     #[arg(long)]
     pub rx: bool,
+    /// Measure the in-memory link instead: the standard profile unpaced from link:0 to
+    /// link:1 (virtual time), frames received per second of wall time, beside the same
+    /// profile into the null port in the same run.
+    #[arg(long, conflicts_with = "rx")]
+    pub link: bool,
 }
 
 /// ns per frame of classifying `frames` round after round for `secs` (the sequence
@@ -153,6 +158,9 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     if let Some(s) = compiled.streams.first() {
         s.template.write(&mut template, 64);
     }
+    if a.link {
+        return bench_link(&a, duration);
+    }
     let mut engine_mpps = Vec::new();
     let mut base_mpps = Vec::new();
     for _ in 0..a.runs {
@@ -196,6 +204,60 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
         );
         println!("baseline {b:>8.2} Mpps (60 B template copy into a 64-slot ring, 1 core)");
         println!("ratio    {:>8.3} (engine per core / baseline)", per_core / b);
+    }
+    Ok(())
+}
+
+/// Frames per second of wall time that `ports` move with the standard profile, unpaced,
+/// `count` frames on `cores` workers: received on the last port (sent where it receives
+/// nothing), and the run's wall time.
+fn engine_rate(ports: &[&str], count: u64, cores: usize) -> Result<(f64, f64), Failure> {
+    let specs: Vec<String> = ports.iter().map(|p| p.to_string()).collect();
+    let mut engine = Engine::new(EngineConfig { ports: parse_ports(&specs)?, ..Default::default() });
+    engine.handle(Command::LoadProfile {
+        text: STANDARD_PROFILE.into(),
+        source: "<bench>".into(),
+        format: ProfileFormat::Yaml,
+        latency_pps: None,
+        frame_size: None,
+    })?;
+    let opts = StartOptions { count: Some(count), cores, unpaced: true, ..Default::default() };
+    let t0 = Instant::now();
+    let snap = drive(&mut engine, opts, false)?;
+    let wall = t0.elapsed().as_secs_f64();
+    let moved = snap.ports.last().map_or(0, |p| if p.ipackets > 0 { p.ipackets } else { p.opackets });
+    Ok((moved as f64 / wall, wall))
+}
+
+/// `riptide bench --link`: link:0 -> link:1 against the null port, same profile, same run.
+fn bench_link(a: &BenchArgs, duration: Nanos) -> Result<(), Failure> {
+    // Sized from a first short run of the null port, so each run lasts about --duration.
+    let (probe, _) = engine_rate(&["null"], 2_000_000, a.cores)?;
+    let count = ((probe * duration.as_secs_f64()) as u64).max(1_000_000);
+    let (mut link, mut null) = (Vec::new(), Vec::new());
+    for _ in 0..a.runs {
+        link.push(engine_rate(&["link:0", "link:1"], count, a.cores)?.0 / 1e6);
+        null.push(engine_rate(&["null"], count, a.cores)?.0 / 1e6);
+    }
+    let (runs_link, runs_null) = (rounded(&link), rounded(&null));
+    let (l, n) = (median(&mut link), median(&mut null));
+    if a.json {
+        let v = json!({
+            "cores": a.cores,
+            "frames_per_run": count,
+            "link_mpps": l,
+            "null_mpps": n,
+            "ratio": l / n,
+            "runs_link_mpps": runs_link,
+            "runs_null_mpps": runs_null,
+        });
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|err| Failure::runtime(err.to_string()))?);
+    } else {
+        println!("riptide bench --link: the standard profile unpaced, {count} frames a run, {} worker(s)", a.cores);
+        println!("runs: link {runs_link:?} Mpps, null {runs_null:?} Mpps");
+        println!("link     {l:>8.2} Mpps received on link:1 from link:0 (median of {})", a.runs);
+        println!("null     {n:>8.2} Mpps sent into the null port");
+        println!("ratio    {:>8.3} (link / null)", l / n);
     }
     Ok(())
 }

@@ -496,6 +496,25 @@ fn bench_rx_reports_classification_cost() {
 }
 
 #[test]
+fn bench_link_moves_the_standard_profile_between_the_link_ends() {
+    let o = riptide(&["bench", "--link", "--runs", "1", "-d", "100ms", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["frames_per_run"].as_u64().unwrap() >= 1_000_000, "{v}");
+    assert!(v["link_mpps"].as_f64().unwrap() > 0.0 && v["null_mpps"].as_f64().unwrap() > 0.0, "{v}");
+    // Every frame sent crossed: a run's received count is its frame count (the rate is
+    // what was received per second, so it cannot exceed frames / wall time).
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "link:0", "--port", "link:1", "-n", "3000000", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (r["ports"][0]["opackets"].as_u64(), r["ports"][1]["ipackets"].as_u64()),
+        (Some(3_000_000), Some(3_000_000))
+    );
+    assert_eq!(r["ports"][0]["oerrors"], 0);
+}
+
+#[test]
 fn an_impaired_link_between_two_ports_is_measured_and_its_histograms_export() {
     // `link:0` / `link:1`: one in-memory link with a 50 us delay line and seeded loss,
     // reordering and duplication, on virtual time: no root, no interface.

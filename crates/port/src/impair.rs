@@ -17,11 +17,13 @@
 //!   impairing what it transmits.
 
 use crate::arena::Arena;
+use crate::ring::{self, Consumer, Producer};
 use crate::{Port, PortError, PortInfo};
 use riptide_core::{Nanos, PortCounters, Rng, TxBatch};
 use std::collections::VecDeque;
 use std::fmt;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// What the link does to frames, in parts per million.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -129,15 +131,6 @@ pub struct Injected {
     pub duplicated: u64,
 }
 
-impl Injected {
-    fn add(&mut self, o: &Injected) {
-        self.offered += o.offered;
-        self.lost += o.lost;
-        self.reordered += o.reordered;
-        self.duplicated += o.duplicated;
-    }
-}
-
 /// One direction of an impaired link: pure, time passed in (see the module docs).
 #[derive(Debug)]
 pub struct ImpairLine {
@@ -161,6 +154,15 @@ impl ImpairLine {
     /// A frame enters the line at `sent` (the time it left, on the clock the caller
     /// polls with); `run_time` is when it left in the run's time, for outages.
     pub fn handle_frame(&mut self, frame: &[u8], sent: Nanos, run_time: Nanos) {
+        let mut queue = std::mem::take(&mut self.queue);
+        self.handle_frame_with(frame, sent, run_time, &mut |f, due| queue.push_back((f.to_vec(), due)));
+        self.queue = queue;
+    }
+
+    /// [`ImpairLine::handle_frame`] for a caller that keeps the frames on their way
+    /// itself: `out` gets each frame to deliver (none, one, two for a duplicate, or this
+    /// one and the one held back before it) with the time it is due, in delivery order.
+    pub fn handle_frame_with(&mut self, frame: &[u8], sent: Nanos, run_time: Nanos, out: &mut dyn FnMut(&[u8], Nanos)) {
         let cfg = self.cfg;
         self.injected.offered += 1;
         if cfg.outage.is_some_and(|(a, b)| run_time >= a && run_time < b) {
@@ -175,19 +177,19 @@ impl ImpairLine {
             self.injected.lost += 1;
             return;
         }
-        let item = (frame.to_vec(), sent + cfg.delay);
+        let due = sent + cfg.delay;
         if swap && self.held.is_none() {
-            self.held = Some(item);
+            self.held = Some((frame.to_vec(), due));
             self.injected.reordered += 1;
             return;
         }
         if dup {
-            self.queue.push_back(item.clone());
+            out(frame, due);
             self.injected.duplicated += 1;
         }
-        self.queue.push_back(item);
-        if let Some(h) = self.held.take() {
-            self.queue.push_back(h);
+        out(frame, due);
+        if let Some((h, at)) = self.held.take() {
+            out(&h, at);
         }
     }
 
@@ -213,6 +215,14 @@ impl ImpairLine {
         }
     }
 
+    /// [`ImpairLine::handle_end`] for a caller that keeps the frames itself.
+    pub fn handle_end_with(&mut self, out: &mut dyn FnMut(&[u8], Nanos)) {
+        if let Some((h, at)) = self.held.take() {
+            out(&h, at);
+            self.injected.reordered -= 1;
+        }
+    }
+
     /// What the line injected so far.
     pub fn injected(&self) -> Injected {
         self.injected
@@ -220,24 +230,43 @@ impl ImpairLine {
 }
 
 /// The shared link between the two ends of an in-memory pair.
+///
+/// Each queue of one end talks to the same-numbered queue of the other through two
+/// lock-free single-producer single-consumer rings ([`crate::ring`]), one per direction:
+/// what queue `q` of end 0 sends, queue `q` of end 1 receives. The impairments are
+/// applied by the sending queue (its own [`ImpairLine`], decisions drawn from the seed,
+/// the direction and the queue), so nothing on the way takes a lock. A full ring (a
+/// receiver that does not keep up with `delay` x rate frames on their way) refuses
+/// frames, counted as `oerrors`.
 #[derive(Debug)]
 pub struct ImpairLink {
     cfg: Impairments,
-    /// Direction `i` carries frames to end `i`.
-    lines: Mutex<[ImpairLine; 2]>,
+    /// Per queue, the halves of a fresh pair of rings that the other end's queue has not
+    /// claimed yet: `[frames to end 0, frames to end 1]`.
+    pending: Mutex<Vec<Option<Halves>>>,
+    /// What every queue injected, both directions (offered, lost, reordered, duplicated).
+    injected: [AtomicU64; 4],
+}
+
+/// One end's halves of a queue's ring pair: it sends on `tx`, receives on `rx`.
+#[derive(Debug)]
+struct Halves {
+    /// The end these halves are for.
+    end: usize,
+    tx: Producer,
+    rx: Consumer,
+}
+
+/// Ring slots per queue and direction: `delay` x rate frames fit (a real-time link at
+/// 1 Mpps with 50 ms of delay), capped at 8 MiB of slots.
+fn ring_slots(max_frame: usize) -> usize {
+    ((8 << 20) / (max_frame + 16)).clamp(1024, 65_536)
 }
 
 impl ImpairLink {
     /// A link with `cfg`.
     pub fn new(cfg: Impairments) -> Arc<ImpairLink> {
-        Arc::new(ImpairLink { cfg, lines: Mutex::new([ImpairLine::new(cfg, 0), ImpairLine::new(cfg, 1)]) })
-    }
-
-    fn lock(&self) -> MutexGuard<'_, [ImpairLine; 2]> {
-        match self.lines.lock() {
-            Ok(g) => g,
-            Err(p) => p.into_inner(),
-        }
+        Arc::new(ImpairLink { cfg, pending: Mutex::new(Vec::new()), injected: Default::default() })
     }
 
     /// What the link does.
@@ -252,31 +281,39 @@ impl ImpairLink {
 
     /// What was injected so far, both directions.
     pub fn injected(&self) -> Injected {
-        let lines = self.lock();
-        let mut i = lines[0].injected();
-        i.add(&lines[1].injected());
-        i
+        let v = |i: usize| self.injected[i].load(Ordering::Relaxed);
+        Injected { offered: v(0), lost: v(1), reordered: v(2), duplicated: v(3) }
     }
 
-    /// Offers a frame sent by end `from` at `departure` (epoch-relative). Times on the
-    /// line are Unix time: the epoch plus the departure on virtual time, the wall clock
-    /// in real time.
-    fn offer(&self, from: usize, frame: &[u8], departure: Nanos, epoch_unix_ns: u64) {
-        let sent = if self.cfg.real_time { unix_now_ns() } else { epoch_unix_ns + departure.0 };
-        self.lock()[1 - from].handle_frame(frame, Nanos(sent), Nanos(sent.saturating_sub(epoch_unix_ns)));
+    fn add_injected(&self, d: &Injected) {
+        for (i, x) in [d.offered, d.lost, d.reordered, d.duplicated].into_iter().enumerate() {
+            if x > 0 {
+                self.injected[i].fetch_add(x, Ordering::Relaxed);
+            }
+        }
     }
 
-    /// Delivers frames held back (at the end of a run).
-    fn flush(&self, to: usize) {
-        self.lock()[to].handle_end();
-    }
-
-    /// Up to `max` frames for end `to`: all queued on virtual time, those arrived by now
-    /// on the wall clock.
-    fn take(&self, to: usize, max: usize) -> Vec<(Vec<u8>, Nanos)> {
-        let now = Nanos(if self.cfg.real_time { unix_now_ns() } else { u64::MAX });
-        let mut lines = self.lock();
-        std::iter::from_fn(|| lines[to].poll_frame(now)).take(max).collect()
+    /// Queue `queue` of end `end`'s halves: those a fresh pair left for it when the
+    /// other end's queue opened first, else a fresh pair (the other halves wait for the
+    /// other end; a pair from an earlier run is replaced).
+    fn claim(&self, end: usize, queue: usize, max_frame: usize) -> Halves {
+        let mut pending = match self.pending.lock() {
+            Ok(g) => g,
+            Err(p) => p.into_inner(),
+        };
+        if pending.len() <= queue {
+            pending.resize_with(queue + 1, || None);
+        }
+        if let Some(h) = pending[queue].take() {
+            if h.end == end {
+                return h;
+            }
+        }
+        let slots = ring_slots(max_frame);
+        let (tx_to_other, rx_from_mine) = ring::channel(slots, max_frame);
+        let (tx_to_me, rx_mine) = ring::channel(slots, max_frame);
+        pending[queue] = Some(Halves { end: 1 - end, tx: tx_to_me, rx: rx_from_mine });
+        Halves { end, tx: tx_to_other, rx: rx_mine }
     }
 }
 
@@ -287,15 +324,52 @@ pub struct ImpairPort {
     arena: Arena,
     counters: PortCounters,
     link: Arc<ImpairLink>,
-    end: usize,
     epoch_unix_ns: u64,
+    /// The impairments of what this queue sends.
+    line: ImpairLine,
+    /// What `line` had injected when last added to the link's totals.
+    reported: Injected,
+    halves: Halves,
 }
 
 impl ImpairPort {
-    /// A queue of end `end` (0 or 1) of `link`.
-    pub fn new(info: PortInfo, slots: usize, link: Arc<ImpairLink>, end: usize, epoch_unix_ns: u64) -> Self {
+    /// Queue `queue` of end `end` (0 or 1) of `link`.
+    pub fn new(
+        info: PortInfo,
+        slots: usize,
+        link: Arc<ImpairLink>,
+        end: usize,
+        queue: usize,
+        epoch_unix_ns: u64,
+    ) -> Self {
+        let end = end.min(1);
         let arena = Arena::new(slots, info.caps.max_frame);
-        ImpairPort { info, arena, counters: PortCounters::default(), link, end: end.min(1), epoch_unix_ns }
+        // Direction `1 - end` (frames to the other end), one stream of decisions per
+        // queue; queue 0's are those of a single-queue link.
+        let line = ImpairLine::new(link.cfg, (1 - end) as u64 + 2 * queue as u64);
+        let halves = link.claim(end, queue, info.caps.max_frame);
+        ImpairPort {
+            info,
+            arena,
+            counters: PortCounters::default(),
+            link,
+            epoch_unix_ns,
+            line,
+            reported: Injected::default(),
+            halves,
+        }
+    }
+
+    fn report(&mut self) {
+        let now = self.line.injected();
+        let d = Injected {
+            offered: now.offered - self.reported.offered,
+            lost: now.lost - self.reported.lost,
+            reordered: now.reordered.wrapping_sub(self.reported.reordered),
+            duplicated: now.duplicated - self.reported.duplicated,
+        };
+        self.link.add_injected(&d);
+        self.reported = now;
     }
 }
 
@@ -309,12 +383,29 @@ impl Port for ImpairPort {
     }
 
     fn tx_commit(&mut self, n: usize) -> Result<usize, PortError> {
+        // Times on the line are Unix time: the epoch plus the departure on virtual time,
+        // the wall clock (read once per batch) in real time.
+        let wall = self.link.cfg.real_time.then(unix_now_ns);
+        let epoch = self.epoch_unix_ns;
+        let (tx, line) = (&mut self.halves.tx, &mut self.line);
+        let mut refused = 0usize;
         for (data, m) in self.arena.committed(n) {
-            self.counters.opackets += 1;
-            self.counters.obytes += data.len() as u64;
-            self.link.offer(self.end, data, m.departure, self.epoch_unix_ns);
+            let sent = wall.unwrap_or(epoch + m.departure.0);
+            let mut full = false;
+            line.handle_frame_with(data, Nanos(sent), Nanos(sent.saturating_sub(epoch)), &mut |f, due| {
+                full |= !tx.push(f, due.0);
+            });
+            if full {
+                refused += 1;
+            } else {
+                self.counters.opackets += 1;
+                self.counters.obytes += data.len() as u64;
+            }
         }
-        Ok(n)
+        tx.publish();
+        self.counters.oerrors += refused as u64;
+        self.report();
+        Ok(n - refused)
     }
 
     fn counters(&self) -> PortCounters {
@@ -322,18 +413,24 @@ impl Port for ImpairPort {
     }
 
     fn flush(&mut self) -> Result<(), PortError> {
-        self.link.flush(1 - self.end);
+        let tx = &mut self.halves.tx;
+        self.line.handle_end_with(&mut |f, due| {
+            let _ = tx.push(f, due.0);
+        });
+        tx.publish();
+        self.report();
         Ok(())
     }
 
     fn rx(&mut self, max: usize, sink: &mut dyn FnMut(&[u8], Nanos)) -> Result<usize, PortError> {
-        let frames = self.link.take(self.end, max);
-        for (f, at) in &frames {
-            self.counters.ipackets += 1;
-            self.counters.ibytes += f.len() as u64;
-            sink(f, *at);
-        }
-        Ok(frames.len())
+        let now = if self.link.cfg.real_time { unix_now_ns() } else { u64::MAX };
+        let counters = &mut self.counters;
+        let n = self.halves.rx.pop_due(max, now, &mut |f, due| {
+            counters.ipackets += 1;
+            counters.ibytes += f.len() as u64;
+            sink(f, Nanos(due));
+        });
+        Ok(n)
     }
 }
 
@@ -365,17 +462,23 @@ mod tests {
         };
         let link = ImpairLink::new(cfg);
         let (mut a, mut b) =
-            (ImpairPort::new(info(), 8, link.clone(), 0, 0), ImpairPort::new(info(), 8, link.clone(), 1, 0));
+            (ImpairPort::new(info(), 8, link.clone(), 0, 0, 0), ImpairPort::new(info(), 8, link.clone(), 1, 0, 0));
+        let mut got = Vec::new();
         for i in 0..100_000u32 {
             {
                 let mut batch = a.tx_batch(1);
                 batch.slot().unwrap()[..4].copy_from_slice(&i.to_be_bytes());
                 batch.commit(riptide_core::TxMeta { len: 4, stream: 0, departure: Nanos(u64::from(i) * 1000) });
             }
-            a.tx_commit(1).unwrap();
+            assert_eq!(a.tx_commit(1).unwrap(), 1);
+            // The receiver reads as the engine's workers do, every turn.
+            if i % 1000 == 999 {
+                while b.rx(1000, &mut |f, at| got.push((u32::from_be_bytes([f[0], f[1], f[2], f[3]]), at))).unwrap() > 0
+                {
+                }
+            }
         }
         a.flush().unwrap();
-        let mut got = Vec::new();
         while b.rx(1000, &mut |f, at| got.push((u32::from_be_bytes([f[0], f[1], f[2], f[3]]), at))).unwrap() > 0 {}
         let inj = link.injected();
         assert_eq!(inj.offered, 100_000);
@@ -386,6 +489,42 @@ mod tests {
             assert_eq!(at.0, u64::from(*seq) * 1000 + 50_000, "the delay is exact");
         }
         assert_eq!(a.counters().opackets, 100_000);
+    }
+
+    /// Each queue talks to the same-numbered queue of the other end; a receiver that
+    /// never reads fills its ring, and what does not fit is refused (oerrors), never
+    /// queued without bound.
+    #[test]
+    fn queues_pair_up_and_a_full_ring_refuses() {
+        let link = ImpairLink::new(Impairments::default());
+        let a: Vec<ImpairPort> = (0..2).map(|q| ImpairPort::new(info(), 8, link.clone(), 0, q, 0)).collect();
+        let mut b: Vec<ImpairPort> = (0..2).map(|q| ImpairPort::new(info(), 8, link.clone(), 1, q, 0)).collect();
+        let mut a = a;
+        for (q, port) in a.iter_mut().enumerate() {
+            {
+                let mut batch = port.tx_batch(1);
+                batch.slot().unwrap()[0] = q as u8;
+                batch.commit(riptide_core::TxMeta { len: 1, stream: 0, departure: Nanos(0) });
+            }
+            port.tx_commit(1).unwrap();
+        }
+        for (q, port) in b.iter_mut().enumerate() {
+            let mut got = vec![];
+            port.rx(8, &mut |f, _| got.push(f[0])).unwrap();
+            assert_eq!(got, [q as u8], "queue {q} hears queue {q}");
+        }
+        let slots = ring_slots(64);
+        let mut accepted = 0;
+        for _ in 0..slots + 10 {
+            {
+                let mut batch = a[0].tx_batch(1);
+                batch.commit(riptide_core::TxMeta { len: 60, stream: 0, departure: Nanos(0) });
+            }
+            accepted += a[0].tx_commit(1).unwrap();
+        }
+        assert_eq!(accepted, slots.next_power_of_two());
+        let c = a[0].counters();
+        assert_eq!((c.opackets, c.oerrors), (accepted as u64 + 1, (slots + 10 - accepted) as u64));
     }
 
     #[test]
@@ -415,7 +554,7 @@ mod tests {
     fn on_the_wall_clock_frames_arrive_after_the_delay() {
         let link = ImpairLink::new(Impairments { delay: Nanos(20_000_000), real_time: true, ..Default::default() });
         let (mut a, mut b) =
-            (ImpairPort::new(info(), 8, link.clone(), 0, 0), ImpairPort::new(info(), 8, link.clone(), 1, 0));
+            (ImpairPort::new(info(), 8, link.clone(), 0, 0, 0), ImpairPort::new(info(), 8, link.clone(), 1, 0, 0));
         let sent = unix_now_ns();
         {
             let mut batch = a.tx_batch(1);

@@ -36,6 +36,7 @@ pub mod netns;
 pub mod null;
 pub mod pcap;
 pub mod resolve;
+pub mod ring;
 pub mod spec;
 pub mod wrap;
 

@@ -384,8 +384,15 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
             }
         }
         PortSpec::Impair(link, end) => {
-            for _ in 0..queues {
-                out.push(Box::new(ImpairPort::new(info.clone(), opts.batch, link.clone(), *end, opts.epoch_unix_ns)));
+            for q in 0..queues {
+                out.push(Box::new(ImpairPort::new(
+                    info.clone(),
+                    opts.batch,
+                    link.clone(),
+                    *end,
+                    q,
+                    opts.epoch_unix_ns,
+                )));
             }
         }
         PortSpec::Capture(buf) => {
