@@ -560,7 +560,7 @@ fn ndr_finds_the_capacity_of_a_rate_limited_dut() {
         eprintln!("skipped: no nft (scripts/setup.sh installs nftables)");
         return;
     }
-    for r in [30_000u64, 60_000, 120_000] {
+    for r in [30_000u64, 60_000, 90_000] {
         let _down = Down;
         ok(&["lab", "up", "--dut", &format!("limit:{r}")]);
         assert!(ok(&["lab", "status"]).contains(&format!("dut limit:{r}pps, forwarding")));
