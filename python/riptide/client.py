@@ -197,12 +197,14 @@ class Client:
         format: str = "yaml",
         latency_pps: Optional[float] = None,
         frame_size: Union[int, str, None] = None,
+        bidirectional: bool = False,
     ) -> None:
         """Loads a profile file or profile text.
 
         ``format`` is ``"yaml"`` (a riptide profile) or ``"pktgen"`` (a Linux pktgen
         command script); ``latency_pps`` adds TRex-style latency probes (``riptide run -l``);
-        ``frame_size`` (``128``, ``"imix"``) gives every stream that size (a frame-size sweep).
+        ``frame_size`` (``128``, ``"imix"``) gives every stream that size (a frame-size sweep);
+        ``bidirectional`` mirrors the streams of ports 0 and 1 onto each other (API 1.7).
         Streams that leave their MACs unset take the ports' (``riptide serve --config``).
         """
         params: Json = {}
@@ -212,6 +214,8 @@ class Client:
             params["latency_pps"] = latency_pps
         if frame_size is not None:
             params["frame_size"] = frame_size
+        if bidirectional:
+            params["bidirectional"] = True
         suffixes = (".yaml", ".yml", ".json", ".sh", ".pgset", ".pktgen")
         if isinstance(profile, Path) or (isinstance(profile, str) and "\n" not in profile and profile.endswith(suffixes)):
             path = Path(profile)

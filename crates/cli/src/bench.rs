@@ -171,6 +171,7 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
             format: ProfileFormat::Yaml,
             latency_pps: None,
             frame_size: None,
+            bidirectional: false,
         })?;
         let opts = StartOptions { duration: Some(duration), cores: a.cores, unpaced: true, ..Default::default() };
         let snap = drive(&mut engine, opts, false)?;
@@ -220,6 +221,7 @@ fn engine_rate(ports: &[&str], count: u64, cores: usize) -> Result<(f64, f64), F
         format: ProfileFormat::Yaml,
         latency_pps: None,
         frame_size: None,
+        bidirectional: false,
     })?;
     let opts = StartOptions { count: Some(count), cores, unpaced: true, ..Default::default() };
     let t0 = Instant::now();

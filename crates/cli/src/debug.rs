@@ -49,6 +49,7 @@ pub(crate) fn debug(a: DebugArgs) -> Result<(), Failure> {
         format: ProfileFormat::Yaml,
         latency_pps: None,
         frame_size: None,
+        bidirectional: false,
     })?;
     let snap = drive(&mut engine, StartOptions { count: Some(a.count), ..Default::default() }, false)?;
     if let Some(path) = &a.pcap {

@@ -32,8 +32,17 @@ pub(crate) struct NdrArgs {
     pub profile: Option<PathBuf>,
     /// Ports, as for `riptide run` (`afpacket:rt0`, `link:0`); the load is split evenly
     /// between the ports that send.
-    #[arg(long = "port", required_unless_present = "simulate", conflicts_with = "simulate")]
+    #[arg(long = "port", required_unless_present_any = ["simulate", "config"], conflicts_with = "simulate")]
     pub ports: Vec<String>,
+    /// Port configuration file (TRex's trex_cfg.yaml in spirit: interfaces, MACs and
+    /// gateways, line rate, namespace), instead of --port; see docs/port-config.md.
+    #[arg(long = "config", alias = "cfg", conflicts_with_all = ["simulate", "ports"])]
+    pub config: Option<PathBuf>,
+    /// Both directions: every stream of port 0 or 1 is mirrored onto the other port
+    /// (addresses and ports swapped, MACs from the port configuration), and the load is
+    /// the sum of both directions.
+    #[arg(long, conflicts_with = "simulate")]
+    pub bidirectional: bool,
     /// Worker threads per trial.
     #[arg(short, long, default_value_t = 1)]
     pub cores: usize,
@@ -402,7 +411,7 @@ struct Report<'a> {
     wall_s: f64,
 }
 
-pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
+pub(crate) fn ndr(mut a: NdrArgs) -> Result<(), Failure> {
     let began = std::time::Instant::now();
     let goals = goals(&a)?;
     let max_duration = seconds("--max-search", &a.max_search)?;
@@ -470,7 +479,19 @@ pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
     let probe = latency_probe(&a.latency)?;
     let text = read_profile(profile)?;
     let source = profile.display().to_string();
-    let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
+    let config = match a.config.clone() {
+        None => a.place.engine_config(&a.ports)?,
+        Some(path) => {
+            let cfg = crate::portcfg::load(&path)?;
+            let mut cores = None;
+            crate::portcfg::apply_place(&cfg, &mut a.place, &mut cores);
+            crate::portcfg::engine_config(&cfg, &path, &a.place)?
+        }
+    };
+    if a.config.is_some() {
+        a.ports = config.ports.iter().map(|p| p.name()).collect();
+    }
+    let mut engine = Engine::new(config);
     signal::install();
     let (mut runs, mut heads) = (vec![], vec![]);
     let terminal = std::io::stderr().is_terminal() && !a.json;
@@ -550,6 +571,7 @@ fn search_size(
         format: ProfileFormat::Yaml,
         latency_pps: None,
         frame_size: frame_size.clone(),
+        bidirectional: a.bidirectional,
     })?;
     let streams = describe(engine)?;
     let line = line_of(&streams, engine.config().line_rate.0)
@@ -669,6 +691,7 @@ fn latency_trials(
         format: ProfileFormat::Yaml,
         latency_pps: Some(probe),
         frame_size,
+        bidirectional: a.bidirectional,
     })?;
     let interrupted = signal::interrupted;
     let mut trials = EngineTrials::new(engine, a.cores, &interrupted).map_err(|e| match e {

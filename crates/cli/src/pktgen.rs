@@ -121,6 +121,7 @@ pub(crate) fn pktgen(a: PktgenArgs) -> Result<(), Failure> {
         format: ProfileFormat::Pktgen,
         latency_pps: None,
         frame_size: None,
+        bidirectional: false,
     })?;
     let unbounded = script.devices.iter().any(|d| d.config.count == 0);
     // One worker per kpktgend thread that has devices, as the kernel runs one per CPU.

@@ -262,7 +262,14 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     };
     let opts = start_options(&a)?;
     let mut engine = Engine::new(config);
-    engine.handle(Command::LoadProfile { text, source, format: ProfileFormat::Yaml, latency_pps, frame_size: None })?;
+    engine.handle(Command::LoadProfile {
+        text,
+        source,
+        format: ProfileFormat::Yaml,
+        latency_pps,
+        frame_size: None,
+        bidirectional: false,
+    })?;
     finish(&a, &mut engine, opts)
 }
 

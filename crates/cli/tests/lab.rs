@@ -624,3 +624,30 @@ fn ndr_completes_over_testpmd_and_ovs() {
         assert!(r1.rx_packets >= counted, "{dut}: rt1 received {} < {counted} counted", r1.rx_packets);
     }
 }
+
+/// `riptide ndr --bidirectional` on the routing DUT with the lab's port configuration:
+/// the profile's rt0 -> rt1 stream and its mirror rt1 -> rt0 (MACs from the port
+/// configuration, the gateways resolved by ARP) share the load; what the trials counted
+/// as received is exactly what the kernel says rt0 and rt1 received.
+#[test]
+fn ndr_bidirectional_counts_both_directions() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    #[rustfmt::skip]
+    let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--config", "profiles/lab/ports.yaml", "--bidirectional",
+        "--min-load", "10kpps", "--max-load", "100kpps", "--trial", "0.5s", "--final-trial", "0.5s",
+        "--duration-sum", "1s", "--width", "5%", "--latency", "off", "--json"]);
+    let run = &v["runs"][0];
+    assert_eq!(run["line"]["ports"], 2, "two sending ports: {run}");
+    assert_eq!(v["ports"], serde_json::json!(["afpacket:rt0", "afpacket:rt1"]));
+    assert!(run["goals"][0]["lower_bound"].as_f64().is_some_and(|n| n >= 10_000.0), "{run}");
+    let counted: u64 =
+        run["trial_list"].as_array().unwrap().iter().map(|t| t["forwarded_count"].as_u64().unwrap()).sum();
+    let (r0, r1) = (counters(TG_NS, "rt0"), counters(TG_NS, "rt1"));
+    assert!(r0.rx_packets > 0 && r1.rx_packets > 0, "both directions arrived: {r0:?} {r1:?}");
+    // Besides the test's frames each port received one ARP reply (42 bytes): the port
+    // configuration resolved its gateway.
+    assert_eq!(r0.rx_packets + r1.rx_packets, counted + 2, "{r0:?} {r1:?}");
+    assert_eq!(r0.rx_bytes + r1.rx_bytes, counted * 60 + 2 * 42, "{r0:?} {r1:?}");
+}

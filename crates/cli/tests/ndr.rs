@@ -301,6 +301,16 @@ fn latency_is_measured_at_fractions_of_pdr() {
     );
 }
 
+/// `--bidirectional` needs the other port's MACs (a port configuration): without them
+/// it is refused naming the stream and what to give, before any traffic.
+#[test]
+fn bidirectional_without_port_macs_is_refused() {
+    refused(
+        "ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --bidirectional --max-load 50kpps",
+        "stream 'rt0-to-rt1': --bidirectional needs port 1's MAC addresses",
+    );
+}
+
 /// On a terminal the search keeps one line up to date (size i/n, trial, load, outcome,
 /// time so far and, after the first size, what is left); into a pipe it prints nothing
 /// of the kind. script(1) gives the search its terminal.

@@ -166,6 +166,11 @@ pub enum Command {
         /// keep theirs.
         #[serde(default)]
         frame_size: Option<riptide_stl::profile::values::SizeSpec>,
+        /// Also the reverse direction: every stream of port 0 or 1 mirrored onto the
+        /// other port, addresses and ports swapped, MACs from the port configuration
+        /// (`riptide ndr --bidirectional`; riptide_stl::profile::add_reverse_streams).
+        #[serde(default)]
+        bidirectional: bool,
     },
     /// Forgets the loaded profile (nothing may be running).
     Unload,
@@ -206,6 +211,7 @@ impl Command {
             format: ProfileFormat::Yaml,
             latency_pps: None,
             frame_size: None,
+            bidirectional: false,
         }
     }
 }

@@ -243,6 +243,7 @@ impl Engine {
         format: ProfileFormat,
         latency_pps: Option<f64>,
         frame_size: Option<riptide_stl::profile::values::SizeSpec>,
+        bidirectional: bool,
     ) -> Result<(), EngineError> {
         let mut profile = match format {
             ProfileFormat::Yaml => riptide_stl::profile::parse(text, source)?,
@@ -252,6 +253,10 @@ impl Engine {
                 script.to_profile(source, |i| if shared { 0 } else { i.min(u16::MAX as usize) as u16 })?
             }
         };
+        if bidirectional {
+            riptide_stl::profile::add_reverse_streams(&mut profile, &self.config.macs)
+                .map_err(|e| EngineError::Config(format!("{source}: {e}")))?;
+        }
         riptide_stl::profile::fill_port_macs(&mut profile, &self.config.macs);
         if let Some(size) = frame_size {
             for s in &mut profile.streams {
@@ -298,8 +303,8 @@ impl Engine {
     /// Handles one command.
     pub fn handle(&mut self, cmd: Command) -> Result<Response, EngineError> {
         match cmd {
-            Command::LoadProfile { text, source, format, latency_pps, frame_size } => {
-                self.load_text(&text, &source, format, latency_pps, frame_size).map(|()| Response::Ok)
+            Command::LoadProfile { text, source, format, latency_pps, frame_size, bidirectional } => {
+                self.load_text(&text, &source, format, latency_pps, frame_size, bidirectional).map(|()| Response::Ok)
             }
             Command::Unload => self.unload().map(|()| Response::Ok),
             Command::State => Ok(Response::State(self.state())),
