@@ -180,25 +180,38 @@ pub(crate) fn tables(s: &Snapshot) -> String {
     }
     if !s.latency.is_empty() {
         let _ = writeln!(o);
+        // Streams that measure the first packet of each flow apart get two rows.
+        let label = |l: &riptide_engine::LatencyStats, first: bool| match (first, l.flows) {
+            (true, Some(flows)) => format!("{} first of {flows} flows", truncate(&l.stream, 24)),
+            (false, Some(_)) => format!("{} the rest", truncate(&l.stream, 24)),
+            _ => truncate(&l.stream, 24),
+        };
+        let w = s.latency.iter().map(|l| label(l, true).chars().count()).max().unwrap_or(0).max(24);
         let _ = writeln!(
             o,
-            "{:<24} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}  (us)",
+            "{:<w$} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}  (us)",
             "latency stream", "min", "mean", "p50", "p99", "p99.99", "max", "jitter"
         );
         let us = |ns: f64| format!("{:.2}", ns / 1000.0);
-        for l in &s.latency {
+        let row = |o: &mut String, name: &str, m: &riptide_measure::LatencySummary| {
             let _ = writeln!(
                 o,
-                "{:<24} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
-                truncate(&l.stream, 24),
-                us(l.summary.min_ns as f64),
-                us(l.summary.mean_ns),
-                us(l.summary.p50_ns as f64),
-                us(l.summary.p99_ns as f64),
-                us(l.summary.p9999_ns as f64),
-                us(l.summary.max_ns as f64),
-                us(l.summary.jitter_ns)
+                "{:<w$} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+                name,
+                us(m.min_ns as f64),
+                us(m.mean_ns),
+                us(m.p50_ns as f64),
+                us(m.p99_ns as f64),
+                us(m.p9999_ns as f64),
+                us(m.max_ns as f64),
+                us(m.jitter_ns)
             );
+        };
+        for l in &s.latency {
+            if let Some(first) = &l.first_packet {
+                row(&mut o, &label(l, true), first);
+            }
+            row(&mut o, &label(l, false), &l.summary);
         }
     }
     if !s.disruptions.is_empty() {

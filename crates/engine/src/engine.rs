@@ -483,6 +483,9 @@ impl Engine {
         for s in &enabled {
             if let Some(t) = &s.tag {
                 rx_table.register(t.id, t.latency);
+                if let Some(flows) = s.fields.flows().filter(|_| t.latency) {
+                    rx_table.register_flows(t.id, flows);
+                }
             }
         }
         let plan = Plan {

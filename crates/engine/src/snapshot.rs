@@ -40,6 +40,8 @@ pub(crate) fn streams(
     // counters below were published (so a stream's rx never runs ahead of its tx
     // within one worker).
     let mut rx_merged: BTreeMap<u16, (SeqCounters, Option<Latency>, Disruptions)> = BTreeMap::new();
+    // The first packet of each flow, apart (streams that split it off).
+    let mut first_merged: BTreeMap<u16, (u64, Latency)> = BTreeMap::new();
     for c in counters {
         let KindCounters::Stateless { rx: Some(rx), .. } = &c.kind else { continue };
         for (id, s) in rx.streams() {
@@ -49,6 +51,10 @@ pub(crate) fn streams(
                 e.1.get_or_insert_with(Latency::default).merge(l);
             }
             e.2.merge(&s.disruptions);
+            if let Some(f) = &s.first {
+                let e = first_merged.entry(id).or_insert_with(|| (s.flows, Latency::default()));
+                e.1.merge(f);
+            }
         }
     }
     let mut disruptions = Vec::new();
@@ -108,7 +114,15 @@ pub(crate) fn streams(
             let merged = rx_merged.get(&t.id).and_then(|e| e.1.as_ref());
             let l = merged.map(Latency::peek).unwrap_or_default();
             let hdr = hist.then(|| merged.map(Latency::encoded_base64)).flatten();
-            latency.push(LatencyStats { stream: s.name.clone(), id: t.id, summary: l, hdr });
+            let first = first_merged.get(&t.id);
+            latency.push(LatencyStats {
+                stream: s.name.clone(),
+                id: t.id,
+                summary: l,
+                hdr,
+                flows: first.map(|f| f.0),
+                first_packet: first.map(|f| f.1.peek()),
+            });
         }
     }
     disruptions.sort_by(|a, b| a.start_s.total_cmp(&b.start_s));

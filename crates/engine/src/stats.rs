@@ -232,6 +232,14 @@ pub struct LatencyStats {
     /// base64, as in an HdrHistogram log: in the final snapshot of a run only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hdr: Option<String>,
+    /// Flows of the stream's field-engine walk, when the first packet of each is measured
+    /// apart (a latency stream whose variables all walk deterministically).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flows: Option<u64>,
+    /// Latency of the first packet of each flow (then `summary` is the rest's): what a
+    /// flow-cache miss costs, as the OVS benchmarks measure it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_packet: Option<riptide_measure::LatencySummary>,
 }
 
 /// Per-worker figures.

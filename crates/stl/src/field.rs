@@ -204,6 +204,16 @@ impl Var {
         self
     }
 
+    /// Packets before this variable's walk repeats (on the walk it has now: compiled,
+    /// before any split); None for random and clock variables and for held values.
+    pub fn cycle(&self) -> Option<u64> {
+        match self.kind {
+            VarKind::Random | VarKind::Clock { .. } => None,
+            _ if self.hold > 1 => None,
+            _ => self.hi.checked_sub(self.lo)?.checked_add(1),
+        }
+    }
+
     /// Whether this is a departure-clock variable.
     pub fn is_clock(&self) -> bool {
         matches!(self.kind, VarKind::Clock { .. })
@@ -443,6 +453,26 @@ impl FieldEngine {
         }
     }
 
+    /// Flows the variables walk through before they repeat: the least common multiple of
+    /// their cycles. Every variable steps each packet, so the first `flows` packets of
+    /// the stream each carry a combination of values not sent before: the first packet
+    /// of each flow. None without variables, with a random, clock or held variable, or
+    /// beyond 2^40.
+    pub fn flows(&self) -> Option<u64> {
+        if self.vars.is_empty() {
+            return None;
+        }
+        let mut l: u128 = 1;
+        for v in &self.vars {
+            let c = u128::from(v.cycle()?);
+            l = l / gcd(l, c) * c;
+            if l > 1 << 40 {
+                return None;
+            }
+        }
+        Some(l as u64)
+    }
+
     /// Variables, for inspection.
     pub fn vars(&self) -> &[Var] {
         &self.vars
@@ -618,6 +648,23 @@ fn patch_checksum(frame: &mut [u8], off: usize, known: Option<u16>, acc: u64, ud
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn flows_are_the_common_period_of_deterministic_walks() {
+        let csum = ChecksumFields::default();
+        let inc = |max| Var::range(VarKind::Inc, 1, max, 1, None, 0).unwrap();
+        let engine = |vars: Vec<Var>| FieldEngine::new(vars, vec![], csum);
+        assert_eq!(engine(vec![inc(100)]).flows(), Some(100));
+        // 100 addresses and 6 ports stepping together: lcm(100, 6) = 300 distinct pairs.
+        assert_eq!(engine(vec![inc(100), inc(6)]).flows(), Some(300));
+        assert_eq!(engine(vec![Var::list(vec![1, 2, 3]).unwrap()]).flows(), Some(3));
+        assert_eq!(engine(vec![Var::tuple(1, 10, 1000, 1001).unwrap()]).flows(), Some(20));
+        // By 4 over 1..=10: 1, 5, 9, 3, 7 and again: 5 values... of a range of 10 (gcd 2).
+        assert_eq!(engine(vec![Var::range(VarKind::Inc, 1, 10, 4, None, 0).unwrap()]).flows(), Some(5));
+        assert_eq!(engine(vec![]).flows(), None);
+        assert_eq!(engine(vec![inc(100), Var::range(VarKind::Random, 1, 9, 1, None, 7).unwrap()]).flows(), None);
+        assert_eq!(engine(vec![inc(100).with_hold(4)]).flows(), None);
+    }
 
     fn walk(v: &mut Var, n: usize) -> Vec<u64> {
         (0..n)
