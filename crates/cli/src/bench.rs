@@ -11,7 +11,7 @@ use crate::run::{drive, parse_ports};
 use crate::Failure;
 use clap::Args;
 use riptide_core::Nanos;
-use riptide_engine::{Command, Engine, EngineConfig, ProfileFormat, StartOptions};
+use riptide_engine::{Command, Engine, EngineConfig, StartOptions};
 use serde_json::json;
 use std::time::Instant;
 
@@ -164,15 +164,7 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     let mut engine_mpps = Vec::new();
     let mut base_mpps = Vec::new();
     for _ in 0..a.runs {
-        let mut engine = Engine::new(EngineConfig { ports: parse_ports(&["null".into()])?, ..Default::default() });
-        engine.handle(Command::LoadProfile {
-            text: STANDARD_PROFILE.into(),
-            source: "<bench>".into(),
-            format: ProfileFormat::Yaml,
-            latency_pps: None,
-            frame_size: None,
-            bidirectional: false,
-        })?;
+        let mut engine = standard_engine(&["null"])?;
         let opts = StartOptions { duration: Some(duration), cores: a.cores, unpaced: true, ..Default::default() };
         let snap = drive(&mut engine, opts, false)?;
         let pps: f64 = snap.ports.iter().map(|p| p.tx_pps).sum();
@@ -209,20 +201,19 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// An engine on `ports` with the standard profile loaded.
+fn standard_engine(ports: &[&str]) -> Result<Engine, Failure> {
+    let specs: Vec<String> = ports.iter().map(|p| p.to_string()).collect();
+    let mut engine = Engine::new(EngineConfig { ports: parse_ports(&specs)?, ..Default::default() });
+    engine.handle(Command::load_profile(STANDARD_PROFILE, "<bench>"))?;
+    Ok(engine)
+}
+
 /// Frames per second of wall time that `ports` move with the standard profile, unpaced,
 /// `count` frames on `cores` workers: received on the last port (sent where it receives
 /// nothing), and the run's wall time.
 fn engine_rate(ports: &[&str], count: u64, cores: usize) -> Result<(f64, f64), Failure> {
-    let specs: Vec<String> = ports.iter().map(|p| p.to_string()).collect();
-    let mut engine = Engine::new(EngineConfig { ports: parse_ports(&specs)?, ..Default::default() });
-    engine.handle(Command::LoadProfile {
-        text: STANDARD_PROFILE.into(),
-        source: "<bench>".into(),
-        format: ProfileFormat::Yaml,
-        latency_pps: None,
-        frame_size: None,
-        bidirectional: false,
-    })?;
+    let mut engine = standard_engine(ports)?;
     let opts = StartOptions { count: Some(count), cores, unpaced: true, ..Default::default() };
     let t0 = Instant::now();
     let snap = drive(&mut engine, opts, false)?;

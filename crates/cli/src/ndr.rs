@@ -640,6 +640,18 @@ fn search_size(
     Ok((run, head))
 }
 
+/// A per-size output file: `PREFIX-SIZE.EXT` in a sweep (the size's name with anything
+/// but letters and digits as `_`), `PREFIX.EXT` for the profile's own sizes.
+fn size_file(prefix: &str, size: Option<&str>, ext: &str) -> String {
+    match size {
+        Some(n) => {
+            let safe: String = n.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            format!("{prefix}-{safe}.{ext}")
+        }
+        None => format!("{prefix}.{ext}"),
+    }
+}
+
 /// A frame size as people write it: `64 B`, but `imix`.
 fn size_label(name: &str) -> String {
     if name.bytes().all(|b| b.is_ascii_digit()) {

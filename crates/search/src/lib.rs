@@ -26,10 +26,10 @@ pub use goal::Goal;
 pub use rounding::Rounding;
 pub use search::{search, Config, Failure, GoalResult, Measurer, Outcome};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One trial's counts, as the measurer saw them.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Trial {
     /// Load asked for (frames/s).
     pub intended_load: f64,

@@ -138,14 +138,7 @@ pub(super) fn write(
         files.push((p.file, png));
     }
     for run in r.runs.iter().filter(|run| !run.latency.is_empty()) {
-        let name = match &run.frame_size {
-            Some(n) => format!(
-                "latency-{}.hlog",
-                n.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect::<String>()
-            ),
-            None => "latency.hlog".into(),
-        };
-        files.push((name, hdr_log(run).into_bytes()));
+        files.push((super::size_file("latency", run.frame_size.as_deref(), "hlog"), hdr_log(run).into_bytes()));
     }
     files.push(("report.html".into(), html(command, host, goals, r, &images).into_bytes()));
     let mut written = vec![];
@@ -171,6 +164,12 @@ const CSV_FIELDS: [&str; 11] = [
     "duration_with_overheads",
 ];
 
+/// A trial's loss ratio as the search counted it (`riptide_search::Trial::loss_ratio`:
+/// lost and unsent frames over the frames asked for) from its JSON record.
+pub(super) fn loss_ratio(t: &serde_json::Value) -> f64 {
+    serde_json::from_value::<riptide_search::Trial>(t.clone()).map_or(0.0, |t| t.loss_ratio())
+}
+
 /// One row per trial: frame size, trial number, its counts, its loss ratio.
 fn csv(r: &Report<'_>) -> String {
     let mut out = format!("frame_size,trial,{},loss_ratio\n", CSV_FIELDS.join(","));
@@ -182,14 +181,7 @@ fn csv(r: &Report<'_>) -> String {
                 v => v.to_string(),
             };
             let row: Vec<String> = CSV_FIELDS.iter().map(|k| cell(k)).collect();
-            let (sent, want, fwd) = (
-                t["offered_count"].as_f64().unwrap_or(0.0),
-                t["intended_count"].as_f64().unwrap_or(0.0),
-                t["forwarded_count"].as_f64().unwrap_or(0.0),
-            );
-            let overall = sent.max(want);
-            let ratio = if overall > 0.0 { ((sent - fwd).abs() + (want - sent).abs()) / overall } else { 0.0 };
-            out.push_str(&format!("{size},{},{},{ratio}\n", i + 1, row.join(",")));
+            out.push_str(&format!("{size},{},{},{}\n", i + 1, row.join(","), loss_ratio(t)));
         }
     }
     out

@@ -140,13 +140,7 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
         );
         let mut groups: [Vec<(f64, f64)>; 4] = Default::default();
         for (i, t) in trials.iter().enumerate() {
-            let (want, sent, got) = (
-                t["intended_count"].as_f64().unwrap_or(0.0),
-                t["offered_count"].as_f64().unwrap_or(0.0),
-                t["forwarded_count"].as_f64().unwrap_or(0.0),
-            );
-            let overall = want.max(sent);
-            let ratio = if overall > 0.0 { ((sent - got).max(0.0) + (want - sent).max(0.0)) / overall } else { 0.0 };
+            let ratio = super::out::loss_ratio(t);
             let g = if t["generator_limited"].as_bool() == Some(true) {
                 3
             } else if ratio <= strictest {
@@ -172,9 +166,8 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
             let style = if g == 3 { Style::Hollow } else { Style::Markers };
             c.series.push(Series { name: names[g].clone(), color: colors[g].into(), style, points });
         }
-        let safe: String = name.chars().map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' }).collect();
         out.push(Plot {
-            file: if sweep { format!("trials-{safe}.png") } else { "trials.png".into() },
+            file: super::size_file("trials", run.frame_size.as_deref(), "png"),
             caption: format!(
                 "The search's trials{}: load by trial, coloured by outcome",
                 if sweep { format!(" at {}", super::size_label(&name)) } else { String::new() }
@@ -218,9 +211,8 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
                 points,
             });
         }
-        let safe: String = name.chars().map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' }).collect();
         out.push(Plot {
-            file: if sweep { format!("latency-{safe}.png") } else { "latency.png".into() },
+            file: super::size_file("latency", run.frame_size.as_deref(), "png"),
             caption: format!(
                 "Latency percentiles{} at 0% (probes only), 10%, 50% and 90% of {goal}'s lower bound",
                 if sweep { format!(" at {}", super::size_label(&name)) } else { String::new() }
