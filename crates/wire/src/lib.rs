@@ -17,6 +17,7 @@
 //! * [`ip`]: [`ip::IpAddress`] (either family), [`ip::Protocol`] and the pseudo-header sum;
 //! * [`ipv4`], [`ipv6`]: IP headers;
 //! * [`udp`], [`tcp`]: transport headers, checksummed with the IP pseudo-header;
+//! * [`tcp_options`]: MSS, window scale, SACK and timestamps, parsed and emitted;
 //! * [`icmpv4`], [`icmpv6`]: echo request/reply;
 //! * [`checksum`]: the internet checksum (RFC 1071) and incremental updates (RFC 1624);
 //! * [`FieldDesc`]: each protocol's `FIELDS`, the header fields a generator writes (offset,
@@ -54,6 +55,7 @@ pub mod ipv6;
 pub mod mpls;
 pub mod neighbor;
 pub mod tcp;
+pub mod tcp_options;
 pub mod udp;
 pub mod vlan;
 

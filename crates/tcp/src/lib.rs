@@ -1,0 +1,26 @@
+//! User-space TCP for riptide, as pure logic: segments and `now` in, segments and timers
+//! out (the sans-IO shape of quinn-proto; smoltcp's TCP socket is the other model).
+//!
+//! # A tour of the modules
+//!
+//! - [`seq`]: sequence numbers compared modulo 2^32;
+//! - [`rtt`]: RFC 6298's SRTT/RTTVAR/RTO with Karn's rule and backoff;
+//! - [`conn`]: one connection: handshake, data and ACKs, MSS, window scale, SACK blocks,
+//!   timestamps, flow control and zero-window probes, RTO retransmission, NewReno fast
+//!   retransmit and recovery (switchable off for pure connection-rate tests), FIN in
+//!   both orders, RST, TIME-WAIT. It never holds the bytes it sends: a segment names a
+//!   range of the send stream and the caller fills it from the connection's program;
+//! - `reasm`: out-of-order data, held only while a hole is open, and the SACK blocks;
+//! - [`stats`]: the `tcps_*` counters of BSD and TRex ASTF.
+
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod conn;
+mod reasm;
+pub mod rtt;
+pub mod seq;
+pub mod stats;
+
+pub use conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
+pub use seq::Seq;
+pub use stats::TcpStats;

@@ -1,0 +1,338 @@
+//! The connection state machine on a virtual network: named scenarios, then a property
+//! test against the model "both sides end CLOSED or in TIME-WAIT with the data equal".
+
+mod net;
+
+use net::{CloseWhen, Impair, Net, MS};
+use proptest::prelude::*;
+use riptide_tcp::{Events, State, TcpConfig};
+use riptide_wire::tcp::TcpFlags;
+
+fn cfg() -> TcpConfig {
+    TcpConfig { time_wait_ns: 2_000 * MS, ..TcpConfig::default() }
+}
+
+const SECOND: u64 = 1_000 * MS;
+
+#[test]
+fn http_like_exchange_in_seven_segments() {
+    // Client sends 80 bytes and closes after the response; server answers 300 bytes and
+    // closes after the client's FIN: SYN, SYN-ACK, ACK+data, data+ACK, FIN, ACK+FIN... .
+    let mut net = Net::new(cfg(), cfg(), (80, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.sides[1].to_send = 300;
+    net.run(10 * SECOND);
+    assert_eq!(net.sides[1].received, Net::expected(0, 80));
+    assert_eq!(net.sides[0].received, Net::expected(1, 300));
+    assert_eq!(net.sides[0].conn.state(), State::Closed, "TIME-WAIT ran out");
+    assert!(net.sides[0].saw_any(Events::TIME_WAIT));
+    assert_eq!(net.sides[1].conn.state(), State::Closed);
+    let flags: Vec<String> = net.sides[0].sent.iter().map(|w| w.flags.to_string()).collect();
+    assert_eq!(flags[0], "S");
+    assert!(net.sides[0].sent[0].options.mss.is_some());
+    assert_eq!(net.sides[1].sent[0].flags, TcpFlags::SYN | TcpFlags::ACK);
+    // The first data segment carries the handshake's ACK: no separate pure ACK.
+    assert_eq!(net.sides[0].sent[1].payload.len(), 80);
+    let total = net.sides[0].sent.len() + net.sides[1].sent.len();
+    assert!(total <= 9, "{total} segments: {flags:?}");
+    assert_eq!(net.sides[0].stats.tcps_sndbyte, 80);
+    assert_eq!(net.sides[1].stats.tcps_rcvbyte, 80);
+    assert_eq!(net.sides[0].stats.tcps_sndrexmitpack, 0);
+}
+
+#[test]
+fn server_closes_first() {
+    let mut net = Net::new(cfg(), cfg(), (10, 5000), (CloseWhen::AfterPeerFin, CloseWhen::AfterSending));
+    net.run(10 * SECOND);
+    assert_eq!(net.sides[0].received, Net::expected(1, 5000));
+    assert!(net.sides[1].saw_any(Events::TIME_WAIT));
+    assert!(!net.sides[0].saw_any(Events::TIME_WAIT));
+    assert_eq!(net.sides[0].conn.state(), State::Closed);
+    assert_eq!(net.sides[1].conn.state(), State::Closed);
+}
+
+#[test]
+fn simultaneous_close_goes_through_closing() {
+    let mut net = Net::new(cfg(), cfg(), (100, 100), (CloseWhen::Never, CloseWhen::Never));
+    net.run(SECOND);
+    net.sides[0].conn.close();
+    net.sides[1].conn.close();
+    net.run(10 * SECOND);
+    let flags: Vec<String> = net.sides.iter().map(|s| s.sent[s.sent.len() - 2].flags.to_string()).collect();
+    assert_eq!(flags, ["FA", "FA"], "both FINs left before either arrived");
+    assert!(net.sides[0].saw_any(Events::TIME_WAIT));
+    assert!(net.sides[1].saw_any(Events::TIME_WAIT));
+    assert_eq!(net.sides[0].received, Net::expected(1, 100));
+    assert_eq!(net.sides[1].received, Net::expected(0, 100));
+}
+
+#[test]
+fn a_lost_syn_is_sent_again_after_the_initial_rto() {
+    let mut net = Net::new(cfg(), cfg(), (10, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.drop_if = Some(Box::new(|from, index, _| from == 0 && index == 0));
+    net.run(10 * SECOND);
+    assert_eq!(net.sides[1].received, Net::expected(0, 10));
+    assert_eq!(net.sides[0].stats.tcps_rexmttimeo, 1);
+    // The second SYN left one initial RTO (1 s) after the first.
+    assert!(net.sides[0].sent[1].flags.contains(TcpFlags::SYN));
+}
+
+#[test]
+fn syn_retries_run_out_and_the_attempt_is_dropped() {
+    let mut c = cfg();
+    c.syn_retries = 2;
+    let mut net = Net::new(c, cfg(), (10, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.drop_if = Some(Box::new(|from, _, _| from == 0));
+    net.run(100 * SECOND);
+    assert_eq!(net.sides[0].conn.state(), State::Closed);
+    assert!(net.sides[0].saw_any(Events::TIMED_OUT));
+    assert_eq!(net.sides[0].sent.len(), 3);
+    assert_eq!(net.sides[0].stats.tcps_conndrops, 1);
+    // Backoff: 1 s, then 2 s.
+}
+
+#[test]
+fn three_duplicate_acks_trigger_fast_retransmit() {
+    let mut net = Net::new(cfg(), cfg(), (20 * 1460, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    // Drop the client's third full data segment, once.
+    let mut full = 0;
+    net.drop_if = Some(Box::new(move |from, _, w| {
+        if from == 0 && w.payload.len() == 1460 {
+            full += 1;
+            return full == 3;
+        }
+        false
+    }));
+    net.run(10 * SECOND);
+    let c = &net.sides[0].stats;
+    assert_eq!(net.sides[1].received, Net::expected(0, 20 * 1460));
+    assert_eq!(c.tcps_sndfastrexmit, 1, "{c:?}");
+    assert_eq!(c.tcps_rexmttimeo, 0, "recovered without a timeout: {c:?}");
+    assert!(c.tcps_rcvdupack >= 3);
+    assert!(net.sides[1].stats.tcps_rcvoopack > 0);
+    // The receiver said where the hole was.
+    assert!(net.sides[1].sent.iter().any(|w| !w.options.sack.is_empty()));
+}
+
+#[test]
+fn a_small_receive_window_paces_the_sender() {
+    let mut server = cfg();
+    server.rcv_wnd = 4000;
+    server.window_scaling = false;
+    let mut net = Net::new(cfg(), server, (100_000, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.run(100 * SECOND);
+    assert_eq!(net.sides[1].received, Net::expected(0, 100_000));
+    // No segment ever went past the window: nothing was trimmed, nothing retransmitted.
+    assert_eq!(net.sides[1].stats.tcps_rcvpackafterwin, 0);
+    assert_eq!(net.sides[0].stats.tcps_sndrexmitpack, 0);
+}
+
+#[test]
+fn window_scale_is_negotiated_and_used() {
+    let mut net = Net::new(cfg(), cfg(), (1_000_000, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.run(100 * SECOND);
+    assert_eq!(net.sides[1].received.len(), 1_000_000);
+    assert_eq!(net.sides[0].sent[0].options.window_scale, Some(cfg().window_shift()));
+    assert_eq!(net.sides[1].sent[0].options.window_scale, Some(cfg().window_shift()));
+    // A window above 64 KiB was in use: the data went out faster than 64 KiB per RTT.
+}
+
+#[test]
+fn timestamps_are_echoed_when_both_offer_them() {
+    let ts = TcpConfig { timestamps: true, ..cfg() };
+    let mut net = Net::new(ts, ts, (5000, 100), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.run(10 * SECOND);
+    assert_eq!(net.sides[1].received, Net::expected(0, 5000));
+    for side in &net.sides {
+        assert!(side.sent.iter().all(|w| w.options.timestamp.is_some()));
+        // 1460 - 12: the option takes room from each segment.
+        assert!(side.sent.iter().all(|w| w.payload.len() <= 1448));
+    }
+    let only_client = TcpConfig { timestamps: false, ..cfg() };
+    let mut net = Net::new(ts, only_client, (10, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.run(10 * SECOND);
+    assert!(net.sides[0].sent[1..].iter().all(|w| w.options.timestamp.is_none()));
+}
+
+#[test]
+fn a_reset_closes_the_peer_at_once() {
+    let mut net = Net::new(cfg(), cfg(), (10, 0), (CloseWhen::Never, CloseWhen::Never));
+    net.run(SECOND);
+    assert_eq!(net.sides[0].conn.state(), State::Established);
+    assert_eq!(net.sides[1].conn.state(), State::Established);
+    net.sides[0].conn.abort();
+    net.run(2 * SECOND);
+    assert_eq!(net.sides[0].conn.state(), State::Closed);
+    assert_eq!(net.sides[1].conn.state(), State::Closed);
+    assert!(net.sides[1].saw_any(Events::RESET));
+    assert_eq!(net.sides[1].stats.tcps_drops, 1);
+    assert_eq!(net.sides[0].stats.tcps_sndrst, 1);
+}
+
+#[test]
+fn an_unanswered_connection_is_dropped_after_its_retries() {
+    let mut c = cfg();
+    c.data_retries = 3;
+    let mut net = Net::new(c, cfg(), (10, 0), (CloseWhen::Never, CloseWhen::Never));
+    net.run(SECOND);
+    net.sides[0].conn.send(1000);
+    net.drop_if = Some(Box::new(|from, _, _| from == 1));
+    net.run(1000 * SECOND);
+    assert!(net.sides[0].saw_any(Events::TIMED_OUT));
+    assert_eq!(net.sides[0].conn.state(), State::Closed);
+    assert_eq!(net.sides[0].stats.tcps_rexmttimeo, 3);
+    assert_eq!(net.sides[0].stats.tcps_timeoutdrop, 1);
+}
+
+#[test]
+fn a_zero_window_is_probed_until_it_opens() {
+    // A receiver whose window is smaller than one segment: the sender still gets every
+    // byte through, one window at a time.
+    let mut server = cfg();
+    server.rcv_wnd = 100;
+    server.window_scaling = false;
+    let mut net = Net::new(cfg(), server, (1000, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.run(100 * SECOND);
+    assert_eq!(net.sides[1].received, Net::expected(0, 1000));
+}
+
+#[test]
+fn congestion_control_off_sends_the_whole_window_at_once() {
+    let off = TcpConfig { congestion_control: false, ..cfg() };
+    let mut net = Net::new(off, cfg(), (100 * 1460, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.run(SECOND / 100);
+    // After one RTT (2 ms) far more than the initial window of 10 segments went out.
+    let data = net.sides[0].sent.iter().filter(|w| !w.payload.is_empty()).count();
+    assert!(data > 50, "{data}");
+    let on = cfg();
+    let mut net = Net::new(on, cfg(), (100 * 1460, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
+    net.run(2 * MS + MS / 2);
+    let data = net.sides[0].sent.iter().filter(|w| !w.payload.is_empty()).count();
+    assert_eq!(data, 10, "initial window");
+}
+
+fn config_strategy() -> impl Strategy<Value = TcpConfig> {
+    (
+        prop_oneof![Just(536u16), Just(1460u16), 100u16..9000],
+        prop_oneof![Just(2_000u32), Just(65_535u32), 1_000u32..1_000_000],
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(mss, rcv_wnd, window_scaling, sack, timestamps, congestion_control)| TcpConfig {
+            mss,
+            rcv_wnd,
+            window_scaling,
+            sack,
+            timestamps,
+            congestion_control,
+            data_retries: 40,
+            syn_retries: 40,
+            time_wait_ns: 120 * SECOND,
+            rto: riptide_tcp::rtt::RtoConfig { initial_ns: 50 * MS, min_ns: 10 * MS, max_ns: 2 * SECOND },
+            ..TcpConfig::default()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn both_sides_finish_with_the_data_equal(
+        client in config_strategy(),
+        server in config_strategy(),
+        sizes in (0u32..150_000, 0u32..150_000),
+        closes in prop_oneof![
+            Just((CloseWhen::AfterSending, CloseWhen::AfterPeerFin)),
+            Just((CloseWhen::AfterPeerFin, CloseWhen::AfterSending)),
+            Just((CloseWhen::AfterSending, CloseWhen::AfterSending)),
+        ],
+        loss in 0.0f64..0.15,
+        duplicate in 0.0f64..0.05,
+        reorder in 0.0f64..0.2,
+        delay_us in 10u64..20_000,
+        seed in any::<u64>(),
+    ) {
+        let impair = Impair { loss, duplicate, reorder, delay_ns: delay_us * 1_000 };
+        let mut net = Net::with_seed(client, server, sizes, closes, impair, seed);
+        net.run(u64::MAX);
+        for (i, side) in net.sides.iter().enumerate() {
+            prop_assert!(matches!(side.conn.state(), State::Closed | State::TimeWait),
+                "side {} ended in {:?}", i, side.conn.state());
+            prop_assert!(!side.saw_any(Events::TIMED_OUT), "side {} timed out", i);
+        }
+        prop_assert!(net.sides[1].received == Net::expected(0, sizes.0), "server got {} of {} bytes, or other bytes", net.sides[1].received.len(), sizes.0);
+        prop_assert!(net.sides[0].received == Net::expected(1, sizes.1), "client got {} of {} bytes, or other bytes", net.sides[0].received.len(), sizes.1);
+    }
+}
+
+/// Replays a case the property test found.
+#[allow(clippy::too_many_arguments)]
+fn replay(
+    mss: (u16, u16),
+    rcv_wnd: (u32, u32),
+    cc: bool,
+    sizes: (u32, u32),
+    closes: (CloseWhen, CloseWhen),
+    impair: Impair,
+    seed: u64,
+) -> Net {
+    let base = TcpConfig {
+        window_scaling: false,
+        sack: false,
+        congestion_control: cc,
+        data_retries: 40,
+        syn_retries: 40,
+        time_wait_ns: 120 * SECOND,
+        rto: riptide_tcp::rtt::RtoConfig { initial_ns: 50 * MS, min_ns: 10 * MS, max_ns: 2 * SECOND },
+        ..TcpConfig::default()
+    };
+    let client = TcpConfig { mss: mss.0, rcv_wnd: rcv_wnd.0, ..base };
+    let server = TcpConfig { mss: mss.1, rcv_wnd: rcv_wnd.1, ..base };
+    let mut net = Net::with_seed(client, server, sizes, closes, impair, seed);
+    net.run(u64::MAX);
+    for side in &net.sides {
+        assert!(!side.saw_any(Events::TIMED_OUT));
+    }
+    assert_eq!(net.sides[1].received, Net::expected(0, sizes.0));
+    assert_eq!(net.sides[0].received, Net::expected(1, sizes.1));
+    net
+}
+
+#[test]
+fn regression_small_client_window_with_loss() {
+    let impair = Impair {
+        loss: 0.12872039548216976,
+        duplicate: 0.034019613524802796,
+        reorder: 0.14535110959848108,
+        delay_ns: 10_000,
+    };
+    replay(
+        (536, 536),
+        (2000, 65535),
+        true,
+        (8577, 3073),
+        (CloseWhen::AfterSending, CloseWhen::AfterPeerFin),
+        impair,
+        12075005845585515832,
+    );
+}
+
+#[test]
+fn regression_mss_above_the_peer_window() {
+    let impair = Impair {
+        loss: 0.12838564237260364,
+        duplicate: 0.025356094706703348,
+        reorder: 0.10982913846309114,
+        delay_ns: 10_151_000,
+    };
+    replay(
+        (2521, 2521),
+        (65535, 2000),
+        false,
+        (85043, 123530),
+        (CloseWhen::AfterPeerFin, CloseWhen::AfterSending),
+        impair,
+        5302600709312957605,
+    );
+}
