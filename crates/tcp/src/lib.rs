@@ -11,16 +11,26 @@
 //!   both orders, RST, TIME-WAIT. It never holds the bytes it sends: a segment names a
 //!   range of the send stream and the caller fills it from the connection's program;
 //! - `reasm`: out-of-order data, held only while a hole is open, and the SACK blocks;
+//! - [`program`]: what a connection does (send, recv, delay, close, loops), compiled once
+//!   and shared; the built-in HTTP/1.1 GET pair;
+//! - [`frame`]: Ethernet + IPv4 + TCP frames read and written;
+//! - [`endpoint`]: one worker's connections, client and server at once: pools and port
+//!   shares, open and closed load, the timer wheel, programs, counters and latencies;
 //! - [`stats`]: the `tcps_*` counters of BSD and TRex ASTF.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod conn;
+pub mod endpoint;
+pub mod frame;
+pub mod program;
 mod reasm;
 pub mod rtt;
 pub mod seq;
 pub mod stats;
 
 pub use conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
+pub use endpoint::{ClientSpec, CloseMode, Endpoint, EndpointConfig, EndpointError, EndpointStats, Load, ServerSpec};
+pub use program::{Program, Step};
 pub use seq::Seq;
 pub use stats::TcpStats;

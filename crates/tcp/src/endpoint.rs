@@ -1,0 +1,907 @@
+//! An endpoint: every connection of one worker, client and server roles at once, frames
+//! in and out, one timer wheel, the programs, the counters.
+//!
+//! The same sans-IO shape as a connection: [`Endpoint::handle_frame`] for each frame that
+//! arrives, [`Endpoint::poll_transmit`] until `None`, [`Endpoint::poll_timeout`] and
+//! [`Endpoint::handle_timeout`] for timers and for opening client connections at their
+//! rate. The caller owns the clock and the port.
+//!
+//! Receive steering needs no shared table: a client endpoint owns a share of the client
+//! ports (every `stride`-th port from `offset`, TrafficEngine's port masks), so the
+//! frame's destination port says which worker it belongs to; a client's connection is
+//! found by indexing its pool, without a hash. Server connections are found in a hash
+//! table keyed by the four-tuple; across workers the server side spreads by whatever
+//! spreads the frames (the port's receive hash), each worker accepting what it receives.
+
+use crate::conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
+use crate::frame::{self, Macs, Tuple};
+use crate::program::{Action, Cursor, Program, Status};
+use crate::seq::Seq;
+use crate::stats::TcpStats;
+use hdrhistogram::Histogram;
+use riptide_timer::{TimerId, TimerWheel, WheelConfig};
+use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::net::Ipv4Addr;
+use std::sync::Arc;
+
+/// How client connections are opened.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Load {
+    /// New connections at this rate, whatever happens to the earlier ones (TRex ASTF).
+    Open {
+        /// Connections per second.
+        cps: f64,
+    },
+    /// This many connections open at all times: each one that ends is replaced.
+    Closed {
+        /// Concurrent connections.
+        concurrent: u32,
+    },
+}
+
+/// A client role.
+#[derive(Clone, Debug)]
+pub struct ClientSpec {
+    /// The first client address and how many (a range).
+    pub ips: (Ipv4Addr, u32),
+    /// The client ports, first and last.
+    pub ports: (u16, u16),
+    /// This endpoint's share of the ports: those `p` with `(p - first) % stride == offset`.
+    pub port_stride: u16,
+    /// See `port_stride`.
+    pub port_offset: u16,
+    /// Servers, used in turn.
+    pub servers: Vec<(Ipv4Addr, u16)>,
+    /// The program each connection runs.
+    pub program: Arc<Program>,
+    /// How connections are opened.
+    pub load: Load,
+    /// Stop opening after this many.
+    pub limit: Option<u64>,
+}
+
+/// A server role: programs by listening port.
+#[derive(Clone, Debug, Default)]
+pub struct ServerSpec {
+    /// `(port, program)`: a SYN to the port starts the program.
+    pub listen: Vec<(u16, Arc<Program>)>,
+}
+
+/// How a program's `close` closes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CloseMode {
+    /// FIN, and TIME-WAIT on the side that closes first.
+    #[default]
+    Fin,
+    /// RST, as load testers do: no TIME-WAIT, the tuple is free at once.
+    Rst,
+}
+
+/// An endpoint's settings.
+#[derive(Clone, Debug)]
+pub struct EndpointConfig {
+    /// Every connection's TCP settings.
+    pub tcp: TcpConfig,
+    /// MAC addresses written.
+    pub macs: Macs,
+    /// Secret of the ISN function (RFC 6528): random per run, so ISNs do not repeat.
+    pub isn_secret: u64,
+    /// How `close` closes.
+    pub close: CloseMode,
+    /// A `recv` that waits longer than this ends its connection (counted, RST).
+    pub recv_timeout_ns: u64,
+    /// Verify TCP checksums of arriving segments.
+    pub verify_checksums: bool,
+}
+
+impl Default for EndpointConfig {
+    fn default() -> Self {
+        EndpointConfig {
+            tcp: TcpConfig::default(),
+            macs: Macs::default(),
+            isn_secret: 0,
+            close: CloseMode::Fin,
+            recv_timeout_ns: 10_000_000_000,
+            verify_checksums: true,
+        }
+    }
+}
+
+/// Why an endpoint could not be built.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EndpointError {
+    /// The client port share is empty.
+    #[error("client ports {first}-{last} with stride {stride} and offset {offset} leave this worker no port")]
+    NoPorts {
+        /// First port.
+        first: u16,
+        /// Last port.
+        last: u16,
+        /// Stride.
+        stride: u16,
+        /// Offset.
+        offset: u16,
+    },
+    /// A closed loop asks for more connections than the pool has tuples.
+    #[error("{concurrent} concurrent connections asked for, but the client pool has {tuples} address/port pairs")]
+    PoolTooSmall {
+        /// Asked.
+        concurrent: u32,
+        /// Available.
+        tuples: u64,
+    },
+    /// No server to connect to.
+    #[error("a client needs at least one server address")]
+    NoServer,
+    /// The rate is not a positive number.
+    #[error("connections per second must be above 0, not {0}")]
+    BadRate(f64),
+    /// Two programs on one port.
+    #[error("port {0} is given two server programs")]
+    DuplicateListen(u16),
+}
+
+/// Counters of what programs did, per side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct AppStats {
+    /// Programs that ran to their end.
+    pub completed: u64,
+    /// Connections ended because a `recv` waited past the timeout.
+    pub recv_timeouts: u64,
+    /// The peer closed before a `recv` was filled.
+    pub peer_closed_early: u64,
+    /// Bytes that arrived when no `recv` step wanted them.
+    pub unexpected_bytes: u64,
+    /// Bytes that differed from what an `expect` step expected.
+    pub content_errors: u64,
+}
+
+impl AppStats {
+    /// Adds `other` into `self`.
+    pub fn merge(&mut self, other: &AppStats) {
+        self.completed += other.completed;
+        self.recv_timeouts += other.recv_timeouts;
+        self.peer_closed_early += other.peer_closed_early;
+        self.unexpected_bytes += other.unexpected_bytes;
+        self.content_errors += other.content_errors;
+    }
+}
+
+/// Latencies of client connections, in nanoseconds.
+#[derive(Clone, Debug)]
+pub struct Latencies {
+    /// SYN sent to SYN-ACK received.
+    pub setup: Histogram<u64>,
+    /// SYN sent to the first byte of the response.
+    pub first_byte: Histogram<u64>,
+    /// SYN sent to the program's end.
+    pub transaction: Histogram<u64>,
+}
+
+impl Default for Latencies {
+    fn default() -> Self {
+        Latencies { setup: histogram(), first_byte: histogram(), transaction: histogram() }
+    }
+}
+
+fn histogram() -> Histogram<u64> {
+    #[allow(clippy::expect_used)]
+    Histogram::new(3).expect("3 significant digits is a valid precision")
+}
+
+impl Latencies {
+    /// Adds `other` into `self`.
+    pub fn merge(&mut self, other: &Latencies) {
+        let _ = self.setup.add(&other.setup);
+        let _ = self.first_byte.add(&other.first_byte);
+        let _ = self.transaction.add(&other.transaction);
+    }
+}
+
+/// Everything an endpoint counts.
+#[derive(Clone, Debug, Default)]
+pub struct EndpointStats {
+    /// TCP counters of the client connections.
+    pub client: TcpStats,
+    /// TCP counters of the server connections.
+    pub server: TcpStats,
+    /// Client programs.
+    pub client_app: AppStats,
+    /// Server programs.
+    pub server_app: AppStats,
+    /// Client latencies.
+    pub latency: Latencies,
+    /// Frames that were not TCP for this endpoint (ARP, other protocols).
+    pub rx_not_tcp: u64,
+    /// Connections open now, client and server.
+    pub active: u64,
+    /// The most open at once.
+    pub peak_active: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Client,
+    Server,
+}
+
+mod slot_flag {
+    pub(super) const LIVE: u8 = 1;
+    pub(super) const QUEUED: u8 = 2;
+    pub(super) const FIRST_BYTE: u8 = 4;
+    pub(super) const PROGRAM_DONE: u8 = 8;
+    pub(super) const PEER_FIN: u8 = 16;
+}
+
+/// One connection and what the endpoint keeps beside it.
+#[derive(Debug)]
+struct Slot {
+    conn: Connection,
+    tuple: Tuple,
+    cursor: Cursor,
+    timer: Option<TimerId>,
+    timer_at: u64,
+    /// A `delay` or `recv` timeout (0: none).
+    app_deadline: u64,
+    opened_at: u64,
+    program: u16,
+    role: Role,
+    flags: u8,
+    /// The app deadline is a delay (else a recv timeout).
+    delaying: bool,
+}
+
+/// FxHash: one multiply per word; the tuples are not attacker-chosen keys that matter.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// The client side's pool and pacing.
+#[derive(Debug)]
+struct ClientSide {
+    spec: ClientSpec,
+    /// Slot of each (address, port) pair in this endpoint's share, `u32::MAX` when free.
+    table: Vec<u32>,
+    ports_per_ip: u32,
+    cursor: usize,
+    next_server: usize,
+    opened: u64,
+    active: u64,
+    started_at: Option<u64>,
+}
+
+const FREE: u32 = u32::MAX;
+/// Most connections opened per `handle_timeout` call, so one call stays short.
+const OPEN_BURST: u64 = 256;
+
+impl ClientSide {
+    fn new(spec: ClientSpec) -> Result<ClientSide, EndpointError> {
+        let (first, last) = spec.ports;
+        let stride = spec.port_stride.max(1);
+        let span = u32::from(last.saturating_sub(first)) + 1;
+        let ports_per_ip = if last < first || u32::from(spec.port_offset) >= span {
+            0
+        } else {
+            (span - u32::from(spec.port_offset)).div_ceil(u32::from(stride))
+        };
+        if ports_per_ip == 0 || spec.port_offset >= stride {
+            return Err(EndpointError::NoPorts { first, last, stride, offset: spec.port_offset });
+        }
+        if spec.servers.is_empty() {
+            return Err(EndpointError::NoServer);
+        }
+        let tuples = u64::from(ports_per_ip) * u64::from(spec.ips.1);
+        match spec.load {
+            Load::Open { cps } if !(cps > 0.0 && cps.is_finite()) => return Err(EndpointError::BadRate(cps)),
+            Load::Closed { concurrent } if u64::from(concurrent) > tuples => {
+                return Err(EndpointError::PoolTooSmall { concurrent, tuples })
+            }
+            _ => {}
+        }
+        Ok(ClientSide {
+            table: vec![FREE; tuples as usize],
+            ports_per_ip,
+            spec,
+            cursor: 0,
+            next_server: 0,
+            opened: 0,
+            active: 0,
+            started_at: None,
+        })
+    }
+
+    /// The pool index of a local (address, port), when it is in this endpoint's share.
+    fn index_of(&self, ip: Ipv4Addr, port: u16) -> Option<usize> {
+        let ip_index = u32::from(ip).wrapping_sub(u32::from(self.spec.ips.0));
+        if ip_index >= self.spec.ips.1 || port < self.spec.ports.0 || port > self.spec.ports.1 {
+            return None;
+        }
+        let rel = port - self.spec.ports.0;
+        let stride = self.spec.port_stride.max(1);
+        if rel % stride != self.spec.port_offset {
+            return None;
+        }
+        let port_index = u32::from(rel / stride);
+        Some((ip_index * self.ports_per_ip + port_index) as usize)
+    }
+
+    fn tuple_at(&self, index: usize) -> (Ipv4Addr, u16) {
+        let ip_index = index as u32 / self.ports_per_ip;
+        let port_index = index as u32 % self.ports_per_ip;
+        let port = u32::from(self.spec.ports.0)
+            + port_index * u32::from(self.spec.port_stride.max(1))
+            + u32::from(self.spec.port_offset);
+        (Ipv4Addr::from(u32::from(self.spec.ips.0) + ip_index), port as u16)
+    }
+
+    /// Connections due by `now` and not yet opened.
+    fn due(&self, now: u64) -> u64 {
+        let left = self.spec.limit.map_or(u64::MAX, |l| l.saturating_sub(self.opened));
+        let due = match (self.spec.load, self.started_at) {
+            (_, None) => 0,
+            (Load::Open { cps }, Some(t0)) => {
+                let total = ((now.saturating_sub(t0)) as f64 * cps / 1e9) as u64 + 1;
+                total.saturating_sub(self.opened)
+            }
+            (Load::Closed { concurrent }, Some(_)) => u64::from(concurrent).saturating_sub(self.active),
+        };
+        due.min(left)
+    }
+
+    /// When the next connection is due (open loop), if it is in the future.
+    fn next_open_at(&self) -> Option<u64> {
+        if self.spec.limit.is_some_and(|l| self.opened >= l) {
+            return None;
+        }
+        match (self.spec.load, self.started_at) {
+            (Load::Open { cps }, Some(t0)) => Some(t0 + (self.opened as f64 * 1e9 / cps).ceil() as u64),
+            (_, None) => Some(0),
+            (Load::Closed { .. }, Some(_)) => None,
+        }
+    }
+}
+
+/// Client and server connections of one worker.
+pub struct Endpoint {
+    cfg: EndpointConfig,
+    programs: Vec<Arc<Program>>,
+    /// Program index + 1 by listening port, 0 = not listening.
+    listen: Vec<u16>,
+    client: Option<ClientSide>,
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    wheel: TimerWheel<u32>,
+    txq: VecDeque<u32>,
+    /// RSTs for segments of no connection: (tuple, segment).
+    resets: VecDeque<(Tuple, Transmit)>,
+    servers: HashMap<Tuple, u32, BuildHasherDefault<FxHasher>>,
+    stats: EndpointStats,
+    ident: u16,
+}
+
+impl Endpoint {
+    /// An endpoint with a client role, a server role, or both.
+    pub fn new(cfg: EndpointConfig, client: Option<ClientSpec>, server: ServerSpec) -> Result<Endpoint, EndpointError> {
+        let mut programs = Vec::new();
+        let client = match client {
+            Some(spec) => {
+                programs.push(spec.program.clone());
+                Some(ClientSide::new(spec)?)
+            }
+            None => None,
+        };
+        let mut listen = vec![0u16; 65536];
+        for (port, program) in server.listen {
+            if listen[usize::from(port)] != 0 {
+                return Err(EndpointError::DuplicateListen(port));
+            }
+            programs.push(program);
+            listen[usize::from(port)] = programs.len() as u16;
+        }
+        #[allow(clippy::expect_used)]
+        let wheel =
+            TimerWheel::new(WheelConfig { tick_ns: 100_000, buckets: 1024, levels: 3 }).expect("a valid wheel shape");
+        Ok(Endpoint {
+            cfg,
+            programs,
+            listen,
+            client,
+            slots: Vec::new(),
+            free: Vec::new(),
+            wheel,
+            txq: VecDeque::new(),
+            resets: VecDeque::new(),
+            servers: HashMap::default(),
+            stats: EndpointStats::default(),
+            ident: 0,
+        })
+    }
+
+    /// The counters.
+    pub fn stats(&self) -> &EndpointStats {
+        &self.stats
+    }
+
+    /// Connections open now.
+    pub fn active(&self) -> u64 {
+        self.stats.active
+    }
+
+    /// Whether the client has opened all it will and every connection has ended.
+    pub fn is_done(&self) -> bool {
+        let client_done = self.client.as_ref().is_none_or(|c| c.spec.limit.is_some_and(|l| c.opened >= l));
+        client_done && self.stats.active == 0 && self.txq.is_empty() && self.resets.is_empty()
+    }
+
+    /// Bytes of state per connection slot (the connection, its tuple, program cursor and
+    /// timers), not counting the tables that index them.
+    pub fn slot_bytes() -> usize {
+        std::mem::size_of::<Slot>()
+    }
+
+    fn isn(&self, tuple: &Tuple, now: u64) -> Seq {
+        // RFC 6528: ISN = M + F(tuple, secret), M a 4 µs clock.
+        let mut h = FxHasher(self.cfg.isn_secret);
+        h.write_u32(u32::from(tuple.local_ip));
+        h.write_u32(u32::from(tuple.remote_ip));
+        h.write_u32(u32::from(tuple.local_port) << 16 | u32::from(tuple.remote_port));
+        h.write_u64(self.cfg.isn_secret.rotate_left(17));
+        Seq((h.finish() >> 32) as u32) + (now / 4_000) as u32
+    }
+
+    fn alloc(&mut self, slot: Slot) -> u32 {
+        self.stats.active += 1;
+        self.stats.peak_active = self.stats.peak_active.max(self.stats.active);
+        match self.free.pop() {
+            Some(i) => {
+                self.slots[i as usize] = slot;
+                i
+            }
+            None => {
+                self.slots.push(slot);
+                (self.slots.len() - 1) as u32
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ input
+
+    /// Takes one arriving frame at `now`.
+    pub fn handle_frame(&mut self, now: u64, frame: &[u8]) {
+        let parsed = match frame::parse(frame, self.cfg.verify_checksums) {
+            Ok(p) => p,
+            Err(frame::Skip::NotTcp) => {
+                self.stats.rx_not_tcp += 1;
+                return;
+            }
+            Err(frame::Skip::Malformed) => {
+                self.stats.server.tcps_rcvshort += 1;
+                return;
+            }
+            Err(frame::Skip::Checksum) => {
+                self.stats.server.tcps_rcvbadsum += 1;
+                return;
+            }
+        };
+        let tuple = parsed.tuple;
+        let seg = parsed.segment;
+        let client_hit =
+            self.client.as_ref().and_then(|c| c.index_of(tuple.local_ip, tuple.local_port).map(|i| c.table[i]));
+        let index = match client_hit {
+            Some(FREE) => None,
+            Some(i) => Some(i),
+            None => match self.servers.get(&tuple).copied() {
+                // A new SYN for a tuple in TIME-WAIT reopens it (RFC 6191), as Linux does.
+                Some(i) if self.slots[i as usize].conn.state() == State::TimeWait && is_bare_syn(&seg) => {
+                    self.slots[i as usize].conn.abort();
+                    self.release(i);
+                    self.accept(now, &tuple, &seg).then_some(());
+                    return;
+                }
+                Some(i) => Some(i),
+                None if self.accept(now, &tuple, &seg) => return,
+                None => None,
+            },
+        };
+        let Some(index) = index else {
+            self.stats.server.tcps_noport += 1;
+            if let Some(rst) = frame::reset_for(&seg) {
+                self.resets.push_back((tuple, rst));
+            }
+            return;
+        };
+        let slot = &mut self.slots[index as usize];
+        if slot.tuple.remote_ip != tuple.remote_ip || slot.tuple.remote_port != tuple.remote_port {
+            self.stats.client.tcps_noport += 1;
+            if let Some(rst) = frame::reset_for(&seg) {
+                self.resets.push_back((tuple, rst));
+            }
+            return;
+        }
+        let program = &self.programs[usize::from(slot.program)];
+        let (stats, app) = match slot.role {
+            Role::Client => (&mut self.stats.client, &mut self.stats.client_app),
+            Role::Server => (&mut self.stats.server, &mut self.stats.server_app),
+        };
+        let cursor = &mut slot.cursor;
+        let mut got = 0usize;
+        let mut unexpected = 0usize;
+        let mut wrong = 0usize;
+        let events = slot.conn.handle_segment(now, &seg, &self.cfg.tcp, stats, &mut |data: &[u8]| {
+            got += data.len();
+            let (u, w) = cursor.receive_checked(program, data);
+            unexpected += u;
+            wrong += w;
+        });
+        app.unexpected_bytes += unexpected as u64;
+        app.content_errors += wrong as u64;
+        if got > 0 && slot.flags & slot_flag::FIRST_BYTE == 0 && slot.role == Role::Client {
+            slot.flags |= slot_flag::FIRST_BYTE;
+            let _ = self.stats.latency.first_byte.record(now.saturating_sub(slot.opened_at));
+        }
+        self.after_events(index, now, events, got > 0);
+    }
+
+    /// A SYN to a listening port opens a server connection; returns whether it did.
+    fn accept(&mut self, now: u64, tuple: &Tuple, seg: &Segment<'_>) -> bool {
+        let program = self.listen[usize::from(tuple.local_port)];
+        if program == 0 || !is_bare_syn(seg) {
+            return false;
+        }
+        let iss = self.isn(tuple, now);
+        let conn = Connection::accept(iss, seg, &self.cfg.tcp);
+        self.stats.server.tcps_accepts += 1;
+        let slot = Slot {
+            conn,
+            tuple: *tuple,
+            cursor: Cursor::default(),
+            timer: None,
+            timer_at: 0,
+            app_deadline: 0,
+            opened_at: now,
+            program: program - 1,
+            role: Role::Server,
+            flags: slot_flag::LIVE,
+            delaying: false,
+        };
+        let index = self.alloc(slot);
+        self.servers.insert(*tuple, index);
+        // The SYN-ACK goes out; the program starts when the handshake completes.
+        self.schedule(index, now);
+        true
+    }
+
+    fn after_events(&mut self, index: u32, now: u64, events: Events, data: bool) {
+        let slot = &mut self.slots[index as usize];
+        if events.contains(Events::ESTABLISHED) {
+            match slot.role {
+                Role::Client => {
+                    self.stats.client.tcps_connects += 1;
+                    let _ = self.stats.latency.setup.record(now.saturating_sub(slot.opened_at));
+                }
+                Role::Server => self.stats.server.tcps_connects += 1,
+            }
+        }
+        if events.contains(Events::PEER_FIN) {
+            slot.flags |= slot_flag::PEER_FIN;
+        }
+        let runs = events.contains(Events::ESTABLISHED) || data || events.contains(Events::PEER_FIN);
+        if runs && slot.flags & slot_flag::PROGRAM_DONE == 0 && slot.conn.state() != State::Closed {
+            self.run_program(index, now, false);
+        }
+        let slot = &mut self.slots[index as usize];
+        if events.contains(Events::CLOSED) && slot.flags & slot_flag::PROGRAM_DONE == 0 {
+            // Reset or timed out under the program.
+            slot.flags |= slot_flag::PROGRAM_DONE;
+            slot.app_deadline = 0;
+        }
+        if events.contains(Events::PEER_FIN) && slot.flags & slot_flag::PROGRAM_DONE == 0 {
+            // The peer is done sending: a recv still waiting can never be filled.
+            let app = match slot.role {
+                Role::Client => &mut self.stats.client_app,
+                Role::Server => &mut self.stats.server_app,
+            };
+            if !slot.cursor.received_all(&self.programs[usize::from(slot.program)]) {
+                app.peer_closed_early += 1;
+                slot.flags |= slot_flag::PROGRAM_DONE;
+                slot.app_deadline = 0;
+                slot.conn.close();
+            }
+        }
+        self.schedule(index, now);
+    }
+
+    /// Runs the slot's program as far as it goes.
+    fn run_program(&mut self, index: u32, now: u64, delay_over: bool) {
+        let slot = &mut self.slots[index as usize];
+        let program = &self.programs[usize::from(slot.program)];
+        let conn = &mut slot.conn;
+        let close = self.cfg.close;
+        let peer_closed = slot.flags & slot_flag::PEER_FIN != 0;
+        let status = slot.cursor.run(program, now, delay_over, peer_closed, &mut |action| match action {
+            Action::Send(n) => {
+                conn.send(n);
+            }
+            Action::Close if close == CloseMode::Rst => conn.abort(),
+            Action::Close => {
+                conn.close();
+            }
+            Action::Reset => conn.abort(),
+        });
+        match status {
+            Status::Receiving => {
+                // An idle timeout: every arrival that moves the program on restarts it.
+                slot.delaying = false;
+                slot.app_deadline = now + self.cfg.recv_timeout_ns;
+            }
+            Status::Delaying(at) => {
+                slot.delaying = true;
+                slot.app_deadline = at;
+            }
+            Status::AwaitingPeerClose => {
+                slot.delaying = false;
+                slot.app_deadline = 0;
+            }
+            Status::Done => {
+                slot.app_deadline = 0;
+                slot.flags |= slot_flag::PROGRAM_DONE;
+                let (app, client) = match slot.role {
+                    Role::Client => (&mut self.stats.client_app, true),
+                    Role::Server => (&mut self.stats.server_app, false),
+                };
+                app.completed += 1;
+                if client {
+                    let _ = self.stats.latency.transaction.record(now.saturating_sub(slot.opened_at));
+                }
+            }
+        }
+    }
+
+    /// Queues the slot for transmission and sets its timer.
+    fn schedule(&mut self, index: u32, now: u64) {
+        let slot = &mut self.slots[index as usize];
+        if slot.flags & slot_flag::QUEUED == 0 {
+            slot.flags |= slot_flag::QUEUED;
+            self.txq.push_back(index);
+        }
+        let conn_at = slot.conn.poll_timeout().unwrap_or(u64::MAX);
+        let app_at = if slot.app_deadline == 0 { u64::MAX } else { slot.app_deadline };
+        let want = conn_at.min(app_at);
+        let _ = now;
+        if want == u64::MAX {
+            if let Some(id) = slot.timer.take() {
+                self.wheel.cancel(id);
+            }
+            slot.timer_at = 0;
+        } else if slot.timer.is_none() || want < slot.timer_at {
+            if let Some(id) = slot.timer.take() {
+                self.wheel.cancel(id);
+            }
+            slot.timer = Some(self.wheel.insert(want, index));
+            slot.timer_at = want;
+        }
+        // A later deadline keeps the earlier timer: it fires early and is set again.
+    }
+
+    /// Frees a slot whose connection is CLOSED.
+    fn release(&mut self, index: u32) {
+        let slot = &mut self.slots[index as usize];
+        if slot.flags & slot_flag::LIVE == 0 {
+            return;
+        }
+        slot.flags = 0;
+        if let Some(id) = slot.timer.take() {
+            self.wheel.cancel(id);
+        }
+        self.stats.active -= 1;
+        match slot.role {
+            Role::Client => {
+                self.stats.client.tcps_closed += 1;
+                if let Some(client) = &mut self.client {
+                    if let Some(i) = client.index_of(slot.tuple.local_ip, slot.tuple.local_port) {
+                        client.table[i] = FREE;
+                    }
+                    client.active -= 1;
+                }
+            }
+            Role::Server => {
+                self.stats.server.tcps_closed += 1;
+                self.servers.remove(&slot.tuple);
+            }
+        }
+        self.free.push(index);
+    }
+
+    // ------------------------------------------------------------------ timers
+
+    /// The earliest time [`Endpoint::handle_timeout`] has work.
+    pub fn poll_timeout(&self) -> Option<u64> {
+        let wheel = self.wheel.next_deadline();
+        let open = self.client.as_ref().and_then(|c| c.next_open_at());
+        match (wheel, open) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Fires timers due by `now` and opens the client connections due.
+    pub fn handle_timeout(&mut self, now: u64) {
+        let mut fired = Vec::new();
+        self.wheel.poll_expired(now, |at, index| fired.push((at, index)));
+        for (at, index) in fired {
+            let slot = &mut self.slots[index as usize];
+            if slot.flags & slot_flag::LIVE == 0 || slot.timer_at != at {
+                continue;
+            }
+            slot.timer = None;
+            slot.timer_at = 0;
+            self.fire(index, now);
+        }
+        self.open_due(now);
+    }
+
+    fn fire(&mut self, index: u32, now: u64) {
+        let slot = &mut self.slots[index as usize];
+        let mut events = Events::NONE;
+        if slot.conn.poll_timeout().is_some_and(|t| t <= now) {
+            let stats = match slot.role {
+                Role::Client => &mut self.stats.client,
+                Role::Server => &mut self.stats.server,
+            };
+            events = slot.conn.handle_timeout(now, &self.cfg.tcp, stats);
+        }
+        if slot.app_deadline != 0 && slot.app_deadline <= now {
+            slot.app_deadline = 0;
+            if slot.delaying {
+                slot.delaying = false;
+                self.run_program(index, now, true);
+            } else if slot.flags & slot_flag::PROGRAM_DONE == 0 {
+                let app = match slot.role {
+                    Role::Client => &mut self.stats.client_app,
+                    Role::Server => &mut self.stats.server_app,
+                };
+                app.recv_timeouts += 1;
+                slot.flags |= slot_flag::PROGRAM_DONE;
+                slot.conn.abort();
+            }
+        }
+        self.after_events(index, now, events, false);
+    }
+
+    fn open_due(&mut self, now: u64) {
+        let Some(client) = &mut self.client else { return };
+        if client.started_at.is_none() {
+            client.started_at = Some(now);
+        }
+        let due = client.due(now).min(OPEN_BURST);
+        for _ in 0..due {
+            if !self.open_one(now) {
+                break;
+            }
+        }
+    }
+
+    fn open_one(&mut self, now: u64) -> bool {
+        let Some(client) = &mut self.client else { return false };
+        let tuples = client.table.len();
+        let mut found = None;
+        for step in 0..tuples.min(64) {
+            let i = (client.cursor + step) % tuples;
+            if client.table[i] == FREE {
+                found = Some(i);
+                break;
+            }
+        }
+        let Some(i) = found else {
+            self.stats.client.tcps_nofreetuple += 1;
+            // Counted as opened so an open loop does not pile up a backlog it cannot meet.
+            client.opened += 1;
+            return false;
+        };
+        client.cursor = (i + 1) % tuples;
+        let (ip, port) = client.tuple_at(i);
+        let (server_ip, server_port) = client.spec.servers[client.next_server % client.spec.servers.len()];
+        client.next_server += 1;
+        client.opened += 1;
+        client.active += 1;
+        let tuple = Tuple { local_ip: ip, remote_ip: server_ip, local_port: port, remote_port: server_port };
+        let iss = self.isn(&tuple, now);
+        let slot = Slot {
+            conn: Connection::connect(iss, &self.cfg.tcp),
+            tuple,
+            cursor: Cursor::default(),
+            timer: None,
+            timer_at: 0,
+            app_deadline: 0,
+            opened_at: now,
+            program: 0,
+            role: Role::Client,
+            flags: slot_flag::LIVE,
+            delaying: false,
+        };
+        let index = self.alloc(slot);
+        if let Some(client) = &mut self.client {
+            client.table[i] = index;
+        }
+        self.stats.client.tcps_connattempt += 1;
+        // The program starts at once: what it sends first rides on the handshake's ACK.
+        self.run_program(index, now, false);
+        self.schedule(index, now);
+        true
+    }
+
+    // ------------------------------------------------------------------ output
+
+    /// Writes the next frame into `buf` (at least the MTU + 14 bytes); returns its length.
+    pub fn poll_transmit(&mut self, now: u64, buf: &mut [u8]) -> Option<usize> {
+        if let Some((tuple, rst)) = self.resets.pop_front() {
+            self.ident = self.ident.wrapping_add(1);
+            return Some(frame::emit(buf, &self.cfg.macs, &tuple, self.ident, &rst, |_| {}));
+        }
+        while let Some(&index) = self.txq.front() {
+            let slot = &mut self.slots[index as usize];
+            let stats = match slot.role {
+                Role::Client => &mut self.stats.client,
+                Role::Server => &mut self.stats.server,
+            };
+            if let Some(t) = slot.conn.poll_transmit(now, &self.cfg.tcp, stats) {
+                let program = &self.programs[usize::from(slot.program)];
+                self.ident = self.ident.wrapping_add(1);
+                let len = frame::emit(buf, &self.cfg.macs, &slot.tuple, self.ident, &t, |out| {
+                    program.fill(t.data_offset, out);
+                });
+                return Some(len);
+            }
+            self.txq.pop_front();
+            slot.flags &= !slot_flag::QUEUED;
+            if slot.conn.state() == State::Closed {
+                self.release(index);
+                self.open_due(now);
+            } else {
+                self.schedule_timer_only(index);
+            }
+        }
+        None
+    }
+
+    fn schedule_timer_only(&mut self, index: u32) {
+        let slot = &mut self.slots[index as usize];
+        let conn_at = slot.conn.poll_timeout().unwrap_or(u64::MAX);
+        let app_at = if slot.app_deadline == 0 { u64::MAX } else { slot.app_deadline };
+        let want = conn_at.min(app_at);
+        if want != u64::MAX && (slot.timer.is_none() || want < slot.timer_at) {
+            if let Some(id) = slot.timer.take() {
+                self.wheel.cancel(id);
+            }
+            slot.timer = Some(self.wheel.insert(want, index));
+            slot.timer_at = want;
+        }
+    }
+}
+
+/// A SYN without ACK or RST: a connection request.
+fn is_bare_syn(seg: &Segment<'_>) -> bool {
+    use riptide_wire::tcp::TcpFlags;
+    seg.flags.bits() & (TcpFlags::SYN | TcpFlags::ACK | TcpFlags::RST).bits() == TcpFlags::SYN.bits()
+}

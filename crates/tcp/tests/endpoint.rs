@@ -1,0 +1,200 @@
+//! Client and server endpoints joined by a virtual wire: programs, pools, load models,
+//! counters and TRex's invariants, with and without loss.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use riptide_core::Rng;
+use riptide_tcp::endpoint::{ClientSpec, EndpointConfig, Load, ServerSpec};
+use riptide_tcp::program::{self, Payload, Recv, Step};
+use riptide_tcp::{CloseMode, Endpoint, Program, TcpConfig};
+use std::net::Ipv4Addr;
+use std::sync::Arc;
+
+const MS: u64 = 1_000_000;
+const SERVER: Ipv4Addr = Ipv4Addr::new(198, 19, 0, 1);
+
+#[derive(Clone, Copy, Default)]
+struct Impair {
+    loss: f64,
+    reorder: f64,
+    duplicate: f64,
+}
+
+fn chance(rng: &mut Rng, p: f64) -> bool {
+    p > 0.0 && ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p
+}
+
+/// Runs two endpoints over a wire with `delay` each way until both are done or `until`.
+fn run(client: &mut Endpoint, server: &mut Endpoint, delay: u64, impair: Impair, until: u64) -> u64 {
+    let mut rng = Rng::new(7);
+    let mut now = 0u64;
+    // (arrival, order, to_server, frame)
+    let mut wire: Vec<(u64, u64, bool, Vec<u8>)> = Vec::new();
+    let mut order = 0;
+    let mut buf = vec![0u8; 2048];
+    loop {
+        for (to_server, ep) in [(true, &mut *client), (false, &mut *server)] {
+            ep.handle_timeout(now);
+            while let Some(len) = ep.poll_transmit(now, &mut buf) {
+                if chance(&mut rng, impair.loss) {
+                    continue;
+                }
+                let copies = if chance(&mut rng, impair.duplicate) { 2 } else { 1 };
+                for _ in 0..copies {
+                    let extra = if chance(&mut rng, impair.reorder) { delay * (1 + rng.below(3)) } else { 0 };
+                    order += 1;
+                    wire.push((now + delay + extra, order, to_server, buf[..len].to_vec()));
+                }
+            }
+        }
+        if client.is_done() && server.is_done() && wire.is_empty() {
+            return now;
+        }
+        let next_wire = wire.iter().map(|w| w.0).min();
+        let next = [next_wire, client.poll_timeout(), server.poll_timeout()].into_iter().flatten().min();
+        let Some(next) = next else { return now };
+        assert!(next < until, "still running at {} ms", now / MS);
+        now = now.max(next);
+        wire.sort_by_key(|w| (w.0, w.1));
+        let due = wire.iter().take_while(|w| w.0 <= now).count();
+        for (_, _, to_server, frame) in wire.drain(..due).collect::<Vec<_>>() {
+            if to_server {
+                server.handle_frame(now, &frame);
+            } else {
+                client.handle_frame(now, &frame);
+            }
+        }
+    }
+}
+
+fn endpoints(
+    load: Load,
+    limit: u64,
+    client_steps: Vec<Step>,
+    server_steps: Vec<Step>,
+    tcp: TcpConfig,
+    close: CloseMode,
+) -> (Endpoint, Endpoint) {
+    let cfg = EndpointConfig { tcp, isn_secret: 42, close, ..EndpointConfig::default() };
+    let client = ClientSpec {
+        ips: (Ipv4Addr::new(198, 18, 0, 1), 4),
+        ports: (1024, 65535),
+        port_stride: 1,
+        port_offset: 0,
+        servers: vec![(SERVER, 80)],
+        program: Arc::new(Program::compile(&client_steps).unwrap()),
+        load,
+        limit: Some(limit),
+    };
+    let server = ServerSpec { listen: vec![(80, Arc::new(Program::compile(&server_steps).unwrap()))] };
+    (
+        Endpoint::new(cfg.clone(), Some(client), ServerSpec::default()).unwrap(),
+        Endpoint::new(cfg, None, server).unwrap(),
+    )
+}
+
+fn check_trex_invariants(client: &Endpoint, server: &Endpoint, n: u64) {
+    let c = &client.stats().client;
+    let s = &server.stats().server;
+    assert_eq!(c.tcps_connattempt, n);
+    assert_eq!(c.tcps_connattempt, c.tcps_closed, "client connattempt == closed");
+    assert!(c.tcps_closed >= c.tcps_connects);
+    assert_eq!(s.tcps_accepts, s.tcps_connects, "server accepts == connects");
+    assert_eq!(s.tcps_connects, s.tcps_closed, "server connects == closed");
+    assert_eq!(c.tcps_sndbyte, s.tcps_rcvbyte, "client sndbyte == server rcvbyte");
+    assert_eq!(s.tcps_sndbyte, c.tcps_rcvbyte, "server sndbyte == client rcvbyte");
+}
+
+#[test]
+fn http_get_at_a_rate_completes_every_connection() {
+    let (c, s) = program::http_get("198.19.0.1", "/64", 64);
+    let (mut client, mut server) =
+        endpoints(Load::Open { cps: 10_000.0 }, 1000, c, s, TcpConfig::default(), CloseMode::Fin);
+    let end = run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
+    check_trex_invariants(&client, &server, 1000);
+    let stats = client.stats();
+    assert_eq!(stats.client.tcps_connects, 1000);
+    assert_eq!(stats.client_app.completed, 1000);
+    assert_eq!(server.stats().server_app.completed, 1000);
+    assert_eq!(stats.client.tcps_sndrexmitpack + server.stats().server.tcps_sndrexmitpack, 0);
+    // 1000 connections at 10k/s: the last opened at 99.9 ms, ended ~0.4 ms later, plus
+    // TIME-WAIT (1 s) on the client, which closes first.
+    assert!(end > 1_000 * MS && end < 1_200 * MS, "{end}");
+    assert_eq!(stats.latency.setup.len(), 1000);
+    // Setup = one round trip of 0.2 ms.
+    assert_eq!(stats.latency.setup.value_at_quantile(0.5) / 1000, 200);
+    assert_eq!(stats.latency.transaction.len(), 1000);
+    // The server saw 7 segments per connection, the client too (SYN, ACK+GET, FIN, ACK / SYN-ACK, response, FIN).
+    let segments = stats.client.tcps_sndtotal + server.stats().server.tcps_sndtotal;
+    assert_eq!(segments, 7 * 1000, "{segments}");
+    assert!(stats.peak_active < 1200);
+}
+
+#[test]
+fn a_closed_loop_keeps_the_concurrency() {
+    let (c, s) = program::http_get("198.19.0.1", "/", 1000);
+    let cfg = TcpConfig { time_wait_ns: 0, ..TcpConfig::default() };
+    let (mut client, mut server) = endpoints(Load::Closed { concurrent: 50 }, 2000, c, s, cfg, CloseMode::Fin);
+    run(&mut client, &mut server, MS, Impair::default(), 100_000 * MS);
+    check_trex_invariants(&client, &server, 2000);
+    assert_eq!(client.stats().peak_active, 50);
+    assert_eq!(client.stats().client_app.completed, 2000);
+}
+
+#[test]
+fn close_with_rst_leaves_no_time_wait() {
+    let (c, s) = program::http_get("198.19.0.1", "/", 10);
+    let (mut client, mut server) =
+        endpoints(Load::Open { cps: 1000.0 }, 100, c, s, TcpConfig::default(), CloseMode::Rst);
+    let end = run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
+    assert!(end < 200 * MS, "{end}: no TIME-WAIT");
+    assert_eq!(client.stats().client.tcps_sndrst, 100);
+    assert_eq!(client.stats().client_app.completed, 100);
+    assert_eq!(server.stats().server.tcps_drops, 100);
+    assert_eq!(server.stats().server.tcps_closed, 100);
+}
+
+#[test]
+fn loss_reordering_and_duplicates_lose_no_byte() {
+    // 100 kB each way, checked by content, through 1% loss, 0.5% reordering, 0.1% duplication.
+    let client =
+        vec![Step::Send(Payload::Fill(100_000)), Step::Recv(Recv::Expect(Payload::Fill(100_000))), Step::Close];
+    let server =
+        vec![Step::Recv(Recv::Expect(Payload::Fill(100_000))), Step::Send(Payload::Fill(100_000)), Step::WaitPeerClose];
+    let impair = Impair { loss: 0.01, reorder: 0.005, duplicate: 0.001 };
+    let (mut client, mut server) =
+        endpoints(Load::Open { cps: 500.0 }, 200, client, server, TcpConfig::default(), CloseMode::Fin);
+    run(&mut client, &mut server, MS, impair, 600_000 * MS);
+    check_trex_invariants(&client, &server, 200);
+    let (cs, ss) = (client.stats(), server.stats());
+    assert_eq!(cs.client.tcps_connects, 200);
+    assert_eq!(cs.client_app.completed, 200);
+    assert_eq!(ss.server_app.completed, 200);
+    assert_eq!(cs.client_app.content_errors + ss.server_app.content_errors, 0);
+    assert_eq!(cs.client.tcps_rcvbyte, 200 * 100_000);
+    assert!(cs.client.tcps_sndrexmitpack > 0 && ss.server.tcps_sndrexmitpack > 0);
+}
+
+#[test]
+fn a_recv_the_peer_never_fills_times_out() {
+    let client = vec![Step::Send(Payload::Fill(10)), Step::Recv(Recv::Bytes(100)), Step::Close];
+    let server = vec![Step::Recv(Recv::Bytes(10)), Step::Send(Payload::Fill(50)), Step::WaitPeerClose];
+    let (mut client, mut server) =
+        endpoints(Load::Open { cps: 100.0 }, 10, client, server, TcpConfig::default(), CloseMode::Fin);
+    run(&mut client, &mut server, MS, Impair::default(), 100_000 * MS);
+    assert_eq!(client.stats().client_app.recv_timeouts, 10);
+    assert_eq!(client.stats().client_app.completed, 0);
+    check_trex_invariants(&client, &server, 10);
+}
+
+#[test]
+fn segments_for_no_connection_get_a_reset() {
+    let (c, _) = program::http_get("198.19.0.1", "/", 10);
+    let (mut client, _) = endpoints(Load::Open { cps: 100.0 }, 1, c, vec![], TcpConfig::default(), CloseMode::Fin);
+    // A server that listens on no port answers the SYN with RST; the client gives up.
+    let mut nobody = Endpoint::new(EndpointConfig::default(), None, ServerSpec::default()).unwrap();
+    run(&mut client, &mut nobody, MS, Impair::default(), 100_000 * MS);
+    assert_eq!(nobody.stats().server.tcps_noport, 1);
+    assert_eq!(client.stats().client.tcps_conndrops, 1);
+    assert_eq!(client.stats().client.tcps_closed, 1);
+    assert_eq!(client.stats().client.tcps_connects, 0);
+}
