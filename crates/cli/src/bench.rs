@@ -50,6 +50,14 @@ pub(crate) struct BenchArgs {
     /// profile into the null port in the same run.
     #[arg(long, conflicts_with = "rx")]
     pub link: bool,
+    /// Measure the user-space TCP instead: HTTP GET connections per second per core,
+    /// client and server in memory, beside the kernel's TCP over loopback in the same run.
+    #[arg(long, conflicts_with_all = ["rx", "link"])]
+    pub tcp: bool,
+    /// Open this many TCP connections at once (client and server in memory, one thread)
+    /// and report the time taken and the peak RSS.
+    #[arg(long, value_name = "N", conflicts_with_all = ["rx", "link", "tcp"])]
+    pub tcp_hold: Option<u32>,
 }
 
 /// ns per frame of classifying `frames` round after round for `secs` (the sequence
@@ -150,6 +158,15 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     }
     if a.rx {
         return bench_rx(&a, duration.as_secs_f64());
+    }
+    if a.tcp {
+        return crate::bench_tcp::bench_tcp(duration, a.runs, a.json);
+    }
+    if let Some(n) = a.tcp_hold {
+        if n == 0 {
+            return Err(Failure::input("--tcp-hold: give at least 1 connection"));
+        }
+        return crate::bench_tcp::bench_hold(n, a.json);
     }
     let profile =
         riptide_stl::profile::parse(STANDARD_PROFILE, "<bench>").map_err(|e| Failure::runtime(e.to_string()))?;

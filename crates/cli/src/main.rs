@@ -5,6 +5,7 @@
 //! argument parsing and printing, nothing else.
 
 mod bench;
+mod bench_tcp;
 mod debug;
 mod lab;
 mod ndr;

@@ -287,7 +287,10 @@ struct ClientSide {
     cursor: usize,
     next_server: usize,
     opened: u64,
+    /// Connections whose programs are running.
     active: u64,
+    /// The most at once.
+    peak_active: u64,
     started_at: Option<u64>,
 }
 
@@ -327,6 +330,7 @@ impl ClientSide {
             next_server: 0,
             opened: 0,
             active: 0,
+            peak_active: 0,
             started_at: None,
         })
     }
@@ -443,9 +447,15 @@ impl Endpoint {
         &self.stats
     }
 
-    /// Connections open now.
+    /// Connections open now (their state held, TIME-WAIT included).
     pub fn active(&self) -> u64 {
         self.stats.active
+    }
+
+    /// Client connections whose programs are running now, and the most there were at
+    /// once: what a closed loop holds constant.
+    pub fn client_programs(&self) -> (u64, u64) {
+        self.client.as_ref().map_or((0, 0), |c| (c.active, c.peak_active))
     }
 
     /// Whether the client has opened all it will and every connection has ended.
@@ -613,7 +623,7 @@ impl Endpoint {
         let slot = &mut self.slots[index as usize];
         if events.contains(Events::CLOSED) && slot.flags & slot_flag::PROGRAM_DONE == 0 {
             // Reset or timed out under the program.
-            slot.flags |= slot_flag::PROGRAM_DONE;
+            end_program(slot, &mut self.client);
             slot.app_deadline = 0;
         }
         if events.contains(Events::PEER_FIN) && slot.flags & slot_flag::PROGRAM_DONE == 0 {
@@ -624,7 +634,7 @@ impl Endpoint {
             };
             if !slot.cursor.received_all(&self.programs[usize::from(slot.program)]) {
                 app.peer_closed_early += 1;
-                slot.flags |= slot_flag::PROGRAM_DONE;
+                end_program(slot, &mut self.client);
                 slot.app_deadline = 0;
                 slot.conn.close();
             }
@@ -665,7 +675,7 @@ impl Endpoint {
             }
             Status::Done => {
                 slot.app_deadline = 0;
-                slot.flags |= slot_flag::PROGRAM_DONE;
+                end_program(slot, &mut self.client);
                 let (app, client) = match slot.role {
                     Role::Client => (&mut self.stats.client_app, true),
                     Role::Server => (&mut self.stats.server_app, false),
@@ -710,7 +720,6 @@ impl Endpoint {
         if slot.flags & slot_flag::LIVE == 0 {
             return;
         }
-        slot.flags = 0;
         if let Some(id) = slot.timer.take() {
             self.wheel.cancel(id);
         }
@@ -718,11 +727,11 @@ impl Endpoint {
         match slot.role {
             Role::Client => {
                 self.stats.client.tcps_closed += 1;
+                end_program(slot, &mut self.client);
                 if let Some(client) = &mut self.client {
                     if let Some(i) = client.index_of(slot.tuple.local_ip, slot.tuple.local_port) {
                         client.table[i] = FREE;
                     }
-                    client.active -= 1;
                 }
             }
             Role::Server => {
@@ -730,6 +739,7 @@ impl Endpoint {
                 self.servers.remove(&slot.tuple);
             }
         }
+        slot.flags = 0;
         self.free.push(index);
     }
 
@@ -782,7 +792,7 @@ impl Endpoint {
                     Role::Server => &mut self.stats.server_app,
                 };
                 app.recv_timeouts += 1;
-                slot.flags |= slot_flag::PROGRAM_DONE;
+                end_program(slot, &mut self.client);
                 slot.conn.abort();
             }
         }
@@ -825,6 +835,7 @@ impl Endpoint {
         client.next_server += 1;
         client.opened += 1;
         client.active += 1;
+        client.peak_active = client.peak_active.max(client.active);
         let tuple = Tuple { local_ip: ip, remote_ip: server_ip, local_port: port, remote_port: server_port };
         let iss = self.isn(&tuple, now);
         let slot = Slot {
@@ -877,10 +888,11 @@ impl Endpoint {
             slot.flags &= !slot_flag::QUEUED;
             if slot.conn.state() == State::Closed {
                 self.release(index);
-                self.open_due(now);
             } else {
                 self.schedule_timer_only(index);
             }
+            // A closed loop replaces connections whose programs ended.
+            self.open_due(now);
         }
         None
     }
@@ -896,6 +908,20 @@ impl Endpoint {
             }
             slot.timer = Some(self.wheel.insert(want, index));
             slot.timer_at = want;
+        }
+    }
+}
+
+/// Marks a slot's program as ended; a client connection stops counting towards a closed
+/// loop's concurrency then, though its state may linger (TIME-WAIT).
+fn end_program(slot: &mut Slot, client: &mut Option<ClientSide>) {
+    if slot.flags & slot_flag::PROGRAM_DONE != 0 {
+        return;
+    }
+    slot.flags |= slot_flag::PROGRAM_DONE;
+    if slot.role == Role::Client {
+        if let Some(client) = client {
+            client.active -= 1;
         }
     }
 }

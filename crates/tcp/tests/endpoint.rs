@@ -136,7 +136,9 @@ fn a_closed_loop_keeps_the_concurrency() {
     let (mut client, mut server) = endpoints(Load::Closed { concurrent: 50 }, 2000, c, s, cfg, CloseMode::Fin);
     run(&mut client, &mut server, MS, Impair::default(), 100_000 * MS);
     check_trex_invariants(&client, &server, 2000);
-    assert_eq!(client.stats().peak_active, 50);
+    assert_eq!(client.client_programs(), (0, 50));
+    // Closing connections hold their state a little longer than their programs run.
+    assert!(client.stats().peak_active >= 50);
     assert_eq!(client.stats().client_app.completed, 2000);
 }
 

@@ -1,0 +1,326 @@
+//! `riptide bench --tcp`: connections per second of the user-space TCP, client and server
+//! endpoints joined in memory on one thread, beside the kernel's own TCP over loopback
+//! driven by a small Rust client/server pair (std::net) in the same run; both counted per
+//! second of CPU time, so "per core" means the same on both sides.
+//!
+//! The workload is the HTTP/1.1 GET pair on both: the client connects, sends a GET,
+//! reads the 200 response with a 64-byte body, and closes first (FIN, TIME-WAIT on the
+//! client); the server reads the request, answers, and closes when the client has.
+//!
+//! `--tcp-hold N` instead opens N connections that stay established (each sends one byte,
+//! gets one back and waits) and reports the time to open them and the peak RSS.
+
+use crate::Failure;
+use riptide_core::Nanos;
+use riptide_tcp::endpoint::{ClientSpec, EndpointConfig, Load, ServerSpec};
+use riptide_tcp::frame::Macs;
+use riptide_tcp::program::{self, Payload, Recv, Step};
+use riptide_tcp::{CloseMode, Endpoint, Program, TcpConfig};
+use serde_json::json;
+use std::io::{Read, Write};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+const BODY: u32 = 64;
+const SERVER: Ipv4Addr = Ipv4Addr::new(198, 19, 0, 1);
+
+/// CPU seconds this process has used (user + system, all threads).
+fn cpu_seconds() -> f64 {
+    // SAFETY: getrusage writes into the struct we pass; RUSAGE_SELF is always valid.
+    let usage = unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut u);
+        u
+    };
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    tv(usage.ru_utime) + tv(usage.ru_stime)
+}
+
+/// Peak resident memory of the process in bytes (`VmHWM`).
+fn peak_rss() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn endpoints(
+    load: Load,
+    limit: Option<u64>,
+    ips: u32,
+    client: Vec<Step>,
+    server: Vec<Step>,
+) -> Result<(Endpoint, Endpoint), Failure> {
+    let compile = |steps: &[Step]| Program::compile(steps).map(Arc::new).map_err(|e| Failure::runtime(e.to_string()));
+    let cfg = EndpointConfig {
+        tcp: TcpConfig::default(),
+        macs: Macs::default(),
+        isn_secret: std::process::id() as u64 ^ 0x5eed,
+        close: CloseMode::Fin,
+        recv_timeout_ns: 3_600_000_000_000,
+        verify_checksums: true,
+    };
+    let spec = ClientSpec {
+        ips: (Ipv4Addr::new(198, 18, 0, 1), ips),
+        ports: (1024, 65535),
+        port_stride: 1,
+        port_offset: 0,
+        servers: vec![(SERVER, 80)],
+        program: compile(&client)?,
+        load,
+        limit,
+    };
+    let listen = ServerSpec { listen: vec![(80, compile(&server)?)] };
+    let err = |e: riptide_tcp::EndpointError| Failure::runtime(e.to_string());
+    Ok((
+        Endpoint::new(cfg.clone(), Some(spec), ServerSpec::default()).map_err(err)?,
+        Endpoint::new(cfg, None, listen).map_err(err)?,
+    ))
+}
+
+/// Moves every frame each endpoint has to the other; returns how many moved.
+fn exchange(client: &mut Endpoint, server: &mut Endpoint, now: u64, buf: &mut [u8]) -> u64 {
+    let mut moved = 0;
+    while let Some(len) = client.poll_transmit(now, buf) {
+        server.handle_frame(now, &buf[..len]);
+        moved += 1;
+    }
+    while let Some(len) = server.poll_transmit(now, buf) {
+        client.handle_frame(now, &buf[..len]);
+        moved += 1;
+    }
+    moved
+}
+
+struct Measured {
+    cps_per_core: f64,
+    completed: u64,
+    frames: u64,
+    cpu_s: f64,
+    wall_s: f64,
+}
+
+/// The HTTP GET pair in memory on this thread for `secs`, `concurrent` connections open.
+fn riptide_http(secs: f64, concurrent: u32) -> Result<(Measured, Endpoint, Endpoint), Failure> {
+    let (c, s) = program::http_get("198.19.0.1", "/64", BODY);
+    // TIME-WAIT (1 s) holds a tuple per connection closed in the last second.
+    let (mut client, mut server) = endpoints(Load::Closed { concurrent }, None, 32, c, s)?;
+    let mut buf = vec![0u8; 2048];
+    let t0 = Instant::now();
+    let cpu0 = cpu_seconds();
+    let mut frames = 0;
+    loop {
+        let now = t0.elapsed().as_nanos() as u64;
+        client.handle_timeout(now);
+        server.handle_timeout(now);
+        frames += exchange(&mut client, &mut server, now, &mut buf);
+        if now as f64 >= secs * 1e9 {
+            break;
+        }
+    }
+    let wall_s = t0.elapsed().as_secs_f64();
+    let cpu_s = (cpu_seconds() - cpu0).max(1e-9);
+    let completed = client.stats().client_app.completed;
+    let m = Measured { cps_per_core: completed as f64 / cpu_s, completed, frames, cpu_s, wall_s };
+    Ok((m, client, server))
+}
+
+/// The kernel's TCP over loopback: one server thread and one client thread, the same
+/// request and response, the client closing first.
+fn kernel_http(secs: f64) -> Result<Measured, Failure> {
+    let io = |e: std::io::Error| Failure::runtime(format!("kernel baseline: {e}"));
+    let listener = TcpListener::bind("127.0.0.1:0").map_err(io)?;
+    let addr = listener.local_addr().map_err(io)?;
+    let header =
+        format!("HTTP/1.1 200 OK\r\nServer: riptide\r\nContent-Type: text/plain\r\nContent-Length: {BODY}\r\n\r\n");
+    let mut response = header.into_bytes();
+    response.extend((0..BODY).map(|k| k as u8));
+    let response_len = response.len();
+    let stop = Arc::new(AtomicBool::new(false));
+    let server_stop = stop.clone();
+    let server = std::thread::spawn(move || {
+        let mut req = [0u8; 1024];
+        for stream in listener.incoming() {
+            if server_stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let Ok(mut s) = stream else { continue };
+            let _ = s.set_nodelay(true);
+            let mut got = 0;
+            while !req[..got].windows(4).any(|w| w == b"\r\n\r\n") {
+                match s.read(&mut req[got..]) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => got += n,
+                }
+            }
+            let _ = s.write_all(&response);
+            // Wait for the client's FIN, then close.
+            let _ = s.read(&mut req);
+        }
+    });
+    let request = b"GET /64 HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: riptide\r\nAccept: */*\r\n\r\n";
+    let t0 = Instant::now();
+    let cpu0 = cpu_seconds();
+    let mut completed = 0u64;
+    let mut buf = vec![0u8; response_len + 64];
+    while t0.elapsed().as_secs_f64() < secs {
+        let mut s = TcpStream::connect(addr).map_err(io)?;
+        s.set_nodelay(true).map_err(io)?;
+        s.write_all(request).map_err(io)?;
+        let mut got = 0;
+        while got < response_len {
+            match s.read(&mut buf[got..]).map_err(io)? {
+                0 => break,
+                n => got += n,
+            }
+        }
+        drop(s);
+        completed += 1;
+    }
+    let wall_s = t0.elapsed().as_secs_f64();
+    let cpu_s = (cpu_seconds() - cpu0).max(1e-9);
+    stop.store(true, Ordering::Relaxed);
+    let _ = TcpStream::connect(addr);
+    let _ = server.join();
+    Ok(Measured { cps_per_core: completed as f64 / cpu_s, completed, frames: completed * 7, cpu_s, wall_s })
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// `riptide bench --tcp`.
+pub(crate) fn bench_tcp(duration: Nanos, runs: usize, json_out: bool) -> Result<(), Failure> {
+    let secs = duration.as_secs_f64();
+    let (mut ours, mut kernel) = (Vec::new(), Vec::new());
+    let mut last = None;
+    for _ in 0..runs {
+        let (m, client, server) = riptide_http(secs, 1000)?;
+        check_invariants(&client, &server)?;
+        ours.push(m.cps_per_core);
+        last = Some(m);
+        kernel.push(kernel_http(secs)?.cps_per_core);
+    }
+    let runs_ours: Vec<f64> = ours.iter().map(|x| x.round()).collect();
+    let runs_kernel: Vec<f64> = kernel.iter().map(|x| x.round()).collect();
+    let (o, k) = (median(&mut ours), median(&mut kernel));
+    let m = last.ok_or_else(|| Failure::input("--runs must be at least 1"))?;
+    let slot = Endpoint::slot_bytes();
+    if json_out {
+        let v = json!({
+            "workload": "HTTP/1.1 GET, 64 B body, client closes first, 1000 concurrent",
+            "riptide_cps_per_core": o,
+            "kernel_loopback_cps_per_core": k,
+            "ratio": o / k,
+            "runs_riptide": runs_ours,
+            "runs_kernel": runs_kernel,
+            "frames_per_connection": m.frames as f64 / m.completed.max(1) as f64,
+            "slot_bytes": slot,
+        });
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
+    } else {
+        println!("riptide bench --tcp: HTTP/1.1 GET (64 B body), client closes first, connections per CPU second");
+        println!("runs: riptide {runs_ours:?}, kernel {runs_kernel:?}");
+        println!(
+            "riptide  {:>10} conn/s per core (client + server endpoints in memory on 1 thread, 1000 open; median of {runs})",
+            fmt_rate(o)
+        );
+        println!(
+            "kernel   {:>10} conn/s per core (Linux TCP over loopback, std::net client + server threads)",
+            fmt_rate(k)
+        );
+        println!("ratio    {:>10.2} (riptide / kernel)", o / k);
+        println!(
+            "last run: {} connections, {:.1} frames each, {:.2} s CPU in {:.2} s; {slot} bytes of state per connection",
+            m.completed,
+            m.frames as f64 / m.completed.max(1) as f64,
+            m.cpu_s,
+            m.wall_s
+        );
+    }
+    Ok(())
+}
+
+fn fmt_rate(r: f64) -> String {
+    if r >= 1e6 {
+        format!("{:.2} M", r / 1e6)
+    } else {
+        format!("{:.1} k", r / 1e3)
+    }
+}
+
+/// TRex's invariants, checked on the bench's own run (a bench that breaks them is wrong).
+fn check_invariants(client: &Endpoint, server: &Endpoint) -> Result<(), Failure> {
+    let c = &client.stats().client;
+    let s = &server.stats().server;
+    let ok = c.tcps_connattempt >= c.tcps_closed
+        && c.tcps_closed <= c.tcps_connects
+        && s.tcps_accepts >= s.tcps_connects
+        && client.stats().client_app.recv_timeouts == 0
+        && c.tcps_sndrexmitpack == 0
+        && s.tcps_sndrexmitpack == 0;
+    if ok {
+        Ok(())
+    } else {
+        Err(Failure::runtime(format!("bench --tcp: counters inconsistent: client {c:?}, server {s:?}")))
+    }
+}
+
+/// `riptide bench --tcp-hold N`: N connections open at once on one thread.
+pub(crate) fn bench_hold(n: u32, json_out: bool) -> Result<(), Failure> {
+    let client = vec![Step::Send(Payload::Fill(1)), Step::Recv(Recv::Bytes(1)), Step::Delay(3_600_000_000_000)];
+    let server = vec![Step::Recv(Recv::Bytes(1)), Step::Send(Payload::Fill(1)), Step::WaitPeerClose];
+    let ips = n.div_ceil(64_000).max(1);
+    let rss0 = peak_rss();
+    let (mut client, mut server) = endpoints(Load::Closed { concurrent: n }, Some(u64::from(n)), ips, client, server)?;
+    let mut buf = vec![0u8; 2048];
+    let t0 = Instant::now();
+    let cpu0 = cpu_seconds();
+    loop {
+        let now = t0.elapsed().as_nanos() as u64;
+        client.handle_timeout(now);
+        server.handle_timeout(now);
+        exchange(&mut client, &mut server, now, &mut buf);
+        let established = client.stats().client.tcps_connects;
+        let answered = client.stats().client.tcps_rcvbyte;
+        if established == u64::from(n) && answered == u64::from(n) {
+            break;
+        }
+        if t0.elapsed().as_secs() > 600 {
+            return Err(Failure::runtime(format!("bench --tcp-hold: only {established} of {n} established in 600 s")));
+        }
+    }
+    let wall = t0.elapsed().as_secs_f64();
+    let cpu = cpu_seconds() - cpu0;
+    let rss = peak_rss();
+    let active = client.active() + server.active();
+    let per_conn = (rss.saturating_sub(rss0)) as f64 / f64::from(n);
+    if json_out {
+        let v = json!({
+            "connections": n, "established_client": client.stats().client.tcps_connects,
+            "established_server": server.stats().server.tcps_connects, "open_endpoints": active,
+            "seconds": wall, "cpu_seconds": cpu, "peak_rss_bytes": rss, "rss_bytes_per_connection": per_conn,
+            "slot_bytes": Endpoint::slot_bytes(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
+    } else {
+        println!("riptide bench --tcp-hold: {n} connections established and held, client and server on 1 thread");
+        println!(
+            "{} client + {} server connections open after {wall:.2} s ({cpu:.2} s CPU)",
+            client.stats().client.tcps_connects,
+            server.stats().server.tcps_connects
+        );
+        println!(
+            "peak RSS {:.1} MiB: {per_conn:.0} bytes per connection pair (slot {} bytes per side)",
+            rss as f64 / (1 << 20) as f64,
+            Endpoint::slot_bytes()
+        );
+    }
+    Ok(())
+}
