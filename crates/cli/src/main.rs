@@ -16,6 +16,7 @@ mod run;
 mod serve;
 mod signal;
 mod stf;
+mod tcp;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -78,6 +79,8 @@ enum Cmd {
     Pktgen(pktgen::PktgenArgs),
     /// Run a TRex cap2 stateful profile: pcap conversations replayed as many flows.
     RunStf(stf::StfArgs),
+    /// Run a TCP profile: user-space TCP clients and servers with programs per connection.
+    Tcp(tcp::TcpArgs),
     /// Build, inspect or remove the two-port test ring of namespaces (riptide-tg, riptide-dut).
     Lab(lab::LabArgs),
     /// Find the throughput of a DUT: NDR and PDR by MLRsearch (for now on a simulated DUT).
@@ -94,6 +97,7 @@ fn main() -> ExitCode {
         Cmd::Serve(a) => serve::serve(a),
         Cmd::Lab(a) => lab::lab(a),
         Cmd::RunStf(a) => stf::run_stf(a),
+        Cmd::Tcp(a) => tcp::tcp(a),
         Cmd::Ndr(a) => ndr::ndr(a),
     };
     match res {

@@ -181,6 +181,10 @@ pub enum Command {
     /// snapshot and state apply to it as to a stateless run; the loaded stateless
     /// profile stays loaded.
     StfStart(crate::stf::StfStart),
+    /// Starts a TCP run (TRex ASTF) of a TCP profile on the configured ports (one port:
+    /// both roles on it; two: clients on the first, servers on the second). Stop,
+    /// snapshot and state apply to it; pause and update do not.
+    TcpStart(crate::tcp::TcpStart),
     /// Stops the run and finishes the ports.
     Stop,
     /// Pauses transmission (schedules restart on resume; nothing is made up).

@@ -179,6 +179,7 @@ enum RunInfo {
     Stateful {
         scheduler: SchedulerKind,
     },
+    Tcp,
 }
 
 /// How a run's packet count is split over its workers.
@@ -312,6 +313,7 @@ impl Engine {
                 self.start(opts).map(|notes| if notes.is_empty() { Response::Ok } else { Response::Notes(notes) })
             }
             Command::StfStart(req) => self.start_stf(&req).map(Response::Notes),
+            Command::TcpStart(req) => self.start_tcp(&req).map(|()| Response::Ok),
             Command::Stop => self.stop().map(|s| Response::Stats(Box::new(s))),
             Command::Pause => self.control("pause", Control::Pause, Some(true)),
             Command::Resume => self.control("resume", Control::Resume, Some(false)),
@@ -374,7 +376,7 @@ impl Engine {
         let Some(run) = &mut self.run else {
             return Err(EngineError::State { command: name, state });
         };
-        if matches!(run.kind, RunInfo::Stateful { .. }) {
+        if matches!(run.kind, RunInfo::Stateful { .. } | RunInfo::Tcp) {
             // Flows have deadlines of their own (as in TRex's STF mode, which has no pause).
             return Err(EngineError::Config(format!("a stateful run cannot {name}: stop it instead")));
         }
@@ -671,6 +673,53 @@ impl Engine {
         Ok(notes)
     }
 
+    /// Starts a TCP run (TRex ASTF) of `req`'s profile on the engine's ports.
+    fn start_tcp(&mut self, req: &crate::tcp::TcpStart) -> Result<(), EngineError> {
+        if let Some(run) = &self.run {
+            return Err(EngineError::State { command: "start", state: self.state_of(run) });
+        }
+        let cfg = |m: String| EngineError::Config(m);
+        if !(req.multiplier.is_finite() && req.multiplier > 0.0) {
+            return Err(cfg(format!("multiplier {}: must be a positive factor", req.multiplier)));
+        }
+        check_bounds(req.cores, None, req.duration)?;
+        let nports = self.config.ports.len();
+        if nports == 0 || nports > 2 {
+            return Err(cfg("a TCP run takes one port (both roles) or two (clients, then servers)".into()));
+        }
+        let profile =
+            riptide_tcp::profile::parse(&req.text, &req.name).map_err(|e| EngineError::Input(e.to_string()))?;
+        let unbounded = profile.client.as_ref().is_some_and(|c| req.limit.or(c.limit).is_none());
+        if req.duration.is_none() && (unbounded || profile.client.is_none()) {
+            return Err(cfg(format!("{}: the run has no end: give a duration (-d) or a client limit", req.name)));
+        }
+        // Fresh ISNs every run (RFC 6528's secret): the clock and the process.
+        let secret = unix_now_ns() ^ (u64::from(std::process::id()) << 32);
+        let kinds = crate::tcp::kinds(&profile, req, nports, &self.config.macs, secret)
+            .map_err(|e| EngineError::Input(format!("{}: {e}", req.name)))?;
+        let mtu = usize::from(profile.tcp.mss) + 14 + 20 + 60;
+        let mut opened = self.open_ports(req.cores, mtu.max(1518), None, true)?;
+        let plan = Plan {
+            epoch_unix_ns: opened.epoch_unix_ns,
+            start_abs: opened.start_abs,
+            end: req.duration,
+            budget: Budget::Unlimited,
+            simulated: false,
+            catch_up: None,
+            batch: self.config.batch,
+            drain: Nanos::ZERO,
+        };
+        let workers = self.spawn(&mut opened, plan, None, kinds)?;
+        let opts = StartOptions {
+            duration: req.duration,
+            multiplier: Multiplier::Factor(req.multiplier),
+            cores: req.cores,
+            ..Default::default()
+        };
+        self.begin(opened, workers, opts, false, RunInfo::Tcp);
+        Ok(())
+    }
+
     /// Opens every port with `cores` queues for frames of up to `max_frame` bytes, and
     /// sets the run's time zero: `at_unix_ns`, or 5 ms after the ports are open (a real
     /// run must not begin late by however long opening took).
@@ -816,7 +865,7 @@ impl Engine {
         let Some(run) = &self.run else {
             return Err(EngineError::State { command: "update", state });
         };
-        if matches!(run.kind, RunInfo::Stateful { .. }) {
+        if matches!(run.kind, RunInfo::Stateful { .. } | RunInfo::Tcp) {
             return Err(EngineError::Config("a stateful run's multiplier is fixed at its start".into()));
         }
         let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
@@ -913,6 +962,7 @@ impl Engine {
                 disruptions: Vec::new(),
                 interrupted: false,
                 stf: None,
+                tcp: None,
             }),
         }
     }
@@ -1012,6 +1062,7 @@ impl Engine {
             disruptions: Vec::new(),
             interrupted: counters.iter().any(|c| c.stopped),
             stf: None,
+            tcp: None,
         };
         match &run.kind {
             RunInfo::Stateless { factors, handed } => {
@@ -1025,6 +1076,7 @@ impl Engine {
             RunInfo::Stateful { scheduler, .. } => {
                 snap.stf = Some(StfStats::merge(&counters, secs, wall, !run.simulated, *scheduler, last));
             }
+            RunInfo::Tcp => snap.tcp = Some(crate::tcp::TcpReport::merge(&counters, secs)),
         }
         snap
     }

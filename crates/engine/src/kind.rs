@@ -10,6 +10,7 @@
 //!
 //! - [`crate::stateless`]: stream sets (TRex STL), tagged-stream receive tables.
 //! - [`crate::stf`]: flows replayed from pcap templates (TRex STF).
+//! - [`crate::tcp`]: user-space TCP endpoints, client and server (TRex ASTF).
 
 use crate::stats::KindCounters;
 use crate::worker::Control;
@@ -37,9 +38,9 @@ pub(crate) trait RunKind: Send + 'static {
     /// into `batch`, earliest first; returns how many. Called once per port per turn.
     fn poll_transmit(&mut self, port: usize, batch: &mut TxBatch<'_>, budget: u64, turn: &Turn) -> usize;
 
-    /// A frame arrived on a port at `at` (run time: Unix time less the run's epoch).
-    fn handle_receive(&mut self, frame: &[u8], at: Nanos) {
-        let _ = (frame, at);
+    /// A frame arrived on port `port` at `at` (run time: Unix time less the run's epoch).
+    fn handle_receive(&mut self, port: usize, frame: &[u8], at: Nanos) {
+        let _ = (port, frame, at);
     }
 
     /// The earliest departure still to come; `None` when nothing is due any more.

@@ -21,6 +21,7 @@ mod snapshot;
 mod stateless;
 pub mod stats;
 pub mod stf;
+pub mod tcp;
 pub mod trials;
 mod worker;
 

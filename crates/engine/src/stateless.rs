@@ -83,7 +83,7 @@ impl RunKind for Stateless {
         n
     }
 
-    fn handle_receive(&mut self, frame: &[u8], at: Nanos) {
+    fn handle_receive(&mut self, _port: usize, frame: &[u8], at: Nanos) {
         // FCS excluded, as the ports count bytes.
         self.rx.handle_frame(frame, frame.len() as u64, at.0);
     }

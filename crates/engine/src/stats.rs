@@ -50,6 +50,8 @@ pub enum KindCounters {
     },
     /// A stateful run.
     Stateful(crate::stf::StfCounters),
+    /// A TCP run.
+    Tcp(Box<crate::tcp::TcpCounters>),
 }
 
 impl WorkerCounters {
@@ -297,4 +299,7 @@ pub struct Snapshot {
     /// A stateful run's TRex counters (absent for stateless runs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stf: Option<crate::stf::StfStats>,
+    /// A TCP run's counters (TRex ASTF's names), program outcomes and latencies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tcp: Option<crate::tcp::TcpReport>,
 }

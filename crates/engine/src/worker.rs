@@ -302,8 +302,10 @@ impl<K: RunKind> Worker<K> {
         let mut n = 0;
         let epoch = self.plan.epoch_unix_ns;
         let kind = &mut self.kind;
-        for p in &mut self.ports {
-            n += p.rx(256, &mut |frame, ts| kind.handle_receive(frame, Nanos(ts.0.saturating_sub(epoch)))).unwrap_or(0);
+        for (i, p) in self.ports.iter_mut().enumerate() {
+            n += p
+                .rx(256, &mut |frame, ts| kind.handle_receive(i, frame, Nanos(ts.0.saturating_sub(epoch))))
+                .unwrap_or(0);
         }
         n
     }

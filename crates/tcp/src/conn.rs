@@ -212,6 +212,9 @@ pub struct Connection {
     rcv_wscale: u8,
     dupacks: u8,
     retries: u8,
+    /// Duplicate ACKs still owed for out-of-order arrivals (one each, RFC 5681 §4.2, even
+    /// when a batch of them arrives before this side transmits).
+    acks_owed: u8,
     /// Payload bytes per segment this side sends.
     mss: u16,
     iss: Seq,
@@ -248,6 +251,7 @@ impl Connection {
             rcv_wscale: 0,
             dupacks: 0,
             retries: 0,
+            acks_owed: 0,
             mss: DEFAULT_MSS,
             iss,
             snd_una: iss,
@@ -776,6 +780,7 @@ impl Connection {
         } else {
             stats.tcps_rcvoopack += 1;
             stats.tcps_rcvoobyte += data.len() as u64;
+            self.acks_owed = self.acks_owed.saturating_add(1).min(8);
             self.ooo.get_or_insert_with(Box::default).insert(seq, data);
         }
     }
@@ -957,7 +962,12 @@ impl Connection {
         if self.flags & flag::ACK_NOW == 0 {
             return None;
         }
-        self.flags &= !flag::ACK_NOW;
+        if self.acks_owed > 1 {
+            self.acks_owed -= 1;
+        } else {
+            self.acks_owed = 0;
+            self.flags &= !flag::ACK_NOW;
+        }
         stats.tcps_sndacks += 1;
         // SND.MAX, not SND.NXT: after a timeout SND.NXT is back at SND.UNA, and an ACK
         // numbered there would fall before what the peer already received (BSD does this).

@@ -13,6 +13,7 @@
 //! - `reasm`: out-of-order data, held only while a hole is open, and the SACK blocks;
 //! - [`program`]: what a connection does (send, recv, delay, close, loops), compiled once
 //!   and shared; the built-in HTTP/1.1 GET pair;
+//! - [`profile`]: YAML profiles (docs/tcp.md) into client and server specs;
 //! - [`frame`]: Ethernet + IPv4 + TCP frames read and written;
 //! - [`endpoint`]: one worker's connections, client and server at once: pools and port
 //!   shares, open and closed load, the timer wheel, programs, counters and latencies;
@@ -23,6 +24,7 @@
 pub mod conn;
 pub mod endpoint;
 pub mod frame;
+pub mod profile;
 pub mod program;
 mod reasm;
 pub mod rtt;

@@ -1,0 +1,114 @@
+//! `riptide tcp`: a TCP profile (docs/tcp.md) on riptide's ports: user-space TCP clients
+//! and servers with programs per connection (TRex ASTF's role). A front end of
+//! [`Command::TcpStart`]: one port carries both roles; with two, clients use the first
+//! and servers the second.
+
+use crate::run::{drive_sampled, PlaceArgs};
+use crate::Failure;
+use clap::Args;
+use riptide_core::Nanos;
+use riptide_engine::tcp::{Percentiles, TcpReport, TcpStart};
+use riptide_engine::{Command, Engine, Multiplier};
+use serde_json::json;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub(crate) struct TcpArgs {
+    /// TCP profile (YAML, docs/tcp.md).
+    pub profile: PathBuf,
+    /// Port: one (both roles) or two (clients, then servers): `link:0`, `afxdp:IF`, ...
+    #[arg(long = "port", required = true)]
+    pub ports: Vec<String>,
+    /// Multiplier of the client's rate (open loop) or concurrency (closed loop): a factor.
+    #[arg(short = 'm', long, default_value = "1")]
+    pub multiplier: String,
+    /// How long the run lasts (default: until the client's limit is done).
+    #[arg(short = 'd', long)]
+    pub duration: Option<String>,
+    /// Connections the client opens in all (overrides the profile's `limit`).
+    #[arg(short = 'n', long)]
+    pub limit: Option<u64>,
+    /// Worker threads, each with its share of the client ports.
+    #[arg(short = 'c', long, default_value_t = 1)]
+    pub cores: usize,
+    /// Print one JSON object (the snapshot's `tcp` part and the ports).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub place: PlaceArgs,
+}
+
+pub(crate) fn tcp(a: TcpArgs) -> Result<(), Failure> {
+    let multiplier = match a.multiplier.parse::<Multiplier>() {
+        Ok(Multiplier::Factor(f)) => f,
+        Ok(Multiplier::Total(_)) => {
+            return Err(Failure::input(format!("-m {}: a TCP run's multiplier is a factor", a.multiplier)))
+        }
+        Err(e) => return Err(Failure::input(format!("-m: {e}"))),
+    };
+    let duration = a
+        .duration
+        .as_deref()
+        .map(|d| d.parse::<Nanos>().map_err(|e| Failure::input(format!("-d: {e}"))))
+        .transpose()?;
+    if duration == Some(Nanos::ZERO) {
+        return Err(Failure::input("-d: must be a positive duration"));
+    }
+    if a.ports.len() > 2 {
+        return Err(Failure::input("tcp takes one port (both roles) or two (clients, then servers)"));
+    }
+    let name = a.profile.display().to_string();
+    let text = std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?;
+    let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
+    let start = TcpStart { name, text, multiplier, duration, cores: a.cores, limit: a.limit };
+    let snap = drive_sampled(&mut engine, Command::TcpStart(start), false, &mut Vec::new())?;
+    let report = snap.tcp.clone().ok_or_else(|| Failure::runtime("the run gave no TCP report"))?;
+    if a.json {
+        let v =
+            json!({"duration_s": snap.duration_s, "interrupted": snap.interrupted, "tcp": report, "ports": snap.ports});
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
+    } else {
+        print_report(&report, snap.duration_s);
+    }
+    Ok(())
+}
+
+fn print_report(r: &TcpReport, secs: f64) {
+    let (c, s) = (&r.client, &r.server);
+    println!(
+        "client: {} attempted, {} established, {} closed, {} completed ({:.0} conn/s, {:.0} completed/s over {secs:.3} s)",
+        c.tcps_connattempt, c.tcps_connects, c.tcps_closed, r.client_app.completed, r.connects_per_s, r.completed_per_s
+    );
+    println!(
+        "server: {} accepted, {} established, {} closed, {} completed",
+        s.tcps_accepts, s.tcps_connects, s.tcps_closed, r.server_app.completed
+    );
+    println!(
+        "bytes: client sent {} received {}; server sent {} received {}; retransmitted {} + {} segments",
+        c.tcps_sndbyte, c.tcps_rcvbyte, s.tcps_sndbyte, s.tcps_rcvbyte, c.tcps_sndrexmitpack, s.tcps_sndrexmitpack
+    );
+    let errors = [
+        ("recv timeouts", r.client_app.recv_timeouts + r.server_app.recv_timeouts),
+        ("peer closed early", r.client_app.peer_closed_early + r.server_app.peer_closed_early),
+        ("content errors", r.client_app.content_errors + r.server_app.content_errors),
+        ("drops", c.tcps_drops + s.tcps_drops + c.tcps_conndrops + s.tcps_conndrops),
+    ];
+    let shown: Vec<String> = errors.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("{k} {n}")).collect();
+    if !shown.is_empty() {
+        println!("errors: {}", shown.join(", "));
+    }
+    let lat = |p: &Percentiles| format!("p50 {} p99 {} max {}", us(p.p50), us(p.p99), us(p.max));
+    if r.setup.count > 0 {
+        println!("setup       {}", lat(&r.setup));
+        println!("first byte  {}", lat(&r.first_byte));
+        println!("transaction {}", lat(&r.transaction));
+    }
+}
+
+fn us(ns: u64) -> String {
+    if ns >= 1_000_000 {
+        format!("{:.2} ms", ns as f64 / 1e6)
+    } else {
+        format!("{:.1} us", ns as f64 / 1e3)
+    }
+}

@@ -1,0 +1,191 @@
+//! `riptide tcp`: user-space TCP client against user-space TCP server through the
+//! in-memory link, with tshark as the oracle of the protocol and TRex's invariants on
+//! the counters.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+use common::{riptide, text, tshark_available};
+
+use std::process::Command;
+
+const HTTP: &str = "
+client:
+  ips: 198.18.0.1/4
+  servers: [198.19.0.1:80]
+  http: {path: /64, body: 64}
+  cps: 2000
+  limit: 1000
+server:
+  listen:
+    - {port: 80, http: {body: 64}}
+tcp: {time_wait: 100ms}
+";
+
+fn profile(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn json_of(o: &std::process::Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", text(o));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// TRex's documented invariants of an ASTF run that ended.
+fn check_invariants(t: &serde_json::Value) {
+    let (c, s) = (&t["client"], &t["server"]);
+    assert_eq!(c["tcps_connattempt"], c["tcps_closed"], "client connattempt == closed: {t}");
+    assert!(c["tcps_closed"].as_u64() >= c["tcps_connects"].as_u64());
+    assert_eq!(s["tcps_accepts"], s["tcps_connects"], "server accepts == connects: {t}");
+    assert_eq!(s["tcps_connects"], s["tcps_closed"], "server connects == closed: {t}");
+    assert_eq!(c["tcps_sndbyte"], s["tcps_rcvbyte"], "client sndbyte == server rcvbyte: {t}");
+    assert_eq!(s["tcps_sndbyte"], c["tcps_rcvbyte"], "server sndbyte == client rcvbyte: {t}");
+}
+
+#[test]
+fn http_over_the_link_is_tcp_that_tshark_finds_no_fault_in() {
+    if !tshark_available() {
+        eprintln!("skipped: no tshark");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let p = profile(&dir, "http.yaml", HTTP);
+    let (a, b, all) = (dir.path().join("a.pcap"), dir.path().join("b.pcap"), dir.path().join("all.pcap"));
+    let pa = format!("link:0:delay=50us,realtime+tap:{}", a.display());
+    let pb = format!("link:1+tap:{}", b.display());
+    let v = json_of(&riptide(&["tcp", &p, "--port", &pa, "--port", &pb, "--json"]));
+    let t = &v["tcp"];
+    check_invariants(t);
+    assert_eq!(t["client"]["tcps_connects"], 1000);
+    assert_eq!(t["client_app"]["completed"], 1000);
+    assert_eq!(t["server_app"]["completed"], 1000);
+    // Seven frames a connection: SYN, SYN-ACK, ACK+GET, response, FIN, FIN, ACK.
+    let sent: u64 = v["ports"].as_array().unwrap().iter().map(|p| p["opackets"].as_u64().unwrap()).sum();
+    assert_eq!(sent, 7 * 1000, "{v}");
+    let m = Command::new("mergecap").arg("-w").arg(&all).arg(&a).arg(&b).output().unwrap();
+    assert!(m.status.success(), "{}", text(&m));
+    let tshark = |filter: &str| -> usize {
+        let o = Command::new("tshark")
+            .args(["-n", "-r"])
+            .arg(&all)
+            .args(["-o", "tcp.check_checksum:TRUE", "-o", "ip.check_checksum:TRUE", "-Y", filter])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", text(&o));
+        String::from_utf8_lossy(&o.stdout).lines().count()
+    };
+    assert_eq!(tshark("tcp"), 7000);
+    assert_eq!(tshark("tcp.analysis.flags && !tcp.analysis.window_update"), 0, "tshark flags TCP faults");
+    assert_eq!(tshark("tcp.checksum.status != 1 || ip.checksum.status != 1"), 0, "checksums verify");
+    assert_eq!(tshark("_ws.malformed || _ws.expert.severity >= warning"), 0);
+    assert_eq!(tshark("http.request.method == \"GET\""), 1000);
+    assert_eq!(tshark("http.response.code == 200"), 1000);
+    assert_eq!(tshark("tcp.flags.syn == 1 && tcp.flags.ack == 0"), 1000);
+    // Every connection a distinct four-tuple (ISNs from a per-run secret).
+    let isns = Command::new("tshark")
+        .args(["-n", "-r"])
+        .arg(&all)
+        .args(["-o", "tcp.relative_sequence_numbers:FALSE", "-Y", "tcp.flags.syn == 1 && tcp.flags.ack == 0"])
+        .args(["-T", "fields", "-e", "tcp.seq"])
+        .output()
+        .unwrap();
+    let mut seqs: Vec<String> = String::from_utf8_lossy(&isns.stdout).lines().map(str::to_string).collect();
+    seqs.sort();
+    seqs.dedup();
+    assert!(seqs.len() > 990, "ISNs repeat: {} distinct", seqs.len());
+}
+
+#[test]
+fn loss_reordering_and_duplication_lose_no_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = profile(
+        &dir,
+        "bulk.yaml",
+        "
+client:
+  ips: 198.18.0.1/2
+  servers: [198.19.0.1:9000]
+  program: [send: {size: 100000}, recv: {expect_size: 100000}, close]
+  cps: 200
+  limit: 200
+server:
+  listen:
+    - port: 9000
+      program: [recv: {expect_size: 100000}, send: {size: 100000}, wait_for_peer_close]
+tcp: {time_wait: 100ms}
+",
+    );
+    let link = "link:0:loss=1%,reorder=0.5%,dup=0.1%,delay=100us,seed=11,realtime";
+    let v = json_of(&riptide(&["tcp", &p, "--port", link, "--port", "link:1", "--json"]));
+    let t = &v["tcp"];
+    check_invariants(t);
+    assert_eq!(t["client"]["tcps_connects"], 200, "{t}");
+    assert_eq!(t["client_app"]["completed"], 200, "{t}");
+    assert_eq!(t["server_app"]["completed"], 200, "{t}");
+    // Every byte, in order, checked against the pattern the peer sent.
+    assert_eq!(t["client"]["tcps_rcvbyte"], 200 * 100_000);
+    assert_eq!(t["client_app"]["content_errors"], 0);
+    assert_eq!(t["server_app"]["content_errors"], 0);
+    assert!(t["client"]["tcps_sndrexmitpack"].as_u64().unwrap() > 0, "{t}");
+    assert!(t["server"]["tcps_sndrexmitpack"].as_u64().unwrap() > 0, "{t}");
+    assert!(t["client"]["tcps_sndfastrexmit"].as_u64().unwrap() > 0, "fast retransmit ran: {t}");
+}
+
+#[test]
+fn a_recv_the_peer_never_fills_is_a_timeout_not_a_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = profile(
+        &dir,
+        "short.yaml",
+        "
+recv_timeout: 200ms
+client:
+  ips: 198.18.0.1
+  servers: [198.19.0.1:80]
+  program: [send: GET, recv: 1000, close]
+  cps: 100
+  limit: 10
+server:
+  listen:
+    - {port: 80, program: [recv: 3, send: {size: 10}, wait_for_peer_close]}
+",
+    );
+    let v = json_of(&riptide(&["tcp", &p, "--port", "link:0", "--port", "link:1", "--json"]));
+    let t = &v["tcp"];
+    assert_eq!(t["client_app"]["recv_timeouts"], 10, "{t}");
+    assert_eq!(t["client_app"]["completed"], 0);
+    check_invariants(t);
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "client: {ips: 198.18.0.1, servers: [198.19.0.1:80], concurrent: 10, ports: 1024-1028, limit: 10}",
+            vec![],
+            "10 concurrent connections asked for, but the client pool has 5",
+        ),
+        (
+            "client: {ips: 198.18.0.1, servers: [198.19.0.1:80], cps: 1, limit: 1, program: [jump: 3]}",
+            vec![],
+            "unknown variant `jump`",
+        ),
+        (
+            "client: {ips: 198.18.0.1, servers: [198.19.0.1:80], cps: 10, limit: 10, ports: 1024-1024}",
+            vec!["--cores", "2"],
+            "leave this worker no port",
+        ),
+        ("client: {ips: 198.18.0.1, servers: [198.19.0.1:80], cps: 10}", vec![], "no end"),
+    ];
+    for (i, (yaml, extra, want)) in cases.iter().enumerate() {
+        let p = profile(&dir, &format!("bad{i}.yaml"), yaml);
+        let mut args = vec!["tcp", p.as_str(), "--port", "link:0", "--port", "link:1"];
+        args.extend(extra.iter().copied());
+        let o = riptide(&args);
+        assert_eq!(o.status.code(), Some(2), "case {i}: {}", text(&o));
+        assert!(text(&o).contains(want), "case {i}: wanted `{want}` in: {}", text(&o));
+        assert!(text(&o).contains(&format!("bad{i}.yaml")), "names the file: {}", text(&o));
+    }
+}

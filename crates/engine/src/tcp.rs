@@ -1,0 +1,295 @@
+//! The TCP run kind: riptide_tcp endpoints on the one worker loop (TRex ASTF's role).
+//!
+//! One port: one endpoint per worker with both roles. Two ports: the client endpoint on
+//! the first, the server endpoint on the second. Each worker owns every `cores`-th client
+//! port (offset = its index), so a reply's destination port names its worker; the server
+//! side accepts whatever its worker's receive queue gets. TCP runs on the wall clock.
+
+use crate::kind::{RunKind, Turn};
+use crate::stats::{KindCounters, WorkerCounters};
+use riptide_core::{Nanos, TxBatch, TxMeta};
+use riptide_tcp::endpoint::{AppStats, ClientSpec, EndpointConfig, Latencies, Load, ServerSpec};
+use riptide_tcp::frame::Macs;
+use riptide_tcp::profile::TcpProfile;
+use riptide_tcp::{Endpoint, TcpStats};
+use riptide_wire::ethernet::EthernetAddress;
+use serde::{Deserialize, Serialize};
+
+/// `tcp_start`: a TCP profile on the configured ports.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TcpStart {
+    /// The profile's name in messages.
+    pub name: String,
+    /// The profile (YAML, docs/tcp.md).
+    pub text: String,
+    /// Scales the client's rate (open loop) or concurrency (closed loop).
+    #[serde(default = "one")]
+    pub multiplier: f64,
+    /// How long the run lasts (default: until the client's limit is done).
+    #[serde(default)]
+    pub duration: Option<Nanos>,
+    /// Worker threads.
+    #[serde(default = "one_usize")]
+    pub cores: usize,
+    /// Overrides the client's connection limit.
+    #[serde(default)]
+    pub limit: Option<u64>,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn one_usize() -> usize {
+    1
+}
+
+/// What one worker publishes.
+#[derive(Clone, Debug, Default)]
+pub struct TcpCounters {
+    client: TcpStats,
+    server: TcpStats,
+    client_app: AppStats,
+    server_app: AppStats,
+    active: u64,
+    latency: Option<Latencies>,
+}
+
+/// A TCP run's figures: TRex ASTF's counters per side, program outcomes, latencies.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct TcpReport {
+    /// Client-side TCP counters.
+    pub client: TcpStats,
+    /// Server-side TCP counters.
+    pub server: TcpStats,
+    /// Client programs.
+    pub client_app: AppStats,
+    /// Server programs.
+    pub server_app: AppStats,
+    /// Connections open now (state held, TIME-WAIT included), both sides.
+    pub active: u64,
+    /// Client connections established per second over the run.
+    pub connects_per_s: f64,
+    /// Client programs completed per second over the run.
+    pub completed_per_s: f64,
+    /// SYN to SYN-ACK, ns.
+    pub setup: Percentiles,
+    /// SYN to the first byte back, ns.
+    pub first_byte: Percentiles,
+    /// SYN to the program's end, ns.
+    pub transaction: Percentiles,
+}
+
+/// A latency distribution, ns.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Percentiles {
+    /// Samples.
+    pub count: u64,
+    /// Median.
+    pub p50: u64,
+    /// 99th percentile.
+    pub p99: u64,
+    /// Largest.
+    pub max: u64,
+}
+
+impl Percentiles {
+    fn of(h: &hdrhistogram::Histogram<u64>) -> Percentiles {
+        if h.is_empty() {
+            return Percentiles::default();
+        }
+        Percentiles { count: h.len(), p50: h.value_at_quantile(0.5), p99: h.value_at_quantile(0.99), max: h.max() }
+    }
+}
+
+impl TcpReport {
+    /// Sums the workers' counters; `secs`: the run's length so far.
+    pub(crate) fn merge(workers: &[WorkerCounters], secs: f64) -> TcpReport {
+        let mut sum = TcpCounters::default();
+        let mut latency = Latencies::default();
+        for w in workers {
+            if let KindCounters::Tcp(c) = &w.kind {
+                sum.client.merge(&c.client);
+                sum.server.merge(&c.server);
+                sum.client_app.merge(&c.client_app);
+                sum.server_app.merge(&c.server_app);
+                sum.active += c.active;
+                if let Some(l) = &c.latency {
+                    latency.merge(l);
+                }
+            }
+        }
+        let per_s = |n: u64| if secs > 0.0 { n as f64 / secs } else { 0.0 };
+        TcpReport {
+            connects_per_s: per_s(sum.client.tcps_connects),
+            completed_per_s: per_s(sum.client_app.completed),
+            client: sum.client,
+            server: sum.server,
+            client_app: sum.client_app,
+            server_app: sum.server_app,
+            active: sum.active,
+            setup: Percentiles::of(&latency.setup),
+            first_byte: Percentiles::of(&latency.first_byte),
+            transaction: Percentiles::of(&latency.transaction),
+        }
+    }
+}
+
+/// The endpoints of one worker.
+pub(crate) struct TcpKind {
+    /// Endpoint by port index (`None`: the port carries nothing).
+    endpoints: Vec<Option<Endpoint>>,
+    now: u64,
+}
+
+/// Why a TCP run cannot start.
+pub(crate) type TcpError = String;
+
+/// Builds each worker's endpoints from the profile.
+pub(crate) fn kinds(
+    profile: &TcpProfile,
+    req: &TcpStart,
+    nports: usize,
+    macs: &[riptide_port::config::PortMacs],
+    secret: u64,
+) -> Result<Vec<TcpKind>, TcpError> {
+    let cores = req.cores;
+    let mut out = Vec::with_capacity(cores);
+    for k in 0..cores {
+        let client = match &profile.client {
+            Some(c) => Some(client_share(c, req, k, cores)?),
+            None => None,
+        };
+        let cfg = |port: usize| EndpointConfig {
+            tcp: profile.tcp,
+            macs: port_macs(macs.get(port)),
+            isn_secret: secret ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            close: profile.close,
+            recv_timeout_ns: profile.recv_timeout_ns,
+            verify_checksums: true,
+        };
+        let err = |e: riptide_tcp::EndpointError| e.to_string();
+        let mut endpoints: Vec<Option<Endpoint>> = (0..nports).map(|_| None).collect();
+        if nports >= 2 && client.is_some() && !profile.server.listen.is_empty() {
+            endpoints[0] = Some(Endpoint::new(cfg(0), client, ServerSpec::default()).map_err(err)?);
+            endpoints[1] = Some(Endpoint::new(cfg(1), None, profile.server.clone()).map_err(err)?);
+        } else {
+            endpoints[0] = Some(Endpoint::new(cfg(0), client, profile.server.clone()).map_err(err)?);
+        }
+        out.push(TcpKind { endpoints, now: 0 });
+    }
+    Ok(out)
+}
+
+/// The port configuration's MACs, or locally administered ones where it gives none.
+fn port_macs(macs: Option<&riptide_port::config::PortMacs>) -> Macs {
+    let (local, peer) = macs.copied().unwrap_or((None, None));
+    Macs {
+        local: EthernetAddress(local.unwrap_or([2, 0, 0, 0, 0, 1])),
+        peer: EthernetAddress(peer.unwrap_or([2, 0, 0, 0, 0, 2])),
+    }
+}
+
+/// Worker `k`'s share of the client: every `cores`-th port, and its part of the load.
+fn client_share(c: &ClientSpec, req: &TcpStart, k: usize, cores: usize) -> Result<ClientSpec, TcpError> {
+    let n = cores as u64;
+    let share = |total: u64| total / n + u64::from((k as u64) < total % n);
+    let load = match c.load {
+        Load::Open { cps } => Load::Open { cps: cps * req.multiplier / cores as f64 },
+        Load::Closed { concurrent } => {
+            let total = (f64::from(concurrent) * req.multiplier).round() as u64;
+            if total < n {
+                return Err(format!(
+                    "{total} concurrent connections cannot be shared by {cores} workers: give at least one each"
+                ));
+            }
+            Load::Closed { concurrent: share(total).min(u64::from(u32::MAX)) as u32 }
+        }
+    };
+    let limit = req.limit.or(c.limit).map(share);
+    if cores > usize::from(u16::MAX) {
+        return Err(format!("{cores} workers: at most {} share the client ports", u16::MAX));
+    }
+    Ok(ClientSpec { port_stride: cores as u16, port_offset: k as u16, load, limit, ..c.clone() })
+}
+
+/// How often an idle worker with connections open looks at its receive queues.
+const RX_POLL_NS: u64 = 20_000;
+
+impl RunKind for TcpKind {
+    fn handle_start(&mut self) {}
+
+    fn poll_transmit(&mut self, port: usize, batch: &mut TxBatch<'_>, budget: u64, turn: &Turn) -> usize {
+        self.now = self.now.max(turn.horizon.0);
+        let now = self.now;
+        let Some(Some(ep)) = self.endpoints.get_mut(port) else { return 0 };
+        ep.handle_timeout(now);
+        let mut n = 0;
+        while (n as u64) < budget {
+            let Some(slot) = batch.slot() else { break };
+            let Some(len) = ep.poll_transmit(now, slot) else { break };
+            batch.commit(TxMeta { len: len as u32, stream: 0, departure: Nanos(now) });
+            n += 1;
+        }
+        n
+    }
+
+    fn handle_receive(&mut self, port: usize, frame: &[u8], at: Nanos) {
+        self.now = self.now.max(at.0);
+        // One port carries both roles; with two, each port has its endpoint.
+        let index = if matches!(self.endpoints.get(port), Some(Some(_))) { port } else { 0 };
+        if let Some(Some(ep)) = self.endpoints.get_mut(index) {
+            ep.handle_frame(self.now, frame);
+        }
+    }
+
+    fn poll_timeout(&self) -> Option<Nanos> {
+        let mut next: Option<u64> = None;
+        for ep in self.endpoints.iter().flatten() {
+            if let Some(t) = ep.poll_timeout() {
+                next = Some(next.map_or(t, |n| n.min(t)));
+            }
+            if ep.active() > 0 {
+                // Frames may arrive at any time: keep looking at the queues.
+                let soon = self.now + RX_POLL_NS;
+                next = Some(next.map_or(soon, |n| n.min(soon)));
+            }
+        }
+        next.map(Nanos)
+    }
+
+    fn is_done(&self) -> bool {
+        self.endpoints.iter().flatten().all(|ep| ep.is_done())
+    }
+
+    fn publish(&self, out: &mut KindCounters, full: bool) {
+        if !matches!(out, KindCounters::Tcp(_)) {
+            *out = KindCounters::Tcp(Box::default());
+        }
+        let KindCounters::Tcp(c) = out else { return };
+        let mut sum = TcpCounters::default();
+        let mut latency = Latencies::default();
+        for ep in self.endpoints.iter().flatten() {
+            let s = ep.stats();
+            sum.client.merge(&s.client);
+            sum.server.merge(&s.server);
+            sum.client_app.merge(&s.client_app);
+            sum.server_app.merge(&s.server_app);
+            sum.active += ep.active();
+            if full {
+                latency.merge(&s.latency);
+            }
+        }
+        if full {
+            sum.latency = Some(latency);
+        } else {
+            sum.latency = c.latency.take();
+        }
+        **c = sum;
+    }
+
+    fn virtual_now(&self) -> Nanos {
+        Nanos(self.now)
+    }
+}

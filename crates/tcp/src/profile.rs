@@ -1,0 +1,429 @@
+//! TCP profiles in YAML (docs/tcp.md): client pool, servers, programs, load, TCP knobs.
+//!
+//! ```yaml
+//! client:
+//!   ips: 198.18.0.1/4            # first address / how many
+//!   ports: 1024-65535
+//!   servers: [198.19.0.1:80]
+//!   program: http                # or a list of steps
+//!   cps: 1000                    # open loop; or `concurrent: 100` (closed loop)
+//!   limit: 100000
+//! server:
+//!   listen:
+//!     - {port: 80, program: http}
+//! ```
+
+use crate::conn::TcpConfig;
+use crate::endpoint::{ClientSpec, CloseMode, Load, ServerSpec};
+use crate::program::{self, Payload, Program, Recv, Step};
+use riptide_core::Nanos;
+use serde::Deserialize;
+use std::net::Ipv4Addr;
+use std::sync::Arc;
+
+/// A profile error, naming the file and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {message}")]
+pub struct TcpProfileError {
+    /// The file (or `<name>`).
+    pub file: String,
+    /// What was wrong, with the line or field.
+    pub message: String,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Doc {
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    tcp: TcpDoc,
+    #[serde(default)]
+    close: Option<CloseMode>,
+    #[serde(default)]
+    recv_timeout: Option<String>,
+    #[serde(default)]
+    client: Option<ClientDoc>,
+    #[serde(default)]
+    server: Option<ServerDoc>,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct TcpDoc {
+    mss: Option<u16>,
+    rcv_wnd: Option<u32>,
+    window_scaling: Option<bool>,
+    sack: Option<bool>,
+    timestamps: Option<bool>,
+    congestion_control: Option<bool>,
+    initial_cwnd: Option<u32>,
+    time_wait: Option<String>,
+    syn_retries: Option<u8>,
+    data_retries: Option<u8>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct ClientDoc {
+    ips: String,
+    #[serde(default = "default_ports")]
+    ports: String,
+    servers: Vec<String>,
+    #[serde(default)]
+    program: Option<ProgramDoc>,
+    #[serde(default)]
+    http: Option<HttpDoc>,
+    #[serde(default)]
+    cps: Option<f64>,
+    #[serde(default)]
+    concurrent: Option<u32>,
+    #[serde(default)]
+    limit: Option<u64>,
+}
+
+fn default_ports() -> String {
+    "1024-65535".into()
+}
+
+#[derive(Deserialize, Debug, Default, Clone)]
+#[serde(deny_unknown_fields)]
+struct HttpDoc {
+    #[serde(default)]
+    host: Option<String>,
+    #[serde(default)]
+    path: Option<String>,
+    #[serde(default)]
+    body: Option<u32>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct ServerDoc {
+    listen: Vec<ListenDoc>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct ListenDoc {
+    port: u16,
+    #[serde(default)]
+    program: Option<ProgramDoc>,
+    #[serde(default)]
+    http: Option<HttpDoc>,
+}
+
+/// A program: `http`, or a list of steps (by hand, so a bad step's error says which
+/// step names are known instead of "did not match any variant").
+#[derive(Debug)]
+enum ProgramDoc {
+    Named(String),
+    Steps(Vec<StepDoc>),
+}
+
+impl<'de> Deserialize<'de> for ProgramDoc {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = ProgramDoc;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("`http` or a list of steps")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<ProgramDoc, E> {
+                Ok(ProgramDoc::Named(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<ProgramDoc, A::Error> {
+                let mut steps = Vec::new();
+                while let Some(step) = seq.next_element::<StepDoc>()? {
+                    steps.push(step);
+                }
+                Ok(ProgramDoc::Steps(steps))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum StepDoc {
+    Send(SendDoc),
+    Recv(RecvDoc),
+    Delay(String),
+    Close,
+    Reset,
+    WaitForPeerClose,
+    Loop(LoopDoc),
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum SendDoc {
+    Text(String),
+    Sized { size: u32 },
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum RecvDoc {
+    Count(u32),
+    Named(String),
+    Until { until: String },
+    ExpectSize { expect_size: u32 },
+    Expect { expect: String },
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct LoopDoc {
+    times: u32,
+    steps: Vec<StepDoc>,
+}
+
+/// A profile, ready to build endpoints from.
+#[derive(Debug, Clone)]
+pub struct TcpProfile {
+    /// What the profile says it is.
+    pub description: Option<String>,
+    /// TCP settings.
+    pub tcp: TcpConfig,
+    /// How programs close.
+    pub close: CloseMode,
+    /// The recv idle timeout.
+    pub recv_timeout_ns: u64,
+    /// The client role (the whole pool: workers split its ports).
+    pub client: Option<ClientSpec>,
+    /// The server role.
+    pub server: ServerSpec,
+}
+
+/// Parses profile text named `file` in messages.
+pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
+    let err = |message: String| TcpProfileError { file: file.to_string(), message };
+    let doc: Doc = serde_saphyr::from_str(text).map_err(|e| {
+        let at = e.location().map(|l| format!("line {}, column {}: ", l.line(), l.column())).unwrap_or_default();
+        err(format!("{at}{}", e.without_snippet()))
+    })?;
+    let mut tcp = TcpConfig::default();
+    let t = &doc.tcp;
+    macro_rules! set {
+        ($($f:ident),*) => { $(if let Some(v) = t.$f { tcp.$f = v; })* };
+    }
+    set!(mss, rcv_wnd, window_scaling, sack, timestamps, congestion_control, initial_cwnd, syn_retries, data_retries);
+    if let Some(tw) = &t.time_wait {
+        tcp.time_wait_ns = duration(tw).map_err(|m| err(format!("tcp.time_wait: {m}")))?;
+    }
+    if tcp.mss < 64 {
+        return Err(err(format!("tcp.mss: {} is below 64 bytes", tcp.mss)));
+    }
+    if tcp.rcv_wnd == 0 || tcp.rcv_wnd > (0xFFFF << 14) {
+        return Err(err(format!("tcp.rcv_wnd: {} must be from 1 to {}", tcp.rcv_wnd, 0xFFFFu32 << 14)));
+    }
+    let recv_timeout_ns = match &doc.recv_timeout {
+        Some(s) => duration(s).map_err(|m| err(format!("recv_timeout: {m}")))?,
+        None => 10_000_000_000,
+    };
+    let client = match doc.client {
+        Some(c) => Some(client_spec(c).map_err(|m| err(format!("client.{m}")))?),
+        None => None,
+    };
+    let mut server = ServerSpec::default();
+    if let Some(s) = doc.server {
+        for (i, l) in s.listen.into_iter().enumerate() {
+            if l.port == 0 {
+                return Err(err(format!("server.listen[{i}].port: 0 is not a port")));
+            }
+            if server.listen.iter().any(|(p, _)| *p == l.port) {
+                return Err(err(format!("server.listen[{i}].port: {} is listed twice", l.port)));
+            }
+            let program = program_of(l.program, l.http, Side::Server)
+                .map_err(|m| err(format!("server.listen[{i}].program{m}")))?;
+            server.listen.push((l.port, program));
+        }
+    }
+    if client.is_none() && server.listen.is_empty() {
+        return Err(err("the profile has neither a client nor a server".into()));
+    }
+    Ok(TcpProfile {
+        description: doc.description,
+        tcp,
+        close: doc.close.unwrap_or_default(),
+        recv_timeout_ns,
+        client,
+        server,
+    })
+}
+
+fn duration(s: &str) -> Result<u64, String> {
+    s.parse::<Nanos>().map(|n| n.0).map_err(|e| e.to_string())
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Client,
+    Server,
+}
+
+fn client_spec(c: ClientDoc) -> Result<ClientSpec, String> {
+    let ips = address_range(&c.ips).map_err(|m| format!("ips: {m}"))?;
+    let ports = port_range(&c.ports).map_err(|m| format!("ports: {m}"))?;
+    if c.servers.is_empty() {
+        return Err("servers: give at least one ADDRESS:PORT".into());
+    }
+    let mut servers = Vec::new();
+    for (i, s) in c.servers.iter().enumerate() {
+        let parsed: std::net::SocketAddrV4 =
+            s.parse().map_err(|_| format!("servers[{i}]: `{s}` is not an IPv4 ADDRESS:PORT"))?;
+        servers.push((*parsed.ip(), parsed.port()));
+    }
+    let load = match (c.cps, c.concurrent) {
+        (Some(_), Some(_)) => return Err("cps, concurrent: give one (open loop or closed loop), not both".into()),
+        (Some(cps), None) if cps > 0.0 && cps.is_finite() => Load::Open { cps },
+        (Some(cps), None) => return Err(format!("cps: {cps} must be above 0")),
+        (None, Some(0)) => return Err("concurrent: must be at least 1".into()),
+        (None, Some(n)) => Load::Closed { concurrent: n },
+        (None, None) => return Err("cps: give a rate (cps) or a number of concurrent connections".into()),
+    };
+    let program = program_of(c.program, c.http, Side::Client).map_err(|m| format!("program{m}"))?;
+    Ok(ClientSpec { ips, ports, port_stride: 1, port_offset: 0, servers, program, load, limit: c.limit })
+}
+
+/// `A.B.C.D`, `A.B.C.D/COUNT` or `FIRST-LAST`.
+fn address_range(s: &str) -> Result<(Ipv4Addr, u32), String> {
+    let bad = || format!("`{s}`: expected ADDRESS, ADDRESS/COUNT or FIRST-LAST (IPv4)");
+    if let Some((a, n)) = s.split_once('/') {
+        let first: Ipv4Addr = a.trim().parse().map_err(|_| bad())?;
+        let count: u32 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || u64::from(u32::from(first)) + u64::from(count) > 1 << 32 {
+            return Err(bad());
+        }
+        return Ok((first, count));
+    }
+    if let Some((a, b)) = s.split_once('-') {
+        let first: Ipv4Addr = a.trim().parse().map_err(|_| bad())?;
+        let last: Ipv4Addr = b.trim().parse().map_err(|_| bad())?;
+        if u32::from(last) < u32::from(first) {
+            return Err(format!("`{s}`: the last address is before the first"));
+        }
+        return Ok((first, u32::from(last) - u32::from(first) + 1));
+    }
+    Ok((s.trim().parse().map_err(|_| bad())?, 1))
+}
+
+/// `FIRST-LAST` or one port.
+fn port_range(s: &str) -> Result<(u16, u16), String> {
+    let bad = || format!("`{s}`: expected PORT or FIRST-LAST (1-65535)");
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let first: u16 = a.trim().parse().map_err(|_| bad())?;
+    let last: u16 = b.trim().parse().map_err(|_| bad())?;
+    if first == 0 || last < first {
+        return Err(bad());
+    }
+    Ok((first, last))
+}
+
+fn program_of(program: Option<ProgramDoc>, http: Option<HttpDoc>, side: Side) -> Result<Arc<Program>, String> {
+    let steps = match program {
+        Some(ProgramDoc::Steps(docs)) => steps_of(&docs, "")?,
+        Some(ProgramDoc::Named(name)) if name != "http" => {
+            return Err(format!(": unknown program `{name}`: expected `http` or a list of steps"))
+        }
+        _ => {
+            let h = http.unwrap_or_default();
+            let (client, server) = program::http_get(
+                h.host.as_deref().unwrap_or("198.19.0.1"),
+                h.path.as_deref().unwrap_or("/"),
+                h.body.unwrap_or(64),
+            );
+            if side == Side::Client {
+                client
+            } else {
+                server
+            }
+        }
+    };
+    Program::compile(&steps).map(Arc::new).map_err(|e| format!(": {e}"))
+}
+
+fn steps_of(docs: &[StepDoc], at: &str) -> Result<Vec<Step>, String> {
+    let mut out = Vec::new();
+    for (i, d) in docs.iter().enumerate() {
+        let here = format!("{at}[{i}]");
+        out.push(match d {
+            StepDoc::Send(SendDoc::Text(t)) => Step::Send(Payload::Bytes(Arc::from(t.as_bytes()))),
+            StepDoc::Send(SendDoc::Sized { size }) => Step::Send(Payload::Fill(*size)),
+            StepDoc::Recv(RecvDoc::Count(0)) => return Err(format!("{here}.recv: 0 bytes: wait for at least 1")),
+            StepDoc::Recv(RecvDoc::Count(n)) => Step::Recv(Recv::Bytes(*n)),
+            StepDoc::Recv(RecvDoc::Named(n)) if n == "http" => Step::Recv(Recv::Http),
+            StepDoc::Recv(RecvDoc::Named(n)) => {
+                return Err(format!("{here}.recv: `{n}`: expected a byte count, http, {{until: TEXT}}, {{expect: TEXT}} or {{expect_size: N}}"))
+            }
+            StepDoc::Recv(RecvDoc::Until { until }) if until.is_empty() => {
+                return Err(format!("{here}.recv.until: an empty delimiter never matches"))
+            }
+            StepDoc::Recv(RecvDoc::Until { until }) => Step::Recv(Recv::Until(Arc::from(until.as_bytes()))),
+            StepDoc::Recv(RecvDoc::ExpectSize { expect_size }) => Step::Recv(Recv::Expect(Payload::Fill(*expect_size))),
+            StepDoc::Recv(RecvDoc::Expect { expect }) => Step::Recv(Recv::Expect(Payload::Bytes(Arc::from(expect.as_bytes())))),
+            StepDoc::Delay(d) => Step::Delay(duration(d).map_err(|m| format!("{here}.delay: {m}"))?),
+            StepDoc::Close => Step::Close,
+            StepDoc::Reset => Step::Reset,
+            StepDoc::WaitForPeerClose => Step::WaitPeerClose,
+            StepDoc::Loop(l) => Step::Loop { times: l.times, steps: steps_of(&l.steps, &format!("{here}.loop.steps"))? },
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_documented_example() {
+        let text = r#"
+description: HTTP GET at 1000 connections/s
+tcp: {mss: 1400, time_wait: 500ms}
+client:
+  ips: 198.18.0.1/4
+  ports: 1024-65535
+  servers: [198.19.0.1:80]
+  http: {path: /64, body: 64}
+  cps: 1000
+  limit: 100000
+server:
+  listen:
+    - {port: 80, http: {body: 64}}
+    - port: 8080
+      program:
+        - recv: {until: "\r\n\r\n"}
+        - send: "HTTP/1.1 204 No Content\r\n\r\n"
+        - loop: {times: 2, steps: [send: {size: 10}, delay: 1ms]}
+        - wait_for_peer_close
+"#;
+        let p = parse(text, "t.yaml").unwrap();
+        assert_eq!(p.tcp.mss, 1400);
+        assert_eq!(p.tcp.time_wait_ns, 500_000_000);
+        let c = p.client.unwrap();
+        assert_eq!(c.ips, (Ipv4Addr::new(198, 18, 0, 1), 4));
+        assert_eq!(c.load, Load::Open { cps: 1000.0 });
+        assert_eq!(c.limit, Some(100_000));
+        assert_eq!(p.server.listen.len(), 2);
+        assert_eq!(p.server.listen[1].1.send_len(), 27 + 20);
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let e = |t: &str| parse(t, "p.yaml").unwrap_err().to_string();
+        let client = "client: {ips: 198.18.0.1, servers: [198.19.0.1:80], cps: 10";
+        assert!(e(&format!("{client}, program: [{{recv: 0}}]}}")).contains("client.program[0].recv: 0 bytes"));
+        assert!(e(&format!("{client}, program: [jump]}}")).contains("p.yaml"));
+        assert!(e(&format!("{client}, program: nope}}")).contains("unknown program `nope`"));
+        assert!(e("client: {ips: 198.18.0.1, servers: [198.19.0.1:80]}").contains("client.cps"));
+        assert!(e("client: {ips: 10.0.0, servers: [1.2.3.4:5], cps: 1}").contains("client.ips"));
+        assert!(e("client: {ips: 10.0.0.1, servers: [1.2.3.4], cps: 1}").contains("client.servers[0]"));
+        assert!(e("server: {listen: [{port: 80}, {port: 80}]}").contains("listed twice"));
+        assert!(e("{}").contains("neither a client nor a server"));
+        assert!(e("tcp: {mss: 10}\nserver: {listen: [{port: 80}]}").contains("tcp.mss"));
+        assert!(e("tcp: {bogus: 1}").contains("line 1"));
+    }
+}
