@@ -16,6 +16,13 @@ command -v dpdk-testpmd >/dev/null 2>&1 || want_apt+=(dpdk-dev)
 command -v ovs-vswitchd >/dev/null 2>&1 || want_apt+=(openvswitch-switch)
 command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 \
   || want_apt+=(chromium-headless-shell)
+# The TCP tests' real peers: nginx as a server (started by the tests inside the lab's DUT
+# namespace; policy-rc.d below keeps the package from starting one host-wide), and ab
+# (apache2-utils), wrk and curl as clients.
+command -v nginx   >/dev/null 2>&1 || want_apt+=(nginx)
+command -v ab      >/dev/null 2>&1 || want_apt+=(apache2-utils)
+command -v wrk     >/dev/null 2>&1 || want_apt+=(wrk)
+command -v curl    >/dev/null 2>&1 || want_apt+=(curl)
 python3 -m pip --version >/dev/null 2>&1 || want_apt+=(python3-pip)
 # The Python tests' packages go into a virtual environment (scripts/test.sh).
 python3 -c "import venv, ensurepip" >/dev/null 2>&1 || want_apt+=(python3-venv)
@@ -28,8 +35,8 @@ if [ ${#want_apt[@]} -gt 0 ]; then
   # tshark asks whether non-root users may capture; answer no.
   echo "wireshark-common wireshark-common/install-setuid boolean false" | $SUDO debconf-set-selections 2>/dev/null || true
   $SUDO apt-get update -qq
-  # Open vSwitch's package starts a host-wide ovs-vswitchd where it can; the lab starts
-  # its own inside the DUT namespace, so keep the package's service from starting.
+  # Open vSwitch's and nginx's packages start host-wide services where they can; the lab
+  # starts its own inside the DUT namespace, so keep the packages' services from starting.
   policy=/usr/sbin/policy-rc.d
   if [ ! -e "$policy" ]; then
     printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null

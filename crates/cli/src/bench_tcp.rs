@@ -75,7 +75,7 @@ fn endpoints(
         load,
         limit,
     };
-    let listen = ServerSpec { listen: vec![(80, compile(&server)?)] };
+    let listen = ServerSpec { listen: vec![(80, compile(&server)?)], ips: Vec::new() };
     let err = |e: riptide_tcp::EndpointError| Failure::runtime(e.to_string());
     Ok((
         Endpoint::new(cfg.clone(), Some(spec), ServerSpec::default()).map_err(err)?,

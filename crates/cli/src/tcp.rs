@@ -17,8 +17,12 @@ pub(crate) struct TcpArgs {
     /// TCP profile (YAML, docs/tcp.md).
     pub profile: PathBuf,
     /// Port: one (both roles) or two (clients, then servers): `link:0`, `afxdp:IF`, ...
-    #[arg(long = "port", required = true)]
+    #[arg(long = "port", required_unless_present = "config", conflicts_with = "config")]
     pub ports: Vec<String>,
+    /// Port configuration file (TRex's trex_cfg.yaml spirit, docs/port-config.md): its
+    /// `port_info` gives the MACs (the interface's own, the gateway's by ARP).
+    #[arg(long = "config", alias = "cfg")]
+    pub config: Option<PathBuf>,
     /// Multiplier of the client's rate (open loop) or concurrency (closed loop): a factor.
     #[arg(short = 'm', long, default_value = "1")]
     pub multiplier: String,
@@ -28,9 +32,10 @@ pub(crate) struct TcpArgs {
     /// Connections the client opens in all (overrides the profile's `limit`).
     #[arg(short = 'n', long)]
     pub limit: Option<u64>,
-    /// Worker threads, each with its share of the client ports.
-    #[arg(short = 'c', long, default_value_t = 1)]
-    pub cores: usize,
+    /// Worker threads, each with its share of the client ports (default 1, or one per
+    /// `platform` thread of --config).
+    #[arg(short = 'c', long)]
+    pub cores: Option<usize>,
     /// Print one JSON object (the snapshot's `tcp` part and the ports).
     #[arg(long)]
     pub json: bool,
@@ -38,7 +43,7 @@ pub(crate) struct TcpArgs {
     pub place: PlaceArgs,
 }
 
-pub(crate) fn tcp(a: TcpArgs) -> Result<(), Failure> {
+pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     let multiplier = match a.multiplier.parse::<Multiplier>() {
         Ok(Multiplier::Factor(f)) => f,
         Ok(Multiplier::Total(_)) => {
@@ -59,8 +64,17 @@ pub(crate) fn tcp(a: TcpArgs) -> Result<(), Failure> {
     }
     let name = a.profile.display().to_string();
     let text = std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?;
-    let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
-    let start = TcpStart { name, text, multiplier, duration, cores: a.cores, limit: a.limit };
+    let config = match a.config.clone() {
+        None => a.place.engine_config(&a.ports)?,
+        Some(path) => {
+            let cfg = crate::portcfg::load(&path)?;
+            crate::portcfg::apply_place(&cfg, &mut a.place, &mut a.cores);
+            crate::portcfg::engine_config(&cfg, &path, &a.place)?
+        }
+    };
+    let mut engine = Engine::new(config);
+    let cores = a.cores.unwrap_or(1);
+    let start = TcpStart { name, text, multiplier, duration, cores, limit: a.limit };
     let snap = drive_sampled(&mut engine, Command::TcpStart(start), false, &mut Vec::new())?;
     let report = snap.tcp.clone().ok_or_else(|| Failure::runtime("the run gave no TCP report"))?;
     if a.json {
@@ -76,8 +90,14 @@ pub(crate) fn tcp(a: TcpArgs) -> Result<(), Failure> {
 fn print_report(r: &TcpReport, secs: f64) {
     let (c, s) = (&r.client, &r.server);
     println!(
-        "client: {} attempted, {} established, {} closed, {} completed ({:.0} conn/s, {:.0} completed/s over {secs:.3} s)",
-        c.tcps_connattempt, c.tcps_connects, c.tcps_closed, r.client_app.completed, r.connects_per_s, r.completed_per_s
+        "client: {} attempted, {} established, {} closed, {} completed ({:.0} conn/s, {:.0} completed/s over {:.3} s; run {secs:.3} s)",
+        c.tcps_connattempt,
+        c.tcps_connects,
+        c.tcps_closed,
+        r.client_app.completed,
+        r.connects_per_s,
+        r.completed_per_s,
+        r.busy_s
     );
     println!(
         "server: {} accepted, {} established, {} closed, {} completed",

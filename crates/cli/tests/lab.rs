@@ -123,6 +123,16 @@ impl Capture {
     }
 }
 
+impl Capture {
+    /// Stops the capture (SIGINT, so tcpdump closes the file cleanly) after `settle`.
+    fn stop_after(mut self, settle: Duration) {
+        std::thread::sleep(settle);
+        // SAFETY: kill(2) on the child this capture spawned.
+        unsafe { libc::kill(self.0.id() as i32, libc::SIGINT) };
+        let _ = self.0.wait();
+    }
+}
+
 impl Drop for Capture {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -650,4 +660,192 @@ fn ndr_bidirectional_counts_both_directions() {
     // configuration resolved its gateway.
     assert_eq!(r0.rx_packets + r1.rx_packets, counted + 2, "{r0:?} {r1:?}");
     assert_eq!(r0.rx_bytes + r1.rx_bytes, counted * 60 + 2 * 42, "{r0:?} {r1:?}");
+}
+
+/// A process started in a namespace, killed when dropped.
+struct Spawned(std::process::Child);
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn in_ns(ns: &str, args: &[&str]) -> std::process::Output {
+    Command::new("ip").args(["netns", "exec", ns]).args(args).output().unwrap()
+}
+
+/// nginx (Debian's) in the DUT namespace on 198.18.1.254:80, serving `/64` (64 bytes),
+/// its access log at `dir/access.log`. `None` when nginx is not installed.
+fn nginx(dir: &Path) -> Option<Spawned> {
+    if Command::new("nginx").arg("-v").output().is_err() {
+        eprintln!("skipped: no nginx (scripts/setup.sh installs it)");
+        return None;
+    }
+    let d = dir.display();
+    std::fs::create_dir_all(dir.join("root")).unwrap();
+    std::fs::write(dir.join("root/64"), [b'x'; 64]).unwrap();
+    let conf = format!(
+        "worker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log;\nevents {{ worker_connections 4096; }}\n\
+         http {{\n  access_log {d}/access.log;\n  client_body_temp_path {d}; proxy_temp_path {d}; fastcgi_temp_path {d};\n  \
+         uwsgi_temp_path {d}; scgi_temp_path {d};\n  server {{ listen 198.18.1.254:80 backlog=4096; root {d}/root; }}\n}}\n"
+    );
+    std::fs::write(dir.join("nginx.conf"), conf).unwrap();
+    let conf = dir.join("nginx.conf");
+    let child = Command::new("ip")
+        .args(["netns", "exec", DUT_NS, "nginx", "-c"])
+        .arg(&conf)
+        .args(["-g", "daemon off;"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let n = Spawned(child);
+    for _ in 0..100 {
+        let o = in_ns(TG_NS, &["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "http://198.18.1.254/64"]);
+        if String::from_utf8_lossy(&o.stdout) == "200" {
+            return Some(n);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("nginx did not answer in the DUT namespace");
+}
+
+/// riptide's client against nginx: 100,000 HTTP GETs of a 64-byte file, each one in
+/// nginx's access log with status 200, as many as riptide says it completed.
+#[test]
+fn tcp_client_against_nginx_every_connection_is_in_its_log() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    let dir = tempfile::tempdir().unwrap();
+    let Some(_nginx) = nginx(dir.path()) else { return };
+    let log = dir.path().join("access.log");
+    let before = std::fs::read_to_string(&log).unwrap().lines().count();
+    let prof = dir.path().join("get.yaml");
+    // Client addresses the generator's kernel does not own: riptide answers ARP for them,
+    // and the kernel, which does not forward, never sees their segments as its own.
+    std::fs::write(
+        &prof,
+        "client:\n  ips: 198.18.1.100/16\n  servers: [198.18.1.254:80]\n  http: {host: 198.18.1.254, path: /64}\n  \
+         concurrent: 32\n  limit: 100000\n",
+    )
+    .unwrap();
+    let cfg = dir.path().join("ports.yaml");
+    std::fs::write(
+        &cfg,
+        "- interfaces: [rt0]\n  netns: riptide-tg\n  port_info:\n    - {ip: 198.18.1.1, default_gw: 198.18.1.254}\n",
+    )
+    .unwrap();
+    let v = run_json(&["tcp", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap(), "--json"]);
+    let t = &v["tcp"];
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().skip(before).collect();
+    let ok200 = lines.iter().filter(|l| l.contains("\"GET /64 HTTP/1.1\" 200 64 ")).count();
+    assert_eq!(lines.len(), 100_000, "nginx logged every request: {t}");
+    assert_eq!(ok200, 100_000, "all of them 200 with the 64-byte body");
+    assert_eq!(t["client"]["tcps_connects"], 100_000, "{t}");
+    assert_eq!(t["client_app"]["completed"], 100_000, "{t}");
+    assert_eq!(t["client"]["tcps_connattempt"], t["client"]["tcps_closed"], "{t}");
+    assert!(t["client_app"]["recv_timeouts"] == 0 && t["client"]["tcps_drops"] == 0, "{t}");
+    eprintln!(
+        "riptide -> nginx: {} conn/s (concurrency 32), transaction p50 {} ns",
+        t["connects_per_s"], t["transaction"]["p50"]
+    );
+}
+
+/// curl, ab and wrk in the DUT namespace against riptide's server on rt0: no failed
+/// request, and tshark finds no TCP fault in a capture of 1,000 connections.
+#[test]
+fn curl_ab_and_wrk_against_the_tcp_server() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    if Command::new("ab").arg("-V").output().is_err() || Command::new("wrk").arg("-v").output().is_err() {
+        eprintln!("skipped: no ab or wrk (scripts/setup.sh installs apache2-utils and wrk)");
+        return;
+    }
+    ok(&["lab", "up"]);
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("server.yaml");
+    // Port 80 answers one request and closes (ab's HTTP/1.0, curl); port 8080 keeps the
+    // connection for many (wrk's keep-alive).
+    let response = "HTTP/1.1 200 OK\\r\\nContent-Length: 64\\r\\nConnection: close\\r\\n\\r\\n";
+    let keep = "HTTP/1.1 200 OK\\r\\nContent-Length: 64\\r\\n\\r\\n";
+    let yaml = format!(
+        "server:\n  ips: [198.18.1.50/1]\n  listen:\n    - port: 80\n      program: [recv: {{until: \"\\r\\n\\r\\n\"}}, send: \"{response}\", send: {{size: 64}}, close]\n    \
+         - port: 8080\n      program:\n        - loop: {{times: 100000, steps: [recv: {{until: \"\\r\\n\\r\\n\"}}, send: \"{keep}\", send: {{size: 64}}]}}\n        - close\n\
+         tcp: {{time_wait: 0s}}\n"
+    );
+    std::fs::write(&prof, yaml).unwrap();
+    let cfg = dir.path().join("ports.yaml");
+    std::fs::write(
+        &cfg,
+        "- interfaces: [rt0]\n  netns: riptide-tg\n  port_info:\n    - {ip: 198.18.1.1, default_gw: 198.18.1.254}\n",
+    )
+    .unwrap();
+    let server = Spawned(
+        Command::new(env!("CARGO_BIN_EXE_riptide"))
+            .args(["tcp", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap(), "-d", "300s", "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    // Up when curl gets an answer (the DUT's kernel asks ARP for 198.18.1.50 first).
+    let mut up = false;
+    for _ in 0..100 {
+        let o = in_ns(DUT_NS, &["curl", "-s", "-m", "2", "http://198.18.1.50/"]);
+        if o.status.success() && o.stdout.len() == 64 {
+            up = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(up, "riptide's server did not answer curl");
+    for _ in 0..20 {
+        let o = in_ns(DUT_NS, &["curl", "-s", "-m", "2", "http://198.18.1.50/"]);
+        assert!(o.status.success() && o.stdout == (0u8..64).collect::<Vec<u8>>(), "curl: {}", text(&o));
+    }
+    // 1,000 connections captured on the DUT's side and decoded by tshark.
+    let pcap = dir.path().join("ab.pcap");
+    let cap = Capture::start_filtered(DUT_NS, "dut0", 1_000_000, &pcap, "tcp port 80");
+    let o = in_ns(DUT_NS, &["ab", "-q", "-n", "1000", "-c", "10", "http://198.18.1.50/"]);
+    assert!(o.status.success(), "ab: {}", text(&o));
+    cap.stop_after(Duration::from_millis(500));
+    let faults = tshark(&pcap, "tcp.analysis.flags && !tcp.analysis.window_update", &[]);
+    assert!(faults.is_empty(), "tshark flags TCP faults:\n{}", faults.join("\n"));
+    // ab opens up to its concurrency more connections than requests, closed unused.
+    let syns = tshark(&pcap, "tcp.flags.syn == 1 && tcp.flags.ack == 0", &[]);
+    assert!((1000..=1010).contains(&syns.len()), "{} connections", syns.len());
+    // 100,000 requests from ab: none failed.
+    let o = in_ns(DUT_NS, &["ab", "-q", "-n", "100000", "-c", "100", "http://198.18.1.50/"]);
+    let out = text(&o);
+    assert!(o.status.success(), "ab: {out}");
+    assert!(out.contains("Complete requests:      100000"), "{out}");
+    assert!(out.contains("Failed requests:        0"), "{out}");
+    assert!(!out.contains("Non-2xx"), "{out}");
+    // wrk, keep-alive: requests, and no socket error or non-2xx answer.
+    let o = in_ns(DUT_NS, &["wrk", "-t", "1", "-c", "50", "-d", "3s", "http://198.18.1.50:8080/"]);
+    let out = text(&o);
+    assert!(o.status.success(), "wrk: {out}");
+    assert!(!out.contains("Socket errors") && !out.contains("Non-2xx"), "{out}");
+    let requests: u64 =
+        out.lines().find_map(|l| l.trim().split_once(" requests in ").map(|(n, _)| n.trim().parse().unwrap())).unwrap();
+    assert!(requests > 1000, "{out}");
+    // SIGINT: the server stops and prints its counters (exit 130, interrupted).
+    let pid = server.0.id() as i32;
+    // SAFETY: kill(2) on the child we spawned.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let mut server = server;
+    let status = server.0.wait().unwrap();
+    let mut stdout = String::new();
+    use std::io::Read;
+    server.0.stdout.take().unwrap().read_to_string(&mut stdout).unwrap();
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let s = &v["tcp"]["server"];
+    assert!(s["tcps_accepts"].as_u64().unwrap() >= 101_000 + 20, "{v}");
+    assert_eq!(v["tcp"]["server_app"]["recv_timeouts"], 0, "{v}");
+    eprintln!("ab/wrk -> riptide: {wrk}", wrk = out.lines().find(|l| l.contains("Requests/sec")).unwrap_or(""));
 }

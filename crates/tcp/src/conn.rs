@@ -804,9 +804,10 @@ impl Connection {
         self.ooo = None;
         self.flags &= !(flag::TIMING | flag::RECOVERY | flag::RETX_ONE);
         if cfg.time_wait_ns == 0 {
-            // The final ACK still has to go out: poll_transmit sends it from CLOSED once.
+            // No timer: the next poll_transmit sends the final ACK (when one is owed) and
+            // closes. A timer due at once could fire before the ACK went out.
             self.state = State::TimeWait;
-            self.timer = now.max(1);
+            self.timer = 0;
             return Events::TIME_WAIT;
         }
         self.state = State::TimeWait;
@@ -905,7 +906,14 @@ impl Connection {
             State::Closed => None,
             State::SynSent | State::SynReceived if self.snd_nxt == self.iss => Some(self.transmit_syn(now, cfg, stats)),
             State::SynSent => None,
-            State::SynReceived | State::TimeWait => self.pure_ack(now, cfg, stats),
+            State::SynReceived => self.pure_ack(now, cfg, stats),
+            State::TimeWait => {
+                let ack = self.pure_ack(now, cfg, stats);
+                if cfg.time_wait_ns == 0 {
+                    self.enter_closed();
+                }
+                ack
+            }
             _ => self.transmit_data(now, cfg, stats),
         }
     }

@@ -66,6 +66,9 @@ pub struct ClientSpec {
 pub struct ServerSpec {
     /// `(port, program)`: a SYN to the port starts the program.
     pub listen: Vec<(u16, Arc<Program>)>,
+    /// The server's own addresses, `(first, count)` ranges: ARP for them is answered and
+    /// only SYNs to them are accepted. Empty: any address (a peer that needs no ARP).
+    pub ips: Vec<(Ipv4Addr, u32)>,
 }
 
 /// How a program's `close` closes.
@@ -213,12 +216,18 @@ pub struct EndpointStats {
     pub server_app: AppStats,
     /// Client latencies.
     pub latency: Latencies,
-    /// Frames that were not TCP for this endpoint (ARP, other protocols).
+    /// Frames that were not TCP for this endpoint (other protocols, ARP not for it).
     pub rx_not_tcp: u64,
+    /// ARP requests for this endpoint's addresses, answered.
+    pub arp_replies: u64,
     /// Connections open now, client and server.
     pub active: u64,
     /// The most open at once.
     pub peak_active: u64,
+    /// When the first client connection was opened, ns (0: none yet).
+    pub first_open_ns: u64,
+    /// When the last client program completed, ns.
+    pub last_completed_ns: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -399,6 +408,10 @@ pub struct Endpoint {
     txq: VecDeque<u32>,
     /// RSTs for segments of no connection: (tuple, segment).
     resets: VecDeque<(Tuple, Transmit)>,
+    /// Raw frames to send first (ARP replies).
+    raw: VecDeque<Vec<u8>>,
+    /// The server's own addresses.
+    server_ips: Vec<(Ipv4Addr, u32)>,
     servers: HashMap<Tuple, u32, BuildHasherDefault<FxHasher>>,
     stats: EndpointStats,
     ident: u16,
@@ -415,6 +428,7 @@ impl Endpoint {
             }
             None => None,
         };
+        let server_ips = server.ips.clone();
         let mut listen = vec![0u16; 65536];
         for (port, program) in server.listen {
             if listen[usize::from(port)] != 0 {
@@ -436,6 +450,8 @@ impl Endpoint {
             wheel,
             txq: VecDeque::new(),
             resets: VecDeque::new(),
+            raw: VecDeque::new(),
+            server_ips,
             servers: HashMap::default(),
             stats: EndpointStats::default(),
             ident: 0,
@@ -461,7 +477,7 @@ impl Endpoint {
     /// Whether the client has opened all it will and every connection has ended.
     pub fn is_done(&self) -> bool {
         let client_done = self.client.as_ref().is_none_or(|c| c.spec.limit.is_some_and(|l| c.opened >= l));
-        client_done && self.stats.active == 0 && self.txq.is_empty() && self.resets.is_empty()
+        client_done && self.stats.active == 0 && self.txq.is_empty() && self.resets.is_empty() && self.raw.is_empty()
     }
 
     /// Bytes of state per connection slot (the connection, its tuple, program cursor and
@@ -502,7 +518,7 @@ impl Endpoint {
         let parsed = match frame::parse(frame, self.cfg.verify_checksums) {
             Ok(p) => p,
             Err(frame::Skip::NotTcp) => {
-                self.stats.rx_not_tcp += 1;
+                self.handle_other(frame);
                 return;
             }
             Err(frame::Skip::Malformed) => {
@@ -573,10 +589,31 @@ impl Endpoint {
         self.after_events(index, now, events, got > 0);
     }
 
+    /// Answers ARP requests for this endpoint's addresses; counts everything else.
+    fn handle_other(&mut self, frame: &[u8]) {
+        match riptide_wire::neighbor::arp_request_from(frame) {
+            Some((mac, sender, target)) if self.owns(target) => {
+                let me = self.cfg.macs.local.0;
+                self.raw.push_back(riptide_wire::neighbor::arp_reply(me, target, mac, sender));
+                self.stats.arp_replies += 1;
+            }
+            _ => self.stats.rx_not_tcp += 1,
+        }
+    }
+
+    /// Whether `ip` is one of this endpoint's addresses (client pool or server).
+    fn owns(&self, ip: Ipv4Addr) -> bool {
+        let within = |(first, n): (Ipv4Addr, u32)| u32::from(ip).wrapping_sub(u32::from(first)) < n;
+        self.client.as_ref().is_some_and(|c| within(c.spec.ips)) || self.server_ips.iter().any(|r| within(*r))
+    }
+
     /// A SYN to a listening port opens a server connection; returns whether it did.
     fn accept(&mut self, now: u64, tuple: &Tuple, seg: &Segment<'_>) -> bool {
         let program = self.listen[usize::from(tuple.local_port)];
         if program == 0 || !is_bare_syn(seg) {
+            return false;
+        }
+        if !self.server_ips.is_empty() && !self.owns(tuple.local_ip) {
             return false;
         }
         let iss = self.isn(tuple, now);
@@ -683,6 +720,7 @@ impl Endpoint {
                 app.completed += 1;
                 if client {
                     let _ = self.stats.latency.transaction.record(now.saturating_sub(slot.opened_at));
+                    self.stats.last_completed_ns = self.stats.last_completed_ns.max(now);
                 }
             }
         }
@@ -856,6 +894,9 @@ impl Endpoint {
             client.table[i] = index;
         }
         self.stats.client.tcps_connattempt += 1;
+        if self.stats.first_open_ns == 0 {
+            self.stats.first_open_ns = now.max(1);
+        }
         // The program starts at once: what it sends first rides on the handshake's ACK.
         self.run_program(index, now, false);
         self.schedule(index, now);
@@ -866,6 +907,11 @@ impl Endpoint {
 
     /// Writes the next frame into `buf` (at least the MTU + 14 bytes); returns its length.
     pub fn poll_transmit(&mut self, now: u64, buf: &mut [u8]) -> Option<usize> {
+        if let Some(raw) = self.raw.pop_front() {
+            let n = raw.len().min(buf.len());
+            buf[..n].copy_from_slice(&raw[..n]);
+            return Some(n);
+        }
         if let Some((tuple, rst)) = self.resets.pop_front() {
             self.ident = self.ident.wrapping_add(1);
             return Some(frame::emit(buf, &self.cfg.macs, &tuple, self.ident, &rst, |_| {}));

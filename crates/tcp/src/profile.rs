@@ -100,6 +100,8 @@ struct HttpDoc {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct ServerDoc {
+    #[serde(default)]
+    ips: Vec<String>,
     listen: Vec<ListenDoc>,
 }
 
@@ -229,6 +231,9 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
     };
     let mut server = ServerSpec::default();
     if let Some(s) = doc.server {
+        for (i, r) in s.ips.iter().enumerate() {
+            server.ips.push(address_range(r).map_err(|m| err(format!("server.ips[{i}]: {m}")))?);
+        }
         for (i, l) in s.listen.into_iter().enumerate() {
             if l.port == 0 {
                 return Err(err(format!("server.listen[{i}].port: 0 is not a port")));

@@ -6,11 +6,13 @@ use riptide_core::Rng;
 use riptide_tcp::endpoint::{ClientSpec, EndpointConfig, Load, ServerSpec};
 use riptide_tcp::program::{self, Payload, Recv, Step};
 use riptide_tcp::{CloseMode, Endpoint, Program, TcpConfig};
+use riptide_wire::ethernet::EthernetAddress;
 use std::net::Ipv4Addr;
 use std::sync::Arc;
 
 const MS: u64 = 1_000_000;
 const SERVER: Ipv4Addr = Ipv4Addr::new(198, 19, 0, 1);
+const LOCAL_MAC: [u8; 6] = [2, 0, 0, 0, 0, 1];
 
 #[derive(Clone, Copy, Default)]
 struct Impair {
@@ -74,7 +76,9 @@ fn endpoints(
     tcp: TcpConfig,
     close: CloseMode,
 ) -> (Endpoint, Endpoint) {
-    let cfg = EndpointConfig { tcp, isn_secret: 42, close, ..EndpointConfig::default() };
+    let macs =
+        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+    let cfg = EndpointConfig { tcp, isn_secret: 42, close, macs, ..EndpointConfig::default() };
     let client = ClientSpec {
         ips: (Ipv4Addr::new(198, 18, 0, 1), 4),
         ports: (1024, 65535),
@@ -85,7 +89,7 @@ fn endpoints(
         load,
         limit: Some(limit),
     };
-    let server = ServerSpec { listen: vec![(80, Arc::new(Program::compile(&server_steps).unwrap()))] };
+    let server = ServerSpec { listen: vec![(80, Arc::new(Program::compile(&server_steps).unwrap()))], ips: Vec::new() };
     (
         Endpoint::new(cfg.clone(), Some(client), ServerSpec::default()).unwrap(),
         Endpoint::new(cfg, None, server).unwrap(),
@@ -199,4 +203,26 @@ fn segments_for_no_connection_get_a_reset() {
     assert_eq!(client.stats().client.tcps_conndrops, 1);
     assert_eq!(client.stats().client.tcps_closed, 1);
     assert_eq!(client.stats().client.tcps_connects, 0);
+}
+
+#[test]
+fn arp_is_answered_for_owned_addresses_only() {
+    let (c, s) = program::http_get("198.19.0.1", "/", 10);
+    let (mut client, _) = endpoints(Load::Open { cps: 100.0 }, 1, c, s.clone(), TcpConfig::default(), CloseMode::Fin);
+    let me = [2, 0, 0, 0, 0, 9];
+    let owned = riptide_wire::neighbor::arp_request(me, Ipv4Addr::new(198, 18, 0, 254), Ipv4Addr::new(198, 18, 0, 3));
+    let other = riptide_wire::neighbor::arp_request(me, Ipv4Addr::new(198, 18, 0, 254), Ipv4Addr::new(198, 18, 0, 9));
+    client.handle_frame(0, &other);
+    client.handle_frame(0, &owned);
+    let mut buf = [0u8; 128];
+    let len = client.poll_transmit(0, &mut buf).unwrap();
+    assert_eq!(riptide_wire::neighbor::arp_reply_from(&buf[..len], Ipv4Addr::new(198, 18, 0, 3)), Some(LOCAL_MAC));
+    assert_eq!(&buf[..6], &me, "sent back to the asker");
+    assert_eq!(client.stats().arp_replies, 1);
+    assert_eq!(client.stats().rx_not_tcp, 1);
+    // A server that names its addresses answers for them and refuses SYNs to others.
+    let server = ServerSpec { listen: vec![(80, Arc::new(Program::compile(&s).unwrap()))], ips: vec![(SERVER, 1)] };
+    let mut server = Endpoint::new(EndpointConfig::default(), None, server).unwrap();
+    server.handle_frame(0, &riptide_wire::neighbor::arp_request(me, Ipv4Addr::new(198, 19, 0, 9), SERVER));
+    assert_eq!(server.stats().arp_replies, 1);
 }

@@ -51,6 +51,37 @@ pub fn arp_reply_from(frame: &[u8], target: Ipv4Addr) -> Option<[u8; 6]> {
     (mac != [0; 6]).then_some(mac)
 }
 
+/// An ARP request's sender MAC, sender address and target address, if `frame` is one.
+pub fn arp_request_from(frame: &[u8]) -> Option<([u8; 6], Ipv4Addr, Ipv4Addr)> {
+    if frame.len() < 42 || frame[12..14] != ETHERTYPE_ARP.to_be_bytes() {
+        return None;
+    }
+    let a = &frame[14..42];
+    if a[0..6] != [0, 1, 0x08, 0x00, 6, 4] || a[6..8] != [0, 1] {
+        return None;
+    }
+    let mut mac = [0; 6];
+    mac.copy_from_slice(&a[8..14]);
+    let sender = Ipv4Addr::new(a[14], a[15], a[16], a[17]);
+    let target = Ipv4Addr::new(a[24], a[25], a[26], a[27]);
+    Some((mac, sender, target))
+}
+
+/// An ARP reply from (`mac`, `ip`) to (`to_mac`, `to_ip`) (60 bytes).
+pub fn arp_reply(mac: [u8; 6], ip: Ipv4Addr, to_mac: [u8; 6], to_ip: Ipv4Addr) -> Vec<u8> {
+    let mut f = Vec::with_capacity(60);
+    f.extend_from_slice(&to_mac);
+    f.extend_from_slice(&mac);
+    f.extend_from_slice(&ETHERTYPE_ARP.to_be_bytes());
+    f.extend_from_slice(&[0, 1, 0x08, 0x00, 6, 4, 0, 2]); // Ethernet, IPv4, reply
+    f.extend_from_slice(&mac);
+    f.extend_from_slice(&ip.octets());
+    f.extend_from_slice(&to_mac);
+    f.extend_from_slice(&to_ip.octets());
+    f.resize(60, 0);
+    f
+}
+
 /// The solicited-node multicast address of `ip` (ff02::1:ffXX:XXXX).
 pub fn solicited_node(ip: Ipv6Addr) -> Ipv6Addr {
     let o = ip.octets();
@@ -163,5 +194,17 @@ mod tests {
         assert_eq!(nd_advert_from(&na, target), Some([2, 0, 0, 0, 0, 7]));
         assert_eq!(nd_advert_from(&na, me), None);
         assert_eq!(nd_advert_from(&f, target), None, "a solicitation is not an answer");
+    }
+
+    #[test]
+    fn answers_what_it_reads() {
+        let me = [2, 0, 0, 0, 0, 1];
+        let req = arp_request(me, Ipv4Addr::new(198, 18, 1, 1), Ipv4Addr::new(198, 18, 1, 10));
+        let (mac, sender, target) = arp_request_from(&req).unwrap();
+        assert_eq!((mac, sender, target), (me, Ipv4Addr::new(198, 18, 1, 1), Ipv4Addr::new(198, 18, 1, 10)));
+        let them = [2, 0, 0, 0, 0, 9];
+        let reply = arp_reply(them, target, mac, sender);
+        assert_eq!(arp_reply_from(&reply, target), Some(them));
+        assert_eq!(arp_request_from(&reply), None);
     }
 }
