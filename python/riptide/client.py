@@ -349,6 +349,12 @@ class Client:
                 pcaps[name] = base64.b64encode(f.read_bytes()).decode()
         self.call("stf_start", profile=text, pcaps=pcaps, **opts)
 
+    def tcp_start(self, text: str, *, name: str = "<python>", **opts: Any) -> None:
+        """Starts a TCP run (API 1.8) of a TCP profile's YAML ``text`` (docs/tcp.md) on the
+        daemon's ports; ``multiplier``, ``duration`` (s), ``cores`` and ``limit`` as in
+        ``riptide tcp``. ``stats()`` and ``stop()`` carry its counters under ``tcp``."""
+        self.call("tcp_start", text=text, name=name, **{k: v for k, v in opts.items() if v is not None})
+
     def stf_stats(self) -> Json:
         """The stateful run's live TRex counters (``m_active_flows``...) and ``state``."""
         return dict(self.call("stf_stats"))

@@ -74,6 +74,11 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
         c.load_profile("streams:\n  - name: tagged\n    rate: 1kpps\n    flow_stats: {id: 1}\n")
         t = c.trial(0.2, 5000)
         assert (t["offered_count"], t["forwarded_count"]) == (1000, 0), t  # the null port receives nothing
+        # A TCP run into the null port: one SYN, no answer, the counters under `tcp`.
+        c.tcp_start("client: {ips: 198.18.0.1, servers: [198.19.0.1:80], cps: 100, limit: 1}\n", name="t.yaml",
+                    duration=0.2)
+        c.wait_on_traffic(timeout=10)
+        assert c.stop()["tcp"]["client"]["tcps_connattempt"] == 1
         c.release()
         # Every schema method the client can call was exercised (auth/subscribe/ping aside).
         missing = set(SCHEMA["methods"]) - set(c.seen) - {"auth", "subscribe", "ping"}

@@ -98,7 +98,7 @@ pub fn err_line(id: &Value, e: &RpcError) -> String {
 }
 
 /// Methods that need the session to own the engine.
-pub const OWNED: &[&str] = &["load_profile", "start", "stop", "pause", "resume", "update", "clear_stats"];
+pub const OWNED: &[&str] = &["load_profile", "start", "stop", "pause", "resume", "update", "clear_stats", "tcp_start"];
 
 /// Stateful-run methods that need the session to own the engine.
 pub const STF_OWNED: &[&str] = &["stf_start", "stf_stop"];
@@ -131,6 +131,7 @@ pub const METHODS: &[&str] = &[
     "stf_stats",
     "stf_stop",
     "trial",
+    "tcp_start",
     "subscribe",
 ];
 
@@ -167,6 +168,15 @@ pub fn command(method: &str, params: &Value) -> Result<Command, RpcError> {
         return stf_start(params, None).map(Command::StfStart);
     }
     let mut obj = params.as_object().cloned().unwrap_or_default();
+    if method == "tcp_start" {
+        // Seconds on the wire, as every other method's durations; nanoseconds in the command.
+        if let Some(d) = obj.get("duration").and_then(Value::as_f64) {
+            if !(d > 0.0 && d <= 86_400.0 * 365.0) {
+                return Err(RpcError::new(code::INVALID_PARAMS, "tcp_start: 'duration' must be seconds above 0"));
+            }
+            obj.insert("duration".into(), json!(Nanos::from_secs_f64(d).0));
+        }
+    }
     let unit = ["stop", "pause", "resume", "clear_stats", "unload", "snapshot", "state"];
     if unit.contains(&method) && !obj.is_empty() {
         let keys: Vec<&String> = obj.keys().collect();

@@ -551,7 +551,11 @@ impl Endpoint {
             },
         };
         let Some(index) = index else {
-            self.stats.server.tcps_noport += 1;
+            if client_hit.is_some() {
+                self.stats.client.tcps_noport += 1;
+            } else {
+                self.stats.server.tcps_noport += 1;
+            }
             if let Some(rst) = frame::reset_for(&seg) {
                 self.resets.push_back((tuple, rst));
             }
