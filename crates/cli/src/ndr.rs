@@ -479,15 +479,7 @@ pub(crate) fn ndr(mut a: NdrArgs) -> Result<(), Failure> {
     let probe = latency_probe(&a.latency)?;
     let text = read_profile(profile)?;
     let source = profile.display().to_string();
-    let config = match a.config.clone() {
-        None => a.place.engine_config(&a.ports)?,
-        Some(path) => {
-            let cfg = crate::portcfg::load(&path)?;
-            let mut cores = None;
-            crate::portcfg::apply_place(&cfg, &mut a.place, &mut cores);
-            crate::portcfg::engine_config(&cfg, &path, &a.place)?
-        }
-    };
+    let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut None)?;
     if a.config.is_some() {
         a.ports = config.ports.iter().map(|p| p.name()).collect();
     }

@@ -49,3 +49,21 @@ pub(crate) fn engine_config(cfg: &PortConfig, path: &Path, place: &PlaceArgs) ->
     config.macs = cfg.resolve_macs(&path.display().to_string(), RESOLVE_TIMEOUT).map_err(Failure::input)?;
     Ok(config)
 }
+
+/// The engine configuration of a run: `ports` as given, or a port configuration file's
+/// (which also fills `place` and `cores` where the command line left them unset).
+pub(crate) fn engine_config_of(
+    config: Option<&Path>,
+    place: &mut PlaceArgs,
+    ports: &[String],
+    cores: &mut Option<usize>,
+) -> Result<EngineConfig, Failure> {
+    match config {
+        None => place.engine_config(ports),
+        Some(path) => {
+            let cfg = load(path)?;
+            apply_place(&cfg, place, cores);
+            engine_config(&cfg, path, place)
+        }
+    }
+}

@@ -252,14 +252,7 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     }
     let source = a.profile.display().to_string();
     let latency_pps = a.latency.as_deref().map(probe_rate).transpose()?;
-    let config = match a.config.clone() {
-        None => a.place.engine_config(&a.ports)?,
-        Some(path) => {
-            let cfg = crate::portcfg::load(&path)?;
-            crate::portcfg::apply_place(&cfg, &mut a.place, &mut a.cores);
-            crate::portcfg::engine_config(&cfg, &path, &a.place)?
-        }
-    };
+    let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
     let opts = start_options(&a)?;
     let mut engine = Engine::new(config);
     engine.handle(Command::LoadProfile {

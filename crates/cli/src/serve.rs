@@ -78,15 +78,7 @@ pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
         }
     };
     let mut place = PlaceArgs { line_rate: a.line_rate.clone(), netns: a.netns.clone(), force: a.force };
-    let engine = match &a.config {
-        None => place.engine_config(&a.ports)?,
-        Some(path) => {
-            let cfg = crate::portcfg::load(path)?;
-            let mut cores = None;
-            crate::portcfg::apply_place(&cfg, &mut place, &mut cores);
-            crate::portcfg::engine_config(&cfg, path, &place)?
-        }
-    };
+    let engine = crate::portcfg::engine_config_of(a.config.as_deref(), &mut place, &a.ports, &mut None)?;
     let token = match (&a.token, a.no_auth) {
         (_, true) => None,
         (Some(t), false) => Some(t.clone()),

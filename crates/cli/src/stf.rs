@@ -48,23 +48,25 @@ pub(crate) struct StfArgs {
     pub place: PlaceArgs,
 }
 
-pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
-    let scheduler: SchedulerKind = a.scheduler.parse().map_err(|e| Failure::input(format!("--scheduler: {e}")))?;
-    let multiplier = match a.multiplier.parse::<Multiplier>() {
+/// `-m` as a factor (a total rate is refused with `why`) and `-d` as a positive duration:
+/// the flow-shaped runs' (run-stf, tcp) options.
+pub(crate) fn factor_and_duration(m: &str, d: Option<&str>, why: &str) -> Result<(f64, Option<Nanos>), Failure> {
+    let multiplier = match m.parse::<Multiplier>() {
         Ok(Multiplier::Factor(f)) => f,
-        Ok(Multiplier::Total(_)) => {
-            return Err(Failure::input(format!("-m {}: a stateful run's multiplier is a CPS factor", a.multiplier)))
-        }
+        Ok(Multiplier::Total(_)) => return Err(Failure::input(format!("-m {m}: {why}"))),
         Err(e) => return Err(Failure::input(format!("-m: {e}"))),
     };
-    let duration = a
-        .duration
-        .as_deref()
-        .map(|d| d.parse::<Nanos>().map_err(|e| Failure::input(format!("-d: {e}"))))
-        .transpose()?;
+    let duration = d.map(|d| d.parse::<Nanos>().map_err(|e| Failure::input(format!("-d: {e}")))).transpose()?;
     if duration == Some(Nanos::ZERO) {
-        return Err(Failure::input(format!("-d {}: must be a positive duration", a.duration.as_deref().unwrap_or(""))));
+        return Err(Failure::input(format!("-d {}: must be a positive duration", d.unwrap_or(""))));
     }
+    Ok((multiplier, duration))
+}
+
+pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
+    let scheduler: SchedulerKind = a.scheduler.parse().map_err(|e| Failure::input(format!("--scheduler: {e}")))?;
+    let (multiplier, duration) =
+        factor_and_duration(&a.multiplier, a.duration.as_deref(), "a stateful run's multiplier is a CPS factor")?;
     if a.ports.len() > 2 {
         return Err(Failure::input("run-stf takes one or two ports (client side, server side)"));
     }

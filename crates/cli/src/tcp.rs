@@ -6,9 +6,8 @@
 use crate::run::{drive_sampled, PlaceArgs};
 use crate::Failure;
 use clap::Args;
-use riptide_core::Nanos;
 use riptide_engine::tcp::{Percentiles, TcpReport, TcpStart};
-use riptide_engine::{Command, Engine, Multiplier};
+use riptide_engine::{Command, Engine};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -44,34 +43,14 @@ pub(crate) struct TcpArgs {
 }
 
 pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
-    let multiplier = match a.multiplier.parse::<Multiplier>() {
-        Ok(Multiplier::Factor(f)) => f,
-        Ok(Multiplier::Total(_)) => {
-            return Err(Failure::input(format!("-m {}: a TCP run's multiplier is a factor", a.multiplier)))
-        }
-        Err(e) => return Err(Failure::input(format!("-m: {e}"))),
-    };
-    let duration = a
-        .duration
-        .as_deref()
-        .map(|d| d.parse::<Nanos>().map_err(|e| Failure::input(format!("-d: {e}"))))
-        .transpose()?;
-    if duration == Some(Nanos::ZERO) {
-        return Err(Failure::input("-d: must be a positive duration"));
-    }
+    let (multiplier, duration) =
+        crate::stf::factor_and_duration(&a.multiplier, a.duration.as_deref(), "a TCP run's multiplier is a factor")?;
     if a.ports.len() > 2 {
         return Err(Failure::input("tcp takes one port (both roles) or two (clients, then servers)"));
     }
     let name = a.profile.display().to_string();
     let text = std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?;
-    let config = match a.config.clone() {
-        None => a.place.engine_config(&a.ports)?,
-        Some(path) => {
-            let cfg = crate::portcfg::load(&path)?;
-            crate::portcfg::apply_place(&cfg, &mut a.place, &mut a.cores);
-            crate::portcfg::engine_config(&cfg, &path, &a.place)?
-        }
-    };
+    let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
     let mut engine = Engine::new(config);
     let cores = a.cores.unwrap_or(1);
     let start = TcpStart { name, text, multiplier, duration, cores, limit: a.limit };

@@ -17,6 +17,7 @@ use crate::conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
 use crate::frame::{self, Macs, Tuple};
 use crate::program::{Action, Cursor, Program, Status};
 use crate::seq::Seq;
+pub use crate::stats::AppStats;
 use crate::stats::TcpStats;
 use hdrhistogram::Histogram;
 use riptide_timer::{TimerId, TimerWheel, WheelConfig};
@@ -144,32 +145,6 @@ pub enum EndpointError {
     /// Two programs on one port.
     #[error("port {0} is given two server programs")]
     DuplicateListen(u16),
-}
-
-/// Counters of what programs did, per side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct AppStats {
-    /// Programs that ran to their end.
-    pub completed: u64,
-    /// Connections ended because a `recv` waited past the timeout.
-    pub recv_timeouts: u64,
-    /// The peer closed before a `recv` was filled.
-    pub peer_closed_early: u64,
-    /// Bytes that arrived when no `recv` step wanted them.
-    pub unexpected_bytes: u64,
-    /// Bytes that differed from what an `expect` step expected.
-    pub content_errors: u64,
-}
-
-impl AppStats {
-    /// Adds `other` into `self`.
-    pub fn merge(&mut self, other: &AppStats) {
-        self.completed += other.completed;
-        self.recv_timeouts += other.recv_timeouts;
-        self.peer_closed_early += other.peer_closed_early;
-        self.unexpected_bytes += other.unexpected_bytes;
-        self.content_errors += other.content_errors;
-    }
 }
 
 /// Latencies of client connections, in nanoseconds.

@@ -1,4 +1,5 @@
-//! Counters with the BSD names TRex ASTF prints (`tcps_*`), one set per side per worker.
+//! Counters with the BSD names TRex ASTF prints (`tcps_*`), one set per side per worker,
+//! and what the programs did.
 
 use serde::{Deserialize, Serialize};
 
@@ -101,5 +102,21 @@ counters! {
         tcps_noport,
         /// Connections not opened because every client tuple was in use.
         tcps_nofreetuple,
+    }
+}
+
+counters! {
+    /// What programs did, per side.
+    pub struct AppStats {
+        /// Programs that ran to their end.
+        completed,
+        /// Connections ended because a `recv` waited past the timeout.
+        recv_timeouts,
+        /// The peer closed before a `recv` was filled.
+        peer_closed_early,
+        /// Bytes that arrived when no `recv` step wanted them.
+        unexpected_bytes,
+        /// Bytes that differed from what an `expect` step expected.
+        content_errors,
     }
 }
