@@ -96,6 +96,13 @@ pub(crate) fn sample(t_s: f64, s: &Snapshot) -> Value {
         "latency": s.latency.iter().map(|l| json!({
             "stream": l.stream, "p50_ns": l.summary.p50_ns, "p99_ns": l.summary.p99_ns, "max_ns": l.summary.max_ns,
         })).collect::<Vec<_>>(),
+        "tcp": s.tcp.as_ref().map(|t| json!({
+            "tcps_connattempt": t.client.tcps_connattempt, "tcps_connects": t.client.tcps_connects,
+            "tcps_closed": t.client.tcps_closed, "completed": t.client_app.completed,
+            "server_accepts": t.server.tcps_accepts, "server_completed": t.server_app.completed,
+            "active": t.active, "tcps_sndbyte": t.client.tcps_sndbyte + t.server.tcps_sndbyte,
+            "tcps_sndrexmitpack": t.client.tcps_sndrexmitpack + t.server.tcps_sndrexmitpack,
+        })),
     })
 }
 

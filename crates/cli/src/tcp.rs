@@ -54,11 +54,12 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     let mut engine = Engine::new(config);
     let cores = a.cores.unwrap_or(1);
     let start = TcpStart { name, text, multiplier, duration, cores, limit: a.limit };
-    let snap = drive_sampled(&mut engine, Command::TcpStart(start), false, &mut Vec::new())?;
+    let mut samples = Vec::new();
+    let snap = drive_sampled(&mut engine, Command::TcpStart(start), false, &mut samples)?;
     let report = snap.tcp.clone().ok_or_else(|| Failure::runtime("the run gave no TCP report"))?;
     if a.json {
-        let v =
-            json!({"duration_s": snap.duration_s, "interrupted": snap.interrupted, "tcp": report, "ports": snap.ports});
+        let v = json!({"duration_s": snap.duration_s, "interrupted": snap.interrupted, "tcp": report, "ports": snap.ports,
+                   "series": series(&samples)});
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
     } else {
         print_report(&report, snap.duration_s);
@@ -110,4 +111,29 @@ fn us(ns: u64) -> String {
     } else {
         format!("{:.1} us", ns as f64 / 1e3)
     }
+}
+
+/// Per second: the client's and server's counters at the end of each second, and what
+/// each second added (connections per second, as TRex users would have to derive).
+fn series(samples: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    let mut out = Vec::with_capacity(samples.len());
+    let mut prev: Option<&serde_json::Value> = None;
+    for s in samples {
+        let Some(t) = s.get("tcp").filter(|t| !t.is_null()) else { continue };
+        let delta = |k: &str| {
+            let now = t[k].as_u64().unwrap_or(0);
+            now.saturating_sub(prev.map_or(0, |p| p[k].as_u64().unwrap_or(0)))
+        };
+        out.push(json!({
+            "t_s": s["t_s"],
+            "connects": delta("tcps_connects"),
+            "completed": delta("completed"),
+            "accepts": delta("server_accepts"),
+            "retransmitted": delta("tcps_sndrexmitpack"),
+            "active": t["active"],
+            "counters": t,
+        }));
+        prev = Some(t);
+    }
+    out
 }

@@ -620,7 +620,10 @@ fn ndr_completes_over_testpmd_and_ovs() {
                 run["goals"][1]["lower_bound"], run["trials"]
             );
             assert!(ndr.is_some_and(|n| n >= 10_000.0), "{dut} forwards nothing losslessly at {size} B: {run}");
-            assert!(run["trials"].as_u64().unwrap() >= 2, "{run}");
+            // One trial is the whole search when the first one, at the maximum load, loses
+            // nothing (a fast moment of the DUT); otherwise the search narrows.
+            let at_max = ndr.is_some_and(|n| n >= 300_000.0);
+            assert!(at_max || run["trials"].as_u64().unwrap() >= 2, "{run}");
             counted += run["trial_list"]
                 .as_array()
                 .unwrap()

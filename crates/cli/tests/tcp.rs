@@ -130,6 +130,12 @@ tcp: {time_wait: 100ms}
     assert!(t["client"]["tcps_sndrexmitpack"].as_u64().unwrap() > 0, "{t}");
     assert!(t["server"]["tcps_sndrexmitpack"].as_u64().unwrap() > 0, "{t}");
     assert!(t["client"]["tcps_sndfastrexmit"].as_u64().unwrap() > 0, "fast retransmit ran: {t}");
+    // One entry a second (the run takes a few): what each second added, and the totals.
+    let series = v["series"].as_array().unwrap();
+    assert!(!series.is_empty(), "{v}");
+    let connects: u64 = series.iter().map(|s| s["connects"].as_u64().unwrap()).sum();
+    assert!(connects > 0 && connects <= 200, "{series:?}");
+    assert_eq!(series.last().unwrap()["counters"]["tcps_connects"].as_u64().unwrap(), connects);
 }
 
 #[test]

@@ -75,11 +75,38 @@ struct ClientDoc {
     #[serde(default)]
     http: Option<HttpDoc>,
     #[serde(default)]
-    cps: Option<f64>,
+    cps: Option<CpsDoc>,
     #[serde(default)]
     concurrent: Option<u32>,
     #[serde(default)]
     limit: Option<u64>,
+}
+
+/// A connection rate: a number, or text with a k or m multiplier (`10k`, `1.5mcps`).
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum CpsDoc {
+    Number(f64),
+    Text(String),
+}
+
+impl CpsDoc {
+    fn value(&self) -> Result<f64, String> {
+        let text = match self {
+            CpsDoc::Number(n) => return Ok(*n),
+            CpsDoc::Text(t) => t.trim().to_ascii_lowercase(),
+        };
+        let num = text.strip_suffix("cps").unwrap_or(&text).trim();
+        let (num, scale) = match num.as_bytes().last() {
+            Some(b'k') => (&num[..num.len() - 1], 1e3),
+            Some(b'm') => (&num[..num.len() - 1], 1e6),
+            _ => (num, 1.0),
+        };
+        num.trim()
+            .parse::<f64>()
+            .map(|v| v * scale)
+            .map_err(|_| format!("`{text}`: expected connections per second such as 1000, 10k or 1.5mcps"))
+    }
 }
 
 fn default_ports() -> String {
@@ -281,7 +308,8 @@ fn client_spec(c: ClientDoc) -> Result<ClientSpec, String> {
             s.parse().map_err(|_| format!("servers[{i}]: `{s}` is not an IPv4 ADDRESS:PORT"))?;
         servers.push((*parsed.ip(), parsed.port()));
     }
-    let load = match (c.cps, c.concurrent) {
+    let cps = c.cps.as_ref().map(CpsDoc::value).transpose().map_err(|m| format!("cps: {m}"))?;
+    let load = match (cps, c.concurrent) {
         (Some(_), Some(_)) => return Err("cps, concurrent: give one (open loop or closed loop), not both".into()),
         (Some(cps), None) if cps > 0.0 && cps.is_finite() => Load::Open { cps },
         (Some(cps), None) => return Err(format!("cps: {cps} must be above 0")),
@@ -393,7 +421,7 @@ client:
   ports: 1024-65535
   servers: [198.19.0.1:80]
   http: {path: /64, body: 64}
-  cps: 1000
+  cps: 1k
   limit: 100000
 server:
   listen:
@@ -426,6 +454,9 @@ server:
         assert!(e("client: {ips: 198.18.0.1, servers: [198.19.0.1:80]}").contains("client.cps"));
         assert!(e("client: {ips: 10.0.0, servers: [1.2.3.4:5], cps: 1}").contains("client.ips"));
         assert!(e("client: {ips: 10.0.0.1, servers: [1.2.3.4], cps: 1}").contains("client.servers[0]"));
+        assert!(e("client: {ips: 10.0.0.1, servers: [1.2.3.4:5], cps: 10q}").contains("client.cps: `10q`"));
+        let p = parse("client: {ips: 10.0.0.1, servers: [1.2.3.4:5], cps: 1.5mcps}", "p.yaml").unwrap();
+        assert_eq!(p.client.unwrap().load, Load::Open { cps: 1.5e6 });
         assert!(e("server: {listen: [{port: 80}, {port: 80}]}").contains("listed twice"));
         assert!(e("{}").contains("neither a client nor a server"));
         assert!(e("tcp: {mss: 10}\nserver: {listen: [{port: 80}]}").contains("tcp.mss"));
