@@ -6,6 +6,7 @@
 
 mod bench;
 mod bench_tcp;
+mod calibrate;
 mod debug;
 mod lab;
 mod ndr;
@@ -83,6 +84,9 @@ enum Cmd {
     Tcp(tcp::TcpArgs),
     /// Build, inspect or remove the two-port test ring of namespaces (riptide-tg, riptide-dut).
     Lab(lab::LabArgs),
+    /// Calibrate the host: core jitter, memory bandwidth and latency, and the settings
+    /// that hurt zero-loss tests (pma_tools and Intel MLC in one command).
+    Calibrate(calibrate::CalibrateArgs),
     /// Find the throughput of a DUT: NDR and PDR by MLRsearch (for now on a simulated DUT).
     Ndr(ndr::NdrArgs),
 }
@@ -99,6 +103,7 @@ fn main() -> ExitCode {
         Cmd::RunStf(a) => stf::run_stf(a),
         Cmd::Tcp(a) => tcp::tcp(a),
         Cmd::Ndr(a) => ndr::ndr(a),
+        Cmd::Calibrate(a) => calibrate::calibrate(a),
     };
     match res {
         // Stopped by Ctrl-C or SIGTERM: the figures were printed, but the run did not end

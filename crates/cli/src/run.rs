@@ -290,7 +290,10 @@ fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Fa
     let mut v = report::json(&snap);
     v["series"] = serde_json::Value::Array(series);
     if let Some(out) = &a.out {
-        write_atomic("--out", out, &serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?)?;
+        // The file carries the host's latest calibration; stdout's --json stays the run.
+        let mut full = v.clone();
+        full["host_calibration"] = crate::calibrate::latest_json();
+        write_atomic("--out", out, &serde_json::to_string_pretty(&full).map_err(|e| Failure::runtime(e.to_string()))?)?;
     }
     if let Some(hist) = &a.hist {
         write_atomic("--hist", hist, hdr_log(&snap))?;

@@ -356,3 +356,39 @@ fn tcp_segments() {
         while ep.poll_transmit(60_000_000_000, &mut out).is_some() {}
     });
 }
+
+/// `riptide calibrate` reads the host's procfs and sysfs text: this host's own
+/// /proc/cpuinfo, /proc/cmdline and /proc/interrupts, mutated, in a fake root, never make
+/// the capture or the warnings panic. Core lists (`--cores`, `isolcpus=`) parse or say
+/// what they expected.
+#[test]
+fn host_files_and_core_lists() {
+    let read = |p: &str| std::fs::read_to_string(p).unwrap_or_default();
+    let files = [
+        ("proc/cpuinfo", read("/proc/cpuinfo")),
+        ("proc/cmdline", read("/proc/cmdline")),
+        ("proc/interrupts", read("/proc/interrupts")),
+    ];
+    for (rel, text) in files {
+        let inputs = vec![text];
+        fuzz(rel, &inputs, 128, |t| {
+            let dir = tempfile::tempdir().unwrap();
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, t).unwrap();
+            std::fs::create_dir_all(dir.path().join("sys/class/net/eth0")).unwrap();
+            let s = riptide_calibrate::capture(dir.path(), &["eth0".to_string()]);
+            let _ = riptide_calibrate::advise(&s, &[0, 1]);
+            let _ = riptide_calibrate::report::system_text(&s);
+        });
+    }
+    fuzz("cpulist", &["0-3,6".to_string(), "managed_irq,domain,2-5".to_string()], 512, |t| {
+        match riptide_core::cpulist::parse(t) {
+            Ok(v) => {
+                assert!(v.windows(2).all(|w| w[0] < w[1]) && v.iter().all(|&c| c <= riptide_core::cpulist::MAX_CPU));
+                assert_eq!(riptide_core::cpulist::parse(&riptide_core::cpulist::Compact(&v).to_string()).unwrap(), v);
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    });
+}

@@ -176,7 +176,14 @@ fn out_writes_results_trials_and_a_report() {
     let mut a = args("link:0:loss=0.3%,seed=7");
     let out_s = out.to_str().unwrap().to_string();
     a.extend(["--out", &out_s]);
-    let o = riptide(&a);
+    // No calibration saved for this host (an empty state folder): the report says so.
+    let state = tempfile::tempdir().unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(&a)
+        .env("RIPTIDE_STATE_DIR", state.path())
+        .current_dir(common::repo())
+        .output()
+        .unwrap();
     assert!(o.status.success(), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stdout).contains("wrote "), "{}", text(&o));
     let results: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
@@ -198,6 +205,8 @@ fn out_writes_results_trials_and_a_report() {
     assert!(md.contains("| profile | pdr | 0.5% | 50.00 Kpps |"), "{md}");
     assert!(md.contains("- ndr: not found: even the minimum load (5.00 Kpps)"), "{md}");
     assert!(md.contains(" ndr profiles/lab/ndr.yaml --port link:0:loss=0.3%,seed=7 --port link:1"), "{md}");
+    assert!(md.contains("## Host calibration\n\n- no calibration of this host saved: run riptide calibrate"), "{md}");
+    assert!(results["host"]["calibration"]["note"].as_str().unwrap().contains("riptide calibrate"), "{results}");
     // No temporary file is left beside them.
     let names: Vec<String> =
         std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();

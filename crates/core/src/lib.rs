@@ -14,6 +14,7 @@
 //! threads in `riptide-engine`; they all meet on these types.
 
 pub mod batch;
+pub mod cpulist;
 pub mod error;
 pub mod rng;
 pub mod stats;

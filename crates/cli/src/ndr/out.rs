@@ -28,6 +28,12 @@ pub(super) struct Host {
     kernel: String,
     /// The interfaces of the ports (afpacket and afxdp ones).
     interfaces: Vec<Interface>,
+    /// The host's latest `riptide calibrate` (`{"age_s", "calibration"}`), or a note
+    /// that there is none.
+    calibration: serde_json::Value,
+    /// That calibration in a few lines for report.md and report.html.
+    #[serde(skip)]
+    calibration_lines: Vec<String>,
 }
 
 /// What the kernel says about one port's interface (`ethtool -i` and `-g`).
@@ -61,7 +67,18 @@ impl Host {
         let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease")
             .map(|s| s.trim().to_string())
             .unwrap_or_else(|_| "unknown".into());
-        Host { cpu, cores: std::thread::available_parallelism().map_or(1, usize::from), kernel, interfaces: vec![] }
+        let calibration_lines = match crate::calibrate::latest() {
+            Some((c, age)) => crate::calibrate::summary_lines(&c, age),
+            None => vec!["no calibration of this host saved: run riptide calibrate before the search".into()],
+        };
+        Host {
+            cpu,
+            cores: std::thread::available_parallelism().map_or(1, usize::from),
+            kernel,
+            interfaces: vec![],
+            calibration: crate::calibrate::latest_json(),
+            calibration_lines,
+        }
     }
 
     /// [`Host::here`] with the facts of the ports' interfaces (in the calling thread's
@@ -356,6 +373,10 @@ fn markdown(command: &[String], host: &Host, goals: &[riptide_search::Goal], r: 
     }
     m.push_str(&format!("Command:\n\n```\n{}\n```\n\n", command.join(" ")));
     m.push_str(&format!("riptide {}; host: {}.\n", env!("CARGO_PKG_VERSION"), host.describe()));
+    m.push_str("\n## Host calibration\n\n");
+    for l in &host.calibration_lines {
+        m.push_str(&format!("- {l}\n"));
+    }
     m
 }
 
@@ -441,10 +462,14 @@ fn html(
     }
     h.push_str(&format!("<h2>Command</h2>\n<pre>{}</pre>\n", esc(&command.join(" "))));
     h.push_str(&format!(
-        "<h2>Host</h2>\n<p>riptide {}; {}.</p>\n</body>\n</html>\n",
+        "<h2>Host</h2>\n<p>riptide {}; {}.</p>\n<ul>\n",
         env!("CARGO_PKG_VERSION"),
         esc(&host.describe())
     ));
+    for l in &host.calibration_lines {
+        h.push_str(&format!("<li>{}</li>\n", esc(l)));
+    }
+    h.push_str("</ul>\n</body>\n</html>\n");
     h
 }
 
