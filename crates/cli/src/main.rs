@@ -84,6 +84,9 @@ enum Cmd {
     Tcp(tcp::TcpArgs),
     /// Build, inspect or remove the two-port test ring of namespaces (riptide-tg, riptide-dut).
     Lab(lab::LabArgs),
+    /// The namespace helper of pktgen shell scripts (internal).
+    #[command(name = "__pktgen-ns", hide = true)]
+    PktgenNs(pktgen::PktgenNsArgs),
     /// Calibrate the host: core jitter, memory bandwidth and latency, and the settings
     /// that hurt zero-loss tests (pma_tools and Intel MLC in one command).
     Calibrate(calibrate::CalibrateArgs),
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
         Cmd::Tcp(a) => tcp::tcp(a),
         Cmd::Ndr(a) => ndr::ndr(a),
         Cmd::Calibrate(a) => calibrate::calibrate(a),
+        Cmd::PktgenNs(a) => pktgen::pktgen_ns(a),
     };
     match res {
         // Stopped by Ctrl-C or SIGTERM: the figures were printed, but the run did not end

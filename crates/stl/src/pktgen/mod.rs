@@ -251,7 +251,9 @@ pub fn parse(text: &str, file: &str) -> Result<Script, ProfileError> {
     Ok(script)
 }
 
-fn apply(script: &mut Script, target: &str, cmd: &str) -> Result<(), String> {
+/// Applies one command written to `/proc/net/pktgen/TARGET` (`pgctrl`, `kpktgend_N`
+/// or a device), as the kernel's write does; the message says why it was refused.
+pub fn apply(script: &mut Script, target: &str, cmd: &str) -> Result<(), String> {
     let mut words = cmd.split_whitespace();
     let key = words.next().unwrap_or("");
     let arg = words.next();
@@ -390,9 +392,11 @@ fn configure(c: &mut DeviceConfig, key: &str, arg: Option<&str>, cmd: &str) -> R
         "udp_dst_max" => c.udp_dst.1 = num(arg, key)?,
         "flows" => c.flows = num(arg, key)?,
         "flowlen" => c.flowlen = num(arg, key)?,
-        "queue_map_min" | "queue_map_max" | "node" | "skb_priority" => {
+        "queue_map_min" | "queue_map_max" | "node" | "skb_priority" | "debug" => {
             num::<u64>(arg, key)?;
         }
+        // The kernel zeroes the device's counters; riptide's start from zero each run.
+        "clear_counters" => {}
         "vlan_id" | "svlan_id" => {
             let id: u32 = num(arg, key)?;
             let slot = if key == "vlan_id" { &mut c.vlan } else { &mut c.svlan };

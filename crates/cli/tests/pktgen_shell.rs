@@ -1,0 +1,152 @@
+//! pktgen shell scripts run unchanged against riptide's emulated /proc/net/pktgen
+//! (issue 22): the three shapes labs keep (a pgset() script with variables and
+//! arguments, a functions.sh-style library under `set -o errexit`, a getopts front
+//! end), each into a pcap checked by tshark; the device file's text after `start`; a
+//! refused command firing the script's own error path; nothing left mounted.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+use common::{repo, riptide, text, tshark, tshark_available, BAD};
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn mounts() -> String {
+    std::fs::read_to_string("/proc/self/mountinfo").unwrap()
+}
+
+fn run(script: &str, pcap: &Path, args: &[&str]) -> std::process::Output {
+    let port = format!("pcap:{}", pcap.display());
+    let mut a = vec!["pktgen", script, "--port", &port, "--"];
+    a.extend(args);
+    riptide(&a)
+}
+
+fn fields(pcap: &Path, f: &[&str]) -> Vec<Vec<String>> {
+    tshark(pcap, "", f).iter().map(|l| l.split('\t').map(str::to_string).collect()).collect()
+}
+
+#[test]
+fn the_classic_pgset_script_runs_with_its_arguments() {
+    if !tshark_available() {
+        eprintln!("SKIPPED: no tshark");
+        return;
+    }
+    let before = mounts();
+    let dir = tempfile::tempdir().unwrap();
+    let pcap = dir.path().join("out.pcap");
+    let o = run("examples/pktgen/shell/pgset.sh", &pcap, &["rt0", "128"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    // The script's own echo lines, then its cat of the device file, in the kernel's format.
+    assert!(out.starts_with("Removing all devices\nAdding rt0\nConfiguring /proc/net/pktgen/rt0\n"), "{out}");
+    assert!(out.contains("Params: count 300  min_pkt_size: 128  max_pkt_size: 128\n"), "{out}");
+    assert!(out.contains("     pkts-sofar: 300  errors: 0\n"), "{out}");
+    let result = out.lines().find(|l| l.starts_with("Result: OK: ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(result.ends_with(" usec, 300 (128byte,0frags)"), "{result}");
+    let rows = fields(&pcap, &["frame.len", "ip.src", "ip.dst", "udp.dstport"]);
+    assert_eq!(rows.len(), 300);
+    assert!(tshark(&pcap, BAD, &[]).is_empty(), "tshark finds fault");
+    assert!(rows.iter().all(|r| r[0] == "128" && r[1] == "198.18.0.1"));
+    // Destinations walk 198.19.0.1..10 in order, ports are random in 5000-5002.
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r[2], format!("198.19.0.{}", i % 10 + 1), "packet {i}");
+    }
+    let ports: BTreeSet<&str> = rows.iter().map(|r| r[3].as_str()).collect();
+    assert_eq!(ports, ["5000", "5001", "5002"].into_iter().collect());
+    assert_eq!(mounts(), before, "nothing mounted outside the run");
+}
+
+#[test]
+fn a_functions_library_under_errexit_and_a_getopts_front_end_run_unchanged() {
+    if !tshark_available() {
+        eprintln!("SKIPPED: no tshark");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pcap = dir.path().join("flows.pcap");
+    let o = run("examples/pktgen/shell/flows.sh", &pcap, &["rt0"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("sent\nParams: count 200  min_pkt_size: 60"), "{}", text(&o));
+    let rows = fields(&pcap, &["frame.len", "ip.src", "ip.dst", "udp.checksum.status"]);
+    assert_eq!(rows.len(), 200);
+    assert!(tshark(&pcap, BAD, &[]).is_empty());
+    // Four flows of five packets each, one after another, then again.
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!((r[0].as_str(), r[2].as_str()), ("60", "198.19.0.1"));
+        assert_eq!(r[1], format!("198.18.0.{}", (i / 5) % 4 + 1), "packet {i}");
+        assert_eq!(r[3], "1", "UDPCSUM: a good checksum (tshark status 1), packet {i}");
+    }
+
+    let pcap = dir.path().join("getopts.pcap");
+    let o = run(
+        "examples/pktgen/shell/getopts.sh",
+        &pcap,
+        &["-i", "rt0", "-n", "64", "-s", "100", "-d", "198.19.0.1", "-D", "198.19.0.4", "-p", "7000-7003"],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains(" usec, 64 (100byte,0frags)"), "{}", text(&o));
+    let rows = fields(&pcap, &["frame.len", "ip.src", "ip.dst", "udp.dstport"]);
+    assert_eq!(rows.len(), 64);
+    let dsts: BTreeSet<&str> = rows.iter().map(|r| r[2].as_str()).collect();
+    let ports: BTreeSet<&str> = rows.iter().map(|r| r[3].as_str()).collect();
+    assert_eq!(dsts.len(), 4);
+    assert_eq!(ports, ["7000", "7001", "7002", "7003"].into_iter().collect());
+    assert!(rows.iter().all(|r| r[0] == "100" && r[1] == "198.18.0.9"));
+    // A usage error is the script's own.
+    let o = run("examples/pktgen/shell/getopts.sh", &pcap, &["-x"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("usage:"), "{}", text(&o));
+}
+
+#[test]
+fn a_refused_command_fires_the_scripts_error_path_and_names_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bad.sh");
+    let text_of = std::fs::read_to_string(repo().join("examples/pktgen/shell/pgset.sh")).unwrap();
+    let bad = text_of.replace("pgset \"delay 0\"", "pgset \"delay 0\"\npgset \"flag IPSEC\"");
+    std::fs::write(&script, &bad).unwrap();
+    let line = bad.lines().position(|l| l == "pgset \"flag IPSEC\"").unwrap() + 1;
+    let pcap = dir.path().join("bad.pcap");
+    let o = run(script.to_str().unwrap(), &pcap, &["rt0", "60"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    // The script's pgset() found no "Result: OK:" and printed the Result line, as on a kernel.
+    assert!(out.contains("Result: ERROR: flag IPSEC is not supported"), "{out}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(&format!("bad.sh:{line}: 'flag IPSEC' written to /proc/net/pktgen/rt0 was refused")), "{err}");
+    // The bash write itself failed (EINVAL).
+    assert!(err.contains("Invalid argument"), "{err}");
+}
+
+#[test]
+fn killing_riptide_leaves_nothing_mounted() {
+    let before = mounts();
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("forever.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/bash\npgset() { echo \"$1\" > $PGDEV; }\nPGDEV=/proc/net/pktgen/kpktgend_0\npgset \"add_device rt0\"\n\
+         PGDEV=/proc/net/pktgen/rt0\npgset \"count 0\"\npgset \"dst 198.19.0.1\"\npgset \"delay 100000\"\nPGDEV=/proc/net/pktgen/pgctrl\npgset start\necho after\n",
+    )
+    .unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(["pktgen", script.to_str().unwrap(), "--port", "null"])
+        .current_dir(repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert!(child.try_wait().unwrap().is_none(), "count 0 runs until stopped");
+    child.kill().unwrap(); // SIGKILL
+    let _ = child.wait();
+    // The script's bash sees its write fail and ends; its namespace goes with it.
+    let t = std::time::Instant::now();
+    while t.elapsed() < std::time::Duration::from_secs(5) && mounts() != before {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(mounts(), before);
+    let ps = std::process::Command::new("pgrep").args(["-f", script.to_str().unwrap()]).output().unwrap();
+    assert!(ps.stdout.is_empty(), "the script's bash ended: {}", String::from_utf8_lossy(&ps.stdout));
+}
