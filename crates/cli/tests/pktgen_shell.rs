@@ -150,3 +150,47 @@ fn killing_riptide_leaves_nothing_mounted() {
     let ps = std::process::Command::new("pgrep").args(["-f", script.to_str().unwrap()]).output().unwrap();
     assert!(ps.stdout.is_empty(), "the script's bash ended: {}", String::from_utf8_lossy(&ps.stdout));
 }
+
+const FOREVER: &str = "#!/bin/bash\npgset() { echo \"$1\" > $PGDEV; }\nPGDEV=/proc/net/pktgen/kpktgend_0\n\
+pgset \"add_device rt0\"\nPGDEV=/proc/net/pktgen/rt0\npgset \"count 0\"\npgset \"dst 198.19.0.1\"\n\
+pgset \"delay 100000\"\ntrap 'echo Interrupted' SIGINT\nPGDEV=/proc/net/pktgen/pgctrl\npgset start\necho after\n\
+grep -A1 '^Result' /proc/net/pktgen/rt0\n";
+
+/// `count 0` runs until Ctrl-C: SIGINT to the script interrupts its write to pgctrl,
+/// which stops the run as `stop` would; the script's trap runs and the device file has
+/// the result. With --duration the run ends by itself.
+#[test]
+fn sigint_to_the_script_stops_a_forever_run_and_duration_bounds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("forever.sh");
+    std::fs::write(&script, FOREVER).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(["pktgen", script.to_str().unwrap(), "--port", "null"])
+        .current_dir(repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let k = std::process::Command::new("pkill")
+        .args(["-INT", "-f", &format!("^bash {}", script.display())])
+        .status()
+        .unwrap();
+    assert!(k.success(), "the script's bash runs");
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("Interrupted\nafter\nResult: OK: "), "{out}");
+    let sent: u64 =
+        out.lines().nth(2).unwrap().split(" usec, ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    // 10 kpps for about a second.
+    assert!((3_000..=30_000).contains(&sent), "{out}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("count 0 sends until Ctrl-C"), "{}", text(&o));
+
+    let o = riptide(&["pktgen", script.to_str().unwrap(), "--port", "null", "--duration", "300ms"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let sent: u64 =
+        out.lines().nth(1).unwrap().split(" usec, ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!((2_900..=3_100).contains(&sent), "300 ms at 10 kpps: {out}");
+}
