@@ -123,20 +123,7 @@ fn a_refused_command_fires_the_scripts_error_path_and_names_its_line() {
 fn killing_riptide_leaves_nothing_mounted() {
     let before = mounts();
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("forever.sh");
-    std::fs::write(
-        &script,
-        "#!/bin/bash\npgset() { echo \"$1\" > $PGDEV; }\nPGDEV=/proc/net/pktgen/kpktgend_0\npgset \"add_device rt0\"\n\
-         PGDEV=/proc/net/pktgen/rt0\npgset \"count 0\"\npgset \"dst 198.19.0.1\"\npgset \"delay 100000\"\nPGDEV=/proc/net/pktgen/pgctrl\npgset start\necho after\n",
-    )
-    .unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
-        .args(["pktgen", script.to_str().unwrap(), "--port", "null"])
-        .current_dir(repo())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (script, mut child) = spawn_forever(&dir);
     std::thread::sleep(std::time::Duration::from_millis(1500));
     assert!(child.try_wait().unwrap().is_none(), "count 0 runs until stopped");
     child.kill().unwrap(); // SIGKILL
@@ -156,12 +143,8 @@ pgset \"add_device rt0\"\nPGDEV=/proc/net/pktgen/rt0\npgset \"count 0\"\npgset \
 pgset \"delay 100000\"\ntrap 'echo Interrupted' SIGINT\nPGDEV=/proc/net/pktgen/pgctrl\npgset start\necho after\n\
 grep -A1 '^Result' /proc/net/pktgen/rt0\n";
 
-/// `count 0` runs until Ctrl-C: SIGINT to the script interrupts its write to pgctrl,
-/// which stops the run as `stop` would; the script's trap runs and the device file has
-/// the result. With --duration the run ends by itself.
-#[test]
-fn sigint_to_the_script_stops_a_forever_run_and_duration_bounds_it() {
-    let dir = tempfile::tempdir().unwrap();
+/// Writes [`FOREVER`] into `dir` and starts riptide on it (null port, 10 kpps).
+fn spawn_forever(dir: &tempfile::TempDir) -> (std::path::PathBuf, std::process::Child) {
     let script = dir.path().join("forever.sh");
     std::fs::write(&script, FOREVER).unwrap();
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
@@ -171,6 +154,16 @@ fn sigint_to_the_script_stops_a_forever_run_and_duration_bounds_it() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    (script, child)
+}
+
+/// `count 0` runs until Ctrl-C: SIGINT to the script interrupts its write to pgctrl,
+/// which stops the run as `stop` would; the script's trap runs and the device file has
+/// the result. With --duration the run ends by itself.
+#[test]
+fn sigint_to_the_script_stops_a_forever_run_and_duration_bounds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (script, child) = spawn_forever(&dir);
     std::thread::sleep(std::time::Duration::from_millis(1000));
     let k = std::process::Command::new("pkill")
         .args(["-INT", "-f", &format!("^bash {}", script.display())])
