@@ -18,7 +18,7 @@
 use std::fs::File;
 use std::io;
 use std::net::Ipv4Addr;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsRawFd, FromRawFd};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -74,6 +74,55 @@ pub fn run_in<T: Send>(name: &str, f: impl FnOnce() -> T + Send) -> io::Result<T
             Err(panic) => std::panic::resume_unwind(panic),
         }
     })
+}
+
+/// Runs `f` on a new thread in a fresh, anonymous network namespace of its own (only
+/// `lo`, brought up), and returns its result; threads `f` spawns are in it too. The
+/// namespace ends with the thread: a benchmark's loopback traffic never touches the
+/// caller's namespace. Needs CAP_SYS_ADMIN (root).
+pub fn run_isolated<T: Send>(f: impl FnOnce() -> T + Send) -> io::Result<T> {
+    std::thread::scope(|s| {
+        let h = s.spawn(|| -> io::Result<T> {
+            // SAFETY: unshare takes only flags; it moves this thread alone.
+            if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
+                let e = io::Error::last_os_error();
+                return Err(io::Error::new(e.kind(), format!("unshare(CLONE_NEWNET): {e}")));
+            }
+            lo_up()?;
+            Ok(f())
+        });
+        match h.join() {
+            Ok(r) => r,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+/// Brings `lo` of the calling thread's namespace up (SIOCSIFFLAGS).
+fn lo_up() -> io::Result<()> {
+    // SAFETY: a datagram socket for the ioctls, closed on every path by OwnedFd.
+    let fd = unsafe { libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: fd was just opened and is owned here only.
+    let sock = unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) };
+    // SAFETY: an all-zero ifreq is valid; the name is copied within its 16 bytes.
+    let mut req: libc::ifreq = unsafe { std::mem::zeroed() };
+    for (d, s) in req.ifr_name.iter_mut().zip(b"lo\0") {
+        *d = *s as libc::c_char;
+    }
+    // SAFETY: SIOCGIFFLAGS/SIOCSIFFLAGS read and write the ifreq we own.
+    unsafe {
+        if libc::ioctl(sock.as_raw_fd(), libc::SIOCGIFFLAGS, &mut req) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        req.ifr_ifru.ifru_flags |= libc::IFF_UP as libc::c_short;
+        if libc::ioctl(sock.as_raw_fd(), libc::SIOCSIFFLAGS, &mut req) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
 }
 
 /// Runs a command to completion within `limit`, killing it past that; fails unless it
@@ -245,6 +294,32 @@ impl Drop for TestNet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A listener on the caller's loopback is not reachable from an isolated namespace,
+    /// whose own loopback is up and alone.
+    #[test]
+    fn an_isolated_namespace_has_its_own_loopback() {
+        if let Err(why) = test_support() {
+            eprintln!("SKIPPED: {why}");
+            return;
+        }
+        let outside = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = outside.local_addr().unwrap().port();
+        let (reached, ifaces, own) = run_isolated(|| {
+            let reached = std::net::TcpStream::connect(("127.0.0.1", port)).is_ok();
+            let dev = std::fs::read_to_string("/proc/thread-self/net/dev").unwrap();
+            let ifaces: Vec<String> =
+                dev.lines().skip(2).filter_map(|l| l.split(':').next()).map(|n| n.trim().to_string()).collect();
+            // Its loopback works: a listener and a connection inside.
+            let inside = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            let own = std::net::TcpStream::connect(inside.local_addr().unwrap()).is_ok();
+            (reached, ifaces, own)
+        })
+        .unwrap();
+        assert!(!reached, "the caller's 127.0.0.1:{port} is not in the isolated namespace");
+        assert_eq!(ifaces, ["lo"]);
+        assert!(own);
+    }
 
     #[test]
     fn names_are_checked() {
