@@ -66,7 +66,56 @@ fn check_layout(mem_len: usize, offsets: &[usize], capacity: usize) -> Result<()
     Ok(())
 }
 
+/// Slot offsets checked once against the length of the memory they lie in, so that a
+/// port lending the same slots batch after batch checks them once, not per batch.
+#[derive(Debug, Clone)]
+pub struct SlotLayout {
+    offsets: Vec<usize>,
+    capacity: usize,
+    mem_len: usize,
+}
+
+impl SlotLayout {
+    /// `offsets.len()` slots of `capacity` bytes at `offsets` into memory of `mem_len` bytes.
+    pub fn new(mem_len: usize, offsets: Vec<usize>, capacity: usize) -> Result<Self, BatchLayoutError> {
+        check_layout(mem_len, &offsets, capacity)?;
+        Ok(SlotLayout { offsets, capacity, mem_len })
+    }
+
+    /// `slots` slots of `stride` bytes laid end to end from offset 0 (memory of
+    /// `slots * stride` bytes): valid by construction.
+    pub fn strided(slots: usize, stride: usize) -> Self {
+        SlotLayout { offsets: (0..slots).map(|i| i * stride).collect(), capacity: stride, mem_len: slots * stride }
+    }
+
+    /// Bytes of memory the slots span.
+    pub fn mem_len(&self) -> usize {
+        self.mem_len
+    }
+
+    /// Number of slots.
+    pub fn slots(&self) -> usize {
+        self.offsets.len()
+    }
+
+    /// The slot offsets.
+    pub fn offsets(&self) -> &[usize] {
+        &self.offsets
+    }
+}
+
 impl<'a> TxBatch<'a> {
+    /// Lends the first `n` slots of `layout` in `mem` (checked once, when the layout was
+    /// made); an empty batch when `mem` is shorter than the layout's memory.
+    #[inline]
+    pub fn with_layout(mem: &'a mut [u8], layout: &'a SlotLayout, n: usize, meta: &'a mut [TxMeta]) -> Self {
+        if mem.len() < layout.mem_len {
+            return TxBatch::empty();
+        }
+        let offsets = &layout.offsets[..n.min(layout.offsets.len())];
+        Self::build(NonNull::from(mem).cast::<u8>(), offsets, layout.capacity, meta)
+    }
+
     /// Lends `offsets.len()` slots of `capacity` bytes each, at `offsets` into `mem`.
     ///
     /// Every slot must lie inside `mem` and `meta` must have one entry per slot;
@@ -196,6 +245,22 @@ mod tests {
         assert!(b.slot().is_none());
         b.commit(TxMeta::default());
         assert_eq!(b.filled(), 4);
+    }
+
+    #[test]
+    fn a_layout_is_checked_once_and_lends_its_slots() {
+        assert!(SlotLayout::new(100, vec![0, 50], 64).is_err());
+        let layout = SlotLayout::strided(3, 64);
+        let mut mem = vec![0u8; layout.mem_len()];
+        let mut meta = [TxMeta::default(); 3];
+        let mut b = TxBatch::with_layout(&mut mem, &layout, 2, &mut meta);
+        assert_eq!((b.slots(), b.capacity()), (2, 64));
+        b.slot().unwrap()[0] = 9;
+        b.commit(TxMeta { len: 1, ..TxMeta::default() });
+        assert_eq!(mem[0], 9);
+        // Memory shorter than the layout's: nothing is lent.
+        let mut short = vec![0u8; 100];
+        assert_eq!(TxBatch::with_layout(&mut short, &layout, 3, &mut meta).slots(), 0);
     }
 
     #[test]

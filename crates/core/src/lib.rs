@@ -20,7 +20,7 @@ pub mod rng;
 pub mod stats;
 pub mod units;
 
-pub use batch::{TxBatch, TxMeta};
+pub use batch::{SlotLayout, TxBatch, TxMeta};
 pub use error::SourceError;
 pub use rng::Rng;
 pub use stats::{PortCounters, StreamCounters};

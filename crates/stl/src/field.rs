@@ -322,6 +322,55 @@ impl Var {
     }
 }
 
+impl Var {
+    /// The values of the next `out0.len()` packets (`out1`: a tuple's ports, at least as
+    /// long), advancing as many times as [`advance`](Self::advance) would: the walks of
+    /// the common kinds in tight loops, the others one step at a time.
+    #[inline]
+    fn fill(&mut self, out0: &mut [u64], out1: &mut [u64]) {
+        match self.kind {
+            VarKind::Inc if self.hold == 1 && self.size != 0 => {
+                let (lo, hi, min, step, size) = (self.lo, self.hi, self.min, self.step, self.size);
+                let (mut idx, mut cur) = (self.idx, self.out[0]);
+                for x in out0.iter_mut() {
+                    *x = cur;
+                    if idx >= hi {
+                        idx = lo;
+                        cur = self.at(lo);
+                    } else {
+                        idx += 1;
+                        let rel = cur.wrapping_sub(min);
+                        let to_top = size.wrapping_sub(1).wrapping_sub(rel);
+                        let next = if step > to_top { step - to_top - 1 } else { rel + step };
+                        cur = min.wrapping_add(next);
+                    }
+                }
+                self.idx = idx;
+                self.out[0] = cur;
+            }
+            VarKind::Random if self.hold == 1 => {
+                let (lo, min, step) = (self.lo, self.min, self.step);
+                let n = (self.hi - lo).wrapping_add(1);
+                let mut cur = self.out[0];
+                let mut idx = self.idx;
+                for x in out0.iter_mut() {
+                    *x = cur;
+                    idx = lo + self.rng.below(n);
+                    cur = min.wrapping_add(idx.wrapping_mul(step));
+                }
+                self.idx = idx;
+                self.out[0] = cur;
+            }
+            _ => {
+                for (a, b) in out0.iter_mut().zip(out1.iter_mut()) {
+                    (*a, *b) = (self.out[0], self.out[1]);
+                    self.advance();
+                }
+            }
+        }
+    }
+}
+
 /// Which checksums a write touches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Coverage {
@@ -391,6 +440,62 @@ pub struct FieldEngine {
     csum: ChecksumFields,
     /// The template's IPv4 and L4 checksums, when no frame size changes them.
     csum_known: [Option<u16>; 2],
+    /// Columns for runs of packets ([`FieldEngine::plan_run`]), when every write and
+    /// checksum is known from the template and no variable reads the clock.
+    run: Option<Box<Columns>>,
+}
+
+/// Writes the planned fields into 64-byte frames ([`FieldEngine::block_writer`]).
+#[derive(Clone, Copy, Debug)]
+pub struct BlockWriter<'a> {
+    at2: [usize; 4],
+    col2: [&'a [u32; RUN]; 4],
+    any2: bool,
+    at4: [usize; 2],
+    col4: [&'a [u32; RUN]; 2],
+    any4: bool,
+}
+
+impl BlockWriter<'_> {
+    /// Writes packet `i` of the planned run into `frame`, a copy of the template.
+    #[inline(always)]
+    pub fn write(&self, frame: &mut [u8; 64], i: usize) {
+        let i = i % RUN;
+        if self.any2 {
+            for k in 0..4 {
+                let at = self.at2[k].min(62);
+                frame[at..at + 2].copy_from_slice(&(self.col2[k][i] as u16).to_be_bytes());
+            }
+        }
+        if self.any4 {
+            for k in 0..2 {
+                let at = self.at4[k].min(60);
+                frame[at..at + 4].copy_from_slice(&self.col4[k][i].to_be_bytes());
+            }
+        }
+    }
+}
+
+/// Packets a run plans at once ([`FieldEngine::plan_run`]).
+pub const RUN: usize = 64;
+
+/// Writes a program may have to plan runs (their checksum changes fit 32 bits).
+const RUN_OPS: usize = 1024;
+
+/// The fields of the next [`RUN`] packets, column by column.
+#[derive(Clone, Debug)]
+struct Columns {
+    /// Per variable and output part (`2 * var + part`): its values, packet by packet.
+    vals: Vec<[u64; RUN]>,
+    /// Per write, then the IPv4 and the L4 checksum: the bytes stored (host order, 2 or
+    /// 4 of them).
+    stores: Vec<[u32; RUN]>,
+    /// The 2-byte and the 4-byte stores of a frame: (offset, column in `stores`).
+    store2: Vec<(u16, u16)>,
+    store4: Vec<(u16, u16)>,
+    /// The one's complement changes for the IPv4 and the L4 checksum. 32 bits hold
+    /// them: at most [`RUN_OPS`] writes, each adding at most 2 * 4 * 0xffff.
+    acc: [[u32; RUN]; 2],
 }
 
 impl FieldEngine {
@@ -407,7 +512,7 @@ impl FieldEngine {
             })
             .collect();
         let has_clock = vars.iter().any(Var::is_clock);
-        FieldEngine { vars, ops, csum, csum_known: [None; 2], time_base_ns: 0, has_clock }
+        FieldEngine { vars, ops, csum, csum_known: [None; 2], time_base_ns: 0, has_clock, run: None }
     }
 
     /// Records what `template` (the frame every packet starts from) holds under
@@ -438,7 +543,145 @@ impl FieldEngine {
             template.get(off..off + 2).map(|b| u16::from_be_bytes([b[0], b[1]]))
         };
         self.csum_known = [known(self.csum.ip), known(self.csum.l4)];
+        let all_known = self.ops.iter().all(|op| op.known.is_some())
+            && (self.csum.ip.is_none() || self.csum_known[0].is_some())
+            && (self.csum.l4.is_none() || self.csum_known[1].is_some());
+        self.run = (all_known && !self.has_clock && self.ops.len() <= RUN_OPS).then(|| {
+            let n = self.ops.len();
+            let sized = |size: u8| self.ops.iter().enumerate().filter(move |(_, op)| op.w.size == size);
+            let mut store2: Vec<(u16, u16)> = sized(2).map(|(j, op)| (op.w.offset, j as u16)).collect();
+            let store4 = sized(4).map(|(j, op)| (op.w.offset, j as u16)).collect();
+            for (c, off) in [self.csum.ip, self.csum.l4].into_iter().enumerate() {
+                if let Some(off) = off {
+                    store2.push((off, (n + c) as u16));
+                }
+            }
+            Box::new(Columns {
+                vals: vec![[0; RUN]; 2 * self.vars.len()],
+                stores: vec![[0; RUN]; n + 2],
+                store2,
+                store4,
+                acc: [[0; RUN]; 2],
+            })
+        });
         self
+    }
+
+    /// Whether runs of packets of `len` bytes can be planned ([`plan_run`](Self::plan_run)):
+    /// every write and checksum is known from the template and lies inside the frame, and
+    /// no variable reads the clock.
+    pub fn runs_within(&self, len: usize) -> bool {
+        let inside = |off: Option<u16>| off.is_none_or(|o| o as usize + 2 <= len);
+        self.run.is_some()
+            && self.ops.iter().all(|op| op.w.offset as usize + op.w.size as usize <= len)
+            && self.ops.iter().all(|op| (op.w.var as usize) < self.vars.len())
+            && inside(self.csum.ip)
+            && inside(self.csum.l4)
+    }
+
+    /// Computes the fields of the next `n` packets (at most [`RUN`]) and advances the
+    /// variables past them, as `n` calls of [`apply`](Self::apply) would; then
+    /// [`write_planned`](Self::write_planned) writes packet `i` of them. Column by
+    /// column: each variable's walk in one loop, each write's stores and checksum
+    /// changes in another, the checksums in a third. Only when
+    /// [`runs_within`](Self::runs_within) holds (it does nothing otherwise).
+    #[inline]
+    pub fn plan_run(&mut self, n: usize) {
+        let n = n.min(RUN);
+        let FieldEngine { vars, ops, run, csum, csum_known, .. } = self;
+        let Some(cols) = run.as_deref_mut() else { return };
+        for (v, pair) in vars.iter_mut().zip(cols.vals.chunks_exact_mut(2)) {
+            let [a, b] = pair else { continue };
+            v.fill(&mut a[..n], &mut b[..n]);
+        }
+        let [acc_ip, acc_l4] = &mut cols.acc;
+        acc_ip[..n].fill(0);
+        acc_l4[..n].fill(0);
+        for (op, dst) in ops.iter().zip(cols.stores.iter_mut()) {
+            let Some((old, old_comp)) = op.known else { continue };
+            let w = &op.w;
+            let Some(src) = cols.vals.get(2 * w.var as usize + (w.part as usize & 1)) else { continue };
+            let (left, right) = ((w.shift.max(0) as u32) & 63, ((-(w.shift as i32)).max(0) as u32) & 63);
+            let width = if w.size == 2 { 0xffff } else { 0xffff_ffff };
+            let keep = old & !w.mask;
+            // Weights 0, 1 or 2 as a mask and a shift: no multiply in the vector loops.
+            let weigh = |w: u64| (if w == 0 { 0 } else { u32::MAX }, u32::from(w == 2));
+            let ((mi, si), (ml, sl)) = (weigh(op.weight[0]), weigh(op.weight[1]));
+            let old_comp = old_comp as u32;
+            if right == 0 {
+                // No right shift: the stored bits depend on the value's low 32 bits
+                // only, so 32-bit lanes (four to a vector register) give them.
+                // Shifted 32 or more bits left, no bit of the value stays: mask 0.
+                let mask = if left < 32 { (w.mask & width) as u32 } else { 0 };
+                let (add, keep, left) = (w.add as u32, (keep & width) as u32, left & 31);
+                for (x, d) in src[..n].iter().zip(dst[..n].iter_mut()) {
+                    *d = keep | (((*x as u32).wrapping_add(add) << left) & mask);
+                }
+            } else {
+                for (x, d) in src[..n].iter().zip(dst[..n].iter_mut()) {
+                    let v = (x.wrapping_add(w.add) << left) >> right;
+                    *d = ((keep | (v & w.mask)) & width) as u32;
+                }
+            }
+            for ((d, ai), al) in dst[..n].iter().zip(acc_ip[..n].iter_mut()).zip(acc_l4[..n].iter_mut()) {
+                let delta = old_comp + (d & 0xffff) + (d >> 16);
+                *ai += (delta << si) & mi;
+                *al += (delta << sl) & ml;
+            }
+        }
+        let k = ops.len();
+        for (c, (acc, out)) in cols.acc.iter().zip(cols.stores[k..].iter_mut()).enumerate() {
+            let Some(hc) = csum_known[c] else { continue };
+            let udp = c == 1 && csum.l4_is_udp;
+            for (o, &a) in out[..n].iter_mut().zip(&acc[..n]) {
+                *o = u32::from(fold_checksum32(hc, a, udp));
+            }
+        }
+    }
+
+    /// Writes packet `i` of the last [`plan_run`](Self::plan_run) into `frame`, a copy
+    /// of the template.
+    #[inline]
+    pub fn write_planned(&self, frame: &mut [u8], i: usize) {
+        let Some(cols) = self.run.as_deref() else { return };
+        let i = i % RUN;
+        for &(at, c) in &cols.store2 {
+            if let (Some(b), Some(col)) = (frame.get_mut(at as usize..at as usize + 2), cols.stores.get(c as usize)) {
+                b.copy_from_slice(&(col[i] as u16).to_be_bytes());
+            }
+        }
+        for &(at, c) in &cols.store4 {
+            if let (Some(b), Some(col)) = (frame.get_mut(at as usize..at as usize + 4), cols.stores.get(c as usize)) {
+                b.copy_from_slice(&col[i].to_be_bytes());
+            }
+        }
+    }
+
+    /// A writer of the planned packets into frames of at most 64 bytes, for programs
+    /// of at most four 2-byte and two 4-byte stores (checksums included): each frame's
+    /// stores are then a fixed sequence, no loop, offsets and columns held in registers
+    /// across the run. Short lists are padded by repeating a store (the same value at the
+    /// same place twice). `None` for longer programs (then [`write_planned`](Self::write_planned)).
+    #[inline]
+    pub fn block_writer(&self) -> Option<BlockWriter<'_>> {
+        let cols = self.run.as_deref()?;
+        if cols.store2.len() > 4 || cols.store4.len() > 2 {
+            return None;
+        }
+        let column = |c: u16| cols.stores.get(c as usize);
+        let pad2 = cols.store2.last().copied().unwrap_or((0, 0));
+        let pad4 = cols.store4.last().copied().unwrap_or((0, 0));
+        let s2: [(u16, u16); 4] = std::array::from_fn(|k| cols.store2.get(k).copied().unwrap_or(pad2));
+        let s4: [(u16, u16); 2] = std::array::from_fn(|k| cols.store4.get(k).copied().unwrap_or(pad4));
+        let first = cols.stores.first()?;
+        Some(BlockWriter {
+            at2: s2.map(|(at, _)| (at as usize).min(62)),
+            col2: s2.map(|(_, c)| column(c).unwrap_or(first)),
+            any2: !cols.store2.is_empty(),
+            at4: s4.map(|(at, _)| (at as usize).min(60)),
+            col4: s4.map(|(_, c)| column(c).unwrap_or(first)),
+            any4: !cols.store4.is_empty(),
+        })
     }
 
     /// Whether the program does nothing.
@@ -625,6 +868,39 @@ fn sum_complement(frame: &[u8], from: usize, to: usize) -> u64 {
     (from..to).step_by(2).map(|i| !word(frame, i) & 0xffff).sum()
 }
 
+/// The checksum `hc` after an accumulated one's complement change `acc` (RFC 1624
+/// eqn. 3); no change leaves it as it is. A UDP checksum that computes to zero is
+/// sent as 0xFFFF.
+#[inline(always)]
+fn fold_checksum(hc: u16, acc: u64, udp: bool) -> u16 {
+    let mut s = (!hc) as u64 + acc;
+    s = (s & 0xffff) + (s >> 16);
+    s = (s & 0xffff) + (s >> 16);
+    s = (s & 0xffff) + (s >> 16);
+    let mut c = !(s as u16);
+    if udp && c == 0 {
+        c = 0xffff;
+    }
+    if acc == 0 {
+        hc
+    } else {
+        c
+    }
+}
+
+/// [`fold_checksum`] of a 32-bit change, without branches (vector loops).
+#[inline(always)]
+fn fold_checksum32(hc: u16, acc: u32, udp: bool) -> u16 {
+    let mut s = u32::from(!hc) + acc;
+    s = (s & 0xffff) + (s >> 16);
+    s = (s & 0xffff) + (s >> 16);
+    s = (s & 0xffff) + (s >> 16);
+    let c = !(s as u16);
+    let c = c | (u16::from(c == 0 && udp)).wrapping_neg();
+    let same = u16::from(acc == 0).wrapping_neg();
+    (hc & same) | (c & !same)
+}
+
 /// Applies an accumulated one's complement change to the checksum at `off`
 /// (RFC 1624 eqn. 3). A UDP checksum that computes to zero is sent as 0xFFFF.
 #[inline]
@@ -634,15 +910,7 @@ fn patch_checksum(frame: &mut [u8], off: usize, known: Option<u16>, acc: u64, ud
     };
     let hc = known.unwrap_or_else(|| u16::from_be_bytes([field[0], field[1]]));
     // acc < 2^40 for any write list a frame can hold: three folds suffice.
-    let mut s = (!hc) as u64 + acc;
-    s = (s & 0xffff) + (s >> 16);
-    s = (s & 0xffff) + (s >> 16);
-    s = (s & 0xffff) + (s >> 16);
-    let mut c = !(s as u16);
-    if udp && c == 0 {
-        c = 0xffff;
-    }
-    field.copy_from_slice(&c.to_be_bytes());
+    field.copy_from_slice(&fold_checksum(hc, acc, udp).to_be_bytes());
 }
 
 #[cfg(test)]

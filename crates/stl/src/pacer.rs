@@ -66,6 +66,22 @@ impl Pacer {
         }
     }
 
+    /// Records `packets` packets of `frame_size` bytes as sent on an unpaced schedule
+    /// (every departure is the anchor), as as many calls of [`sent`](Self::sent) would.
+    #[inline]
+    pub fn sent_unpaced(&mut self, packets: u64, frame_size: u16) {
+        debug_assert!(self.ns_per_unit == 0.0);
+        let per = match self.unit {
+            PaceUnit::Packet => 1,
+            PaceUnit::BitL1 => (frame_size as u64 + L1_OVERHEAD as u64) * 8,
+            PaceUnit::BitL2 => frame_size as u64 * 8,
+        };
+        self.units += packets * per;
+        if self.units >= REANCHOR_UNITS {
+            self.units = 0;
+        }
+    }
+
     /// Restarts the schedule: the next packet departs at `at`.
     pub fn reanchor(&mut self, at: Nanos) {
         self.anchor = at;

@@ -5,11 +5,13 @@
 //! clock and never touches a port.
 
 use crate::field::FieldEngine;
+use crate::field::RUN;
 use crate::pacer::Pacer;
 use crate::size::SizeGen;
 use crate::tag::TagTx;
 use crate::template::Template;
 use riptide_core::{Nanos, StreamCounters};
+use riptide_core::{TxBatch, TxMeta};
 
 /// How many packets a stream sends, and when.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +94,9 @@ pub struct Stream {
     /// Counters of this share.
     pub counters: StreamCounters,
     tag: Option<TagTx>,
+    /// The frame length, when runs of packets can be written column by column (a fixed
+    /// size, no tag, a field program that plans runs: [`Stream::produce_run`]).
+    run_len: Option<usize>,
 }
 
 impl Stream {
@@ -99,6 +104,12 @@ impl Stream {
     pub fn new(parts: StreamParts) -> Self {
         let StreamParts { index, template, sizes, fields, pacer, mode, isg, self_start, next, tag } = parts;
         let next_due = pacer.departure();
+        let run_len = match sizes {
+            SizeGen::Fixed(size) if tag.is_none() && template.size_patched().is_empty() => {
+                Some(template.len_for(size)).filter(|&len| fields.runs_within(len))
+            }
+            _ => None,
+        };
         Stream {
             index,
             template,
@@ -114,12 +125,18 @@ impl Stream {
             bursts_left: 0,
             counters: StreamCounters::default(),
             tag,
+            run_len,
         }
     }
 
     /// Whether the stream carries a tag (receivers count it per stream).
     pub fn is_tagged(&self) -> bool {
         self.tag.is_some()
+    }
+
+    /// Whether the stream writes its packets in runs ([`Stream::produce_run`]), not one by one.
+    pub fn runs(&self) -> bool {
+        self.run_len.is_some()
     }
 
     /// Where the stream is in its life.
@@ -184,6 +201,81 @@ impl Stream {
             }
         }
         (len, departure)
+    }
+
+    /// Writes this stream's packets into `batch` while they depart before `limit`, at
+    /// most `max` of them: the same bytes, departures and counters as as many calls of
+    /// [`produce`](Self::produce), which it makes when the stream cannot run (sizes
+    /// that vary, a tag, a field program that reads frames or the clock). Otherwise per
+    /// run of up to [`RUN`] packets: the departures first (one value when unpaced), the
+    /// fields column by column, then each frame is the template's bytes and its stores.
+    /// Returns how many packets were written.
+    #[inline]
+    pub fn produce_run(&mut self, batch: &mut TxBatch<'_>, max: u64, limit: Nanos, stamp: Option<Nanos>) -> usize {
+        let mut n = 0usize;
+        let Some(len) = self.run_len.filter(|&l| l <= batch.capacity()) else {
+            while (n as u64) < max && self.phase == Phase::Active && self.next_due < limit {
+                let Some(slot) = batch.slot() else { break };
+                let (len, departure) = self.produce(slot, stamp);
+                batch.commit(TxMeta { len: len as u32, stream: self.index, departure });
+                n += 1;
+            }
+            return n;
+        };
+        let SizeGen::Fixed(size) = self.sizes else { return 0 };
+        let unpaced = self.pacer.ns_per_unit() == 0.0;
+        let mut departures = [Nanos::ZERO; RUN];
+        while self.phase == Phase::Active && self.next_due < limit {
+            let free = batch.slots() - batch.filled();
+            let want = (max - n as u64).min(self.left_in_burst).min(free as u64).min(RUN as u64) as usize;
+            if want == 0 {
+                break;
+            }
+            let count = if unpaced {
+                // Every departure is the anchor; only the reanchoring count moves.
+                departures[..want].fill(self.next_due);
+                self.pacer.sent_unpaced(want as u64, size);
+                want
+            } else {
+                let mut c = 0;
+                while c < want && self.next_due < limit {
+                    departures[c] = self.next_due;
+                    self.pacer.sent(size);
+                    self.next_due = self.pacer.departure();
+                    c += 1;
+                }
+                c
+            };
+            self.fields.plan_run(count);
+            // Frames of up to 64 bytes are written as 64-byte blocks (the slot is at
+            // least that long): no memcpy call, no bounds check per store.
+            let block = len <= 64 && batch.capacity() >= 64 && self.template.bytes_padded() >= 64;
+            let writer = if block { self.fields.block_writer() } else { None };
+            for (i, &departure) in departures[..count].iter().enumerate() {
+                let Some(slot) = batch.slot() else { break };
+                match (slot.first_chunk_mut::<64>(), &writer) {
+                    (Some(b), Some(w)) => {
+                        self.template.write_block(b);
+                        w.write(b, i);
+                    }
+                    _ => {
+                        self.template.write_prefix(slot, len);
+                        self.fields.write_planned(&mut slot[..len], i);
+                    }
+                }
+                batch.commit(TxMeta { len: len as u32, stream: self.index, departure });
+            }
+            n += count;
+            self.counters.opackets += count as u64;
+            self.counters.obytes += (count * len) as u64;
+            if self.left_in_burst != u64::MAX {
+                self.left_in_burst -= count as u64;
+                if self.left_in_burst == 0 {
+                    self.end_burst();
+                }
+            }
+        }
+        n
     }
 
     fn end_burst(&mut self) {

@@ -58,6 +58,49 @@ impl Template {
         len
     }
 
+    /// The length [`write`](Self::write) gives a frame of `size` bytes (FCS included)
+    /// into a buffer of at least that many bytes.
+    pub fn len_for(&self, size: u16) -> usize {
+        (size as usize).saturating_sub(FCS_LEN).min(self.bytes.len())
+    }
+
+    /// Copies the first 64 bytes of the template (zero-padded) into `block`; false when
+    /// the template is shorter (then nothing is written).
+    #[inline]
+    pub fn write_block(&self, block: &mut [u8; 64]) -> bool {
+        let Some(src) = self.bytes.first_chunk::<64>() else { return false };
+        // Four 16-byte words, so the compiler neither calls memcpy nor loops.
+        for (d, s) in block.as_chunks_mut::<16>().0.iter_mut().zip(src.as_chunks::<16>().0) {
+            *d = u128::from_ne_bytes(*s).to_ne_bytes();
+        }
+        true
+    }
+
+    /// Copies the first `len` bytes of the frame into `buf` (a fixed size: no length
+    /// field to patch). `len` at most [`len_for`](Self::len_for) of the stream's size.
+    /// Small frames are copied as one fixed 64-byte block (the template is zero-padded
+    /// to it; the slot's bytes past `len` are scratch): two vector moves where a call to
+    /// memmove took a third of the engine's time (`riptide bench`, BENCHMARKS.md).
+    #[inline]
+    pub fn write_prefix(&self, buf: &mut [u8], len: usize) {
+        const BLOCK: usize = 64;
+        if len <= BLOCK {
+            if let Some(block) = buf.first_chunk_mut::<BLOCK>() {
+                if self.write_block(block) {
+                    return;
+                }
+            }
+        }
+        if let (Some(dst), Some(src)) = (buf.get_mut(..len), self.bytes.get(..len)) {
+            dst.copy_from_slice(src);
+        }
+    }
+
+    /// Bytes stored, the zero padding after the frame included.
+    pub fn bytes_padded(&self) -> usize {
+        self.bytes.len()
+    }
+
     /// The frame bytes at the largest size (FCS excluded).
     pub fn bytes(&self) -> &[u8] {
         &self.bytes[..self.max_len]
