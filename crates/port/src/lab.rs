@@ -404,11 +404,15 @@ fn testpmd_args() -> Vec<String> {
 
 /// Starts testpmd in the DUT namespace, detached (its output in `RUN_DIR/testpmd.log`),
 /// and waits until it forwards.
+///
+/// testpmd's stdout into a file is block-buffered, and it flushes only part of what it
+/// prints: on some hosts "start packet forwarding" sat in the buffer for as long as it
+/// ran. `stdbuf -oL` (coreutils) makes it line-buffered.
 fn testpmd() -> io::Result<()> {
     let log_path = Path::new(RUN_DIR).join("testpmd.log");
     let log = std::fs::File::create(&log_path)?;
     let mut child = Command::new("ip")
-        .args(["netns", "exec", DUT_NS, "dpdk-testpmd"])
+        .args(["netns", "exec", DUT_NS, "stdbuf", "-oL", "dpdk-testpmd"])
         .args(testpmd_args())
         .current_dir(RUN_DIR)
         .stdin(Stdio::null())
