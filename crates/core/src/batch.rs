@@ -211,6 +211,41 @@ impl<'a> TxBatch<'a> {
         }
     }
 
+    /// Fills the next free slots with one frame per entry of `departures` (fewer when the
+    /// batch runs out), each of `len` bytes from `stream`: `write(block, i)` writes frame
+    /// `i` into the slot's first 64 bytes. Slots are then one fixed-size array each, so a
+    /// run of small frames costs no per-frame bounds check, `Option` or length. Returns
+    /// the frames committed: none when the slots are shorter than 64 bytes.
+    #[inline(always)]
+    pub fn fill_blocks<F: FnMut(&mut [u8; 64], usize)>(
+        &mut self,
+        departures: &[Nanos],
+        len: u32,
+        stream: u32,
+        mut write: F,
+    ) -> usize {
+        if self.capacity < 64 {
+            return 0;
+        }
+        let start = self.filled;
+        let (Some(offsets), Some(meta)) = (self.offsets.get(start..), self.meta.get_mut(start..)) else {
+            return 0;
+        };
+        let len = len.min(self.capacity as u32);
+        let mut n = 0;
+        for ((&off, m), &departure) in offsets.iter().zip(meta.iter_mut()).zip(departures) {
+            // SAFETY: as in `slot`: the layout check put `off..off + capacity` (at least 64
+            // bytes) inside the memory the batch holds exclusively, and the array lives
+            // only for this call of `write` (no other reference to any slot meanwhile).
+            let block = unsafe { &mut *self.base.as_ptr().add(off).cast::<[u8; 64]>() };
+            write(block, n);
+            *m = TxMeta { len, stream, departure };
+            n += 1;
+        }
+        self.filled += n;
+        n
+    }
+
     /// The committed frames, in order, with their metadata.
     pub fn frames(&self) -> impl Iterator<Item = (&[u8], &TxMeta)> + '_ {
         self.meta[..self.filled].iter().enumerate().map(move |(i, m)| (self.bytes(i, m.len as usize), m))
@@ -225,6 +260,31 @@ impl<'a> TxBatch<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fill_blocks_writes_runs_of_small_frames_up_to_the_free_slots() {
+        let mut mem = vec![0u8; 3 * 128];
+        let offsets = [0, 128, 256];
+        let mut meta = [TxMeta::default(); 3];
+        let mut b = TxBatch::new(&mut mem, &offsets, 128, &mut meta).unwrap();
+        let slot = b.slot().unwrap();
+        slot[0] = 9;
+        b.commit(TxMeta { len: 10, stream: 1, departure: Nanos(5) });
+        let deps = [Nanos(7), Nanos(8), Nanos(9)];
+        let n = b.fill_blocks(&deps, 60, 4, |block, i| block.fill(i as u8 + 1));
+        assert_eq!(n, 2, "two slots were free");
+        let frames: Vec<(Vec<u8>, TxMeta)> = b.frames().map(|(f, m)| (f.to_vec(), *m)).collect();
+        assert_eq!(frames[0].0[0], 9);
+        assert_eq!(frames[1], (vec![1; 60], TxMeta { len: 60, stream: 4, departure: Nanos(7) }));
+        assert_eq!(frames[2], (vec![2; 60], TxMeta { len: 60, stream: 4, departure: Nanos(8) }));
+        assert_eq!(b.fill_blocks(&deps, 60, 4, |_, _| panic!("full")), 0);
+        // Slots shorter than a block take nothing.
+        let mut mem = vec![0u8; 2 * 60];
+        let mut meta = [TxMeta::default(); 2];
+        let mut b = TxBatch::new(&mut mem, &[0, 60], 60, &mut meta).unwrap();
+        assert_eq!(b.fill_blocks(&deps, 60, 4, |_, _| panic!("too short")), 0);
+        assert_eq!(b.filled(), 0);
+    }
 
     #[test]
     fn fills_and_reads_back() {

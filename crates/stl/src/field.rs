@@ -445,33 +445,29 @@ pub struct FieldEngine {
     run: Option<Box<Columns>>,
 }
 
-/// Writes the planned fields into 64-byte frames ([`FieldEngine::block_writer`]).
+/// Writes the planned fields into 64-byte frames ([`FieldEngine::block_writer`]):
+/// exactly `N2` two-byte and `N4` four-byte stores, so each frame's stores are a fixed
+/// sequence with offsets and columns held in registers across the run.
 #[derive(Clone, Copy, Debug)]
-pub struct BlockWriter<'a> {
-    at2: [usize; 4],
-    col2: [&'a [u32; RUN]; 4],
-    any2: bool,
-    at4: [usize; 2],
-    col4: [&'a [u32; RUN]; 2],
-    any4: bool,
+pub struct BlockWriter<'a, const N2: usize, const N4: usize> {
+    at2: [usize; N2],
+    col2: [&'a [u32; RUN]; N2],
+    at4: [usize; N4],
+    col4: [&'a [u32; RUN]; N4],
 }
 
-impl BlockWriter<'_> {
+impl<const N2: usize, const N4: usize> BlockWriter<'_, N2, N4> {
     /// Writes packet `i` of the planned run into `frame`, a copy of the template.
     #[inline(always)]
     pub fn write(&self, frame: &mut [u8; 64], i: usize) {
         let i = i % RUN;
-        if self.any2 {
-            for k in 0..4 {
-                let at = self.at2[k].min(62);
-                frame[at..at + 2].copy_from_slice(&(self.col2[k][i] as u16).to_be_bytes());
-            }
+        for k in 0..N2 {
+            let at = self.at2[k].min(62);
+            frame[at..at + 2].copy_from_slice(&(self.col2[k][i] as u16).to_be_bytes());
         }
-        if self.any4 {
-            for k in 0..2 {
-                let at = self.at4[k].min(60);
-                frame[at..at + 4].copy_from_slice(&self.col4[k][i].to_be_bytes());
-            }
+        for k in 0..N4 {
+            let at = self.at4[k].min(60);
+            frame[at..at + 4].copy_from_slice(&self.col4[k][i].to_be_bytes());
         }
     }
 }
@@ -657,30 +653,29 @@ impl FieldEngine {
         }
     }
 
-    /// A writer of the planned packets into frames of at most 64 bytes, for programs
-    /// of at most four 2-byte and two 4-byte stores (checksums included): each frame's
-    /// stores are then a fixed sequence, no loop, offsets and columns held in registers
-    /// across the run. Short lists are padded by repeating a store (the same value at the
-    /// same place twice). `None` for longer programs (then [`write_planned`](Self::write_planned)).
+    /// How many 2-byte and 4-byte stores a planned frame takes (checksums included):
+    /// the sizes of the [`block_writer`](Self::block_writer) that fits the program.
+    pub fn store_counts(&self) -> Option<(usize, usize)> {
+        self.run.as_deref().map(|c| (c.store2.len(), c.store4.len()))
+    }
+
+    /// A writer of the planned packets into frames of at most 64 bytes, for a program of
+    /// exactly `N2` two-byte and `N4` four-byte stores (checksums included; see
+    /// [`store_counts`](Self::store_counts)). `None` for any other program (then
+    /// [`write_planned`](Self::write_planned)).
     #[inline]
-    pub fn block_writer(&self) -> Option<BlockWriter<'_>> {
+    pub fn block_writer<const N2: usize, const N4: usize>(&self) -> Option<BlockWriter<'_, N2, N4>> {
         let cols = self.run.as_deref()?;
-        if cols.store2.len() > 4 || cols.store4.len() > 2 {
+        if cols.store2.len() != N2 || cols.store4.len() != N4 {
             return None;
         }
-        let column = |c: u16| cols.stores.get(c as usize);
-        let pad2 = cols.store2.last().copied().unwrap_or((0, 0));
-        let pad4 = cols.store4.last().copied().unwrap_or((0, 0));
-        let s2: [(u16, u16); 4] = std::array::from_fn(|k| cols.store2.get(k).copied().unwrap_or(pad2));
-        let s4: [(u16, u16); 2] = std::array::from_fn(|k| cols.store4.get(k).copied().unwrap_or(pad4));
         let first = cols.stores.first()?;
+        let column = |c: u16| cols.stores.get(c as usize).unwrap_or(first);
         Some(BlockWriter {
-            at2: s2.map(|(at, _)| (at as usize).min(62)),
-            col2: s2.map(|(_, c)| column(c).unwrap_or(first)),
-            any2: !cols.store2.is_empty(),
-            at4: s4.map(|(at, _)| (at as usize).min(60)),
-            col4: s4.map(|(_, c)| column(c).unwrap_or(first)),
-            any4: !cols.store4.is_empty(),
+            at2: std::array::from_fn(|k| (cols.store2[k].0 as usize).min(62)),
+            col2: std::array::from_fn(|k| column(cols.store2[k].1)),
+            at4: std::array::from_fn(|k| (cols.store4[k].0 as usize).min(60)),
+            col4: std::array::from_fn(|k| column(cols.store4[k].1)),
         })
     }
 

@@ -250,20 +250,15 @@ impl Stream {
             // Frames of up to 64 bytes are written as 64-byte blocks (the slot is at
             // least that long): no memcpy call, no bounds check per store.
             let block = len <= 64 && batch.capacity() >= 64 && self.template.bytes_padded() >= 64;
-            let writer = if block { self.fields.block_writer() } else { None };
-            for (i, &departure) in departures[..count].iter().enumerate() {
-                let Some(slot) = batch.slot() else { break };
-                match (slot.first_chunk_mut::<64>(), &writer) {
-                    (Some(b), Some(w)) => {
-                        self.template.write_block(b);
-                        w.write(b, i);
-                    }
-                    _ => {
-                        self.template.write_prefix(slot, len);
-                        self.fields.write_planned(&mut slot[..len], i);
-                    }
+            let blocks =
+                block && fill_blocks(batch, &self.template, &self.fields, &departures[..count], len, self.index);
+            if !blocks {
+                for (i, &departure) in departures[..count].iter().enumerate() {
+                    let Some(slot) = batch.slot() else { break };
+                    self.template.write_prefix(slot, len);
+                    self.fields.write_planned(&mut slot[..len], i);
+                    batch.commit(TxMeta { len: len as u32, stream: self.index, departure });
                 }
-                batch.commit(TxMeta { len: len as u32, stream: self.index, departure });
             }
             n += count;
             self.counters.opackets += count as u64;
@@ -319,4 +314,45 @@ impl Stream {
     pub fn max_len(&self) -> usize {
         self.sizes.max_size() as usize - riptide_core::units::FCS_LEN
     }
+}
+
+/// Writes a planned run of frames of at most 64 bytes as 64-byte blocks with the block
+/// writer that fits the program's stores (one loop per shape, stores unrolled); false,
+/// writing nothing, when no writer fits.
+#[inline(always)]
+fn fill_blocks(
+    batch: &mut TxBatch<'_>,
+    template: &Template,
+    fields: &FieldEngine,
+    departures: &[Nanos],
+    len: usize,
+    stream: u32,
+) -> bool {
+    fn run<const N2: usize, const N4: usize>(
+        batch: &mut TxBatch<'_>,
+        template: &Template,
+        fields: &FieldEngine,
+        departures: &[Nanos],
+        len: usize,
+        stream: u32,
+    ) -> bool {
+        let Some(w) = fields.block_writer::<N2, N4>() else { return false };
+        let n = batch.fill_blocks(departures, len as u32, stream, |b, i| {
+            template.write_block(b);
+            w.write(b, i);
+        });
+        debug_assert_eq!(n, departures.len(), "the run was sized to the free slots");
+        true
+    }
+    macro_rules! shapes {
+        ($($n2:literal $n4:literal),*) => {
+            match fields.store_counts() {
+                $(Some(($n2, $n4)) => run::<$n2, $n4>(batch, template, fields, departures, len, stream),)*
+                _ => false,
+            }
+        };
+    }
+    // Up to four 2-byte stores (ports, IPv4 and L4 checksums, VLAN) and two 4-byte ones
+    // (addresses): what a generator's usual programs write.
+    shapes!(0 0, 1 0, 2 0, 3 0, 4 0, 0 1, 1 1, 2 1, 3 1, 4 1, 0 2, 1 2, 2 2, 3 2, 4 2)
 }
