@@ -261,15 +261,20 @@ class Client:
         cores: int = 1,
         at: Optional[float] = None,
         total: bool = False,
+        pin: Optional[Sequence[int]] = None,
     ) -> None:
         """Starts the loaded streams: for ``duration`` seconds and/or ``count`` packets.
 
         ``at``: a wall-clock time (``time.time()`` seconds) to begin at, 1 ms to 60 s ahead;
         :class:`riptide.Cluster` uses it to start several daemons together. ``total``: a
         total-rate ``mult`` (``"10mpps"``) is the sum over the sending ports, split evenly
-        (TRex's ``--total``), instead of each port's rate.
+        (TRex's ``--total``), instead of each port's rate. ``pin``: cores to pin the
+        workers on, one each (``[2, 3]``); ``cores`` is then their number.
         """
         params: Json = {"multiplier": mult, "cores": cores}
+        if pin is not None:
+            params["pin"] = [int(c) for c in pin]
+            params["cores"] = len(params["pin"])
         if total:
             params["total"] = True
         if at is not None:

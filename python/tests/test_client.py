@@ -85,6 +85,24 @@ def test_a_total_rate_goes_through_the_daemon(daemon: int) -> None:
         assert c.get_stats()["streams"][0]["requested_pps"] == pytest.approx(20_000)
 
 
+def test_workers_pin_through_the_daemon(daemon: int) -> None:
+    # The daemon's workers land on the cores asked for; a core it may not use is a
+    # clear error and nothing runs. (The CLI test crates/cli/tests/pin.rs reads the
+    # threads' affinity back from /proc.)
+    core = max(os.sched_getaffinity(0))
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        c.reset()
+        c.add_streams([udp_stream(rate="1kpps")])
+        before = c.state()
+        with pytest.raises(RpcError, match="core 4095 is not one this process may run on"):
+            c.start(duration=0.2, pin=[4095])
+        assert c.state() == before != "running"
+        c.start(duration=0.2, pin=[core])
+        c.wait_on_traffic(timeout=10)
+        assert c.get_stats()["ports"][0]["opackets"] == 200
+
+
 def test_a_profile_loads_at_another_frame_size(daemon: int) -> None:
     with Client(port=daemon) as c:
         c.acquire(force=True)

@@ -7,6 +7,7 @@
 //! baseline copies the same 60-byte template into an L2-resident ring of 64
 //! slots: the floor of "build a packet" that no generator can beat.
 
+use crate::cores::Cores;
 use crate::run::{drive, parse_ports};
 use crate::Failure;
 use clap::Args;
@@ -29,9 +30,10 @@ streams:
 
 #[derive(Args, Debug)]
 pub(crate) struct BenchArgs {
-    /// Worker threads.
-    #[arg(short, long, default_value_t = 1)]
-    pub cores: usize,
+    /// Worker threads: a count (4), or a core list (2,3 or 2-5; one core: 3-3) that pins
+    /// one worker on each core.
+    #[arg(short, long, default_value = "1")]
+    pub cores: Cores,
     /// Length of each measurement.
     #[arg(short, long, default_value = "2s")]
     pub duration: String,
@@ -153,7 +155,7 @@ fn template_copy_baseline(template: &[u8], secs: f64) -> f64 {
 
 pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     let duration: Nanos = a.duration.parse().map_err(|e| Failure::input(format!("--duration: {e}")))?;
-    if a.runs == 0 || a.cores == 0 {
+    if a.runs == 0 || a.cores.count == 0 {
         return Err(Failure::input("--runs and --cores must be at least 1"));
     }
     if a.rx {
@@ -182,7 +184,13 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     let mut base_mpps = Vec::new();
     for _ in 0..a.runs {
         let mut engine = standard_engine(&["null"])?;
-        let opts = StartOptions { duration: Some(duration), cores: a.cores, unpaced: true, ..Default::default() };
+        let opts = StartOptions {
+            duration: Some(duration),
+            cores: a.cores.count,
+            pin: a.cores.pin.clone(),
+            unpaced: true,
+            ..Default::default()
+        };
         let snap = drive(&mut engine, opts, false)?;
         let pps: f64 = snap.ports.iter().map(|p| p.tx_pps).sum();
         engine_mpps.push(pps / 1e6);
@@ -192,10 +200,11 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     let runs_base = base_mpps.clone();
     let e = median(&mut engine_mpps);
     let b = median(&mut base_mpps);
-    let per_core = e / a.cores as f64;
+    let per_core = e / a.cores.count as f64;
     if a.json {
         let v = json!({
-            "cores": a.cores,
+            "cores": a.cores.count,
+            "pinned": a.cores.pin,
             "duration_s": duration.as_secs_f64(),
             "engine_mpps": e,
             "engine_mpps_per_core": per_core,
@@ -208,10 +217,7 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     } else {
         println!("riptide bench: 64 B UDP, 2 field vars + IPv4/UDP checksum fix, null port, unpaced");
         println!("runs: engine {:?} Mpps, baseline {:?} Mpps", rounded(&runs_engine), rounded(&runs_base));
-        println!(
-            "engine   {e:>8.2} Mpps total, {per_core:.2} Mpps per core ({} core(s), median of {})",
-            a.cores, a.runs
-        );
+        println!("engine   {e:>8.2} Mpps total, {per_core:.2} Mpps per core ({}, median of {})", a.cores, a.runs);
         println!("baseline {b:>8.2} Mpps (60 B template copy into a 64-slot ring, 1 core)");
         println!("ratio    {:>8.3} (engine per core / baseline)", per_core / b);
     }
@@ -229,9 +235,15 @@ fn standard_engine(ports: &[&str]) -> Result<Engine, Failure> {
 /// Frames per second of wall time that `ports` move with the standard profile, unpaced,
 /// `count` frames on `cores` workers: received on the last port (sent where it receives
 /// nothing), and the run's wall time.
-fn engine_rate(ports: &[&str], count: u64, cores: usize) -> Result<(f64, f64), Failure> {
+fn engine_rate(ports: &[&str], count: u64, cores: &Cores) -> Result<(f64, f64), Failure> {
     let mut engine = standard_engine(ports)?;
-    let opts = StartOptions { count: Some(count), cores, unpaced: true, ..Default::default() };
+    let opts = StartOptions {
+        count: Some(count),
+        cores: cores.count,
+        pin: cores.pin.clone(),
+        unpaced: true,
+        ..Default::default()
+    };
     let t0 = Instant::now();
     let snap = drive(&mut engine, opts, false)?;
     let wall = t0.elapsed().as_secs_f64();
@@ -242,18 +254,19 @@ fn engine_rate(ports: &[&str], count: u64, cores: usize) -> Result<(f64, f64), F
 /// `riptide bench --link`: link:0 -> link:1 against the null port, same profile, same run.
 fn bench_link(a: &BenchArgs, duration: Nanos) -> Result<(), Failure> {
     // Sized from a first short run of the null port, so each run lasts about --duration.
-    let (probe, _) = engine_rate(&["null"], 2_000_000, a.cores)?;
+    let (probe, _) = engine_rate(&["null"], 2_000_000, &a.cores)?;
     let count = ((probe * duration.as_secs_f64()) as u64).max(1_000_000);
     let (mut link, mut null) = (Vec::new(), Vec::new());
     for _ in 0..a.runs {
-        link.push(engine_rate(&["link:0", "link:1"], count, a.cores)?.0 / 1e6);
-        null.push(engine_rate(&["null"], count, a.cores)?.0 / 1e6);
+        link.push(engine_rate(&["link:0", "link:1"], count, &a.cores)?.0 / 1e6);
+        null.push(engine_rate(&["null"], count, &a.cores)?.0 / 1e6);
     }
     let (runs_link, runs_null) = (rounded(&link), rounded(&null));
     let (l, n) = (median(&mut link), median(&mut null));
     if a.json {
         let v = json!({
-            "cores": a.cores,
+            "cores": a.cores.count,
+            "pinned": a.cores.pin,
             "frames_per_run": count,
             "link_mpps": l,
             "null_mpps": n,
@@ -263,7 +276,7 @@ fn bench_link(a: &BenchArgs, duration: Nanos) -> Result<(), Failure> {
         });
         println!("{}", serde_json::to_string_pretty(&v).map_err(|err| Failure::runtime(err.to_string()))?);
     } else {
-        println!("riptide bench --link: the standard profile unpaced, {count} frames a run, {} worker(s)", a.cores);
+        println!("riptide bench --link: the standard profile unpaced, {count} frames a run, {}", a.cores);
         println!("runs: link {runs_link:?} Mpps, null {runs_null:?} Mpps");
         println!("link     {l:>8.2} Mpps received on link:1 from link:0 (median of {})", a.runs);
         println!("null     {n:>8.2} Mpps sent into the null port");

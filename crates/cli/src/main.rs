@@ -7,6 +7,7 @@
 mod bench;
 mod bench_tcp;
 mod calibrate;
+mod cores;
 mod debug;
 mod lab;
 mod ndr;

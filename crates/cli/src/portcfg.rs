@@ -24,7 +24,7 @@ pub(crate) fn load(path: &Path) -> Result<PortConfig, Failure> {
 }
 
 /// Settings the file gives unless the command line does: namespace, line rate, cores.
-pub(crate) fn apply_place(cfg: &PortConfig, place: &mut PlaceArgs, cores: &mut Option<usize>) {
+pub(crate) fn apply_place(cfg: &PortConfig, place: &mut PlaceArgs, cores: &mut Option<crate::cores::Cores>) {
     if place.netns.is_none() {
         place.netns = cfg.netns.clone();
     }
@@ -34,7 +34,7 @@ pub(crate) fn apply_place(cfg: &PortConfig, place: &mut PlaceArgs, cores: &mut O
     if cores.is_none() {
         let cpus = cfg.worker_cpus();
         if !cpus.is_empty() {
-            *cores = Some(cpus.len());
+            *cores = Some(crate::cores::Cores::pinned(cpus));
         }
     }
 }
@@ -56,7 +56,7 @@ pub(crate) fn engine_config_of(
     config: Option<&Path>,
     place: &mut PlaceArgs,
     ports: &[String],
-    cores: &mut Option<usize>,
+    cores: &mut Option<crate::cores::Cores>,
 ) -> Result<EngineConfig, Failure> {
     match config {
         None => place.engine_config(ports),

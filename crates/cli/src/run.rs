@@ -34,9 +34,10 @@ pub(crate) struct RunArgs {
     /// Rate multiplier: a factor (2), a total rate (10mpps, 5gbps, 5gbpsl1) or % of line rate (50%).
     #[arg(short = 'm', long, default_value = "1")]
     pub multiplier: String,
-    /// Worker threads (default 1, or one per `platform` thread of --config).
+    /// Worker threads: a count (4), or a core list (2,3 or 2-5; one core: 3-3) that pins
+    /// one worker on each core (default 1, or one pinned on each `platform` thread of --config).
     #[arg(short, long)]
-    pub cores: Option<usize>,
+    pub cores: Option<crate::cores::Cores>,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
@@ -173,11 +174,11 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
         return Err(Failure::input("--count must be at least 1"));
     }
     let multiplier: Multiplier = a.multiplier.parse().map_err(|e| Failure::input(format!("-m: {e}")))?;
-    let cores = a.cores.unwrap_or(1);
-    if cores == 0 || cores > 256 {
+    let cores = a.cores.clone().unwrap_or_default();
+    if cores.count == 0 || cores.count > 256 {
         return Err(Failure::input("--cores must be within 1..=256"));
     }
-    Ok(StartOptions { duration, count: a.count, multiplier, cores, ..Default::default() })
+    Ok(StartOptions { duration, count: a.count, multiplier, cores: cores.count, pin: cores.pin, ..Default::default() })
 }
 
 /// Runs a loaded engine to the end (or Ctrl-C), with a progress line on a terminal.

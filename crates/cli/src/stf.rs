@@ -35,9 +35,10 @@ pub(crate) struct StfArgs {
     /// Stretch flow lifetimes so this many flows are active at steady state.
     #[arg(long)]
     pub active_flows: Option<u64>,
-    /// Worker threads, each with its own share of every template's flows (shared nothing).
-    #[arg(short = 'c', long, default_value_t = 1)]
-    pub cores: usize,
+    /// Worker threads: a count (4), or a core list (2,3 or 2-5; one core: 3-3) that pins
+    /// one worker on each core; each worker has its own share of every template's flows (shared nothing).
+    #[arg(short = 'c', long, default_value = "1")]
+    pub cores: crate::cores::Cores,
     /// Flow scheduler: tw (timer wheel) or pq (priority queue).
     #[arg(long, default_value = "tw")]
     pub scheduler: String,
@@ -77,7 +78,8 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
         count: a.count,
         active_flows: a.active_flows,
         scheduler,
-        cores: a.cores,
+        cores: a.cores.count,
+        pin: a.cores.pin.clone(),
         ..StfStart::new(&a.profile)
     };
     let snap = drive_sampled(&mut engine, Command::StfStart(start), false, &mut Vec::new())?;

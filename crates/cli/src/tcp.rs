@@ -31,10 +31,11 @@ pub(crate) struct TcpArgs {
     /// Connections the client opens in all (overrides the profile's `limit`).
     #[arg(short = 'n', long)]
     pub limit: Option<u64>,
-    /// Worker threads, each with its share of the client ports (default 1, or one per
-    /// `platform` thread of --config).
+    /// Worker threads: a count (4), or a core list (2,3 or 2-5; one core: 3-3) that pins
+    /// one worker on each core; each worker has its share of the client ports (default 1, or one pinned
+    /// on each `platform` thread of --config).
     #[arg(short = 'c', long)]
-    pub cores: Option<usize>,
+    pub cores: Option<crate::cores::Cores>,
     /// Print one JSON object (the snapshot's `tcp` part and the ports).
     #[arg(long)]
     pub json: bool,
@@ -52,8 +53,8 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     let text = std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?;
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
     let mut engine = Engine::new(config);
-    let cores = a.cores.unwrap_or(1);
-    let start = TcpStart { name, text, multiplier, duration, cores, limit: a.limit };
+    let cores = a.cores.clone().unwrap_or_default();
+    let start = TcpStart { name, text, multiplier, duration, cores: cores.count, pin: cores.pin, limit: a.limit };
     let mut samples = Vec::new();
     let snap = drive_sampled(&mut engine, Command::TcpStart(start), false, &mut samples)?;
     let report = snap.tcp.clone().ok_or_else(|| Failure::runtime("the run gave no TCP report"))?;

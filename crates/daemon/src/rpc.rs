@@ -420,6 +420,8 @@ mod tests {
         assert!(command("stop", &json!({"x": 1})).is_err());
         let c = command("start", &json!({"duration": 1_000_000_000u64, "multiplier": "2", "cores": 1})).unwrap();
         assert!(matches!(c, Command::Start(_)));
+        let c = command("start", &json!({"cores": 2, "pin": [0, 1]})).unwrap();
+        assert!(matches!(c, Command::Start(o) if o.pin == [0, 1]));
         let e = command("start", &json!({"cores": "many"})).unwrap_err();
         assert!(e.message.contains("cores") || e.message.contains("invalid type"), "{}", e.message);
         assert!(command("start", &json!({"bogus": 1})).unwrap_err().message.contains("bogus"));

@@ -88,6 +88,10 @@ pub struct StartOptions {
     /// Worker threads.
     #[serde(default = "one")]
     pub cores: usize,
+    /// Pin worker `k` to core `pin[k]` (one core per worker, each one this process may
+    /// run on); empty: the kernel places the workers.
+    #[serde(default)]
+    pub pin: Vec<usize>,
     /// Ignore rates and send as fast as possible (benchmarks).
     #[serde(default)]
     pub unpaced: bool,
@@ -120,6 +124,7 @@ impl Default for StartOptions {
             count: None,
             multiplier: Multiplier::default(),
             cores: 1,
+            pin: Vec::new(),
             unpaced: false,
             catch_up: None,
             at_unix_ns: None,

@@ -45,11 +45,13 @@ fn check_line_rates(profile: &CompiledProfile, factors: &[f64], lines: &[BitsPer
     Ok(())
 }
 
-/// The limits every run shares: cores, a packet count and a duration above zero.
-fn check_bounds(cores: usize, count: Option<u64>, duration: Option<Nanos>) -> Result<(), EngineError> {
+/// The limits every run shares: cores (and where they are pinned), a packet count and a
+/// duration above zero.
+fn check_bounds(cores: usize, pin: &[usize], count: Option<u64>, duration: Option<Nanos>) -> Result<(), EngineError> {
     if cores == 0 || cores > MAX_CORES {
         return Err(EngineError::Config(format!("cores must be within 1..={MAX_CORES}, got {cores}")));
     }
+    crate::affinity::check(cores, pin).map_err(EngineError::Config)?;
     if count == Some(0) {
         return Err(EngineError::Config("count must be at least 1".into()));
     }
@@ -442,7 +444,7 @@ impl Engine {
             return Err(EngineError::State { command: "start", state: self.state_of(run) });
         }
         let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
-        check_bounds(opts.cores, opts.count, opts.duration)?;
+        check_bounds(opts.cores, &opts.pin, opts.count, opts.duration)?;
         let cores = opts.cores;
         let port_opts = self.config.port_options();
         let caps: Vec<PortCaps> = self.config.ports.iter().map(|p| p.caps(&port_opts)).collect();
@@ -524,7 +526,7 @@ impl Engine {
             })
             .collect();
         let handed = kinds.iter().map(Stateless::handed).collect();
-        let workers = self.spawn(&mut opened, plan, opts.count.map(BudgetSplit::PerCore), kinds)?;
+        let workers = self.spawn(&mut opened, plan, opts.count.map(BudgetSplit::PerCore), kinds, &opts.pin)?;
         self.begin(opened, workers, opts, simulated, RunInfo::Stateless { factors, handed });
         Ok(notes)
     }
@@ -606,7 +608,7 @@ impl Engine {
         if !(req.multiplier.is_finite() && req.multiplier > 0.0) {
             return Err(cfg(format!("multiplier {}: must be a positive factor", req.multiplier)));
         }
-        check_bounds(req.cores, req.count, req.duration)?;
+        check_bounds(req.cores, &req.pin, req.count, req.duration)?;
         let ports = &self.config.ports;
         if ports.is_empty() || ports.len() > 2 {
             return Err(cfg("a stateful run takes one or two ports (client side, server side)".into()));
@@ -660,7 +662,7 @@ impl Engine {
         let nports = ports.len();
         let kinds = gens.into_iter().map(|g| Stateful::new(g, nports)).collect();
         // Shards start uneven numbers of flows: the cores draw from one budget.
-        let workers = self.spawn(&mut opened, plan, req.count.map(BudgetSplit::Shared), kinds)?;
+        let workers = self.spawn(&mut opened, plan, req.count.map(BudgetSplit::Shared), kinds, &req.pin)?;
         let opts = StartOptions {
             duration: Some(test_length),
             count: req.count,
@@ -682,7 +684,7 @@ impl Engine {
         if !(req.multiplier.is_finite() && req.multiplier > 0.0) {
             return Err(cfg(format!("multiplier {}: must be a positive factor", req.multiplier)));
         }
-        check_bounds(req.cores, None, req.duration)?;
+        check_bounds(req.cores, &req.pin, None, req.duration)?;
         let nports = self.config.ports.len();
         if nports == 0 || nports > 2 {
             return Err(cfg("a TCP run takes one port (both roles) or two (clients, then servers)".into()));
@@ -709,7 +711,7 @@ impl Engine {
             batch: self.config.batch,
             drain: Nanos::ZERO,
         };
-        let workers = self.spawn(&mut opened, plan, None, kinds)?;
+        let workers = self.spawn(&mut opened, plan, None, kinds, &req.pin)?;
         let opts = StartOptions {
             duration: req.duration,
             multiplier: Multiplier::Factor(req.multiplier),
@@ -782,13 +784,15 @@ impl Engine {
     }
 
     /// Starts one worker per run kind in `kinds` (one per core), each with its queue of
-    /// every opened port; `count` is split among them.
+    /// every opened port; `count` is split among them. Worker `k` is pinned to `pin[k]`
+    /// where `pin` lists cores (checked by [`check_bounds`]).
     fn spawn<K: RunKind>(
         &self,
         opened: &mut Opened,
         plan: Plan,
         budget: Option<BudgetSplit>,
         kinds: Vec<K>,
+        pin: &[usize],
     ) -> Result<Workers, EngineError> {
         let cores = kinds.len();
         let n_ports = opened.queues.len();
@@ -823,6 +827,22 @@ impl Engine {
                 publishes: 0,
             };
             let spawned = std::thread::Builder::new().name(format!("riptide-w{core}")).spawn(move || worker.run());
+            // A pinned worker is moved before its first packet: it waits for the run's
+            // start time (real time) or has at most a few microseconds of work behind it.
+            let spawned =
+                spawned.map_err(|e| format!("cannot start worker thread {core}: {e}")).and_then(|h| {
+                    match pin.get(core) {
+                        Some(&c) => match crate::affinity::pin(&h, c) {
+                            Ok(()) => Ok(h),
+                            Err(e) => {
+                                shared.send(Control::Stop);
+                                let _ = h.join();
+                                Err(format!("cannot pin worker {core} to core {c}: {e}"))
+                            }
+                        },
+                        None => Ok(h),
+                    }
+                });
             match spawned {
                 Ok(h) => {
                     handles.push(h);
@@ -835,7 +855,7 @@ impl Engine {
                     for h in handles {
                         let _ = h.join();
                     }
-                    return Err(EngineError::Worker(format!("cannot start worker thread {core}: {e}")));
+                    return Err(EngineError::Worker(e));
                 }
             }
         }

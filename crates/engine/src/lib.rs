@@ -6,6 +6,7 @@
 //! snapshot and clear stats). A front end translates its input into commands and
 //! prints what comes back; it never reaches further in.
 //!
+//! - [`affinity`]: pinning workers to cores.
 //! - [`clock`]: a TSC-calibrated clock.
 //! - [`command`]: the commands, the multiplier and the start options.
 //! - `worker`: the one worker loop (clock, control, pacing, ports, stats) every run
@@ -13,6 +14,7 @@
 //!   [`stf`] (flows from pcap templates).
 //! - [`stats`]: the snapshots workers publish and the engine merges.
 
+pub mod affinity;
 pub mod clock;
 pub mod command;
 mod engine;

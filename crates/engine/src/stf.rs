@@ -43,6 +43,10 @@ pub struct StfStart {
     /// Worker threads, each with its own share of every template's flows.
     #[serde(default = "one_usize")]
     pub cores: usize,
+    /// Pin worker `k` to core `pin[k]` (one core per worker, each one this process may
+    /// run on); empty: the kernel places the workers.
+    #[serde(default)]
+    pub pin: Vec<usize>,
     /// Stop after this many packets in all.
     #[serde(default)]
     pub count: Option<u64>,
@@ -71,6 +75,7 @@ impl StfStart {
             active_flows: None,
             scheduler: SchedulerKind::Wheel,
             cores: 1,
+            pin: Vec::new(),
             count: None,
         }
     }

@@ -32,6 +32,10 @@ pub struct TcpStart {
     /// Worker threads.
     #[serde(default = "one_usize")]
     pub cores: usize,
+    /// Pin worker `k` to core `pin[k]` (one core per worker, each one this process may
+    /// run on); empty: the kernel places the workers.
+    #[serde(default)]
+    pub pin: Vec<usize>,
     /// Overrides the client's connection limit.
     #[serde(default)]
     pub limit: Option<u64>,
