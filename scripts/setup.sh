@@ -7,6 +7,8 @@ want_apt=()
 command -v tshark  >/dev/null 2>&1 || want_apt+=(tshark)
 command -v tcpdump >/dev/null 2>&1 || want_apt+=(tcpdump)
 command -v ip      >/dev/null 2>&1 || want_apt+=(iproute2)
+# The live-frames port's test turns GRO on at the veth peer (NAPI, so XDP frames land).
+command -v ethtool >/dev/null 2>&1 || [ -x /usr/sbin/ethtool ] || want_apt+=(ethtool)
 command -v cc      >/dev/null 2>&1 || want_apt+=(gcc)
 # The lab's limit:RATE DUT (an nftables rate limiter).
 command -v nft     >/dev/null 2>&1 || want_apt+=(nftables)

@@ -16,7 +16,7 @@ use std::time::Duration;
 pub(crate) struct RunArgs {
     /// Profile (YAML).
     pub profile: PathBuf,
-    /// Port: `null`, `pcap:FILE`, `afpacket:IF`, `afxdp:IF[:QUEUE]`, `link:0|1[:delay=..,loss=..]`,
+    /// Port: `null`, `pcap:FILE`, `afpacket:IF`, `afxdp:IF[:QUEUE]`, `xdplive:IF`, `link:0|1[:delay=..,loss=..]`,
     /// each optionally with wrappers `+impair:loss=1%,...` and `+tap:FILE` (docs/ports.md);
     /// repeat for ports 1, 2, ...
     #[arg(long = "port", required_unless_present = "config", conflicts_with = "config")]

@@ -31,6 +31,7 @@
 //! Like [`crate::afpacket`], every lookup uses the calling thread's network namespace.
 
 use crate::afpacket::{cvt, get_opt, interface_index, set_opt};
+use crate::bpf::{bpf, insn, load_xdp, owned, Attr, Insn, BPF_LINK_CREATE, BPF_MAP_CREATE, BPF_MAP_UPDATE_ELEM};
 use crate::mapping::Mapping;
 use crate::{Port, PortError, PortInfo};
 use riptide_core::{Nanos, PortCounters, TxBatch, TxMeta};
@@ -680,72 +681,14 @@ fn realtime_ns() -> Nanos {
 }
 
 // ---------------------------------------------------------------------------------------
-// The XDP redirect program, loaded with bpf(2).
+// The XDP redirect program, loaded with bpf(2) (crate::bpf).
 
-const BPF_MAP_CREATE: libc::c_long = 0;
-const BPF_MAP_UPDATE_ELEM: libc::c_long = 2;
-const BPF_PROG_LOAD: libc::c_long = 5;
-const BPF_LINK_CREATE: libc::c_long = 28;
 const BPF_MAP_TYPE_XSKMAP: u32 = 17;
-const BPF_PROG_TYPE_XDP: u32 = 6;
 const BPF_XDP: u32 = 37;
 const XDP_FLAGS_SKB_MODE: u32 = 1 << 1;
 const XDP_FLAGS_DRV_MODE: u32 = 1 << 2;
 const BPF_FUNC_REDIRECT_MAP: i32 = 51;
 const XDP_PASS: i32 = 2;
-
-/// `union bpf_attr`, as bytes (the kernel accepts a shorter struct whose unknown tail is zero).
-struct Attr([u8; 128]);
-
-impl Attr {
-    fn new() -> Self {
-        Attr([0; 128])
-    }
-    fn u32(mut self, at: usize, v: u32) -> Self {
-        self.0[at..at + 4].copy_from_slice(&v.to_ne_bytes());
-        self
-    }
-    fn u64(mut self, at: usize, v: u64) -> Self {
-        self.0[at..at + 8].copy_from_slice(&v.to_ne_bytes());
-        self
-    }
-    fn name(mut self, at: usize, s: &str) -> Self {
-        let b = &s.as_bytes()[..s.len().min(15)];
-        self.0[at..at + b.len()].copy_from_slice(b);
-        self
-    }
-}
-
-fn bpf(cmd: libc::c_long, attr: &mut Attr) -> io::Result<libc::c_int> {
-    // SAFETY: bpf(2) reads (and for some commands writes) at most `attr.len()` bytes of
-    // `attr`, which lives across the call; every pointer stored in it points to memory
-    // that outlives the call (checked by the callers).
-    let rc = unsafe { libc::syscall(libc::SYS_bpf, cmd, attr.0.as_mut_ptr(), attr.0.len() as libc::c_uint) };
-    if rc < 0 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(rc as libc::c_int)
-    }
-}
-
-fn owned(fd: libc::c_int) -> OwnedFd {
-    // SAFETY: `fd` was just returned by bpf(2) and nothing else owns it.
-    unsafe { OwnedFd::from_raw_fd(fd) }
-}
-
-/// One eBPF instruction (`struct bpf_insn`).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Insn {
-    code: u8,
-    regs: u8,
-    off: i16,
-    imm: i32,
-}
-
-const fn insn(code: u8, dst: u8, src: u8, off: i16, imm: i32) -> Insn {
-    Insn { code, regs: (src << 4) | dst, off, imm }
-}
 
 /// `return bpf_redirect_map(&xsks, ctx->rx_queue_index, XDP_PASS);` — frames of a queue
 /// without a socket go on to the kernel stack.
@@ -790,34 +733,10 @@ impl XdpRedirect {
             Attr::new().u32(0, BPF_MAP_TYPE_XSKMAP).u32(4, 4).u32(8, 4).u32(12, queues.max(1)).name(28, "riptide_xsks");
         let map = owned(bpf(BPF_MAP_CREATE, &mut a).map_err(|e| perm("XSKMAP", e))?);
         let prog = redirect_program(map.as_raw_fd());
-        let license = c"Apache-2.0";
-        let load = |expected: u32, log: &mut [u8]| {
-            let mut a = Attr::new()
-                .u32(0, BPF_PROG_TYPE_XDP)
-                .u32(4, prog.len() as u32)
-                .u64(8, prog.as_ptr() as u64)
-                .u64(16, license.as_ptr() as u64)
-                .u32(24, u32::from(!log.is_empty()))
-                .u32(28, log.len() as u32)
-                // No buffer, no pointer: the kernel refuses a pointer with a zero size.
-                .u64(32, if log.is_empty() { 0 } else { log.as_mut_ptr() as u64 })
-                .name(48, "riptide_xsk")
-                .u32(68, expected);
-            bpf(BPF_PROG_LOAD, &mut a)
-        };
-        // Kernels that do not know BPF_XDP as an expected attach type take 0.
-        let prog_fd = match load(BPF_XDP, &mut []).or_else(|_| load(0, &mut [])) {
-            Ok(fd) => owned(fd),
-            Err(e) => {
-                let mut log = vec![0u8; 4096];
-                let _ = load(0, &mut log);
-                let text = String::from_utf8_lossy(&log);
-                let text = text.trim_end_matches('\0').trim();
-                return Err(perm("loading the XDP redirect program", e)
-                    + if text.is_empty() { "" } else { ": " }
-                    + text);
-            }
-        };
+        let prog_fd = load_xdp(&prog, "riptide_xsk", BPF_XDP).map_err(|e| {
+            let (e, log) = e;
+            perm("loading the XDP redirect program", e) + if log.is_empty() { "" } else { ": " } + &log
+        })?;
         let link = |flags: u32| {
             let mut a = Attr::new().u32(0, prog_fd.as_raw_fd() as u32).u32(4, ifindex).u32(8, BPF_XDP).u32(12, flags);
             bpf(BPF_LINK_CREATE, &mut a)
@@ -875,15 +794,6 @@ mod tests {
         assert_eq!(p[2], insn(0, 0, 0, 0, 0));
         assert_eq!((p[4].code, p[4].imm), (0x85, 51));
         assert_eq!(p[5].code, 0x95);
-    }
-
-    #[test]
-    fn attr_fields_land_at_their_offsets() {
-        let a = Attr::new().u32(4, 0x01020304).u64(8, 5).name(48, "a_name_longer_than_fifteen");
-        assert_eq!(&a.0[4..8], &0x01020304u32.to_ne_bytes());
-        assert_eq!(&a.0[8..16], &5u64.to_ne_bytes());
-        assert_eq!(&a.0[48..63], b"a_name_longer_t");
-        assert_eq!(a.0[63], 0, "names stay NUL-terminated");
     }
 
     #[test]

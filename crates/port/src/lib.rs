@@ -12,6 +12,8 @@
 //!   or sendmmsg; a TPACKET_V3 RX ring).
 //! - [`afxdp`]: a Linux interface queue through AF_XDP (UMEM frames lent to the producer,
 //!   an XDP redirect program for RX).
+//! - [`xdplive`]: a Linux interface through the kernel's XDP live-frames mode
+//!   (`BPF_PROG_RUN`), transmit only; `bpf`: bpf(2) without libbpf, for both.
 //! - [`netns`]: entering network namespaces, and throwaway veth test networks.
 //! - [`lab`]: `riptide lab`, a two-port ring of namespaces with a kernel DUT.
 //! - [`impair`]: impairment lines and the in-memory `link:` pair; [`wrap`]: wrappers
@@ -26,6 +28,7 @@
 pub mod afpacket;
 pub mod afxdp;
 pub mod arena;
+mod bpf;
 pub mod capture;
 pub mod config;
 pub mod impair;
@@ -39,6 +42,7 @@ pub mod resolve;
 pub mod ring;
 pub mod spec;
 pub mod wrap;
+pub mod xdplive;
 
 pub use spec::{join_links, open, PortGroup, PortSpec};
 

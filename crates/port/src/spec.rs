@@ -8,6 +8,7 @@ use crate::impair::{ImpairLink, ImpairPort};
 use crate::null::NullPort;
 use crate::pcap::{self, PcapPort};
 use crate::wrap::{Impaired, Tapped};
+use crate::xdplive::{self, XdpLivePort};
 use crate::{Port, PortCaps, PortError, PortInfo, PortOptions, RxStamps, Timing};
 use riptide_core::BitsPerSec;
 use std::path::{Path, PathBuf};
@@ -27,6 +28,9 @@ pub enum PortSpec {
     /// `afxdp:IF[:QUEUE]`: a Linux interface through AF_XDP, from queue `QUEUE` (default 0)
     /// on; several workers take consecutive queues.
     AfXdp(String, u32),
+    /// `xdplive:IF`: a Linux interface, transmit only, through the kernel's XDP live-frames
+    /// mode (`BPF_PROG_RUN`, Linux 5.18+; see [`crate::xdplive`]).
+    XdpLive(String),
     /// In-memory capture (tests; not reachable from the command line).
     Capture(CaptureBuffer),
     /// `link:END[:PARAMS]`: one end (0 or 1) of an in-memory link with a delay line and
@@ -91,7 +95,7 @@ impl Default for PortSpec {
     }
 }
 
-const PORT_EXPECTED: &str = "expected 'null', 'pcap:FILE', 'afpacket:IFNAME[:tx=ring|mmsg]', 'afxdp:IFNAME[:QUEUE]' \
+const PORT_EXPECTED: &str = "expected 'null', 'pcap:FILE', 'afpacket:IFNAME[:tx=ring|mmsg]', 'afxdp:IFNAME[:QUEUE]', 'xdplive:IFNAME' \
      or 'link:0|1[:delay=50us,loss=1%,...]', each optionally followed by wrappers '+impair:loss=1%,...' and '+tap:FILE'";
 
 /// Makes every `link:` end of `specs` one end of the same link, with the parameters
@@ -183,6 +187,12 @@ fn parse_base(s: &str) -> Result<PortSpec, PortError> {
             }
             return Ok(PortSpec::AfXdp(ifname.into(), queue));
         }
+        if let Some(ifname) = s.strip_prefix("xdplive:") {
+            if !valid_ifname(ifname) {
+                return Err(spec_err("xdplive needs an interface name: xdplive:IFNAME (1 to 15 characters)"));
+            }
+            return Ok(PortSpec::XdpLive(ifname.into()));
+        }
         if let Some(rest) = s.strip_prefix("link:") {
             let (end, params) = rest.split_once(':').unwrap_or((rest, ""));
             let end = match end {
@@ -241,7 +251,7 @@ impl PortSpec {
     /// The Linux interface the port sends on, for ports that are one.
     pub fn interface(&self) -> Option<&str> {
         match self {
-            PortSpec::AfPacket(i, _) | PortSpec::AfXdp(i, _) => Some(i),
+            PortSpec::AfPacket(i, _) | PortSpec::AfXdp(i, _) | PortSpec::XdpLive(i) => Some(i),
             PortSpec::Wrapped(inner, _) => inner.interface(),
             _ => None,
         }
@@ -258,6 +268,7 @@ impl PortSpec {
             PortSpec::AfPacket(i, p) => format!("afpacket:{i}:tx={}", p.name()),
             PortSpec::AfXdp(i, 0) => format!("afxdp:{i}"),
             PortSpec::AfXdp(i, q) => format!("afxdp:{i}:{q}"),
+            PortSpec::XdpLive(i) => format!("xdplive:{i}"),
             PortSpec::Wrapped(inner, w) => format!("{}+{}", inner.name(), w.name()),
         }
     }
@@ -271,6 +282,7 @@ impl PortSpec {
             PortSpec::Impair(..) => "impair",
             PortSpec::AfPacket(..) => afpacket::DRIVER,
             PortSpec::AfXdp(..) => afxdp::DRIVER,
+            PortSpec::XdpLive(_) => xdplive::DRIVER,
             PortSpec::Wrapped(inner, _) => inner.driver(),
         }
     }
@@ -282,7 +294,7 @@ impl PortSpec {
             return inner.caps(opts);
         }
         let line_rate = match self {
-            PortSpec::AfPacket(i, _) | PortSpec::AfXdp(i, _) if !opts.line_rate_fixed => {
+            PortSpec::AfPacket(i, _) | PortSpec::AfXdp(i, _) | PortSpec::XdpLive(i) if !opts.line_rate_fixed => {
                 afpacket::link_speed_bps(i).map(BitsPerSec).unwrap_or(opts.line_rate)
             }
             _ => opts.line_rate,
@@ -292,6 +304,7 @@ impl PortSpec {
             PortSpec::Pcap(_) | PortSpec::Capture(_) => (Timing::Virtual, None),
             PortSpec::AfPacket(..) => (Timing::Real, Some(RxStamps::Kernel)),
             PortSpec::AfXdp(..) => (Timing::Real, Some(RxStamps::Read)),
+            PortSpec::XdpLive(_) => (Timing::Real, None),
             PortSpec::Impair(link, _) if link.real_time() => (Timing::Real, Some(RxStamps::Arrival)),
             PortSpec::Impair(..) | PortSpec::Wrapped(..) => (Timing::Virtual, Some(RxStamps::Virtual)),
         };
@@ -460,6 +473,18 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
                 out.push(Box::new(port));
             }
             group.xdp = Some(xdp);
+        }
+        PortSpec::XdpLive(ifname) => {
+            let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
+            group._lock = Some(claim_interface(ifname, opts.force).map_err(spec_err)?);
+            for _ in 0..queues {
+                let port = XdpLivePort::open(ifname, info.clone(), opts.batch).map_err(spec_err)?;
+                group.mode = Some(format!(
+                    "XDP live frames (BPF_PROG_RUN), a ring of {} frames sent per call",
+                    port.ring_frames()
+                ));
+                out.push(Box::new(port));
+            }
         }
         PortSpec::Pcap(target) => {
             remove_stale_parts(target);
