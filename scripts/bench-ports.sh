@@ -7,13 +7,16 @@
 #   sender being measured. Rounds interleave, in this order:
 #     mmsgtx -B (sendmmsg, qdisc bypass), txring (PACKET_TX_RING V2, bypass),
 #     riptide afpacket:rt0 (transmit ring), riptide afpacket:rt0:tx=mmsg (sendmmsg),
-#     xsk -t (AF_XDP copy TX), riptide afxdp:rt0.
+#     xsk -t (AF_XDP copy TX), riptide afxdp:rt0,
+#     then with GRO on at dut0 (a veth gives XDP frames only to a peer with NAPI):
+#     xdplive (BPF_PROG_RUN live frames, 1M frames a call), riptide xdplive:rt0.
 #   Prints every run, the medians, and two ratios per comparison: median / median, and the
 #   median of the per-round ratios (each against the same round's baseline: what the
 #   acceptance reads, since rounds drift together on a shared machine).
 # Usage (root): scripts/bench-ports.sh [ROUNDS] [SECONDS]      (default 5 rounds of 3 s)
 # Baselines are built from ../shared/baselines into target/baselines (xsk needs libxdp-dev and
-# libbpf-dev; without them the AF_XDP baseline is skipped and said so).
+# libbpf-dev, xdplive clang and libbpf-dev; without them those baselines are skipped and
+# said so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}; secs=${2:-3}
@@ -30,6 +33,14 @@ if [ -e /usr/include/xdp/xsk.h ] && gcc -O2 -o target/baselines/xsk "$base/xsk.c
   have_xsk=1
 else
   echo "bench-ports: xsk baseline not built (needs libxdp-dev libbpf-dev); AF_XDP ratio skipped"
+fi
+have_live=0
+if command -v clang >/dev/null && [ -e /usr/include/bpf/libbpf.h ] \
+  && gcc -O2 -o target/baselines/xdplive "$base/xdplive.c" -lbpf 2>/dev/null \
+  && clang -O2 -g -target bpf -I/usr/include/x86_64-linux-gnu -c "$base/xdp_tx.c" -o target/baselines/xdp_tx.o; then
+  have_live=1
+else
+  echo "bench-ports: xdplive baseline not built (needs clang libbpf-dev); its ratio skipped"
 fi
 if $rt lab status | grep -q '^lab: up'; then
   echo "bench-ports: the lab is up already; run 'riptide lab down' first" >&2; exit 2
@@ -48,6 +59,9 @@ riptide() { $rt run "$profile" --netns riptide-tg --port "$1" -d "${secs}s" -m 1
 senders="mmsgtx txring afpacket afpacket-mmsg"
 [ $have_xsk = 1 ] && senders+=" xsk"
 senders+=" afxdp"
+[ $have_live = 1 ] && senders+=" xdplive"
+senders+=" rt-xdplive"
+gro() { ip netns exec riptide-dut ethtool -K dut0 gro "$1" >/dev/null; }
 for r in $(seq "$rounds"); do
   runs[mmsgtx]+="$(tg target/baselines/mmsgtx -i rt0 -m $dmac -d "$secs" -b 64 -B | mpps_c) "
   runs[txring]+="$(tg target/baselines/txring -i rt0 -m $dmac -d "$secs" -b 64 2>/dev/null | mpps_c) "
@@ -57,6 +71,12 @@ for r in $(seq "$rounds"); do
     runs[xsk]+="$(tg target/baselines/xsk -i rt0 -t -m $dmac -d "$secs" -b 64 2>/dev/null | mpps_c) "
   fi
   runs[afxdp]+="$(riptide afxdp:rt0) "
+  gro on
+  if [ $have_live = 1 ]; then
+    runs[xdplive]+="$(XDP_TX_OBJ=target/baselines/xdp_tx.o tg target/baselines/xdplive -i rt0 -m $dmac -d "$secs" | mpps_c) "
+  fi
+  runs[rt-xdplive]+="$(riptide xdplive:rt0) "
+  gro off
 done
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 declare -A med
@@ -86,3 +106,9 @@ if [ -n "${med[xsk]:-}" ]; then
   awk -v a="${med[afxdp]}" -v b="${med[xsk]}" 'BEGIN {printf "ratio riptide afxdp / xsk (%s): %.2fx medians; ", b, a / b}'
   echo "per round $(paired afxdp "${runs[xsk]}")"
 fi
+if [ -n "${med[xdplive]:-}" ]; then
+  awk -v a="${med[rt-xdplive]}" -v b="${med[xdplive]}" 'BEGIN {printf "ratio riptide xdplive / xdplive (%s): %.2fx medians; ", b, a / b}'
+  echo "per round $(paired rt-xdplive "${runs[xdplive]}")"
+fi
+awk -v a="${med[rt-xdplive]}" -v b="${med[afxdp]}" 'BEGIN {printf "ratio riptide xdplive / riptide afxdp (%s): %.2fx medians; ", b, a / b}'
+echo "per round $(paired rt-xdplive "${runs[afxdp]}")"
