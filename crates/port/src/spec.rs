@@ -480,8 +480,8 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
             for _ in 0..queues {
                 let port = XdpLivePort::open(ifname, info.clone(), opts.batch).map_err(spec_err)?;
                 group.mode = Some(format!(
-                    "XDP live frames (BPF_PROG_RUN), a ring of {} frames sent per call",
-                    port.ring_frames()
+                    "XDP live frames (BPF_PROG_RUN), up to {} frames a call (half its ring)",
+                    port.ring_frames() / 2
                 ));
                 out.push(Box::new(port));
             }

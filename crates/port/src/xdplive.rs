@@ -37,8 +37,9 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 /// Backend name in stats.
 pub const DRIVER: &str = "xdp_live_frames";
 
-/// Bytes of frame ring per queue: 524,288 frames of up to 64 bytes, fewer of larger ones.
-const RING_BYTES: usize = 40 << 20;
+/// Bytes of frame ring per queue: 1,048,576 frames of up to 64 bytes (two halves: one
+/// filling, one sending), fewer of larger ones.
+const RING_BYTES: usize = 80 << 20;
 
 /// Frames the ring holds for slots of `entry` bytes: a power of two, at least 64.
 fn ring_frames(entry: usize) -> usize {
@@ -118,11 +119,63 @@ fn program(map_fd: RawFd, slot: u32, ring: u32) -> [Insn; 42] {
     ]
 }
 
-/// One transmit queue: the engine writes into an arena; each commit copies the frames
-/// into the map's ring, and one `BPF_PROG_RUN` sends everything the ring holds when it
-/// is full, when its oldest frame has waited [`HOLD`], or on flush. Each call costs the
-/// kernel a fixed setup (a page pool; ~25 ms measured on a 2-vCPU VM), so the port sends
-/// in bursts of up to a ring: it is made for throughput, not for pacing.
+/// What the sender thread needs to run the program: all plain values, and the ring's
+/// address (the mapping outlives the thread: the port joins it before unmapping).
+struct Sender {
+    prog: std::sync::Arc<OwnedFd>,
+    ifindex: u32,
+    ring: *mut u8,
+    entry: usize,
+    frames: usize,
+}
+
+// SAFETY: the sender reads only the half of the ring it was handed (and the control
+// entry, which only it touches), while the worker writes the other half; the port joins
+// the thread before the mapping is unmapped.
+unsafe impl Send for Sender {}
+
+/// A half of the ring, full: where it starts and how many frames it holds.
+struct Job {
+    start: usize,
+    n: usize,
+}
+
+impl Sender {
+    /// Runs the program once per frame of `job` in one `BPF_PROG_RUN`.
+    fn send(&self, job: &Job) -> io::Result<()> {
+        // SAFETY: entry `start` and the control entry lie inside the mapping (frames + 1
+        // entries); the worker does not touch this half until the job is answered.
+        let first = u32::from(unsafe { self.ring.add(job.start * self.entry).cast::<u16>().read() });
+        // The kernel starts every frame at the first frame's length: frames of that
+        // length need no bpf_xdp_adjust_tail (which would also make the kernel
+        // re-initialise the frame's page when it comes back).
+        unsafe {
+            let ctl = self.ring.add(self.frames * self.entry).cast::<u32>();
+            ctl.write_volatile(job.start as u32);
+            ctl.add(1).write_volatile(first);
+        }
+        let data = vec![0u8; first as usize];
+        // struct xdp_md: data, data_end, data_meta, ingress_ifindex, rx_queue_index, egress_ifindex.
+        let ctx: [u32; 6] = [0, first, 0, self.ifindex, 0, 0];
+        let mut a = Attr::new()
+            .u32(0, self.prog.as_raw_fd() as u32)
+            .u32(8, first)
+            .u64(16, data.as_ptr() as u64)
+            .u32(32, job.n as u32)
+            .u32(40, size_of_val(&ctx) as u32)
+            .u64(48, ctx.as_ptr() as u64)
+            .u32(64, BPF_F_TEST_XDP_LIVE_FRAMES)
+            .u32(72, job.n.min(256) as u32);
+        bpf(BPF_PROG_TEST_RUN, &mut a).map(drop)
+    }
+}
+
+/// One transmit queue. The engine writes into an arena; each commit copies the frames
+/// into one half of the map's ring. A half is handed to the queue's sender thread,
+/// which sends it in one `BPF_PROG_RUN`, when it is full, when its oldest frame has
+/// waited [`HOLD`], or on flush; meanwhile the worker fills the other half. Each call
+/// costs the kernel a fixed setup (a page pool; ~25 ms measured on a 2-vCPU VM), so the
+/// port sends in bursts of up to half a ring: it is made for throughput, not pacing.
 pub struct XdpLivePort {
     info: PortInfo,
     arena: Arena,
@@ -131,12 +184,19 @@ pub struct XdpLivePort {
     entry: usize,
     slot: usize,
     frames: usize,
+    /// The half being filled: 0 or `frames / 2`.
+    fill: usize,
     pending: usize,
     pending_bytes: u64,
     since: Option<std::time::Instant>,
+    /// Frames and bytes of the half in flight, counted when the sender answers.
+    in_flight: Option<(usize, u64)>,
     calls: u64,
+    jobs: Option<std::sync::mpsc::SyncSender<Job>>,
+    done: std::sync::mpsc::Receiver<io::Result<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
     ring: Mapping,
-    prog: OwnedFd,
+    _prog: std::sync::Arc<OwnedFd>,
     _map: OwnedFd,
 }
 
@@ -179,7 +239,24 @@ impl XdpLivePort {
         let prog = load_xdp(&prog, "riptide_live", 0).map_err(|(e, log)| {
             perm("loading the live-frames XDP program", &e) + if log.is_empty() { "" } else { ": " } + &log
         })?;
-        let arena = Arena::new(slots.clamp(1, frames), info.caps.max_frame);
+        let prog = std::sync::Arc::new(prog);
+        let sender = Sender { prog: prog.clone(), ifindex, ring: ring.ptr().as_ptr(), entry, frames };
+        let (jobs, inbox) = std::sync::mpsc::sync_channel::<Job>(1);
+        let (answer, done) = std::sync::mpsc::sync_channel::<io::Result<()>>(1);
+        // The sender stays in the namespace of the thread that opened the port (a new
+        // thread starts in its creator's): BPF_PROG_RUN finds `ifindex` there.
+        let thread = std::thread::Builder::new()
+            .name("riptide-xdplive".into())
+            .spawn(move || {
+                let sender = sender;
+                for job in inbox {
+                    if answer.send(sender.send(&job)).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| format!("starting the live-frames sender thread: {e}"))?;
+        let arena = Arena::new(slots.clamp(1, frames / 2), info.caps.max_frame);
         Ok(XdpLivePort {
             info,
             arena,
@@ -188,17 +265,22 @@ impl XdpLivePort {
             entry,
             slot,
             frames,
+            fill: 0,
             pending: 0,
             pending_bytes: 0,
             since: None,
+            in_flight: None,
             calls: 0,
+            jobs: Some(jobs),
+            done,
+            thread: Some(thread),
             ring,
-            prog,
+            _prog: prog,
             _map: map,
         })
     }
 
-    /// Frames the ring holds.
+    /// Frames the ring holds (two halves: one filling, one sending).
     pub fn ring_frames(&self) -> usize {
         self.frames
     }
@@ -208,40 +290,8 @@ impl XdpLivePort {
         self.calls
     }
 
-    /// Sends the frames waiting in the ring: the program's counter starts again at 0 and
-    /// the program runs once per frame.
-    fn send_pending(&mut self) -> Result<(), PortError> {
-        let n = self.pending;
-        if n == 0 {
-            return Ok(());
-        }
-        let base = self.ring.ptr().as_ptr();
-        // The kernel starts every frame at the first frame's length: frames of that length
-        // need no bpf_xdp_adjust_tail (which would also make the kernel re-initialise the
-        // frame's page when it comes back).
-        // SAFETY: entry 0 and the control entry lie inside the mapping (frames + 1
-        // entries); the kernel touches them only during our own BPF_PROG_RUN calls, on
-        // this thread.
-        let first = u32::from(unsafe { base.cast::<u16>().read() });
-        unsafe {
-            let ctl = base.add(self.frames * self.entry).cast::<u32>();
-            ctl.write_volatile(0);
-            ctl.add(1).write_volatile(first);
-        }
-        let data = vec![0u8; first as usize];
-        // struct xdp_md: data, data_end, data_meta, ingress_ifindex, rx_queue_index, egress_ifindex.
-        let ctx: [u32; 6] = [0, first, 0, self.ifindex, 0, 0];
-        let mut a = Attr::new()
-            .u32(0, self.prog.as_raw_fd() as u32)
-            .u32(8, first)
-            .u64(16, data.as_ptr() as u64)
-            .u32(32, n as u32)
-            .u32(40, size_of_val(&ctx) as u32)
-            .u64(48, ctx.as_ptr() as u64)
-            .u32(64, BPF_F_TEST_XDP_LIVE_FRAMES)
-            .u32(72, n.min(256) as u32);
-        self.calls += 1;
-        bpf(BPF_PROG_TEST_RUN, &mut a).map_err(|source| PortError::Io {
+    fn io_error(&self, source: io::Error) -> PortError {
+        PortError::Io {
             port: self.info.name.clone(),
             what: match source.raw_os_error() {
                 Some(libc::EINVAL | libc::EOPNOTSUPP) => {
@@ -251,13 +301,48 @@ impl XdpLivePort {
                 _ => "BPF_PROG_RUN with live frames".into(),
             },
             source,
-        })?;
+        }
+    }
+
+    /// Waits for the half in flight, counting its frames once the kernel has sent them.
+    fn wait(&mut self) -> Result<(), PortError> {
+        let Some((n, bytes)) = self.in_flight.take() else { return Ok(()) };
+        let r = self.done.recv().unwrap_or_else(|_| Err(io::Error::other("the sender thread is gone")));
+        r.map_err(|e| self.io_error(e))?;
         self.counters.opackets += n as u64;
-        self.counters.obytes += self.pending_bytes;
+        self.counters.obytes += bytes;
+        Ok(())
+    }
+
+    /// Hands the half being filled to the sender (after the one in flight is done) and
+    /// turns to the other half.
+    fn submit(&mut self) -> Result<(), PortError> {
+        if self.pending == 0 {
+            return Ok(());
+        }
+        self.wait()?;
+        let job = Job { start: self.fill, n: self.pending };
+        let sent = self.jobs.as_ref().is_some_and(|j| j.send(job).is_ok());
+        if !sent {
+            return Err(self.io_error(io::Error::other("the sender thread is gone")));
+        }
+        self.calls += 1;
+        self.in_flight = Some((self.pending, self.pending_bytes));
+        self.fill = if self.fill == 0 { self.frames / 2 } else { 0 };
         self.pending = 0;
         self.pending_bytes = 0;
         self.since = None;
         Ok(())
+    }
+}
+
+impl Drop for XdpLivePort {
+    fn drop(&mut self) {
+        // The sender must be gone before the ring is unmapped.
+        self.jobs = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
     }
 }
 
@@ -274,17 +359,18 @@ impl Port for XdpLivePort {
         if n == 0 {
             return Ok(0);
         }
-        if self.pending + n > self.frames {
-            self.send_pending()?;
+        let half = self.frames / 2;
+        if self.pending + n > half {
+            self.submit()?;
         }
         let base = self.ring.ptr().as_ptr();
-        let (start, entry, slot) = (self.pending, self.entry, self.slot);
+        let (start, entry, slot) = (self.fill + self.pending, self.entry, self.slot);
         let mut bytes = 0u64;
         for (i, (frame, _)) in self.arena.committed(n).enumerate() {
             let len = frame.len().min(slot);
-            // SAFETY: start + i < frames (checked above; n <= the arena's slots <=
-            // frames), so the entry lies inside the mapping, and HEAD + len <= entry.
-            // The kernel reads the ring only inside send_pending, on this thread.
+            // SAFETY: pending + n <= half (checked above; n <= the arena's slots <=
+            // half), so the entry lies inside the half being filled, which the sender
+            // does not read until it is submitted; HEAD + len <= entry.
             unsafe {
                 let e = base.add((start + i) * entry);
                 e.cast::<u16>().write(len as u16);
@@ -295,14 +381,15 @@ impl Port for XdpLivePort {
         self.pending += n;
         self.pending_bytes += bytes;
         let since = *self.since.get_or_insert_with(std::time::Instant::now);
-        if self.pending == self.frames || since.elapsed() >= HOLD {
-            self.send_pending()?;
+        if self.pending == half || since.elapsed() >= HOLD {
+            self.submit()?;
         }
         Ok(n)
     }
 
     fn flush(&mut self) -> Result<(), PortError> {
-        self.send_pending()
+        self.submit()?;
+        self.wait()
     }
 
     fn counters(&self) -> PortCounters {
@@ -320,7 +407,7 @@ mod tests {
             let n = ring_frames(entry);
             assert!(n.is_power_of_two() && n >= 64 && (n == 64 || n * entry <= RING_BYTES), "{entry}: {n}");
         }
-        assert_eq!(ring_frames(72), 1 << 19);
+        assert_eq!(ring_frames(72), 1 << 20);
         let p = program(7, 1520, 1024);
         for (pc, i) in p.iter().enumerate() {
             if matches!(i.code, 0x15 | 0x25 | 0xa5 | 0x55) {
