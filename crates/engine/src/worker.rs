@@ -145,6 +145,7 @@ pub(crate) struct Worker<K> {
 }
 
 const PUBLISH_EVERY: Nanos = Nanos(1_000_000);
+const REANCHOR_EVERY: Nanos = Nanos(1_000_000_000);
 
 impl<K: RunKind> Worker<K> {
     pub(crate) fn run(mut self) -> Exit {
@@ -165,6 +166,7 @@ impl<K: RunKind> Worker<K> {
         let mut busy = 0u64;
         let mut stalled_since: Option<Nanos> = None;
         let mut last_publish = t0;
+        let mut last_anchor = t0;
         let horizon_end = plan.end.unwrap_or(Nanos::MAX);
         let mut error = None;
         'run: loop {
@@ -193,6 +195,12 @@ impl<K: RunKind> Worker<K> {
             if t_loop - last_publish >= PUBLISH_EVERY {
                 self.publish(t0, t_loop, busy, false);
                 last_publish = t_loop;
+            }
+            // Real time: keep this worker's TSC clock on CLOCK_MONOTONIC (slewed, never
+            // stepped) so hour-long runs do not drift by the calibration's error.
+            if !plan.simulated && t_loop - last_anchor >= REANCHOR_EVERY {
+                self.clock.reanchor();
+                last_anchor = t_loop;
             }
             if paused {
                 std::thread::sleep(std::time::Duration::from_micros(200));
