@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{repo, riptide, stderr, text, tshark, tshark_available, BAD};
+use common::{kernel_counter, repo, riptide, stderr, text, tshark, tshark_available, BAD};
 
 use std::path::Path;
 use std::process::Command;
@@ -306,14 +306,6 @@ fn pktgen_rejects_what_it_cannot_honour() {
     let o = riptide(&["pktgen", s.to_str().unwrap(), "--port", "null"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("bad.sh:4"), "{}", stderr(&o));
-}
-
-fn kernel_counter(ns: &str, ifname: &str, what: &str) -> u64 {
-    let o = Command::new("ip")
-        .args(["netns", "exec", ns, "cat", &format!("/sys/class/net/{ifname}/statistics/{what}")])
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
 }
 
 /// Through a veth pair between two namespaces this test creates: riptide's

@@ -5,19 +5,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{riptide, stderr, tshark};
+use common::{kernel_counter, riptide, stderr, tshark};
 
 use std::collections::HashSet;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn kernel_counter(ns: &str, ifname: &str, what: &str) -> u64 {
-    let o = Command::new("ip")
-        .args(["netns", "exec", ns, "cat", &format!("/sys/class/net/{ifname}/statistics/{what}")])
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
-}
 
 fn mac(m: [u8; 6]) -> String {
     m.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":")

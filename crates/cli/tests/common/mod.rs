@@ -57,3 +57,13 @@ pub(crate) fn tshark(pcap: &Path, filter: &str, fields: &[&str]) -> Vec<String> 
 /// A display filter matching anything tshark finds wrong (malformed, bad checksums).
 pub(crate) const BAD: &str = "_ws.malformed or _ws.expert.severity == error or ip.checksum.status == \"Bad\" or udp.checksum.status == \"Bad\" \
                    or tcp.checksum.status == \"Bad\" or icmp.checksum.status == \"Bad\" or icmpv6.checksum.status == \"Bad\"";
+
+/// An interface's counter (`tx_packets`, `rx_packets`, ...) as the kernel keeps it, read
+/// inside namespace `ns`.
+pub(crate) fn kernel_counter(ns: &str, ifname: &str, what: &str) -> u64 {
+    let o = Command::new("ip")
+        .args(["netns", "exec", ns, "cat", &format!("/sys/class/net/{ifname}/statistics/{what}")])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
+}
