@@ -183,7 +183,12 @@ fn sigint_to_the_script_stops_a_forever_run_and_duration_bounds_it() {
     let o = riptide(&["pktgen", script.to_str().unwrap(), "--port", "null", "--duration", "300ms"]);
     assert!(o.status.success(), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
-    let sent: u64 =
-        out.lines().nth(1).unwrap().split(" usec, ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
-    assert!((2_900..=3_100).contains(&sent), "300 ms at 10 kpps: {out}");
+    let result = out.lines().nth(1).unwrap();
+    let usec: u64 = result.split("Result: OK: ").nth(1).unwrap().split('(').next().unwrap().parse().unwrap();
+    let sent: u64 = result.split(" usec, ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    // The duration bounds the run; the count is 3,000 less what a worker descheduled for
+    // over a millisecond skips (the catch-up policy): 2,864 seen once with the other
+    // tests of this file running beside it on 2 vCPUs.
+    assert!((300_000..=310_000).contains(&usec), "300 ms: {out}");
+    assert!((2_500..=3_100).contains(&sent), "300 ms at 10 kpps: {out}");
 }

@@ -109,6 +109,13 @@ struct Pool {
     dist: Distribution,
 }
 
+/// The most flows one generator (one core's shard) holds at once: beyond it new flows
+/// wait for old ones to end (16.7M flows: ~0.7 GB with the scheduler's entries).
+pub const MAX_FLOWS: usize = 1 << 24;
+
+/// The most flows one poll starts.
+const STARTS_PER_POLL: u32 = 4096;
+
 impl Pool {
     fn new(start: Ipv4Addr, end: Ipv4Addr, dist: Distribution) -> Pool {
         Pool { base: u32::from(start), size: u32::from(end) - u32::from(start) + 1, dist }
@@ -203,6 +210,8 @@ pub struct FlowGen {
     scratch: Vec<u8>,
     /// The counters.
     pub stats: GenStats,
+    /// [`MAX_FLOWS`] (tests lower it).
+    max_flows: usize,
 }
 
 /// What the generator is built from besides the profile.
@@ -328,6 +337,7 @@ impl FlowGen {
             end_ns: duration.map(|s| (s * 1e9) as u64),
             shard: (k, n),
             scratch: Vec::with_capacity(2048),
+            max_flows: MAX_FLOWS,
             stats: GenStats::default(),
         })
     }
@@ -344,17 +354,27 @@ impl FlowGen {
 
     /// When something is next due (a flow start or a packet), ns; `None` when done.
     pub fn poll_timeout(&self) -> Option<u64> {
-        let starts = self
-            .tmpls
-            .iter()
-            .filter(|t| t.limit.is_none_or(|l| t.started < l))
-            .map(|t| self.next_start(t))
-            .filter(|&s| self.end_ns.is_none_or(|e| s < e))
-            .min();
+        // At the flow limit, nothing starts before a flow ends (a scheduled event).
+        let starts = if self.at_capacity() { None } else { self.next_starts() };
         match (starts, self.sched.next_deadline()) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
+    }
+
+    /// Whether the generator holds [`MAX_FLOWS`] flows and none has ended to make room.
+    fn at_capacity(&self) -> bool {
+        self.free.is_empty() && self.flows.len() >= self.max_flows
+    }
+
+    /// The earliest start still to come, over the templates.
+    fn next_starts(&self) -> Option<u64> {
+        self.tmpls
+            .iter()
+            .filter(|t| t.limit.is_none_or(|l| t.started < l))
+            .map(|t| self.next_start(t))
+            .filter(|&s| self.end_ns.is_none_or(|e| s < e))
+            .min()
     }
 
     /// Whether every flow has been started and has ended.
@@ -404,13 +424,21 @@ impl FlowGen {
     }
 
     fn start_flows(&mut self, now_ns: u64) {
+        // Bounded work per poll: a profile asking for more flows at once than this (a
+        // huge cps, or a long stall) starts the rest on the next polls, which come at
+        // once (poll_timeout says they are due); memory is bounded by MAX_FLOWS.
+        let mut budget = STARTS_PER_POLL;
         for ti in 0..self.tmpls.len() {
             loop {
+                if budget == 0 || self.at_capacity() {
+                    return;
+                }
                 let t = &self.tmpls[ti];
                 let at = self.next_start(t);
                 if at > now_ns || self.end_ns.is_some_and(|e| at >= e) || t.limit.is_some_and(|l| t.started >= l) {
                     break;
                 }
+                budget -= 1;
                 // A flow's number in each pool, and among all flows, is its place in the
                 // order of all templates' starts (time, then template), computed from the
                 // templates' rates: the same whatever the scheduler, the core count or how
@@ -766,6 +794,45 @@ mod tests {
                 }
             }
             assert_eq!(labels.len(), 100, "one flow label per flow");
+        }
+    }
+
+    /// A profile asking for 10^12 new flows a second (fuzzing found it: one poll tried
+    /// to start them all and ran out of memory) starts at most STARTS_PER_POLL a poll,
+    /// and at the flow limit waits for flows to end instead of growing.
+    #[test]
+    fn flow_starts_are_bounded_per_poll_and_in_all() {
+        let text = DOC.replace("cps: 100", "cps: 1000000000000");
+        let p = parse(&text, "p.yaml").unwrap();
+        let opts = GenOptions { duration_s: Some(0.05), ..Default::default() };
+        let mut g = FlowGen::new(&p, vec![udp10()], opts).unwrap();
+        let t = g.poll_timeout().unwrap();
+        g.poll_transmit(t + 1_000_000, 1, &mut |_, _, _| true);
+        assert!(g.flows.len() <= STARTS_PER_POLL as usize, "{}", g.flows.len());
+        assert!(g.poll_timeout().unwrap() <= t + 1_000_000, "the rest is due at once");
+        g.max_flows = 5000;
+        for _ in 0..50 {
+            let Some(t) = g.poll_timeout() else { break };
+            g.poll_transmit(t, 100_000, &mut |_, _, _| true);
+            assert!(g.flows.len() <= 5000);
+        }
+        assert!(
+            g.flows.len() == 5000 && g.stats.m_total_open_flows >= 5000,
+            "{} flows, {} opened",
+            g.flows.len(),
+            g.stats.m_total_open_flows
+        );
+        // Extreme gaps and lengths with it: the fuzz test's 200 polls stay small.
+        for (a, b) in [("ipg: 200", "ipg: 1000000000000"), ("rtt: 200", "rtt: 1000000000000"), ("1.0", "31000000")] {
+            let text = text.replace(a, b);
+            let p = parse(&text, "p.yaml").unwrap();
+            let opts = GenOptions { duration_s: Some(0.05), ..Default::default() };
+            let mut g = FlowGen::new(&p, vec![udp10()], opts).unwrap();
+            for _ in 0..200 {
+                let Some(t) = g.poll_timeout() else { break };
+                g.poll_transmit(t, 64, &mut |_, _, _| true);
+            }
+            assert!(g.flows.len() <= 200 * STARTS_PER_POLL as usize, "{b}: {}", g.flows.len());
         }
     }
 
