@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{kernel_counter, repo, riptide, stderr, text, tshark, tshark_available, BAD};
+use common::{kernel_counter, repo, riptide, stderr, test_net, text, tshark, tshark_available, BAD};
 
 use std::path::Path;
 use std::process::Command;
@@ -312,11 +312,7 @@ fn pktgen_rejects_what_it_cannot_honour() {
 /// opackets equal the kernel's own counters on both ends.
 #[test]
 fn interface_ports_in_a_namespace_agree_with_the_kernel() {
-    if let Err(why) = riptide_port::netns::test_support() {
-        eprintln!("skipped: {why}");
-        return;
-    }
-    let net = riptide_port::netns::TestNet::new().unwrap();
+    let Some(net) = test_net() else { return };
     let mac = |m: [u8; 6]| m.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":");
     let dir = tempfile::tempdir().unwrap();
     let prof = dir.path().join("veth.yaml");
@@ -375,11 +371,7 @@ fn interface_ports_in_a_namespace_agree_with_the_kernel() {
 
 #[test]
 fn pktgen_devices_send_on_their_interfaces() {
-    if let Err(why) = riptide_port::netns::test_support() {
-        eprintln!("skipped: {why}");
-        return;
-    }
-    let net = riptide_port::netns::TestNet::new().unwrap();
+    let Some(net) = test_net() else { return };
     let mac = net.mac_b.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":");
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("veth.sh");

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{kernel_counter, riptide, stderr, tshark};
+use common::{kernel_counter, riptide, stderr, test_net, tshark};
 
 use std::collections::HashSet;
 use std::process::{Command, Stdio};
@@ -17,11 +17,7 @@ fn mac(m: [u8; 6]) -> String {
 
 #[test]
 fn live_frames_carry_the_field_engines_variation_to_the_peer() {
-    if let Err(why) = riptide_port::netns::test_support() {
-        eprintln!("skipped: {why}");
-        return;
-    }
-    let net = riptide_port::netns::TestNet::new().unwrap();
+    let Some(net) = test_net() else { return };
     // A veth hands XDP frames only to a peer with NAPI: GRO on (or an XDP program).
     let ethtool = if std::path::Path::new("/usr/sbin/ethtool").exists() { "/usr/sbin/ethtool" } else { "ethtool" };
     let st = Command::new("ip").args(["netns", "exec", &net.ns_b, ethtool, "-K", &net.if_b, "gro", "on"]).status();
@@ -102,11 +98,7 @@ fn live_frames_carry_the_field_engines_variation_to_the_peer() {
 
 #[test]
 fn a_missing_interface_is_an_input_error() {
-    if let Err(why) = riptide_port::netns::test_support() {
-        eprintln!("skipped: {why}");
-        return;
-    }
-    let net = riptide_port::netns::TestNet::new().unwrap();
+    let Some(net) = test_net() else { return };
     let o = riptide(&["run", "profiles/udp64.yaml", "--netns", &net.ns_a, "--port", "xdplive:nope0", "-n", "1"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("no such interface 'nope0'"), "{}", stderr(&o));

@@ -67,3 +67,14 @@ pub(crate) fn kernel_counter(ns: &str, ifname: &str, what: &str) -> u64 {
         .unwrap();
     String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
 }
+
+/// A fresh veth pair between two namespaces of its own ([`riptide_port::netns::TestNet`],
+/// removed when dropped), or `None` with the reason printed where this machine cannot
+/// make one (no root, no `ip netns`).
+pub(crate) fn test_net() -> Option<riptide_port::netns::TestNet> {
+    if let Err(why) = riptide_port::netns::test_support() {
+        eprintln!("skipped: {why}");
+        return None;
+    }
+    Some(riptide_port::netns::TestNet::new().unwrap())
+}
