@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """The TRex scheduler experiment on riptide: Mpps per core vs active flows, timer wheel vs heap.
 
-Runs `riptide run-stf PROFILE --port null --scheduler tw|pq` on one core, on virtual time, at
+Runs `riptide run-stf PROFILE --port null --scheduler tw|pq|tw-only` on one core, on virtual time, at
 log-spaced active-flow counts (default 11 points, 100 to 8,000,000). Each point makes N new
 flows per second live 1 s each (`-m N/cps --active-flows N`), so N flows are active from the
 first second on; it runs long enough to send about --packets packets (at least 2 s of
 virtual time) and reports the engine's speed over the steady seconds (after the first),
-from the run's per-second series, and the process's peak RSS.
+from the run's per-second series, and the process's peak RSS. `tw` is the wheel as riptide
+runs it (a sorted ring while few timers wait), `pq` the binary heap, `tw-only` the wheel
+without its ring, measured up to --wheel-only-max flows (above the ring's size it is the
+same code as `tw`). Runs of one point are interleaved across the schedulers.
 
 Writes OUT/stf_sweep.csv and, with matplotlib (if installed; riptide installs nothing), OUT/stf_sweep.png.
 
     scripts/stf_sweep.py [--out DIR] [--points 11] [--min 100] [--max 8000000] [--also 1000000]
-                         [--packets 20000000] [--runs 1] [--no-plot]
+                         [--packets 20000000] [--runs 1] [--wheel-only-max 10000] [--no-plot]
 """
 
 import argparse
@@ -66,7 +69,8 @@ def plot(rows: list[dict], path: str) -> bool:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.2), dpi=110)
-    for sched, label, style in (("tw", "timer wheel (tw)", "o-"), ("pq", "binary heap (pq)", "s--")):
+    for sched, label, style in (("tw", "timer wheel (tw)", "o-"), ("pq", "binary heap (pq)", "s--"),
+                                ("tw-only", "wheel without its ring (tw-only)", "^:")):
         pts = [(r["active_flows"], r["steady_mpps"]) for r in rows if r["scheduler"] == sched]
         if pts:
             ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=label)
@@ -93,6 +97,8 @@ def main() -> int:
     ap.add_argument("--riptide", default=os.path.join(REPO, "target", "release", "riptide"))
     ap.add_argument("--profile", default="profiles/stf/udp10.yaml")
     ap.add_argument("--runs", type=int, default=1, help="runs per point: the median's row is kept")
+    ap.add_argument("--wheel-only-max", type=int, default=10_000,
+                    help="measure tw-only up to this many flows (0: never)")
     ap.add_argument("--no-plot", action="store_true")
     a = ap.parse_args()
     if a.points < 1 or a.min < 1 or a.max < a.min or a.runs < 1:
@@ -103,9 +109,13 @@ def main() -> int:
     rows = []
     extra = [int(x) for x in a.also.split(",") if x.strip()]
     for n in sorted(set(log_points(a.min, a.max, a.points) + extra)):
-        for sched in ("tw", "pq"):
-            runs = sorted((run_point(a.riptide, a.profile, cps, pkts, n, sched, a.packets) for _ in range(a.runs)),
-                          key=lambda r: r["steady_mpps"])
+        scheds = ["tw", "pq"] + (["tw-only"] if n <= a.wheel_only_max else [])
+        by_sched: dict[str, list[dict]] = {s: [] for s in scheds}
+        for _ in range(a.runs):
+            for sched in scheds:
+                by_sched[sched].append(run_point(a.riptide, a.profile, cps, pkts, n, sched, a.packets))
+        for sched in scheds:
+            runs = sorted(by_sched[sched], key=lambda r: r["steady_mpps"])
             r = dict(runs[len(runs) // 2], runs=a.runs,
                      min_mpps=runs[0]["steady_mpps"], max_mpps=runs[-1]["steady_mpps"])
             rows.append(r)
@@ -120,10 +130,12 @@ def main() -> int:
     print(f"wrote {csv_path}")
     tw = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "tw"}
     pq = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "pq"}
+    only = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "tw-only"}
     lo, hi = min(tw), max(tw)
     print(f"tw at {hi} flows keeps {tw[hi] / tw[lo]:.0%} of its Mpps at {lo} flows")
     for n in sorted(tw):
-        print(f"  {n:>9} flows: tw/pq {tw[n] / pq[n]:.2f}x")
+        also = f", tw-only/pq {only[n] / pq[n]:.2f}x" if n in only else ""
+        print(f"  {n:>9} flows: tw/pq {tw[n] / pq[n]:.2f}x{also}")
     if not a.no_plot:
         png = os.path.join(a.out, "stf_sweep.png")
         if plot(rows, png):

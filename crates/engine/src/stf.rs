@@ -95,11 +95,12 @@ mod scheduler_name {
     }
 }
 
-/// `tw` or `pq`, as TRex names them.
+/// `tw` or `pq`, as TRex names them (and `tw-only`, riptide's wheel without its ring).
 pub(crate) fn scheduler_label(k: SchedulerKind) -> &'static str {
     match k {
         SchedulerKind::Wheel => "tw",
         SchedulerKind::Heap => "pq",
+        SchedulerKind::WheelOnly => "tw-only",
     }
 }
 

@@ -324,6 +324,7 @@ impl FlowGen {
             tick_ns: tw.bucket_time_usec.map_or(d.tick_ns, |u| ((u * 1000.0).round() as u64).max(1)),
             buckets: tw.buckets.unwrap_or(d.buckets),
             levels: tw.levels.unwrap_or(d.levels),
+            ..d
         };
         let duration = opts.duration_s.or(profile.duration);
         Ok(FlowGen {

@@ -414,7 +414,7 @@ impl Endpoint {
         }
         #[allow(clippy::expect_used)]
         let wheel =
-            TimerWheel::new(WheelConfig { tick_ns: 100_000, buckets: 1024, levels: 3 }).expect("a valid wheel shape");
+            TimerWheel::new(WheelConfig { tick_ns: 100_000, ..WheelConfig::default() }).expect("a valid wheel shape");
         Ok(Endpoint {
             cfg,
             programs,

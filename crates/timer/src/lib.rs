@@ -6,7 +6,9 @@
 //! never read.
 //!
 //! - [`TimerWheel`]: a hierarchical timing wheel (configured by [`WheelConfig`]) with O(1)
-//!   insert, cancel and expiry, flat as the number of active timers grows.
+//!   insert, cancel and expiry, flat as the number of active timers grows; while few timers
+//!   are pending (256 by default) it keeps them in a sorted ring instead, which is cheaper
+//!   there than cascades and bitmap scans.
 //! - [`HeapScheduler`]: the `std::collections::BinaryHeap` baseline (O(log n)), used as
 //!   the comparison in benchmarks and as the oracle in tests.
 //! - [`Scheduler`]: the trait both implement, so a worker can pick one at run time
@@ -109,11 +111,13 @@ pub trait Scheduler<T> {
 /// Which [`Scheduler`] to build: the `--scheduler tw|pq` choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SchedulerKind {
-    /// [`TimerWheel`] (`tw` or `wheel`).
+    /// [`TimerWheel`] (`tw` or `wheel`), with its sorted ring for few timers.
     #[default]
     Wheel,
     /// [`HeapScheduler`] (`pq` or `heap`).
     Heap,
+    /// [`TimerWheel`] without the sorted ring (`tw-only`): the wheel at every size, for comparison.
+    WheelOnly,
 }
 
 impl SchedulerKind {
@@ -124,6 +128,7 @@ impl SchedulerKind {
     ) -> Result<Box<dyn Scheduler<T> + Send>, WheelConfigError> {
         Ok(match self {
             SchedulerKind::Wheel => Box::new(TimerWheel::new(config)?),
+            SchedulerKind::WheelOnly => Box::new(TimerWheel::new(WheelConfig { small: 0, ..config })?),
             SchedulerKind::Heap => {
                 config.validate()?;
                 Box::new(HeapScheduler::with_tick_ns(config.tick_ns))
@@ -134,7 +139,7 @@ impl SchedulerKind {
 
 /// The error of parsing a [`SchedulerKind`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown scheduler '{0}': expected 'tw' (timer wheel) or 'pq' (priority queue)")]
+#[error("unknown scheduler '{0}': expected 'tw' (timer wheel), 'pq' (priority queue) or 'tw-only' (the wheel without its ring for few timers)")]
 pub struct UnknownScheduler(pub String);
 
 impl FromStr for SchedulerKind {
@@ -144,6 +149,7 @@ impl FromStr for SchedulerKind {
         match s {
             "tw" | "wheel" => Ok(SchedulerKind::Wheel),
             "pq" | "heap" => Ok(SchedulerKind::Heap),
+            "tw-only" | "wheel-only" => Ok(SchedulerKind::WheelOnly),
             other => Err(UnknownScheduler(other.to_owned())),
         }
     }
@@ -157,8 +163,9 @@ mod tests {
     fn kind_parses_and_builds() {
         assert_eq!("tw".parse(), Ok(SchedulerKind::Wheel));
         assert_eq!("pq".parse(), Ok(SchedulerKind::Heap));
+        assert_eq!("tw-only".parse(), Ok(SchedulerKind::WheelOnly));
         assert!("x".parse::<SchedulerKind>().is_err_and(|e| e.to_string().contains("'x'")));
-        for kind in [SchedulerKind::Wheel, SchedulerKind::Heap] {
+        for kind in [SchedulerKind::Wheel, SchedulerKind::Heap, SchedulerKind::WheelOnly] {
             let mut s = kind.build::<u32>(WheelConfig::default()).unwrap();
             s.insert(5_000, 7);
             assert_eq!(s.len(), 1);

@@ -24,6 +24,18 @@
 //! top-level boundary would go to the top level and the whole population would cascade at
 //! once; in a 1 M-timer churn test that stalled one poll for 168 ms, against 2 ms here.
 //!
+//! # Few timers: the sorted ring
+//!
+//! While at most [`WheelConfig::small`] timers are pending (256 by default), they are not in
+//! the wheel but in one ring sorted by deadline tick (arrival order within a tick): insert
+//! is a binary search and a move of the shorter side (none when the new deadline is the
+//! latest, the common case of flows that each re-arm one timer), expiry takes the front.
+//! With few timers spread over a second, every wheel timer pays a cascade and a scan of
+//! each level's bitmap per expiry, which cost more than that (the stateful sweep at 100
+//! flows: BENCHMARKS.md). Past `small` the ring's timers are placed into the wheel in one
+//! pass; below `small / 4` the wheel's are gathered back (walking only occupied buckets).
+//! Both modes keep the slab, so [`TimerId`]s stay valid across a switch.
+//!
 //! # Storage
 //!
 //! One slab (`Vec<Entry<T>>` plus a free list) holds every timer; each bucket is a
@@ -31,6 +43,8 @@
 //! entry per bucket at the start of the slab, so a timer can be unlinked without knowing
 //! its bucket. An entry is its deadline, two links, a generation and the value:
 //! [`TimerWheel::ENTRY_BYTES`] (32 bytes for `T = u32`, 24 for `T = ()`).
+
+use std::collections::VecDeque;
 
 use crate::config::{WheelConfig, WheelConfigError};
 use crate::tick::TickDivisor;
@@ -80,6 +94,12 @@ pub struct TimerWheel<T> {
     /// The sentinel of the overflow list; the bucket sentinels are the indices below it, and
     /// the one after it heads the pending list of a cascade.
     overflow: u32,
+    /// While `in_ring`: every pending timer as `(deadline tick, index)`, sorted by tick,
+    /// arrival order within a tick; the wheel's lists are then empty.
+    ring: VecDeque<(u64, u32)>,
+    in_ring: bool,
+    /// Above this many timers the ring moves into the wheel ([`WheelConfig::small`]).
+    small: usize,
 }
 
 impl<T> TimerWheel<T> {
@@ -114,12 +134,20 @@ impl<T> TimerWheel<T> {
             words,
             half_horizon: config.horizon_ticks().map_or(u64::MAX, |h| h / 2),
             overflow,
+            ring: VecDeque::new(),
+            in_ring: config.small > 0,
+            small: config.small as usize,
         })
     }
 
     /// The wheel's configuration.
     pub fn config(&self) -> WheelConfig {
-        WheelConfig { tick_ns: self.tick.tick_ns(), buckets: self.mask + 1, levels: self.levels as u8 }
+        WheelConfig {
+            tick_ns: self.tick.tick_ns(),
+            buckets: self.mask + 1,
+            levels: self.levels as u8,
+            small: self.small as u32,
+        }
     }
 
     /// Reserves slab room for `additional` more timers.
@@ -145,8 +173,15 @@ impl<T> TimerWheel<T> {
     /// If about 2^32 timers are pending at once (some 128 GiB of slab).
     pub fn insert(&mut self, deadline_ns: u64, value: T) -> TimerId {
         let index = self.alloc(deadline_ns, value);
-        self.place(index);
         self.len += 1;
+        if self.in_ring {
+            self.ring_insert(index);
+            if self.len > self.small {
+                self.ring_to_wheel();
+            }
+        } else {
+            self.place(index);
+        }
         TimerId::new(index, self.entries[index as usize].generation)
     }
 
@@ -159,7 +194,11 @@ impl<T> TimerWheel<T> {
             return None;
         }
         let index = id.index() as u32;
-        self.unlink(index);
+        if self.in_ring {
+            self.ring_remove(index);
+        } else {
+            self.unlink(index);
+        }
         self.release(index).map(|(_, value)| value)
     }
 
@@ -190,6 +229,10 @@ impl<T> TimerWheel<T> {
     /// bucket is on level 0, a lower bound otherwise (a poll then cascades the bucket and the
     /// answer tightens); see [`Scheduler::next_deadline`].
     pub fn next_deadline(&self) -> Option<u64> {
+        if self.in_ring {
+            let &(tick, _) = self.ring.front()?;
+            return Some(tick.max(self.elapsed).saturating_mul(self.tick.tick_ns()));
+        }
         let wheel = self.next_in_wheel().map(|(_, at)| at);
         let overflow = (!self.overflow_is_empty()).then_some(self.overflow_min);
         let tick = match (wheel, overflow) {
@@ -224,7 +267,73 @@ impl<T> TimerWheel<T> {
         entry.next = self.free;
         self.free = index;
         self.len -= 1;
-        Some((entry.deadline_ns, value))
+        let fired = Some((entry.deadline_ns, value));
+        if self.len < self.small / 4 && !self.in_ring {
+            self.wheel_to_ring();
+        }
+        fired
+    }
+
+    /// Inserts `index` into the sorted ring after the timers of its tick and earlier ones.
+    fn ring_insert(&mut self, index: u32) {
+        let tick = self.tick.ticks(self.entries[index as usize].deadline_ns);
+        let at = match self.ring.back() {
+            Some(&(last, _)) if last > tick => self.ring.partition_point(|&(t, _)| t <= tick),
+            _ => self.ring.len(),
+        };
+        self.ring.insert(at, (tick, index));
+    }
+
+    /// Removes pending timer `index` from the sorted ring.
+    fn ring_remove(&mut self, index: u32) {
+        let tick = self.tick.ticks(self.entries[index as usize].deadline_ns);
+        let from = self.ring.partition_point(|&(t, _)| t < tick);
+        match self.ring.range(from..).position(|&(_, i)| i == index) {
+            Some(at) => drop(self.ring.remove(from + at)),
+            None => unreachable!("pending timer {index} (tick {tick}) is not in the ring"),
+        }
+    }
+
+    /// Places every timer of the ring into the wheel (whose lists are empty), in ring order.
+    fn ring_to_wheel(&mut self) {
+        self.in_ring = false;
+        while let Some((_, index)) = self.ring.pop_front() {
+            self.place(index);
+        }
+    }
+
+    /// Moves every timer of the wheel into the (empty) sorted ring and empties the wheel.
+    fn wheel_to_ring(&mut self) {
+        self.in_ring = true;
+        let mut ring = std::mem::take(&mut self.ring);
+        for word in 0..self.occupied.len() {
+            let mut bits = std::mem::take(&mut self.occupied[word]);
+            while bits != 0 {
+                let (level, slot) = (word / self.words, (word % self.words) * 64);
+                let bucket = ((level as u32) << self.bits) | (slot as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+                self.drain_list(bucket, &mut ring);
+            }
+        }
+        self.summary.fill(0);
+        self.drain_list(self.overflow, &mut ring);
+        self.overflow_min = u64::MAX;
+        ring.make_contiguous().sort_by_key(|&(tick, _)| tick);
+        self.ring = ring;
+    }
+
+    /// Appends list `list`'s timers to `ring` as `(tick, index)` and empties the list (its
+    /// occupancy bit is the caller's to clear).
+    fn drain_list(&mut self, list: u32, ring: &mut VecDeque<(u64, u32)>) {
+        let mut index = self.entries[list as usize].next;
+        while index != list {
+            let entry = &self.entries[index as usize];
+            ring.push_back((self.tick.ticks(entry.deadline_ns), index));
+            index = entry.next;
+        }
+        let sentinel = &mut self.entries[list as usize];
+        sentinel.next = list;
+        sentinel.prev = list;
     }
 
     /// Links a timer into the bucket (or overflow list) for its distance from `elapsed`.
@@ -305,6 +414,16 @@ impl<T> TimerWheel<T> {
 
     /// The next timer due at `now_tick`, unlinked; advances `elapsed` as far as `now_tick`.
     fn next_due(&mut self, now_tick: u64) -> Option<u32> {
+        if self.in_ring {
+            self.elapsed = self.elapsed.max(now_tick);
+            return match self.ring.front() {
+                Some(&(tick, index)) if tick <= now_tick => {
+                    self.ring.pop_front();
+                    Some(index)
+                }
+                _ => None,
+            };
+        }
         loop {
             let current = self.elapsed as u32 & self.mask;
             let head = self.entries[current as usize].next;
@@ -491,6 +610,7 @@ impl<T> std::fmt::Debug for TimerWheel<T> {
             .field("config", &self.config())
             .field("len", &self.len)
             .field("elapsed_tick", &self.elapsed)
+            .field("in_ring", &self.in_ring)
             .finish_non_exhaustive()
     }
 }

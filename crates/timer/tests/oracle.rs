@@ -46,9 +46,16 @@ fn op(horizon_ns: u64) -> impl Strategy<Value = Op> {
     ]
 }
 
+/// Wheel shapes, and ring sizes from none (the wheel alone) to more than a case inserts
+/// (the ring alone), with small ones in between that switch back and forth.
 fn config() -> impl Strategy<Value = WheelConfig> {
-    (prop::sample::select(vec![1u64, 3, 10, 1000]), prop::sample::select(vec![2u32, 4, 8, 64, 128, 8192]), 1u8..=3)
-        .prop_map(|(tick_ns, buckets, levels)| WheelConfig { tick_ns, buckets, levels })
+    (
+        prop::sample::select(vec![1u64, 3, 10, 1000]),
+        prop::sample::select(vec![2u32, 4, 8, 64, 128, 8192]),
+        1u8..=3,
+        prop::sample::select(vec![0u32, 0, 1, 4, 8, 16, 40, 256]),
+    )
+        .prop_map(|(tick_ns, buckets, levels, small)| WheelConfig { tick_ns, buckets, levels, small })
 }
 
 fn case() -> impl Strategy<Value = (WheelConfig, Vec<Op>)> {
@@ -159,10 +166,16 @@ proptest! {
     }
 }
 
-/// A longer deterministic run on the default shape: ~100k operations with steady churn.
+/// A longer deterministic run on the default shape: ~100k operations with steady churn,
+/// with the default ring, without one, and with a small one that switches often.
 #[test]
 fn default_wheel_matches_heap_under_churn() {
-    let config = WheelConfig::default();
+    for small in [WheelConfig::DEFAULT_SMALL, 0, 24] {
+        churn(WheelConfig { small, ..WheelConfig::default() });
+    }
+}
+
+fn churn(config: WheelConfig) {
     let mut pair = Pair::new(config);
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
     let mut next = move || {
