@@ -7,14 +7,13 @@ flows per second live 1 s each (`-m N/cps --active-flows N`), so N flows are act
 first second on; it runs long enough to send about --packets packets (at least 2 s of
 virtual time) and reports the engine's speed over the steady seconds (after the first),
 from the run's per-second series, and the process's peak RSS. `tw` is the wheel as riptide
-runs it (a sorted ring while few timers wait), `pq` the binary heap, `tw-only` the wheel
-without its ring, measured up to --wheel-only-max flows (above the ring's size it is the
-same code as `tw`). Runs of one point are interleaved across the schedulers.
+runs it (timers set in deadline order skip it for a sorted run), `pq` the binary heap,
+`tw-only` the wheel without the run. Runs of one point are interleaved across the schedulers.
 
 Writes OUT/stf_sweep.csv and, with matplotlib (if installed; riptide installs nothing), OUT/stf_sweep.png.
 
     scripts/stf_sweep.py [--out DIR] [--points 11] [--min 100] [--max 8000000] [--also 1000000]
-                         [--packets 20000000] [--runs 1] [--wheel-only-max 10000] [--no-plot]
+                         [--packets 20000000] [--runs 1] [--schedulers tw,pq,tw-only] [--no-plot]
 """
 
 import argparse
@@ -70,7 +69,7 @@ def plot(rows: list[dict], path: str) -> bool:
 
     fig, ax = plt.subplots(figsize=(7, 4.2), dpi=110)
     for sched, label, style in (("tw", "timer wheel (tw)", "o-"), ("pq", "binary heap (pq)", "s--"),
-                                ("tw-only", "wheel without its ring (tw-only)", "^:")):
+                                ("tw-only", "wheel without its run (tw-only)", "^:")):
         pts = [(r["active_flows"], r["steady_mpps"]) for r in rows if r["scheduler"] == sched]
         if pts:
             ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=label)
@@ -97,8 +96,7 @@ def main() -> int:
     ap.add_argument("--riptide", default=os.path.join(REPO, "target", "release", "riptide"))
     ap.add_argument("--profile", default="profiles/stf/udp10.yaml")
     ap.add_argument("--runs", type=int, default=1, help="runs per point: the median's row is kept")
-    ap.add_argument("--wheel-only-max", type=int, default=10_000,
-                    help="measure tw-only up to this many flows (0: never)")
+    ap.add_argument("--schedulers", default="tw,pq,tw-only", help="comma-separated: tw, pq, tw-only")
     ap.add_argument("--no-plot", action="store_true")
     a = ap.parse_args()
     if a.points < 1 or a.min < 1 or a.max < a.min or a.runs < 1:
@@ -108,8 +106,10 @@ def main() -> int:
     os.makedirs(a.out, exist_ok=True)
     rows = []
     extra = [int(x) for x in a.also.split(",") if x.strip()]
+    scheds = [x for x in a.schedulers.split(",") if x]
+    if not scheds or any(x not in ("tw", "pq", "tw-only") for x in scheds):
+        ap.error(f"--schedulers {a.schedulers!r}: expected a comma-separated list of tw, pq, tw-only")
     for n in sorted(set(log_points(a.min, a.max, a.points) + extra)):
-        scheds = ["tw", "pq"] + (["tw-only"] if n <= a.wheel_only_max else [])
         by_sched: dict[str, list[dict]] = {s: [] for s in scheds}
         for _ in range(a.runs):
             for sched in scheds:
@@ -128,14 +128,15 @@ def main() -> int:
         w.writerows(rows)
     os.replace(csv_path + ".tmp", csv_path)
     print(f"wrote {csv_path}")
-    tw = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "tw"}
-    pq = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "pq"}
-    only = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "tw-only"}
-    lo, hi = min(tw), max(tw)
-    print(f"tw at {hi} flows keeps {tw[hi] / tw[lo]:.0%} of its Mpps at {lo} flows")
-    for n in sorted(tw):
-        also = f", tw-only/pq {only[n] / pq[n]:.2f}x" if n in only else ""
-        print(f"  {n:>9} flows: tw/pq {tw[n] / pq[n]:.2f}x{also}")
+    if "tw" in scheds and "pq" in scheds:
+        tw = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "tw"}
+        pq = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "pq"}
+        only = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "tw-only"}
+        lo, hi = min(tw), max(tw)
+        print(f"tw at {hi} flows keeps {tw[hi] / tw[lo]:.0%} of its Mpps at {lo} flows")
+        for n in sorted(tw):
+            also = f", tw-only/pq {only[n] / pq[n]:.2f}x" if n in only else ""
+            print(f"  {n:>9} flows: tw/pq {tw[n] / pq[n]:.2f}x{also}")
     if not a.no_plot:
         png = os.path.join(a.out, "stf_sweep.png")
         if plot(rows, png):

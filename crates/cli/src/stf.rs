@@ -39,8 +39,8 @@ pub(crate) struct StfArgs {
     /// one worker on each core; each worker has its own share of every template's flows (shared nothing).
     #[arg(short = 'c', long, default_value = "1")]
     pub cores: crate::cores::Cores,
-    /// Flow scheduler: tw (timer wheel; a sorted ring while few flows wait), pq (priority
-    /// queue) or tw-only (the wheel at every size).
+    /// Flow scheduler: tw (timer wheel; timers set in deadline order skip it for a sorted
+    /// run), pq (priority queue) or tw-only (the wheel without the run).
     #[arg(long, default_value = "tw")]
     pub scheduler: String,
     /// Print one JSON object (TRex's m_* names and a per-second series).

@@ -95,7 +95,7 @@ mod scheduler_name {
     }
 }
 
-/// `tw` or `pq`, as TRex names them (and `tw-only`, riptide's wheel without its ring).
+/// `tw` or `pq`, as TRex names them (and `tw-only`, riptide's wheel without its sorted run).
 pub(crate) fn scheduler_label(k: SchedulerKind) -> &'static str {
     match k {
         SchedulerKind::Wheel => "tw",

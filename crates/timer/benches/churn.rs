@@ -6,8 +6,8 @@
 //!
 //! `cargo bench -p riptide-timer --bench churn` (add `-- wheel/` or `-- heap/1000000` to
 //! filter; `RIPTIDE_TIMER_MAX_N=1000000` skips the 8 M point; `RIPTIDE_TIMER_BUCKETS` and
-//! `RIPTIDE_TIMER_LEVELS` change the wheel's shape, `RIPTIDE_TIMER_SMALL=0` turns its sorted
-//! ring for few timers off).
+//! `RIPTIDE_TIMER_LEVELS` change the wheel's shape, `RIPTIDE_TIMER_RUN=false` turns its sorted
+//! run off).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -19,14 +19,14 @@ const TICK_NS: u64 = 1_000;
 const SIZES: [u64; 6] = [100, 1_000, 10_000, 100_000, 1_000_000, 8_000_000];
 
 /// The default wheel at 1 µs ticks; `RIPTIDE_TIMER_BUCKETS`, `RIPTIDE_TIMER_LEVELS` and
-/// `RIPTIDE_TIMER_SMALL` override its shape.
+/// `RIPTIDE_TIMER_RUN` override its shape.
 fn wheel_config() -> WheelConfig {
     let default = WheelConfig::default();
     WheelConfig {
         tick_ns: TICK_NS,
         buckets: env_or("RIPTIDE_TIMER_BUCKETS", default.buckets),
         levels: env_or("RIPTIDE_TIMER_LEVELS", default.levels),
-        small: env_or("RIPTIDE_TIMER_SMALL", default.small),
+        run: env_or("RIPTIDE_TIMER_RUN", default.run),
     }
 }
 

@@ -7,16 +7,13 @@
 /// deadlines wait in an overflow list, re-placed in one pass half a horizon before the
 /// earliest of them is due.
 ///
-/// While at most `small` timers are pending they are kept in one sorted ring instead (a
-/// binary search and a short move to insert, the front to expire): with few timers the
-/// wheel pays a cascade and bitmap scans per timer, more than a search over a cache-resident
-/// array. Above `small` the wheel takes over; below `small / 4` the ring again (the gap
-/// keeps a population near the limit from moving back and forth).
+/// With `run`, a timer whose deadline is at or after every other one that came that way
+/// bypasses the wheel: it is appended to a sorted run (see [`TimerWheel`](crate::TimerWheel)).
 ///
 /// The default is 1 µs ticks, 1024 buckets, 3 levels (TRex's `buckets` and `levels`, with a
 /// finer tick than its 20 µs `bucket_time_usec`): level 0 covers ~1 ms at 1 µs, level 1
 /// ~1 s at ~1 ms, level 2 ~18 min at ~1 s; the horizon is 2^30 µs, about 17.9 minutes; and
-/// a ring of up to 256 timers.
+/// the run on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WheelConfig {
     /// The width of one tick (one level-0 bucket) in nanoseconds; at least 1.
@@ -25,9 +22,8 @@ pub struct WheelConfig {
     pub buckets: u32,
     /// The number of levels: 1 to 8.
     pub levels: u8,
-    /// Up to this many pending timers live in a sorted ring, not the wheel: 0 to 65536
-    /// (0: always the wheel).
-    pub small: u32,
+    /// Whether timers set in deadline order go to the sorted run instead of the wheel.
+    pub run: bool,
 }
 
 impl WheelConfig {
@@ -35,11 +31,6 @@ impl WheelConfig {
     pub const MAX_BUCKETS: u32 = 1 << 16;
     /// The most levels a wheel may have.
     pub const MAX_LEVELS: u8 = 8;
-    /// The largest `small` (the ring's insert moves up to half of it).
-    pub const MAX_SMALL: u32 = 1 << 16;
-    /// The default `small`: where the wheel overtakes the ring in the stateful sweep
-    /// (BENCHMARKS.md).
-    pub const DEFAULT_SMALL: u32 = 256;
 
     /// Checks that the shape is one a wheel can be built with.
     pub fn validate(&self) -> Result<(), WheelConfigError> {
@@ -51,9 +42,6 @@ impl WheelConfig {
         }
         if !(1..=Self::MAX_LEVELS).contains(&self.levels) {
             return Err(WheelConfigError::Levels(self.levels));
-        }
-        if self.small > Self::MAX_SMALL {
-            return Err(WheelConfigError::Small(self.small));
         }
         Ok(())
     }
@@ -67,7 +55,7 @@ impl WheelConfig {
 
 impl Default for WheelConfig {
     fn default() -> Self {
-        WheelConfig { tick_ns: 1_000, buckets: 1024, levels: 3, small: Self::DEFAULT_SMALL }
+        WheelConfig { tick_ns: 1_000, buckets: 1024, levels: 3, run: true }
     }
 }
 
@@ -83,9 +71,6 @@ pub enum WheelConfigError {
     /// `levels` was not between 1 and 8.
     #[error("wheel levels must be from 1 to 8, got {0}")]
     Levels(u8),
-    /// `small` was above 65536.
-    #[error("wheel small (the sorted ring's size) must be at most 65536, got {0}")]
-    Small(u32),
 }
 
 #[cfg(test)]
@@ -104,11 +89,8 @@ mod tests {
         for levels in [0, 9] {
             assert_eq!(WheelConfig { levels, ..ok }.validate(), Err(WheelConfigError::Levels(levels)));
         }
-        assert_eq!(WheelConfig { small: 0, ..ok }.validate(), Ok(()));
-        assert_eq!(WheelConfig { small: 1 << 16, ..ok }.validate(), Ok(()));
-        assert_eq!(WheelConfig { small: (1 << 16) + 1, ..ok }.validate(), Err(WheelConfigError::Small(65537)));
         let err = WheelConfig { buckets: 1000, ..ok }.validate().unwrap_err();
         assert_eq!(err.to_string(), "wheel buckets must be a power of two from 2 to 65536, got 1000");
-        assert_eq!(WheelConfig { buckets: 65536, levels: 8, tick_ns: 1, small: 0 }.horizon_ticks(), None);
+        assert_eq!(WheelConfig { buckets: 65536, levels: 8, tick_ns: 1, run: false }.horizon_ticks(), None);
     }
 }

@@ -6,9 +6,9 @@
 //! never read.
 //!
 //! - [`TimerWheel`]: a hierarchical timing wheel (configured by [`WheelConfig`]) with O(1)
-//!   insert, cancel and expiry, flat as the number of active timers grows; while few timers
-//!   are pending (256 by default) it keeps them in a sorted ring instead, which is cheaper
-//!   there than cascades and bitmap scans.
+//!   insert, cancel and expiry, flat as the number of active timers grows; timers set in
+//!   deadline order (each the latest so far, as flows with one gap re-arm) skip it for a
+//!   sorted run, O(1) at both ends without cascades.
 //! - [`HeapScheduler`]: the `std::collections::BinaryHeap` baseline (O(log n)), used as
 //!   the comparison in benchmarks and as the oracle in tests.
 //! - [`Scheduler`]: the trait both implement, so a worker can pick one at run time
@@ -111,12 +111,12 @@ pub trait Scheduler<T> {
 /// Which [`Scheduler`] to build: the `--scheduler tw|pq` choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SchedulerKind {
-    /// [`TimerWheel`] (`tw` or `wheel`), with its sorted ring for few timers.
+    /// [`TimerWheel`] (`tw` or `wheel`), with its sorted run for timers set in deadline order.
     #[default]
     Wheel,
     /// [`HeapScheduler`] (`pq` or `heap`).
     Heap,
-    /// [`TimerWheel`] without the sorted ring (`tw-only`): the wheel at every size, for comparison.
+    /// [`TimerWheel`] without the run (`tw-only`): every timer in the wheel, for comparison.
     WheelOnly,
 }
 
@@ -128,7 +128,7 @@ impl SchedulerKind {
     ) -> Result<Box<dyn Scheduler<T> + Send>, WheelConfigError> {
         Ok(match self {
             SchedulerKind::Wheel => Box::new(TimerWheel::new(config)?),
-            SchedulerKind::WheelOnly => Box::new(TimerWheel::new(WheelConfig { small: 0, ..config })?),
+            SchedulerKind::WheelOnly => Box::new(TimerWheel::new(WheelConfig { run: false, ..config })?),
             SchedulerKind::Heap => {
                 config.validate()?;
                 Box::new(HeapScheduler::with_tick_ns(config.tick_ns))
@@ -139,7 +139,7 @@ impl SchedulerKind {
 
 /// The error of parsing a [`SchedulerKind`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown scheduler '{0}': expected 'tw' (timer wheel), 'pq' (priority queue) or 'tw-only' (the wheel without its ring for few timers)")]
+#[error("unknown scheduler '{0}': expected 'tw' (timer wheel), 'pq' (priority queue) or 'tw-only' (the wheel without its sorted run)")]
 pub struct UnknownScheduler(pub String);
 
 impl FromStr for SchedulerKind {

@@ -24,17 +24,18 @@
 //! top-level boundary would go to the top level and the whole population would cascade at
 //! once; in a 1 M-timer churn test that stalled one poll for 168 ms, against 2 ms here.
 //!
-//! # Few timers: the sorted ring
+//! # Timers set in deadline order: the run
 //!
-//! While at most [`WheelConfig::small`] timers are pending (256 by default), they are not in
-//! the wheel but in one ring sorted by deadline tick (arrival order within a tick): insert
-//! is a binary search and a move of the shorter side (none when the new deadline is the
-//! latest, the common case of flows that each re-arm one timer), expiry takes the front.
-//! With few timers spread over a second, every wheel timer pays a cascade and a scan of
-//! each level's bitmap per expiry, which cost more than that (the stateful sweep at 100
-//! flows: BENCHMARKS.md). Past `small` the ring's timers are placed into the wheel in one
-//! pass; below `small / 4` the wheel's are gathered back (walking only occupied buckets).
-//! Both modes keep the slab, so [`TimerId`]s stay valid across a switch.
+//! Flows re-arm their timer one gap after the deadline that just fired, so with one gap
+//! for all (one template, a fixed RTO) each new deadline is the latest. Such a timer
+//! (at or after the last one in the run) is appended to a *run*, a `VecDeque` sorted by
+//! construction, instead of being placed in the wheel; expiry compares the run's front
+//! with the wheel's next event. Both ends are O(1) and sequential in memory: no
+//! cascade, no bitmap scan, whatever the number of timers, where the wheel's sparse
+//! buckets (few timers far apart) cost a cascade and a scan per timer (at 100 flows the
+//! wheel alone ran at 0.62x the heap: BENCHMARKS.md). Timers out of order go to the wheel
+//! as before. A cancelled run timer leaves its key behind (its slot's generation moves on)
+//! until it reaches the front or the stale keys outnumber the live ones.
 //!
 //! # Storage
 //!
@@ -44,6 +45,7 @@
 //! its bucket. An entry is its deadline, two links, a generation and the value:
 //! [`TimerWheel::ENTRY_BYTES`] (32 bytes for `T = u32`, 24 for `T = ()`).
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 use crate::config::{WheelConfig, WheelConfigError};
@@ -52,6 +54,18 @@ use crate::{Scheduler, TimerId};
 
 /// No entry: the end of the free list.
 const NIL: u32 = u32::MAX;
+
+/// The `prev` link of a timer that is in the run, not in a wheel list.
+const IN_RUN: u32 = u32::MAX - 1;
+
+/// A timer in the run: its deadline tick, and its slot and generation (stale once the
+/// slot's generation moved on).
+#[derive(Clone, Copy, Debug)]
+struct RunKey {
+    tick: u64,
+    index: u32,
+    generation: u32,
+}
 
 /// One slab slot: a bucket's sentinel, a pending timer, or a free slot (then `next` links the free list).
 struct Entry<T> {
@@ -94,12 +108,18 @@ pub struct TimerWheel<T> {
     /// The sentinel of the overflow list; the bucket sentinels are the indices below it, and
     /// the one after it heads the pending list of a cascade.
     overflow: u32,
-    /// While `in_ring`: every pending timer as `(deadline tick, index)`, sorted by tick,
-    /// arrival order within a tick; the wheel's lists are then empty.
-    ring: VecDeque<(u64, u32)>,
-    in_ring: bool,
-    /// Above this many timers the ring moves into the wheel ([`WheelConfig::small`]).
-    small: usize,
+    /// Timers set at or after the latest tick in it, in tick order (see the module
+    /// documentation); the front key is always live.
+    run: VecDeque<RunKey>,
+    /// Live timers in `run`.
+    run_live: usize,
+    use_run: bool,
+    /// Timers in the wheel's lists (the overflow list included).
+    in_wheel: usize,
+    /// [`Self::next_in_wheel`]'s last answer (`None`: not known). It depends only on which
+    /// buckets are occupied (`elapsed` never passes a pending bucket), so every change of
+    /// the bitmap forgets it; expiring from the run then reads it instead of scanning.
+    next: Cell<Option<Option<(u32, u64)>>>,
 }
 
 impl<T> TimerWheel<T> {
@@ -134,9 +154,11 @@ impl<T> TimerWheel<T> {
             words,
             half_horizon: config.horizon_ticks().map_or(u64::MAX, |h| h / 2),
             overflow,
-            ring: VecDeque::new(),
-            in_ring: config.small > 0,
-            small: config.small as usize,
+            run: VecDeque::new(),
+            run_live: 0,
+            use_run: config.run,
+            in_wheel: 0,
+            next: Cell::new(None),
         })
     }
 
@@ -146,7 +168,7 @@ impl<T> TimerWheel<T> {
             tick_ns: self.tick.tick_ns(),
             buckets: self.mask + 1,
             levels: self.levels as u8,
-            small: self.small as u32,
+            run: self.use_run,
         }
     }
 
@@ -174,15 +196,17 @@ impl<T> TimerWheel<T> {
     pub fn insert(&mut self, deadline_ns: u64, value: T) -> TimerId {
         let index = self.alloc(deadline_ns, value);
         self.len += 1;
-        if self.in_ring {
-            self.ring_insert(index);
-            if self.len > self.small {
-                self.ring_to_wheel();
-            }
+        let tick = self.tick.ticks(deadline_ns);
+        let generation = self.entries[index as usize].generation;
+        if self.use_run && self.run.back().is_none_or(|last| last.tick <= tick) {
+            self.entries[index as usize].prev = IN_RUN;
+            self.run.push_back(RunKey { tick, index, generation });
+            self.run_live += 1;
         } else {
             self.place(index);
+            self.in_wheel += 1;
         }
-        TimerId::new(index, self.entries[index as usize].generation)
+        TimerId::new(index, generation)
     }
 
     /// Cancels a pending timer in O(1) and returns its value; `None` if the id's timer
@@ -194,11 +218,19 @@ impl<T> TimerWheel<T> {
             return None;
         }
         let index = id.index() as u32;
-        if self.in_ring {
-            self.ring_remove(index);
-        } else {
-            self.unlink(index);
+        if entry.prev == IN_RUN {
+            // Its key stays in the run, stale once the slot is released.
+            let value = self.release(index).map(|(_, value)| value);
+            self.run_live -= 1;
+            self.drop_stale_run_front();
+            if self.run.len() > 2 * self.run_live + 1024 {
+                let entries = &self.entries;
+                self.run.retain(|k| entries[k.index as usize].generation == k.generation);
+            }
+            return value;
         }
+        self.unlink(index);
+        self.in_wheel -= 1;
         self.release(index).map(|(_, value)| value)
     }
 
@@ -229,16 +261,13 @@ impl<T> TimerWheel<T> {
     /// bucket is on level 0, a lower bound otherwise (a poll then cascades the bucket and the
     /// answer tightens); see [`Scheduler::next_deadline`].
     pub fn next_deadline(&self) -> Option<u64> {
-        if self.in_ring {
-            let &(tick, _) = self.ring.front()?;
-            return Some(tick.max(self.elapsed).saturating_mul(self.tick.tick_ns()));
+        let run = self.run.front().map(|k| k.tick.max(self.elapsed));
+        if self.in_wheel == 0 {
+            return run.map(|tick| tick.saturating_mul(self.tick.tick_ns()));
         }
         let wheel = self.next_in_wheel().map(|(_, at)| at);
         let overflow = (!self.overflow_is_empty()).then_some(self.overflow_min);
-        let tick = match (wheel, overflow) {
-            (Some(a), Some(b)) => a.min(b),
-            (a, b) => a.or(b)?,
-        };
+        let tick = [wheel, overflow, run].into_iter().flatten().min()?;
         Some(tick.saturating_mul(self.tick.tick_ns()))
     }
 
@@ -267,73 +296,7 @@ impl<T> TimerWheel<T> {
         entry.next = self.free;
         self.free = index;
         self.len -= 1;
-        let fired = Some((entry.deadline_ns, value));
-        if self.len < self.small / 4 && !self.in_ring {
-            self.wheel_to_ring();
-        }
-        fired
-    }
-
-    /// Inserts `index` into the sorted ring after the timers of its tick and earlier ones.
-    fn ring_insert(&mut self, index: u32) {
-        let tick = self.tick.ticks(self.entries[index as usize].deadline_ns);
-        let at = match self.ring.back() {
-            Some(&(last, _)) if last > tick => self.ring.partition_point(|&(t, _)| t <= tick),
-            _ => self.ring.len(),
-        };
-        self.ring.insert(at, (tick, index));
-    }
-
-    /// Removes pending timer `index` from the sorted ring.
-    fn ring_remove(&mut self, index: u32) {
-        let tick = self.tick.ticks(self.entries[index as usize].deadline_ns);
-        let from = self.ring.partition_point(|&(t, _)| t < tick);
-        match self.ring.range(from..).position(|&(_, i)| i == index) {
-            Some(at) => drop(self.ring.remove(from + at)),
-            None => unreachable!("pending timer {index} (tick {tick}) is not in the ring"),
-        }
-    }
-
-    /// Places every timer of the ring into the wheel (whose lists are empty), in ring order.
-    fn ring_to_wheel(&mut self) {
-        self.in_ring = false;
-        while let Some((_, index)) = self.ring.pop_front() {
-            self.place(index);
-        }
-    }
-
-    /// Moves every timer of the wheel into the (empty) sorted ring and empties the wheel.
-    fn wheel_to_ring(&mut self) {
-        self.in_ring = true;
-        let mut ring = std::mem::take(&mut self.ring);
-        for word in 0..self.occupied.len() {
-            let mut bits = std::mem::take(&mut self.occupied[word]);
-            while bits != 0 {
-                let (level, slot) = (word / self.words, (word % self.words) * 64);
-                let bucket = ((level as u32) << self.bits) | (slot as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-                self.drain_list(bucket, &mut ring);
-            }
-        }
-        self.summary.fill(0);
-        self.drain_list(self.overflow, &mut ring);
-        self.overflow_min = u64::MAX;
-        ring.make_contiguous().sort_by_key(|&(tick, _)| tick);
-        self.ring = ring;
-    }
-
-    /// Appends list `list`'s timers to `ring` as `(tick, index)` and empties the list (its
-    /// occupancy bit is the caller's to clear).
-    fn drain_list(&mut self, list: u32, ring: &mut VecDeque<(u64, u32)>) {
-        let mut index = self.entries[list as usize].next;
-        while index != list {
-            let entry = &self.entries[index as usize];
-            ring.push_back((self.tick.ticks(entry.deadline_ns), index));
-            index = entry.next;
-        }
-        let sentinel = &mut self.entries[list as usize];
-        sentinel.next = list;
-        sentinel.prev = list;
+        Some((entry.deadline_ns, value))
     }
 
     /// Links a timer into the bucket (or overflow list) for its distance from `elapsed`.
@@ -377,6 +340,7 @@ impl<T> TimerWheel<T> {
         if list == self.overflow {
             self.overflow_min = u64::MAX;
         } else if list < self.overflow {
+            self.next.set(None);
             let (word, bit) = self.bit_of(list);
             self.occupied[word] &= !bit;
             if self.occupied[word] == 0 {
@@ -387,6 +351,7 @@ impl<T> TimerWheel<T> {
     }
 
     fn mark_occupied(&mut self, bucket: u32) {
+        self.next.set(None);
         let (word, bit) = self.bit_of(bucket);
         self.occupied[word] |= bit;
         let (sw, sbit) = self.summary_bit_of(word);
@@ -412,26 +377,41 @@ impl<T> TimerWheel<T> {
         (level * self.words + slot as usize / 64, 1 << (slot % 64))
     }
 
-    /// The next timer due at `now_tick`, unlinked; advances `elapsed` as far as `now_tick`.
-    fn next_due(&mut self, now_tick: u64) -> Option<u32> {
-        if self.in_ring {
-            self.elapsed = self.elapsed.max(now_tick);
-            return match self.ring.front() {
-                Some(&(tick, index)) if tick <= now_tick => {
-                    self.ring.pop_front();
-                    Some(index)
-                }
-                _ => None,
-            };
+    /// Drops the run's stale keys (cancelled timers) from its front.
+    fn drop_stale_run_front(&mut self) {
+        while let Some(k) = self.run.front() {
+            if self.entries[k.index as usize].generation == k.generation {
+                break;
+            }
+            self.run.pop_front();
         }
+    }
+
+    /// The next timer due at `now_tick`, unlinked (or out of the run); advances `elapsed`
+    /// as far as `now_tick`.
+    fn next_due(&mut self, now_tick: u64) -> Option<u32> {
         loop {
             let current = self.elapsed as u32 & self.mask;
             let head = self.entries[current as usize].next;
             if head != current {
                 self.unlink(head);
+                self.in_wheel -= 1;
                 return Some(head);
             }
-            let Some((list, at)) = self.next_event() else { break };
+            let event = if self.in_wheel == 0 { None } else { self.next_event() };
+            // The run's front goes first unless the wheel has something to do by then (a
+            // tie goes to the wheel: `elapsed` must not reach a bucket's span before it is
+            // cascaded).
+            if let Some(&RunKey { tick, index, .. }) = self.run.front() {
+                if tick <= now_tick && event.is_none_or(|(_, at)| tick < at) {
+                    self.run.pop_front();
+                    self.run_live -= 1;
+                    self.drop_stale_run_front();
+                    self.elapsed = self.elapsed.max(tick);
+                    return Some(index);
+                }
+            }
+            let Some((list, at)) = event else { break };
             if at > now_tick {
                 break;
             }
@@ -508,8 +488,19 @@ impl<T> TimerWheel<T> {
         }
     }
 
-    /// The first bucket of the wheel to fire or cascade, and when.
+    /// The first bucket of the wheel to fire or cascade, and when: the known answer, or a scan.
     fn next_in_wheel(&self) -> Option<(u32, u64)> {
+        if let Some(known) = self.next.get() {
+            debug_assert_eq!(known, self.scan_next_in_wheel(), "stale next-event answer");
+            return known;
+        }
+        let answer = self.scan_next_in_wheel();
+        self.next.set(Some(answer));
+        answer
+    }
+
+    /// The first bucket of the wheel to fire or cascade, and when, from the bitmaps.
+    fn scan_next_in_wheel(&self) -> Option<(u32, u64)> {
         // Level 0 holds ticks [elapsed, elapsed + buckets): circular from the current slot.
         let current = self.elapsed as u32 & self.mask;
         let mut best = self
@@ -610,7 +601,7 @@ impl<T> std::fmt::Debug for TimerWheel<T> {
             .field("config", &self.config())
             .field("len", &self.len)
             .field("elapsed_tick", &self.elapsed)
-            .field("in_ring", &self.in_ring)
+            .field("in_run", &self.run_live)
             .finish_non_exhaustive()
     }
 }

@@ -46,16 +46,15 @@ fn op(horizon_ns: u64) -> impl Strategy<Value = Op> {
     ]
 }
 
-/// Wheel shapes, and ring sizes from none (the wheel alone) to more than a case inserts
-/// (the ring alone), with small ones in between that switch back and forth.
+/// Wheel shapes, with and without the sorted run.
 fn config() -> impl Strategy<Value = WheelConfig> {
     (
         prop::sample::select(vec![1u64, 3, 10, 1000]),
         prop::sample::select(vec![2u32, 4, 8, 64, 128, 8192]),
         1u8..=3,
-        prop::sample::select(vec![0u32, 0, 1, 4, 8, 16, 40, 256]),
+        any::<bool>(),
     )
-        .prop_map(|(tick_ns, buckets, levels, small)| WheelConfig { tick_ns, buckets, levels, small })
+        .prop_map(|(tick_ns, buckets, levels, run)| WheelConfig { tick_ns, buckets, levels, run })
 }
 
 fn case() -> impl Strategy<Value = (WheelConfig, Vec<Op>)> {
@@ -167,11 +166,11 @@ proptest! {
 }
 
 /// A longer deterministic run on the default shape: ~100k operations with steady churn,
-/// with the default ring, without one, and with a small one that switches often.
+/// with and without the run.
 #[test]
 fn default_wheel_matches_heap_under_churn() {
-    for small in [WheelConfig::DEFAULT_SMALL, 0, 24] {
-        churn(WheelConfig { small, ..WheelConfig::default() });
+    for run in [true, false] {
+        churn(WheelConfig { run, ..WheelConfig::default() });
     }
 }
 

@@ -7,7 +7,7 @@ use riptide_timer::{TimerWheel, WheelConfig};
 /// A small wheel (4 buckets, 3 levels, 10 ns ticks: horizon 64 ticks = 640 ns) so that
 /// every level wraps within a few polls.
 fn small() -> TimerWheel<u32> {
-    TimerWheel::new(WheelConfig { tick_ns: 10, buckets: 4, levels: 3, small: 0 }).unwrap()
+    TimerWheel::new(WheelConfig { tick_ns: 10, buckets: 4, levels: 3, run: false }).unwrap()
 }
 
 fn poll(wheel: &mut TimerWheel<u32>, now_ns: u64) -> Vec<(u64, u32)> {
@@ -195,7 +195,7 @@ fn next_deadline_is_a_lower_bound_that_tightens() {
 
 #[test]
 fn single_level_wheel() {
-    let mut wheel = TimerWheel::new(WheelConfig { tick_ns: 1, buckets: 2, levels: 1, small: 0 }).unwrap();
+    let mut wheel = TimerWheel::new(WheelConfig { tick_ns: 1, buckets: 2, levels: 1, run: false }).unwrap();
     for d in [7, 1, 3, 2, 0] {
         wheel.insert(d, d as u32);
     }
@@ -209,7 +209,7 @@ fn single_level_wheel() {
 #[test]
 fn the_last_tick_waits_in_overflow() {
     // u64::MAX is both a deadline and a tick here: it must not be mistaken for "no overflow".
-    let mut wheel = TimerWheel::new(WheelConfig { tick_ns: 1, buckets: 64, levels: 1, small: 0 }).unwrap();
+    let mut wheel = TimerWheel::new(WheelConfig { tick_ns: 1, buckets: 64, levels: 1, run: false }).unwrap();
     wheel.insert(u64::MAX, 1);
     wheel.insert(u64::MAX - 100, 2);
     assert_eq!(wheel.next_deadline(), Some(u64::MAX - 100));
@@ -219,26 +219,36 @@ fn the_last_tick_waits_in_overflow() {
 }
 
 #[test]
-fn ids_stay_valid_across_the_ring_and_the_wheel() {
-    // A ring of 8: the 9th timer moves all into the wheel, below 2 they go back.
-    let mut wheel = TimerWheel::new(WheelConfig { tick_ns: 10, buckets: 4, levels: 3, small: 8 }).unwrap();
-    let ids: Vec<_> = (0..8u32).map(|v| wheel.insert(100 + 10 * u64::from(v), v)).collect();
-    assert!(format!("{wheel:?}").contains("in_ring: true"));
-    let late = wheel.insert(5_000, 99);
-    assert!(format!("{wheel:?}").contains("in_ring: false"));
-    // Ids issued in the ring cancel in the wheel, and the other way round.
-    assert_eq!(wheel.cancel(ids[3]), Some(3));
-    assert_eq!(wheel.cancel(ids[3]), None);
-    assert_eq!(values(&poll(&mut wheel, 160)), [0, 1, 2, 4, 5, 6]);
-    assert!(format!("{wheel:?}").contains("in_ring: false"), "2 pending is not below 8 / 4");
-    assert_eq!(wheel.pop_expired(170), Some((170, 7)));
-    assert!(format!("{wheel:?}").contains("in_ring: true"), "1 pending: back in the ring");
+fn timers_set_in_deadline_order_take_the_run() {
+    let mut wheel = TimerWheel::new(WheelConfig { tick_ns: 10, buckets: 4, levels: 3, run: true }).unwrap();
+    // In order: the run; 150 comes after 200: the wheel; 5_000 is past the horizon, but in order.
+    let a = wheel.insert(100, 1);
+    let b = wheel.insert(200, 2);
+    let c = wheel.insert(150, 3);
+    let d = wheel.insert(5_000, 4);
+    assert!(format!("{wheel:?}").contains("in_run: 3"), "{wheel:?}");
+    assert_eq!(wheel.len(), 4);
+    assert_eq!(wheel.next_deadline(), Some(100));
+    // Cancelling the run's front leaves 200 in front; 150 in the wheel is earlier (120 is
+    // the start of its level-1 span: the wheel's answer is a lower bound).
+    assert_eq!(wheel.cancel(a), Some(1));
+    assert_eq!(wheel.cancel(a), None);
+    assert_eq!(wheel.next_deadline(), Some(120));
+    // Run and wheel merge in deadline order.
+    assert_eq!(values(&poll(&mut wheel, 4_999)), [3, 2]);
+    assert_eq!(wheel.cancel(b), None);
+    assert_eq!(wheel.cancel(c), None);
     assert_eq!(wheel.next_deadline(), Some(5_000));
-    assert_eq!(wheel.cancel(ids[7]), None);
-    assert_eq!(wheel.cancel(late), Some(99));
+    assert_eq!(values(&poll(&mut wheel, 5_000)), [4]);
+    assert_eq!(wheel.cancel(d), None);
     assert!(wheel.is_empty());
-    // Same-tick timers keep their order through both moves.
-    let same: Vec<_> = (0..12u32).map(|v| wheel.insert(300 + u64::from(v % 2), v)).collect();
-    assert_eq!(same.len(), 12);
-    assert_eq!(values(&poll(&mut wheel, 309)), (0..12).collect::<Vec<_>>());
+    // Many cancelled keys in the middle of the run are compacted away; the live ones fire.
+    let ids: Vec<_> = (0..5_000u32).map(|v| wheel.insert(10_000 + u64::from(v) * 10, v)).collect();
+    for (v, id) in ids.iter().enumerate() {
+        if v % 5 != 0 {
+            assert_eq!(wheel.cancel(*id), Some(v as u32));
+        }
+    }
+    assert_eq!(wheel.len(), 1_000);
+    assert_eq!(values(&poll(&mut wheel, u64::MAX)), (0..5_000).step_by(5).collect::<Vec<_>>());
 }
