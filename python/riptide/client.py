@@ -262,6 +262,7 @@ class Client:
         at: Optional[float] = None,
         total: bool = False,
         pin: Optional[Sequence[int]] = None,
+        core_mask: Optional[str] = None,
     ) -> None:
         """Starts the loaded streams: for ``duration`` seconds and/or ``count`` packets.
 
@@ -269,7 +270,9 @@ class Client:
         :class:`riptide.Cluster` uses it to start several daemons together. ``total``: a
         total-rate ``mult`` (``"10mpps"``) is the sum over the sending ports, split evenly
         (TRex's ``--total``), instead of each port's rate. ``pin``: cores to pin the
-        workers on, one each (``[2, 3]``); ``cores`` is then their number.
+        workers on, one each (``[2, 3]``); ``cores`` is then their number. ``core_mask``:
+        ``"split"`` (the default: every worker sends a share of every port's streams) or
+        ``"pin"`` (the workers are divided between the sending ports), as TRex's.
         """
         params: Json = {"multiplier": mult, "cores": cores}
         if pin is not None:
@@ -277,6 +280,8 @@ class Client:
             params["cores"] = len(params["pin"])
         if total:
             params["total"] = True
+        if core_mask is not None:
+            params["core_mask"] = core_mask
         if at is not None:
             params["at_unix_ns"] = int(round(at * 1e9))
         if duration is not None:

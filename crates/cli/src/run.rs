@@ -38,6 +38,10 @@ pub(crate) struct RunArgs {
     /// one worker on each core (default 1, or one pinned on each `platform` thread of --config).
     #[arg(short, long)]
     pub cores: Option<crate::cores::Cores>,
+    /// Which workers send which port (TRex's core_mask): split, every worker a share of
+    /// every port's streams; pin, the workers divided between the sending ports.
+    #[arg(long, default_value = "split", value_name = "split|pin")]
+    pub core_mask: riptide_engine::CoreMask,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
@@ -178,7 +182,15 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
     if cores.count == 0 || cores.count > 256 {
         return Err(Failure::input("--cores must be within 1..=256"));
     }
-    Ok(StartOptions { duration, count: a.count, multiplier, cores: cores.count, pin: cores.pin, ..Default::default() })
+    Ok(StartOptions {
+        duration,
+        count: a.count,
+        multiplier,
+        cores: cores.count,
+        pin: cores.pin,
+        core_mask: a.core_mask,
+        ..Default::default()
+    })
 }
 
 /// Runs a loaded engine to the end (or Ctrl-C), with a progress line on a terminal.

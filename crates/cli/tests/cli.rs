@@ -242,10 +242,56 @@ fn bad_arguments_are_exit_2() {
         vec!["run", "profiles/udp64.yaml", "--port", "null", "-m", "fast"],
         vec!["run", "profiles/udp64.yaml", "--port", "null", "-d", "ten"],
         vec!["run", "profiles/missing.yaml", "--port", "null"],
+        vec!["run", "profiles/udp64.yaml", "--port", "null", "-d", "1ms", "--core-mask", "greedy"],
     ] {
         let o = riptide(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        if args.contains(&"--core-mask") {
+            assert!(stderr(&o).contains("split|pin"), "{args:?}: {}", stderr(&o));
+        }
     }
+}
+
+#[test]
+fn core_mask_pin_sends_each_port_from_its_own_workers() {
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("two.yaml");
+    std::fs::write(
+        &prof,
+        "streams:\n  - {port: 0, rate: 1kpps, mode: {burst: {packets: 40}}}\n  - {port: 1, rate: 1kpps, mode: {burst: {packets: 30}}}\n",
+    )
+    .unwrap();
+    let (a, b) = (dir.path().join("a.pcap"), dir.path().join("b.pcap"));
+    let run = |cores: &str, mask: &str| {
+        let (pa, pb) = (format!("pcap:{}", a.display()), format!("pcap:{}", b.display()));
+        riptide(&[
+            "run",
+            prof.to_str().unwrap(),
+            "--port",
+            &pa,
+            "--port",
+            &pb,
+            "-c",
+            cores,
+            "--core-mask",
+            mask,
+            "--json",
+        ])
+    };
+    let o = run("3", "pin");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ports"][0]["opackets"], 40);
+    assert_eq!(v["ports"][1]["opackets"], 30);
+    assert_eq!(pcap_times(&a).len(), 40);
+    assert_eq!(pcap_times(&b).len(), 30);
+    // One worker cannot be divided between two sending ports: a one-line error, no pcap left.
+    std::fs::remove_file(&a).unwrap();
+    std::fs::remove_file(&b).unwrap();
+    let o = run("1", "pin");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("at least 2 cores, got 1"), "{}", stderr(&o));
+    assert!(!a.exists() && !b.exists());
 }
 
 #[test]

@@ -107,6 +107,53 @@ pub struct StartOptions {
     /// evenly between them (TRex's `--total`), instead of each port's rate.
     #[serde(default)]
     pub total: bool,
+    /// Which workers send which port's streams.
+    #[serde(default)]
+    pub core_mask: CoreMask,
+}
+
+/// Which workers send which port's streams: TRex's `core_mask` modes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CoreMask {
+    /// Every worker sends its share of every port's streams (TRex's `CORE_MASK_SPLIT`,
+    /// its default).
+    #[default]
+    Split,
+    /// The workers are divided between the sending ports, each sending one port's
+    /// streams (TRex's `CORE_MASK_PIN`, the console's `start --pin`): worker `k` sends
+    /// the `k mod n`-th of the `n` sending ports, so it touches one port's queue and
+    /// streams. Needs a worker per sending port; uneven counts give the first ports one
+    /// worker more.
+    Pin,
+}
+
+impl CoreMask {
+    /// Worker `core`'s place among the workers that send port `port`, as `(index,
+    /// count)`; `None` when it sends none of that port's streams. `sending` lists the
+    /// sending ports.
+    pub fn share(self, core: usize, cores: usize, port: usize, sending: &[usize]) -> Option<(usize, usize)> {
+        match self {
+            CoreMask::Split => Some((core, cores)),
+            CoreMask::Pin => {
+                let n = sending.len().max(1);
+                let i = sending.iter().position(|&p| p == port)?;
+                (core % n == i).then(|| (core / n, cores.saturating_sub(i).div_ceil(n)))
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for CoreMask {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "split" => Ok(CoreMask::Split),
+            "pin" => Ok(CoreMask::Pin),
+            _ => Err(format!("core mask '{s}': expected split (every worker sends every port) or pin (workers divided between the ports)")),
+        }
+    }
 }
 
 fn unnamed() -> String {
@@ -129,6 +176,7 @@ impl Default for StartOptions {
             catch_up: None,
             at_unix_ns: None,
             total: false,
+            core_mask: CoreMask::Split,
         }
     }
 }
@@ -281,5 +329,28 @@ mod tests {
         let j = serde_json::to_string(&c).unwrap();
         let back: Command = serde_json::from_str(&j).unwrap();
         assert!(matches!(back, Command::Start(StartOptions { count: Some(5), .. })));
+    }
+}
+
+#[cfg(test)]
+mod core_mask_tests {
+    use super::CoreMask;
+
+    #[test]
+    fn pin_divides_the_workers_and_split_shares_them() {
+        let sending = [0, 2];
+        // Five workers over ports 0 and 2: 0, 2, 4 send port 0; 1, 3 port 2; none port 1.
+        let pin: Vec<_> = (0..5).map(|k| [0, 1, 2].map(|p| CoreMask::Pin.share(k, 5, p, &sending))).collect();
+        assert_eq!(pin[0], [Some((0, 3)), None, None]);
+        assert_eq!(pin[1], [None, None, Some((0, 2))]);
+        assert_eq!(pin[2], [Some((1, 3)), None, None]);
+        assert_eq!(pin[3], [None, None, Some((1, 2))]);
+        assert_eq!(pin[4], [Some((2, 3)), None, None]);
+        for k in 0..5 {
+            assert_eq!(CoreMask::Split.share(k, 5, 1, &sending), Some((k, 5)));
+        }
+        assert_eq!("pin".parse(), Ok(CoreMask::Pin));
+        assert_eq!("split".parse(), Ok(CoreMask::Split));
+        assert!("greedy".parse::<CoreMask>().is_err_and(|e| e.contains("'greedy'")));
     }
 }

@@ -177,6 +177,8 @@ enum RunInfo {
         factors: Vec<f64>,
         /// Per worker: frames of each tagged stream handed to the ports.
         handed: Vec<Handed>,
+        /// Per port: how many workers send its streams (the core mask's split).
+        port_workers: Vec<usize>,
     },
     Stateful {
         scheduler: SchedulerKind,
@@ -482,6 +484,22 @@ impl Engine {
         if !simulated && !opts.unpaced && !self.config.force {
             check_line_rates(profile, &factors, &lines)?;
         }
+        // The ports with something to send; at a load of 0 (a latency trial with no load)
+        // only the fixed-rate streams send.
+        let sends = |s: &riptide_stl::compile::CompiledStream| s.fixed_rate || factors[s.port as usize] > 0.0;
+        let mut sending: Vec<usize> = enabled.iter().filter(|s| sends(s)).map(|s| s.port as usize).collect();
+        sending.sort_unstable();
+        sending.dedup();
+        if opts.core_mask == crate::CoreMask::Pin && cores < sending.len() {
+            return Err(EngineError::Config(format!(
+                "core mask pin divides the workers between the {} sending ports: it needs at least {} cores, got {cores}",
+                sending.len(),
+                sending.len()
+            )));
+        }
+        let port_workers: Vec<usize> = (0..lines.len())
+            .map(|p| (0..cores).filter(|&k| opts.core_mask.share(k, cores, p, &sending).is_some()).count())
+            .collect();
         let n_streams = profile.streams.len();
         let mut rx_table = riptide_measure::Classifier::default();
         for s in &enabled {
@@ -510,13 +528,14 @@ impl Engine {
             .map(|core| {
                 let sets = (0..lines.len())
                     .map(|p| {
-                        // At a load of 0 (a latency trial with no load) only the
-                        // fixed-rate streams send.
-                        let shares = enabled
-                            .iter()
-                            .filter(|s| s.port as usize == p && (s.fixed_rate || factors[p] > 0.0))
-                            .map(|s| s.share(core, cores, factors[p], lines[p], opts.unpaced))
-                            .collect();
+                        let shares = match opts.core_mask.share(core, cores, p, &sending) {
+                            Some((index, count)) => enabled
+                                .iter()
+                                .filter(|s| s.port as usize == p && sends(s))
+                                .map(|s| s.share(index, count, factors[p], lines[p], opts.unpaced))
+                                .collect(),
+                            None => Vec::new(),
+                        };
                         let mut set = StreamSet::new(shares);
                         set.set_time_base(epoch);
                         set
@@ -527,7 +546,7 @@ impl Engine {
             .collect();
         let handed = kinds.iter().map(Stateless::handed).collect();
         let workers = self.spawn(&mut opened, plan, opts.count.map(BudgetSplit::PerCore), kinds, &opts.pin)?;
-        self.begin(opened, workers, opts, simulated, RunInfo::Stateless { factors, handed });
+        self.begin(opened, workers, opts, simulated, RunInfo::Stateless { factors, handed, port_workers });
         Ok(notes)
     }
 
@@ -898,11 +917,18 @@ impl Engine {
             return Err(EngineError::State { command: "update", state });
         };
         let cores = run.handles.len();
+        let port_workers = match &run.kind {
+            RunInfo::Stateless { port_workers, .. } => port_workers.clone(),
+            _ => vec![cores; lines.len()],
+        };
         let rates: Vec<(usize, u32, f64)> = profile
             .streams
             .iter()
             .filter(|s| s.enabled)
-            .map(|s| (s.port as usize, s.index, s.share_rate(cores, factors[s.port as usize], lines[s.port as usize])))
+            .map(|s| {
+                let (p, n) = (s.port as usize, port_workers.get(s.port as usize).copied().unwrap_or(cores).max(1));
+                (p, s.index, s.share_rate(n, factors[p], lines[p]))
+            })
             .collect();
         for s in &run.shared {
             s.send(Control::Rates(rates.clone()));
@@ -1085,7 +1111,7 @@ impl Engine {
             tcp: None,
         };
         match &run.kind {
-            RunInfo::Stateless { factors, handed } => {
+            RunInfo::Stateless { factors, handed, .. } => {
                 if let Some(p) = self.profile.as_ref() {
                     let tx_window = crate::snapshot::TxWindow { secs, unpaced: run.opts.unpaced, line };
                     let handed = if run.baseline.is_empty() { Some(handed.as_slice()) } else { None };

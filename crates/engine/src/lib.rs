@@ -27,6 +27,6 @@ pub mod tcp;
 pub mod trials;
 mod worker;
 
-pub use command::{Command, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};
+pub use command::{Command, CoreMask, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};
 pub use engine::{Engine, EngineConfig, EngineError};
 pub use stats::{LatencyStats, RunState, Snapshot};

@@ -391,3 +391,60 @@ fn a_zero_load_leaves_only_the_fixed_rate_streams() {
     let probes: u64 = by_name.iter().filter(|(n, _)| n.starts_with("latency-probe")).map(|(_, &c)| c).sum();
     assert_eq!(probes, 100, "1 kpps of probes for 100 ms: {by_name:?}");
 }
+
+/// Runs `yaml` into two capture ports; each port's frames in departure order.
+fn capture2(yaml: &str, opts: StartOptions) -> Result<[Vec<Captured>; 2], riptide_engine::EngineError> {
+    let bufs = [CaptureBuffer::default(), CaptureBuffer::default()];
+    let ports = bufs.iter().map(PortSpec::capture).collect();
+    let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
+    load(&mut e, yaml);
+    e.handle(Command::Start(opts))?;
+    while !finished(&mut e) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    e.handle(Command::Stop).unwrap();
+    Ok(bufs.map(|b| {
+        let mut frames = b.lock().unwrap().clone();
+        frames.sort_by_key(|f| (f.departure, f.stream));
+        frames
+    }))
+}
+
+#[test]
+fn core_mask_pin_divides_the_workers_between_the_ports() {
+    use riptide_engine::CoreMask;
+    use std::collections::BTreeSet;
+    let yaml = "streams:
+      - {port: 0, rate: 1mpps, mode: {burst: {packets: 960}}, vars: [{name: s, min: 198.18.0.1, max: 198.18.0.240, write: ipv4.src}]}
+      - {port: 1, rate: 1mpps, mode: {burst: {packets: 600}}, vars: [{name: s, min: 198.19.0.1, max: 198.19.0.200, write: ipv4.src}]}";
+    let queues = |f: &[Captured]| f.iter().map(|c| c.queue).collect::<BTreeSet<_>>();
+    let sources = |f: &[Captured]| {
+        let mut h: HashMap<u32, u32> = HashMap::new();
+        for c in f {
+            *h.entry(u32_at(&c.data, 26)).or_default() += 1;
+        }
+        h
+    };
+    let split = capture2(yaml, StartOptions { cores: 5, ..Default::default() }).unwrap();
+    let pin = capture2(yaml, StartOptions { cores: 5, core_mask: CoreMask::Pin, ..Default::default() }).unwrap();
+    // Split: every worker sends on both ports; pin: workers 0, 2, 4 on port 0 and 1, 3 on port 1.
+    assert_eq!(queues(&split[0]), BTreeSet::from([0, 1, 2, 3, 4]));
+    assert_eq!(queues(&split[1]), BTreeSet::from([0, 1, 2, 3, 4]));
+    assert_eq!(queues(&pin[0]), BTreeSet::from([0, 2, 4]));
+    assert_eq!(queues(&pin[1]), BTreeSet::from([1, 3]));
+    for (port, (walk, n)) in [(240u32, 960usize), (200, 600)].into_iter().enumerate() {
+        // The same packets either way: the whole count, each value of the walk as often
+        // (counts that split evenly over 5 workers and over 3 or 2).
+        assert_eq!(pin[port].len(), n);
+        assert_eq!(split[port].len(), n);
+        let (a, b) = (sources(&pin[port]), sources(&split[port]));
+        assert_eq!(a.len(), walk as usize, "port {port}");
+        assert_eq!(a, b, "port {port}");
+        assert!(a.values().all(|&c| c as usize == n / walk as usize), "port {port}: {a:?}");
+        // At the stream's rate: the port's workers interleave, the last frame at (n - 1) us.
+        assert_eq!(pin[port].last().unwrap().departure, Nanos::from_micros(n as u64 - 1), "port {port}");
+    }
+    // One worker cannot be divided between two sending ports.
+    let err = capture2(yaml, StartOptions { cores: 1, core_mask: CoreMask::Pin, ..Default::default() }).unwrap_err();
+    assert!(err.to_string().contains("at least 2 cores, got 1"), "{err}");
+}

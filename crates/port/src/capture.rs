@@ -14,6 +14,8 @@ pub struct Captured {
     pub departure: Nanos,
     /// Producing stream.
     pub stream: u32,
+    /// The port queue it went out of (the engine's worker `k` sends on queue `k`).
+    pub queue: usize,
 }
 
 /// Frames shared between the port and the test that reads them.
@@ -26,13 +28,14 @@ pub struct CapturePort {
     arena: Arena,
     counters: PortCounters,
     out: CaptureBuffer,
+    queue: usize,
 }
 
 impl CapturePort {
-    /// A capture queue appending to `out`.
-    pub fn new(info: PortInfo, slots: usize, out: CaptureBuffer) -> Self {
+    /// Queue `queue` of a capture port, appending to `out`.
+    pub fn new(info: PortInfo, slots: usize, out: CaptureBuffer, queue: usize) -> Self {
         let arena = Arena::new(slots, info.caps.max_frame);
-        CapturePort { info, arena, counters: PortCounters::default(), out }
+        CapturePort { info, arena, counters: PortCounters::default(), out, queue }
     }
 }
 
@@ -53,7 +56,7 @@ impl Port for CapturePort {
         for (data, m) in self.arena.committed(n) {
             self.counters.opackets += 1;
             self.counters.obytes += data.len() as u64;
-            out.push(Captured { data: data.to_vec(), departure: m.departure, stream: m.stream });
+            out.push(Captured { data: data.to_vec(), departure: m.departure, stream: m.stream, queue: self.queue });
         }
         Ok(n)
     }

@@ -409,8 +409,8 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
             }
         }
         PortSpec::Capture(buf) => {
-            for _ in 0..queues {
-                out.push(Box::new(CapturePort::new(info.clone(), opts.batch, buf.clone())));
+            for q in 0..queues {
+                out.push(Box::new(CapturePort::new(info.clone(), opts.batch, buf.clone(), q)));
             }
         }
         PortSpec::AfPacket(ifname, tx_path) => {

@@ -239,7 +239,7 @@ mod tests {
             line_rate: riptide_core::BitsPerSec(10e9),
         };
         let _ = RxStamps::Virtual;
-        Box::new(CapturePort::new(PortInfo { name: "capture".into(), driver: "capture", caps }, 8, buf.clone()))
+        Box::new(CapturePort::new(PortInfo { name: "capture".into(), driver: "capture", caps }, 8, buf.clone(), 0))
     }
 
     /// Sends frames 0..n (a u32 each) departing 1 us apart through `port`, in batches of 8.
