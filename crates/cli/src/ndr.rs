@@ -43,9 +43,10 @@ pub(crate) struct NdrArgs {
     /// the sum of both directions.
     #[arg(long, conflicts_with = "simulate")]
     pub bidirectional: bool,
-    /// Worker threads per trial.
-    #[arg(short, long, default_value_t = 1)]
-    pub cores: usize,
+    /// Worker threads per trial: a count (4), or a core list (2,3 or 2-5; one core: 3-3)
+    /// that pins one worker on each core.
+    #[arg(short, long, default_value = "1")]
+    pub cores: crate::cores::Cores,
     /// Search against a simulated DUT that forwards this many frames/s (`1.234mpps`),
     /// optionally losing a share of them anyway (`1.234mpps,loss=0.3%`); no ports.
     #[arg(long, value_name = "RATE[,loss=RATIO]")]
@@ -469,7 +470,7 @@ pub(crate) fn ndr(mut a: NdrArgs) -> Result<(), Failure> {
     let Some(profile) = a.profile.as_ref() else {
         return Err(Failure::input("riptide ndr needs a profile and --port (or --simulate)"));
     };
-    if !(1..=256).contains(&a.cores) {
+    if !(1..=256).contains(&a.cores.count) {
         return Err(Failure::input("--cores must be within 1..=256"));
     }
     let sizes: Vec<Option<(String, SizeSpec)>> = match a.frame_sizes.as_deref() {
@@ -584,7 +585,7 @@ fn search_size(
         )));
     }
     let interrupted = signal::interrupted;
-    let trials = EngineTrials::new(engine, a.cores, &interrupted).map_err(|e| match e {
+    let trials = EngineTrials::new(engine, a.cores.count, a.cores.pin.clone(), &interrupted).map_err(|e| match e {
         TrialError::Engine(e) => Failure::from(e),
         other => Failure::input(format!("{source}: {other}")),
     })?;
@@ -698,10 +699,11 @@ fn latency_trials(
         bidirectional: a.bidirectional,
     })?;
     let interrupted = signal::interrupted;
-    let mut trials = EngineTrials::new(engine, a.cores, &interrupted).map_err(|e| match e {
-        TrialError::Engine(e) => Failure::from(e),
-        other => Failure::input(format!("{source}: {other}")),
-    })?;
+    let mut trials =
+        EngineTrials::new(engine, a.cores.count, a.cores.pin.clone(), &interrupted).map_err(|e| match e {
+            TrialError::Engine(e) => Failure::from(e),
+            other => Failure::input(format!("{source}: {other}")),
+        })?;
     let duration = goals[gi].final_trial_duration;
     let mut points = vec![];
     for percent in LATENCY_PERCENTS {

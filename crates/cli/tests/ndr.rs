@@ -342,3 +342,29 @@ fn a_terminal_gets_a_progress_line_and_a_pipe_does_not() {
     assert!(piped.status.success());
     assert!(!text(&piped).contains('\x1b') && !text(&piped).contains("trial 1:"), "{}", text(&piped));
 }
+
+#[test]
+fn cores_may_be_a_pinned_list() {
+    // The first core this process may run on, pinned: the same search result.
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let list = status.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).unwrap().trim();
+    let first: usize = list.split([',', '-']).next().unwrap().parse().unwrap();
+    let pinned = format!("{first}-{first}");
+    let mut a = args("link:0");
+    a.extend(["--cores", &pinned, "--json"]);
+    let o = riptide(&a);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for g in v["runs"][0]["goals"].as_array().unwrap() {
+        assert_eq!(g["lower_bound"], 50_000.0, "{g}");
+    }
+    // A core it may not run on is refused before the first trial, naming it.
+    let mut a = args("link:0");
+    a.extend(["--cores", "4095-4095"]);
+    let o = riptide(&a);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(stderr(&o).contains("core 4095 is not one this process may run on"), "{}", stderr(&o));
+    let o = cli(&format!("{} --cores 2-x", args("link:0").join(" ")));
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(stderr(&o).contains("`2-x` is not a core number"), "{}", stderr(&o));
+}

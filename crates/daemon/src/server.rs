@@ -634,7 +634,7 @@ fn trial(engine: &Mutex<Engine>, duration: f64, load: f64, cores: usize) -> Resu
         let mut e = lock(engine);
         let streams = trials::describe(&mut e).map_err(|x| refused(&x))?;
         trials::countable(&streams).map_err(|x| refused(&x))?;
-        e.handle(Command::Start(trials::start_options(duration, load, cores))).map_err(|x| refused(&x))?;
+        e.handle(Command::Start(trials::start_options(duration, load, cores, &[]))).map_err(|x| refused(&x))?;
         streams.iter().map(|s| s.scaled).collect()
     };
     let t0 = Instant::now();

@@ -59,17 +59,25 @@ pub enum TrialError {
 pub struct EngineTrials<'a> {
     engine: &'a mut Engine,
     cores: usize,
+    /// Worker `k` pinned on core `pin[k]`; empty: placed by the kernel.
+    pin: Vec<usize>,
     interrupted: &'a dyn Fn() -> bool,
     /// Every trial so far, in order.
     pub log: Vec<TrialRecord>,
 }
 
 impl<'a> EngineTrials<'a> {
-    /// Trials on `engine`, whose profile must be loaded and have at least one tagged
-    /// stream that follows the multiplier; `interrupted` is polled while a trial runs.
-    pub fn new(engine: &'a mut Engine, cores: usize, interrupted: &'a dyn Fn() -> bool) -> Result<Self, TrialError> {
+    /// Trials on `engine` with `cores` workers (pinned as `pin` lists, when it does),
+    /// whose profile must be loaded and have at least one tagged stream that follows the
+    /// multiplier; `interrupted` is polled while a trial runs.
+    pub fn new(
+        engine: &'a mut Engine,
+        cores: usize,
+        pin: Vec<usize>,
+        interrupted: &'a dyn Fn() -> bool,
+    ) -> Result<Self, TrialError> {
         countable(&describe(engine)?)?;
-        Ok(EngineTrials { engine, cores, interrupted, log: vec![] })
+        Ok(EngineTrials { engine, cores, pin, interrupted, log: vec![] })
     }
 }
 
@@ -88,13 +96,14 @@ pub fn countable(streams: &[StreamInfo]) -> Result<(), TrialError> {
 }
 
 /// How a trial starts the loaded profile: `load` frames/s summed over the sending ports
-/// for `duration` s on `cores` workers.
-pub fn start_options(duration: f64, load: f64, cores: usize) -> StartOptions {
+/// for `duration` s on `cores` workers (pinned on the cores `pin` lists, when it does).
+pub fn start_options(duration: f64, load: f64, cores: usize, pin: &[usize]) -> StartOptions {
     StartOptions {
         duration: Some(Nanos::from_secs_f64(duration)),
         multiplier: Multiplier::Total(Rate::Pps(load)),
         total: true,
         cores,
+        pin: pin.to_vec(),
         // A worker the host preempts makes up what it missed instead of skipping
         // it: a trial sends the count its load asks for unless the generator really
         // cannot (then the trial is a generator limit, [`count`]).
@@ -164,7 +173,7 @@ impl EngineTrials<'_> {
     /// Runs one trial and returns its record and the final snapshot.
     fn run(&mut self, duration: f64, load: f64) -> Result<(TrialRecord, crate::Snapshot), TrialError> {
         let t0 = Instant::now();
-        self.engine.handle(Command::Start(start_options(duration, load, self.cores)))?;
+        self.engine.handle(Command::Start(start_options(duration, load, self.cores, &self.pin)))?;
         let mut interrupted = false;
         while !matches!(self.engine.handle(Command::State)?, Response::State(RunState::Finished)) {
             if (self.interrupted)() {
