@@ -94,8 +94,8 @@ fn bench_profile_is_the_baselines_frame_byte_for_byte() {
     assert_eq!(frames, 3);
 }
 
-/// Reads record timestamps (ns) from a nanosecond pcap.
-fn pcap_times(path: &Path) -> Vec<u64> {
+/// Reads the records of a nanosecond pcap: timestamp (ns) and frame bytes.
+fn pcap_records(path: &Path) -> Vec<(u64, Vec<u8>)> {
     let b = std::fs::read(path).unwrap();
     assert_eq!(&b[0..4], &0xa1b2_3c4du32.to_le_bytes(), "nanosecond pcap magic");
     let mut t = Vec::new();
@@ -104,10 +104,15 @@ fn pcap_times(path: &Path) -> Vec<u64> {
         let sec = u32::from_le_bytes(b[o..o + 4].try_into().unwrap()) as u64;
         let ns = u32::from_le_bytes(b[o + 4..o + 8].try_into().unwrap()) as u64;
         let len = u32::from_le_bytes(b[o + 8..o + 12].try_into().unwrap()) as usize;
-        t.push(sec * 1_000_000_000 + ns);
+        t.push((sec * 1_000_000_000 + ns, b[o + 16..o + 16 + len].to_vec()));
         o += 16 + len;
     }
     t
+}
+
+/// Reads record timestamps (ns) from a nanosecond pcap.
+fn pcap_times(path: &Path) -> Vec<u64> {
+    pcap_records(path).into_iter().map(|(t, _)| t).collect()
 }
 
 #[test]
@@ -204,6 +209,10 @@ fn bad_input_gets_one_line_errors_with_exit_2() {
     rejects("streams:\n  - packet:\n      - ipv4: {src: 198.18.0.300}\n", &["bad.yaml:3"]);
     rejects("streams:\n  - packet:\n      - eth: {dst: \"02:00:zz:00:00:01\"}\n", &["bad.yaml:3", "MAC"]);
     rejects("streams:\n  - size: 40\n", &["bad.yaml:2", "size", "smaller than the headers"]);
+    rejects(
+        "streams:\n  - size: 64\n    packet: [{eth: {}}, {ipv4: {}}, {udp: {}}, {payload: {len: 100}}]\n",
+        &["bad.yaml:2", "size 64", "146"],
+    );
     rejects("streams:\n  - rate: 0pps\n", &["bad.yaml:2", "positive"]);
     rejects("streams:\n  - rate: -5mpps\n", &["bad.yaml:2"]);
     rejects("streams:\n  - rate: 1000\n", &["bad.yaml:2", "unit"]);
@@ -250,6 +259,38 @@ fn bad_arguments_are_exit_2() {
             assert!(stderr(&o).contains("split|pin"), "{args:?}: {}", stderr(&o));
         }
     }
+}
+
+#[test]
+fn a_fixed_payload_leaves_ethernet_padding_after_the_packet() {
+    // TRex's short frames: a 28-byte IP packet padded to 60 bytes; variables in the
+    // headers keep the checksums right, a write into the padding touches none.
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("pad.yaml");
+    std::fs::write(
+        &prof,
+        "streams:\n  - packet: [{eth: {}}, {ipv4: {}}, {udp: {}}, {payload: {len: 2, hex: abcd}}]\n    size: {min: 64, max: 80, mode: inc}\n    \
+         vars: [{name: s, min: 198.18.0.1, max: 198.18.0.20, write: ipv4.src}, {name: p, min: 1, max: 9, size: 1}]\n    \
+         writes: [{var: p, offset: 50, size: 1}]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("pad.pcap");
+    let o = riptide(&["run", prof.to_str().unwrap(), "--port", &format!("pcap:{}", out.display()), "--count", "340"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let good = "ip.checksum.status == \"Good\" && udp.checksum.status == \"Good\" && ip.len == 30 && udp.length == 10";
+    assert_eq!(tshark(&out, good, &[]).len(), 340);
+    let mut sources = std::collections::HashSet::new();
+    for (i, (_, f)) in pcap_records(&out).iter().enumerate() {
+        // Frame sizes 64..=80 (FCS included) walk; the packet stays 44 bytes (payload
+        // abcd), the rest is zeros but for the variable p at offset 50: 1, 2, ..., 9, 1, ...
+        assert_eq!(f.len(), 60 + i % 17, "frame {i}");
+        assert_eq!(&f[42..44], [0xab, 0xcd], "frame {i}");
+        let mut pad = vec![0u8; f.len() - 44];
+        pad[6] = 1 + (i % 9) as u8;
+        assert_eq!(&f[44..], &pad[..], "frame {i}");
+        sources.insert(f[26..30].to_vec());
+    }
+    assert_eq!(sources.len(), 20);
 }
 
 #[test]

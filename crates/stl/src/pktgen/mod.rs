@@ -604,7 +604,8 @@ impl DeviceConfig {
         let mut writes = Vec::new();
         let mut payload = None;
         if self.smallest() as usize >= hdr + PKTGEN_HDR_LEN {
-            payload = Some(PayloadSpec { hex: Some(format!("{PKTGEN_MAGIC:08x}")), pattern: None, string: None });
+            payload =
+                Some(PayloadSpec { hex: Some(format!("{PKTGEN_MAGIC:08x}")), pattern: None, string: None, len: None });
             vars.push(VarSpec {
                 size: Some(4),
                 min: Some(Value(1)),

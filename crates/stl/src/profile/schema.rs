@@ -309,6 +309,12 @@ pub struct PayloadSpec {
     /// Text repeated to the end of the frame.
     #[serde(default)]
     pub string: Option<String>,
+    /// The payload's length in bytes: the IP packet ends there and the rest of the frame
+    /// is Ethernet padding (zeros, outside the IP and L4 lengths and checksums), as a
+    /// short packet is padded to 60 bytes on the wire. Unset: the payload runs to the end
+    /// of the frame.
+    #[serde(default)]
+    pub len: Option<usize>,
 }
 
 /// How a variable walks.

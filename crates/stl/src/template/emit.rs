@@ -35,11 +35,13 @@ pub enum LayerError {
     #[error("payload: {0}")]
     Payload(String),
     /// A frame size below the headers.
-    #[error("frame size {size} B is smaller than the headers: at least {needed} B (headers + 4 B FCS) expected")]
+    #[error(
+        "frame size {size} B is smaller than the headers: at least {needed} B (headers, a fixed payload's length and the 4 B FCS) expected"
+    )]
     TooSmall {
         /// Smallest size asked for.
         size: usize,
-        /// Headers plus FCS.
+        /// Headers, a fixed payload and the FCS.
         needed: usize,
     },
     /// No frame size at all.
@@ -184,8 +186,23 @@ impl<'a> Plan<'a> {
         Ok(Plan { layers, offsets, header_len: off })
     }
 
-    pub(crate) fn header_len(&self) -> usize {
-        self.header_len
+    /// The payload's fixed length (`payload: {len: N}`), if set.
+    fn fixed_payload(&self) -> Option<usize> {
+        self.layers.iter().find_map(|l| match l {
+            Layer::Payload(p) => p.len,
+            _ => None,
+        })
+    }
+
+    /// The smallest frame (FCS excluded) the layers fit in: the headers, and a fixed
+    /// payload whole.
+    pub(crate) fn min_len(&self) -> usize {
+        self.header_len + self.fixed_payload().unwrap_or(0)
+    }
+
+    /// Bytes of a `len`-byte frame that are the packet (the rest is Ethernet padding).
+    fn content_len(&self, len: usize) -> usize {
+        self.fixed_payload().map_or(len, |p| (self.header_len + p).min(len))
     }
 
     fn find(&self, f: impl Fn(&Layer) -> bool) -> Option<usize> {
@@ -243,14 +260,16 @@ impl<'a> Plan<'a> {
     }
 
     /// The frame of `len` bytes (FCS excluded), checksums filled.
-    pub(crate) fn emit(&self, len: usize) -> Result<Vec<u8>, LayerError> {
-        let mut buf = vec![0u8; len.max(self.header_len)];
+    pub(crate) fn emit(&self, frame_len: usize) -> Result<Vec<u8>, LayerError> {
+        let mut buf = vec![0u8; frame_len.max(self.header_len)];
         let payload_spec: Option<&PayloadSpec> = self.layers.iter().find_map(|l| match l {
             Layer::Payload(p) => Some(p),
             _ => None,
         });
+        // The packet's own bytes; any after them stay zero (Ethernet padding).
+        let len = self.content_len(frame_len).max(self.header_len);
         let payload = payload_bytes(payload_spec, len - self.header_len)?;
-        buf[self.header_len..].copy_from_slice(&payload);
+        buf[self.header_len..len].copy_from_slice(&payload);
         // Inner layers first, so each checksum covers final bytes.
         let mut ip_pair: Option<(IpAddress, IpAddress)> = None;
         if let Some(i) = self.l3() {
@@ -363,6 +382,10 @@ impl<'a> Plan<'a> {
 
     /// Offsets of the 16-bit fields whose value depends on the frame size.
     pub(crate) fn size_dependent_fields(&self) -> Vec<u16> {
+        if self.fixed_payload().is_some() {
+            // Lengths and checksums end with the fixed payload: the padding varies instead.
+            return Vec::new();
+        }
         let mut v = Vec::new();
         if let Some(i) = self.l3() {
             let o = self.offsets[i];
@@ -456,6 +479,7 @@ impl<'a> Plan<'a> {
         if lay.l4_start.is_none() {
             lay.pseudo = None;
         }
+        lay.content_end = self.fixed_payload().map(|p| self.header_len + p);
         lay.fields = fields;
         lay
     }

@@ -154,6 +154,9 @@ pub struct Layout {
     pub udp_length: Option<Range<usize>>,
     /// Checksum fields to fix after writes.
     pub csum: ChecksumFields,
+    /// Where the packet ends when the frame has Ethernet padding after it (`payload:
+    /// {len: N}`): writes from there on touch no checksum. `None`: the frame's end.
+    pub content_end: Option<usize>,
 }
 
 impl Layout {
@@ -173,7 +176,8 @@ impl Layout {
         let overlaps = |x: &Range<usize>| r.start < x.end && x.start < r.end;
         Coverage {
             ip: self.ipv4_header.as_ref().is_some_and(overlaps),
-            l4: self.l4_start.is_some_and(|s| r.end > s) || self.pseudo.as_ref().is_some_and(overlaps),
+            l4: self.l4_start.is_some_and(|s| r.end > s && self.content_end.is_none_or(|e| r.start < e))
+                || self.pseudo.as_ref().is_some_and(overlaps),
             l4_twice: self.udp_length.as_ref().is_some_and(|l| l.start <= r.start && r.end <= l.end),
         }
     }
@@ -186,7 +190,7 @@ pub fn build(layers: &[Layer], sizes: &[u16]) -> Result<(Template, Layout), Laye
     let (Some(&min), Some(&max)) = (sizes.first(), sizes.last()) else {
         return Err(LayerError::NoSizes);
     };
-    let min_needed = plan.header_len() + FCS_LEN;
+    let min_needed = plan.min_len() + FCS_LEN;
     if (min as usize) < min_needed {
         return Err(LayerError::TooSmall { size: min as usize, needed: min_needed });
     }
