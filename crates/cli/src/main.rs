@@ -19,6 +19,7 @@ mod serve;
 mod signal;
 mod stf;
 mod tcp;
+mod trex;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

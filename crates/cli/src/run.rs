@@ -14,8 +14,13 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub(crate) struct RunArgs {
-    /// Profile (YAML).
+    /// Profile: riptide's YAML, or a TRex stateless Python profile (`.py`, run unchanged:
+    /// docs/trex.md).
     pub profile: PathBuf,
+    /// A TRex profile's tunables, as TRex's `-t`: `key=val,key2=val2` (passed to its
+    /// get_streams()).
+    #[arg(short = 't', long = "tunables", value_name = "KEY=VAL,...")]
+    pub tunables: Option<String>,
     /// Port: `null`, `pcap:FILE`, `afpacket:IF`, `afxdp:IF[:QUEUE]`, `xdplive:IF`, `link:0|1[:delay=..,loss=..]`,
     /// each optionally with wrappers `+impair:loss=1%,...` and `+tap:FILE` (docs/ports.md);
     /// repeat for ports 1, 2, ...
@@ -256,7 +261,11 @@ pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
 }
 
 pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
-    let text = read_profile(&a.profile)?;
+    let trex = crate::trex::is_python_profile(&a.profile);
+    if a.tunables.is_some() && !trex {
+        return Err(Failure::input("-t/--tunables is for TRex Python profiles (.py)"));
+    }
+    let mut text = if trex { String::new() } else { read_profile(&a.profile)? };
     if let Some(out) = &a.out {
         check_writable("--out", out)?;
     }
@@ -266,6 +275,10 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     let source = a.profile.display().to_string();
     let latency_pps = a.latency.as_deref().map(probe_rate).transpose()?;
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
+    if trex {
+        // TRex loads a profile on every port it starts: the translation does the same.
+        text = crate::trex::convert(&a.profile, config.ports.len().max(1), a.tunables.as_deref())?;
+    }
     let opts = start_options(&a)?;
     let mut engine = Engine::new(config);
     engine.handle(Command::LoadProfile {

@@ -1,0 +1,400 @@
+"""TRex's stateless profile API (``trex_stl_lib.api`` / ``trex.stl.api``) on riptide.
+
+A TRex profile imports these names and builds ``STLStream`` objects; riptide reads what
+they describe and turns it into its own profile (:mod:`riptide.trex.convert`). The
+objects keep their arguments and the profile line that made them, so anything riptide
+cannot honour is an error naming that line, never a silent difference.
+
+Semantics follow TRex's documentation: ``isg`` and ``ibg`` are microseconds; a packet
+shorter than 60 bytes is padded to 60 with zeros after the IP packet (Ethernet padding);
+a flow variable starts at ``init_value`` (``min_value`` for inc, ``max_value`` for dec)
+and wraps at the other end; ``STLVmFixIpv4`` / ``STLVmFixChecksumHw`` are accepted and
+need nothing, because riptide keeps every checksum right after each write (TRex fixes
+only what they name: its UDP checksums go stale when an address changes; riptide's do
+not).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+# TRex's api module hands the profile scapy's names (Ether, IP, UDP, ...).
+from scapy.all import *  # noqa: F401,F403  (re-exported for the profiles)
+
+_PROFILE_FILES: List[str] = []
+"""Paths of the profile files being loaded: an object's line is the innermost frame in one."""
+
+
+class STLError(Exception):
+    """TRex's error type, raised for what riptide cannot honour."""
+
+
+TRexError = STLError
+
+
+def _where() -> str:
+    """``file:line`` of the profile line building the current object ('' outside a load)."""
+    f = sys._getframe(1)
+    files = {os.path.realpath(p) for p in _PROFILE_FILES}
+    while f is not None:
+        if os.path.realpath(f.f_code.co_filename) in files:
+            return f"{f.f_code.co_filename}:{f.f_lineno}"
+        f = f.f_back
+    return ""
+
+
+class _Obj:
+    """An API object: its arguments and where the profile made it."""
+
+    def __init__(self) -> None:
+        self._where = _where()
+
+    def _fail(self, msg: str) -> "STLError":
+        where = f"{self._where}: " if self._where else ""
+        return STLError(f"{where}{type(self).__name__}: {msg}")
+
+
+def _unsupported(name: str, why: str) -> type:
+    def init(self: _Obj, *args: Any, **kwargs: Any) -> None:
+        _Obj.__init__(self)
+        raise self._fail(f"not supported by riptide yet: {why}")
+
+    return type(name, (_Obj,), {"__init__": init, "__doc__": f"TRex's {name}: {why} (not supported yet)."})
+
+
+# ---- transmit modes ---------------------------------------------------------------
+
+
+class STLTXMode(_Obj):
+    """A rate: exactly one of pps, bps_L1, bps_L2, percentage (default 1 pps)."""
+
+    def __init__(self, pps: Optional[float] = None, bps_L1: Optional[float] = None,
+                 bps_L2: Optional[float] = None, percentage: Optional[float] = None) -> None:
+        super().__init__()
+        given = {k: v for k, v in (("pps", pps), ("bps_l1", bps_L1), ("bps_l2", bps_L2), ("percent", percentage))
+                 if v is not None}
+        if len(given) > 1:
+            raise self._fail(f"give one of pps, bps_L1, bps_L2, percentage (got {', '.join(given)})")
+        if not given:
+            given = {"pps": 1}
+        (key, value), = given.items()
+        if not isinstance(value, (int, float)) or value <= 0:
+            raise self._fail(f"rate {value!r} must be a positive number")
+        self.rate: Dict[str, float] = {key: float(value)}
+
+    def _mode(self) -> Union[str, Dict[str, Any]]:
+        return "continuous"
+
+
+class STLTXCont(STLTXMode):
+    """Continuous."""
+
+
+class STLTXSingleBurst(STLTXMode):
+    """``total_pkts`` packets."""
+
+    def __init__(self, total_pkts: int = 1, **rate: Any) -> None:
+        super().__init__(**rate)
+        if not isinstance(total_pkts, int) or total_pkts < 1:
+            raise self._fail(f"total_pkts {total_pkts!r} must be a positive integer")
+        self.total_pkts = total_pkts
+
+    def _mode(self) -> Dict[str, Any]:
+        return {"burst": {"packets": self.total_pkts}}
+
+
+class STLTXMultiBurst(STLTXMode):
+    """``count`` bursts of ``pkts_per_burst`` packets, ``ibg`` microseconds between them."""
+
+    def __init__(self, pkts_per_burst: int = 1, ibg: float = 0.0, count: int = 1, **rate: Any) -> None:
+        super().__init__(**rate)
+        if not isinstance(pkts_per_burst, int) or pkts_per_burst < 1:
+            raise self._fail(f"pkts_per_burst {pkts_per_burst!r} must be a positive integer")
+        if not isinstance(count, int) or count < 1:
+            raise self._fail(f"count {count!r} must be a positive integer")
+        if not isinstance(ibg, (int, float)) or ibg < 0:
+            raise self._fail(f"ibg {ibg!r} must be microseconds, 0 or more")
+        self.pkts_per_burst, self.ibg, self.count = pkts_per_burst, float(ibg), count
+
+    def _mode(self) -> Dict[str, Any]:
+        return {"multi_burst": {"packets": self.pkts_per_burst, "bursts": self.count, "ibg": _usec(self.ibg)}}
+
+
+def _usec(us: float) -> str:
+    """Microseconds as a riptide duration (TRex's isg and ibg unit)."""
+    return f"{int(us)}us" if float(us).is_integer() else f"{round(us * 1000)}ns"
+
+
+# ---- flow stats -------------------------------------------------------------------
+
+
+class STLFlowStats(_Obj):
+    """Per-stream RX counters under ``pg_id``."""
+
+    _key = "flow_stats"
+
+    def __init__(self, pg_id: int) -> None:
+        super().__init__()
+        if not isinstance(pg_id, int) or not 0 <= pg_id <= 65535:
+            raise self._fail(f"pg_id {pg_id!r} must be an integer from 0 to 65535")
+        self.pg_id = pg_id
+
+
+class STLFlowLatencyStats(STLFlowStats):
+    """Counters plus latency and jitter under ``pg_id``."""
+
+    _key = "latency"
+
+
+# ---- field engine -----------------------------------------------------------------
+
+
+def _num(v: Any) -> Any:
+    """A flow-variable value: ints as they are, dotted IPv4 as its number (as TRex)."""
+    if isinstance(v, str):
+        parts = v.split(".")
+        if len(parts) == 4 and all(p.isdigit() and int(p) < 256 for p in parts):
+            return int.from_bytes(bytes(int(p) for p in parts), "big")
+    return v
+
+
+class _Instr(_Obj):
+    pass
+
+
+class STLVmFlowVar(_Instr):
+    """A flow variable: inc, dec or random over min..max (or value_list)."""
+
+    def __init__(self, name: str, min_value: Any = 0, max_value: Any = 255, size: int = 4, op: str = "inc",
+                 step: int = 1, init_value: Any = None, value_list: Optional[Sequence[Any]] = None,
+                 next_var: Optional[str] = None, split_to_cores: bool = True) -> None:
+        super().__init__()
+        if op not in ("inc", "dec", "random"):
+            raise self._fail(f"op '{op}': expected inc, dec or random")
+        if size not in (1, 2, 4, 8):
+            raise self._fail(f"size {size}: expected 1, 2, 4 or 8")
+        if next_var is not None:
+            raise self._fail("not supported by riptide yet: next_var (chained variables)")
+        self.name, self.size, self.op, self.step = name, size, op, step
+        self.min, self.max, self.init = _num(min_value), _num(max_value), _num(init_value)
+        self.values = [_num(v) for v in value_list] if value_list is not None else None
+        if self.values is not None and op != "inc":
+            raise self._fail(f"not supported by riptide yet: value_list with op '{op}' (inc walks the list)")
+
+    def _var(self) -> Dict[str, Any]:
+        v: Dict[str, Any] = {"name": self.name, "size": self.size}
+        if self.values is not None:
+            v.update(op="list", values=self.values)
+            return v
+        v.update(op=self.op, min=self.min, max=self.max)
+        if self.step != 1:
+            v["step"] = self.step
+        if self.init is not None:
+            v["init"] = self.init
+        return v
+
+
+class STLVmWrFlowVar(_Instr):
+    """Writes a variable at ``pkt_offset`` (a byte offset, or a field name like ``IP.src``)."""
+
+    def __init__(self, fv_name: str, pkt_offset: Union[int, str], offset_fixup: int = 0, add_val: int = 0,
+                 is_big: bool = True) -> None:
+        super().__init__()
+        if not is_big:
+            raise self._fail("not supported by riptide yet: is_big=False (little-endian writes)")
+        self.fv_name, self.pkt_offset, self.offset_fixup, self.add_val = fv_name, pkt_offset, offset_fixup, add_val
+
+
+class STLVmWrMaskFlowVar(_Instr):
+    """Writes ``((var + add_value) << shift) & mask`` into ``pkt_cast_size`` bytes at ``pkt_offset``."""
+
+    def __init__(self, fv_name: str, pkt_offset: Union[int, str], pkt_cast_size: int = 1, mask: int = 0xFF,
+                 shift: int = 0, add_value: int = 0, offset_fixup: int = 0, is_big: bool = True) -> None:
+        super().__init__()
+        if not is_big:
+            raise self._fail("not supported by riptide yet: is_big=False (little-endian writes)")
+        if pkt_cast_size not in (1, 2, 4):
+            raise self._fail(f"pkt_cast_size {pkt_cast_size}: expected 1, 2 or 4")
+        self.fv_name, self.pkt_offset, self.offset_fixup = fv_name, pkt_offset, offset_fixup
+        self.cast, self.mask, self.shift, self.add_value = pkt_cast_size, mask, shift, add_value
+
+
+class STLVmFixIpv4(_Instr):
+    """Accepted: riptide keeps the IPv4 header checksum right after every write."""
+
+    def __init__(self, offset: Union[int, str] = "IP") -> None:
+        super().__init__()
+
+
+class STLVmFixChecksumHw(_Instr):
+    """Accepted: riptide keeps the IPv4 and L4 checksums right after every write."""
+
+    def __init__(self, l3_offset: Union[int, str] = "IP", l4_offset: Union[int, str] = "UDP",
+                 l4_type: int = 0) -> None:
+        super().__init__()
+
+
+STLVmFlowVarRepeatableRandom = _unsupported("STLVmFlowVarRepeatableRandom", "TRex's repeatable random sequence")
+STLVmTupleGen = _unsupported("STLVmTupleGen", "tuple generators (riptide's own `tuple` variable does this)")
+STLVmTrimPktSize = _unsupported("STLVmTrimPktSize", "packet size from a variable (riptide's `size` ranges do this)")
+
+
+class STLScVmRaw(_Obj):
+    """A field-engine program: a list of instructions."""
+
+    def __init__(self, list_of_commands: Optional[Sequence[Any]] = None, split_by_field: Optional[str] = None,
+                 cache_size: Optional[int] = None) -> None:
+        super().__init__()
+        self.commands: List[Any] = list(list_of_commands or [])
+        for c in self.commands:
+            if not isinstance(c, _Instr):
+                raise self._fail(f"{c!r} is not a field-engine instruction")
+        # split_by_field chooses which variable TRex splits between cores (riptide splits
+        # every one, each core its own share); cache_size caches built packets: neither
+        # changes one core's bytes.
+        self.split_by_field, self.cache_size = split_by_field, cache_size
+
+
+class STLVM(STLScVmRaw):
+    """TRex's builder-style program: ``vm.var(...)``, ``vm.write(...)``, ``vm.fix_chksum()``."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+
+    def var(self, **kw: Any) -> None:
+        self.commands.append(STLVmFlowVar(**kw))
+
+    def write(self, **kw: Any) -> None:
+        self.commands.append(STLVmWrFlowVar(**kw))
+
+    def write_mask(self, **kw: Any) -> None:
+        self.commands.append(STLVmWrMaskFlowVar(**kw))
+
+    def fix_chksum(self, offset: Union[int, str] = "IP") -> None:
+        self.commands.append(STLVmFixIpv4(offset))
+
+    def fix_chksum_hw(self, **kw: Any) -> None:
+        self.commands.append(STLVmFixChecksumHw(**kw))
+
+    def repeatable_random_var(self, **kw: Any) -> None:
+        self.commands.append(STLVmFlowVarRepeatableRandom(**kw))
+
+    def tuple_var(self, **kw: Any) -> None:
+        self.commands.append(STLVmTupleGen(**kw))
+
+    def trim(self, fv_name: str) -> None:
+        self.commands.append(STLVmTrimPktSize(fv_name))
+
+    def set_split_by_var(self, name: str) -> None:
+        self.split_by_field = name
+
+    def set_cached(self, size: int) -> None:
+        self.cache_size = size
+
+
+# ---- packets and streams -----------------------------------------------------------
+
+
+class STLPktBuilder(_Obj):
+    """The packet: a scapy packet, raw bytes (``pkt_buffer``) or a pcap file's first packet."""
+
+    def __init__(self, pkt: Any = None, pkt_buffer: Optional[bytes] = None, vm: Any = None,
+                 path_relative_to_profile: bool = False, build_raw: bool = False, remove_fcs: bool = True) -> None:
+        super().__init__()
+        from scapy.layers.l2 import Ether
+
+        if (pkt is None) == (pkt_buffer is None):
+            raise self._fail("give one of pkt (a scapy packet or a pcap file) and pkt_buffer")
+        if isinstance(pkt, str):
+            path = pkt
+            if path_relative_to_profile and self._where:
+                path = os.path.join(os.path.dirname(self._where.rsplit(":", 1)[0]), path)
+            from scapy.utils import rdpcap
+
+            try:
+                frames = rdpcap(path, count=1)
+            except (OSError, ValueError) as e:
+                raise self._fail(f"pcap {path}: {e}") from e
+            if not frames:
+                raise self._fail(f"pcap {path} has no packet")
+            pkt = Ether(bytes(frames[0]))
+        elif pkt_buffer is not None:
+            pkt = Ether(bytes(pkt_buffer))
+        self.pkt = pkt
+        if vm is None:
+            vm = STLScVmRaw([])
+        elif isinstance(vm, (list, tuple)):
+            vm = STLScVmRaw(list(vm))
+        if not isinstance(vm, STLScVmRaw):
+            raise self._fail(f"vm {vm!r}: expected STLScVmRaw, STLVM or a list of instructions")
+        self.vm = vm
+
+
+class STLStream(_Obj):
+    """A stream: packet, mode (rate), chaining and stats, as TRex's."""
+
+    def __init__(self, name: Optional[str] = None, packet: Optional[STLPktBuilder] = None,
+                 mode: Optional[STLTXMode] = None, enabled: bool = True, self_start: bool = True, isg: float = 0.0,
+                 flow_stats: Optional[STLFlowStats] = None, next: Optional[str] = None,
+                 stream_id: Optional[int] = None, action_count: int = 0, random_seed: int = 0,
+                 mac_src_override_by_pkt: Optional[bool] = None, mac_dst_override_mode: Optional[int] = None,
+                 dummy_stream: bool = False, start_paused: bool = False, core_id: int = -1) -> None:
+        super().__init__()
+        if packet is None:
+            raise self._fail("packet is required (an STLPktBuilder)")
+        if not isinstance(packet, STLPktBuilder):
+            raise self._fail(f"packet {packet!r}: expected an STLPktBuilder")
+        if mode is None:
+            mode = STLTXCont()
+        if not isinstance(mode, STLTXMode):
+            raise self._fail(f"mode {mode!r}: expected STLTXCont, STLTXSingleBurst or STLTXMultiBurst")
+        if flow_stats is not None and not isinstance(flow_stats, STLFlowStats):
+            raise self._fail(f"flow_stats {flow_stats!r}: expected STLFlowStats or STLFlowLatencyStats")
+        if action_count:
+            raise self._fail("not supported by riptide yet: action_count (a bounded loop of `next` streams)")
+        if dummy_stream or start_paused:
+            raise self._fail("not supported by riptide yet: dummy_stream / start_paused")
+        if not isinstance(isg, (int, float)) or isg < 0:
+            raise self._fail(f"isg {isg!r} must be microseconds, 0 or more")
+        self.name, self.packet, self.mode, self.enabled = name, packet, mode, enabled
+        self.self_start, self.isg, self.flow_stats, self.next = self_start, float(isg), flow_stats, next
+        self.random_seed = random_seed
+
+
+class STLProfile(_Obj):
+    """A list of streams, and TRex's loaders."""
+
+    def __init__(self, streams: Union[STLStream, Sequence[STLStream], None] = None) -> None:
+        super().__init__()
+        if streams is None:
+            streams = []
+        self.streams: List[STLStream] = [streams] if isinstance(streams, STLStream) else list(streams)
+
+    def get_streams(self) -> List[STLStream]:
+        return self.streams
+
+    def __len__(self) -> int:
+        return len(self.streams)
+
+    @staticmethod
+    def load_py(python_file: str, direction: int = 0, port_id: int = 0, **kwargs: Any) -> "STLProfile":
+        from .convert import load_streams
+
+        return STLProfile(load_streams(python_file, direction=direction, port_id=port_id, tunables=kwargs))
+
+    @staticmethod
+    def load(filename: str, direction: int = 0, port_id: int = 0, **kwargs: Any) -> "STLProfile":
+        if not filename.endswith(".py"):
+            raise STLError(f"{filename}: riptide loads TRex's Python profiles (.py); YAML and pcap profiles are not supported yet")
+        return STLProfile.load_py(filename, direction, port_id, **kwargs)
+
+    @staticmethod
+    def load_yaml(yaml_file: str) -> "STLProfile":
+        raise STLError(f"{yaml_file}: TRex YAML profiles are not supported by riptide yet")
+
+    @staticmethod
+    def load_pcap(pcap_file: str, *args: Any, **kwargs: Any) -> "STLProfile":
+        raise STLError(f"{pcap_file}: STLProfile.load_pcap is not supported by riptide yet")
+
