@@ -150,3 +150,30 @@ def test_trex_names_resolve_only_during_a_load() -> None:
     assert "trex_stl_lib" not in sys.modules and "trex.stl.api" not in sys.modules
     with pytest.raises(ImportError):
         __import__("trex_stl_lib.api")
+
+
+def test_a_tuple_generator_with_limit_flows_and_scapy_padding(tmp_path: Path) -> None:
+    r = run("tuple_gen.py", tmp_path, "-n", "12")
+    assert r.returncode == 0, r.stderr
+    # Address fastest: (1, 1025), (2, 1025), (1, 1026), (2, 1026), (1, 1027), then over.
+    tuples = [(1 + k % 2, 1025 + k // 2) for k in (i % 5 for i in range(12))]
+    assert frames(tmp_path) == [trex_frame(udp(src=f"16.0.0.{a}", sport=p)) for a, p in tuples]
+    check_tshark(tmp_path / "p0.pcap", 12)
+
+
+def test_a_9k_packet_trimmed_to_an_incrementing_size(tmp_path: Path) -> None:
+    r = run("udp_inc_len_9k.py", tmp_path, "-n", "300")
+    assert r.returncode == 0, r.stderr
+    full = udp() / ("\x55" * (9 * 1024 - 28))
+    # TRex trims the packet to 64, 65, ... bytes and writes the IP and UDP lengths;
+    # riptide's UDP checksum is right as well (TRex leaves it stale).
+    want = []
+    for n in range(64, 364):
+        p = Ether(bytes(full)[:n])
+        p[IP].len, p[UDP].len = n - 14, n - 34
+        del p[IP].chksum, p[UDP].chksum
+        want.append(bytes(Ether(bytes(p))))
+    got = frames(tmp_path)
+    assert [len(f) for f in got] == list(range(64, 364))
+    assert got == want
+    check_tshark(tmp_path / "p0.pcap", 300)

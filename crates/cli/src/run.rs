@@ -272,7 +272,12 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
     if let Some(hist) = &a.hist {
         check_writable("--hist", hist)?;
     }
-    let source = a.profile.display().to_string();
+    let source = if trex {
+        // Lines of the translation: line 2 + k is stream k (python -m riptide.trex shows it).
+        format!("{} (translated from TRex)", a.profile.display())
+    } else {
+        a.profile.display().to_string()
+    };
     let latency_pps = a.latency.as_deref().map(probe_rate).transpose()?;
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
     if trex {

@@ -152,8 +152,9 @@ impl Var {
         Ok(v)
     }
 
-    /// A client tuple generator over `ip_min..=ip_max` x `port_min..=port_max`.
-    pub fn tuple(ip_min: u64, ip_max: u64, port_min: u64, port_max: u64) -> Result<Var, VarError> {
+    /// A client tuple generator over `ip_min..=ip_max` x `port_min..=port_max`, starting
+    /// over after `limit` tuples when that is fewer (TRex's `limit_flows`).
+    pub fn tuple(ip_min: u64, ip_max: u64, port_min: u64, port_max: u64, limit: Option<u64>) -> Result<Var, VarError> {
         if ip_min > ip_max {
             return Err(VarError::EmptyRange { min: ip_min, max: ip_max });
         }
@@ -162,7 +163,8 @@ impl Var {
         }
         let ips = ip_max - ip_min + 1;
         let ports = port_max - port_min + 1;
-        let hi = (ips as u128 * ports as u128 - 1).min(u64::MAX as u128) as u64;
+        let limit = u128::from(limit.unwrap_or(u64::MAX).max(1));
+        let hi = ((ips as u128 * ports as u128).min(limit) - 1).min(u64::MAX as u128) as u64;
         let mut v = Var::index_walk(VarKind::Tuple { ip_min, ips, port_min }, hi);
         v.refresh();
         Ok(v)
@@ -921,7 +923,7 @@ mod tests {
         // 100 addresses and 6 ports stepping together: lcm(100, 6) = 300 distinct pairs.
         assert_eq!(engine(vec![inc(100), inc(6)]).flows(), Some(300));
         assert_eq!(engine(vec![Var::list(vec![1, 2, 3]).unwrap()]).flows(), Some(3));
-        assert_eq!(engine(vec![Var::tuple(1, 10, 1000, 1001).unwrap()]).flows(), Some(20));
+        assert_eq!(engine(vec![Var::tuple(1, 10, 1000, 1001, None).unwrap()]).flows(), Some(20));
         // By 4 over 1..=10: 1, 5, 9, 3, 7 and again: 5 values... of a range of 10 (gcd 2).
         assert_eq!(engine(vec![Var::range(VarKind::Inc, 1, 10, 4, None, 0).unwrap()]).flows(), Some(5));
         assert_eq!(engine(vec![]).flows(), None);
@@ -982,7 +984,7 @@ mod tests {
 
     #[test]
     fn tuple_ip_varies_fastest() {
-        let mut v = Var::tuple(100, 101, 5000, 5001).unwrap();
+        let mut v = Var::tuple(100, 101, 5000, 5001, None).unwrap();
         let got: Vec<(u64, u64)> = (0..5)
             .map(|_| {
                 let x = (v.value(0), v.value(1));
@@ -991,6 +993,16 @@ mod tests {
             })
             .collect();
         assert_eq!(got, [(100, 5000), (101, 5000), (100, 5001), (101, 5001), (100, 5000)]);
+        // TRex's limit_flows: three tuples, then from the first again.
+        let mut v = Var::tuple(100, 101, 5000, 5001, Some(3)).unwrap();
+        let got: Vec<(u64, u64)> = (0..5)
+            .map(|_| {
+                let x = (v.value(0), v.value(1));
+                v.advance();
+                x
+            })
+            .collect();
+        assert_eq!(got, [(100, 5000), (101, 5000), (100, 5001), (100, 5000), (101, 5000)]);
     }
 
     #[test]

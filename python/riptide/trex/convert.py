@@ -205,8 +205,15 @@ def _packet(builder: stl.STLPktBuilder) -> tuple:
     from ..from_scapy import from_scapy, scapy_packet
 
     pkt = builder.pkt
+    # A scapy Padding layer is Ethernet padding: outside the IP length, as riptide's.
+    inner = pkt
+    if pkt.getlayer("Padding") is not None:
+        if any(bytes(pkt.getlayer("Padding"))):
+            raise builder._fail("a Padding layer with non-zero bytes: riptide pads with zeros")
+        inner = pkt.copy()
+        inner.getlayer("Padding").underlayer.remove_payload()
     try:
-        layers = from_scapy(pkt)
+        layers = from_scapy(inner)
     except ValueError as e:
         raise builder._fail(str(e)) from e
     # Addresses the profile leaves unset come from the port (its configured MACs), as
@@ -215,34 +222,81 @@ def _packet(builder: stl.STLPktBuilder) -> tuple:
     for key in ("src", "dst"):
         if (e is None or e.fields.get(key) is None) and layers and "eth" in layers[0]:
             layers[0]["eth"].pop(key, None)
-    length = len(bytes(scapy_packet(pkt)))
-    if length >= 60:
-        return layers, length + 4
-    # Shorter than the Ethernet minimum: TRex pads with zeros after the packet.
-    if layers and "payload" in layers[-1]:
-        layers[-1]["payload"]["len"] = len(bytes.fromhex(layers[-1]["payload"].get("hex", "")))
-    else:
-        layers.append({"payload": {"len": 0}})
-    return layers, 64
+    inner_len = len(bytes(scapy_packet(inner)))
+    # Shorter than the Ethernet minimum, TRex pads with zeros after the packet.
+    frame_len = max(len(bytes(scapy_packet(pkt))), 60)
+    if frame_len > inner_len:
+        if layers and "payload" in layers[-1]:
+            layers[-1]["payload"]["len"] = len(bytes.fromhex(layers[-1]["payload"].get("hex", "")))
+        else:
+            layers.append({"payload": {"len": 0}})
+    return layers, frame_len + 4
+
+
+def _length_fields(pkt: Any) -> Dict[int, int]:
+    """Offset of each IP / UDP length field -> the ``add_val`` that makes a frame size
+    (FCS excluded) its value, as TRex's trim profiles write them: riptide sets these."""
+    out: Dict[int, int] = {}
+    raw = bytes(pkt)
+    layer = pkt.__class__(raw)
+    while layer is not None and layer.__class__.__name__ != "NoPayload":
+        start = len(raw) - len(bytes(layer))
+        kind = layer.__class__.__name__
+        if kind == "IP":
+            out[start + 2] = -start
+        elif kind == "IPv6":
+            out[start + 4] = -(start + 40)
+        elif kind == "UDP":
+            out[start + 4] = -start
+        layer = layer.payload
+    return out
 
 
 def _vm(builder: stl.STLPktBuilder) -> tuple:
-    variables: Dict[str, stl.STLVmFlowVar] = {}
+    """Riptide ``vars`` and ``writes``, and the frame-size walk of a trimmed variable."""
+    variables: Dict[str, Any] = {}
     out_vars: List[Dict[str, Any]] = []
     writes: List[Dict[str, Any]] = []
+    trimmed: Optional[stl.STLVmFlowVar] = None
+    size: Optional[Dict[str, Any]] = None
+    lengths = _length_fields(builder.pkt)
     for c in builder.vm.commands:
-        if isinstance(c, stl.STLVmFlowVar):
+        if isinstance(c, (stl.STLVmFlowVar, stl.STLVmTupleGen)):
             if c.name in variables:
                 raise c._fail(f"variable '{c.name}' is defined twice")
             variables[c.name] = c
             out_vars.append(c._var())
-        elif isinstance(c, (stl.STLVmWrFlowVar, stl.STLVmWrMaskFlowVar)):
+        elif isinstance(c, stl.STLVmTrimPktSize):
             var = variables.get(c.fv_name)
+            if not isinstance(var, stl.STLVmFlowVar) or var.values is not None:
+                raise c._fail(f"fv_name '{c.fv_name}' is no inc/dec/random variable defined before it")
+            length = len(bytes(builder.pkt))
+            if not 60 <= var.min <= var.max <= length:
+                raise c._fail(f"'{c.fv_name}' walks {var.min}..{var.max}: trimming needs 60 <= min <= max <= "
+                              f"the packet's {length} bytes")
+            if var.init is not None and var.init != (var.max if var.op == "dec" else var.min):
+                raise c._fail("not supported by riptide yet: a trimmed variable with its own init_value")
+            trimmed = var
+            out_vars = [v for v in out_vars if v["name"] != var.name]
+            size = {"min": var.min + 4, "max": var.max + 4, "mode": var.op}
+            if var.step != 1:
+                size["step"] = var.step
+        elif isinstance(c, (stl.STLVmWrFlowVar, stl.STLVmWrMaskFlowVar)):
+            base, _, part = c.fv_name.rpartition(".")
+            tuple_part = isinstance(variables.get(base), stl.STLVmTupleGen) and part in ("ip", "port")
+            var = variables.get(base) if tuple_part else variables.get(c.fv_name)
             if var is None:
                 raise c._fail(f"fv_name '{c.fv_name}' is no variable defined before it ({', '.join(variables) or 'none'})")
-            w: Dict[str, Any] = {"var": c.fv_name, "offset": _field_offset(builder.pkt, c.pkt_offset, c) + c.offset_fixup}
+            offset = _field_offset(builder.pkt, c.pkt_offset, c) + c.offset_fixup
+            if var is trimmed:
+                # The trimmed size written into a length field: riptide writes every length.
+                if not isinstance(c, stl.STLVmWrFlowVar) or lengths.get(offset) != c.add_val:
+                    raise c._fail(f"'{c.fv_name}' is the packet size: riptide writes only the IP and UDP lengths "
+                                  "from it (as pkt_offset 'IP.len' / 'UDP.len' with the layer's offset subtracted)")
+                continue
+            w: Dict[str, Any] = {"var": c.fv_name, "offset": offset}
             if isinstance(c, stl.STLVmWrFlowVar):
-                w["size"] = var.size
+                w["size"] = (2 if part == "port" else 4) if tuple_part else var.size
                 if c.add_val:
                     w["add"] = c.add_val
             else:
@@ -253,7 +307,7 @@ def _vm(builder: stl.STLPktBuilder) -> tuple:
                     w["add"] = c.add_value
             writes.append(w)
         # STLVmFixIpv4 / STLVmFixChecksumHw: riptide keeps every checksum right.
-    return out_vars, writes
+    return out_vars, writes, size
 
 
 def stream_dict(s: STLStream, port: int) -> Dict[str, Any]:
@@ -274,7 +328,9 @@ def stream_dict(s: STLStream, port: int) -> Dict[str, Any]:
         out["seed"] = int(s.random_seed)
     if s.flow_stats is not None:
         out[s.flow_stats._key] = {"id": s.flow_stats.pg_id}
-    variables, writes = _vm(s.packet)
+    variables, writes, sizes = _vm(s.packet)
+    if sizes is not None:
+        out["size"] = sizes
     if variables:
         out["vars"] = variables
     if writes:

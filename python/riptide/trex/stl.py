@@ -236,9 +236,37 @@ class STLVmFixChecksumHw(_Instr):
         super().__init__()
 
 
+class STLVmTupleGen(_Instr):
+    """A client tuple: addresses x ports, the address fastest, written as ``NAME.ip`` and
+    ``NAME.port``; after ``limit_flows`` tuples the walk starts over."""
+
+    def __init__(self, ip_min: Any = "0.0.0.1", ip_max: Any = "0.0.0.10", port_min: int = 1025,
+                 port_max: int = 65535, limit_flows: int = 100000, flags: int = 0, name: Optional[str] = None) -> None:
+        super().__init__()
+        if name is None:
+            raise self._fail("name is required")
+        if flags:
+            raise self._fail(f"not supported by riptide yet: flags={flags}")
+        if not isinstance(limit_flows, int) or limit_flows < 1:
+            raise self._fail(f"limit_flows {limit_flows!r} must be a positive integer")
+        self.name, self.ip_min, self.ip_max = name, _num(ip_min), _num(ip_max)
+        self.port_min, self.port_max, self.limit_flows = port_min, port_max, limit_flows
+        self.size = 4
+
+    def _var(self) -> Dict[str, Any]:
+        return {"name": self.name, "tuple": {"ip_min": self.ip_min, "ip_max": self.ip_max, "port_min": self.port_min,
+                                             "port_max": self.port_max, "limit": self.limit_flows}}
+
+
+class STLVmTrimPktSize(_Instr):
+    """The packet's size (FCS excluded) is the variable's value: riptide's frame-size walk."""
+
+    def __init__(self, fv_name: str) -> None:
+        super().__init__()
+        self.fv_name = fv_name
+
+
 STLVmFlowVarRepeatableRandom = _unsupported("STLVmFlowVarRepeatableRandom", "TRex's repeatable random sequence")
-STLVmTupleGen = _unsupported("STLVmTupleGen", "tuple generators (riptide's own `tuple` variable does this)")
-STLVmTrimPktSize = _unsupported("STLVmTrimPktSize", "packet size from a variable (riptide's `size` ranges do this)")
 
 
 class STLScVmRaw(_Obj):
@@ -292,6 +320,16 @@ class STLVM(STLScVmRaw):
 
     def set_cached(self, size: int) -> None:
         self.cache_size = size
+
+
+# TRex's older names for the same objects.
+CTRexScRaw = STLScVmRaw
+CTRexVmDescFlowVar = STLVmFlowVar
+CTRexVmDescWrFlowVar = STLVmWrFlowVar
+CTRexVmDescWrMaskFlowVar = STLVmWrMaskFlowVar
+CTRexVmDescFixIpv4 = STLVmFixIpv4
+CTRexVmDescTupleGen = STLVmTupleGen
+CTRexVmDescTrimPktSize = STLVmTrimPktSize
 
 
 # ---- packets and streams -----------------------------------------------------------

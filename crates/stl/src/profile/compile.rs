@@ -248,7 +248,7 @@ fn compile_var(
 ) -> Result<(Var, u8, bool), ProfileError> {
     if let Some(t) = &v.tuple {
         let (pmin, pmax) = (t.port_min.unwrap_or(1025) as u64, t.port_max.unwrap_or(65535) as u64);
-        let var = Var::tuple(t.ip_min.0, t.ip_max.0, pmin, pmax)
+        let var = Var::tuple(t.ip_min.0, t.ip_max.0, pmin, pmax, t.limit)
             .map_err(|e| ctx.err(&format!("{key}.tuple"), e.to_string()))?;
         return Ok((var, 4, true));
     }

@@ -407,6 +407,10 @@ pub struct TupleSpec {
     /// Last port (default 65535).
     #[serde(default)]
     pub port_max: Option<u16>,
+    /// At most this many tuples, then the walk starts over (TRex's `limit_flows`);
+    /// default every address x port pair.
+    #[serde(default)]
+    pub limit: Option<u64>,
 }
 
 /// One field name or a list of them.
