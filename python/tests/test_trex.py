@@ -177,3 +177,80 @@ def test_a_9k_packet_trimmed_to_an_incrementing_size(tmp_path: Path) -> None:
     assert [len(f) for f in got] == list(range(64, 364))
     assert got == want
     check_tshark(tmp_path / "p0.pcap", 300)
+
+
+def test_imix_streams_interleave_by_departure(tmp_path: Path) -> None:
+    r = run("imix.py", tmp_path, "-d", "1s")
+    assert r.returncode == 0, r.stderr
+    # Each stream walks its own addresses; departures at isg + j / pps, merged in time.
+    want = []
+    for size, pps, isg_us in ((60, 28, 0.0), (590, 16, 0.1), (1514, 4, 0.2)):
+        base = Ether(**MACS) / IP() / UDP()
+        pad = "x" * (size - len(base))
+        for j in range(pps):
+            p = Ether(**MACS) / IP(src=f"16.0.0.{1 + j}", dst=f"48.0.0.{1 + j}") / UDP() / pad
+            want.append((round(isg_us * 1000 + j * 1e9 / pps), trex_frame(p)))
+    want.sort(key=lambda x: x[0])
+    got = rdpcap(str(tmp_path / "p0.pcap"))
+    assert [bytes(p) for p in got] == [f for _, f in want]
+    check_tshark(tmp_path / "p0.pcap", len(want))
+
+
+def test_random_variables_with_a_seed_stay_in_range_and_uniform(tmp_path: Path) -> None:
+    r = run("syn_random.py", tmp_path, "-n", "4000")
+    assert r.returncode == 0, r.stderr
+    got = rdpcap(str(tmp_path / "p0.pcap"))
+    lo, hi = 0x10000000, 0x120000FE
+    srcs = [int.from_bytes(bytes(p[IP])[12:16], "big") for p in got]
+    ports = [p["TCP"].sport for p in got]
+    assert all(lo <= s <= hi for s in srcs) and all(1025 <= x <= 65000 for x in ports)
+    # Ten equal bins hold 400 each, give or take what 4000 uniform draws give.
+    for values, a, b in ((srcs, lo, hi), (ports, 1025, 65000)):
+        bins = [0] * 10
+        for v in values:
+            bins[min(9, (v - a) * 10 // (b - a + 1))] += 1
+        assert all(320 <= c <= 480 for c in bins), bins
+    # The same seed, the same packets.
+    again = tmp_path / "again"
+    again.mkdir()
+    r = run("syn_random.py", again, "-n", "4000")
+    assert r.returncode == 0, r.stderr
+    assert frames(again) == [bytes(p) for p in got]
+    # Every IPv4 and TCP checksum right.
+    if shutil.which("tshark"):
+        out = subprocess.run(
+            ["tshark", "-n", "-r", str(tmp_path / "p0.pcap"), "-o", "ip.check_checksum:TRUE",
+             "-o", "tcp.check_checksum:TRUE", "-Y", 'tcp.checksum.status == "Good" && ip.checksum.status == "Good"'],
+            capture_output=True, text=True, timeout=60)
+        assert len(out.stdout.splitlines()) == 4000, out.stderr
+
+
+def test_split_by_field_on_one_core_is_the_plain_walk(tmp_path: Path) -> None:
+    r = run("range_split.py", tmp_path, "-n", "35")
+    assert r.returncode == 0, r.stderr
+    want = []
+    for i in range(35):
+        mac = 30 - i % 30  # dec from max, wrapping
+        src = (5 + i) % 10  # inc from init_value 16.0.0.5 over 16.0.0.0..9
+        p = Ether(dst=MACS["dst"], src="02:00:00:00:%02x:%02x" % (mac >> 8, mac & 0xFF))
+        want.append(trex_frame(p / IP(src=f"16.0.0.{src}", dst="48.0.0.1") / UDP(dport=12, sport=1025) / ("x" * 18)))
+    assert frames(tmp_path) == want
+
+
+def test_latency_and_flow_stats_streams_carry_riptides_tag(tmp_path: Path) -> None:
+    r = run("latency.py", tmp_path, "-n", "20", "--json")
+    assert r.returncode == 0, r.stderr
+    got = rdpcap(str(tmp_path / "p0.pcap"))
+    body = trex_frame(udp() / ("x" * 30))
+    assert len(got) == 20
+    seqs: dict = {}
+    for p in got:
+        b = bytes(p)
+        # TRex's packet (the UDP checksum aside), then riptide's 18-byte tag at its end:
+        # RPT1, the pg_id, a sequence number per pg_id, a timestamp.
+        assert b[:40] == body[:40] and b[42:-18] == body[42:-18], b.hex()
+        assert b[-18:-14] == b"RPT1", b.hex()
+        seqs.setdefault(int.from_bytes(b[-14:-12], "big"), []).append(int.from_bytes(b[-12:-8], "big"))
+    assert sorted(seqs) == [7, 8]
+    assert all(s == list(range(len(s))) for s in seqs.values()), seqs
+    check_tshark(tmp_path / "p0.pcap", 20)
