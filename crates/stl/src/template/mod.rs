@@ -18,8 +18,10 @@ use riptide_core::units::FCS_LEN;
 use std::ops::Range;
 
 mod emit;
+mod parse;
 
 pub use emit::LayerError;
+pub use parse::{layers_of_frame, FrameError};
 
 /// The stored bytes are zero-padded to a multiple of this. [`Template::write`] copies
 /// exactly the frame's length: copying whole fixed-size chunks instead measured slower
