@@ -18,11 +18,12 @@ On a 16-core machine, one command: `scripts/scale.py` (about 10 points x runs x 
 """
 
 import argparse
-import csv
 import json
 import os
 import subprocess
 import sys
+
+from benchout import pyplot, write_csv
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -57,16 +58,9 @@ def run_point(riptide: str, cores: list[int], pin: bool, runs: int, duration: st
 
 
 def plot(rows: list[dict], path: str) -> bool:
-    try:
-        import matplotlib
-    except ImportError:
-        print(f"scale: matplotlib is not installed, so no {path} (the CSV is written); "
-              "`python3 -m pip install matplotlib` (in a virtual environment) for the plot, or --no-plot",
-              file=sys.stderr)
+    plt = pyplot("scale", path)
+    if plt is None:
         return False
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     xs = [r["cores"] for r in rows]
     fig, ax = plt.subplots(figsize=(7, 4.2), dpi=110)
     ax.plot(xs, [r["engine_mpps"] for r in rows], "o-", label="riptide bench (median)")
@@ -116,12 +110,7 @@ def main() -> int:
         r["speedup"] = round(r["engine_mpps"] / first, 3) if first > 0 else 0.0
         r["efficiency"] = round(r["speedup"] / r["cores"], 3)
     csv_path = os.path.join(a.out, "scale.csv")
-    with open(csv_path + ".tmp", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-    os.replace(csv_path + ".tmp", csv_path)
-    print(f"wrote {csv_path}")
+    write_csv(csv_path, rows)
     for r in rows:
         print(f"  {r['cores']:>3} cores: {r['speedup']:.2f}x the first point per core, efficiency {r['efficiency']:.0%}")
     if not a.no_plot:

@@ -17,12 +17,13 @@ Writes OUT/stf_sweep.csv and, with matplotlib (if installed; riptide installs no
 """
 
 import argparse
-import csv
 import json
 import math
 import os
 import subprocess
 import sys
+
+from benchout import pyplot, write_csv
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -57,16 +58,9 @@ def run_point(riptide: str, profile: str, cps: float, pkts_per_flow: int, n: int
 
 
 def plot(rows: list[dict], path: str) -> bool:
-    try:
-        import matplotlib
-    except ImportError:
-        print(f"stf_sweep: matplotlib is not installed, so no {path} (the CSV is written); "
-              "`python3 -m pip install matplotlib` (in a virtual environment) for the plot, or --no-plot",
-              file=sys.stderr)
+    plt = pyplot("stf_sweep", path)
+    if plt is None:
         return False
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     fig, ax = plt.subplots(figsize=(7, 4.2), dpi=110)
     for sched, label, style in (("tw", "timer wheel (tw)", "o-"), ("pq", "binary heap (pq)", "s--"),
                                 ("tw-only", "wheel without its run (tw-only)", "^:")):
@@ -122,12 +116,7 @@ def main() -> int:
             print(f"{sched} {n:>9} flows: {r['steady_mpps']:6.2f} Mpps steady (runs {r['min_mpps']}..{r['max_mpps']}), "
                   f"peak RSS {r['peak_rss_mib']} MiB", flush=True)
     csv_path = os.path.join(a.out, "stf_sweep.csv")
-    with open(csv_path + ".tmp", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-    os.replace(csv_path + ".tmp", csv_path)
-    print(f"wrote {csv_path}")
+    write_csv(csv_path, rows)
     if "tw" in scheds and "pq" in scheds:
         tw = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "tw"}
         pq = {r["active_flows"]: r["steady_mpps"] for r in rows if r["scheduler"] == "pq"}
