@@ -294,6 +294,57 @@ fn a_fixed_payload_leaves_ethernet_padding_after_the_packet() {
 }
 
 #[test]
+fn a_stream_given_as_frame_bytes_sends_them_and_varies_its_fields() {
+    // A 42-byte UDP frame (as a capture or TRex's RPC would give it), from a layer profile.
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let layered = write(
+        "l.yaml",
+        "streams:\n  - packet: [{eth: {}}, {ipv4: {id: 7}}, {udp: {sport: 99}}, {payload: {len: 0}}]\n",
+    );
+    let a = dir.path().join("a.pcap");
+    assert!(riptide(&["run", layered.to_str().unwrap(), "--port", &format!("pcap:{}", a.display()), "-n", "1"])
+        .status
+        .success());
+    let frame = pcap_records(&a)[0].1.clone();
+    let hex: String = frame[..42].iter().map(|b| format!("{b:02x}")).collect();
+    // The bytes as a stream, with a source walk: the same frame first, then the walk.
+    let prof = write(
+        "f.yaml",
+        &format!(
+            "streams:\n  - frame: {hex}\n    vars: [{{name: s, min: 198.18.0.1, max: 198.18.0.3, write: ipv4.src}}]\n"
+        ),
+    );
+    let b = dir.path().join("b.pcap");
+    let o = riptide(&["run", prof.to_str().unwrap(), "--port", &format!("pcap:{}", b.display()), "-n", "6"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let got = pcap_records(&b);
+    assert_eq!(got[0].1, frame, "the frame, padded to 60 bytes");
+    assert!(got.iter().all(|(_, f)| f.len() == 60 && f[42..].iter().all(|&x| x == 0)));
+    let good = "ip.checksum.status == \"Good\" && udp.checksum.status == \"Good\" && ip.len == 28 && ip.id == 7";
+    assert_eq!(tshark(&b, good, &[]).len(), 6);
+    assert_eq!(tshark(&b, "", &["ip.src"]), ["198.18.0.1", "198.18.0.2", "198.18.0.3"].repeat(2));
+    // What riptide would not send byte for byte is refused, naming the stream's line and the byte.
+    let mut options = hex.clone();
+    options.replace_range(28..30, "46");
+    let bad = write("bad.yaml", &format!("streams:\n  - name: x\n    frame: {options}\n"));
+    let o = riptide(&["run", bad.to_str().unwrap(), "--port", "null", "-n", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bad.yaml:2") && stderr(&o).contains("frame byte 14") && stderr(&o).contains("options"),
+        "{}",
+        stderr(&o)
+    );
+    let both = write("both.yaml", &format!("streams:\n  - frame: {hex}\n    packet: [{{eth: {{}}}}]\n"));
+    let o = riptide(&["run", both.to_str().unwrap(), "--port", "null", "-n", "1"]);
+    assert!(o.status.code() == Some(2) && stderr(&o).contains("not both"), "{}", stderr(&o));
+}
+
+#[test]
 fn core_mask_pin_sends_each_port_from_its_own_workers() {
     let dir = tempfile::tempdir().unwrap();
     let prof = dir.path().join("two.yaml");

@@ -642,6 +642,7 @@ impl DeviceConfig {
             self_start: true,
             port,
             packet: layers,
+            frame: None,
             size,
             rate: RateSpec(rate),
             fixed_rate: false,

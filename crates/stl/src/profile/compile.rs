@@ -15,7 +15,7 @@ use riptide_measure::tag::TAG_LEN;
 use std::collections::HashMap;
 
 /// Context for errors inside one stream.
-struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     file: &'a str,
     line: Option<u64>,
     column: Option<u64>,
@@ -23,7 +23,7 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn err(&self, key: &str, message: impl Into<String>) -> ProfileError {
+    pub(crate) fn err(&self, key: &str, message: impl Into<String>) -> ProfileError {
         ProfileError {
             file: self.file.into(),
             line: self.line,
@@ -76,7 +76,7 @@ pub fn compile(profile: &Profile, file: &str) -> Result<CompiledProfile, Profile
     Ok(CompiledProfile { streams: out })
 }
 
-fn ctx_of<'a>(file: &'a str, profile: &Profile, i: usize) -> Ctx<'a> {
+pub(crate) fn ctx_of<'a>(file: &'a str, profile: &Profile, i: usize) -> Ctx<'a> {
     let loc = profile.streams[i].referenced;
     Ctx { file, line: Some(loc.line()).filter(|&l| l > 0), column: Some(loc.column()).filter(|&c| c > 0), index: i }
 }

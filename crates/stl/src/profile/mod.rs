@@ -36,10 +36,31 @@ pub fn parse(text: &str, file: &str) -> Result<Profile, ProfileError> {
     if text.len() > MAX_PROFILE_BYTES {
         return Err(ProfileError::new(file, format!("profile is larger than {MAX_PROFILE_BYTES} bytes")));
     }
-    serde_saphyr::from_str::<Profile>(text).map_err(|e| {
+    let mut profile = serde_saphyr::from_str::<Profile>(text).map_err(|e| {
         let at = e.location().map(|l| (l.line(), l.column()));
         ProfileError::from_parser(file, at, &e.without_snippet().to_string())
-    })
+    })?;
+    resolve_frames(&mut profile, file)?;
+    Ok(profile)
+}
+
+/// Turns each stream's `frame` (hex bytes) into its `packet` layers and default size.
+fn resolve_frames(profile: &mut Profile, file: &str) -> Result<(), ProfileError> {
+    for i in 0..profile.streams.len() {
+        let Some(hex) = profile.streams[i].value.frame.take() else { continue };
+        let ctx = compile::ctx_of(file, profile, i);
+        if !profile.streams[i].value.packet.is_empty() {
+            return Err(ctx.err("frame", "give the packet as layers (packet) or as bytes (frame), not both"));
+        }
+        let bytes = crate::template::parse_hex(&hex).map_err(|e| ctx.err("frame", e.to_string()))?;
+        let (layers, size) = crate::template::layers_of_frame(&bytes).map_err(|e| ctx.err("frame", e.to_string()))?;
+        let s = &mut profile.streams[i].value;
+        s.packet = layers;
+        if s.size == values::SizeSpec::default() {
+            s.size = values::SizeSpec::Fixed(size);
+        }
+    }
+    Ok(())
 }
 
 /// Reads, parses and compiles the profile at `path`.

@@ -40,6 +40,7 @@ pub fn add_latency_probes(p: &mut Profile, rate: Rate) -> Result<Vec<String>, St
             self_start: true,
             port,
             packet: first.value.packet.clone(),
+            frame: None,
             size: SizeSpec::Fixed(PROBE_SIZE),
             rate: RateSpec(rate),
             fixed_rate: true,

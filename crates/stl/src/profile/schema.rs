@@ -50,6 +50,11 @@ pub struct StreamSpec {
     /// Headers, outermost first. A missing `eth` is added in front.
     #[serde(default)]
     pub packet: Vec<Layer>,
+    /// The frame as hex bytes (FCS excluded), instead of `packet`: riptide finds its layers
+    /// (refusing what it would not send byte for byte), and the default size becomes the
+    /// frame's (at least 64). Resolved into `packet` when the profile is parsed.
+    #[serde(default)]
+    pub frame: Option<String>,
     /// Frame size, FCS included (64 writes 60 bytes).
     #[serde(default)]
     pub size: SizeSpec,

@@ -250,7 +250,7 @@ pub(crate) fn payload_bytes(spec: Option<&PayloadSpec>, len: usize) -> Result<Ve
     Ok(out)
 }
 
-fn parse_hex(h: &str) -> Result<Vec<u8>, LayerError> {
+pub(crate) fn parse_hex(h: &str) -> Result<Vec<u8>, LayerError> {
     let clean: String = h.chars().filter(|c| !c.is_whitespace() && *c != ':').collect();
     let clean = clean.strip_prefix("0x").unwrap_or(&clean);
     // Hex digits are ASCII: anything else is refused before the string is cut in pairs

@@ -150,7 +150,10 @@ pub fn layers_of_frame(frame: &[u8]) -> Result<(Vec<Layer>, u16), FrameError> {
 
 /// The IPv4 header at `off`: its layer, and where the packet ends and the L4 header starts.
 fn ipv4(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<(u8, usize)>), FrameError> {
-    let vihl = *f.get(off).ok_or_else(|| err(off, "the frame ends before IPv4"))?;
+    if f.len() < off + 20 {
+        return Err(err(off, "the frame ends in the IPv4 header"));
+    }
+    let vihl = f[off];
     if vihl != 0x45 {
         return Err(err(off, format!("IPv4 version/header length {vihl:#04x}: riptide sends 0x45 (no options)")));
     }
@@ -178,11 +181,14 @@ fn ipv4(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<
 
 /// The IPv6 header at `off`, as [`ipv4`].
 fn ipv6(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<(u8, usize)>), FrameError> {
+    if f.len() < off + 40 {
+        return Err(err(off, "the frame ends in the IPv6 header"));
+    }
     let vtf = u32_at(f, off)?;
     if vtf >> 28 != 6 {
         return Err(err(off, "IPv6 version is not 6"));
     }
-    let next = *f.get(off + 6).ok_or_else(|| err(off, "the frame ends in IPv6"))?;
+    let next = f[off + 6];
     let known = matches!(next, 6 | 17 | 58);
     layers.push(Layer::Ipv6(Ipv6Spec {
         src: Some(Ipv6Addr::from(bytes_at::<16>(f, off + 8)?)),
@@ -312,6 +318,24 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn any_bytes_give_layers_or_an_error_never_a_panic(bytes in proptest::collection::vec(any::<u8>(), 0..160),
+                                                           ip in proptest::sample::select(vec![0x0800u16, 0x86DD, 0x8100, 0x8847])) {
+            let mut f = bytes;
+            if f.len() >= 14 {
+                f[12..14].copy_from_slice(&ip.to_be_bytes());
+            }
+            // Mostly well-formed version bytes and no fragments, to get past them.
+            if f.len() >= 21 && ip == 0x0800 {
+                f[14] = 0x45;
+                f[20] &= 0x40;
+            }
+            if f.len() >= 15 && ip == 0x86DD {
+                f[14] = 0x60 | (f[14] & 0x0F);
+            }
+            let _ = layers_of_frame(&f);
+        }
+
         #[test]
         fn random_udp_and_tcp_frames_round_trip(
             src in any::<u32>(), dst in any::<u32>(), ttl in 1u8.., tos: u8, id: u16, df: bool,
