@@ -218,12 +218,17 @@ impl<K: RunKind> Worker<K> {
             };
             let turn = Turn { horizon, catch_up, wall: t_loop - t0, real_time: !plan.simulated };
             let mut produced = 0u64;
+            // Whether some port asked for frames lent no slot at all: only that is a stall
+            // (a kind with nothing to send, waiting for a retransmission, is not).
+            let mut starved = false;
             for (p, port) in self.ports.iter_mut().enumerate() {
                 let want = budget.claim(plan.batch as u64);
                 if want == 0 {
                     break;
                 }
-                let n = self.kind.poll_transmit(p, &mut port.tx_batch(want as usize), want, &turn);
+                let mut batch = port.tx_batch(want as usize);
+                starved |= batch.slots() == 0;
+                let n = self.kind.poll_transmit(p, &mut batch, want, &turn);
                 budget.give_back(want - n as u64);
                 if n > 0 {
                     match port.tx_commit(n) {
@@ -250,9 +255,11 @@ impl<K: RunKind> Worker<K> {
                 break;
             }
             let next = self.kind.poll_timeout().unwrap_or(Nanos::MAX);
-            if next < horizon {
-                // Due, and no port took anything: a port that lends no slot (its frames
-                // never come back) must not spin for ever.
+            if !starved {
+                stalled_since = None;
+            } else if next < horizon {
+                // Due, and a port lent no slot: a port whose frames never come back must
+                // not spin for ever.
                 let since = *stalled_since.get_or_insert(t_loop);
                 if t_loop - since > STALL_LIMIT {
                     let name = self.ports.first().map(|p| p.info().name.clone()).unwrap_or_default();
@@ -344,4 +351,99 @@ impl<K: RunKind> Worker<K> {
 /// `CLOCK_REALTIME` now, ns since the Unix epoch (what kernel receive timestamps read).
 pub(crate) fn unix_now_ns() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::KindCounters;
+    use riptide_core::{BitsPerSec, PortCounters, TxBatch};
+    use riptide_port::null::NullPort;
+    use riptide_port::{PortCaps, PortInfo, Timing};
+
+    /// Always due, never sends: a TCP endpoint waiting out a retransmission timeout.
+    struct Waiting;
+
+    impl RunKind for Waiting {
+        fn handle_start(&mut self) {}
+        fn poll_transmit(&mut self, _: usize, _: &mut TxBatch<'_>, _: u64, _: &Turn) -> usize {
+            0
+        }
+        fn poll_timeout(&self) -> Option<Nanos> {
+            Some(Nanos::ZERO)
+        }
+        fn is_done(&self) -> bool {
+            false
+        }
+        fn publish(&self, _: &mut KindCounters, _: bool) {}
+        fn virtual_now(&self) -> Nanos {
+            Nanos::ZERO
+        }
+    }
+
+    fn info() -> PortInfo {
+        let caps = PortCaps { timing: Timing::Any, rx: None, max_frame: 1518, batch: 32, line_rate: BitsPerSec(1e10) };
+        PortInfo { name: "test".into(), driver: "null", caps }
+    }
+
+    /// A port whose transmit slots never come back.
+    struct Stuck(PortInfo);
+
+    impl Port for Stuck {
+        fn info(&self) -> &PortInfo {
+            &self.0
+        }
+        fn tx_batch(&mut self, _: usize) -> TxBatch<'_> {
+            TxBatch::empty()
+        }
+        fn tx_commit(&mut self, _: usize) -> Result<usize, PortError> {
+            Ok(0)
+        }
+        fn counters(&self) -> PortCounters {
+            PortCounters::default()
+        }
+    }
+
+    fn run_for(port: Box<dyn Port>, secs: f64) -> Exit {
+        let clock = Clock::monotonic();
+        let start_abs = clock.now();
+        let plan = Plan {
+            start_abs,
+            end: Some(Nanos((secs * 1e9) as u64)),
+            budget: Budget::Unlimited,
+            simulated: false,
+            catch_up: None,
+            batch: 32,
+            drain: Nanos::ZERO,
+            epoch_unix_ns: 0,
+        };
+        let worker = Worker {
+            clock,
+            ports: vec![port],
+            kind: Waiting,
+            plan,
+            shared: Arc::default(),
+            counters: WorkerCounters::default(),
+            publishes: 0,
+        };
+        worker.run()
+    }
+
+    #[test]
+    fn a_port_that_lends_no_slot_ends_the_run_after_a_second() {
+        let t = std::time::Instant::now();
+        let exit = run_for(Box::new(Stuck(info())), 5.0);
+        let e = exit.error.expect("a stall is an error").to_string();
+        assert!(e.contains("transmit slots never came back"), "{e}");
+        assert!(t.elapsed().as_secs_f64() < 4.0, "{:?}", t.elapsed());
+    }
+
+    /// Regression: a TCP run waiting over a second for a retransmission (its receive
+    /// polling looks due) was ended as a stalled port.
+    #[test]
+    fn a_kind_with_nothing_to_send_is_no_stall() {
+        let exit = run_for(Box::new(NullPort::new(info(), 32)), 1.5);
+        assert!(exit.error.is_none(), "{:?}", exit.error);
+        assert!(exit.counters.reached_end);
+    }
 }
