@@ -328,6 +328,23 @@ fn a_stream_given_as_frame_bytes_sends_them_and_varies_its_fields() {
     let good = "ip.checksum.status == \"Good\" && udp.checksum.status == \"Good\" && ip.len == 28 && ip.id == 7";
     assert_eq!(tshark(&b, good, &[]).len(), 6);
     assert_eq!(tshark(&b, "", &["ip.src"]), ["198.18.0.1", "198.18.0.2", "198.18.0.3"].repeat(2));
+    // Tagged, the 18-byte tag lies in the Ethernet padding (at the frame's end), which no
+    // checksum covers: the UDP checksum stays the packet's (regression: it was updated
+    // for the tag). Partly inside the packet (a 2-byte payload), only that part counts.
+    for payload in ["len: 0", "hex: abcd, len: 2"] {
+        let tagged = write(
+            "t.yaml",
+            &format!(
+                "streams:\n  - frame: {hex}\n    flow_stats: {{id: 3}}\n  - latency: {{id: 4}}\n    \
+                 packet: [{{eth: {{}}}}, {{ipv4: {{}}}}, {{udp: {{}}}}, {{payload: {{{payload}}}}}]\n"
+            ),
+        );
+        let c = dir.path().join("c.pcap");
+        let o = riptide(&["run", tagged.to_str().unwrap(), "--port", &format!("pcap:{}", c.display()), "-n", "6"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let good = "ip.checksum.status == \"Good\" && udp.checksum.status == \"Good\"";
+        assert_eq!(tshark(&c, good, &[]).len(), 6, "payload '{payload}'");
+    }
     // What riptide would not send byte for byte is refused, naming the stream's line and the byte.
     let mut options = hex.clone();
     options.replace_range(28..30, "46");

@@ -2,9 +2,11 @@
 //!
 //! Each packet of a tagged stream ends with a [`riptide_measure::Tag`] (18 bytes): stream id,
 //! sequence number, and (latency streams) the departure time on the run clock. It is
-//! written after the field engine, over the last 18 payload bytes, and the L4 checksum
-//! is updated incrementally (RFC 1624) for the bytes that changed; an IPv4 UDP
-//! checksum of 0 (disabled) stays 0.
+//! written after the field engine, over the last 18 bytes of the frame, and the L4
+//! checksum is updated incrementally (RFC 1624) for the bytes that changed inside the
+//! packet (a frame with Ethernet padding after its packet may carry the tag, or part of
+//! it, in the padding, which no checksum covers); an IPv4 UDP checksum of 0 (disabled)
+//! stays 0.
 //!
 //! With several cores, share `k` of `n` numbers its packets `k, k+n, k+2n, ...`:
 //! numbers stay unique per stream, and loss and duplicates stay exact; packets of two
@@ -22,6 +24,9 @@ pub struct L4Csum {
     pub start: u16,
     /// UDP: 0 means "no checksum" and a computed 0 is sent as 0xFFFF.
     pub udp: bool,
+    /// Where the packet ends when Ethernet padding follows it: tag bytes from there on
+    /// lie outside the L4 checksum. `None`: the frame's end.
+    pub end: Option<u16>,
 }
 
 /// A stream's tag writer (one per share).
@@ -58,7 +63,12 @@ impl TagTx {
             return;
         }
         let Some(offset) = start.checked_sub(l4.start as usize) else { return };
-        let mut new = checksum::update_bytes_at(cs, offset, &old, &frame[start..]);
+        // Only the tag bytes inside the packet count (a tag in Ethernet padding counts in none).
+        let covered = l4.end.map_or(len, |e| (e as usize).min(len)).saturating_sub(start);
+        if covered == 0 {
+            return;
+        }
+        let mut new = checksum::update_bytes_at(cs, offset, &old[..covered], &frame[start..start + covered]);
         if l4.udp && new == 0 {
             new = 0xFFFF;
         }

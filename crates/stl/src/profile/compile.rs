@@ -174,7 +174,12 @@ fn compile_tag(ctx: &Ctx<'_>, s: &StreamSpec, layout: &Layout, min_len: usize) -
         ));
     }
     let l4 = match (layout.csum.l4, layout.l4_start) {
-        (Some(at), Some(start)) => Some(L4Csum { at, start: start as u16, udp: layout.csum.l4_is_udp }),
+        (Some(at), Some(start)) => Some(L4Csum {
+            at,
+            start: start as u16,
+            udp: layout.csum.l4_is_udp,
+            end: layout.content_end.map(|e| e as u16),
+        }),
         _ => None,
     };
     Ok(Some(TagTx { id: spec.id as u16, latency, l4, seq: 0, stride: 1 }))
