@@ -56,6 +56,15 @@ pub(crate) struct ServeArgs {
     /// null and pcap; port_bandwidth_gb of a port configuration file).
     #[arg(long)]
     pub line_rate: Option<String>,
+    /// Speak TRex's stateless RPC instead, for TRex's Python client and automation written
+    /// for it (docs/trex.md): JSON-RPC 2.0 over ZeroMQ, requests on --bind, counters and
+    /// events on --trex-publish. TRex's protocol has no authentication: needs --no-auth.
+    #[arg(long, conflicts_with_all = ["token", "token_file", "data_dir"])]
+    pub trex: bool,
+    /// Where --trex publishes counters and events (TRex's async port; default: --bind's
+    /// port less one, 4500).
+    #[arg(long, requires = "trex")]
+    pub trex_publish: Option<String>,
 }
 
 pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
@@ -79,6 +88,9 @@ pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
     };
     let mut place = PlaceArgs { line_rate: a.line_rate.clone(), netns: a.netns.clone(), force: a.force };
     let engine = crate::portcfg::engine_config_of(a.config.as_deref(), &mut place, &a.ports, &mut None)?;
+    if a.trex {
+        return serve_trex(&a, bind, engine);
+    }
     let token = match (&a.token, a.no_auth) {
         (_, true) => None,
         (Some(t), false) => Some(t.clone()),
@@ -131,5 +143,44 @@ pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
     if let Some(p) = token_file {
         let _ = std::fs::remove_file(p);
     }
+    Ok(())
+}
+
+/// `riptide serve --trex`: TRex's RPC on the engine (riptide_trex).
+fn serve_trex(a: &ServeArgs, bind: SocketAddr, engine: riptide_engine::EngineConfig) -> Result<(), Failure> {
+    let publish: SocketAddr = match &a.trex_publish {
+        Some(p) => p.parse().map_err(|_| Failure::input(format!("--trex-publish '{p}' is not ADDRESS:PORT")))?,
+        None => SocketAddr::new(
+            bind.ip(),
+            bind.port().checked_sub(1).ok_or_else(|| {
+                Failure::input(format!("--bind {bind}: give --trex-publish (the port below it does not exist)"))
+            })?,
+        ),
+    };
+    if !a.no_auth {
+        return Err(Failure::input(
+            "--trex: TRex's protocol has no authentication, so every local user could drive these ports; \
+             add --no-auth to accept that (loopback addresses only)",
+        ));
+    }
+    for (flag, addr) in [("--bind", bind), ("--trex-publish", publish)] {
+        if !addr.ip().is_loopback() {
+            return Err(Failure::input(format!(
+                "{flag} {addr}: --trex (no authentication) serves loopback addresses only"
+            )));
+        }
+    }
+    let cfg = riptide_trex::TrexConfig { rpc: bind, publish, engine, interval: Duration::from_millis(500) };
+    let handle = riptide_trex::serve(cfg).map_err(|e| Failure::input(e.to_string()))?;
+    signal::install();
+    eprintln!(
+        "riptide: serving TRex's stateless RPC (JSON-RPC 2.0 over ZeroMQ, STL API 5) on tcp://{}, publishing on \
+         tcp://{}, no authentication: every local user may control it; Ctrl-C stops",
+        handle.rpc, handle.publish
+    );
+    while !signal::interrupted() {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    handle.shutdown();
     Ok(())
 }

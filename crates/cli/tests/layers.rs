@@ -79,7 +79,7 @@ fn front_ends_reach_the_engine_only_through_commands() {
         ".tx_commit(",
     ];
     let found = offences(
-        &["crates/cli/src", "crates/daemon/src"],
+        &["crates/cli/src", "crates/daemon/src", "crates/trex/src"],
         &internals,
         "a front end translates into riptide_engine::Command and leaves the running to the engine",
     );
@@ -95,6 +95,7 @@ fn only_the_port_crate_knows_backends_by_name() {
     let dirs = [
         "crates/cli/src",
         "crates/daemon/src",
+        "crates/trex/src",
         "crates/engine/src",
         "crates/stl/src",
         "crates/stf/src",

@@ -64,6 +64,15 @@ fn check_bounds(cores: usize, pin: &[usize], count: Option<u64>, duration: Optio
     Ok(())
 }
 
+/// Parses and compiles a riptide profile (YAML or JSON) without loading it: a front end
+/// checks streams as they arrive (TRex's `add_stream`) and refuses them there, not at
+/// the start.
+pub fn check_profile(text: &str, source: &str) -> Result<(), EngineError> {
+    let profile = riptide_stl::profile::parse(text, source)?;
+    riptide_stl::profile::compile(&profile, source)?;
+    Ok(())
+}
+
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {

@@ -28,5 +28,5 @@ pub mod trials;
 mod worker;
 
 pub use command::{Command, CoreMask, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};
-pub use engine::{Engine, EngineConfig, EngineError};
+pub use engine::{check_profile, Engine, EngineConfig, EngineError};
 pub use stats::{LatencyStats, RunState, Snapshot};

@@ -1,0 +1,1127 @@
+//! TRex's STL RPC methods over riptide's engine: bytes in, bytes out, no sockets.
+//!
+//! [`Trex::handle`] answers one message off the REQ/REP socket (a JSON-RPC request or a
+//! batch, plain or zlib-framed); [`Trex::tick`] gives what the PUB socket publishes
+//! (the `trex-global` counters and the events since the last tick). Every failure is a
+//! JSON-RPC error object: a message never takes the server down.
+//!
+//! TRex drives each port on its own; riptide's engine runs one profile on all its
+//! ports. The translation: `start_traffic` calls of one message (the TRex client sends
+//! `start(ports=[0, 1])` as one batch) start together, as one run of the streams of
+//! those ports; `stop`, `pause`, `resume` and `update` of any port of a run act on the
+//! whole run. Starting a port while another run transmits is refused, with the reason.
+
+use crate::translate::{self, PacketGroup};
+use crate::wire;
+use riptide_core::Nanos;
+use riptide_engine::{Command, Engine, EngineConfig, Multiplier, Response, RunState, Snapshot, StartOptions};
+use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::time::Instant;
+
+/// The STL API version served (`api_sync_v2`: clients of another major are refused).
+pub const API: (u64, u64) = (5, 1);
+
+/// Requests one batch may hold.
+pub const MAX_BATCH: usize = 10_000;
+
+/// Events kept for `get_async_events`.
+const EVENT_LOG: usize = 1024;
+
+/// Streams one port may hold.
+const MAX_STREAMS: usize = 20_000;
+
+/// JSON-RPC 2.0 error codes (TRex's: parse and parameter errors -32602, execution
+/// errors -32000, unknown methods -32601).
+pub mod code {
+    /// Not JSON (or not a TRex frame).
+    pub const PARSE: i64 = -32700;
+    /// Not a JSON-RPC 2.0 request.
+    pub const INVALID_REQUEST: i64 = -32600;
+    /// No such method, or one riptide does not serve.
+    pub const METHOD_NOT_FOUND: i64 = -32601;
+    /// Bad or missing parameters (TRex's parse errors).
+    pub const INVALID_PARAMS: i64 = -32602;
+    /// The request was understood and could not be carried out.
+    pub const EXECUTE: i64 = -32000;
+}
+
+/// TRex's server event ids (`trex-event` messages on the PUB socket).
+pub mod event {
+    /// Traffic started on a port.
+    pub const PORT_STARTED: u64 = 0;
+    /// Traffic stopped on a port.
+    pub const PORT_STOPPED: u64 = 1;
+    /// Traffic paused.
+    pub const PORT_PAUSED: u64 = 2;
+    /// Traffic resumed.
+    pub const PORT_RESUMED: u64 = 3;
+    /// A port's traffic ended by itself (bursts done, duration over).
+    pub const PORT_JOB_DONE: u64 = 4;
+    /// A port was acquired.
+    pub const PORT_ACQUIRED: u64 = 5;
+    /// A port was released.
+    pub const PORT_RELEASED: u64 = 6;
+    /// A port failed.
+    pub const PORT_ERROR: u64 = 7;
+    /// A port's attributes changed.
+    pub const PORT_ATTR_CHG: u64 = 8;
+}
+
+/// Methods served, as `get_supported_cmds` lists them.
+pub const METHODS: &[&str] = &[
+    "api_sync",
+    "api_sync_v2",
+    "ping",
+    "get_version",
+    "get_system_info",
+    "get_supported_cmds",
+    "get_owner",
+    "get_port_status",
+    "get_port_xstats_names",
+    "get_port_xstats_values",
+    "acquire",
+    "release",
+    "set_port_attr",
+    "add_stream",
+    "remove_stream",
+    "remove_all_streams",
+    "get_stream_list",
+    "get_stream",
+    "get_all_streams",
+    "get_profile_list",
+    "validate",
+    "start_traffic",
+    "stop_traffic",
+    "pause_traffic",
+    "resume_traffic",
+    "update_traffic",
+    "remove_rx_filters",
+    "get_global_stats",
+    "get_port_stats",
+    "get_utilization",
+    "get_active_pgids",
+    "get_pgid_stats",
+    "publish_now",
+    "get_async_events",
+];
+
+/// Methods that need no `api_h` (TRex's client probes a server with `get_version`).
+const OPEN: &[&str] = &["api_sync", "api_sync_v2", "ping", "get_version"];
+
+type Params = Map<String, Value>;
+type Failure = (i64, String);
+
+fn bad(msg: impl Into<String>) -> Failure {
+    (code::INVALID_PARAMS, msg.into())
+}
+
+fn exec(msg: impl Into<String>) -> Failure {
+    (code::EXECUTE, msg.into())
+}
+
+/// A JSON-RPC error reply.
+pub fn error_reply(id: &Value, code: i64, msg: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": msg, "specific_err": msg}})
+}
+
+#[derive(Clone, Debug)]
+struct Owner {
+    user: String,
+    handler: String,
+}
+
+#[derive(Clone, Debug)]
+struct Entry {
+    /// The stream object as TRex sent it (`get_stream` answers it back).
+    json: Value,
+    stream: translate::Stream,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tx {
+    Idle,
+    Active,
+    Paused,
+}
+
+#[derive(Debug)]
+struct Port {
+    owner: Option<Owner>,
+    streams: BTreeMap<u32, Entry>,
+    promiscuous: bool,
+    tx: Tx,
+}
+
+/// A start_traffic waiting for the end of its message.
+#[derive(Clone, Debug)]
+struct Arm {
+    port: usize,
+    mul: Multiplier,
+    duration: Option<Nanos>,
+    /// Index of its reply in the message's replies.
+    reply: usize,
+}
+
+/// What a run needs for TRex's per-pg_id answers.
+#[derive(Debug, Default)]
+struct RunInfo {
+    ports: Vec<usize>,
+    /// Riptide stream name -> its packet group.
+    groups: HashMap<String, PacketGroup>,
+}
+
+/// The TRex front end's state over one engine.
+pub struct Trex {
+    engine: Engine,
+    ports: Vec<Port>,
+    api_h: String,
+    run: Option<RunInfo>,
+    /// The last run's final figures (after it ended or was stopped).
+    last: Option<(RunInfo, Snapshot)>,
+    armed: Vec<Arm>,
+    events: VecDeque<(u64, Value)>,
+    next_event: u64,
+    outbox: Vec<Value>,
+    handlers: u64,
+    seed: u64,
+    started: Instant,
+    hostname: String,
+}
+
+impl Trex {
+    /// A TRex front end on a new engine with `config`'s ports; `seed` makes its handles.
+    pub fn new(config: EngineConfig, seed: u64) -> Self {
+        let n = config.ports.len();
+        let hostname = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default().trim().to_string();
+        let mut t = Trex {
+            engine: Engine::new(config),
+            ports: (0..n)
+                .map(|_| Port { owner: None, streams: BTreeMap::new(), promiscuous: false, tx: Tx::Idle })
+                .collect(),
+            api_h: String::new(),
+            run: None,
+            last: None,
+            armed: Vec::new(),
+            events: VecDeque::new(),
+            next_event: 0,
+            outbox: Vec::new(),
+            handlers: 0,
+            seed,
+            started: Instant::now(),
+            hostname,
+        };
+        t.api_h = t.token();
+        t
+    }
+
+    /// An 8-character handle, as TRex's look.
+    fn token(&mut self) -> String {
+        self.handlers += 1;
+        let mut x = self.seed ^ self.handlers.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        (0..8)
+            .map(|_| {
+                x ^= x >> 33;
+                x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+                x ^= x >> 29;
+                ABC[(x % ABC.len() as u64) as usize] as char
+            })
+            .collect()
+    }
+
+    /// The API handle `api_sync_v2` hands out.
+    pub fn api_h(&self) -> &str {
+        &self.api_h
+    }
+
+    /// Answers one message off the REQ/REP socket.
+    pub fn handle(&mut self, raw: &[u8]) -> Vec<u8> {
+        let msg = match wire::unwrap(raw) {
+            Ok(m) => m,
+            Err(e) => return reply_bytes(&error_reply(&Value::Null, code::PARSE, &e), false),
+        };
+        let value: Value = match serde_json::from_slice(&msg.json) {
+            Ok(v) => v,
+            Err(e) => {
+                let r = error_reply(&Value::Null, code::PARSE, &format!("not JSON: {e}"));
+                return reply_bytes(&r, msg.compressed);
+            }
+        };
+        self.armed.clear();
+        let out = match value {
+            Value::Array(items) if items.is_empty() => {
+                error_reply(&Value::Null, code::INVALID_REQUEST, "an empty batch")
+            }
+            Value::Array(items) if items.len() > MAX_BATCH => error_reply(
+                &Value::Null,
+                code::INVALID_REQUEST,
+                &format!("a batch of {} requests: at most {MAX_BATCH}", items.len()),
+            ),
+            Value::Array(items) => {
+                let mut replies = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    replies.push(self.call(item, i));
+                }
+                self.commit(&mut replies);
+                Value::Array(replies)
+            }
+            v => {
+                let mut replies = vec![self.call(&v, 0)];
+                self.commit(&mut replies);
+                replies.pop().unwrap_or(Value::Null)
+            }
+        };
+        reply_bytes(&out, msg.compressed)
+    }
+
+    fn call(&mut self, req: &Value, index: usize) -> Value {
+        let Some(m) = req.as_object() else {
+            return error_reply(&Value::Null, code::INVALID_REQUEST, "a request must be a JSON object");
+        };
+        let id = m.get("id").cloned().unwrap_or(Value::Null);
+        if m.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+            return error_reply(&id, code::INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
+        }
+        let Some(method) = m.get("method").and_then(Value::as_str) else {
+            return error_reply(&id, code::INVALID_REQUEST, "\"method\" must be a string");
+        };
+        let empty = Params::new();
+        let params = match m.get("params") {
+            None | Some(Value::Null) => &empty,
+            Some(Value::Object(p)) => p,
+            Some(_) => return error_reply(&id, code::INVALID_PARAMS, "\"params\" must be an object"),
+        };
+        if !OPEN.contains(&method) && METHODS.contains(&method) {
+            match params.get("api_h").and_then(Value::as_str) {
+                Some(h) if h == self.api_h => {}
+                Some(_) => {
+                    return error_reply(&id, code::INVALID_PARAMS, "api_h mismatch: call api_sync_v2 for this server's")
+                }
+                None => return error_reply(&id, code::INVALID_PARAMS, "api_h missing: call api_sync_v2 first"),
+            }
+        }
+        match self.method(method, params, index) {
+            Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+            Err((code, msg)) => error_reply(&id, code, &msg),
+        }
+    }
+
+    fn method(&mut self, method: &str, p: &Params, index: usize) -> Result<Value, Failure> {
+        self.sync();
+        match method {
+            "api_sync_v2" => {
+                let name = p.get("name").and_then(Value::as_str).unwrap_or("");
+                let major = p.get("major").and_then(Value::as_u64);
+                if name != "STL" || major != Some(API.0) {
+                    return Err(bad(format!(
+                        "riptide serves TRex's STL API {}.{}; the client asked for {name} {}",
+                        API.0,
+                        API.1,
+                        major.map_or("without a major version".to_string(), |m| format!("major {m}"))
+                    )));
+                }
+                Ok(json!({"api_h": self.api_h}))
+            }
+            "api_sync" => {
+                let vers =
+                    p.get("api_vers").and_then(Value::as_array).ok_or_else(|| bad("api_vers: a list expected"))?;
+                let out: Vec<Value> = vers
+                    .iter()
+                    .map(|v| json!({"type": v.get("type").cloned().unwrap_or(Value::Null), "api_h": self.api_h}))
+                    .collect();
+                Ok(json!({ "api_vers": out }))
+            }
+            "ping" => Ok(json!({})),
+            "get_version" => Ok(json!({
+                "version": concat!("riptide ", env!("CARGO_PKG_VERSION"), " (TRex STL API 5)"),
+                "build_date": "", "build_time": "", "built_by": "riptide", "mode": "STL",
+            })),
+            "get_supported_cmds" => Ok(json!(METHODS)),
+            "get_system_info" => Ok(self.system_info()),
+            "get_owner" => {
+                let port = self.port(p)?;
+                Ok(json!({"owner": self.ports[port].owner.as_ref().map_or("", |o| o.user.as_str())}))
+            }
+            "get_port_status" => {
+                let port = self.port(p)?;
+                Ok(self.port_status(port))
+            }
+            "get_port_xstats_names" => {
+                self.port(p)?;
+                Ok(json!({"xstats_names": XSTATS}))
+            }
+            "get_port_xstats_values" => {
+                let port = self.port(p)?;
+                let s = self.port_figures(port);
+                let v: Vec<u64> = vec![s.ipackets, s.opackets, s.ibytes, s.obytes, s.ierrors, s.oerrors];
+                Ok(json!({ "xstats_values": v }))
+            }
+            "acquire" => {
+                let port = self.port(p)?;
+                let user = p.get("user").and_then(Value::as_str).ok_or_else(|| bad("user: a string expected"))?;
+                let force = p.get("force").and_then(Value::as_bool).unwrap_or(false);
+                if let Some(o) = &self.ports[port].owner {
+                    if !force {
+                        return Err(exec(format!(
+                            "port {port} is owned by '{}': acquire with force to take it",
+                            o.user
+                        )));
+                    }
+                }
+                let handler = self.token();
+                self.ports[port].owner =
+                    Some(Owner { user: user.chars().take(64).collect(), handler: handler.clone() });
+                let session = p.get("session_id").cloned().unwrap_or(Value::Null);
+                self.emit(
+                    event::PORT_ACQUIRED,
+                    json!({"port_id": port, "who": user, "session_id": session, "force": force}),
+                );
+                Ok(json!(handler))
+            }
+            "release" => {
+                let port = self.owned(p)?;
+                let who = self.ports[port].owner.take().map(|o| o.user).unwrap_or_default();
+                self.emit(event::PORT_RELEASED, json!({"port_id": port, "who": who, "session_id": 0}));
+                Ok(json!({}))
+            }
+            "set_port_attr" => {
+                let port = self.owned(p)?;
+                let attr = p.get("attr").and_then(Value::as_object).ok_or_else(|| bad("attr: an object expected"))?;
+                for (k, v) in attr {
+                    let sub = |key: &str| v.get(key).and_then(Value::as_bool);
+                    match (k.as_str(), sub("enabled"), sub("up"), sub("on")) {
+                        ("promiscuous", Some(on), _, _) => self.ports[port].promiscuous = on,
+                        ("link_status", _, Some(true), _) => {}
+                        ("link_status", _, Some(false), _) => {
+                            return Err(exec("attr.link_status: riptide cannot take a port's link down"))
+                        }
+                        ("led_status", _, _, Some(_)) | ("multicast", Some(_), _, _) => {}
+                        ("flow_ctrl_mode", _, _, _) if v.get("mode").and_then(Value::as_u64) == Some(0) => {}
+                        _ => return Err(exec(format!("attr.{k}: {v} is not supported by riptide"))),
+                    }
+                }
+                self.emit(event::PORT_ATTR_CHG, json!({"port_id": port, "attr": self.attrs(port)}));
+                Ok(json!({}))
+            }
+            "add_stream" => {
+                let port = self.owned(p)?;
+                profile_id(p)?;
+                if self.ports[port].tx != Tx::Idle {
+                    return Err(exec(format!("port {port} is transmitting: stop it before adding streams")));
+                }
+                let id = stream_id(p)?;
+                if self.ports[port].streams.contains_key(&id) {
+                    return Err(exec(format!("stream {id} already exists on port {port}")));
+                }
+                if self.ports[port].streams.len() >= MAX_STREAMS {
+                    return Err(exec(format!("port {port} holds {MAX_STREAMS} streams: no more")));
+                }
+                let v = p.get("stream").ok_or_else(|| bad("stream: missing"))?;
+                let stream = translate::stream(port as u16, id, v).map_err(|e| bad(format!("stream {id}: {e}")))?;
+                check_alone(&stream).map_err(|e| bad(format!("stream {id}: {e}")))?;
+                self.ports[port].streams.insert(id, Entry { json: v.clone(), stream });
+                Ok(json!({}))
+            }
+            "remove_stream" => {
+                let port = self.owned(p)?;
+                profile_id(p)?;
+                self.idle(port)?;
+                let id = stream_id(p)?;
+                self.ports[port]
+                    .streams
+                    .remove(&id)
+                    .map(|_| json!({}))
+                    .ok_or_else(|| exec(format!("stream {id} does not exist on port {port}")))
+            }
+            "remove_all_streams" => {
+                let port = self.owned(p)?;
+                profile_id(p)?;
+                self.idle(port)?;
+                self.ports[port].streams.clear();
+                Ok(json!({}))
+            }
+            "get_stream_list" => {
+                let port = self.port(p)?;
+                let ids: Vec<u32> = self.ports[port].streams.keys().copied().collect();
+                Ok(match p.get("profile_id").and_then(Value::as_str) {
+                    Some("*") => json!({ "_": ids }),
+                    _ => json!(ids),
+                })
+            }
+            "get_stream" => {
+                let port = self.port(p)?;
+                let id = stream_id(p)?;
+                let e = self.ports[port]
+                    .streams
+                    .get(&id)
+                    .ok_or_else(|| exec(format!("stream {id} does not exist on port {port}")))?;
+                let mut s = e.json.clone();
+                if !p.get("get_pkt").and_then(Value::as_bool).unwrap_or(true) {
+                    if let Some(m) = s.as_object_mut() {
+                        m.remove("packet");
+                    }
+                }
+                Ok(json!({ "stream": s }))
+            }
+            "get_all_streams" => {
+                let port = self.port(p)?;
+                let all: Map<String, Value> =
+                    self.ports[port].streams.iter().map(|(id, e)| (id.to_string(), e.json.clone())).collect();
+                Ok(match p.get("profile_id").and_then(Value::as_str) {
+                    Some("*") => json!({"profiles": {"_": all}}),
+                    _ => json!({ "streams": all }),
+                })
+            }
+            "get_profile_list" => {
+                self.port(p)?;
+                Ok(json!(["_"]))
+            }
+            "validate" => {
+                let port = self.owned(p)?;
+                self.profile_of(&[port]).map(|_| json!({}))
+            }
+            "start_traffic" => self.start_traffic(p, index),
+            "stop_traffic" => {
+                let port = self.owned(p)?;
+                self.armed.retain(|a| a.port != port);
+                if self.ports[port].tx != Tx::Idle {
+                    self.stop(event::PORT_STOPPED)?;
+                }
+                Ok(json!({}))
+            }
+            "pause_traffic" | "resume_traffic" => {
+                let port = self.owned(p)?;
+                let pause = method == "pause_traffic";
+                let (from, to, cmd, ev) = if pause {
+                    (Tx::Active, Tx::Paused, Command::Pause, event::PORT_PAUSED)
+                } else {
+                    (Tx::Paused, Tx::Active, Command::Resume, event::PORT_RESUMED)
+                };
+                if self.ports[port].tx != from {
+                    let what = if pause { "is not transmitting" } else { "is not paused" };
+                    return Err(exec(format!("port {port} {what}")));
+                }
+                self.engine.handle(cmd).map_err(|e| exec(e.to_string()))?;
+                for q in self.run.as_ref().map(|r| r.ports.clone()).unwrap_or_default() {
+                    self.ports[q].tx = to;
+                    self.emit(ev, json!({"port_id": q, "profile_id": "_"}));
+                }
+                Ok(json!({}))
+            }
+            "update_traffic" => {
+                let port = self.owned(p)?;
+                if self.ports[port].tx == Tx::Idle {
+                    return Err(exec(format!("port {port} is not transmitting")));
+                }
+                let mul = translate::multiplier(p.get("mul").unwrap_or(&Value::Null)).map_err(bad)?;
+                self.engine.handle(Command::Update { multiplier: mul }).map_err(|e| exec(e.to_string()))?;
+                Ok(json!({ "multiplier": mul_value(&mul) }))
+            }
+            "remove_rx_filters" => {
+                self.owned(p)?;
+                Ok(json!({}))
+            }
+            "get_global_stats" => Ok(self.global_stats()),
+            "get_port_stats" => {
+                let port = self.port(p)?;
+                Ok(port_stats(&self.port_figures(port)))
+            }
+            "get_utilization" => {
+                let snap = self.snapshot();
+                let cpu: Vec<Value> =
+                    snap.iter().flat_map(|s| s.workers.iter()).map(|w| json!([(w.cpu_util * 100.0).round()])).collect();
+                Ok(json!({"cpu": cpu, "mbuf_stats": {}}))
+            }
+            "get_active_pgids" => {
+                let (mut fs, mut lat) = (Vec::new(), Vec::new());
+                for g in self.ports.iter().flat_map(|p| p.streams.values()).filter_map(|e| e.stream.group) {
+                    let list = if g.latency { &mut lat } else { &mut fs };
+                    if !list.contains(&g.id) {
+                        list.push(g.id);
+                    }
+                }
+                Ok(json!({"ids": {"flow_stats": fs, "latency": lat}}))
+            }
+            "get_pgid_stats" => {
+                let ids = p.get("pgids").and_then(Value::as_array).ok_or_else(|| bad("pgids: a list expected"))?;
+                let mut want = Vec::with_capacity(ids.len().min(65536));
+                for (i, v) in ids.iter().take(65536).enumerate() {
+                    let id = v
+                        .as_u64()
+                        .filter(|&n| n <= 65535)
+                        .ok_or_else(|| bad(format!("pgids[{i}]: a pg_id expected")))?;
+                    want.push(id as u16);
+                }
+                Ok(self.pgid_stats(&want))
+            }
+            "publish_now" => {
+                let key = p.get("key").cloned().unwrap_or(Value::Null);
+                let baseline = p.get("baseline").and_then(Value::as_bool).unwrap_or(false);
+                let global = self.global_message(baseline);
+                self.outbox.push(global);
+                self.outbox.push(json!({"name": "trex-barrier", "type": key, "data": {}}));
+                Ok(json!({}))
+            }
+            "get_async_events" => {
+                let since = p.get("since").and_then(Value::as_u64).unwrap_or(0);
+                let events: Vec<Value> = self
+                    .events
+                    .iter()
+                    .filter(|(seq, _)| *seq >= since)
+                    .map(|(seq, e)| json!({"seq": seq, "type": e["type"], "data": e["data"]}))
+                    .collect();
+                Ok(json!({"events": events, "next": self.next_event}))
+            }
+            m if KNOWN_TREX.contains(&m) => Err((
+                code::METHOD_NOT_FOUND,
+                format!("'{m}' is a TRex method riptide does not serve (get_supported_cmds lists those it does)"),
+            )),
+            m => Err((code::METHOD_NOT_FOUND, format!("no method '{}'", m.chars().take(64).collect::<String>()))),
+        }
+    }
+
+    // ------------------------------------------------------------------ ports
+
+    fn port(&self, p: &Params) -> Result<usize, Failure> {
+        let v = p.get("port_id").ok_or_else(|| bad("port_id: missing"))?;
+        v.as_u64().filter(|&n| (n as usize) < self.ports.len()).map(|n| n as usize).ok_or_else(|| {
+            bad(format!("port_id: {v} is no port of this server (0 to {})", self.ports.len().saturating_sub(1)))
+        })
+    }
+
+    /// The port, which the caller must own (its `handler`).
+    fn owned(&self, p: &Params) -> Result<usize, Failure> {
+        let port = self.port(p)?;
+        let handler = p.get("handler").and_then(Value::as_str);
+        match &self.ports[port].owner {
+            Some(o) if Some(o.handler.as_str()) == handler => Ok(port),
+            Some(o) => Err(exec(format!("port {port} is owned by '{}': the handler does not match", o.user))),
+            None => Err(exec(format!("port {port} is not acquired: acquire it first"))),
+        }
+    }
+
+    fn idle(&self, port: usize) -> Result<(), Failure> {
+        if self.ports[port].tx != Tx::Idle {
+            return Err(exec(format!("port {port} is transmitting: stop it first")));
+        }
+        Ok(())
+    }
+
+    fn state_name(&self, port: usize) -> &'static str {
+        match (self.ports[port].tx, self.ports[port].streams.is_empty()) {
+            (Tx::Active, _) => "TX",
+            (Tx::Paused, _) => "PAUSE",
+            (Tx::Idle, true) => "IDLE",
+            (Tx::Idle, false) => "STREAMS",
+        }
+    }
+
+    fn speed_gb(&self) -> f64 {
+        self.engine.config().line_rate.0 / 1e9
+    }
+
+    fn attrs(&self, port: usize) -> Value {
+        json!({
+            "promiscuous": {"enabled": self.ports[port].promiscuous},
+            "link": {"up": true},
+            "fc": {"mode": 0},
+            "multicast": {"enabled": false},
+            "speed": self.speed_gb(),
+        })
+    }
+
+    fn port_status(&self, port: usize) -> Value {
+        let state = self.state_name(port);
+        json!({
+            "owner": self.ports[port].owner.as_ref().map_or("", |o| o.user.as_str()),
+            "state": state,
+            "max_stream_id": self.ports[port].streams.keys().next_back().copied().unwrap_or(0),
+            "speed": self.speed_gb() * 1000.0,
+            "attr": self.attrs(port),
+            "service": false,
+            "profile_count": 1,
+            "state_profile": {"_": state},
+        })
+    }
+
+    fn system_info(&self) -> Value {
+        let cfg = self.engine.config();
+        let ports: Vec<Value> = cfg
+            .ports
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                let mac = |m: Option<[u8; 6]>| {
+                    m.map(|b| b.iter().map(|x| format!("{x:02x}")).collect::<Vec<_>>().join(":")).unwrap_or_default()
+                };
+                let (src, dst) = cfg.macs.get(i).copied().unwrap_or((None, None));
+                json!({
+                    "index": i,
+                    "driver": format!("riptide-{}", spec.driver()),
+                    "description": spec.name(),
+                    "pci_addr": "",
+                    "numa": -1,
+                    "stack": "linux",
+                    "hw_mac": mac(src), "src_macaddr": mac(src), "dst_macaddr": mac(dst),
+                    "is_virtual": true,
+                    "is_fc_supported": false, "is_led_supported": false, "is_link_supported": false,
+                    "speed": self.speed_gb(),
+                    "supp_speeds": [self.speed_gb() * 1000.0],
+                    "rx": {"caps": ["flow_stats", "latency", "rx_bytes"], "counters": 65536},
+                })
+            })
+            .collect();
+        let cpu = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with("model name"))
+                    .and_then(|l| l.split(':').nth(1))
+                    .map(|s| s.trim().to_string())
+            })
+            .unwrap_or_default();
+        json!({
+            "core_type": cpu,
+            "dp_core_count": 1,
+            "dp_core_count_per_port": 1,
+            "hostname": self.hostname,
+            "uptime": format!("{} s", self.started.elapsed().as_secs()),
+            "port_count": ports.len(),
+            "ports": ports,
+        })
+    }
+
+    // ------------------------------------------------------------------ runs
+
+    fn start_traffic(&mut self, p: &Params, index: usize) -> Result<Value, Failure> {
+        let port = self.owned(p)?;
+        profile_id(p)?;
+        let force = p.get("force").and_then(Value::as_bool).unwrap_or(false);
+        if self.ports[port].tx != Tx::Idle {
+            if !force {
+                return Err(exec(format!("port {port} is already transmitting (start with force to restart it)")));
+            }
+            self.stop(event::PORT_STOPPED)?;
+        }
+        if let Some(run) = &self.run {
+            return Err(exec(format!(
+                "ports {:?} transmit: riptide starts the ports of one run together (in one batch); stop them first",
+                run.ports
+            )));
+        }
+        if !self.ports[port].streams.values().any(|e| e.stream.riptide.get("enabled") != Some(&json!(false))) {
+            return Err(exec(format!("port {port} has no enabled stream to send")));
+        }
+        let mul = translate::multiplier(p.get("mul").unwrap_or(&Value::Null)).map_err(bad)?;
+        let duration =
+            match p.get("duration").map(|v| v.as_f64().ok_or_else(|| bad("duration: seconds expected"))).transpose()? {
+                None => None,
+                Some(d) if d < 0.0 => None,
+                Some(d) if d.is_finite() && d > 0.0 && d <= 365.0 * 86400.0 => Some(Nanos((d * 1e9).round() as u64)),
+                Some(d) => {
+                    return Err(bad(format!("duration: {d}: seconds (positive, at most a year) or -1 expected")))
+                }
+            };
+        if p.get("start_at_ts").and_then(Value::as_f64).is_some_and(|t| t != 0.0) {
+            return Err(exec("start_at_ts: a delayed start is not supported by riptide's TRex server yet"));
+        }
+        if self.armed.iter().any(|a| a.port == port) {
+            return Err(exec(format!("port {port} is started twice in one request")));
+        }
+        self.armed.push(Arm { port, mul, duration, reply: index });
+        Ok(json!({"multiplier": mul_value(&mul), "ts": self.started.elapsed().as_secs_f64()}))
+    }
+
+    /// Starts the ports whose start_traffic came in this message, as one run; a failure
+    /// turns their replies into errors.
+    fn commit(&mut self, replies: &mut [Value]) {
+        let armed = std::mem::take(&mut self.armed);
+        if armed.is_empty() {
+            return;
+        }
+        let result = self.start_run(&armed);
+        if let Err((code, msg)) = result {
+            for a in &armed {
+                if let Some(r) = replies.get_mut(a.reply) {
+                    let id = r.get("id").cloned().unwrap_or(Value::Null);
+                    *r = error_reply(&id, code, &msg);
+                }
+            }
+        }
+    }
+
+    fn start_run(&mut self, armed: &[Arm]) -> Result<(), Failure> {
+        let first = &armed[0];
+        if armed.iter().any(|a| a.mul != first.mul || a.duration != first.duration) {
+            return Err(exec("ports started together must share the multiplier and the duration in riptide"));
+        }
+        let ports: Vec<usize> = armed.iter().map(|a| a.port).collect();
+        let (text, groups) = self.profile_of(&ports)?;
+        // The last run's figures stay readable until this one starts.
+        self.last = None;
+        self.engine.handle(Command::load_profile(text, "trex")).map_err(|e| exec(e.to_string()))?;
+        let opts = StartOptions { duration: first.duration, multiplier: first.mul, ..Default::default() };
+        self.engine.handle(Command::Start(opts)).map_err(|e| exec(e.to_string()))?;
+        for &port in &ports {
+            self.ports[port].tx = Tx::Active;
+            self.emit(event::PORT_STARTED, json!({"port_id": port, "profile_id": "_"}));
+        }
+        self.run = Some(RunInfo { ports, groups });
+        Ok(())
+    }
+
+    /// The riptide profile of the ports' streams, and their packet groups by name.
+    fn profile_of(&self, ports: &[usize]) -> Result<(String, HashMap<String, PacketGroup>), Failure> {
+        let mut streams = Vec::new();
+        let mut groups = HashMap::new();
+        for &port in ports {
+            for (id, e) in &self.ports[port].streams {
+                if let Some(next) = e.stream.next {
+                    if !self.ports[port].streams.contains_key(&next) {
+                        return Err(exec(format!(
+                            "stream {id} on port {port}: next_stream_id {next} is no stream of the port"
+                        )));
+                    }
+                }
+                if let Some(g) = e.stream.group {
+                    groups.insert(translate::stream_name(port as u16, *id), g);
+                }
+                streams.push(e.stream.riptide.clone());
+            }
+        }
+        if streams.is_empty() {
+            return Err(exec(format!("ports {ports:?} hold no stream")));
+        }
+        let text = serde_json::to_string(&json!({ "streams": streams })).map_err(|e| exec(e.to_string()))?;
+        riptide_engine::check_profile(&text, "trex").map_err(|e| exec(e.to_string()))?;
+        Ok((text, groups))
+    }
+
+    /// Stops the run; `ev` is the event each of its ports reports.
+    fn stop(&mut self, ev: u64) -> Result<(), Failure> {
+        let Some(run) = self.run.take() else { return Ok(()) };
+        let snap = match self.engine.handle(Command::Stop) {
+            Ok(Response::Stats(s)) => Some(*s),
+            Ok(_) => None,
+            Err(e) => {
+                self.finish_ports(&run, event::PORT_ERROR);
+                return Err(exec(e.to_string()));
+            }
+        };
+        self.finish_ports(&run, ev);
+        if let Some(s) = snap {
+            self.last = Some((run, s));
+        }
+        Ok(())
+    }
+
+    fn finish_ports(&mut self, run: &RunInfo, ev: u64) {
+        for &port in &run.ports {
+            self.ports[port].tx = Tx::Idle;
+            self.emit(ev, json!({"port_id": port, "profile_id": "_"}));
+        }
+    }
+
+    /// Notices a run that ended by itself (bursts sent, duration over).
+    pub fn sync(&mut self) {
+        if self.run.is_none() {
+            return;
+        }
+        if let Ok(Response::State(RunState::Finished | RunState::Stopped)) = self.engine.handle(Command::State) {
+            let _ = self.stop(event::PORT_JOB_DONE);
+        }
+    }
+
+    /// Stops traffic (the server is going away).
+    pub fn shutdown(&mut self) {
+        let _ = self.stop(event::PORT_STOPPED);
+    }
+
+    // ------------------------------------------------------------------ stats
+
+    fn snapshot(&mut self) -> Option<Snapshot> {
+        if self.run.is_some() {
+            if let Ok(Response::Stats(s)) = self.engine.handle(Command::Snapshot) {
+                return Some(*s);
+            }
+        }
+        self.last.as_ref().map(|(_, s)| s.clone())
+    }
+
+    fn port_figures(&mut self, port: usize) -> Figures {
+        let snap = self.snapshot();
+        snap.as_ref().and_then(|s| s.ports.iter().find(|p| p.index == port)).map_or_else(Figures::default, |p| {
+            Figures {
+                opackets: p.opackets,
+                obytes: p.obytes,
+                oerrors: p.oerrors,
+                ipackets: p.ipackets,
+                ibytes: p.ibytes,
+                ierrors: p.ierrors,
+                tx_pps: p.tx_pps,
+                tx_bps: p.tx_bps_l2,
+                tx_bps_l1: p.tx_bps_l1,
+                rx_pps: p.rx_pps,
+                rx_bps: p.rx_pps * if p.ipackets > 0 { (p.ibytes as f64 / p.ipackets as f64 + 4.0) * 8.0 } else { 0.0 },
+                util: if p.line_rate_bps > 0.0 { 100.0 * p.tx_bps_l1 / p.line_rate_bps } else { 0.0 },
+            }
+        })
+    }
+
+    fn global_stats(&mut self) -> Value {
+        let n = self.ports.len();
+        let figs: Vec<Figures> = (0..n).map(|i| self.port_figures(i)).collect();
+        let sum = |f: &dyn Fn(&Figures) -> f64| figs.iter().map(f).sum::<f64>();
+        let cpu = self.snapshot().map_or(0.0, |s| {
+            let w = &s.workers;
+            if w.is_empty() {
+                0.0
+            } else {
+                100.0 * w.iter().map(|w| w.cpu_util).sum::<f64>() / w.len() as f64
+            }
+        });
+        let (tx_pkts, rx_pkts) =
+            (figs.iter().map(|f| f.opackets).sum::<u64>(), figs.iter().map(|f| f.ipackets).sum::<u64>());
+        let (tx_bytes, rx_bytes) =
+            (figs.iter().map(|f| f.obytes).sum::<u64>(), figs.iter().map(|f| f.ibytes).sum::<u64>());
+        let errors = figs.iter().map(|f| f.oerrors + f.ierrors).sum::<u64>();
+        json!({
+            "m_cpu_util": cpu, "m_cpu_util_raw": cpu,
+            "m_tx_bps": sum(&|f| f.tx_bps), "m_rx_bps": sum(&|f| f.rx_bps),
+            "m_tx_pps": sum(&|f| f.tx_pps), "m_rx_pps": sum(&|f| f.rx_pps),
+            "m_total_tx_pkts": tx_pkts, "m_total_rx_pkts": rx_pkts,
+            "m_total_tx_bytes": tx_bytes, "m_total_rx_bytes": rx_bytes,
+            "m_tx_rx_error": errors,
+            "cpu_util": cpu, "tx_bps": sum(&|f| f.tx_bps), "rx_bps": sum(&|f| f.rx_bps),
+            "tx_pps": sum(&|f| f.tx_pps), "rx_pps": sum(&|f| f.rx_pps),
+            "total_tx_pkts": tx_pkts, "total_rx_pkts": rx_pkts, "total_tx_bytes": tx_bytes, "total_rx_bytes": rx_bytes,
+            "tx_rx_error": errors,
+            "state": if self.run.is_some() { "active" } else { "owned" },
+        })
+    }
+
+    /// TRex's `trex-global` publication: the global figures and each port's with a
+    /// `-N` suffix.
+    fn global_message(&mut self, baseline: bool) -> Value {
+        let mut data = match self.global_stats() {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        };
+        for port in 0..self.ports.len() {
+            if let Value::Object(m) = port_stats(&self.port_figures(port)) {
+                for (k, v) in m {
+                    data.insert(format!("{k}-{port}"), v);
+                }
+            }
+        }
+        json!({"name": "trex-global", "type": 0, "data": data, "baseline": baseline})
+    }
+
+    fn pgid_stats(&mut self, want: &[u16]) -> Value {
+        let snap = self.snapshot();
+        let groups: HashMap<String, PacketGroup> = match (&self.run, &self.last) {
+            (Some(r), _) => r.groups.clone(),
+            (None, Some((r, _))) => r.groups.clone(),
+            _ => HashMap::new(),
+        };
+        let (mut flows, mut lat, mut ver) = (Map::new(), Map::new(), Map::new());
+        for &id in want {
+            let mut tx_pkts: BTreeMap<String, u64> = BTreeMap::new();
+            let mut tx_bytes: BTreeMap<String, u64> = BTreeMap::new();
+            let (mut rx_pkts, mut rx_bytes, mut lost, mut ooo, mut dup, mut high) =
+                (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+            let mut latency = false;
+            let mut known = false;
+            for s in snap.iter().flat_map(|s| s.streams.iter()) {
+                let Some(g) = groups.get(&s.name).filter(|g| g.id == id) else { continue };
+                known = true;
+                latency |= g.latency;
+                *tx_pkts.entry(s.port.to_string()).or_default() += s.opackets;
+                *tx_bytes.entry(s.port.to_string()).or_default() += s.obytes;
+                if let Some(rx) = &s.rx {
+                    rx_pkts += rx.rx_packets;
+                    rx_bytes += rx.rx_bytes;
+                    lost += rx.lost;
+                    ooo += rx.out_of_order;
+                    dup += rx.duplicates;
+                    high += rx.seq_too_high;
+                }
+            }
+            if !known {
+                continue;
+            }
+            let total = |m: &mut BTreeMap<String, u64>| {
+                let t: u64 = m.values().sum();
+                m.insert("total".into(), t);
+            };
+            total(&mut tx_pkts);
+            total(&mut tx_bytes);
+            flows.insert(
+                id.to_string(),
+                json!({"tx_pkts": tx_pkts, "tx_bytes": tx_bytes, "rx_pkts": {"total": rx_pkts}, "rx_bytes": {"total": rx_bytes}}),
+            );
+            ver.insert(id.to_string(), json!(0));
+            if latency {
+                let us = |ns: f64| ns / 1000.0;
+                let l = snap.iter().flat_map(|s| s.latency.iter()).find(|l| l.id == id).map(|l| &l.summary);
+                lat.insert(
+                    id.to_string(),
+                    json!({
+                        "latency": {
+                            "average": l.map_or(0.0, |l| us(l.mean_ns)),
+                            "total_min": l.map_or(0.0, |l| us(l.min_ns as f64)),
+                            "total_max": l.map_or(0.0, |l| us(l.max_ns as f64)),
+                            "jitter": l.map_or(0.0, |l| us(l.jitter_ns)),
+                        },
+                        "err_cntrs": {"dropped": lost, "out_of_order": ooo, "dup": dup, "seq_too_high": high, "seq_too_low": 0},
+                    }),
+                );
+            }
+        }
+        json!({"flow_stats": flows, "latency": lat, "ver_id": ver})
+    }
+
+    // ------------------------------------------------------------------ events
+
+    fn emit(&mut self, kind: u64, data: Value) {
+        let e = json!({"name": "trex-event", "type": kind, "data": data});
+        self.events.push_back((self.next_event, e.clone()));
+        self.next_event += 1;
+        while self.events.len() > EVENT_LOG {
+            self.events.pop_front();
+        }
+        self.outbox.push(e);
+        // A subscriber that never reads must not grow the outbox without end.
+        if self.outbox.len() > EVENT_LOG {
+            let drop = self.outbox.len() - EVENT_LOG;
+            self.outbox.drain(..drop);
+        }
+    }
+
+    /// What the PUB socket publishes now: the events since the last call and the
+    /// `trex-global` counters (TRex publishes them about twice a second).
+    pub fn tick(&mut self) -> Vec<Value> {
+        self.sync();
+        let global = self.global_message(false);
+        let mut out = std::mem::take(&mut self.outbox);
+        out.push(global);
+        out
+    }
+
+    /// Messages queued for the PUB socket (barriers, events), without the counters.
+    pub fn drain_outbox(&mut self) -> Vec<Value> {
+        std::mem::take(&mut self.outbox)
+    }
+}
+
+/// TRex's other methods: known, and answered "not served" rather than "no such method".
+const KNOWN_TREX: &[&str] = &[
+    "shutdown",
+    "push_remote",
+    "service",
+    "set_l2",
+    "set_l3",
+    "set_vxlan",
+    "conf_ipv6",
+    "set_rx_feature",
+    "get_rx_queue_pkts",
+    "start_capture",
+    "stop_capture",
+    "remove_capture",
+    "fetch_capture_packets",
+    "get_capture_status",
+    "start_capture_port",
+    "stop_capture_port",
+    "set_capture_port_bpf",
+    "pause_streams",
+    "resume_streams",
+    "update_streams",
+    "get_stream_stats",
+    "cancel_async_task",
+    "get_async_results",
+    "profile_fragment",
+    "profile_clear",
+    "get_profile_state",
+];
+
+const XSTATS: &[&str] =
+    &["rx_good_packets", "tx_good_packets", "rx_good_bytes", "tx_good_bytes", "rx_errors", "tx_errors"];
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Figures {
+    opackets: u64,
+    obytes: u64,
+    oerrors: u64,
+    ipackets: u64,
+    ibytes: u64,
+    ierrors: u64,
+    tx_pps: f64,
+    tx_bps: f64,
+    tx_bps_l1: f64,
+    rx_pps: f64,
+    rx_bps: f64,
+    util: f64,
+}
+
+/// A port's counters under TRex's names (and the spec's).
+fn port_stats(f: &Figures) -> Value {
+    json!({
+        "opackets": f.opackets, "obytes": f.obytes, "oerrors": f.oerrors,
+        "ipackets": f.ipackets, "ibytes": f.ibytes, "ierrors": f.ierrors,
+        "m_total_tx_pps": f.tx_pps, "m_total_tx_bps": f.tx_bps, "m_total_tx_bps_L1": f.tx_bps_l1,
+        "m_total_rx_pps": f.rx_pps, "m_total_rx_bps": f.rx_bps,
+        "m_cpu_util": f.util,
+        "tx_pps": f.tx_pps, "tx_bps": f.tx_bps, "rx_pps": f.rx_pps, "rx_bps": f.rx_bps,
+        "total_tx_pkts": f.opackets, "total_rx_pkts": f.ipackets, "total_tx_bytes": f.obytes, "total_rx_bytes": f.ibytes,
+        "tx_rx_error": f.oerrors + f.ierrors,
+    })
+}
+
+fn mul_value(m: &Multiplier) -> f64 {
+    match m {
+        Multiplier::Factor(x) => *x,
+        Multiplier::Total(r) => match r {
+            riptide_core::Rate::Pps(v)
+            | riptide_core::Rate::BpsL1(v)
+            | riptide_core::Rate::BpsL2(v)
+            | riptide_core::Rate::Percent(v) => *v,
+        },
+    }
+}
+
+fn stream_id(p: &Params) -> Result<u32, Failure> {
+    let v = p.get("stream_id").ok_or_else(|| bad("stream_id: missing"))?;
+    v.as_u64()
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| bad(format!("stream_id: {v}: 0 to {} expected", u32::MAX)))
+}
+
+/// Only TRex's default profile (`_`) exists here.
+fn profile_id(p: &Params) -> Result<(), Failure> {
+    match p.get("profile_id") {
+        None | Some(Value::Null) => Ok(()),
+        Some(Value::String(s)) if s == "_" => Ok(()),
+        Some(v) => Err(exec(format!("profile_id {v}: riptide's TRex server holds one profile per port ('_')"))),
+    }
+}
+
+/// Checks a stream on its own (its `next` aside), so add_stream refuses what a start
+/// would.
+fn check_alone(s: &translate::Stream) -> Result<(), String> {
+    let mut alone = s.riptide.clone();
+    if let Some(m) = alone.as_object_mut() {
+        m.remove("next");
+        m.remove("self_start");
+        m.remove("enabled");
+    }
+    let text = serde_json::to_string(&json!({ "streams": [alone] })).map_err(|e| e.to_string())?;
+    riptide_engine::check_profile(&text, "add_stream").map_err(|e| e.to_string())
+}
+
+fn reply_bytes(v: &Value, compress: bool) -> Vec<u8> {
+    let text = serde_json::to_vec(v).unwrap_or_else(|_| {
+        br#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error"}}"#.to_vec()
+    });
+    wire::wrap(&text, compress)
+}

@@ -1,0 +1,696 @@
+//! TRex's stream objects (as `add_stream` carries them) and multipliers, in riptide's
+//! terms: pure translation, no I/O.
+//!
+//! A TRex stream becomes one riptide profile stream (docs/profiles.md) in JSON: its
+//! base64 packet a `frame`, its mode and rate riptide's, its field-engine program
+//! (`vm.instructions`) `vars` and `writes`, `trim_pkt_size` the frame-size walk. What
+//! riptide cannot honour is an error naming the field, never a silent difference.
+
+use base64::Engine as _;
+use riptide_core::Rate;
+use riptide_engine::Multiplier;
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+
+/// The riptide name of TRex stream `id` on `port`.
+pub fn stream_name(port: u16, id: u32) -> String {
+    format!("s{id}-p{port}")
+}
+
+/// A packet group (`flow_stats`) a stream counts under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PacketGroup {
+    /// TRex's `pg_id`.
+    pub id: u16,
+    /// `STLFlowLatencyStats` (timestamped) rather than `STLFlowStats`.
+    pub latency: bool,
+}
+
+/// A TRex stream in riptide's terms.
+#[derive(Clone, Debug)]
+pub struct Stream {
+    /// The riptide profile stream (JSON).
+    pub riptide: Value,
+    /// Its packet group, if it has one.
+    pub group: Option<PacketGroup>,
+    /// TRex's `next_stream_id` (`None` for -1).
+    pub next: Option<u32>,
+}
+
+type Obj = Map<String, Value>;
+
+fn obj<'a>(v: &'a Value, path: &str) -> Result<&'a Obj, String> {
+    v.as_object().ok_or_else(|| format!("{path}: expected an object, got {}", kind(v)))
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn field<'a>(m: &'a Obj, key: &str, path: &str) -> Result<&'a Value, String> {
+    m.get(key).ok_or_else(|| format!("{path}.{key}: missing"))
+}
+
+/// An unsigned integer: a JSON number or a string (TRex's spec writes 64-bit values as
+/// strings), decimal or `0x` hex.
+pub fn uint(v: &Value, path: &str) -> Result<u64, String> {
+    let bad = || format!("{path}: expected an unsigned integer, got {}", short(v));
+    match v {
+        Value::Number(n) => n
+            .as_u64()
+            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < 1.8e19).map(|f| f as u64))
+            .ok_or_else(bad),
+        Value::String(s) => {
+            let t = s.trim();
+            match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+                Some(h) => u64::from_str_radix(h, 16).map_err(|_| bad()),
+                None => t.parse().map_err(|_| bad()),
+            }
+        }
+        _ => Err(bad()),
+    }
+}
+
+fn int(v: &Value, path: &str) -> Result<i64, String> {
+    let bad = || format!("{path}: expected an integer, got {}", short(v));
+    match v {
+        Value::Number(n) => n.as_i64().ok_or_else(bad),
+        Value::String(s) => s.trim().parse().map_err(|_| bad()),
+        _ => Err(bad()),
+    }
+}
+
+fn float(v: &Value, path: &str) -> Result<f64, String> {
+    v.as_f64().filter(|f| f.is_finite()).ok_or_else(|| format!("{path}: expected a number, got {}", short(v)))
+}
+
+fn boolean(v: &Value, path: &str) -> Result<bool, String> {
+    v.as_bool().ok_or_else(|| format!("{path}: expected true or false, got {}", short(v)))
+}
+
+fn text<'a>(v: &'a Value, path: &str) -> Result<&'a str, String> {
+    v.as_str().ok_or_else(|| format!("{path}: expected a string, got {}", short(v)))
+}
+
+/// A value for an error message: its start only.
+fn short(v: &Value) -> String {
+    let s = v.to_string();
+    if s.len() > 40 {
+        let cut = (0..=40).rev().find(|&i| s.is_char_boundary(i)).unwrap_or(0);
+        format!("{}...", &s[..cut])
+    } else {
+        s
+    }
+}
+
+/// Microseconds (TRex's `isg` and `ibg` unit) as a riptide duration.
+fn usec(us: f64) -> String {
+    if us.fract() == 0.0 {
+        format!("{}us", us as u64)
+    } else {
+        format!("{}ns", (us * 1000.0).round() as u64)
+    }
+}
+
+/// TRex's rate object (`{"type": "pps", "value": 10}`) as riptide's.
+fn rate(v: &Value, path: &str) -> Result<Value, String> {
+    let m = obj(v, path)?;
+    let value = float(field(m, "value", path)?, &format!("{path}.value"))?;
+    if value <= 0.0 {
+        return Err(format!("{path}.value: {value} must be positive"));
+    }
+    let key = match text(field(m, "type", path)?, &format!("{path}.type"))? {
+        "pps" => "pps",
+        "bps_L1" => "bps_l1",
+        "bps_L2" => "bps_l2",
+        "percentage" => "percent",
+        t => return Err(format!("{path}.type: '{t}' is none of pps, bps_L1, bps_L2, percentage")),
+    };
+    Ok(json!({ key: value }))
+}
+
+fn mode(v: &Value, path: &str) -> Result<(Value, Value), String> {
+    let m = obj(v, path)?;
+    let rate = rate(field(m, "rate", path)?, &format!("{path}.rate"))?;
+    let count = |key: &str| -> Result<u64, String> {
+        let n = uint(field(m, key, path)?, &format!("{path}.{key}"))?;
+        if n == 0 || n > u64::from(u32::MAX) {
+            return Err(format!("{path}.{key}: {n} must be 1 to {}", u32::MAX));
+        }
+        Ok(n)
+    };
+    let mode = match text(field(m, "type", path)?, &format!("{path}.type"))? {
+        "continuous" => json!("continuous"),
+        "single_burst" => json!({"burst": {"packets": count("total_pkts")?}}),
+        "multi_burst" => {
+            let ibg = float(field(m, "ibg", path)?, &format!("{path}.ibg"))?;
+            if ibg < 0.0 {
+                return Err(format!("{path}.ibg: {ibg} must be microseconds, 0 or more"));
+            }
+            let bursts = uint(field(m, "count", path)?, &format!("{path}.count"))?;
+            json!({"multi_burst": {"packets": count("pkts_per_burst")?, "bursts": bursts, "ibg": usec(ibg)}})
+        }
+        t => return Err(format!("{path}.type: '{t}' is none of continuous, single_burst, multi_burst")),
+    };
+    Ok((mode, rate))
+}
+
+/// What a variable is, for the writes that name it.
+#[derive(Clone, Debug)]
+enum Var {
+    /// Inc/dec/random/list of this many bytes, with its walk (for trimming).
+    Plain { size: u64, op: String, min: u64, max: u64, step: u64, init: u64, list: bool },
+    /// A tuple generator: `NAME.ip` (4 bytes) and `NAME.port` (2).
+    Tuple,
+}
+
+/// Offsets of the frame's IP and UDP length fields, each with the `add_value` that
+/// turns a frame size (FCS excluded) into the field's value, as TRex's trim profiles
+/// write them (riptide writes every length itself as the size walks).
+fn length_fields(frame: &[u8]) -> HashMap<usize, i64> {
+    let mut out = HashMap::new();
+    let at16 = |i: usize| frame.get(i..i + 2).map(|b| u16::from_be_bytes([b[0], b[1]]));
+    let mut l3 = 14;
+    let mut ethertype = at16(12);
+    while matches!(ethertype, Some(0x8100 | 0x88a8 | 0x9100)) {
+        ethertype = at16(l3 + 2);
+        l3 += 4;
+    }
+    let (l4, proto) = match ethertype {
+        Some(0x0800) => {
+            let Some(&vihl) = frame.get(l3) else { return out };
+            out.insert(l3 + 2, -(l3 as i64));
+            (l3 + usize::from(vihl & 0x0f) * 4, frame.get(l3 + 9).copied())
+        }
+        Some(0x86dd) => {
+            out.insert(l3 + 4, -(l3 as i64 + 40));
+            (l3 + 40, frame.get(l3 + 6).copied())
+        }
+        _ => return out,
+    };
+    if proto == Some(17) {
+        out.insert(l4 + 4, -(l4 as i64));
+    }
+    out
+}
+
+/// One TRex stream (`add_stream`'s `stream` object) of `port`, id `id`.
+pub fn stream(port: u16, id: u32, v: &Value) -> Result<Stream, String> {
+    let p = "stream";
+    let s = obj(v, p)?;
+    let mut out = Obj::new();
+    out.insert("name".into(), json!(stream_name(port, id)));
+    out.insert("port".into(), json!(port));
+    // The packet: base64 bytes (TRex pads under 60 bytes with zeros, as riptide does).
+    let pkt = obj(field(s, "packet", p)?, "stream.packet")?;
+    let b64 = text(field(pkt, "binary", "stream.packet")?, "stream.packet.binary")?;
+    let frame = base64::engine::general_purpose::STANDARD
+        .decode(b64.trim())
+        .map_err(|e| format!("stream.packet.binary: not base64 ({e})"))?;
+    if !(14..=9216).contains(&frame.len()) {
+        return Err(format!("stream.packet.binary: {} bytes: a packet of 14 to 9216 bytes expected", frame.len()));
+    }
+    let hex: String = frame.iter().map(|b| format!("{b:02x}")).collect();
+    out.insert("frame".into(), json!(hex));
+    let (mode, rate) = mode(field(s, "mode", p)?, "stream.mode")?;
+    out.insert("rate".into(), rate);
+    out.insert("mode".into(), mode);
+    let flag = |key: &str, default: bool| -> Result<bool, String> {
+        s.get(key).map_or(Ok(default), |v| boolean(v, &format!("stream.{key}")))
+    };
+    if !flag("enabled", true)? {
+        out.insert("enabled".into(), json!(false));
+    }
+    if !flag("self_start", true)? {
+        out.insert("self_start".into(), json!(false));
+    }
+    if flag("start_paused", false)? {
+        return Err("stream.start_paused: not supported by riptide yet (a stream that waits to be resumed)".into());
+    }
+    if let Some(n) = s.get("action_count") {
+        if uint(n, "stream.action_count")? != 0 {
+            return Err("stream.action_count: not supported by riptide yet (a bounded loop of next streams)".into());
+        }
+    }
+    if let Some(f) = s.get("flags") {
+        if uint(f, "stream.flags")? & 8 != 0 {
+            return Err("stream.flags: bit 3 (a dummy stream that sends nothing): not supported by riptide".into());
+        }
+    }
+    if let Some(isg) = s.get("isg") {
+        let us = float(isg, "stream.isg")?;
+        if us < 0.0 {
+            return Err(format!("stream.isg: {us} must be microseconds, 0 or more"));
+        }
+        if us > 0.0 {
+            out.insert("isg".into(), json!(usec(us)));
+        }
+    }
+    let next = match s.get("next_stream_id") {
+        None => None,
+        Some(n) => match int(n, "stream.next_stream_id")? {
+            -1 => None,
+            n if (0..=i64::from(u32::MAX)).contains(&n) => {
+                out.insert("next".into(), json!(stream_name(port, n as u32)));
+                Some(n as u32)
+            }
+            n => return Err(format!("stream.next_stream_id: {n}: a stream id or -1 expected")),
+        },
+    };
+    if let Some(seed) = s.get("random_seed") {
+        let seed = uint(seed, "stream.random_seed")?;
+        if seed != 0 {
+            out.insert("seed".into(), json!(seed));
+        }
+    }
+    let group = match s.get("flow_stats") {
+        None => None,
+        Some(fs) => {
+            let fs = obj(fs, "stream.flow_stats")?;
+            if !fs.get("enabled").map_or(Ok(false), |v| boolean(v, "stream.flow_stats.enabled"))? {
+                None
+            } else {
+                let pg = uint(field(fs, "stream_id", "stream.flow_stats")?, "stream.flow_stats.stream_id")?;
+                let id = u16::try_from(pg).map_err(|_| {
+                    format!("stream.flow_stats.stream_id: pg_id {pg}: riptide counts pg_ids 0 to 65535")
+                })?;
+                let latency = match fs.get("rule_type").map(|v| text(v, "stream.flow_stats.rule_type")).transpose()? {
+                    None | Some("stats") => false,
+                    Some("latency") => true,
+                    Some(t) => return Err(format!("stream.flow_stats.rule_type: '{t}' is neither stats nor latency")),
+                };
+                out.insert((if latency { "latency" } else { "flow_stats" }).into(), json!({ "id": id }));
+                Some(PacketGroup { id, latency })
+            }
+        }
+    };
+    if let Some(vm) = s.get("vm") {
+        field_engine(vm, &frame, &mut out)?;
+    }
+    Ok(Stream { riptide: Value::Object(out), group, next })
+}
+
+/// The field-engine program: `vars`, `writes` and a frame-size walk into `out`.
+fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
+    let instructions = match vm {
+        Value::Array(a) => a,
+        Value::Object(m) => match m.get("instructions") {
+            None => return Ok(()),
+            Some(Value::Array(a)) => a,
+            Some(v) => return Err(format!("stream.vm.instructions: expected a list, got {}", kind(v))),
+        },
+        v => return Err(format!("stream.vm: expected an object, got {}", kind(v))),
+    };
+    // Which variables set the packet size (trim_pkt_size may come after their writes).
+    let mut trimmed = Vec::new();
+    for (i, ins) in instructions.iter().enumerate() {
+        let path = format!("stream.vm.instructions[{i}]");
+        let m = obj(ins, &path)?;
+        if text(field(m, "type", &path)?, &format!("{path}.type"))? == "trim_pkt_size" {
+            trimmed.push(text(field(m, "name", &path)?, &format!("{path}.name"))?.to_string());
+        }
+    }
+    let lengths = length_fields(frame);
+    let mut vars: HashMap<String, Var> = HashMap::new();
+    let (mut out_vars, mut writes) = (Vec::new(), Vec::new());
+    let mut size = None;
+    for (i, ins) in instructions.iter().enumerate() {
+        let path = format!("stream.vm.instructions[{i}]");
+        let m = obj(ins, &path)?;
+        let f = |key: &str| field(m, key, &path);
+        let at = |key: &str| format!("{path}.{key}");
+        let name = || -> Result<String, String> { Ok(text(f("name")?, &at("name"))?.to_string()) };
+        match text(f("type")?, &at("type"))? {
+            "flow_var" => {
+                let name = name()?;
+                let size = uint(f("size")?, &at("size"))?;
+                if ![1, 2, 4, 8].contains(&size) {
+                    return Err(format!("{}: {size}: 1, 2, 4 or 8 bytes expected", at("size")));
+                }
+                let op = text(f("op")?, &at("op"))?.to_string();
+                if !["inc", "dec", "random"].contains(&op.as_str()) {
+                    return Err(format!("{}: '{op}' is none of inc, dec, random", at("op")));
+                }
+                if m.get("next_var").is_some_and(|v| !v.is_null() && v != "") {
+                    return Err(format!("{}: not supported by riptide yet (chained variables)", at("next_var")));
+                }
+                let limit = if size == 8 { u64::MAX } else { (1u64 << (8 * size)) - 1 };
+                let var = if let Some(list) = m.get("value_list").filter(|v| !v.is_null()) {
+                    let values = list.as_array().ok_or_else(|| format!("{}: expected a list", at("value_list")))?;
+                    let mut vs = Vec::with_capacity(values.len());
+                    for (k, v) in values.iter().enumerate() {
+                        let x = uint(v, &format!("{}[{k}]", at("value_list")))?;
+                        if x > limit {
+                            return Err(format!("{}[{k}]: {x} does not fit {size} bytes", at("value_list")));
+                        }
+                        vs.push(x);
+                    }
+                    if vs.is_empty() {
+                        return Err(format!("{}: an empty list", at("value_list")));
+                    }
+                    if op != "inc" {
+                        return Err(format!("{}: not supported by riptide yet: value_list with op '{op}'", at("op")));
+                    }
+                    out_vars.push(json!({"name": name, "size": size, "op": "list", "values": vs}));
+                    Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: true }
+                } else {
+                    let (mut min, mut max) =
+                        (uint(f("min_value")?, &at("min_value"))?, uint(f("max_value")?, &at("max_value"))?);
+                    let step = m.get("step").map_or(Ok(1), |v| uint(v, &at("step")))?;
+                    let init = m
+                        .get("init_value")
+                        .map_or(Ok(if op == "dec" { max } else { min }), |v| uint(v, &at("init_value")))?;
+                    if step == 0 {
+                        return Err(format!("{}: step cannot be 0", at("step")));
+                    }
+                    if max < min {
+                        return Err(format!("{path}: max_value {max} is smaller than min_value {min}"));
+                    }
+                    if [min, max, init, step].iter().any(|&x| x > limit) {
+                        return Err(format!(
+                            "{path}: a value does not fit the variable's {size} bytes (at most {limit})"
+                        ));
+                    }
+                    // TRex pads a range the step does not divide so that it cycles.
+                    let pad = (max - min).wrapping_add(1) % step;
+                    if pad != 0 && op != "random" {
+                        let by = step - pad;
+                        match op.as_str() {
+                            "inc" if limit - max >= by => max += by,
+                            "dec" if min >= by => min -= by,
+                            _ => {
+                                return Err(format!(
+                                    "{path}: (max_value - min_value + 1) % step must be 0 (TRex cannot pad this range)"
+                                ))
+                            }
+                        }
+                    }
+                    let mut v = json!({"name": name, "size": size, "op": op, "min": min, "max": max});
+                    if step != 1 {
+                        v["step"] = json!(step);
+                    }
+                    if op != "random" {
+                        if !(min..=max).contains(&init) {
+                            return Err(format!("{}: {init} is outside {min}..{max}", at("init_value")));
+                        }
+                        v["init"] = json!(init);
+                    }
+                    if !trimmed.contains(&name) {
+                        out_vars.push(v);
+                    }
+                    Var::Plain { size, op, min, max, step, init, list: false }
+                };
+                if vars.insert(name.clone(), var).is_some() {
+                    return Err(format!("{}: variable '{name}' is defined twice", at("name")));
+                }
+            }
+            "tuple_flow_var" => {
+                let name = name()?;
+                let u = |key: &str| uint(f(key)?, &at(key));
+                let (ip_min, ip_max, port_min, port_max) = (u("ip_min")?, u("ip_max")?, u("port_min")?, u("port_max")?);
+                if ip_min > ip_max || ip_max > u64::from(u32::MAX) {
+                    return Err(format!("{path}: ip_min..ip_max {ip_min}..{ip_max}: IPv4 addresses, min first"));
+                }
+                if port_min > port_max || port_max > 65535 {
+                    return Err(format!("{path}: port_min..port_max {port_min}..{port_max}: ports, min first"));
+                }
+                if m.get("flags").map_or(Ok(0), |v| uint(v, &at("flags")))? & 1 != 0 {
+                    return Err(format!("{}: bit 0 (unlimited flows): not supported by riptide yet", at("flags")));
+                }
+                let ip = |x: u64| std::net::Ipv4Addr::from(x as u32).to_string();
+                let mut t =
+                    json!({"ip_min": ip(ip_min), "ip_max": ip(ip_max), "port_min": port_min, "port_max": port_max});
+                let limit = m.get("limit_flows").map_or(Ok(0), |v| uint(v, &at("limit_flows")))?;
+                if limit != 0 {
+                    t["limit"] = json!(limit);
+                }
+                out_vars.push(json!({"name": name, "tuple": t}));
+                if vars.insert(name.clone(), Var::Tuple).is_some() {
+                    return Err(format!("{}: variable '{name}' is defined twice", at("name")));
+                }
+            }
+            "flow_var_rand_limit" => {
+                return Err(format!(
+                    "{path}: flow_var_rand_limit (TRex's repeatable random): not supported by riptide yet"
+                ))
+            }
+            "write_flow_var" | "write_mask_flow_var" => {
+                let kind = text(f("type")?, &at("type"))?;
+                let name = name()?;
+                let (base, part) = name.rsplit_once('.').map_or((name.as_str(), ""), |(b, p)| (b, p));
+                let (var, var_size) = match (vars.get(&name), vars.get(base)) {
+                    (Some(v @ Var::Plain { size, .. }), _) => (v, *size),
+                    (_, Some(v @ Var::Tuple)) if part == "ip" => (v, 4),
+                    (_, Some(v @ Var::Tuple)) if part == "port" => (v, 2),
+                    _ => return Err(format!("{}: '{name}' is no variable defined before it", at("name"))),
+                };
+                let offset = uint(f("pkt_offset")?, &at("pkt_offset"))?;
+                let add = m.get("add_value").map_or(Ok(0), |v| int(v, &at("add_value")))?;
+                if !m.get("is_big_endian").map_or(Ok(true), |v| boolean(v, &at("is_big_endian")))? {
+                    return Err(format!("{}: little-endian writes: not supported by riptide yet", at("is_big_endian")));
+                }
+                if trimmed.contains(&name) {
+                    // The trimmed size written into a length field: riptide writes every length.
+                    if kind != "write_flow_var" || lengths.get(&(offset as usize)) != Some(&add) {
+                        return Err(format!(
+                            "{path}: '{name}' is the packet size: riptide writes only the IP and UDP lengths from it \
+                             (pkt_offset of the length field, add_value minus the layer's offset)"
+                        ));
+                    }
+                    continue;
+                }
+                let mut w = json!({"var": name, "offset": offset});
+                if kind == "write_flow_var" {
+                    w["size"] = json!(var_size);
+                } else {
+                    let cast = uint(f("pkt_cast_size")?, &at("pkt_cast_size"))?;
+                    if ![1, 2, 4].contains(&cast) {
+                        return Err(format!("{}: {cast}: 1, 2 or 4 bytes expected", at("pkt_cast_size")));
+                    }
+                    w["size"] = json!(cast);
+                    w["mask"] = json!(uint(f("mask")?, &at("mask"))?);
+                    let shift = m.get("shift").map_or(Ok(0), |v| int(v, &at("shift")))?;
+                    if shift != 0 {
+                        w["shift"] = json!(shift);
+                    }
+                }
+                if add != 0 {
+                    w["add"] = json!(add);
+                }
+                let _ = var;
+                writes.push(w);
+            }
+            "trim_pkt_size" => {
+                let name = name()?;
+                let Some(Var::Plain { op, min, max, step, init, list: false, .. }) = vars.get(&name) else {
+                    return Err(format!("{}: '{name}' is no inc/dec/random variable defined before it", at("name")));
+                };
+                if !(60..=*max).contains(min) || *max as usize > frame.len() {
+                    return Err(format!(
+                        "{path}: '{name}' walks {min}..{max}: trimming needs 60 <= min <= max <= the packet's {} bytes",
+                        frame.len()
+                    ));
+                }
+                if op != "random" && *init != if op == "dec" { *max } else { *min } {
+                    return Err(format!(
+                        "{path}: a trimmed variable with its own init_value: not supported by riptide yet"
+                    ));
+                }
+                let mut walk = json!({"min": min + 4, "max": max + 4, "mode": op});
+                if *step != 1 {
+                    walk["step"] = json!(step);
+                }
+                size = Some(walk);
+            }
+            // riptide keeps every checksum right after each write.
+            "fix_checksum_ipv4" | "fix_checksum_hw" => {}
+            t => {
+                return Err(format!(
+                    "{}: '{t}' is none of flow_var, tuple_flow_var, write_flow_var, write_mask_flow_var, \
+                     trim_pkt_size, fix_checksum_ipv4, fix_checksum_hw",
+                    at("type")
+                ))
+            }
+        }
+    }
+    if !out_vars.is_empty() {
+        out.insert("vars".into(), Value::Array(out_vars));
+    }
+    if !writes.is_empty() {
+        out.insert("writes".into(), Value::Array(writes));
+    }
+    if let Some(walk) = size {
+        out.insert("size".into(), walk);
+    }
+    Ok(())
+}
+
+/// TRex's multiplier object (`{"type": "raw", "op": "abs", "value": 2}`) as riptide's:
+/// `raw` a factor, `pps` / `bps` (L2) / `bps_L1` / `percentage` the port's total.
+pub fn multiplier(v: &Value) -> Result<Multiplier, String> {
+    let p = "mul";
+    let m = obj(v, p)?;
+    let op = text(field(m, "op", p)?, "mul.op")?;
+    if op != "abs" {
+        return Err(format!(
+            "mul.op: '{op}': riptide sets multipliers absolutely (abs); add and sub are not supported"
+        ));
+    }
+    let value = float(field(m, "value", p)?, "mul.value")?;
+    if value <= 0.0 {
+        return Err(format!("mul.value: {value} must be positive"));
+    }
+    Ok(match text(field(m, "type", p)?, "mul.type")? {
+        "raw" => Multiplier::Factor(value),
+        "pps" => Multiplier::Total(Rate::Pps(value)),
+        "bps" => Multiplier::Total(Rate::BpsL2(value)),
+        "bps_L1" => Multiplier::Total(Rate::BpsL1(value)),
+        "percentage" => Multiplier::Total(Rate::Percent(value)),
+        t => return Err(format!("mul.type: '{t}' is none of raw, pps, bps, bps_L1, percentage")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// 42-byte Ethernet/IPv4/UDP packet, 198.18.0.1 -> 198.19.0.1, ports 1025 -> 12.
+    fn udp_b64() -> String {
+        let mut f = vec![0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 1, 8, 0];
+        f.extend([0x45, 0, 0, 28, 0, 1, 0, 0, 64, 17, 0, 0, 198, 18, 0, 1, 198, 19, 0, 1]);
+        let mut sum: u32 = f[14..34].chunks(2).map(|w| u32::from(u16::from_be_bytes([w[0], w[1]]))).sum();
+        while sum > 0xffff {
+            sum = (sum & 0xffff) + (sum >> 16);
+        }
+        f[24..26].copy_from_slice(&(!(sum as u16)).to_be_bytes());
+        f.extend([4, 1, 0, 12, 0, 8, 0, 0]);
+        base64::engine::general_purpose::STANDARD.encode(f)
+    }
+
+    fn trex_stream(vm: Value) -> Value {
+        json!({
+            "enabled": true, "self_start": true, "isg": 2.5, "next_stream_id": -1, "flags": 0, "action_count": 0,
+            "core_id": -1, "random_seed": 0, "start_paused": false,
+            "mode": {"type": "multi_burst", "rate": {"type": "pps", "value": 100.0}, "pkts_per_burst": 5, "ibg": 10.0, "count": 3},
+            "packet": {"binary": udp_b64(), "meta": ""},
+            "flow_stats": {"enabled": true, "stream_id": 7, "rule_type": "latency"},
+            "vm": {"instructions": vm, "split_by_var": ""}
+        })
+    }
+
+    #[test]
+    fn a_stream_with_a_program_becomes_riptide_keys() {
+        let vm = json!([
+            {"type": "flow_var", "name": "src", "size": 4, "op": "inc", "init_value": "3323068417",
+             "min_value": "3323068417", "max_value": "3323068426", "step": "1"},
+            {"type": "write_flow_var", "name": "src", "pkt_offset": 26, "add_value": 0, "is_big_endian": true},
+            {"type": "fix_checksum_ipv4", "pkt_offset": 14},
+            {"type": "tuple_flow_var", "name": "t", "ip_min": 3323068417u64, "ip_max": 3323068418u64, "port_min": 1025,
+             "port_max": 1026, "limit_flows": 3, "flags": 0},
+            {"type": "write_flow_var", "name": "t.port", "pkt_offset": 34, "add_value": 0, "is_big_endian": true},
+            {"type": "write_mask_flow_var", "name": "src", "pkt_offset": 15, "pkt_cast_size": 1, "mask": 252, "shift": 2,
+             "add_value": 1, "is_big_endian": true}
+        ]);
+        let s = stream(1, 4, &trex_stream(vm)).unwrap();
+        assert_eq!(s.group, Some(PacketGroup { id: 7, latency: true }));
+        let r = &s.riptide;
+        assert_eq!(r["name"], "s4-p1");
+        assert_eq!(r["isg"], "2500ns");
+        assert_eq!(r["rate"], json!({"pps": 100.0}));
+        assert_eq!(r["mode"], json!({"multi_burst": {"packets": 5, "bursts": 3, "ibg": "10us"}}));
+        assert_eq!(r["latency"], json!({"id": 7}));
+        assert_eq!(
+            r["vars"][0],
+            json!({"name": "src", "size": 4, "op": "inc", "min": 3323068417u64, "max": 3323068426u64, "init": 3323068417u64})
+        );
+        assert_eq!(
+            r["vars"][1]["tuple"],
+            json!({"ip_min": "198.18.0.1", "ip_max": "198.18.0.2", "port_min": 1025, "port_max": 1026, "limit": 3})
+        );
+        assert_eq!(r["writes"][0], json!({"var": "src", "offset": 26, "size": 4}));
+        assert_eq!(r["writes"][1], json!({"var": "t.port", "offset": 34, "size": 2}));
+        assert_eq!(r["writes"][2], json!({"var": "src", "offset": 15, "size": 1, "mask": 252, "shift": 2, "add": 1}));
+        assert!(r["frame"].as_str().unwrap().starts_with("000000000002"));
+    }
+
+    #[test]
+    fn trex_pads_a_range_its_step_does_not_divide() {
+        let vm = json!([{"type": "flow_var", "name": "x", "size": 1, "op": "inc", "init_value": 0, "min_value": 0,
+                         "max_value": 10, "step": 4}]);
+        let s = stream(0, 0, &trex_stream(vm)).unwrap();
+        assert_eq!(s.riptide["vars"][0]["max"], 11);
+    }
+
+    #[test]
+    fn trimming_takes_the_size_walk_and_drops_the_length_writes() {
+        let vm = json!([
+            {"type": "flow_var", "name": "len", "size": 2, "op": "inc", "init_value": 60, "min_value": 60, "max_value": 100, "step": 1},
+            {"type": "trim_pkt_size", "name": "len"},
+            {"type": "write_flow_var", "name": "len", "pkt_offset": 16, "add_value": -14, "is_big_endian": true},
+            {"type": "write_flow_var", "name": "len", "pkt_offset": 38, "add_value": -34, "is_big_endian": true}
+        ]);
+        let mut t = trex_stream(vm.clone());
+        let mut big = base64::engine::general_purpose::STANDARD.decode(udp_b64()).unwrap();
+        big.resize(100, 0);
+        t["packet"]["binary"] = json!(base64::engine::general_purpose::STANDARD.encode(&big));
+        let s = stream(0, 0, &t).unwrap();
+        assert_eq!(s.riptide["size"], json!({"min": 64, "max": 104, "mode": "inc"}));
+        assert!(s.riptide.get("vars").is_none() && s.riptide.get("writes").is_none(), "{}", s.riptide);
+        // A write of the size anywhere else is refused.
+        let mut bad = t.clone();
+        bad["vm"]["instructions"][2]["pkt_offset"] = json!(18);
+        assert!(stream(0, 0, &bad).unwrap_err().contains("is the packet size"));
+    }
+
+    #[test]
+    fn what_riptide_cannot_honour_is_named() {
+        let cases = [
+            (
+                json!([{"type": "flow_var_rand_limit", "name": "r", "size": 2, "limit": 5, "seed": 1, "min_value": 0, "max_value": 9}]),
+                "instructions[0]: flow_var_rand_limit",
+            ),
+            (
+                json!([{"type": "write_flow_var", "name": "nope", "pkt_offset": 26, "add_value": 0, "is_big_endian": true}]),
+                "instructions[0].name: 'nope' is no variable",
+            ),
+            (
+                json!([{"type": "flow_var", "name": "x", "size": 3, "op": "inc", "init_value": 0, "min_value": 0, "max_value": 1, "step": 1}]),
+                "instructions[0].size: 3",
+            ),
+            (
+                json!([{"type": "flow_var", "name": "x", "size": 1, "op": "inc", "init_value": 0, "min_value": 0, "max_value": 300, "step": 1}]),
+                "does not fit",
+            ),
+            (json!([{"type": "bogus"}]), "instructions[0].type: 'bogus'"),
+        ];
+        for (vm, want) in cases {
+            let e = stream(0, 0, &trex_stream(vm)).unwrap_err();
+            assert!(e.contains(want), "{e} lacks {want}");
+        }
+        let mut t = trex_stream(json!([]));
+        t["start_paused"] = json!(true);
+        assert!(stream(0, 0, &t).unwrap_err().contains("start_paused"));
+        t["start_paused"] = json!(false);
+        t["packet"]["binary"] = json!("!!");
+        assert!(stream(0, 0, &t).unwrap_err().contains("not base64"));
+    }
+
+    #[test]
+    fn multipliers() {
+        assert_eq!(multiplier(&json!({"type": "raw", "op": "abs", "value": 2})), Ok(Multiplier::Factor(2.0)));
+        assert_eq!(
+            multiplier(&json!({"type": "pps", "op": "abs", "value": 1e6})),
+            Ok(Multiplier::Total(Rate::Pps(1e6)))
+        );
+        assert!(multiplier(&json!({"type": "raw", "op": "add", "value": 2})).unwrap_err().contains("abs"));
+        assert!(multiplier(&json!({"type": "raw", "op": "abs", "value": 0})).is_err());
+    }
+}
