@@ -397,6 +397,8 @@ impl Trex {
                             return Err(exec("attr.link_status: riptide cannot take a port's link down"))
                         }
                         ("led_status", _, _, Some(_)) | ("multicast", Some(_), _, _) => {}
+                        // Which frames reach the receive path: riptide's ports receive all.
+                        ("rx_filter_mode", _, _, _) if v.get("mode").is_some_and(Value::is_string) => {}
                         ("flow_ctrl_mode", _, _, _) if v.get("mode").and_then(Value::as_u64) == Some(0) => {}
                         _ => return Err(exec(format!("attr.{k}: {v} is not supported by riptide"))),
                     }
@@ -640,6 +642,7 @@ impl Trex {
             "speed": self.speed_gb() * 1000.0,
             "attr": self.attrs(port),
             "service": false,
+            "service_filtered": false,
             "profile_count": 1,
             "state_profile": {"_": state},
         })
