@@ -254,3 +254,26 @@ def test_latency_and_flow_stats_streams_carry_riptides_tag(tmp_path: Path) -> No
     assert sorted(seqs) == [7, 8]
     assert all(s == list(range(len(s))) for s in seqs.values()), seqs
     check_tshark(tmp_path / "p0.pcap", 20)
+
+
+def trex_fastrand(seed: int):
+    """TRex's field-engine generator as its source describes it (fastrand: the MSVC rand
+    LCG, 15 bits a draw)."""
+    while True:
+        seed = (214013 * seed + 2531011) & 0xFFFFFFFF
+        yield (seed >> 16) & 0x7FFF
+
+
+def test_repeatable_random_reproduces_trexs_sequence(tmp_path: Path) -> None:
+    r = run("udp_repeatable_random.py", tmp_path, "-n", "12")
+    assert r.returncode == 0, r.stderr
+    ports = [1025 + x % 10 for x, _ in zip(trex_fastrand(0x1234), range(5))]
+    g = trex_fastrand(1)
+    srcs = []
+    for _ in range(3):
+        v = (next(g) << 16) + next(g)
+        srcs.append(0x10000000 + v % 0x10000)
+    want = [trex_frame(udp(src=".".join(str(b) for b in srcs[i % 3].to_bytes(4, "big")), sport=ports[i % 5])
+                       / ("x" * 18)) for i in range(12)]
+    assert frames(tmp_path) == want
+    check_tshark(tmp_path / "p0.pcap", 12)

@@ -53,6 +53,43 @@ pub enum VarKind {
     },
 }
 
+/// TRex's field-engine generator (`fastrand`, the MSVC `rand` LCG): 15 bits a draw.
+#[inline]
+fn trex_rand16(seed: &mut u32) -> u64 {
+    *seed = seed.wrapping_mul(214_013).wrapping_add(2_531_011);
+    u64::from((*seed >> 16) & 0x7fff)
+}
+
+/// The first `limit` values of TRex's repeatable random variable
+/// (`STLVmFlowVarRepeatableRandom`, the server's `flow_var_rand_limit`) of `size` bytes
+/// over `min..=max` from `seed`: TRex restarts the generator from `seed` every `limit`
+/// packets, so these values then repeat. 1- and 2-byte variables take one 15-bit draw
+/// modulo the range; 4-byte ones two (`(a << 16) + b`), 8-byte ones two such pairs
+/// (`(hi << 32) + lo`), as TRex's `vm_rand32` / `vm_rand64` (the earlier draw taken as
+/// the high part).
+pub fn trex_repeatable_random(size: u8, min: u64, max: u64, seed: u32, limit: usize) -> Vec<u64> {
+    let mut s = seed;
+    let span = (max - min).wrapping_add(1);
+    (0..limit)
+        .map(|_| {
+            let r = match size {
+                1 | 2 => trex_rand16(&mut s),
+                4 => (trex_rand16(&mut s) << 16) + trex_rand16(&mut s),
+                _ => {
+                    let hi = (trex_rand16(&mut s) << 16) + trex_rand16(&mut s);
+                    let lo = (trex_rand16(&mut s) << 16) + trex_rand16(&mut s);
+                    (hi << 32).wrapping_add(lo)
+                }
+            };
+            if span == 0 {
+                r
+            } else {
+                min + r % span
+            }
+        })
+        .collect()
+}
+
 /// A compiled variable.
 #[derive(Clone, Debug)]
 pub struct Var {
@@ -912,6 +949,23 @@ fn patch_checksum(frame: &mut [u8], off: usize, known: Option<u16>, acc: u64, ud
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn trex_repeatable_random_is_msvc_rand_from_the_seed_and_repeats() {
+        // TRex's generator is MSVC's rand(): srand(1) gives 41, 18467, 6334, 26500, 19169.
+        assert_eq!(trex_repeatable_random(2, 0, 65535, 1, 5), [41, 18467, 6334, 26500, 19169]);
+        // Within a range: the draw modulo its size, from min.
+        assert_eq!(trex_repeatable_random(1, 10, 19, 1, 3), [11, 17, 14]);
+        // Four bytes: two draws, the first the high half.
+        assert_eq!(trex_repeatable_random(4, 0, u32::MAX as u64, 1, 1), [(41 << 16) + 18467]);
+        let mut v = Var::list(trex_repeatable_random(2, 0, 9, 0x1234, 5)).unwrap();
+        let mut seen = Vec::new();
+        for _ in 0..10 {
+            seen.push(v.value(0));
+            v.advance();
+        }
+        assert_eq!(seen[..5], seen[5..], "the sequence starts over after limit values");
+    }
+
     use super::*;
 
     #[test]

@@ -437,9 +437,19 @@ fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
                 }
             }
             "flow_var_rand_limit" => {
-                return Err(format!(
-                    "{path}: flow_var_rand_limit (TRex's repeatable random): not supported by riptide yet"
-                ))
+                let name = name()?;
+                let size = uint(f("size")?, &at("size"))?;
+                if ![1, 2, 4, 8].contains(&size) {
+                    return Err(format!("{}: {size}: 1, 2, 4 or 8 bytes expected", at("size")));
+                }
+                let u = |key: &str| uint(f(key)?, &at(key));
+                let (min, max, limit, seed) = (u("min_value")?, u("max_value")?, u("limit")?, u("seed")?);
+                out_vars.push(json!({"name": name, "size": size, "op": "repeatable_random", "min": min, "max": max,
+                                     "limit": limit, "seed": seed}));
+                let var = Var::Plain { size, op: "random".into(), min, max, step: 1, init: min, list: true };
+                if vars.insert(name.clone(), var).is_some() {
+                    return Err(format!("{}: variable '{name}' is defined twice", at("name")));
+                }
             }
             "write_flow_var" | "write_mask_flow_var" => {
                 let kind = text(f("type")?, &at("type"))?;
@@ -654,8 +664,9 @@ mod tests {
     fn what_riptide_cannot_honour_is_named() {
         let cases = [
             (
-                json!([{"type": "flow_var_rand_limit", "name": "r", "size": 2, "limit": 5, "seed": 1, "min_value": 0, "max_value": 9}]),
-                "instructions[0]: flow_var_rand_limit",
+                json!([{"type": "flow_var", "name": "x", "size": 1, "op": "inc", "init_value": 0, "min_value": 0, "max_value": 1, "step": 1},
+                       {"type": "write_flow_var", "name": "x", "pkt_offset": 26, "add_value": 0, "is_big_endian": false}]),
+                "instructions[1].is_big_endian: little-endian",
             ),
             (
                 json!([{"type": "write_flow_var", "name": "nope", "pkt_offset": 26, "add_value": 0, "is_big_endian": true}]),
@@ -681,6 +692,18 @@ mod tests {
         t["start_paused"] = json!(false);
         t["packet"]["binary"] = json!("!!");
         assert!(stream(0, 0, &t).unwrap_err().contains("not base64"));
+    }
+
+    #[test]
+    fn repeatable_random_is_riptides_too() {
+        let vm = json!([{"type": "flow_var_rand_limit", "name": "r", "size": 2, "limit": "5", "seed": "4660", "min_value": 0, "max_value": 10},
+                        {"type": "write_flow_var", "name": "r", "pkt_offset": 34, "add_value": 0, "is_big_endian": true}]);
+        let s = stream(0, 0, &trex_stream(vm)).unwrap();
+        assert_eq!(
+            s.riptide["vars"][0],
+            json!({"name": "r", "size": 2, "op": "repeatable_random", "min": 0, "max": 10, "limit": 5, "seed": 4660})
+        );
+        assert_eq!(s.riptide["writes"][0], json!({"var": "r", "offset": 34, "size": 2}));
     }
 
     #[test]

@@ -202,12 +202,13 @@ fn ports_belong_to_whoever_acquired_them() {
     assert!(c.err("remove_all_streams", json!({"port_id": 0, "handler": a})).contains("owned by 'b'"));
     assert!(c.err("get_port_status", json!({"port_id": 3})).contains("no port"));
     // A stream riptide cannot send is refused when it is added, naming the field.
-    let vm = json!([{"type": "flow_var_rand_limit", "name": "r", "size": 2, "limit": 5, "seed": 1, "min_value": 0, "max_value": 9}]);
+    let vm = json!([{"type": "flow_var", "name": "x", "size": 2, "op": "inc", "init_value": 0, "min_value": 0, "max_value": 9, "step": 1},
+                    {"type": "write_flow_var", "name": "x", "pkt_offset": 59, "add_value": 0, "is_big_endian": true}]);
     let e = c.err(
         "add_stream",
         json!({"port_id": 0, "handler": b, "stream_id": 1, "stream": stream(mode.clone(), vm, None)}),
     );
-    assert!(e.contains("stream 1: stream.vm.instructions[0]: flow_var_rand_limit"), "{e}");
+    assert!(e.contains("stream 1: ") && e.contains("writes[0]"), "{e}");
     c.ok(
         "add_stream",
         json!({"port_id": 0, "handler": b, "stream_id": 1, "stream": stream(mode.clone(), json!([]), None)}),

@@ -266,7 +266,32 @@ class STLVmTrimPktSize(_Instr):
         self.fv_name = fv_name
 
 
-STLVmFlowVarRepeatableRandom = _unsupported("STLVmFlowVarRepeatableRandom", "TRex's repeatable random sequence")
+class STLVmFlowVarRepeatableRandom(STLVmFlowVar):
+    """TRex's repeatable random: ``limit`` values from TRex's generator seeded with ``seed``,
+    then the same values again (riptide's ``op: repeatable_random``, the same sequence)."""
+
+    def __init__(self, name: str, size: int = 4, limit: int = 100, seed: Optional[int] = None,
+                 min_value: Any = 0, max_value: Any = None) -> None:
+        super().__init__(name, min_value=min_value, max_value=0, size=size, op="random")
+        if max_value is None:
+            max_value = (1 << (8 * size)) - 1
+        self.max = _num(max_value)
+        if not isinstance(limit, int) or limit < 1:
+            raise self._fail(f"limit {limit!r} must be a positive integer")
+        if seed is None:
+            # TRex seeds it from the clock when the profile gives none.
+            import random
+
+            seed = random.getrandbits(32)
+        if not isinstance(seed, int) or not 0 <= seed < 1 << 32:
+            raise self._fail(f"seed {seed!r} must be a 32-bit integer")
+        self.limit, self.seed = limit, seed
+        # A list of values to the trimming check, not a range walk.
+        self.values = []
+
+    def _var(self) -> Dict[str, Any]:
+        return {"name": self.name, "size": self.size, "op": "repeatable_random", "min": self.min, "max": self.max,
+                "limit": self.limit, "seed": self.seed}
 
 
 class STLScVmRaw(_Obj):

@@ -243,6 +243,9 @@ fn simple_write(var: &str, field: &str) -> WriteSpec {
     WriteSpec::field(var, field)
 }
 
+/// Values a repeatable random variable may hold (each kept in memory).
+const MAX_REPEATABLE: u64 = 1 << 22;
+
 fn compile_var(
     ctx: &Ctx<'_>,
     key: &str,
@@ -292,10 +295,33 @@ fn compile_var(
             let var = Var::list(vals).map_err(|e| ctx.err(&format!("{key}.values"), e.to_string()))?;
             return Ok((var, size, false));
         }
+        VarOp::RepeatableRandom => {
+            let min = fits(v.min.map(|x| x.0).unwrap_or(0), "min")?;
+            let max = fits(v.max.map(|x| x.0).unwrap_or(top), "max")?;
+            if min > max {
+                return Err(ctx.err(key, format!("min ({min}) is greater than max ({max})")));
+            }
+            let limit = v
+                .limit
+                .ok_or_else(|| ctx.err(key, "op: repeatable_random needs 'limit' (values before it repeats)"))?;
+            if limit == 0 || limit > MAX_REPEATABLE {
+                return Err(ctx.err(&format!("{key}.limit"), format!("{limit}: 1 to {MAX_REPEATABLE} values")));
+            }
+            let seed = v.seed.ok_or_else(|| ctx.err(key, "op: repeatable_random needs 'seed' (TRex's 32-bit seed)"))?;
+            if seed > u64::from(u32::MAX) {
+                return Err(ctx.err(&format!("{key}.seed"), format!("{seed} is wider than TRex's 32-bit seed")));
+            }
+            let values = crate::field::trex_repeatable_random(size, min, max, seed as u32, limit as usize);
+            let var = Var::list(values).map_err(|e| ctx.err(key, e.to_string()))?;
+            return Ok((var, size, false));
+        }
         VarOp::Inc => VarKind::Inc,
         VarOp::Dec => VarKind::Dec,
         VarOp::Random => VarKind::Random,
     };
+    if v.seed.is_some() || v.limit.is_some() {
+        return Err(ctx.err(key, "'seed' and 'limit' are for op: repeatable_random (the stream's seed seeds random)"));
+    }
     if v.values.is_some() {
         return Err(ctx.err(&format!("{key}.values"), "'values' is only for op: list"));
     }

@@ -339,6 +339,9 @@ pub enum VarOp {
     TimeSec,
     /// The packet's scheduled departure, microseconds within its second.
     TimeUsec,
+    /// TRex's repeatable random (`STLVmFlowVarRepeatableRandom`): TRex's generator from
+    /// `seed`, `limit` values, then the same values again; the same sequence TRex sends.
+    RepeatableRandom,
 }
 
 /// A field-engine variable.
@@ -374,6 +377,12 @@ pub struct VarSpec {
     /// Packets each value is kept for before the next (default 1; pktgen's `flowlen`).
     #[serde(default)]
     pub hold: Option<u64>,
+    /// `op: repeatable_random`: the generator's seed (32 bits).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// `op: repeatable_random`: values before the sequence starts over.
+    #[serde(default)]
+    pub limit: Option<u64>,
     /// Shorthand: fields this variable is written to (e.g. `ipv4.src`).
     #[serde(default)]
     pub write: Option<OneOrMany>,
@@ -393,6 +402,8 @@ impl VarSpec {
             values: None,
             tuple: None,
             hold: None,
+            seed: None,
+            limit: None,
             write: None,
         }
     }
