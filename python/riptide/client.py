@@ -198,8 +198,12 @@ class Client:
         latency_pps: Optional[float] = None,
         frame_size: Union[int, str, None] = None,
         bidirectional: bool = False,
+        tunables: Optional[Dict[str, Any]] = None,
     ) -> None:
         """Loads a profile file or profile text.
+
+        A TRex Python profile (``.py``) is translated here, as ``riptide run X.py`` does
+        (:mod:`riptide.trex`: loaded on each of the daemon's ports, with ``tunables``).
 
         ``format`` is ``"yaml"`` (a riptide profile) or ``"pktgen"`` (a Linux pktgen
         command script); ``latency_pps`` adds TRex-style latency probes (``riptide run -l``);
@@ -216,6 +220,14 @@ class Client:
             params["frame_size"] = frame_size
         if bidirectional:
             params["bidirectional"] = True
+        if str(profile).endswith(".py") and "\n" not in str(profile):
+            from .trex.convert import to_profile
+
+            text = json.dumps(to_profile(str(profile), max(1, len(self.ports())), tunables))
+            self.call("load_profile", text=text, source=f"{profile} (translated from TRex)", **params)
+            return
+        if tunables:
+            raise ValueError("tunables are for TRex Python profiles (.py)")
         suffixes = (".yaml", ".yml", ".json", ".sh", ".pgset", ".pktgen")
         if isinstance(profile, Path) or (isinstance(profile, str) and "\n" not in profile and profile.endswith(suffixes)):
             path = Path(profile)

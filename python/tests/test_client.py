@@ -117,6 +117,21 @@ def test_a_profile_loads_at_another_frame_size(daemon: int) -> None:
             c.load_profile("streams:\n  - {size: 64}\n", frame_size=20)
 
 
+def test_a_trex_python_profile_loads_through_the_client(daemon: int) -> None:
+    pytest.importorskip("scapy")
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        c.reset()
+        c.load_profile(str(REPO / "python/tests/trex/udp_src_range.py"))
+        c.start(count=20)
+        c.wait_on_traffic(timeout=10)
+        st = c.get_stats()
+        assert st["ports"][0]["opackets"] == 20
+        assert st["ports"][0]["obytes"] == 20 * 60
+        with pytest.raises(ValueError, match="TRex"):
+            c.load_profile("streams:\n  - {size: 64}\n", tunables={"x": 1})
+
+
 def test_version_mismatch_is_refused(daemon: int) -> None:
     with Client(port=daemon) as c:
         with pytest.raises(VersionMismatch):

@@ -277,3 +277,22 @@ def test_repeatable_random_reproduces_trexs_sequence(tmp_path: Path) -> None:
                        / ("x" * 18)) for i in range(12)]
     assert frames(tmp_path) == want
     check_tshark(tmp_path / "p0.pcap", 12)
+
+
+def test_ndr_searches_a_trex_profile(tmp_path: Path) -> None:
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    args = [BIN, "ndr", str(PROFILES / "ndr_bench.py"), "--port", "link:0:loss=0.3%,seed=7", "--port", "link:1",
+            "--min-load", "5kpps", "--max-load", "50kpps", "--trial", "0.5s", "--final-trial", "0.5s",
+            "--duration-sum", "2s", "--json"]
+    r = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+    import json
+
+    run = json.loads(r.stdout)["runs"][0]
+    ndr, pdr = run["goals"][0], run["goals"][1]
+    assert pdr["lower_bound"] == 50_000.0, pdr
+    assert ndr["lower_bound"] is None and ndr["upper_bound"] == 5_000.0, ndr
+    # -t is for .py profiles only.
+    bad = subprocess.run([BIN, "ndr", str(REPO / "profiles/lab/ndr.yaml"), "--port", "link:0", "--port", "link:1",
+                          "-t", "x=1"], capture_output=True, text=True, env=env, timeout=60)
+    assert bad.returncode == 2 and "TRex Python profiles" in bad.stderr, bad.stderr

@@ -26,10 +26,14 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub(crate) struct NdrArgs {
-    /// Profile (YAML) with at least one tagged stream (`flow_stats` or `latency`): the
-    /// search scales its rates to each trial's load and counts loss on its tagged streams.
+    /// Profile (YAML, or a TRex Python profile `.py`) with at least one tagged stream
+    /// (`flow_stats` / `STLFlowStats`, or `latency`): the search scales its rates to each
+    /// trial's load and counts loss on its tagged streams.
     #[arg(required_unless_present = "simulate", conflicts_with = "simulate")]
     pub profile: Option<PathBuf>,
+    /// A TRex profile's tunables, as TRex's `-t`: `key=val,key2=val2`.
+    #[arg(short = 't', long = "tunables", value_name = "KEY=VAL,...", conflicts_with = "simulate")]
+    pub tunables: Option<String>,
     /// Ports, as for `riptide run` (`afpacket:rt0`, `link:0`); the load is split evenly
     /// between the ports that send.
     #[arg(long = "port", required_unless_present_any = ["simulate", "config"], conflicts_with = "simulate")]
@@ -478,9 +482,17 @@ pub(crate) fn ndr(mut a: NdrArgs) -> Result<(), Failure> {
         Some(list) => frame_sizes(list)?.into_iter().map(Some).collect(),
     };
     let probe = latency_probe(&a.latency)?;
-    let text = read_profile(profile)?;
+    let trex = crate::trex::is_python_profile(profile);
+    if a.tunables.is_some() && !trex {
+        return Err(Failure::input("-t/--tunables is for TRex Python profiles (.py)"));
+    }
+    let mut text = if trex { String::new() } else { read_profile(profile)? };
     let source = profile.display().to_string();
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut None)?;
+    if trex {
+        // As `riptide run X.py`: the profile loaded on every port, translated once.
+        text = crate::trex::convert(profile, config.ports.len().max(1), a.tunables.as_deref())?;
+    }
     if a.config.is_some() {
         a.ports = config.ports.iter().map(|p| p.name()).collect();
     }
