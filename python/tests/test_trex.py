@@ -296,3 +296,25 @@ def test_ndr_searches_a_trex_profile(tmp_path: Path) -> None:
     bad = subprocess.run([BIN, "ndr", str(REPO / "profiles/lab/ndr.yaml"), "--port", "link:0", "--port", "link:1",
                           "-t", "x=1"], capture_output=True, text=True, env=env, timeout=60)
     assert bad.returncode == 2 and "TRex Python profiles" in bad.stderr, bad.stderr
+
+
+def test_load_pcap_replays_the_capture_with_its_gaps(tmp_path: Path) -> None:
+    from scapy.all import wrpcap
+
+    pkts = [udp(src="198.18.0.1", dst="198.19.0.1", sport=1000 + i) / ("y" * (10 + 20 * i)) for i in range(4)]
+    for p, t in zip(pkts, [100.0, 100.001, 100.003, 100.0035]):
+        p.time = t
+    cap = tmp_path / "in.pcap"
+    wrpcap(str(cap), pkts)
+    r = run("pcap_replay.py", tmp_path, "-t", f"pcap={cap}")
+    assert r.returncode == 0, r.stderr
+    got = rdpcap(str(tmp_path / "p0.pcap"))
+    assert [bytes(p) for p in got] == [trex_frame(p) for p in pkts]
+    gaps = [float(b.time - a.time) * 1e6 for a, b in zip(got, got[1:])]
+    for gap, want in zip(gaps, [1000.0, 2000.0, 500.0]):
+        assert abs(gap - want) < 1.0, gaps
+    # ipg_usec replaces the capture's gaps.
+    r = run("pcap_replay.py", tmp_path, "-t", f"pcap={cap},ipg=50")
+    assert r.returncode == 0, r.stderr
+    got = rdpcap(str(tmp_path / "p0.pcap"))
+    assert all(abs(float(b.time - a.time) * 1e6 - 50) < 1.0 for a, b in zip(got, got[1:])), got

@@ -312,8 +312,13 @@ def _vm(builder: stl.STLPktBuilder) -> tuple:
 
 def stream_dict(s: STLStream, port: int) -> Dict[str, Any]:
     """One TRex stream as a riptide stream (docs/profiles.md)."""
-    layers, size = _packet(s.packet)
-    out: Dict[str, Any] = {"port": port, "packet": layers, "size": size, "rate": s.mode.rate, "mode": s.mode._mode()}
+    out: Dict[str, Any] = {"port": port, "rate": s.mode.rate, "mode": s.mode._mode()}
+    if s.packet.raw is not None:
+        # Bytes (pkt_buffer, a pcap): riptide finds their layers itself (`frame:`), and
+        # pads a short one to 60 bytes as TRex does.
+        out["frame"] = s.packet.raw.hex()
+    else:
+        out["packet"], out["size"] = _packet(s.packet)
     if s.name is not None:
         out["name"] = str(s.name)
     if not s.enabled:

@@ -382,9 +382,12 @@ class STLPktBuilder(_Obj):
                 raise self._fail(f"pcap {path}: {e}") from e
             if not frames:
                 raise self._fail(f"pcap {path} has no packet")
-            pkt = Ether(bytes(frames[0]))
-        elif pkt_buffer is not None:
-            pkt = Ether(bytes(pkt_buffer))
+            pkt_buffer = bytes(frames[0])
+        # Bytes go to riptide as bytes (its `frame:`); the dissection names fields for pkt_offset.
+        self.raw: Optional[bytes] = None
+        if pkt_buffer is not None:
+            self.raw = bytes(pkt_buffer)
+            pkt = Ether(self.raw)
         self.pkt = pkt
         if vm is None:
             vm = STLScVmRaw([])
@@ -449,8 +452,11 @@ class STLProfile(_Obj):
 
     @staticmethod
     def load(filename: str, direction: int = 0, port_id: int = 0, **kwargs: Any) -> "STLProfile":
+        if filename.endswith((".pcap", ".cap")):
+            # As TRex: one packet a second.
+            return STLProfile.load_pcap(filename, speedup=1, ipg_usec=1e6)
         if not filename.endswith(".py"):
-            raise STLError(f"{filename}: riptide loads TRex's Python profiles (.py); YAML and pcap profiles are not supported yet")
+            raise STLError(f"{filename}: riptide loads TRex's Python profiles (.py) and pcaps; YAML profiles are not supported yet")
         return STLProfile.load_py(filename, direction, port_id, **kwargs)
 
     @staticmethod
@@ -458,6 +464,58 @@ class STLProfile(_Obj):
         raise STLError(f"{yaml_file}: TRex YAML profiles are not supported by riptide yet")
 
     @staticmethod
-    def load_pcap(pcap_file: str, *args: Any, **kwargs: Any) -> "STLProfile":
-        raise STLError(f"{pcap_file}: STLProfile.load_pcap is not supported by riptide yet")
+    def load_pcap(pcap_file: str, ipg_usec: Optional[float] = None, speedup: float = 1.0, loop_count: int = 1,
+                  vm: Any = None, packet_hook: Any = None, split_mode: Optional[str] = None,
+                  min_ipg_usec: Optional[float] = None) -> "STLProfile":
+        """The pcap's packets as a chain of one-packet streams, as TRex's: each starts the
+        pcap's gap after the one before (``ipg_usec`` instead, divided by ``speedup``, at
+        least ``min_ipg_usec``); ``loop_count`` 1 plays the file once, 0 for ever."""
+        where = f"STLProfile.load_pcap({pcap_file!r})"
+        if split_mode is not None:
+            raise STLError(f"{where}: split_mode (one pcap split over two ports) is not supported by riptide yet")
+        if speedup <= 0:
+            raise STLError(f"{where}: speedup should be positive")
+        if min_ipg_usec and min_ipg_usec < 0:
+            raise STLError(f"{where}: min_ipg_usec should not be negative")
+        if ipg_usec is not None and ipg_usec < 0.001 * speedup and (min_ipg_usec is None or min_ipg_usec < 0.001):
+            raise STLError(f"{where}: ipg_usec cannot be less than 0.001 usec: {ipg_usec}")
+        if loop_count < 0:
+            raise STLError(f"{where}: loop_count cannot be negative")
+        if loop_count > 1:
+            raise STLError(f"{where}: loop_count {loop_count} (a bounded loop: TRex's action_count) is not supported "
+                           "by riptide yet; 1 plays the file once, 0 for ever")
+        if not os.path.isfile(pcap_file):
+            raise STLError(f"{where}: no such file")
+        from scapy.utils import RawPcapReader
+
+        try:
+            with RawPcapReader(pcap_file) as reader:
+                raw = [(data, meta) for data, meta in reader]
+        except Exception as e:  # scapy raises its own types for a bad file
+            raise STLError(f"{where}: cannot read it: {e}") from e
+        if not raw:
+            raise STLError(f"{where}: the file holds no packet")
+        # Gaps as TRex's PCAPReader counts them.
+        pkts, last_ts, prev = [], 0.0, None
+        for data, meta in raw:
+            ts_usec = meta.sec * 1e6 + (meta.usec if hasattr(meta, "usec") else meta[1])
+            if ipg_usec is None:
+                delta = 0.0 if prev is None else (ts_usec - prev) / float(speedup)
+                if min_ipg_usec and delta < min_ipg_usec:
+                    delta = min_ipg_usec
+                prev = ts_usec
+                last_ts += delta
+            elif min_ipg_usec:
+                last_ts += min_ipg_usec
+            else:
+                last_ts += ipg_usec / float(speedup)
+            pkts.append((packet_hook(data) if packet_hook else data, last_ts))
+        streams, last = [], 0.0
+        for i, (data, ts) in enumerate(pkts, start=1):
+            isg, last = ts - last, ts
+            nxt = i + 1 if i < len(pkts) else (1 if loop_count == 0 else None)
+            streams.append(STLStream(name=str(i), packet=STLPktBuilder(pkt_buffer=bytes(data), vm=vm),
+                                     mode=STLTXSingleBurst(total_pkts=1, percentage=100), self_start=i == 1,
+                                     isg=isg, next=None if nxt is None else str(nxt)))
+        return STLProfile(streams)
 
