@@ -148,8 +148,12 @@ def test_trex_names_resolve_only_during_a_load() -> None:
     streams = load_streams(str(PROFILES / "udp_1pkt_simple.py"))
     assert len(streams) == 1
     assert "trex_stl_lib" not in sys.modules and "trex.stl.api" not in sys.modules
-    with pytest.raises(ImportError):
-        __import__("trex_stl_lib.api")
+    # Afterwards the name is whatever the system has (nothing, or a real TRex client:
+    # test_trex_client.py installs one), never riptide's.
+    import importlib.util
+
+    spec = importlib.util.find_spec("trex_stl_lib")
+    assert spec is None or "riptide" not in str(spec.origin), spec
 
 
 def test_a_tuple_generator_with_limit_flows_and_scapy_padding(tmp_path: Path) -> None:

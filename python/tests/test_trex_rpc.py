@@ -236,8 +236,11 @@ def test_a_trex_client_drives_a_run_and_reads_riptides_counters(tmp_path: Any) -
         assert ports[port]["obytes"] == mine["obytes"]
         assert ports[port]["ipackets"] == mine["ipackets"]
         stream = own["streams"][port]
-        assert pgstats["flow_stats"][str(pg)]["tx_pkts"] == {str(port): stream["opackets"], "total": stream["opackets"]}
-        assert pgstats["flow_stats"][str(pg)]["tx_bytes"]["total"] == stream["obytes"]
+        fs = pgstats["flow_stats"][str(pg)]
+        others = {str(p): 0 for p in streams if p != port}
+        assert fs["tp"] == {str(port): stream["opackets"], **others}, fs
+        assert fs["tb"] == {str(port): stream["obytes"], **others}, fs
+        assert sum(fs["rp"].values()) == stream["rx_packets"], (fs, stream)
 
 
 def rss_kib(pid: int) -> int:

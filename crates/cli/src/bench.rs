@@ -73,7 +73,7 @@ fn classify_ns(frames: &mut [Vec<u8>], table: &riptide_measure::Classifier, secs
         for f in frames.iter_mut() {
             riptide_measure::Tag::write_seq(f, seq);
             ipackets += 1;
-            c.handle_frame(std::hint::black_box(f), 60, seq as u64 * 1000 + 50_000);
+            c.handle_frame(1, std::hint::black_box(f), 60, seq as u64 * 1000 + 50_000);
         }
         n += frames.len() as u64;
         seq = seq.wrapping_add(1);

@@ -32,7 +32,7 @@ pub(crate) fn json(s: &Snapshot) -> Value {
             let Some(o) = st.as_object_mut() else { continue };
             o.remove("rx");
             o.insert("tx_packets".into(), json!(t.opackets));
-            let rx = t.rx;
+            let rx = t.rx.as_ref();
             for (k, f) in [
                 ("rx_packets", rx.map(|r| r.rx_packets)),
                 ("rx_bytes", rx.map(|r| r.rx_bytes)),
@@ -90,8 +90,8 @@ pub(crate) fn sample(t_s: f64, s: &Snapshot) -> Value {
         })).collect::<Vec<_>>(),
         "streams": s.streams.iter().map(|t| json!({
             "opackets": t.opackets,
-            "rx_packets": t.rx.map(|r| r.rx_packets),
-            "lost": t.rx.map(|r| r.lost),
+            "rx_packets": t.rx.as_ref().map(|r| r.rx_packets),
+            "lost": t.rx.as_ref().map(|r| r.lost),
         })).collect::<Vec<_>>(),
         "latency": s.latency.iter().map(|l| json!({
             "stream": l.stream, "p50_ns": l.summary.p50_ns, "p99_ns": l.summary.p99_ns, "max_ns": l.summary.max_ns,
@@ -171,7 +171,7 @@ pub(crate) fn tables(s: &Snapshot) -> String {
             "id", "tagged stream", "tx_packets", "rx_packets", "lost", "ooo", "dup"
         );
         for t in &s.streams {
-            let Some(r) = t.rx else { continue };
+            let Some(r) = &t.rx else { continue };
             let _ = writeln!(
                 o,
                 "{:<5} {:<24} {:>14} {:>14} {:>10} {:>10} {:>10}",
@@ -228,7 +228,7 @@ pub(crate) fn tables(s: &Snapshot) -> String {
             let _ =
                 writeln!(o, "{:<24} {:>12.3} {:>12.3} {:>12}", truncate(&d.stream, 24), d.start_s, d.length_ms, d.lost);
         }
-        let total: u64 = s.streams.iter().filter_map(|t| t.rx.map(|r| r.disruptions)).sum();
+        let total: u64 = s.streams.iter().filter_map(|t| t.rx.as_ref().map(|r| r.disruptions)).sum();
         if total > 20 {
             let _ = writeln!(o, "... {} disruptions in all (--json lists the first 64 per stream)", total);
         }

@@ -2,7 +2,9 @@
 //! figures and latency, merged over the workers.
 
 use crate::stateless::Handed;
-use crate::stats::{DisruptionStats, KindCounters, LatencyStats, StreamRxStats, StreamStats, WorkerCounters};
+use crate::stats::{
+    DisruptionStats, KindCounters, LatencyStats, RxPortStats, StreamRxStats, StreamStats, WorkerCounters,
+};
 use riptide_core::units::{FCS_LEN, L1_OVERHEAD};
 use riptide_core::BitsPerSec;
 use riptide_measure::seq::SeqCounters;
@@ -23,6 +25,10 @@ pub(crate) struct TxWindow {
     pub line: BitsPerSec,
 }
 
+/// A tagged stream's receive figures merged over the workers: sequence counters,
+/// latency, disruptions, and packets and bytes by receiving port.
+type RxMerged = (SeqCounters, Option<Latency>, Disruptions, Vec<[u64; 2]>);
+
 /// Per-stream figures and latency of `profile`'s enabled streams from the workers'
 /// `counters`; `handed`: the frames of tagged streams handed to the ports (not after a
 /// clear); `hist`: with each latency stream's whole histogram.
@@ -39,7 +45,7 @@ pub(crate) fn streams(
     // Tagged streams: every worker's receive table merged, read before the transmit
     // counters below were published (so a stream's rx never runs ahead of its tx
     // within one worker).
-    let mut rx_merged: BTreeMap<u16, (SeqCounters, Option<Latency>, Disruptions)> = BTreeMap::new();
+    let mut rx_merged: BTreeMap<u16, RxMerged> = BTreeMap::new();
     // The first packet of each flow, apart (streams that split it off).
     let mut first_merged: BTreeMap<u16, (u64, Latency)> = BTreeMap::new();
     for c in counters {
@@ -51,6 +57,13 @@ pub(crate) fn streams(
                 e.1.get_or_insert_with(Latency::default).merge(l);
             }
             e.2.merge(&s.disruptions);
+            if e.3.len() < s.ports.len() {
+                e.3.resize(s.ports.len(), [0; 2]);
+            }
+            for (sum, p) in e.3.iter_mut().zip(&s.ports) {
+                sum[0] += p[0];
+                sum[1] += p[1];
+            }
             if let Some(f) = &s.first {
                 let e = first_merged.entry(id).or_insert_with(|| (s.flows, Latency::default()));
                 e.1.merge(f);
@@ -107,6 +120,13 @@ pub(crate) fn streams(
                     seq_too_high: seq.seq_too_high,
                     seq_too_low: seq.seq_too_low,
                     disruptions: d.map_or(0, |d| d.total),
+                    ports: rx_merged.get(&t.id).map_or_else(Vec::new, |e| {
+                        e.3.iter()
+                            .enumerate()
+                            .filter(|(_, c)| c[0] > 0)
+                            .map(|(port, c)| RxPortStats { port, rx_packets: c[0], rx_bytes: c[1] })
+                            .collect()
+                    }),
                 }
             }),
         });

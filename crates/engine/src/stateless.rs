@@ -83,9 +83,9 @@ impl RunKind for Stateless {
         n
     }
 
-    fn handle_receive(&mut self, _port: usize, frame: &[u8], at: Nanos) {
+    fn handle_receive(&mut self, port: usize, frame: &[u8], at: Nanos) {
         // FCS excluded, as the ports count bytes.
-        self.rx.handle_frame(frame, frame.len() as u64, at.0);
+        self.rx.handle_frame(port, frame, frame.len() as u64, at.0);
     }
 
     fn poll_timeout(&self) -> Option<Nanos> {

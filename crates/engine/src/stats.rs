@@ -182,8 +182,19 @@ pub struct StreamStats {
     pub rx: Option<StreamRxStats>,
 }
 
-/// Receive figures of a tagged stream (see docs/measurement.md).
+/// A tagged stream's arrivals on one receiving port.
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RxPortStats {
+    /// The receiving port.
+    pub port: usize,
+    /// Frames received there, duplicates included.
+    pub rx_packets: u64,
+    /// Their bytes (FCS excluded).
+    pub rx_bytes: u64,
+}
+
+/// Receive figures of a tagged stream (see docs/measurement.md).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct StreamRxStats {
     /// Frames received, duplicates included.
     pub rx_packets: u64,
@@ -202,6 +213,9 @@ pub struct StreamRxStats {
     /// Disruptions: jumps in the sequence numbers (see [`Snapshot::disruptions`]).
     #[serde(default)]
     pub disruptions: u64,
+    /// `rx_packets` and `rx_bytes` by receiving port (ports that received some).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ports: Vec<RxPortStats>,
 }
 
 /// One disruption of a tagged stream: it stopped arriving and lost frames.

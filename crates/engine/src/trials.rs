@@ -117,7 +117,7 @@ pub fn start_options(duration: f64, load: f64, cores: usize, pin: &[usize]) -> S
 pub fn count(s: &crate::Snapshot, scaled: &[bool], duration: f64, load: f64, wall: f64) -> TrialRecord {
     let (mut intended, mut offered, mut lost, mut dups, mut ooo) = (0.0f64, 0u64, 0u64, 0u64, 0u64);
     for st in &s.streams {
-        let (Some(rx), true) = (st.rx, scaled.get(st.id as usize).copied().unwrap_or(false)) else { continue };
+        let (Some(rx), true) = (st.rx.as_ref(), scaled.get(st.id as usize).copied().unwrap_or(false)) else { continue };
         intended += st.requested_pps * duration;
         offered += st.opackets;
         lost += rx.lost;

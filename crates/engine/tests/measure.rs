@@ -50,7 +50,7 @@ fn an_injected_delay_is_measured_exactly() {
     let m = l.summary;
     assert_eq!((m.min_ns, m.p50_ns, m.max_ns), (50_000, 50_000, 50_000), "{l:?}");
     assert_eq!((m.p99_ns, m.p9999_ns, m.jitter_ns), (50_000, 50_000, 0.0), "{l:?}");
-    let rx = s.streams[0].rx.unwrap();
+    let rx = s.streams[0].rx.clone().unwrap();
     assert_eq!((rx.rx_packets, rx.lost, rx.out_of_order, rx.duplicates), (100_000, 0, 0, 0));
     assert_eq!(rx.rx_bytes, 100_000 * 60);
     // Port 1 received them; nothing came back to port 0.
@@ -86,7 +86,7 @@ fn loss_reordering_and_duplicates_are_reported_as_injected() {
         };
         let yaml = LATENCY.replace("latency: {id: 7}", "flow_stats: {id: 3}");
         let (s, inj) = run(&yaml, cfg, 1);
-        let rx = s.streams[0].rx.unwrap();
+        let rx = s.streams[0].rx.clone().unwrap();
         assert_eq!(s.streams[0].opackets, 100_000);
         assert!(inj.lost > 500 && inj.reordered > 200 && inj.duplicated > 30, "{inj:?}");
         assert_eq!(rx.lost, inj.lost, "seed {seed}: {rx:?} vs {inj:?}");
@@ -108,7 +108,7 @@ fn thousands_of_tagged_streams_each_count_their_own() {
     let (s, _) = run(&yaml, Impairments { delay: Nanos(1000), ..Default::default() }, 2);
     assert_eq!(s.streams.len(), 4096);
     for st in &s.streams {
-        let rx = st.rx.unwrap();
+        let rx = st.rx.clone().unwrap();
         assert_eq!((st.opackets, rx.rx_packets, rx.lost), (3, 3, 0), "{}", st.name);
     }
 }
@@ -130,7 +130,7 @@ fn snapshots_never_show_rx_above_tx() {
         while !finished(&mut e) && t0.elapsed() < std::time::Duration::from_secs(3) {
             let s = snapshot(&mut e);
             for st in &s.streams {
-                if let Some(rx) = st.rx {
+                if let Some(rx) = &st.rx {
                     let unique = rx.rx_packets - rx.duplicates;
                     assert!(unique <= st.opackets, "cores {cores}: {} rx {} > tx {}", st.name, unique, st.opackets);
                     checked += 1;

@@ -12,6 +12,9 @@ use crate::tag::{unwrap_seq, Tag};
 /// Largest stream id a profile may tag with.
 pub const MAX_STREAM_ID: u32 = u16::MAX as u32;
 
+/// Receive ports counted apart (an engine has far fewer).
+const MAX_PORTS: usize = 1024;
+
 /// What one core knows of one tagged stream.
 #[derive(Clone, Debug, Default)]
 pub struct StreamRx {
@@ -26,6 +29,8 @@ pub struct StreamRx {
     pub first: Option<Latency>,
     /// Flows of the stream's field-engine walk (0: not split off).
     pub flows: u64,
+    /// Frames and bytes by receiving port (index: the port), duplicates included.
+    pub ports: Vec<[u64; 2]>,
 }
 
 /// One receive core's table of tagged streams.
@@ -49,6 +54,7 @@ impl Classifier {
             latency: latency.then(Latency::default),
             first: None,
             flows: 0,
+            ports: Vec::new(),
         });
     }
 
@@ -64,13 +70,20 @@ impl Classifier {
         }
     }
 
-    /// Classifies a received frame at `rx_ns` (the run clock); false if it carries no tag
-    /// (the port counts it, no stream does).
+    /// Classifies a frame received on `port` at `rx_ns` (the run clock); false if it
+    /// carries no tag (the port counts it, no stream does).
     #[inline]
-    pub fn handle_frame(&mut self, frame: &[u8], wire_len: u64, rx_ns: u64) -> bool {
+    pub fn handle_frame(&mut self, port: usize, frame: &[u8], wire_len: u64, rx_ns: u64) -> bool {
         let Some(tag) = Tag::read(frame) else { return false };
         match self.streams.get_mut(tag.stream as usize) {
             Some(Some(s)) => {
+                if let Some(p) = s.ports.get_mut(port) {
+                    p[0] += 1;
+                    p[1] += wire_len;
+                } else if port < MAX_PORTS {
+                    s.ports.resize(port + 1, [0; 2]);
+                    s.ports[port] = [1, wire_len];
+                }
                 let expected = s.seq.expected();
                 let seq = unwrap_seq(tag.seq, expected);
                 s.disruptions.on_arrival(seq.saturating_sub(expected), s.seq.last_rx_ns, rx_ns);
@@ -111,12 +124,12 @@ mod tests {
         for seq in 0..3u64 {
             for id in 0..4096u16 {
                 Tag { stream: id, seq: seq as u32, tx_ns: 100 }.write(&mut f);
-                assert!(c.handle_frame(&f, 64, 150));
+                assert!(c.handle_frame(0, &f, 64, 150));
             }
         }
         Tag { stream: 9999, seq: 0, tx_ns: 0 }.write(&mut f);
-        assert!(c.handle_frame(&f, 64, 0));
-        assert!(!c.handle_frame(&[0u8; 64], 64, 0));
+        assert!(c.handle_frame(0, &f, 64, 0));
+        assert!(!c.handle_frame(0, &[0u8; 64], 64, 0));
         assert_eq!(c.unknown, 1);
         let s = c.stream(4094).unwrap();
         assert_eq!(s.seq.counters.unique, 3);
@@ -135,7 +148,7 @@ mod tests {
             Tag { stream: 1, seq, tx_ns: 1000 * u64::from(seq) }.write(&mut f);
             // The first three packets take 2 ms (a flow set up), the rest 50 us.
             let took = if seq < 3 { 2_000_000 } else { 50_000 };
-            c.handle_frame(&f, 64, 1000 * u64::from(seq) + took);
+            c.handle_frame(1, &f, 64, 1000 * u64::from(seq) + took);
         }
         let s = c.stream(1).unwrap();
         let (first, rest) = (s.first.as_ref().unwrap().peek(), s.latency.as_ref().unwrap().peek());

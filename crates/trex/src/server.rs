@@ -97,6 +97,8 @@ pub const METHODS: &[&str] = &[
     "resume_traffic",
     "update_traffic",
     "remove_rx_filters",
+    "set_rx_feature",
+    "service",
     "get_global_stats",
     "get_port_stats",
     "get_utilization",
@@ -153,15 +155,20 @@ struct Port {
     tx: Tx,
 }
 
-/// A start_traffic waiting for the end of its message.
+/// A start_traffic waiting for the ports started with it.
 #[derive(Clone, Debug)]
 struct Arm {
     port: usize,
     mul: Multiplier,
     duration: Option<Nanos>,
-    /// Index of its reply in the message's replies.
+    /// The message it came in, and the index of its reply there.
+    message: u64,
     reply: usize,
 }
+
+/// How long a start waits for the starts of other ports (TRex's client sends one
+/// start_traffic per port) before its run begins without them.
+const GATHER: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// What a run needs for TRex's per-pg_id answers.
 #[derive(Debug, Default)]
@@ -177,9 +184,16 @@ pub struct Trex {
     ports: Vec<Port>,
     api_h: String,
     run: Option<RunInfo>,
-    /// The last run's final figures (after it ended or was stopped).
+    /// The last run's final figures (after it ended or was stopped): its latency.
     last: Option<(RunInfo, Snapshot)>,
+    /// Counters of the runs that ended, per port: TRex's counters only grow (its client
+    /// reads them against baselines it keeps), while each engine run counts from zero.
+    base: Vec<[u64; 6]>,
+    /// The same for packet groups.
+    base_pg: BTreeMap<u16, PgCounts>,
     armed: Vec<Arm>,
+    armed_at: Option<Instant>,
+    message: u64,
     events: VecDeque<(u64, Value)>,
     next_event: u64,
     outbox: Vec<Value>,
@@ -202,7 +216,11 @@ impl Trex {
             api_h: String::new(),
             run: None,
             last: None,
+            base: vec![[0; 6]; n],
+            base_pg: BTreeMap::new(),
             armed: Vec::new(),
+            armed_at: None,
+            message: 0,
             events: VecDeque::new(),
             next_event: 0,
             outbox: Vec::new(),
@@ -248,7 +266,7 @@ impl Trex {
                 return reply_bytes(&r, msg.compressed);
             }
         };
-        self.armed.clear();
+        self.message += 1;
         let out = match value {
             Value::Array(items) if items.is_empty() => {
                 error_reply(&Value::Null, code::INVALID_REQUEST, "an empty batch")
@@ -263,14 +281,13 @@ impl Trex {
                 for (i, item) in items.iter().enumerate() {
                     replies.push(self.call(item, i));
                 }
-                self.commit(&mut replies);
+                // The ports a batch starts start together, now.
+                if self.armed.iter().any(|a| a.message == self.message) {
+                    self.commit(Some(&mut replies));
+                }
                 Value::Array(replies)
             }
-            v => {
-                let mut replies = vec![self.call(&v, 0)];
-                self.commit(&mut replies);
-                replies.pop().unwrap_or(Value::Null)
-            }
+            v => self.call(&v, 0),
         };
         reply_bytes(&out, msg.compressed)
     }
@@ -286,6 +303,10 @@ impl Trex {
         let Some(method) = m.get("method").and_then(Value::as_str) else {
             return error_reply(&id, code::INVALID_REQUEST, "\"method\" must be a string");
         };
+        if method != "start_traffic" && !self.armed.is_empty() {
+            // Starts gathered so far begin before anything else is answered.
+            self.commit(None);
+        }
         let empty = Params::new();
         let params = match m.get("params") {
             None | Some(Value::Null) => &empty,
@@ -524,6 +545,27 @@ impl Trex {
                 self.owned(p)?;
                 Ok(json!({}))
             }
+            "service" => {
+                // Service mode (the port's packets to the client's stack): riptide has
+                // none; turning it off, as every reset does, is the state it is in.
+                let port = self.owned(p)?;
+                match p.get("enabled").and_then(Value::as_bool) {
+                    Some(false) => Ok(json!({})),
+                    _ => Err(exec(format!("port {port}: service mode is not supported by riptide's TRex server"))),
+                }
+            }
+            "set_rx_feature" => {
+                // TRex's client turns the receive queue off in every reset: that is the
+                // only state riptide has.
+                let port = self.owned(p)?;
+                match p.get("enabled").and_then(Value::as_bool) {
+                    Some(false) => Ok(json!({})),
+                    _ => Err(exec(format!(
+                        "port {port}: receive features ({}) are not supported by riptide's TRex server",
+                        p.get("type").and_then(Value::as_str).unwrap_or("?")
+                    ))),
+                }
+            }
             "get_global_stats" => Ok(self.global_stats()),
             "get_port_stats" => {
                 let port = self.port(p)?;
@@ -623,13 +665,32 @@ impl Trex {
         self.engine.config().line_rate.0 / 1e9
     }
 
+    /// The port's (source, destination) MAC as text: the configuration's, else the
+    /// locally administered ones riptide's streams default to.
+    fn macs(&self, port: usize) -> (String, String) {
+        let (src, dst) = self.engine.config().macs.get(port).copied().unwrap_or((None, None));
+        let text = |m: Option<[u8; 6]>, d: [u8; 6]| {
+            m.unwrap_or(d).iter().map(|x| format!("{x:02x}")).collect::<Vec<_>>().join(":")
+        };
+        (text(src, [2, 0, 0, 0, 0, 1]), text(dst, [2, 0, 0, 0, 0, 2]))
+    }
+
     fn attrs(&self, port: usize) -> Value {
+        let (src, dst) = self.macs(port);
         json!({
             "promiscuous": {"enabled": self.ports[port].promiscuous},
             "link": {"up": true},
             "fc": {"mode": 0},
             "multicast": {"enabled": false},
             "speed": self.speed_gb(),
+            "rx_filter_mode": "hw",
+            "vlan": {"tags": []},
+            // L2 mode (TRex's default without service mode): the packet's addresses go out.
+            "layer_cfg": {
+                "ether": {"src": src, "dst": dst, "state": "configured"},
+                "ipv4": {"state": "none"},
+                "ipv6": {"enabled": false},
+            },
         })
     }
 
@@ -643,6 +704,11 @@ impl Trex {
             "attr": self.attrs(port),
             "service": false,
             "service_filtered": false,
+            "rx_info": {
+                "queue": {"is_active": false},
+                "grat_arp": {"is_active": false},
+                "latency": {"is_active": false},
+            },
             "profile_count": 1,
             "state_profile": {"_": state},
         })
@@ -709,7 +775,7 @@ impl Trex {
         }
         if let Some(run) = &self.run {
             return Err(exec(format!(
-                "ports {:?} transmit: riptide starts the ports of one run together (in one batch); stop them first",
+                "ports {:?} transmit: riptide starts the ports of one run together (start requests in a row, or one batch); stop them first",
                 run.ports
             )));
         }
@@ -730,28 +796,45 @@ impl Trex {
             return Err(exec("start_at_ts: a delayed start is not supported by riptide's TRex server yet"));
         }
         if self.armed.iter().any(|a| a.port == port) {
-            return Err(exec(format!("port {port} is started twice in one request")));
+            return Err(exec(format!("port {port} is already being started")));
         }
-        self.armed.push(Arm { port, mul, duration, reply: index });
+        if self.armed.is_empty() {
+            self.armed_at = Some(Instant::now());
+        }
+        self.armed.push(Arm { port, mul, duration, message: self.message, reply: index });
         Ok(json!({"multiplier": mul_value(&mul), "ts": self.started.elapsed().as_secs_f64()}))
     }
 
-    /// Starts the ports whose start_traffic came in this message, as one run; a failure
-    /// turns their replies into errors.
-    fn commit(&mut self, replies: &mut [Value]) {
+    /// Starts the gathered ports as one run. A failure turns the replies of this
+    /// message's starts into errors, and is a port error event for starts answered
+    /// before (TRex's client learns of a port that did not start the same way).
+    fn commit(&mut self, mut replies: Option<&mut [Value]>) {
         let armed = std::mem::take(&mut self.armed);
+        self.armed_at = None;
         if armed.is_empty() {
             return;
         }
-        let result = self.start_run(&armed);
-        if let Err((code, msg)) = result {
+        if let Err((code, msg)) = self.start_run(&armed) {
+            let ports: Vec<usize> = armed.iter().map(|a| a.port).collect();
+            eprintln!("riptide: TRex start of ports {ports:?} failed: {msg}");
             for a in &armed {
-                if let Some(r) = replies.get_mut(a.reply) {
-                    let id = r.get("id").cloned().unwrap_or(Value::Null);
-                    *r = error_reply(&id, code, &msg);
+                match replies.as_deref_mut().and_then(|r| r.get_mut(a.reply)).filter(|_| a.message == self.message) {
+                    Some(r) => {
+                        let id = r.get("id").cloned().unwrap_or(Value::Null);
+                        *r = error_reply(&id, code, &msg);
+                    }
+                    None => self.emit(event::PORT_ERROR, json!({"port_id": a.port, "profile_id": "_", "error": msg})),
                 }
             }
         }
+    }
+
+    /// Starts what waited long enough for other ports, and notices runs that ended.
+    pub fn poll(&mut self) {
+        if self.armed_at.is_some_and(|t| t.elapsed() >= GATHER) {
+            self.commit(None);
+        }
+        self.sync();
     }
 
     fn start_run(&mut self, armed: &[Arm]) -> Result<(), Failure> {
@@ -814,6 +897,16 @@ impl Trex {
         };
         self.finish_ports(&run, ev);
         if let Some(s) = snap {
+            for p in &s.ports {
+                if let Some(b) = self.base.get_mut(p.index) {
+                    for (x, y) in b.iter_mut().zip(port_counts(p)) {
+                        *x += y;
+                    }
+                }
+            }
+            for (id, c) in pg_counts(&s, &run.groups, self.ports.len()) {
+                self.base_pg.entry(id).or_insert_with(|| PgCounts::new(self.ports.len())).add(&c);
+            }
             self.last = Some((run, s));
         }
         Ok(())
@@ -843,33 +936,41 @@ impl Trex {
 
     // ------------------------------------------------------------------ stats
 
+    /// The running run's snapshot (none between runs).
     fn snapshot(&mut self) -> Option<Snapshot> {
         if self.run.is_some() {
             if let Ok(Response::Stats(s)) = self.engine.handle(Command::Snapshot) {
                 return Some(*s);
             }
         }
-        self.last.as_ref().map(|(_, s)| s.clone())
+        None
     }
 
+    /// A port's counters (ended runs and the running one) and rates (the running one).
     fn port_figures(&mut self, port: usize) -> Figures {
         let snap = self.snapshot();
-        snap.as_ref().and_then(|s| s.ports.iter().find(|p| p.index == port)).map_or_else(Figures::default, |p| {
-            Figures {
-                opackets: p.opackets,
-                obytes: p.obytes,
-                oerrors: p.oerrors,
-                ipackets: p.ipackets,
-                ibytes: p.ibytes,
-                ierrors: p.ierrors,
-                tx_pps: p.tx_pps,
-                tx_bps: p.tx_bps_l2,
-                tx_bps_l1: p.tx_bps_l1,
-                rx_pps: p.rx_pps,
-                rx_bps: p.rx_pps * if p.ipackets > 0 { (p.ibytes as f64 / p.ipackets as f64 + 4.0) * 8.0 } else { 0.0 },
-                util: if p.line_rate_bps > 0.0 { 100.0 * p.tx_bps_l1 / p.line_rate_bps } else { 0.0 },
-            }
-        })
+        let base = self.base.get(port).copied().unwrap_or_default();
+        let cur = snap.as_ref().and_then(|s| s.ports.iter().find(|p| p.index == port));
+        let now = cur.map(port_counts).unwrap_or_default();
+        let c: Vec<u64> = base.iter().zip(now).map(|(a, b)| a + b).collect();
+        let mut f = Figures {
+            opackets: c[0],
+            obytes: c[1],
+            oerrors: c[2],
+            ipackets: c[3],
+            ibytes: c[4],
+            ierrors: c[5],
+            ..Figures::default()
+        };
+        if let Some(p) = cur {
+            f.tx_pps = p.tx_pps;
+            f.tx_bps = p.tx_bps_l2;
+            f.tx_bps_l1 = p.tx_bps_l1;
+            f.rx_pps = p.rx_pps;
+            f.rx_bps = p.rx_pps * if p.ipackets > 0 { (p.ibytes as f64 / p.ipackets as f64 + 4.0) * 8.0 } else { 0.0 };
+            f.util = if p.line_rate_bps > 0.0 { 100.0 * p.tx_bps_l1 / p.line_rate_bps } else { 0.0 };
+        }
+        f
     }
 
     fn global_stats(&mut self) -> Value {
@@ -921,67 +1022,68 @@ impl Trex {
         json!({"name": "trex-global", "type": 0, "data": data, "baseline": baseline})
     }
 
+    /// `get_pgid_stats` as TRex's server answers it (its client turns the short keys
+    /// into `tx_pkts`, `rx_pkts`, ... per port): per pg_id `tp`/`tb`/`tps`/`tbs` by
+    /// sending port, `rp`/`rb` by receiving port (ended runs and the running one); for
+    /// latency pg_ids `lat` (µs; the running or last run) and the error counters `er`.
     fn pgid_stats(&mut self, want: &[u16]) -> Value {
+        let ports = self.ports.len();
         let snap = self.snapshot();
-        let groups: HashMap<String, PacketGroup> = match (&self.run, &self.last) {
-            (Some(r), _) => r.groups.clone(),
-            (None, Some((r, _))) => r.groups.clone(),
-            _ => HashMap::new(),
+        let current = match (&snap, &self.run) {
+            (Some(s), Some(r)) => pg_counts(s, &r.groups, ports),
+            _ => BTreeMap::new(),
         };
+        let latest = snap.as_ref().or(self.last.as_ref().map(|(_, s)| s));
         let (mut flows, mut lat, mut ver) = (Map::new(), Map::new(), Map::new());
         for &id in want {
-            let mut tx_pkts: BTreeMap<String, u64> = BTreeMap::new();
-            let mut tx_bytes: BTreeMap<String, u64> = BTreeMap::new();
-            let (mut rx_pkts, mut rx_bytes, mut lost, mut ooo, mut dup, mut high) =
-                (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
-            let mut latency = false;
-            let mut known = false;
-            for s in snap.iter().flat_map(|s| s.streams.iter()) {
-                let Some(g) = groups.get(&s.name).filter(|g| g.id == id) else { continue };
-                known = true;
-                latency |= g.latency;
-                *tx_pkts.entry(s.port.to_string()).or_default() += s.opackets;
-                *tx_bytes.entry(s.port.to_string()).or_default() += s.obytes;
-                if let Some(rx) = &s.rx {
-                    rx_pkts += rx.rx_packets;
-                    rx_bytes += rx.rx_bytes;
-                    lost += rx.lost;
-                    ooo += rx.out_of_order;
-                    dup += rx.duplicates;
-                    high += rx.seq_too_high;
-                }
-            }
-            if !known {
+            let mut c = PgCounts::new(ports);
+            let (b, n) = (self.base_pg.get(&id), current.get(&id));
+            if b.is_none() && n.is_none() {
                 continue;
             }
-            let total = |m: &mut BTreeMap<String, u64>| {
-                let t: u64 = m.values().sum();
-                m.insert("total".into(), t);
+            for x in [b, n].into_iter().flatten() {
+                c.add(x);
+            }
+            let by_port = |f: &dyn Fn(usize) -> Value| -> Map<String, Value> {
+                (0..ports).map(|p| (p.to_string(), f(p))).collect()
             };
-            total(&mut tx_pkts);
-            total(&mut tx_bytes);
+            let rate = |k: usize| move |p: usize| json!(n.and_then(|n| n.rates.get(p)).map_or(0.0, |r| r[k]));
             flows.insert(
                 id.to_string(),
-                json!({"tx_pkts": tx_pkts, "tx_bytes": tx_bytes, "rx_pkts": {"total": rx_pkts}, "rx_bytes": {"total": rx_bytes}}),
+                json!({
+                    "tp": by_port(&|p| json!(c.tx[p][0])),
+                    "tb": by_port(&|p| json!(c.tx[p][1])),
+                    "tps": by_port(&rate(0)),
+                    "tbs": by_port(&rate(1)),
+                    "rp": by_port(&|p| json!(c.rx[p][0])),
+                    "rb": by_port(&|p| json!(c.rx[p][1])),
+                    "rps": by_port(&|_| json!(0.0)),
+                    "rbs": by_port(&|_| json!(0.0)),
+                }),
             );
             ver.insert(id.to_string(), json!(0));
-            if latency {
+            if c.latency {
                 let us = |ns: f64| ns / 1000.0;
-                let l = snap.iter().flat_map(|s| s.latency.iter()).find(|l| l.id == id).map(|l| &l.summary);
+                let l = latest.iter().flat_map(|s| s.latency.iter()).find(|l| l.id == id).map(|l| &l.summary);
+                let e = c.err;
                 lat.insert(
                     id.to_string(),
                     json!({
-                        "latency": {
+                        "lat": {
                             "average": l.map_or(0.0, |l| us(l.mean_ns)),
-                            "total_min": l.map_or(0.0, |l| us(l.min_ns as f64)),
                             "total_max": l.map_or(0.0, |l| us(l.max_ns as f64)),
-                            "jitter": l.map_or(0.0, |l| us(l.jitter_ns)),
+                            "last_max": l.map_or(0.0, |l| us(l.window_max_ns as f64)),
+                            "jit": l.map_or(0.0, |l| us(l.jitter_ns)),
+                            "total_min": l.map_or(0.0, |l| us(l.min_ns as f64)),
                         },
-                        "err_cntrs": {"dropped": lost, "out_of_order": ooo, "dup": dup, "seq_too_high": high, "seq_too_low": 0},
+                        "er": {"drp": e[0], "ooo": e[1], "dup": e[2], "sth": e[3], "stl": e[4]},
                     }),
                 );
             }
         }
+        let zeros: Map<String, Value> = (0..ports).map(|p| (p.to_string(), json!(0))).collect();
+        flows.insert("g".into(), json!({"rx_err": zeros.clone(), "tx_err": zeros}));
+        lat.insert("global".into(), json!({"old_flow": 0, "bad_hdr": 0}));
         json!({"flow_stats": flows, "latency": lat, "ver_id": ver})
     }
 
@@ -1005,7 +1107,7 @@ impl Trex {
     /// What the PUB socket publishes now: the events since the last call and the
     /// `trex-global` counters (TRex publishes them about twice a second).
     pub fn tick(&mut self) -> Vec<Value> {
-        self.sync();
+        self.poll();
         let global = self.global_message(false);
         let mut out = std::mem::take(&mut self.outbox);
         out.push(global);
@@ -1014,6 +1116,7 @@ impl Trex {
 
     /// Messages queued for the PUB socket (barriers, events), without the counters.
     pub fn drain_outbox(&mut self) -> Vec<Value> {
+        self.poll();
         std::mem::take(&mut self.outbox)
     }
 }
@@ -1079,6 +1182,79 @@ fn port_stats(f: &Figures) -> Value {
         "total_tx_pkts": f.opackets, "total_rx_pkts": f.ipackets, "total_tx_bytes": f.obytes, "total_rx_bytes": f.ibytes,
         "tx_rx_error": f.oerrors + f.ierrors,
     })
+}
+
+/// A port's counters in a snapshot: opackets, obytes, oerrors, ipackets, ibytes, ierrors.
+fn port_counts(p: &riptide_engine::stats::PortStats) -> [u64; 6] {
+    [p.opackets, p.obytes, p.oerrors, p.ipackets, p.ibytes, p.ierrors]
+}
+
+/// One packet group's counters.
+#[derive(Clone, Debug, Default)]
+struct PgCounts {
+    /// Packets and bytes by sending port.
+    tx: Vec<[u64; 2]>,
+    /// Packets and bytes by receiving port.
+    rx: Vec<[u64; 2]>,
+    /// Packets and L2 bits per second by sending port (the running run only).
+    rates: Vec<[f64; 2]>,
+    /// Lost, out of order, duplicates, too high, too low.
+    err: [u64; 5],
+    latency: bool,
+}
+
+impl PgCounts {
+    fn new(ports: usize) -> Self {
+        PgCounts {
+            tx: vec![[0; 2]; ports],
+            rx: vec![[0; 2]; ports],
+            rates: vec![[0.0; 2]; ports],
+            ..Default::default()
+        }
+    }
+
+    fn add(&mut self, o: &PgCounts) {
+        for (a, b) in self.tx.iter_mut().zip(&o.tx).chain(self.rx.iter_mut().zip(&o.rx)) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
+        for (a, b) in self.err.iter_mut().zip(o.err) {
+            *a += b;
+        }
+        self.latency |= o.latency;
+    }
+}
+
+/// The packet groups' counters in a run's snapshot (streams mapped to pg_ids by name).
+fn pg_counts(s: &Snapshot, groups: &HashMap<String, PacketGroup>, ports: usize) -> BTreeMap<u16, PgCounts> {
+    let mut out: BTreeMap<u16, PgCounts> = BTreeMap::new();
+    for st in &s.streams {
+        let Some(g) = groups.get(&st.name) else { continue };
+        let c = out.entry(g.id).or_insert_with(|| PgCounts::new(ports));
+        c.latency |= g.latency;
+        let port = usize::from(st.port);
+        if let (Some(t), Some(r)) = (c.tx.get_mut(port), c.rates.get_mut(port)) {
+            t[0] += st.opackets;
+            t[1] += st.obytes;
+            r[0] += st.achieved_pps;
+            // L2 (frames with FCS), as TRex's tx_bps.
+            r[1] += (st.achieved_bps_l1 - st.achieved_pps * 160.0).max(0.0);
+        }
+        if let Some(rx) = &st.rx {
+            for p in &rx.ports {
+                if let Some(x) = c.rx.get_mut(p.port) {
+                    x[0] += p.rx_packets;
+                    x[1] += p.rx_bytes;
+                }
+            }
+            for (a, b) in
+                c.err.iter_mut().zip([rx.lost, rx.out_of_order, rx.duplicates, rx.seq_too_high, rx.seq_too_low])
+            {
+                *a += b;
+            }
+        }
+    }
+    out
 }
 
 fn mul_value(m: &Multiplier) -> f64 {

@@ -178,7 +178,8 @@ fn a_stream_with_a_field_program_goes_out_as_trex_sends_it() {
     assert_eq!(st["opackets"], 10);
     assert_eq!(st["obytes"], 600);
     let pg = c.ok("get_pgid_stats", json!({"pgids": [9, 10]}));
-    assert_eq!(pg["flow_stats"]["9"]["tx_pkts"], json!({"0": 5, "total": 5}), "{pg}");
+    assert_eq!(pg["flow_stats"]["9"]["tp"], json!({"0": 5}), "{pg}");
+    assert_eq!(pg["flow_stats"]["9"]["tb"], json!({"0": 300}), "{pg}");
     assert!(pg["flow_stats"].get("10").is_none());
     let ev = c.ok("get_async_events", json!({}));
     let kinds: Vec<u64> = ev["events"].as_array().unwrap().iter().map(|e| e["type"].as_u64().unwrap()).collect();
@@ -260,16 +261,19 @@ fn a_run_can_be_paused_updated_and_stopped_and_its_counters_stay() {
     let g = c.ok("get_global_stats", json!({}));
     let p1 = c.ok("get_port_stats", json!({"port_id": 1}))["opackets"].as_u64().unwrap();
     assert_eq!(g["m_total_tx_pkts"].as_u64().unwrap(), s0["opackets"].as_u64().unwrap() + p1);
-    // Ports started in separate requests while one transmits: refused, with the reason.
+    // Starts in requests of their own gather until another request comes (TRex's client
+    // starts one port at a time); a port started while a run transmits is refused.
     let h1 = handlers[1].clone();
-    c.ok(
-        "start_traffic",
-        json!({"port_id": 0, "handler": h0, "mul": {"type": "raw", "op": "abs", "value": 1}, "duration": -1.0}),
-    );
-    let e = c.err(
-        "start_traffic",
-        json!({"port_id": 1, "handler": h1, "mul": {"type": "raw", "op": "abs", "value": 1}, "duration": -1.0}),
-    );
+    let one = json!({"type": "raw", "op": "abs", "value": 1});
+    c.ok("start_traffic", json!({"port_id": 0, "handler": h0, "mul": one, "duration": -1.0}));
+    c.ok("start_traffic", json!({"port_id": 1, "handler": h1, "mul": one, "duration": -1.0}));
+    for port in 0..2u64 {
+        assert_eq!(c.ok("get_port_status", json!({"port_id": port}))["state"], "TX");
+    }
+    c.ok("stop_traffic", json!({"port_id": 1, "handler": h1}));
+    c.ok("start_traffic", json!({"port_id": 0, "handler": h0, "mul": one, "duration": -1.0}));
+    assert_eq!(c.ok("get_port_status", json!({"port_id": 0}))["state"], "TX");
+    let e = c.err("start_traffic", json!({"port_id": 1, "handler": h1, "mul": one, "duration": -1.0}));
     assert!(e.contains("together"), "{e}");
     c.t.shutdown();
 }
@@ -408,5 +412,60 @@ mod fuzz {
             let v: Value = serde_json::from_slice(&wire::unwrap(&r).unwrap().json).unwrap();
             prop_assert!(v.is_object() || v.is_array());
         }
+    }
+}
+
+#[test]
+fn packet_groups_count_by_sending_and_receiving_port_as_trex_reports_them() {
+    use riptide_port::impair::{ImpairLink, Impairments};
+    let link = ImpairLink::new(Impairments::default());
+    let mut c = Client::new(vec![PortSpec::link(&link, 0), PortSpec::link(&link, 1)]);
+    let h = c.ok("acquire", json!({"port_id": 0, "user": "u", "force": false})).as_str().unwrap().to_string();
+    let mode = json!({"type": "single_burst", "total_pkts": 40, "rate": {"type": "pps", "value": 1000.0}});
+    let mut lat = stream(mode.clone(), json!([]), Some(4));
+    lat["flow_stats"]["rule_type"] = json!("latency");
+    c.ok("add_stream", json!({"port_id": 0, "handler": h, "stream_id": 1, "stream": stream(mode, src_inc(), Some(3))}));
+    c.ok("add_stream", json!({"port_id": 0, "handler": h, "stream_id": 2, "stream": lat}));
+    c.ok(
+        "start_traffic",
+        json!({"port_id": 0, "handler": h, "mul": {"type": "raw", "op": "abs", "value": 1}, "duration": -1.0}),
+    );
+    c.wait_idle(0);
+    let pg = c.ok("get_pgid_stats", json!({"pgids": [3, 4]}));
+    for id in ["3", "4"] {
+        let f = &pg["flow_stats"][id];
+        assert_eq!(f["tp"], json!({"0": 40, "1": 0}), "{pg}");
+        assert_eq!(f["rp"], json!({"0": 0, "1": 40}), "sent on port 0, received on port 1: {pg}");
+        assert_eq!(f["rb"]["1"], f["tb"]["0"], "{pg}");
+    }
+    assert!(pg["latency"].get("3").is_none(), "{pg}");
+    let l = &pg["latency"]["4"];
+    assert_eq!(l["er"]["drp"], 0, "{pg}");
+    assert!(
+        l["lat"]["average"].as_f64().unwrap() >= 0.0
+            && l["lat"]["total_max"].as_f64().unwrap() >= l["lat"]["average"].as_f64().unwrap(),
+        "{pg}"
+    );
+    assert_eq!(pg["flow_stats"]["g"]["rx_err"], json!({"0": 0, "1": 0}));
+}
+
+/// TRex's counters only grow: its client reads them against baselines it keeps, so a
+/// second run adds to the first (regression: each run counted from zero, and TRex's
+/// client showed negative packet counts).
+#[test]
+fn counters_add_up_over_runs() {
+    let mut c = Client::new(vec!["null".parse().unwrap()]);
+    let h = c.ok("acquire", json!({"port_id": 0, "user": "u", "force": false})).as_str().unwrap().to_string();
+    let mode = json!({"type": "single_burst", "total_pkts": 7, "rate": {"type": "pps", "value": 1000.0}});
+    c.ok("add_stream", json!({"port_id": 0, "handler": h, "stream_id": 1, "stream": stream(mode, json!([]), Some(5))}));
+    for run in 1..=3u64 {
+        c.ok(
+            "start_traffic",
+            json!({"port_id": 0, "handler": h, "mul": {"type": "raw", "op": "abs", "value": 1}, "duration": -1.0}),
+        );
+        c.wait_idle(0);
+        assert_eq!(c.ok("get_port_stats", json!({"port_id": 0}))["opackets"], 7 * run);
+        assert_eq!(c.ok("get_global_stats", json!({}))["m_total_tx_pkts"], 7 * run);
+        assert_eq!(c.ok("get_pgid_stats", json!({"pgids": [5]}))["flow_stats"]["5"]["tp"]["0"], 7 * run);
     }
 }
