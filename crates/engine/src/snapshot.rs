@@ -57,12 +57,12 @@ pub(crate) fn streams(
                 e.1.get_or_insert_with(Latency::default).merge(l);
             }
             e.2.merge(&s.disruptions);
-            if e.3.len() < s.ports.len() {
-                e.3.resize(s.ports.len(), [0; 2]);
-            }
-            for (sum, p) in e.3.iter_mut().zip(&s.ports) {
-                sum[0] += p[0];
-                sum[1] += p[1];
+            for (i, p) in s.ports.iter().enumerate() {
+                if e.3.len() <= i {
+                    e.3.resize(i + 1, [0; 2]);
+                }
+                e.3[i][0] += p[0];
+                e.3[i][1] += p[1];
             }
             if let Some(f) = &s.first {
                 let e = first_merged.entry(id).or_insert_with(|| (s.flows, Latency::default()));

@@ -19,6 +19,6 @@ pub mod tag;
 
 pub use disrupt::{Disruption, Disruptions};
 pub use latency::{Latency, LatencySummary};
-pub use rx::{Classifier, StreamRx};
+pub use rx::{Classifier, PortCounts, StreamRx};
 pub use seq::SeqTracker;
 pub use tag::Tag;

@@ -15,6 +15,42 @@ pub const MAX_STREAM_ID: u32 = u16::MAX as u32;
 /// Receive ports counted apart (an engine has far fewer).
 const MAX_PORTS: usize = 1024;
 
+/// Receive ports whose counts live inside the stream's record (no pointer to chase on
+/// the receive path); ports above these go to a list of their own.
+const INLINE_PORTS: usize = 4;
+
+/// A tagged stream's arrivals by receiving port: frames and bytes.
+#[derive(Clone, Debug, Default)]
+pub struct PortCounts {
+    inline: [[u64; 2]; INLINE_PORTS],
+    more: Vec<[u64; 2]>,
+}
+
+impl PortCounts {
+    #[inline]
+    fn add(&mut self, port: usize, bytes: u64) {
+        let c = if port < INLINE_PORTS {
+            &mut self.inline[port]
+        } else if port < MAX_PORTS {
+            let i = port - INLINE_PORTS;
+            if self.more.len() <= i {
+                self.more.resize(i + 1, [0; 2]);
+            }
+            &mut self.more[i]
+        } else {
+            return;
+        };
+        c[0] += 1;
+        c[1] += bytes;
+    }
+
+    /// Frames and bytes of each port, by port index (trailing ports that received
+    /// nothing may be left out).
+    pub fn iter(&self) -> impl Iterator<Item = [u64; 2]> + '_ {
+        self.inline.iter().chain(self.more.iter()).copied()
+    }
+}
+
 /// What one core knows of one tagged stream.
 #[derive(Clone, Debug, Default)]
 pub struct StreamRx {
@@ -29,8 +65,8 @@ pub struct StreamRx {
     pub first: Option<Latency>,
     /// Flows of the stream's field-engine walk (0: not split off).
     pub flows: u64,
-    /// Frames and bytes by receiving port (index: the port), duplicates included.
-    pub ports: Vec<[u64; 2]>,
+    /// Frames and bytes by receiving port, duplicates included.
+    pub ports: PortCounts,
 }
 
 /// One receive core's table of tagged streams.
@@ -54,7 +90,7 @@ impl Classifier {
             latency: latency.then(Latency::default),
             first: None,
             flows: 0,
-            ports: Vec::new(),
+            ports: PortCounts::default(),
         });
     }
 
@@ -77,13 +113,7 @@ impl Classifier {
         let Some(tag) = Tag::read(frame) else { return false };
         match self.streams.get_mut(tag.stream as usize) {
             Some(Some(s)) => {
-                if let Some(p) = s.ports.get_mut(port) {
-                    p[0] += 1;
-                    p[1] += wire_len;
-                } else if port < MAX_PORTS {
-                    s.ports.resize(port + 1, [0; 2]);
-                    s.ports[port] = [1, wire_len];
-                }
+                s.ports.add(port, wire_len);
                 let expected = s.seq.expected();
                 let seq = unwrap_seq(tag.seq, expected);
                 s.disruptions.on_arrival(seq.saturating_sub(expected), s.seq.last_rx_ns, rx_ns);
