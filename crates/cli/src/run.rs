@@ -39,6 +39,10 @@ pub(crate) struct RunArgs {
     /// Rate multiplier: a factor (2), a total rate (10mpps, 5gbps, 5gbpsl1) or % of line rate (50%).
     #[arg(short = 'm', long, default_value = "1")]
     pub multiplier: String,
+    /// A total-rate multiplier (-m 10mpps) is the sum over the sending ports, split evenly
+    /// between them (TRex's --total), instead of each port's rate.
+    #[arg(long)]
+    pub total: bool,
     /// Worker threads: a count (4), or a core list (2,3 or 2-5; one core: 3-3) that pins
     /// one worker on each core (default 1, or one pinned on each `platform` thread of --config).
     #[arg(short, long)]
@@ -183,6 +187,12 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
         return Err(Failure::input("--count must be at least 1"));
     }
     let multiplier: Multiplier = a.multiplier.parse().map_err(|e| Failure::input(format!("-m: {e}")))?;
+    if a.total && matches!(multiplier, Multiplier::Factor(_)) {
+        return Err(Failure::input(format!(
+            "--total splits a total rate between the ports: give -m a rate (10mpps, 5gbps, 50%), not the factor '{}'",
+            a.multiplier
+        )));
+    }
     let cores = a.cores.clone().unwrap_or_default();
     if cores.count == 0 || cores.count > 256 {
         return Err(Failure::input("--cores must be within 1..=256"));
@@ -194,6 +204,7 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
         cores: cores.count,
         pin: cores.pin,
         core_mask: a.core_mask,
+        total: a.total,
         ..Default::default()
     })
 }

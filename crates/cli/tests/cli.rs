@@ -361,6 +361,30 @@ fn a_stream_given_as_frame_bytes_sends_them_and_varies_its_fields() {
     assert!(o.status.code() == Some(2) && stderr(&o).contains("not both"), "{}", stderr(&o));
 }
 
+/// `--total`: a total-rate multiplier is the sum over the sending ports (TRex's --total),
+/// each port's otherwise; a plain factor with --total is refused.
+#[test]
+fn total_splits_a_total_rate_between_the_ports() {
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("two.yaml");
+    std::fs::write(&prof, "streams:\n  - {port: 0, rate: 1000pps}\n  - {port: 1, rate: 3000pps}\n").unwrap();
+    let sent = |extra: &[&str]| -> Vec<u64> {
+        let (a, b) = (dir.path().join("a.pcap"), dir.path().join("b.pcap"));
+        let (pa, pb) = (format!("pcap:{}", a.display()), format!("pcap:{}", b.display()));
+        let mut args = vec!["run", prof.to_str().unwrap(), "--port", &pa, "--port", &pb, "-d", "1s", "--json"];
+        args.extend_from_slice(extra);
+        let o = riptide(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["ports"].as_array().unwrap().iter().map(|p| p["opackets"].as_u64().unwrap()).collect()
+    };
+    assert_eq!(sent(&["-m", "8kpps"]), [8000, 8000]);
+    assert_eq!(sent(&["-m", "8kpps", "--total"]), [4000, 4000]);
+    let o =
+        riptide(&["run", prof.to_str().unwrap(), "--port", "null", "--port", "null", "-n", "1", "-m", "2", "--total"]);
+    assert!(o.status.code() == Some(2) && stderr(&o).contains("--total splits"), "{}", stderr(&o));
+}
+
 #[test]
 fn core_mask_pin_sends_each_port_from_its_own_workers() {
     let dir = tempfile::tempdir().unwrap();
