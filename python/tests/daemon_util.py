@@ -23,6 +23,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_listening(proc: subprocess.Popen, port: int, what: str) -> None:
+    """Waits (10 s at most) until `proc` accepts connections on `port`; fails the test
+    with its stderr if it exits or never does."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                err = proc.stderr.read().decode() if proc.stderr else ""
+                pytest.fail(f"{what} did not start: {err}")
+            time.sleep(0.05)
+
+
 @contextmanager
 def running_daemon(*args: str) -> Iterator[int]:
     """Runs `riptide serve ARGS --bind 127.0.0.1:PORT` until it accepts connections;
@@ -32,17 +48,7 @@ def running_daemon(*args: str) -> Iterator[int]:
     port = free_port()
     proc = subprocess.Popen([str(BIN), "serve", *args, "--bind", f"127.0.0.1:{port}"], stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    proc.kill()
-                    err = proc.stderr.read().decode() if proc.stderr else ""
-                    pytest.fail(f"riptide serve {' '.join(args)} did not start: {err}")
-                time.sleep(0.05)
+        wait_listening(proc, port, f"riptide serve {' '.join(args)}")
         yield port
     finally:
         proc.terminate()

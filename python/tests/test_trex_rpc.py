@@ -24,7 +24,7 @@ import pytest
 
 zmq = pytest.importorskip("zmq")
 
-from daemon_util import BIN, free_port  # noqa: E402
+from daemon_util import BIN, free_port, wait_listening  # noqa: E402
 
 MAGIC = 0xABE85CEA
 
@@ -89,16 +89,7 @@ def trex_server(*ports: str) -> Iterator[Dict[str, int]]:
         args += ["--port", p]
     proc = subprocess.Popen(args, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", rpc), timeout=0.2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    proc.kill()
-                    pytest.fail(f"riptide serve --trex did not start: {proc.stderr.read().decode()}")
-                time.sleep(0.05)
+        wait_listening(proc, rpc, "riptide serve --trex")
         yield {"rpc": rpc, "pub": pub, "pid": proc.pid}
         assert proc.poll() is None, "the server died"
     finally:
