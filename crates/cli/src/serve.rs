@@ -65,6 +65,10 @@ pub(crate) struct ServeArgs {
     /// port less one, 4500).
     #[arg(long, requires = "trex")]
     pub trex_publish: Option<String>,
+    /// Serve the engine's counters for Prometheus at http://ADDR/metrics (read-only, no
+    /// token; e.g. 127.0.0.1:9464).
+    #[arg(long, value_name = "ADDR", conflicts_with = "trex")]
+    pub metrics: Option<String>,
 }
 
 pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
@@ -96,8 +100,15 @@ pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
         (Some(t), false) => Some(t.clone()),
         (None, false) => Some(riptide_daemon::token::generate().map_err(|e| Failure::runtime(format!("token: {e}")))?),
     };
+    let metrics = match &a.metrics {
+        None => None,
+        Some(m) => {
+            Some(m.parse::<SocketAddr>().map_err(|_| Failure::input(format!("--metrics '{m}' is not ADDRESS:PORT")))?)
+        }
+    };
     let cfg = ServerConfig {
         bind,
+        metrics,
         token: token.clone(),
         owner_timeout,
         owner_heartbeat,
@@ -136,6 +147,9 @@ pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
         (None, false) => "token given with --token".into(),
     };
     eprintln!("riptide: serving JSON-RPC 2.0 on {} (one JSON object per line), {auth}; Ctrl-C stops", handle.addr);
+    if let Some(m) = handle.metrics {
+        eprintln!("riptide: Prometheus metrics at http://{m}/metrics");
+    }
     while !signal::interrupted() {
         std::thread::sleep(Duration::from_millis(100));
     }

@@ -26,6 +26,7 @@
 //! The daemon never dies of a request: every parse or engine error becomes a
 //! JSON-RPC error object with a precise message.
 
+pub mod metrics;
 pub mod rpc;
 mod server;
 pub mod streams;

@@ -38,6 +38,9 @@ pub struct ServerConfig {
     pub data_dir: Option<std::path::PathBuf>,
     /// The engine's ports and settings.
     pub engine: EngineConfig,
+    /// Where `GET /metrics` answers the Prometheus text format (`--metrics`); read-only,
+    /// no token.
+    pub metrics: Option<SocketAddr>,
 }
 
 impl Default for ServerConfig {
@@ -54,6 +57,7 @@ impl Default for ServerConfig {
             owner_heartbeat: Duration::from_secs(30),
             data_dir: None,
             engine: EngineConfig::default(),
+            metrics: None,
         }
     }
 }
@@ -98,6 +102,8 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub struct ServerHandle {
     /// The address it listens on (the real port when 0 was asked for).
     pub addr: SocketAddr,
+    /// Where `/metrics` is served, if it is.
+    pub metrics: Option<SocketAddr>,
     state: Arc<State>,
     threads: Vec<JoinHandle<()>>,
 }
@@ -170,7 +176,43 @@ pub fn serve_on(listener: TcpListener, cfg: ServerConfig) -> std::io::Result<Ser
     let accept = std::thread::Builder::new().name("riptide-accept".into()).spawn(move || accept_loop(listener, s))?;
     let s = state.clone();
     let watchdog = std::thread::Builder::new().name("riptide-watchdog".into()).spawn(move || watchdog(s))?;
-    Ok(ServerHandle { addr, state, threads: vec![accept, watchdog] })
+    let mut threads = vec![accept, watchdog];
+    let mut metrics_addr = None;
+    if let Some(m) = state.cfg.metrics {
+        let l = TcpListener::bind(m)?;
+        l.set_nonblocking(true)?;
+        metrics_addr = Some(l.local_addr()?);
+        let s = state.clone();
+        threads.push(std::thread::Builder::new().name("riptide-metrics".into()).spawn(move || metrics_loop(l, s))?);
+    }
+    Ok(ServerHandle { addr, metrics: metrics_addr, state, threads })
+}
+
+/// `GET /metrics`: one connection at a time (each bounded in time and size), the
+/// engine locked only to read its totals and snapshot.
+fn metrics_loop(listener: TcpListener, state: Arc<State>) {
+    while !state.stop.load(Ordering::Relaxed) {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                let _ = stream.set_nonblocking(false);
+                crate::metrics::answer(stream, || {
+                    let mut e = lock(&state.engine);
+                    let totals = match e.handle(Command::Totals) {
+                        Ok(Response::Totals(t)) => *t,
+                        _ => Default::default(),
+                    };
+                    let snap = match e.handle(Command::Snapshot) {
+                        Ok(Response::Stats(s)) => *s,
+                        _ => return "riptide_up 0\n".into(),
+                    };
+                    drop(e);
+                    crate::metrics::render(&totals, &snap)
+                });
+            }
+            Err(e) if e.kind() == ErrorKind::WouldBlock => std::thread::sleep(Duration::from_millis(20)),
+            Err(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
 }
 
 fn accept_loop(listener: TcpListener, state: Arc<State>) {

@@ -251,6 +251,8 @@ pub enum Command {
     },
     /// Current counters and rates.
     Snapshot,
+    /// Counters since the engine was made, over every run (answers [`Response::Totals`]).
+    Totals,
     /// The run's state only (cheaper than a snapshot).
     State,
     /// Zeroes the counters the next snapshots report (rates restart too).
@@ -287,6 +289,8 @@ pub enum Response {
     Notes(Vec<String>),
     /// The loaded profile's streams.
     Streams(Vec<StreamInfo>),
+    /// Counters over every run.
+    Totals(Box<crate::stats::Totals>),
 }
 
 /// One stream of the loaded profile, as [`Command::Describe`] tells it.

@@ -226,12 +226,14 @@ pub struct Engine {
     profile: Option<CompiledProfile>,
     run: Option<Run>,
     last: Option<Snapshot>,
+    /// Counters of the runs (and cleared parts of runs) no snapshot holds any more.
+    folded: crate::stats::Totals,
 }
 
 impl Engine {
     /// An engine on `config`'s ports (calibrates the clock: ~20 ms).
     pub fn new(config: EngineConfig) -> Self {
-        Engine { config, clock: Clock::calibrate(), profile: None, run: None, last: None }
+        Engine { config, clock: Clock::calibrate(), profile: None, run: None, last: None, folded: Default::default() }
     }
 
     /// The ports.
@@ -332,6 +334,11 @@ impl Engine {
             Command::Resume => self.control("resume", Control::Resume, Some(false)),
             Command::Update { multiplier } => self.update(multiplier).map(|()| Response::Ok),
             Command::Snapshot => Ok(Response::Stats(Box::new(self.snapshot()))),
+            Command::Totals => {
+                let mut t = self.folded.clone();
+                t.add(&self.snapshot());
+                Ok(Response::Totals(Box::new(t)))
+            }
             Command::Describe => {
                 let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
                 let line = self.config.line_rate;
@@ -352,6 +359,11 @@ impl Engine {
                 Ok(Response::Streams(streams))
             }
             Command::ClearStats => {
+                if self.run.is_some() {
+                    // What the cleared counters held stays in the totals.
+                    let snap = self.snapshot();
+                    self.folded.add(&snap);
+                }
                 let now = self.clock.now();
                 if let Some(run) = &mut self.run {
                     run.baseline = run.shared.iter().map(|s| lock(&s.published).clone()).collect();
@@ -892,7 +904,9 @@ impl Engine {
 
     /// Records a started run.
     fn begin(&mut self, opened: Opened, workers: Workers, opts: StartOptions, simulated: bool, kind: RunInfo) {
-        self.last = None;
+        if let Some(prev) = self.last.take() {
+            self.folded.add(&prev);
+        }
         self.run = Some(Run {
             handles: workers.handles,
             shared: workers.shared,

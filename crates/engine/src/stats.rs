@@ -317,3 +317,94 @@ pub struct Snapshot {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tcp: Option<crate::tcp::TcpReport>,
 }
+
+/// Counters since the engine was made, over every run: what monitoring exports as
+/// counters that only grow (each run's snapshot counts from its start, or from a
+/// `clear_stats`). Ports by index; streams by name and port, as they first ran.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Totals {
+    /// Ports that have run.
+    pub ports: Vec<PortTotals>,
+    /// Streams that have run.
+    pub streams: Vec<StreamTotals>,
+}
+
+/// A port's counters over every run.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PortTotals {
+    /// Port index.
+    pub index: usize,
+    /// Port name.
+    pub name: String,
+    /// Frames sent.
+    pub opackets: u64,
+    /// Bytes sent (FCS excluded).
+    pub obytes: u64,
+    /// Frames that failed.
+    pub oerrors: u64,
+    /// Frames received.
+    pub ipackets: u64,
+    /// Bytes received.
+    pub ibytes: u64,
+    /// Receive drops and errors.
+    pub ierrors: u64,
+}
+
+/// A stream's counters over every run.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct StreamTotals {
+    /// Stream name.
+    pub name: String,
+    /// Transmit port.
+    pub port: u16,
+    /// Frames sent.
+    pub opackets: u64,
+    /// Bytes sent (FCS excluded).
+    pub obytes: u64,
+    /// Tagged streams: frames received.
+    pub rx_packets: u64,
+    /// Tagged streams: bytes received.
+    pub rx_bytes: u64,
+    /// Tagged streams: frames lost.
+    pub lost: u64,
+}
+
+impl Totals {
+    /// Adds a run's counters (its snapshot).
+    pub fn add(&mut self, s: &Snapshot) {
+        for p in &s.ports {
+            let t = match self.ports.iter().position(|t| t.index == p.index) {
+                Some(i) => &mut self.ports[i],
+                None => {
+                    self.ports.push(PortTotals { index: p.index, name: p.name.clone(), ..Default::default() });
+                    self.ports.sort_by_key(|t| t.index);
+                    let i = self.ports.iter().position(|t| t.index == p.index).unwrap_or(0);
+                    &mut self.ports[i]
+                }
+            };
+            t.opackets += p.opackets;
+            t.obytes += p.obytes;
+            t.oerrors += p.oerrors;
+            t.ipackets += p.ipackets;
+            t.ibytes += p.ibytes;
+            t.ierrors += p.ierrors;
+        }
+        for st in &s.streams {
+            let i = match self.streams.iter().position(|t| t.name == st.name && t.port == st.port) {
+                Some(i) => i,
+                None => {
+                    self.streams.push(StreamTotals { name: st.name.clone(), port: st.port, ..Default::default() });
+                    self.streams.len() - 1
+                }
+            };
+            let t = &mut self.streams[i];
+            t.opackets += st.opackets;
+            t.obytes += st.obytes;
+            if let Some(rx) = &st.rx {
+                t.rx_packets += rx.rx_packets;
+                t.rx_bytes += rx.rx_bytes;
+                t.lost += rx.lost;
+            }
+        }
+    }
+}

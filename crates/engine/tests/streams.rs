@@ -448,3 +448,32 @@ fn core_mask_pin_divides_the_workers_between_the_ports() {
     let err = capture2(yaml, StartOptions { cores: 1, core_mask: CoreMask::Pin, ..Default::default() }).unwrap_err();
     assert!(err.to_string().contains("at least 2 cores, got 1"), "{err}");
 }
+
+/// Totals add every run's counters (and what a clear_stats zeroed): counters that only
+/// grow, for monitoring, while each snapshot counts from its run's start.
+#[test]
+fn totals_add_up_over_runs_and_clears() {
+    let buf = CaptureBuffer::default();
+    let mut e = Engine::new(EngineConfig { ports: vec![PortSpec::capture(&buf)], ..Default::default() });
+    load(&mut e, "streams: [{name: a, rate: 1mpps, mode: {burst: {packets: 10}}}]");
+    let totals = |e: &mut Engine| {
+        let Response::Totals(t) = e.handle(Command::Totals).unwrap() else { panic!("no totals") };
+        *t
+    };
+    assert_eq!(totals(&mut e), Default::default());
+    for run in 1..=3u64 {
+        e.handle(Command::Start(StartOptions::default())).unwrap();
+        while !finished(&mut e) {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        // Before and after the stop, and a clear in between, count once.
+        assert_eq!(totals(&mut e).ports[0].opackets, 10 * run);
+        e.handle(Command::ClearStats).unwrap();
+        assert_eq!(snapshot(&mut e).ports[0].opackets, 0);
+        assert_eq!(totals(&mut e).ports[0].opackets, 10 * run);
+        e.handle(Command::Stop).unwrap();
+        let t = totals(&mut e);
+        assert_eq!((t.ports[0].opackets, t.ports[0].obytes), (10 * run, 600 * run), "{t:?}");
+        assert_eq!((t.streams[0].name.as_str(), t.streams[0].opackets), ("a", 10 * run));
+    }
+}

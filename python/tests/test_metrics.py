@@ -1,0 +1,116 @@
+"""`riptide serve --metrics`: the Prometheus text format, read by prometheus_client's own
+parser; counters only grow (over runs) and end equal to the daemon's stats."""
+
+from __future__ import annotations
+
+import socket
+import time
+import urllib.error
+import urllib.request
+from typing import Dict, Tuple
+
+import pytest
+
+from riptide import Client
+
+from daemon_util import free_port, running_daemon
+
+parser = pytest.importorskip("prometheus_client.parser")
+
+PROFILE = """
+streams:
+  - name: tagged
+    rate: 20kpps
+    flow_stats: {id: 3}
+    mode: {burst: {packets: 20000}}
+  - name: plain
+    port: 0
+    rate: 10kpps
+    mode: {burst: {packets: 10000}}
+"""
+
+
+def wait_port(port: int) -> None:
+    """The daemon binds its RPC port first and the metrics port a moment later."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            assert time.monotonic() < deadline, f"nothing listens on {port}"
+            time.sleep(0.05)
+
+
+def scrape(port: int) -> Dict[Tuple[str, Tuple[Tuple[str, str], ...]], float]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as r:
+        assert r.status == 200
+        assert r.headers["Content-Type"].startswith("text/plain; version=0.0.4")
+        text = r.read().decode()
+    out = {}
+    for family in parser.text_string_to_metric_families(text):
+        for s in family.samples:
+            out[(s.name, tuple(sorted(s.labels.items())))] = s.value
+    return out
+
+
+def value(m, metric: str, **labels: str) -> float:
+    return m[(metric, tuple(sorted(labels.items())))]
+
+
+def test_metrics_count_over_runs_and_equal_the_stats() -> None:
+    mport = free_port()
+    with running_daemon("--port", "null", "--metrics", f"127.0.0.1:{mport}") as port:
+        wait_port(mport)
+        m = scrape(mport)
+        assert value(m, "riptide_up") == 1
+        assert value(m, "riptide_run_state", state="idle") == 1
+        with Client(port=port) as c:
+            c.acquire()
+            c.load_profile(PROFILE)
+            for run in (1, 2):
+                c.start()
+                seen = []
+                for _ in range(3):
+                    time.sleep(0.25)
+                    seen.append(scrape(mport))
+                c.wait_on_traffic(timeout=30)
+                final = scrape(mport)
+                stats = c.get_stats()
+                tx = [value(s, "riptide_port_tx_packets_total", port="0", name="null") for s in seen + [final]]
+                assert tx == sorted(tx), f"counters only grow: {tx}"
+                assert any(value(s, "riptide_run_state", state="running") == 1 for s in seen)
+                assert any(value(s, "riptide_port_tx_packets_per_second", port="0", name="null") > 0 for s in seen)
+                # The run's own counters, plus the run before.
+                assert stats["ports"][0]["opackets"] == 30000
+                assert tx[-1] == 30000 * run
+                assert value(final, "riptide_port_tx_bytes_total", port="0", name="null") == stats["ports"][0]["obytes"] * run
+                for st in stats["streams"]:
+                    got = value(final, "riptide_stream_tx_packets_total", stream=st["name"], port="0")
+                    assert got == st["opackets"] * run, st
+                assert value(final, "riptide_stream_lost_packets_total", stream="tagged", port="0") == 20000 * run
+                assert ("riptide_stream_lost_packets_total", (("port", "0"), ("stream", "plain"))) not in final
+                c.stop()
+
+
+def test_the_endpoint_answers_only_get_metrics_and_survives_junk() -> None:
+    mport = free_port()
+    with running_daemon("--port", "null", "--metrics", f"127.0.0.1:{mport}"):
+        wait_port(mport)
+        for method, path, code in [("POST", "/metrics", 405), ("GET", "/", 404), ("GET", "/metrics/../x", 404)]:
+            req = urllib.request.Request(f"http://127.0.0.1:{mport}{path}", method=method)
+            with pytest.raises(urllib.error.HTTPError) as e:
+                urllib.request.urlopen(req, timeout=5)
+            assert e.value.code == code
+        for junk in [b"\x00" * 100, b"GET /metrics\r\n\r\n", b"x" * 20000, b""]:
+            with socket.create_connection(("127.0.0.1", mport), timeout=5) as s:
+                s.sendall(junk)
+                s.shutdown(socket.SHUT_WR)
+                reply = s.recv(200)
+                assert reply.startswith(b"HTTP/1.1 4"), (junk[:20], reply)
+        # A client that connects and says nothing is dropped after its deadline; others wait.
+        idle = socket.create_connection(("127.0.0.1", mport), timeout=5)
+        t = time.monotonic()
+        assert value(scrape(mport), "riptide_up") == 1
+        assert time.monotonic() - t < 4
+        idle.close()
