@@ -114,3 +114,20 @@ def test_the_endpoint_answers_only_get_metrics_and_survives_junk() -> None:
         assert value(scrape(mport), "riptide_up") == 1
         assert time.monotonic() - t < 4
         idle.close()
+
+
+def test_the_grafana_dashboard_asks_for_metrics_the_daemon_exports() -> None:
+    import json
+    import re
+    from pathlib import Path
+
+    dash = json.loads((Path(__file__).resolve().parents[2] / "docs/grafana/riptide-dashboard.json").read_text())
+    wanted = {n for p in dash["panels"] for t in p["targets"] for n in re.findall(r"riptide_[a-z0-9_]+", t["expr"])}
+    assert wanted
+    mport = free_port()
+    with running_daemon("--port", "null", "--metrics", f"127.0.0.1:{mport}"):
+        wait_port(mport)
+        with urllib.request.urlopen(f"http://127.0.0.1:{mport}/metrics", timeout=5) as r:
+            text = r.read().decode()
+    families = {line.split()[2] for line in text.splitlines() if line.startswith("# TYPE ")}
+    assert wanted <= families, wanted - families
