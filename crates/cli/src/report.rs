@@ -282,12 +282,35 @@ pub(crate) fn tables(s: &Snapshot) -> String {
     o
 }
 
-/// One line for the terminal while a run goes on.
-pub(crate) fn progress_line(s: &Snapshot) -> String {
+/// Where a run ends, for the progress bar: after so many seconds or packets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Goal {
+    Seconds(f64),
+    Packets(u64),
+}
+
+/// One line for the terminal while a run goes on; with a `goal`, a bar, the share done
+/// and the time left at the present pace.
+pub(crate) fn progress_line(s: &Snapshot, goal: Option<Goal>) -> String {
     let pk: u64 = s.ports.iter().map(|p| p.opackets).sum();
     let rate: f64 = s.ports.iter().map(|p| p.tx_pps).sum();
     let l1: f64 = s.ports.iter().map(|p| p.tx_bps_l1).sum();
-    format!("[{:>7.1}s] {:>10} packets  {:>12}  {:>12} L1", s.duration_s, pk, pps(rate), bps(l1))
+    let line = format!("[{:>7.1}s] {:>10} packets  {:>12}  {:>12} L1", s.duration_s, pk, pps(rate), bps(l1));
+    let (done, left_s) = match goal {
+        Some(Goal::Seconds(t)) if t > 0.0 => (s.duration_s / t, Some((t - s.duration_s).max(0.0))),
+        Some(Goal::Packets(n)) if n > 0 => {
+            let left = n.saturating_sub(pk) as f64;
+            (pk as f64 / n as f64, (rate > 0.0).then(|| left / rate))
+        }
+        _ => return line,
+    };
+    let done = done.clamp(0.0, 1.0);
+    const WIDTH: usize = 20;
+    let full = (done * WIDTH as f64).round() as usize;
+    let eta =
+        left_s
+            .map_or("ETA --".to_string(), |l| if l < 10.0 { format!("ETA {l:.1} s") } else { format!("ETA {l:.0} s") });
+    format!("{line}  [{}{}] {:>3.0}% {eta}", "#".repeat(full), ".".repeat(WIDTH - full), done * 100.0)
 }
 
 fn truncate(s: &str, n: usize) -> String {
@@ -331,6 +354,10 @@ mod tests {
         assert!(t.contains("1.50 Gb/s"), "per core: {t}");
         let t = tables(&snapshot(500_000.0, true));
         assert!(t.contains("simulated: virtual time") && !t.contains("cpu_util"), "{t}");
-        assert!(progress_line(&snapshot(999_995.0, false)).contains("1.00 Mpps"));
+        assert!(progress_line(&snapshot(999_995.0, false), None).contains("1.00 Mpps"));
+        let half = progress_line(&snapshot(1000.0, false), Some(Goal::Seconds(2.0)));
+        assert!(half.contains("[##########..........]  50% ETA 1.0 s"), "{half}");
+        let packets = progress_line(&snapshot(1.0, false), Some(Goal::Packets(4)));
+        assert!(packets.contains(" 25% ETA 3.0 s"), "{packets}");
     }
 }

@@ -214,6 +214,28 @@ pub(crate) fn drive(engine: &mut Engine, opts: StartOptions, progress: bool) -> 
     drive_sampled(engine, Command::Start(opts), progress, &mut Vec::new())
 }
 
+/// Where a start command's run ends, for the progress bar.
+fn goal_of(start: &Command) -> Option<report::Goal> {
+    let (duration, count) = match start {
+        Command::Start(o) => (o.duration, o.count),
+        Command::StfStart(s) => (s.duration, s.count),
+        Command::TcpStart(t) => (t.duration, None),
+        _ => (None, None),
+    };
+    match (duration, count) {
+        (Some(d), _) => Some(report::Goal::Seconds(d.0 as f64 / 1e9)),
+        (None, Some(n)) => Some(report::Goal::Packets(n)),
+        _ => None,
+    }
+}
+
+/// Whether a progress line goes to stderr: stdout and stderr are a terminal, and no
+/// machine reads the output (`--json`). Piped or redirected, the output is the same with
+/// or without this feature.
+pub(crate) fn shows_progress(json: bool) -> bool {
+    !json && std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
+}
+
 /// Starts a run with `start` (a start command) and drives it to the end as [`drive`]
 /// does, keeping one sample of every counter per second of wall time in `series`.
 pub(crate) fn drive_sampled(
@@ -223,6 +245,7 @@ pub(crate) fn drive_sampled(
     series: &mut Vec<serde_json::Value>,
 ) -> Result<Snapshot, Failure> {
     signal::install();
+    let goal = goal_of(&start);
     if let Response::Notes(notes) = engine.handle(start)? {
         for n in notes {
             eprintln!("{n}");
@@ -235,7 +258,7 @@ pub(crate) fn drive_sampled(
         std::thread::sleep(Duration::from_millis(20));
         if progress && last_print.elapsed() >= Duration::from_millis(500) {
             last_print = std::time::Instant::now();
-            eprint!("\r{}", report::progress_line(&snapshot(engine)?));
+            eprint!("\r{}", report::progress_line(&snapshot(engine)?, goal));
         }
         if t0.elapsed() >= next_sample {
             series.push(report::sample(t0.elapsed().as_secs_f64(), &snapshot(engine)?));
@@ -326,7 +349,7 @@ fn probe_rate(s: &str) -> Result<f64, Failure> {
 }
 
 fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Failure> {
-    let progress = !a.json && std::io::stdout().is_terminal();
+    let progress = shows_progress(a.json);
     let mut series = Vec::new();
     let snap = drive_sampled(engine, Command::Start(opts), progress, &mut series)?;
     let mut v = report::json(&snap);

@@ -83,7 +83,8 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
         pin: a.cores.pin.clone(),
         ..StfStart::new(&a.profile)
     };
-    let snap = drive_sampled(&mut engine, Command::StfStart(start), false, &mut Vec::new())?;
+    let progress = crate::run::shows_progress(a.json);
+    let snap = drive_sampled(&mut engine, Command::StfStart(start), progress, &mut Vec::new())?;
     let out = StfReport::from_snapshot(&snap).ok_or_else(|| Failure::runtime("the run gave no stateful report"))?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| Failure::runtime(e.to_string()))?);

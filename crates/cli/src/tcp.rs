@@ -56,7 +56,8 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     let cores = a.cores.clone().unwrap_or_default();
     let start = TcpStart { name, text, multiplier, duration, cores: cores.count, pin: cores.pin, limit: a.limit };
     let mut samples = Vec::new();
-    let snap = drive_sampled(&mut engine, Command::TcpStart(start), false, &mut samples)?;
+    let progress = crate::run::shows_progress(a.json);
+    let snap = drive_sampled(&mut engine, Command::TcpStart(start), progress, &mut samples)?;
     let report = snap.tcp.clone().ok_or_else(|| Failure::runtime("the run gave no TCP report"))?;
     if a.json {
         let v = json!({"duration_s": snap.duration_s, "interrupted": snap.interrupted, "tcp": report, "ports": snap.ports,
