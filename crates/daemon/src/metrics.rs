@@ -89,12 +89,12 @@ pub fn render(totals: &Totals, snap: &Snapshot) -> String {
     }
     let port_labels = |index: usize, name: &str| vec![("port", index.to_string()), ("name", name.to_string())];
     let counters: [Family<PortTotals, u64>; 6] = [
-        ("riptide_port_tx_packets_total", "Frames sent.", |p| p.opackets),
-        ("riptide_port_tx_bytes_total", "Bytes sent (FCS excluded).", |p| p.obytes),
-        ("riptide_port_tx_errors_total", "Frames the port failed to send.", |p| p.oerrors),
-        ("riptide_port_rx_packets_total", "Frames received.", |p| p.ipackets),
-        ("riptide_port_rx_bytes_total", "Bytes received (FCS excluded).", |p| p.ibytes),
-        ("riptide_port_rx_errors_total", "Receive drops and errors.", |p| p.ierrors),
+        ("riptide_port_tx_packets_total", "Frames sent.", |p| p.counters.opackets),
+        ("riptide_port_tx_bytes_total", "Bytes sent (FCS excluded).", |p| p.counters.obytes),
+        ("riptide_port_tx_errors_total", "Frames the port failed to send.", |p| p.counters.oerrors),
+        ("riptide_port_rx_packets_total", "Frames received.", |p| p.counters.ipackets),
+        ("riptide_port_rx_bytes_total", "Bytes received (FCS excluded).", |p| p.counters.ibytes),
+        ("riptide_port_rx_errors_total", "Receive drops and errors.", |p| p.counters.ierrors),
     ];
     for (name, help, f) in counters {
         o.family(name, "counter", help);

@@ -336,18 +336,9 @@ pub struct PortTotals {
     pub index: usize,
     /// Port name.
     pub name: String,
-    /// Frames sent.
-    pub opackets: u64,
-    /// Bytes sent (FCS excluded).
-    pub obytes: u64,
-    /// Frames that failed.
-    pub oerrors: u64,
-    /// Frames received.
-    pub ipackets: u64,
-    /// Bytes received.
-    pub ibytes: u64,
-    /// Receive drops and errors.
-    pub ierrors: u64,
+    /// The counters (`opackets`, `obytes`, ...).
+    #[serde(flatten)]
+    pub counters: riptide_core::PortCounters,
 }
 
 /// A stream's counters over every run.
@@ -382,12 +373,14 @@ impl Totals {
                     &mut self.ports[i]
                 }
             };
-            t.opackets += p.opackets;
-            t.obytes += p.obytes;
-            t.oerrors += p.oerrors;
-            t.ipackets += p.ipackets;
-            t.ibytes += p.ibytes;
-            t.ierrors += p.ierrors;
+            t.counters.merge(&riptide_core::PortCounters {
+                opackets: p.opackets,
+                obytes: p.obytes,
+                oerrors: p.oerrors,
+                ipackets: p.ipackets,
+                ibytes: p.ibytes,
+                ierrors: p.ierrors,
+            });
         }
         for st in &s.streams {
             let i = match self.streams.iter().position(|t| t.name == st.name && t.port == st.port) {

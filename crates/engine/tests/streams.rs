@@ -467,13 +467,13 @@ fn totals_add_up_over_runs_and_clears() {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
         // Before and after the stop, and a clear in between, count once.
-        assert_eq!(totals(&mut e).ports[0].opackets, 10 * run);
+        assert_eq!(totals(&mut e).ports[0].counters.opackets, 10 * run);
         e.handle(Command::ClearStats).unwrap();
         assert_eq!(snapshot(&mut e).ports[0].opackets, 0);
-        assert_eq!(totals(&mut e).ports[0].opackets, 10 * run);
+        assert_eq!(totals(&mut e).ports[0].counters.opackets, 10 * run);
         e.handle(Command::Stop).unwrap();
         let t = totals(&mut e);
-        assert_eq!((t.ports[0].opackets, t.ports[0].obytes), (10 * run, 600 * run), "{t:?}");
+        assert_eq!((t.ports[0].counters.opackets, t.ports[0].counters.obytes), (10 * run, 600 * run), "{t:?}");
         assert_eq!((t.streams[0].name.as_str(), t.streams[0].opackets), ("a", 10 * run));
     }
 }
