@@ -25,6 +25,8 @@ command -v nginx   >/dev/null 2>&1 || want_apt+=(nginx)
 command -v ab      >/dev/null 2>&1 || want_apt+=(apache2-utils)
 command -v wrk     >/dev/null 2>&1 || want_apt+=(wrk)
 command -v curl    >/dev/null 2>&1 || want_apt+=(curl)
+# The console's acceptance test drives riptide console in a tmux pane.
+command -v tmux    >/dev/null 2>&1 || want_apt+=(tmux)
 python3 -m pip --version >/dev/null 2>&1 || want_apt+=(python3-pip)
 # The Python tests' packages go into a virtual environment (scripts/test.sh).
 python3 -c "import venv, ensurepip" >/dev/null 2>&1 || want_apt+=(python3-venv)

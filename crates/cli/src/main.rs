@@ -7,6 +7,7 @@
 mod bench;
 mod bench_tcp;
 mod calibrate;
+mod console;
 mod cores;
 mod debug;
 mod lab;
@@ -78,6 +79,8 @@ enum Cmd {
     Bench(bench::BenchArgs),
     /// Serve the engine over JSON-RPC 2.0 (TCP, one JSON object per line).
     Serve(serve::ServeArgs),
+    /// Watch and steer a running `riptide serve` in the terminal (TRex console's commands).
+    Console(console::ConsoleArgs),
     /// Run a Linux pktgen command script (pgset lines) and print pktgen's results.
     Pktgen(pktgen::PktgenArgs),
     /// Run a TRex cap2 stateful profile: pcap conversations replayed as many flows.
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
         Cmd::Bench(a) => bench::bench(a),
         Cmd::Pktgen(a) => pktgen::pktgen(a),
         Cmd::Serve(a) => serve::serve(a),
+        Cmd::Console(a) => console::console(a),
         Cmd::Lab(a) => lab::lab(a),
         Cmd::RunStf(a) => stf::run_stf(a),
         Cmd::Tcp(a) => tcp::tcp(a),
