@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 from benchout import pyplot, write_csv
+from progress import Progress
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -100,8 +101,12 @@ def main() -> int:
                  f"got {bad}; --runs at least 1")
     os.makedirs(a.out, exist_ok=True)
     rows = []
+    bar = Progress(len(counts), "core counts")
     for k in counts:
+        bar.show(f"{k} cores")
         r = run_point(a.riptide, allowed[:k], not a.no_pin, a.runs, a.duration)
+        bar.done += 1
+        bar.clear()
         rows.append(r)
         print(f"{k:>3} cores: {r['engine_mpps']:8.2f} Mpps ({r['min_mpps']}..{r['max_mpps']}), "
               f"{r['mpps_per_core']:.2f} per core, pinned [{r['pinned']}]", flush=True)

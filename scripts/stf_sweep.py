@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 from benchout import pyplot, write_csv
+from progress import Progress
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -103,11 +104,16 @@ def main() -> int:
     scheds = [x for x in a.schedulers.split(",") if x]
     if not scheds or any(x not in ("tw", "pq", "tw-only") for x in scheds):
         ap.error(f"--schedulers {a.schedulers!r}: expected a comma-separated list of tw, pq, tw-only")
-    for n in sorted(set(log_points(a.min, a.max, a.points) + extra)):
+    points = sorted(set(log_points(a.min, a.max, a.points) + extra))
+    bar = Progress(len(points) * a.runs * len(scheds), "runs")
+    for n in points:
         by_sched: dict[str, list[dict]] = {s: [] for s in scheds}
         for _ in range(a.runs):
             for sched in scheds:
+                bar.show(f"{sched} at {n} flows")
                 by_sched[sched].append(run_point(a.riptide, a.profile, cps, pkts, n, sched, a.packets))
+                bar.done += 1
+        bar.clear()
         for sched in scheds:
             runs = sorted(by_sched[sched], key=lambda r: r["steady_mpps"])
             r = dict(runs[len(runs) // 2], runs=a.runs,

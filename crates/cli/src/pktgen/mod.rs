@@ -205,8 +205,9 @@ fn run_engine(
     // One worker per kpktgend thread that has devices, as the kernel runs one per CPU.
     let threads: std::collections::BTreeSet<&str> = script.devices.iter().map(|d| d.thread.as_str()).collect();
     let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let opts_duration = if unbounded { unbounded_s } else { None };
     let opts = StartOptions {
-        duration: if unbounded { unbounded_s.map(riptide_core::Nanos::from_secs_f64) } else { None },
+        duration: opts_duration.map(riptide_core::Nanos::from_secs_f64),
         cores: threads.len().clamp(1, cpus),
         ..Default::default()
     };
@@ -216,11 +217,29 @@ fn run_engine(
             eprintln!("{n}");
         }
     }
+    // A command file's run shows a progress bar on a terminal (a shell script's output
+    // is the script's own: no bar there).
+    let progress = stop.is_none() && crate::run::shows_progress(false);
+    let goal = match (unbounded, opts_duration) {
+        (true, Some(d)) => Some(crate::report::Goal::Seconds(d)),
+        (true, None) => None,
+        (false, _) => Some(crate::report::Goal::Packets(script.devices.iter().map(|d| d.config.count).sum())),
+    };
+    let mut last_print = std::time::Instant::now();
     while !matches!(engine.handle(Command::State)?, Response::State(RunState::Finished))
         && !crate::signal::interrupted()
         && !stop.is_some_and(|s| s.load(Ordering::Relaxed))
     {
         std::thread::sleep(std::time::Duration::from_millis(10));
+        if progress && last_print.elapsed() >= std::time::Duration::from_millis(500) {
+            last_print = std::time::Instant::now();
+            if let Response::Stats(s) = engine.handle(Command::Snapshot)? {
+                eprint!("\r{}", crate::report::progress_line(&s, goal));
+            }
+        }
+    }
+    if progress {
+        eprint!("\r\x1b[2K");
     }
     match engine.handle(Command::Stop)? {
         Response::Stats(s) => Ok(*s),
