@@ -160,3 +160,16 @@ def test_console_needs_a_terminal() -> None:
     r = subprocess.run([str(BIN), "console"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
     assert r.returncode == 2 and "needs a terminal" in r.stderr, r.stderr
     assert "\x1b" not in r.stdout + r.stderr
+
+
+def test_watch_cost_script_measures_each_case(tmp_path: Path) -> None:
+    # scripts/watch_cost.py (BENCHMARKS.md) at toy size: every case runs and reports.
+    import sys
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "watch_cost.py"
+    r = subprocess.run([sys.executable, str(script), "--rounds", "1", "--duration", "0.3", "--riptide", str(BIN)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    for case in ("none", "console (100 ms + polls)", "8 x subscribe 50 ms"):
+        m = re.search(rf"{re.escape(case)}: median\s+([\d.]+) Mpps, ratio to none ([\d.]+)", r.stdout)
+        assert m and float(m[1]) > 0 and float(m[2]) > 0, r.stdout
