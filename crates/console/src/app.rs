@@ -437,9 +437,13 @@ impl Control {
 /// daemon's size limit): the daemon gets its text, never its path.
 fn read_profile(path: &Path) -> Result<String, String> {
     const LIMIT: u64 = 16 << 20;
-    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let meta = f.metadata().map_err(|e| format!("{}: {e}", path.display()))?;
+    // Checked before opening too: opening a FIFO would wait for a writer.
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
     if !meta.is_file() {
+        return Err(format!("{}: not a regular file", path.display()));
+    }
+    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !f.metadata().map_err(|e| format!("{}: {e}", path.display()))?.is_file() {
         return Err(format!("{}: not a regular file", path.display()));
     }
     let mut text = String::new();
@@ -448,4 +452,28 @@ fn read_profile(path: &Path) -> Result<String, String> {
         return Err(format!("{}: larger than {LIMIT} bytes", path.display()));
     }
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_regular_files_are_read_as_profiles() {
+        let dir = std::env::temp_dir().join(format!("riptide-console-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("p.yaml");
+        std::fs::write(&file, "streams: []\n").unwrap();
+        assert_eq!(read_profile(&file).unwrap(), "streams: []\n");
+        // A FIFO would block the open until a writer came: refused before opening.
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().map(|s| s.success()).unwrap_or(false);
+        if made {
+            assert!(read_profile(&fifo).unwrap_err().contains("not a regular file"));
+        }
+        assert!(read_profile(&dir).unwrap_err().contains("not a regular file"));
+        let e = read_profile(&dir.join("missing.yaml")).unwrap_err();
+        assert!(e.contains("missing.yaml") && e.contains("No such file"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

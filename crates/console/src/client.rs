@@ -1,9 +1,13 @@
 //! A JSON-RPC 2.0 client of `riptide serve`: one JSON object per line over TCP.
 
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
+
+/// The longest message read (a snapshot of thousands of streams is a few MiB); a longer
+/// one ends the connection rather than the console's memory.
+const MAX_LINE: u64 = 64 << 20;
 
 /// The daemon's "not the owner" error code.
 pub(crate) const NOT_OWNER: i64 = -32001;
@@ -91,8 +95,9 @@ impl Client {
     /// Reads the next message (a reply or a notification).
     pub(crate) fn read(&mut self) -> Result<Value, RpcError> {
         self.line.clear();
-        match self.input.read_line(&mut self.line) {
+        match (&mut self.input).take(MAX_LINE + 1).read_line(&mut self.line) {
             Ok(0) => Err(io_err(&self.addr, "the daemon closed the connection")),
+            Ok(n) if n as u64 > MAX_LINE => Err(io_err(&self.addr, format!("a message over {MAX_LINE} bytes"))),
             Ok(_) => serde_json::from_str(&self.line).map_err(|e| io_err(&self.addr, format!("not JSON: {e}"))),
             Err(e) => Err(io_err(&self.addr, e)),
         }

@@ -75,7 +75,7 @@ pub(crate) fn draw(f: &mut Frame<'_>, m: &Model, p: &Prompt) {
     let snap = m.snap.as_ref();
     let nports = snap.map_or(0, |s| s.ports.len());
     let nstreams = snap.map_or(0, |s| s.streams.len());
-    let ports_h = (nports + usize::from(nports > 1)) as u16 + 3;
+    let ports_h = u16::try_from(nports + usize::from(nports > 1) + 3).unwrap_or(u16::MAX);
     let streams_h = nstreams.clamp(1, 8) as u16 + 3;
     let [title, ports, streams, middle, log, prompt] = Layout::vertical([
         Constraint::Length(1),
@@ -117,7 +117,11 @@ fn draw_title(f: &mut Frame<'_>, area: Rect, m: &Model) {
     let mut spans = vec![Span::styled(" riptide console ", Style::default().add_modifier(Modifier::REVERSED))];
     spans.push(Span::raw(format!("  {}  ", m.addr)));
     match (&m.link, m.snap.as_ref()) {
-        (Err(e), _) => spans.push(Span::styled(format!("disconnected: {e}"), Style::default().fg(Color::Red))),
+        (Err(e), _) => {
+            spans.push(Span::styled(format!("disconnected: {e} (retrying)"), Style::default().fg(Color::Red)));
+            f.render_widget(Paragraph::new(Line::from(spans)), area);
+            return;
+        }
         (Ok(()), Some(s)) => {
             spans.push(Span::raw("state "));
             spans.push(Span::styled(s.state.clone(), state_style(&s.state)));
@@ -473,7 +477,7 @@ mod tests {
             assert_eq!(s.lines().count(), h as usize);
         }
         let s = screen(&m, &Prompt::default(), 120, 30);
-        assert!(s.contains("disconnected: connection refused"), "{s}");
+        assert!(s.contains("disconnected: connection refused (retrying)") && !s.contains("owner"), "{s}");
     }
 
     #[test]
