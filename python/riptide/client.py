@@ -45,11 +45,24 @@ def token_path(port: int) -> Path:
     return base / f"serve-{port}.token"
 
 
-def _find_token(port: int) -> Optional[str]:
-    """``$RIPTIDE_TOKEN``, else the token file of a local daemon on ``port`` if readable."""
+def _is_loopback(addr: tuple) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(addr[0].split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _find_token(port: int, peer: Optional[tuple] = None) -> Optional[str]:
+    """``$RIPTIDE_TOKEN``, else the token file of a local daemon on ``port`` if readable.
+    The file is this machine's: it is never sent to a daemon on another host (``peer``,
+    the address connected to, not on loopback)."""
     env = os.environ.get("RIPTIDE_TOKEN")
     if env:
         return env
+    if peer is not None and not _is_loopback(peer):
+        return None
     try:
         return token_path(port).read_text().strip() or None
     except OSError:
@@ -118,7 +131,7 @@ class Client:
         info = self.call("version", api_major=API_MAJOR)
         self.server_version: str = info["version"]
         if token is None and info.get("auth_required"):
-            token = _find_token(port)
+            token = _find_token(port, self._sock.getpeername())
         if token is not None:
             self.call("auth", token=token)
 

@@ -184,3 +184,16 @@ def test_a_stateful_run_through_the_daemon(daemon: int) -> None:
                 c.stf_start(outside)
             assert "not a regular file under the data directory" in str(e.value), e.value
             assert "root:" not in str(e.value)
+
+
+def test_the_local_token_file_never_goes_to_another_host(monkeypatch) -> None:
+    from riptide import client as cl
+
+    monkeypatch.delenv("RIPTIDE_TOKEN", raising=False)
+    monkeypatch.setattr(cl, "token_path", lambda port: type("P", (), {"read_text": lambda self: "secret\n"})())
+    assert cl._find_token(4501, ("127.0.0.1", 4501)) == "secret"
+    assert cl._find_token(4501, ("::1", 4501, 0, 0)) == "secret"
+    assert cl._find_token(4501, ("198.18.0.2", 4501)) is None
+    assert cl._find_token(4501, ("fe80::1%eth0", 4501, 0, 2)) is None
+    monkeypatch.setenv("RIPTIDE_TOKEN", "from-env")
+    assert cl._find_token(4501, ("198.18.0.2", 4501)) == "from-env"

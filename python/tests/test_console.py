@@ -46,6 +46,8 @@ class Tmux:
             check=True,
             env=env,
         )
+        # Windows made later (the read-only console's) get the same size (tmux >= 2.9).
+        subprocess.run([*self.base, "set-option", "-g", "default-size", "160x45"], capture_output=True)
         self.shots: Optional[Path] = None
         if os.environ.get("RIPTIDE_CONSOLE_SHOTS"):
             self.shots = Path(os.environ["RIPTIDE_CONSOLE_SHOTS"])
@@ -62,7 +64,7 @@ class Tmux:
     def screen(self, target: str = "t:0") -> str:
         return self.tmux("capture-pane", "-p", "-t", target)
 
-    def wait(self, what: str, ok: Callable[[str], bool], timeout: float = 15.0, target: str = "t:0") -> str:
+    def wait(self, what: str, ok: Callable[[str], bool], timeout: float = 30.0, target: str = "t:0") -> str:
         deadline = time.monotonic() + timeout
         while True:
             s = self.screen(target)

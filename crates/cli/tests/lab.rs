@@ -818,7 +818,11 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     let o = in_ns(DUT_NS, &["ab", "-q", "-n", "1000", "-c", "10", "http://198.18.1.50/"]);
     assert!(o.status.success(), "ab: {}", text(&o));
     cap.stop_after(Duration::from_millis(500));
-    let faults = tshark(&pcap, "tcp.analysis.flags && !tcp.analysis.window_update", &[]);
+    // The client here is the DUT's kernel (ab): when riptide's server closed first and holds
+    // TIME-WAIT, the kernel may pick the same source port again, which tshark flags as
+    // "port numbers reused"; a SYN on a TIME-WAIT tuple is legal (RFC 1122 4.2.2.13), and
+    // the server's answers to it are checked by the flags left (and by ab's own counts).
+    let faults = tshark(&pcap, "tcp.analysis.flags && !tcp.analysis.window_update && !tcp.analysis.reused_ports", &[]);
     assert!(faults.is_empty(), "tshark flags TCP faults:\n{}", faults.join("\n"));
     // ab opens up to its concurrency more connections than requests, closed unused.
     let syns = tshark(&pcap, "tcp.flags.syn == 1 && tcp.flags.ack == 0", &[]);

@@ -15,10 +15,11 @@ use serde_json::{json, Value};
 use std::io::Read;
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Loads a TRex Python profile: (path, ports, tunables) to riptide profile text.
-pub type PyLoader = Box<dyn Fn(&Path, usize, Option<&str>) -> Result<String, String> + Send>;
+pub type PyLoader = Box<dyn Fn(&Path, usize, Option<&str>) -> Result<String, String> + Send + Sync>;
 
 /// How the console was started.
 pub struct Options {
@@ -61,12 +62,29 @@ pub fn run(opts: Options) -> Result<(), String> {
         std::thread::Builder::new()
             .name("console-control".into())
             .spawn(move || {
-                Control { addr, token, readonly, loader, tx, client: None, me: None }.serve(&ctl_rx);
+                Control {
+                    addr,
+                    token,
+                    readonly,
+                    loader: loader.map(Arc::new),
+                    tx,
+                    client: None,
+                    me: None,
+                    wants: !readonly,
+                }
+                .serve(&ctl_rx);
             })
             .map_err(|e| e.to_string())?;
     }
     drop(tx);
-    let mut term = ratatui::try_init().map_err(|e| format!("the terminal: {e}"))?;
+    let mut term = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            // Raw mode may be on already: give the terminal back as it was.
+            ratatui::restore();
+            return Err(format!("the terminal: {e}"));
+        }
+    };
     let res = main_loop(&mut term, &mut model, &rx, &ctl_tx);
     ratatui::restore();
     let running = model.snap.as_ref().is_some_and(|s| s.state == "running" || s.state == "paused");
@@ -87,7 +105,7 @@ fn main_loop(
 ) -> Result<(), String> {
     let mut prompt = Prompt::default();
     let frame = Duration::from_millis(100);
-    let mut drawn = Instant::now() - frame;
+    let mut drawn: Option<Instant> = None;
     let mut dirty = true;
     loop {
         while let Ok(u) = rx.try_recv() {
@@ -100,9 +118,12 @@ fn main_loop(
                 Update::Stf(s) => model.stf = s,
             }
         }
-        if dirty && drawn.elapsed() >= frame / 2 {
+        // Redrawn when something changed (at most 20 times a second), and once a second
+        // regardless, so a stalled stats stream shows as stale.
+        let since = drawn.map_or(Duration::MAX, |t| t.elapsed());
+        if (dirty && since >= frame / 2) || since >= Duration::from_secs(1) {
             term.draw(|f| ui::draw(f, model, &prompt)).map_err(|e| format!("the terminal: {e}"))?;
-            drawn = Instant::now();
+            drawn = Some(Instant::now());
             dirty = false;
         }
         if event::poll(Duration::from_millis(20)).map_err(|e| format!("the terminal: {e}"))? {
@@ -202,24 +223,37 @@ fn on_key(k: KeyEvent, p: &mut Prompt, model: &mut Model, ctl: &Sender<Command>)
 }
 
 fn stats_thread(addr: &str, token: Option<&str>, every: Duration, tx: &Sender<Update>) {
+    let mut unreadable_said = false;
     loop {
         let err = match Client::connect(addr, token) {
             Ok(mut c) => match c.call("subscribe", json!({"interval_ms": every.as_millis() as u64})) {
-                Ok(_) => loop {
-                    match c.read() {
-                        Ok(v) if v.get("method").and_then(Value::as_str) == Some("stats") => {
-                            let at = Instant::now();
-                            if let Some(Ok(s)) = v.get("params").map(|p| serde_json::from_value::<Snapshot>(p.clone()))
-                            {
-                                if tx.send(Update::Snapshot(Box::new(s), at)).is_err() {
-                                    return;
-                                }
-                            }
+                Ok(_) => {
+                    // A daemon that sends nothing for this long is treated as gone.
+                    c.set_timeout(Some((every * 5).max(Duration::from_secs(2))));
+                    loop {
+                        let v = match c.read() {
+                            Ok(v) => v,
+                            Err(e) => break e,
+                        };
+                        if v.get("method").and_then(Value::as_str) != Some("stats") {
+                            continue;
                         }
-                        Ok(_) => {}
-                        Err(e) => break e,
+                        let at = Instant::now();
+                        let update =
+                            match serde_json::from_value::<Snapshot>(v.get("params").cloned().unwrap_or(Value::Null)) {
+                                Ok(s) => Update::Snapshot(Box::new(s), at),
+                                // Said once, not once a snapshot.
+                                Err(e) if !unreadable_said => {
+                                    unreadable_said = true;
+                                    Update::Say(format!("error: a stats snapshot the console cannot read: {e}"))
+                                }
+                                Err(_) => continue,
+                            };
+                        if tx.send(update).is_err() {
+                            return;
+                        }
                     }
-                },
+                }
                 Err(e) => e,
             },
             Err(e) => e,
@@ -235,11 +269,17 @@ struct Control {
     addr: String,
     token: Option<String>,
     readonly: bool,
-    loader: Option<PyLoader>,
+    loader: Option<Arc<PyLoader>>,
     tx: Sender<Update>,
     client: Option<Client>,
     me: Option<u64>,
+    /// The console means to own the engine: taken again when the daemon let it go (a
+    /// reconnection, a lapsed heartbeat), until `release`.
+    wants: bool,
 }
+
+/// How long a TRex profile's translation (a Python process) may take.
+const LOADER_TIMEOUT: Duration = Duration::from_secs(60);
 
 impl Control {
     fn say(&self, s: impl Into<String>) {
@@ -247,7 +287,7 @@ impl Control {
     }
 
     fn serve(mut self, rx: &Receiver<Command>) {
-        let mut polled = Instant::now() - Duration::from_secs(10);
+        let mut polled: Option<Instant> = None;
         let mut down_said = false;
         loop {
             if self.client.is_none() {
@@ -265,7 +305,7 @@ impl Control {
                     Err(_) => {}
                 }
             }
-            let wait = Duration::from_millis(500).saturating_sub(polled.elapsed());
+            let wait = Duration::from_millis(500).saturating_sub(polled.map_or(Duration::MAX, |t| t.elapsed()));
             match rx.recv_timeout(wait) {
                 Ok(cmd) => {
                     if self.client.is_none() {
@@ -276,13 +316,13 @@ impl Control {
                         Ok(msg) => self.say(msg),
                         Err(e) => self.fail(e),
                     }
-                    polled = Instant::now() - Duration::from_secs(10);
+                    polled = None;
                 }
                 Err(RecvTimeoutError::Disconnected) => return,
                 Err(RecvTimeoutError::Timeout) => {}
             }
-            if polled.elapsed() >= Duration::from_millis(500) {
-                polled = Instant::now();
+            if polled.is_none_or(|t| t.elapsed() >= Duration::from_millis(500)) {
+                polled = Some(Instant::now());
                 if let Err(e) = self.poll() {
                     self.fail(e);
                 }
@@ -338,15 +378,28 @@ impl Control {
             me: st.get("you").and_then(Value::as_u64).or(self.me),
         };
         self.me = own.me;
+        if self.wants && own.owner.is_none() {
+            if let Ok(v) = self.call("acquire", json!({"force": false})) {
+                self.me = v.get("session").and_then(Value::as_u64);
+                self.say(format!("the engine was free: took it again (session {})", self.me.unwrap_or(0)));
+                let _ = self.tx.send(Update::Own(Ownership { owner: self.me, me: self.me }));
+                return self.poll_stf();
+            }
+        }
         let _ = self.tx.send(Update::Own(own));
+        self.poll_stf()
+    }
+
+    fn poll_stf(&mut self) -> Result<(), RpcError> {
         let stf = self.call("stf_stats", json!({}))?;
         let active = stf.get("state").and_then(Value::as_str).is_some_and(|s| s != "idle");
         let _ = self.tx.send(Update::Stf(active.then_some(stf)));
         Ok(())
     }
 
-    /// Takes the engine unless this session owns it.
+    /// Takes the engine unless this session owns it (a command typed means to own it).
     fn own(&mut self) -> Result<(), RpcError> {
+        self.wants = true;
         let st = self.call("state", json!({}))?;
         if st.get("owner").is_some() && st.get("owner") == st.get("you") {
             return Ok(());
@@ -379,10 +432,23 @@ impl Control {
             }
             Command::Acquire { force } => {
                 let v = self.call("acquire", json!({"force": force}))?;
+                self.wants = true;
                 self.me = v.get("session").and_then(Value::as_u64);
                 Ok(format!("you own the engine (session {})", self.me.unwrap_or(0)))
             }
-            Command::Release => self.call("release", empty).map(|_| "released the engine: read-only".into()),
+            Command::Release => {
+                let st = self.call("state", json!({}))?;
+                let running = matches!(st.get("state").and_then(Value::as_str), Some("running" | "paused"));
+                self.call("release", empty)?;
+                self.wants = false;
+                Ok(if running {
+                    "released the engine: traffic without an owner stops after serve's --owner-timeout (5 s by \
+                     default) unless another session acquires it"
+                        .into()
+                } else {
+                    "released the engine (a command that changes it takes it again)".into()
+                })
+            }
             Command::Quit | Command::Help => Ok(String::new()),
         }
     }
@@ -395,9 +461,26 @@ impl Control {
             let ports = self.call("ports", json!({}))?.as_array().map_or(1, Vec::len).max(1);
             let loader = self
                 .loader
-                .as_ref()
+                .clone()
                 .ok_or_else(|| input(format!("{shown}: TRex profiles need riptide's Python loader")))?;
-            (loader(&s.profile, ports, s.tunables.as_deref()).map_err(input)?, "yaml")
+            // Python runs in a thread of its own: the polls (this session's heartbeat)
+            // go on meanwhile, and a hung translation is given up after a minute.
+            let (done_tx, done_rx) = mpsc::channel();
+            let (path, tunables) = (s.profile.clone(), s.tunables.clone());
+            std::thread::spawn(move || {
+                let _ = done_tx.send(loader(&path, ports, tunables.as_deref()));
+            });
+            let t0 = Instant::now();
+            let text = loop {
+                match done_rx.recv_timeout(Duration::from_millis(500)) {
+                    Ok(r) => break r.map_err(input)?,
+                    Err(RecvTimeoutError::Timeout) if t0.elapsed() < LOADER_TIMEOUT => self.poll()?,
+                    Err(_) => {
+                        return Err(input(format!("{shown}: its translation took over {} s", LOADER_TIMEOUT.as_secs())))
+                    }
+                }
+            };
+            (text, "yaml")
         } else {
             (
                 read_profile(&s.profile).map_err(input)?,

@@ -39,13 +39,17 @@ pub(crate) struct Client {
 }
 
 impl Client {
-    /// Connects and authenticates: with `token`, else the daemon's token file for its
-    /// port when this user can read it, else not at all (a `--no-auth` daemon).
+    /// Connects and authenticates: with `token`, else (a daemon on this machine's
+    /// loopback only) the daemon's token file for its port when this user can read it,
+    /// else not at all (a `--no-auth` daemon). Replies must come within 5 s (a frozen
+    /// daemon is an error, not a hang); `set_timeout` changes that.
     pub(crate) fn connect(addr: &str, token: Option<&str>) -> Result<Client, RpcError> {
         let sa =
             addr.to_socket_addrs().map_err(|e| io_err(addr, e))?.next().ok_or_else(|| io_err(addr, "no address"))?;
         let s = TcpStream::connect_timeout(&sa, Duration::from_secs(3)).map_err(|e| io_err(addr, e))?;
         let _ = s.set_nodelay(true);
+        s.set_read_timeout(Some(Duration::from_secs(5))).map_err(|e| io_err(addr, e))?;
+        s.set_write_timeout(Some(Duration::from_secs(5))).map_err(|e| io_err(addr, e))?;
         let input = BufReader::new(s.try_clone().map_err(|e| io_err(addr, e))?);
         let mut c = Client { addr: addr.to_string(), out: s, input, next_id: 0, line: String::new() };
         let v = c.call("version", json!({"api_major": riptide_daemon::API_VERSION.0}))?;
@@ -53,6 +57,10 @@ impl Client {
             let file = riptide_daemon::token::default_path(sa.port());
             let token = match token {
                 Some(t) => t.to_string(),
+                // Another host's daemon never gets this machine's token.
+                None if !sa.ip().is_loopback() => {
+                    return Err(RpcError { code: 0, message: format!("{addr} asks for a token: pass --token") })
+                }
                 None => std::fs::read_to_string(&file).map(|t| t.trim().to_string()).map_err(|e| RpcError {
                     code: 0,
                     message: format!(
@@ -79,7 +87,14 @@ impl Client {
         self.out.write_all(format!("{req}\n").as_bytes()).map_err(|e| io_err(&self.addr, e))?;
         loop {
             let v = self.read()?;
-            if v.get("id").and_then(Value::as_u64) != Some(id) {
+            // A reply to this request, or an error the daemon could not tie to one
+            // (id null: it is closing the connection, and says why).
+            let ours = match v.get("id") {
+                Some(Value::Null) => v.get("error").is_some(),
+                Some(i) => i.as_u64() == Some(id),
+                None => false,
+            };
+            if !ours {
                 continue;
             }
             if let Some(e) = v.get("error") {
@@ -99,6 +114,9 @@ impl Client {
             Ok(0) => Err(io_err(&self.addr, "the daemon closed the connection")),
             Ok(n) if n as u64 > MAX_LINE => Err(io_err(&self.addr, format!("a message over {MAX_LINE} bytes"))),
             Ok(_) => serde_json::from_str(&self.line).map_err(|e| io_err(&self.addr, format!("not JSON: {e}"))),
+            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+                Err(io_err(&self.addr, "no answer in time (the daemon is stopped or overloaded)"))
+            }
             Err(e) => Err(io_err(&self.addr, e)),
         }
     }

@@ -66,8 +66,8 @@ pub struct StreamSnap {
     pub port: usize,
     /// Frames sent.
     pub opackets: u64,
-    /// The rate asked for, frames/s.
-    pub requested_pps: f64,
+    /// The rate asked for, frames/s (none: unpaced, as fast as the port takes them).
+    pub requested_pps: Option<f64>,
     /// Receive counters (tagged streams).
     pub rx: Option<StreamRx>,
 }
@@ -144,6 +144,8 @@ pub struct PortRates {
 #[derive(Clone, Debug)]
 struct Sample {
     at: Instant,
+    /// The run's clock when the snapshot was taken (virtual on simulated ports).
+    run_s: f64,
     ports: Vec<(u64, u64, u64, u64)>,
     streams: Vec<u64>,
 }
@@ -218,6 +220,7 @@ impl Model {
     pub fn on_snapshot(&mut self, snap: Snapshot, at: Instant) {
         let sample = Sample {
             at,
+            run_s: snap.duration_s,
             ports: snap.ports.iter().map(|p| (p.opackets, p.obytes, p.ipackets, p.ibytes)).collect(),
             streams: snap.streams.iter().map(|s| s.opackets).collect(),
         };
@@ -225,7 +228,7 @@ impl Model {
         if let Some(last) = self.samples.back() {
             let went_back = last.ports.len() != sample.ports.len()
                 || last.streams.len() != sample.streams.len()
-                || last.ports.iter().zip(&sample.ports).any(|(a, b)| b.0 < a.0 || b.2 < a.2)
+                || last.ports.iter().zip(&sample.ports).any(|(a, b)| b.0 < a.0 || b.1 < a.1 || b.2 < a.2 || b.3 < a.3)
                 || last.streams.iter().zip(&sample.streams).any(|(a, b)| b < a);
             if went_back {
                 self.samples.clear();
@@ -254,9 +257,15 @@ impl Model {
         }
     }
 
-    /// Snapshots received over the last second: the refresh rate, Hz.
-    pub fn refresh_hz(&self) -> usize {
-        self.arrivals.len().saturating_sub(1)
+    /// Snapshots received in the second before `now`: the refresh rate, Hz.
+    pub fn refresh_hz(&self, now: Instant) -> usize {
+        self.arrivals.iter().filter(|t| now.saturating_duration_since(**t) < RATE_WINDOW).count()
+    }
+
+    /// Whether the figures shown are old: the stats stream is up, but no snapshot came
+    /// for two seconds (a frozen daemon).
+    pub fn stale(&self, now: Instant) -> bool {
+        self.link.is_ok() && self.arrivals.back().is_some_and(|t| now.saturating_duration_since(*t) > 2 * RATE_WINDOW)
     }
 
     /// The span the rates are taken over and the first and last samples of it; none
@@ -267,7 +276,10 @@ impl Model {
             return None;
         }
         let (first, last) = (self.samples.front()?, self.samples.back()?);
-        let dt = last.at.duration_since(first.at).as_secs_f64();
+        // The run's own clock times the counters best (taken with them, virtual on
+        // simulated ports); arrival times when it does not move.
+        let run_dt = last.run_s - first.run_s;
+        let dt = if run_dt > 0.05 { run_dt } else { last.at.duration_since(first.at).as_secs_f64() };
         (dt > 0.05).then_some((dt, first, last))
     }
 
@@ -281,8 +293,8 @@ impl Model {
             .iter()
             .zip(&b.ports)
             .map(|(a, b)| {
-                let (pk, by) = ((b.0 - a.0) as f64, (b.1 - a.1) as f64);
-                let (rpk, rby) = ((b.2 - a.2) as f64, (b.3 - a.3) as f64);
+                let d = |x: u64, y: u64| y.saturating_sub(x) as f64;
+                let (pk, by, rpk, rby) = (d(a.0, b.0), d(a.1, b.1), d(a.2, b.2), d(a.3, b.3));
                 PortRates {
                     tx_pps: pk / dt,
                     tx_l1: (by + pk * L1_EXTRA) * 8.0 / dt,
@@ -298,7 +310,9 @@ impl Model {
     pub fn stream_rates(&self) -> Vec<f64> {
         let n = self.snap.as_ref().map_or(0, |s| s.streams.len());
         match self.window() {
-            Some((dt, a, b)) => a.streams.iter().zip(&b.streams).map(|(a, b)| (b - a) as f64 / dt).collect(),
+            Some((dt, a, b)) => {
+                a.streams.iter().zip(&b.streams).map(|(a, b)| b.saturating_sub(*a) as f64 / dt).collect()
+            }
             None => vec![0.0; n],
         }
     }
@@ -343,9 +357,30 @@ mod tests {
         let r = m.port_rates()[0];
         assert!((r.tx_pps - 2e6).abs() < 1.0, "{r:?}");
         assert!((m.stream_rates()[0] - 2e6).abs() < 1.0);
-        assert_eq!(m.refresh_hz(), 10);
+        assert_eq!(m.refresh_hz(t0 + Duration::from_millis(4000)), 10);
+        assert!(!m.stale(t0 + Duration::from_millis(4000)));
+        assert!(m.stale(t0 + Duration::from_millis(6500)));
+        assert_eq!(m.refresh_hz(t0 + Duration::from_millis(6500)), 0);
         assert_eq!(m.chart.len(), 4);
         assert!(m.chart.iter().skip(1).all(|&(t, _)| t > 0.0), "{:?}", m.chart);
+    }
+
+    #[test]
+    fn the_runs_clock_times_the_rates() {
+        // Snapshots arrive late and bunched (a loaded console host) or on a virtual
+        // clock: the run's duration_s, taken with the counters, times them.
+        let mut m = Model::new("x", false);
+        let t0 = Instant::now();
+        for i in 0..=20u64 {
+            let mut s = snap(100_000 * i, 0, "running");
+            s.duration_s = 0.1 * i as f64;
+            let jitter = if i % 3 == 0 { 45 } else { 0 };
+            m.on_snapshot(s, t0 + Duration::from_millis(100 * i + jitter));
+        }
+        assert!((m.port_rates()[0].tx_pps - 1e6).abs() < 1.0, "{:?}", m.port_rates());
+        // Unpaced streams ask for no rate: null in the snapshot.
+        let s: Snapshot = serde_json::from_value(json!({"streams": [{"name": "u", "requested_pps": null}]})).unwrap();
+        assert_eq!(s.streams[0].requested_pps, None);
     }
 
     #[test]

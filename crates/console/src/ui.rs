@@ -10,6 +10,7 @@ use ratatui::widgets::{Axis, Block, Cell, Chart, Clear, Dataset, GraphType, Para
 use ratatui::Frame;
 use riptide_core::units::human_rate;
 use serde_json::Value;
+use std::time::Instant;
 
 /// The prompt's state.
 #[derive(Debug, Default)]
@@ -128,7 +129,12 @@ fn draw_title(f: &mut Frame<'_>, area: Rect, m: &Model) {
             if s.state != "idle" {
                 spans.push(Span::raw(format!("  {}  {:.1} s", s.multiplier, s.duration_s)));
             }
-            spans.push(Span::raw(format!("  {} Hz  ", m.refresh_hz())));
+            let now = Instant::now();
+            if m.stale(now) {
+                spans.push(Span::styled("  no stats for 2 s (daemon busy?)  ", Style::default().fg(Color::Red)));
+            } else {
+                spans.push(Span::raw(format!("  {} Hz  ", m.refresh_hz(now))));
+            }
         }
         (Ok(()), None) => spans.push(Span::raw("waiting for stats  ")),
     }
@@ -263,7 +269,7 @@ fn draw_streams(f: &mut Frame<'_>, area: Rect, m: &Model, offset: usize) {
         Row::new(vec![
             Cell::from(st.name.clone()),
             Cell::from(st.port.to_string()),
-            Cell::from(human_rate(st.requested_pps, "pps")),
+            Cell::from(human_rate(st.requested_pps.unwrap_or(f64::INFINITY), "pps")),
             Cell::from(human_rate(achieved, "pps")),
             Cell::from(count(st.opackets)),
             Cell::from(st.rx.as_ref().map_or("-".into(), |r| count(r.rx_packets))),
@@ -413,7 +419,7 @@ mod tests {
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
     use serde_json::json;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     fn screen(m: &Model, p: &Prompt, w: u16, h: u16) -> String {
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();

@@ -280,7 +280,10 @@ fn watchdog(state: Arc<State>) {
             if o.session.is_some() && o.last_seen.is_some_and(|t| t.elapsed() >= state.cfg.owner_heartbeat) {
                 o.session = None;
                 o.last_seen = None;
-                o.orphaned_since = Some(Instant::now() - state.cfg.owner_timeout);
+                // Orphaned as long ago as the owner timeout (its silence already was the
+                // grace): traffic stops now. Within that long of boot, from now.
+                let now = Instant::now();
+                o.orphaned_since = Some(now.checked_sub(state.cfg.owner_timeout).unwrap_or(now));
             }
             o.session.is_none() && o.orphaned_since.is_some_and(|t| t.elapsed() >= state.cfg.owner_timeout)
         };
