@@ -414,10 +414,9 @@ impl Control {
             Command::Stop => {
                 self.own()?;
                 let snap = self.call("stop", empty)?;
-                let sent: u64 = snap
-                    .get("ports")
-                    .and_then(Value::as_array)
-                    .map_or(0, |ps| ps.iter().filter_map(|p| p.get("opackets").and_then(Value::as_u64)).sum());
+                let sent: u64 = snap.get("ports").and_then(Value::as_array).map_or(0, |ps| {
+                    ps.iter().filter_map(|p| p.get("opackets").and_then(Value::as_u64)).fold(0, u64::saturating_add)
+                });
                 Ok(format!("stopped: {} frames sent", ui::count(sent)))
             }
             Command::Pause => self.own().and_then(|()| self.call("pause", empty)).map(|_| "paused".into()),

@@ -44,6 +44,11 @@ pub(crate) fn count(n: u64) -> String {
     out
 }
 
+/// A sum of counters that stops at the largest count rather than wrapping.
+fn total(it: impl Iterator<Item = u64>) -> u64 {
+    it.fold(0, u64::saturating_add)
+}
+
 fn ns(v: u64) -> String {
     let v = v as f64;
     if v >= 1e9 {
@@ -164,7 +169,7 @@ fn draw_ports(f: &mut Frame<'_>, area: Rect, m: &Model) {
     let mut lost_by_port = vec![None::<u64>; s.ports.len()];
     for st in &s.streams {
         if let (Some(rx), Some(l)) = (&st.rx, lost_by_port.get_mut(st.port)) {
-            *l = Some(l.unwrap_or(0) + rx.lost);
+            *l = Some(l.unwrap_or(0).saturating_add(rx.lost));
         }
     }
     let mut tot = crate::model::PortRates::default();
@@ -176,8 +181,8 @@ fn draw_ports(f: &mut Frame<'_>, area: Rect, m: &Model) {
         tot.tx_l2 += r.tx_l2;
         tot.rx_pps += r.rx_pps;
         tot.rx_l2 += r.rx_l2;
-        oerr += p.oerrors;
-        ierr += p.ierrors;
+        oerr = p.oerrors.saturating_add(oerr);
+        ierr = p.ierrors.saturating_add(ierr);
         let util =
             if p.line_rate_bps > 0.0 { format!("{:.1}%", 100.0 * r.tx_l1 / p.line_rate_bps) } else { "-".into() };
         rows.push(Row::new(vec![
@@ -208,12 +213,12 @@ fn draw_ports(f: &mut Frame<'_>, area: Rect, m: &Model) {
                 Cell::from(""),
                 Cell::from(human_rate(tot.rx_pps, "pps")),
                 Cell::from(human_rate(tot.rx_l2, "b/s")),
-                Cell::from(count(s.ports.iter().map(|p| p.opackets).sum())),
-                Cell::from(count(s.ports.iter().map(|p| p.ipackets).sum())),
+                Cell::from(count(total(s.ports.iter().map(|p| p.opackets)))),
+                Cell::from(count(total(s.ports.iter().map(|p| p.ipackets)))),
                 Cell::from(count(oerr)),
                 Cell::from(count(ierr)),
                 Cell::from(if lost_by_port.iter().any(Option::is_some) {
-                    count(lost_by_port.iter().flatten().sum())
+                    count(total(lost_by_port.iter().flatten().copied()))
                 } else {
                     "-".into()
                 }),
@@ -349,7 +354,10 @@ fn draw_side(f: &mut Frame<'_>, area: Rect, m: &Model) {
             lines.push(Line::raw(format!(
                 "accepts {}  rexmit {}",
                 count(get_u64(t, &["server", "tcps_accepts"])),
-                count(get_u64(t, &["client", "tcps_sndrexmitpack"]) + get_u64(t, &["server", "tcps_sndrexmitpack"]))
+                count(
+                    get_u64(t, &["client", "tcps_sndrexmitpack"])
+                        .saturating_add(get_u64(t, &["server", "tcps_sndrexmitpack"]))
+                )
             )));
         }
     }
@@ -525,6 +533,32 @@ mod tests {
             "tx 1,234,567  queue full 0",
         ] {
             assert!(s.contains(want), "{want}: {s}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_counts_draw_at_any_size(
+            ports in proptest::collection::vec((proptest::prelude::any::<u64>(), proptest::prelude::any::<u64>()), 0..5),
+            streams in proptest::collection::vec((proptest::prelude::any::<u64>(), 0usize..8, proptest::prelude::any::<u64>()), 0..20),
+            w in 1u16..220, h in 1u16..70, offset in 0usize..40, text in ".{0,200}",
+        ) {
+            let mut m = Model::new("x", false);
+            let t0 = Instant::now();
+            for k in 0..3u64 {
+                let snap: Snapshot = serde_json::from_value(json!({
+                    "state": "running", "duration_s": k as f64 * 0.5,
+                    "ports": ports.iter().enumerate().map(|(i, p)| json!({"index": i, "opackets": p.0.saturating_add(k), "obytes": p.1, "ipackets": p.1, "ierrors": p.0})).collect::<Vec<_>>(),
+                    "streams": streams.iter().map(|s| json!({"name": "s", "port": s.1, "opackets": s.0, "rx": {"lost": s.2, "rx_packets": s.2}})).collect::<Vec<_>>(),
+                    "latency": [{"stream": "s", "count": 1, "p50_ns": u64::MAX, "max_ns": u64::MAX}],
+                    "workers": [{"index": 0, "cpu_util": 1e300, "tx_pps": -1.0}]
+                })).unwrap();
+                m.on_snapshot(snap, t0 + Duration::from_millis(500 * k));
+            }
+            let cursor = text.chars().count();
+            let p = Prompt { text, cursor, stream_offset: offset, help: offset % 2 == 0, ..Prompt::default() };
+            let s = screen(&m, &p, w, h);
+            proptest::prop_assert_eq!(s.lines().count(), h as usize);
         }
     }
 
