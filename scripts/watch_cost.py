@@ -23,15 +23,7 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # riptide bench's standard profile: 64 B UDP, two field-engine vars, checksums fixed.
-PROFILE = """
-streams:
-  - name: bench64
-    size: 64
-    rate: 100%
-    vars:
-      - {name: src, op: inc, min: 198.18.0.1, max: 198.18.255.254, write: ipv4.src}
-      - {name: sport, op: random, min: 1024, max: 65535, write: udp.sport}
-"""
+PROFILE = open(os.path.join(REPO, "profiles", "bench64.yaml")).read()
 
 
 class Conn:

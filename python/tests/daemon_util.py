@@ -9,7 +9,7 @@ import subprocess
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Optional
 
 import pytest
 
@@ -23,19 +23,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_listening(proc: subprocess.Popen, port: int, what: str) -> None:
-    """Waits (10 s at most) until `proc` accepts connections on `port`; fails the test
-    with its stderr if it exits or never does."""
+def wait_listening(proc: Optional[subprocess.Popen], port: int, what: str) -> None:
+    """Waits (10 s at most) until something accepts connections on `port` (`proc`, when
+    given, is killed and its stderr shown if it exits or never does); fails the test."""
     deadline = time.monotonic() + 10
     while True:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             return
         except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                err = proc.stderr.read().decode() if proc.stderr else ""
-                pytest.fail(f"{what} did not start: {err}")
+            if time.monotonic() > deadline or (proc is not None and proc.poll() is not None):
+                err = ""
+                if proc is not None:
+                    proc.kill()
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                pytest.fail(f"{what} did not start on port {port}: {err}")
             time.sleep(0.05)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from riptide import Client
 
-from daemon_util import free_port, running_daemon
+from daemon_util import free_port, running_daemon, wait_listening
 
 parser = pytest.importorskip("prometheus_client.parser")
 
@@ -28,18 +28,6 @@ streams:
     rate: 10kpps
     mode: {burst: {packets: 10000}}
 """
-
-
-def wait_port(port: int) -> None:
-    """The daemon binds its RPC port first and the metrics port a moment later."""
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return
-        except OSError:
-            assert time.monotonic() < deadline, f"nothing listens on {port}"
-            time.sleep(0.05)
 
 
 def scrape(port: int) -> Dict[Tuple[str, Tuple[Tuple[str, str], ...]], float]:
@@ -61,7 +49,7 @@ def value(m, metric: str, **labels: str) -> float:
 def test_metrics_count_over_runs_and_equal_the_stats() -> None:
     mport = free_port()
     with running_daemon("--port", "null", "--metrics", f"127.0.0.1:{mport}") as port:
-        wait_port(mport)
+        wait_listening(None, mport, "the metrics endpoint")
         m = scrape(mport)
         assert value(m, "riptide_up") == 1
         assert value(m, "riptide_run_state", state="idle") == 1
@@ -96,7 +84,7 @@ def test_metrics_count_over_runs_and_equal_the_stats() -> None:
 def test_the_endpoint_answers_only_get_metrics_and_survives_junk() -> None:
     mport = free_port()
     with running_daemon("--port", "null", "--metrics", f"127.0.0.1:{mport}"):
-        wait_port(mport)
+        wait_listening(None, mport, "the metrics endpoint")
         for method, path, code in [("POST", "/metrics", 405), ("GET", "/", 404), ("GET", "/metrics/../x", 404)]:
             req = urllib.request.Request(f"http://127.0.0.1:{mport}{path}", method=method)
             with pytest.raises(urllib.error.HTTPError) as e:
@@ -126,7 +114,7 @@ def test_the_grafana_dashboard_asks_for_metrics_the_daemon_exports() -> None:
     assert wanted
     mport = free_port()
     with running_daemon("--port", "null", "--metrics", f"127.0.0.1:{mport}"):
-        wait_port(mport)
+        wait_listening(None, mport, "the metrics endpoint")
         with urllib.request.urlopen(f"http://127.0.0.1:{mport}/metrics", timeout=5) as r:
             text = r.read().decode()
     families = {line.split()[2] for line in text.splitlines() if line.startswith("# TYPE ")}

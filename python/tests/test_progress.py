@@ -9,16 +9,18 @@ import select
 import subprocess
 import time
 from pathlib import Path
+from typing import Optional
 
 from daemon_util import BIN
 
 PROFILE = "streams:\n  - {rate: 10kpps}\n"
 
 
-def on_a_terminal(args: list) -> str:
-    """Runs riptide with stdout and stderr on a pseudo-terminal; everything it wrote."""
+def on_a_terminal(args: list, argv: Optional[list] = None) -> str:
+    """Runs riptide ARGS (or the command `argv`) with stdout and stderr on a
+    pseudo-terminal; everything it wrote."""
     master, slave = pty.openpty()
-    proc = subprocess.Popen([str(BIN), *args], stdout=slave, stderr=slave, stdin=subprocess.DEVNULL)
+    proc = subprocess.Popen(argv or [str(BIN), *args], stdout=slave, stderr=slave, stdin=subprocess.DEVNULL)
     os.close(slave)
     out = b""
     deadline = time.monotonic() + 60
@@ -98,27 +100,6 @@ def test_sweeps_show_points_done_and_time_left(tmp_path: Path) -> None:
     # scale.py on a terminal shows the bar; piped (test_scale.py) it prints only its rows.
     bin_ = str(BIN.resolve())
     script = Path(__file__).resolve().parents[2] / "scripts" / "scale.py"
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(
-        [sys.executable, str(script), "--out", str(tmp_path), "--cores", "1", "--runs", "1", "--duration", "200ms",
-         "--riptide", bin_, "--no-plot"],
-        stdout=slave, stderr=slave, stdin=subprocess.DEVNULL,
-    )
-    os.close(slave)
-    seen = b""
-    while True:
-        r, _, _ = select.select([master], [], [], 60)
-        if not r:
-            break
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    proc.wait(timeout=60)
-    os.close(master)
-    text = seen.decode(errors="replace")
-    assert proc.returncode == 0, text
+    text = on_a_terminal([], [sys.executable, str(script), "--out", str(tmp_path), "--cores", "1", "--runs", "1",
+                              "--duration", "200ms", "--riptide", bin_, "--no-plot"])
     assert "0/1 core counts" in text and "1 cores" in text and "Mpps" in text, text

@@ -17,16 +17,7 @@ use serde_json::json;
 use std::time::Instant;
 
 /// The standard speed profile.
-pub(crate) const STANDARD_PROFILE: &str = r#"
-description: riptide bench standard profile (64 B UDP, two vars, IPv4+UDP checksum fix)
-streams:
-  - name: bench64
-    size: 64
-    rate: 100%
-    vars:
-      - {name: src, op: inc, min: 198.18.0.1, max: 198.18.255.254, write: ipv4.src}
-      - {name: sport, op: random, min: 1024, max: 65535, write: udp.sport}
-"#;
+pub(crate) const STANDARD_PROFILE: &str = include_str!("../../../profiles/bench64.yaml");
 
 #[derive(Args, Debug)]
 pub(crate) struct BenchArgs {
