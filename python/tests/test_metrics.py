@@ -96,12 +96,29 @@ def test_the_endpoint_answers_only_get_metrics_and_survives_junk() -> None:
                 s.shutdown(socket.SHUT_WR)
                 reply = s.recv(200)
                 assert reply.startswith(b"HTTP/1.1 4"), (junk[:20], reply)
-        # A client that connects and says nothing is dropped after its deadline; others wait.
-        idle = socket.create_connection(("127.0.0.1", mport), timeout=5)
+        # Clients that connect and say nothing hold only their own connections (each is
+        # dropped after its 2 s deadline): a scrape beside ten of them is answered at once.
+        idle = [socket.create_connection(("127.0.0.1", mport), timeout=5) for _ in range(10)]
+        time.sleep(0.2)
         t = time.monotonic()
         assert value(scrape(mport), "riptide_up") == 1
-        assert time.monotonic() - t < 4
-        idle.close()
+        assert time.monotonic() - t < 1.0, time.monotonic() - t
+        # Beyond 16 at once, a connection is told 503 and closed, not queued.
+        more = [socket.create_connection(("127.0.0.1", mport), timeout=5) for _ in range(10)]
+        time.sleep(0.2)
+        replies = []
+        for s in more:
+            s.settimeout(0.5)
+            try:
+                replies.append(s.recv(100))
+            except socket.timeout:
+                replies.append(b"")
+        assert sum(r.startswith(b"HTTP/1.1 503") for r in replies) >= 4, replies
+        for s in idle + more:
+            s.close()
+        # Once they are gone, scrapes are answered again.
+        time.sleep(2.5)
+        assert value(scrape(mport), "riptide_up") == 1
 
 
 def test_the_grafana_dashboard_asks_for_metrics_the_daemon_exports() -> None:

@@ -190,29 +190,53 @@ pub fn serve_on(listener: TcpListener, cfg: ServerConfig) -> std::io::Result<Ser
 
 /// `GET /metrics`: one connection at a time (each bounded in time and size), the
 /// engine locked only to read its totals and snapshot.
+/// Scrapes answered at once: each in a thread of its own, so a client that connects and
+/// says nothing (or trickles) holds only its own connection, up to its deadline. Beyond
+/// this many, a connection gets 503 and is closed.
+const MAX_METRICS_CONNECTIONS: usize = 16;
+
 fn metrics_loop(listener: TcpListener, state: Arc<State>) {
+    let busy = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     while !state.stop.load(Ordering::Relaxed) {
         match listener.accept() {
-            Ok((stream, _)) => {
+            Ok((mut stream, _)) => {
                 let _ = stream.set_nonblocking(false);
-                crate::metrics::answer(stream, || {
-                    let mut e = lock(&state.engine);
-                    let totals = match e.handle(Command::Totals) {
-                        Ok(Response::Totals(t)) => *t,
-                        _ => Default::default(),
-                    };
-                    let snap = match e.handle(Command::Snapshot) {
-                        Ok(Response::Stats(s)) => *s,
-                        _ => return "riptide_up 0\n".into(),
-                    };
-                    drop(e);
-                    crate::metrics::render(&totals, &snap)
+                if busy.load(Ordering::Relaxed) >= MAX_METRICS_CONNECTIONS {
+                    let _ = stream.set_write_timeout(Some(Duration::from_millis(100)));
+                    let _ = stream.write_all(
+                        b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                    );
+                    continue;
+                }
+                busy.fetch_add(1, Ordering::Relaxed);
+                let (st, done) = (Arc::clone(&state), Arc::clone(&busy));
+                let spawned = std::thread::Builder::new().name("riptide-metrics".into()).spawn(move || {
+                    crate::metrics::answer(stream, || scrape(&st));
+                    done.fetch_sub(1, Ordering::Relaxed);
                 });
+                if spawned.is_err() {
+                    busy.fetch_sub(1, Ordering::Relaxed);
+                }
             }
             Err(e) if e.kind() == ErrorKind::WouldBlock => std::thread::sleep(Duration::from_millis(20)),
             Err(_) => std::thread::sleep(Duration::from_millis(20)),
         }
     }
+}
+
+/// The metrics text of the engine's totals and snapshot now.
+fn scrape(state: &State) -> String {
+    let mut e = lock(&state.engine);
+    let totals = match e.handle(Command::Totals) {
+        Ok(Response::Totals(t)) => *t,
+        _ => Default::default(),
+    };
+    let snap = match e.handle(Command::Snapshot) {
+        Ok(Response::Stats(s)) => *s,
+        _ => return "riptide_up 0\n".into(),
+    };
+    drop(e);
+    crate::metrics::render(&totals, &snap)
 }
 
 fn accept_loop(listener: TcpListener, state: Arc<State>) {
