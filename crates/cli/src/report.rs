@@ -45,6 +45,9 @@ pub(crate) fn json(s: &Snapshot) -> Value {
             ] {
                 o.insert(k.into(), json!(f));
             }
+            // Where its frames arrived: [{port, rx_packets, rx_bytes}] (TRex's per-port
+            // rx of a packet group), ports that received some.
+            o.insert("rx_ports".into(), json!(rx.map(|r| &r.ports)));
         }
     }
     v
@@ -167,14 +170,19 @@ pub(crate) fn tables(s: &Snapshot) -> String {
         let _ = writeln!(o);
         let _ = writeln!(
             o,
-            "{:<5} {:<24} {:>14} {:>14} {:>10} {:>10} {:>10}",
+            "{:<5} {:<24} {:>14} {:>14} {:>10} {:>10} {:>10}  rx by port",
             "id", "tagged stream", "tx_packets", "rx_packets", "lost", "ooo", "dup"
         );
         for t in &s.streams {
             let Some(r) = &t.rx else { continue };
+            let by_port = if r.ports.is_empty() {
+                "-".to_string()
+            } else {
+                r.ports.iter().map(|p| format!("{}:{}", p.port, p.rx_packets)).collect::<Vec<_>>().join(" ")
+            };
             let _ = writeln!(
                 o,
-                "{:<5} {:<24} {:>14} {:>14} {:>10} {:>10} {:>10}",
+                "{:<5} {:<24} {:>14} {:>14} {:>10} {:>10} {:>10}  {by_port}",
                 t.id,
                 truncate(&t.name, 24),
                 t.opackets,

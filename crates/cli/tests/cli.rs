@@ -749,6 +749,12 @@ fn an_impaired_link_between_two_ports_is_measured_and_its_histograms_export() {
         counted["out_of_order"].as_u64().unwrap(),
     );
     assert!((200..400).contains(&lost) && dup > 10 && ooo > 80, "{counted}");
+    // Sent on port 0, received on port 1 only (TRex's per-port rx of a packet group).
+    let rx_ports = counted["rx_ports"].as_array().unwrap();
+    assert_eq!(rx_ports.len(), 1, "{counted}");
+    assert_eq!(rx_ports[0]["port"], 1);
+    assert_eq!(rx_ports[0]["rx_packets"], counted["rx_packets"]);
+    assert_eq!(rx_ports[0]["rx_bytes"], counted["rx_bytes"]);
     let lat = &v["latency"][0];
     assert_eq!((lat["min_ns"].as_u64(), lat["max_ns"].as_u64()), (Some(50_000), Some(50_000)), "{lat}");
     assert_eq!(v["ports"][1]["rx_timestamps"], "virtual", "the source of receive timestamps is reported");
