@@ -43,6 +43,12 @@ pub(crate) struct RunArgs {
     /// between them (TRex's --total), instead of each port's rate.
     #[arg(long)]
     pub total: bool,
+    /// How late a stream may fall (its worker descheduled, its port full) and still make
+    /// up what it owes in one burst (default 1ms). Later, its schedule restarts and the
+    /// stall shows as a shortfall (`late_resets`). A longer window keeps exact counts
+    /// across longer stalls, at the cost of longer bursts (at most 60s).
+    #[arg(long, value_name = "DURATION")]
+    pub catch_up: Option<String>,
     /// Worker threads: a count (4), or a core list (2,3 or 2-5; one core: 3-3) that pins
     /// one worker on each core (default 1, or one pinned on each `platform` thread of --config).
     #[arg(short, long)]
@@ -193,6 +199,14 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
             a.multiplier
         )));
     }
+    let catch_up = a
+        .catch_up
+        .as_deref()
+        .map(|d| d.parse::<Nanos>().map_err(|e| Failure::input(format!("--catch-up: {e}"))))
+        .transpose()?;
+    if catch_up.is_some_and(|c| c > Nanos::from_secs(60)) {
+        return Err(Failure::input("--catch-up: at most 60s (a longer stall would end in a burst that long)"));
+    }
     let cores = a.cores.clone().unwrap_or_default();
     if cores.count == 0 || cores.count > 256 {
         return Err(Failure::input("--cores must be within 1..=256"));
@@ -205,6 +219,7 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
         pin: cores.pin,
         core_mask: a.core_mask,
         total: a.total,
+        catch_up,
         ..Default::default()
     })
 }

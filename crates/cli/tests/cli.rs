@@ -819,6 +819,25 @@ fn latency_probes_run_beside_any_profile_at_their_own_rate() {
     }
 }
 
+#[test]
+fn a_wide_catch_up_window_keeps_exact_counts_across_stalls() {
+    // In real time a worker is descheduled now and then; with --catch-up wider than any
+    // stall, what a stall delayed goes out late instead of never: rate x duration exactly.
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.yaml");
+    std::fs::write(&p, "streams: [{rate: 2kpps}]\n").unwrap();
+    let p = p.to_str().unwrap();
+    let o = riptide(&["run", p, "--port", "null", "-d", "1s", "--catch-up", "10s", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["ports"][0]["opackets"].as_u64(), v["late_resets"].as_u64()), (Some(2000), Some(0)), "{v}");
+    for (bad, want) in [("soon", "is not a duration"), ("61s", "at most 60s")] {
+        let o = riptide(&["run", p, "--port", "null", "-d", "1s", "--catch-up", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(stderr(&o).contains("--catch-up") && stderr(&o).contains(want), "{}", stderr(&o));
+    }
+}
+
 /// Issue 15.7: a gap that cannot be meant is refused with the limit, not run for ever.
 #[test]
 fn durations_beyond_a_year_are_refused_with_the_limit() {
