@@ -416,13 +416,24 @@ struct Report<'a> {
     wall_s: f64,
 }
 
-pub(crate) fn ndr(mut a: NdrArgs) -> Result<(), Failure> {
+pub(crate) fn ndr(a: NdrArgs) -> Result<(), Failure> {
+    // An --out folder made for this search goes again when it ends without a result
+    // (bad input found late, a failed port, Ctrl-C): no empty folder left behind.
+    let made = match &a.out {
+        Some(dir) => out::prepare(dir)?.then(|| dir.clone()),
+        None => None,
+    };
+    let res = search_and_report(a);
+    if let (Err(_), Some(dir)) = (&res, made) {
+        let _ = std::fs::remove_dir(&dir);
+    }
+    res
+}
+
+fn search_and_report(mut a: NdrArgs) -> Result<(), Failure> {
     let began = std::time::Instant::now();
     let goals = goals(&a)?;
     let max_duration = seconds("--max-search", &a.max_search)?;
-    if let Some(dir) = &a.out {
-        out::prepare(dir)?;
-    }
     if let Some(sim) = a.simulate.as_deref() {
         if a.frame_sizes.is_some() {
             return Err(Failure::input("--frame-sizes needs a profile and ports, not --simulate"));

@@ -170,6 +170,31 @@ fn a_frame_size_sweep_searches_each_size() {
 /// row per trial) and report.md (the table a person reads); an unusable DIR is refused
 /// before anything runs.
 #[test]
+fn a_search_without_a_result_leaves_no_out_folder_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |out: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
+            .args(["ndr", "--simulate", "1mpps", "--max-load", "10mpps", "--frame-sizes", "64", "--out"])
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    // Refused after --out was checked: the folder it made goes again.
+    let new = dir.path().join("new");
+    let o = run(&new);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--frame-sizes"));
+    assert!(!new.exists(), "an empty --out folder was left behind");
+    // A folder that was there stays, with what it held.
+    let old = dir.path().join("old");
+    std::fs::create_dir(&old).unwrap();
+    std::fs::write(old.join("keep.txt"), "x").unwrap();
+    assert_eq!(run(&old).status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(old.join("keep.txt")).unwrap(), "x");
+    assert_eq!(std::fs::read_dir(&old).unwrap().count(), 1);
+}
+
+#[test]
 fn out_writes_results_trials_and_a_report() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("ndr");

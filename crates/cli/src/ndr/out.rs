@@ -118,9 +118,18 @@ impl Host {
 }
 
 /// Creates `dir` if needed and checks a file can be written there, before any traffic.
-pub(super) fn prepare(dir: &Path) -> Result<(), Failure> {
+/// Makes `dir` when it is not there and checks that files can be written in it; whether
+/// it was made here (to be removed again if the search ends without a result).
+pub(super) fn prepare(dir: &Path) -> Result<bool, Failure> {
+    let made = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| Failure::input(format!("--out {}: {e}", dir.display())))?;
-    crate::run::check_writable("--out", &dir.join("results.json"))
+    if let Err(e) = crate::run::check_writable("--out", &dir.join("results.json")) {
+        if made {
+            let _ = std::fs::remove_dir(dir);
+        }
+        return Err(e);
+    }
+    Ok(made)
 }
 
 #[derive(Serialize)]
