@@ -89,7 +89,7 @@ def port_tx(screen: str, port: int = 0) -> Optional[float]:
 
 
 def state(screen: str) -> Optional[str]:
-    m = re.search(r"riptide console .* state (\w+)", screen)
+    m = re.search(r"^ riptide .* state (\w+)", screen, re.M)
     return m.group(1) if m else None
 
 

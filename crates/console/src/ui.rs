@@ -98,17 +98,20 @@ pub(crate) fn draw(f: &mut Frame<'_>, m: &Model, p: &Prompt) {
     let [left, chart] = Layout::horizontal([Constraint::Length(44), Constraint::Min(20)]).areas(middle);
     draw_side(f, left, m);
     draw_chart(f, chart, m);
-    let lines: Vec<Line<'_>> = m
-        .log
-        .iter()
-        .rev()
-        .take(log.height.saturating_sub(2) as usize)
-        .rev()
-        .map(|l| {
-            let st = if l.starts_with("error") { Style::default().fg(Color::Red) } else { Style::default() };
-            Line::styled(l.as_str(), st)
-        })
-        .collect();
+    // Long messages (the daemon's errors) wrap; the newest lines that fit are shown.
+    let width = log.width.saturating_sub(2).max(1) as usize;
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    for l in m.log.iter().rev() {
+        if lines.len() >= log.height.saturating_sub(2) as usize {
+            break;
+        }
+        let st = if l.starts_with("error") { Style::default().fg(Color::Red) } else { Style::default() };
+        let chars: Vec<char> = l.chars().collect();
+        for chunk in chars.chunks(width).rev() {
+            lines.push(Line::styled(chunk.iter().collect::<String>(), st));
+        }
+    }
+    let lines: Vec<Line<'_>> = lines.into_iter().take(log.height.saturating_sub(2) as usize).rev().collect();
     f.render_widget(Paragraph::new(lines).block(Block::bordered().title(" log ")), log);
     let text = format!("{PROMPT}{}", p.text);
     f.render_widget(Paragraph::new(text), prompt);
@@ -120,9 +123,11 @@ pub(crate) fn draw(f: &mut Frame<'_>, m: &Model, p: &Prompt) {
 }
 
 fn draw_title(f: &mut Frame<'_>, area: Rect, m: &Model) {
-    let mut spans = vec![Span::styled(" riptide console ", Style::default().add_modifier(Modifier::REVERSED))];
-    spans.push(Span::raw(format!("  {}  ", m.addr)));
-    match (&m.link, m.snap.as_ref()) {
+    // What matters most first (a narrow terminal cuts the end): state, then who owns
+    // the engine, then the run's multiplier, time and the refresh rate.
+    let mut spans = vec![Span::styled(" riptide ", Style::default().add_modifier(Modifier::REVERSED))];
+    spans.push(Span::raw(format!(" {}  ", m.addr)));
+    let snap = match (&m.link, m.snap.as_ref()) {
         (Err(e), _) => {
             spans.push(Span::styled(format!("disconnected: {e} (retrying)"), Style::default().fg(Color::Red)));
             f.render_widget(Paragraph::new(Line::from(spans)), area);
@@ -131,19 +136,15 @@ fn draw_title(f: &mut Frame<'_>, area: Rect, m: &Model) {
         (Ok(()), Some(s)) => {
             spans.push(Span::raw("state "));
             spans.push(Span::styled(s.state.clone(), state_style(&s.state)));
-            if s.state != "idle" {
-                spans.push(Span::raw(format!("  {}  {:.1} s", s.multiplier, s.duration_s)));
-            }
-            let now = Instant::now();
-            if m.stale(now) {
-                spans.push(Span::styled("  no stats for 2 s (daemon busy?)  ", Style::default().fg(Color::Red)));
-            } else {
-                spans.push(Span::raw(format!("  {} Hz  ", m.refresh_hz(now))));
-            }
+            spans.push(Span::raw("  "));
+            Some(s)
         }
-        (Ok(()), None) => spans.push(Span::raw("waiting for stats  ")),
-    }
-    let own = if m.own.mine() {
+        (Ok(()), None) => {
+            spans.push(Span::raw("waiting for stats  "));
+            None
+        }
+    };
+    spans.push(if m.own.mine() {
         Span::styled(format!("owner: you (session {})", m.own.me.unwrap_or(0)), Style::default().fg(Color::Green))
     } else if let Some(o) = m.own.owner {
         Span::styled(
@@ -154,10 +155,72 @@ fn draw_title(f: &mut Frame<'_>, area: Rect, m: &Model) {
         Span::styled("read-only (--readonly)", Style::default().fg(Color::Yellow))
     } else {
         Span::raw("owner: none")
-    };
-    spans.push(own);
+    });
+    if let Some(s) = snap {
+        if s.state != "idle" {
+            spans.push(Span::raw(format!("  {}  {:.1} s", s.multiplier, s.duration_s)));
+        }
+        let now = Instant::now();
+        if m.stale(now) {
+            spans.push(Span::styled("  no stats for 2 s (daemon busy?)", Style::default().fg(Color::Red)));
+        } else {
+            spans.push(Span::raw(format!("  {} Hz", m.refresh_hz(now))));
+        }
+    }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
+
+/// A table column: its header, the width it wants, and how much it matters (0 most):
+/// a narrow terminal shows the columns that matter most, in their order.
+struct Col(&'static str, u16, u8);
+
+/// The columns of `cols` that fit `width` (one space between columns).
+fn fit(cols: &[Col], width: u16) -> Vec<usize> {
+    let mut by_rank: Vec<usize> = (0..cols.len()).collect();
+    by_rank.sort_by_key(|&i| (cols[i].2, i));
+    let mut used = 0u16;
+    let mut keep = vec![];
+    for i in by_rank {
+        let w = cols[i].1 + u16::from(!keep.is_empty());
+        if used.saturating_add(w) <= width {
+            used += w;
+            keep.push(i);
+        }
+    }
+    keep.sort_unstable();
+    keep
+}
+
+/// A table of `rows` (cells in `cols`' order, each with a style) showing the columns that fit.
+fn table<'a>(cols: &[Col], rows: Vec<(Vec<String>, Style)>, area: Rect, title: String) -> Table<'a> {
+    let keep = fit(cols, area.width.saturating_sub(2));
+    let head = Row::new(keep.iter().map(|&i| Cell::from(cols[i].0))).style(header());
+    let rows: Vec<Row<'_>> = rows
+        .into_iter()
+        .map(|(mut cells, st)| {
+            Row::new(keep.iter().map(|&i| Cell::from(cells.get_mut(i).map(std::mem::take).unwrap_or_default())))
+                .style(st)
+        })
+        .collect();
+    let widths: Vec<Constraint> = keep.iter().map(|&i| Constraint::Length(cols[i].1)).collect();
+    Table::new(rows, widths).header(head).block(Block::bordered().title(title))
+}
+
+const PORT_COLS: [Col; 13] = [
+    Col("port", 4, 0),
+    Col("name", 14, 3),
+    Col("tx", 11, 0),
+    Col("tx L1", 12, 1),
+    Col("tx L2", 12, 5),
+    Col("line", 6, 4),
+    Col("rx", 11, 0),
+    Col("rx L2", 12, 5),
+    Col("opackets", 14, 2),
+    Col("ipackets", 14, 2),
+    Col("oerrors", 8, 4),
+    Col("ierrors", 8, 4),
+    Col("lost", 12, 1),
+];
 
 fn draw_ports(f: &mut Frame<'_>, area: Rect, m: &Model) {
     let Some(s) = m.snap.as_ref() else {
@@ -165,15 +228,14 @@ fn draw_ports(f: &mut Frame<'_>, area: Rect, m: &Model) {
         return;
     };
     let rates = m.port_rates();
-    let mut rows = Vec::new();
     let mut lost_by_port = vec![None::<u64>; s.ports.len()];
     for st in &s.streams {
         if let (Some(rx), Some(l)) = (&st.rx, lost_by_port.get_mut(st.port)) {
             *l = Some(l.unwrap_or(0).saturating_add(rx.lost));
         }
     }
+    let mut rows = Vec::new();
     let mut tot = crate::model::PortRates::default();
-    let (mut oerr, mut ierr) = (0, 0);
     for (i, p) in s.ports.iter().enumerate() {
         let r = rates.get(i).copied().unwrap_or_default();
         tot.tx_pps += r.tx_pps;
@@ -181,73 +243,64 @@ fn draw_ports(f: &mut Frame<'_>, area: Rect, m: &Model) {
         tot.tx_l2 += r.tx_l2;
         tot.rx_pps += r.rx_pps;
         tot.rx_l2 += r.rx_l2;
-        oerr = p.oerrors.saturating_add(oerr);
-        ierr = p.ierrors.saturating_add(ierr);
         let util =
             if p.line_rate_bps > 0.0 { format!("{:.1}%", 100.0 * r.tx_l1 / p.line_rate_bps) } else { "-".into() };
-        rows.push(Row::new(vec![
-            Cell::from(p.index.to_string()),
-            Cell::from(format!("{} ({})", p.name, p.driver)),
-            Cell::from(human_rate(r.tx_pps, "pps")),
-            Cell::from(human_rate(r.tx_l1, "b/s")),
-            Cell::from(human_rate(r.tx_l2, "b/s")),
-            Cell::from(util),
-            Cell::from(human_rate(r.rx_pps, "pps")),
-            Cell::from(human_rate(r.rx_l2, "b/s")),
-            Cell::from(count(p.opackets)),
-            Cell::from(count(p.ipackets)),
-            Cell::from(count(p.oerrors)),
-            Cell::from(count(p.ierrors)),
-            Cell::from(lost_by_port[i].map_or("-".into(), count)),
-        ]));
+        let cells = vec![
+            p.index.to_string(),
+            format!("{} ({})", p.name, p.driver),
+            human_rate(r.tx_pps, "pps"),
+            human_rate(r.tx_l1, "b/s"),
+            human_rate(r.tx_l2, "b/s"),
+            util,
+            human_rate(r.rx_pps, "pps"),
+            human_rate(r.rx_l2, "b/s"),
+            count(p.opackets),
+            count(p.ipackets),
+            count(p.oerrors),
+            count(p.ierrors),
+            lost_by_port[i].map_or("-".into(), count),
+        ];
+        rows.push((cells, Style::default()));
     }
     if s.ports.len() > 1 {
-        let st = Style::default().add_modifier(Modifier::BOLD);
-        rows.push(
-            Row::new(vec![
-                Cell::from("all"),
-                Cell::from(""),
-                Cell::from(human_rate(tot.tx_pps, "pps")),
-                Cell::from(human_rate(tot.tx_l1, "b/s")),
-                Cell::from(human_rate(tot.tx_l2, "b/s")),
-                Cell::from(""),
-                Cell::from(human_rate(tot.rx_pps, "pps")),
-                Cell::from(human_rate(tot.rx_l2, "b/s")),
-                Cell::from(count(total(s.ports.iter().map(|p| p.opackets)))),
-                Cell::from(count(total(s.ports.iter().map(|p| p.ipackets)))),
-                Cell::from(count(oerr)),
-                Cell::from(count(ierr)),
-                Cell::from(if lost_by_port.iter().any(Option::is_some) {
-                    count(total(lost_by_port.iter().flatten().copied()))
-                } else {
-                    "-".into()
-                }),
-            ])
-            .style(st),
-        );
+        let lost = if lost_by_port.iter().any(Option::is_some) {
+            count(total(lost_by_port.iter().flatten().copied()))
+        } else {
+            "-".into()
+        };
+        let cells = vec![
+            "all".into(),
+            String::new(),
+            human_rate(tot.tx_pps, "pps"),
+            human_rate(tot.tx_l1, "b/s"),
+            human_rate(tot.tx_l2, "b/s"),
+            String::new(),
+            human_rate(tot.rx_pps, "pps"),
+            human_rate(tot.rx_l2, "b/s"),
+            count(total(s.ports.iter().map(|p| p.opackets))),
+            count(total(s.ports.iter().map(|p| p.ipackets))),
+            count(total(s.ports.iter().map(|p| p.oerrors))),
+            count(total(s.ports.iter().map(|p| p.ierrors))),
+            lost,
+        ];
+        rows.push((cells, Style::default().add_modifier(Modifier::BOLD)));
     }
-    let head = Row::new([
-        "port", "name", "tx", "tx L1", "tx L2", "line", "rx", "rx L2", "opackets", "ipackets", "oerrors", "ierrors",
-        "lost",
-    ])
-    .style(header());
-    let widths = [
-        Constraint::Length(4),
-        Constraint::Min(8),
-        Constraint::Length(11),
-        Constraint::Length(12),
-        Constraint::Length(12),
-        Constraint::Length(6),
-        Constraint::Length(11),
-        Constraint::Length(12),
-        Constraint::Length(14),
-        Constraint::Length(14),
-        Constraint::Length(8),
-        Constraint::Length(8),
-        Constraint::Length(12),
-    ];
-    f.render_widget(Table::new(rows, widths).header(head).block(Block::bordered().title(" ports ")), area);
+    f.render_widget(table(&PORT_COLS, rows, area, " ports ".into()), area);
 }
+
+const STREAM_COLS: [Col; 11] = [
+    Col("stream", 16, 0),
+    Col("port", 4, 2),
+    Col("requested", 11, 1),
+    Col("achieved", 11, 0),
+    Col("opackets", 14, 3),
+    Col("rx", 14, 3),
+    Col("lost", 18, 1),
+    Col("lat p50", 10, 2),
+    Col("lat p99", 10, 2),
+    Col("lat max", 10, 2),
+    Col("jitter", 10, 4),
+];
 
 fn draw_streams(f: &mut Frame<'_>, area: Rect, m: &Model, offset: usize) {
     let Some(s) = m.snap.as_ref() else {
@@ -257,67 +310,48 @@ fn draw_streams(f: &mut Frame<'_>, area: Rect, m: &Model, offset: usize) {
     let rates = m.stream_rates();
     let shown = area.height.saturating_sub(3) as usize;
     let offset = offset.min(s.streams.len().saturating_sub(shown));
-    let rows = s.streams.iter().enumerate().skip(offset).take(shown).map(|(i, st)| {
-        let achieved = rates.get(i).copied().unwrap_or(0.0);
-        let loss = match &st.rx {
-            Some(rx) if st.opackets > 0 => {
-                format!("{} ({:.2}%)", count(rx.lost), 100.0 * rx.lost as f64 / st.opackets as f64)
-            }
-            Some(rx) => count(rx.lost),
-            None => "-".into(),
-        };
-        let lat = s.latency.iter().find(|l| l.stream == st.name && l.count > 0);
-        let (p50, p99, max, jit) = match lat {
-            Some(l) => (ns(l.p50_ns), ns(l.p99_ns), ns(l.max_ns), ns(l.jitter_ns as u64)),
-            None => ("-".into(), "-".into(), "-".into(), "-".into()),
-        };
-        Row::new(vec![
-            Cell::from(st.name.clone()),
-            Cell::from(st.port.to_string()),
-            Cell::from(human_rate(st.requested_pps.unwrap_or(f64::INFINITY), "pps")),
-            Cell::from(human_rate(achieved, "pps")),
-            Cell::from(count(st.opackets)),
-            Cell::from(st.rx.as_ref().map_or("-".into(), |r| count(r.rx_packets))),
-            Cell::from(loss),
-            Cell::from(p50),
-            Cell::from(p99),
-            Cell::from(max),
-            Cell::from(jit),
-        ])
-    });
-    let head = Row::new([
-        "stream",
-        "port",
-        "requested",
-        "achieved",
-        "opackets",
-        "rx",
-        "lost",
-        "lat p50",
-        "lat p99",
-        "lat max",
-        "jitter",
-    ])
-    .style(header());
-    let widths = [
-        Constraint::Min(10),
-        Constraint::Length(4),
-        Constraint::Length(11),
-        Constraint::Length(11),
-        Constraint::Length(14),
-        Constraint::Length(14),
-        Constraint::Length(18),
-        Constraint::Length(10),
-        Constraint::Length(10),
-        Constraint::Length(10),
-        Constraint::Length(10),
-    ];
+    let rows = s
+        .streams
+        .iter()
+        .enumerate()
+        .skip(offset)
+        .take(shown)
+        .map(|(i, st)| {
+            let achieved = rates.get(i).copied().unwrap_or(0.0);
+            let loss = match &st.rx {
+                Some(rx) if st.opackets > 0 => {
+                    format!("{} ({:.2}%)", count(rx.lost), 100.0 * rx.lost as f64 / st.opackets as f64)
+                }
+                Some(rx) => count(rx.lost),
+                None => "-".into(),
+            };
+            let lat = s.latency.iter().find(|l| l.stream == st.name && l.count > 0);
+            let (p50, p99, max, jit) = match lat {
+                Some(l) => (ns(l.p50_ns), ns(l.p99_ns), ns(l.max_ns), ns(l.jitter_ns as u64)),
+                None => ("-".into(), "-".into(), "-".into(), "-".into()),
+            };
+            let cells = vec![
+                st.name.clone(),
+                st.port.to_string(),
+                human_rate(st.requested_pps.unwrap_or(f64::INFINITY), "pps"),
+                human_rate(achieved, "pps"),
+                count(st.opackets),
+                st.rx.as_ref().map_or("-".into(), |r| count(r.rx_packets)),
+                loss,
+                p50,
+                p99,
+                max,
+                jit,
+            ];
+            (cells, Style::default())
+        })
+        .collect();
     let title = if s.streams.len() > shown {
         format!(" streams {}-{} of {} (PgUp/PgDn) ", offset + 1, (offset + shown).min(s.streams.len()), s.streams.len())
     } else {
         " streams ".to_string()
     };
-    f.render_widget(Table::new(rows, widths).header(head).block(Block::bordered().title(title)), area);
+    f.render_widget(table(&STREAM_COLS, rows, area, title), area);
 }
 
 fn get_u64(v: &Value, path: &[&str]) -> u64 {
@@ -492,6 +526,31 @@ mod tests {
         }
         let s = screen(&m, &Prompt::default(), 120, 30);
         assert!(s.contains("disconnected: connection refused (retrying)") && !s.contains("owner"), "{s}");
+    }
+
+    #[test]
+    fn a_narrow_terminal_keeps_the_columns_that_matter_whole() {
+        let s = screen(&model(), &Prompt::default(), 80, 30);
+        let row0 = s.lines().find(|l| l.contains("│0 ")).unwrap_or_else(|| panic!("{s}"));
+        // tx and rx rates and L1 are whole (nothing cut to "1.00 Mp"), the rest left out.
+        assert!(row0.contains("1.00 Mpps") && row0.contains("672.00 Mb/s"), "{row0}");
+        assert!(!row0.contains("512.00 Mb/s"), "tx L2 goes first: {row0}");
+        let head = s.lines().find(|l| l.contains("│port")).unwrap_or_else(|| panic!("{s}"));
+        assert!(head.contains("tx") && head.contains("rx") && head.contains("lost"), "{head}");
+        let st = s.lines().find(|l| l.contains("│udp")).unwrap_or_else(|| panic!("{s}"));
+        assert!(st.contains("1.00 Mpps") && st.contains("11 (0.00%)"), "{st}");
+        assert_eq!(fit(&PORT_COLS, 1), Vec::<usize>::new());
+        assert_eq!(fit(&PORT_COLS, 400).len(), PORT_COLS.len());
+    }
+
+    #[test]
+    fn long_errors_wrap_in_the_log() {
+        let mut m = model();
+        let long = format!("error: {} END", "x".repeat(250));
+        m.say(long);
+        let s = screen(&m, &Prompt::default(), 100, 40);
+        assert!(s.contains(" END"), "{s}");
+        assert!(s.contains("error: xxx"), "{s}");
     }
 
     #[test]

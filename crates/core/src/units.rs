@@ -269,7 +269,8 @@ pub fn human_rate(v: f64, unit: &str) -> String {
         return "-".into();
     }
     const PREFIXES: [&str; 6] = ["", "K", "M", "G", "T", "P"];
-    let (sign, mut x) = if v < 0.0 { ("-", -v) } else { ("", v) };
+    // abs: a negative zero (an empty f64 sum is one) reads 0.00, not -0.00.
+    let (sign, mut x) = if v < 0.0 { ("-", -v) } else { ("", v.abs()) };
     let mut i = 0;
     while i + 1 < PREFIXES.len() && (x * 100.0).round() >= 100_000.0 {
         x /= 1000.0;
@@ -341,6 +342,8 @@ mod tests {
 
     #[test]
     fn human_rates_read_as_engineers_write_them() {
+        assert_eq!(human_rate(-0.0, "pps"), "0.00 pps");
+        assert_eq!(human_rate(std::iter::empty::<f64>().sum(), "b/s"), "0.00 b/s");
         for (v, unit, want) in [
             (1e6, "pps", "1.00 Mpps"),
             (671_818_000.0, "b/s", "671.82 Mb/s"),
