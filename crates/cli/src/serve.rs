@@ -65,10 +65,15 @@ pub(crate) struct ServeArgs {
     /// port less one, 4500).
     #[arg(long, requires = "trex")]
     pub trex_publish: Option<String>,
-    /// Serve the engine's counters for Prometheus at http://ADDR/metrics (read-only, no
-    /// token; e.g. 127.0.0.1:9464).
+    /// Serve the engine's counters for Prometheus at http://ADDR/metrics (read-only; e.g.
+    /// 127.0.0.1:9464). Anything but loopback needs --metrics-token.
     #[arg(long, value_name = "ADDR", conflicts_with = "trex")]
     pub metrics: Option<String>,
+    /// The bearer token /metrics asks for (at least 16 characters; Prometheus'
+    /// `authorization: {credentials_file: ...}`). Needed off loopback; it grants reading
+    /// the counters only, not control.
+    #[arg(long, value_name = "TOKEN", requires = "metrics")]
+    pub metrics_token: Option<String>,
 }
 
 pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
@@ -106,9 +111,15 @@ pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
             Some(m.parse::<SocketAddr>().map_err(|_| Failure::input(format!("--metrics '{m}' is not ADDRESS:PORT")))?)
         }
     };
+    if let Some(m) = metrics.filter(|m| !m.ip().is_loopback() && a.metrics_token.is_none()) {
+        return Err(Failure::input(format!(
+            "--metrics {m} is not loopback: add --metrics-token TOKEN (anyone who can reach it would read the counters)"
+        )));
+    }
     let cfg = ServerConfig {
         bind,
         metrics,
+        metrics_token: a.metrics_token.clone(),
         token: token.clone(),
         owner_timeout,
         owner_heartbeat,

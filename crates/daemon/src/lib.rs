@@ -32,7 +32,7 @@ mod server;
 pub mod streams;
 pub mod token;
 
-pub use server::{serve, serve_on, ServerConfig, ServerHandle};
+pub use server::{serve, serve_on, ServerConfig, ServerHandle, EVICT_IDLE_AFTER, REQUEST_DEADLINE, WRITE_DEADLINE};
 
 /// The API version: clients with another major version are refused.
 pub const API_VERSION: (u32, u32) = (1, 9);

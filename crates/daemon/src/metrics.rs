@@ -16,7 +16,6 @@ use riptide_engine::stats::{PortStats, PortTotals, StreamTotals, Totals};
 use riptide_engine::{RunState, Snapshot};
 use std::fmt::Write as _;
 use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 /// Largest request read, bytes.
@@ -173,9 +172,38 @@ pub fn render(totals: &Totals, snap: &Snapshot) -> String {
     o.0
 }
 
-/// Reads one request from `stream` (deadline, size limit) and answers it with `body()`
-/// for `GET /metrics`, an HTTP error otherwise; closes the connection.
-pub fn answer(mut stream: TcpStream, body: impl FnOnce() -> String) {
+/// The listener's limits: 16 scrapes at once, 8 from one address; a connection that has
+/// not sent its whole request within [`REQUEST_DEADLINE`] is closed, and gives way to a
+/// new one before that when the caps are reached (so trickling clients cannot keep a
+/// scrape out).
+pub const LIMITS: riptide_listen::Limits =
+    riptide_listen::Limits { max_conns: 16, max_per_addr: 8, admit_within: REQUEST_DEADLINE, evict_idle_after: None };
+
+/// What a scrape turned away gets: 503.
+pub fn refuse() -> riptide_listen::Refuse {
+    Box::new(|stream, _| {
+        let _ = stream.write_all(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    })
+}
+
+/// Whether the request's headers carry `Authorization: Bearer TOKEN` (the comparison
+/// takes the same time wherever the first difference is).
+fn bearer(head: &str, token: &str) -> bool {
+    head.lines().skip(1).any(|l| {
+        let Some((name, value)) = l.split_once(':') else { return false };
+        let Some(given) = value.trim().strip_prefix("Bearer ") else { return false };
+        let (a, b) = (given.trim().as_bytes(), token.as_bytes());
+        name.trim().eq_ignore_ascii_case("authorization")
+            && a.len() == b.len()
+            && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+    })
+}
+
+/// Reads one request from the connection (deadline, size limit) and answers it with
+/// `body()` for `GET /metrics` (with the bearer `token` where one is set), an HTTP error
+/// otherwise; closes the connection.
+pub fn answer(conn: &riptide_listen::Conn, token: Option<&str>, body: impl FnOnce() -> String) {
+    let mut stream = conn.stream();
     let start = Instant::now();
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 1024];
@@ -196,8 +224,9 @@ pub fn answer(mut stream: TcpStream, body: impl FnOnce() -> String) {
             Err(_) => break false,
         }
     };
-    let line = String::from_utf8_lossy(&buf);
-    let mut words = line.lines().next().unwrap_or("").split_whitespace();
+    conn.admit();
+    let text = String::from_utf8_lossy(&buf);
+    let mut words = text.lines().next().unwrap_or("").split_whitespace();
     let (method, path, version) = (words.next(), words.next(), words.next());
     let (status, ctype, body) = if !complete || !version.is_some_and(|v| v.starts_with("HTTP/1.")) {
         ("400 Bad Request", "text/plain", "a request line and headers, then an empty line, expected\n".to_string())
@@ -205,14 +234,17 @@ pub fn answer(mut stream: TcpStream, body: impl FnOnce() -> String) {
         ("405 Method Not Allowed", "text/plain", "GET /metrics\n".to_string())
     } else if path.map(|p| p.split('?').next().unwrap_or(p)) != Some("/metrics") {
         ("404 Not Found", "text/plain", "riptide serves /metrics\n".to_string())
+    } else if token.is_some_and(|t| !bearer(&text, t)) {
+        ("401 Unauthorized", "text/plain", "this /metrics needs its bearer token (--metrics-token)\n".to_string())
     } else {
         ("200 OK", "text/plain; version=0.0.4; charset=utf-8", body())
     };
+    let auth = if status.starts_with("401") { "WWW-Authenticate: Bearer\r\n" } else { "" };
     let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\n{auth}Connection: close\r\n\r\n",
         body.len()
     );
-    let _ = stream.set_write_timeout(Some(REQUEST_DEADLINE));
+    let _d = conn.deadline(REQUEST_DEADLINE);
     let _ = stream.write_all(head.as_bytes());
     if method != Some("HEAD") {
         let _ = stream.write_all(body.as_bytes());
@@ -223,6 +255,19 @@ pub fn answer(mut stream: TcpStream, body: impl FnOnce() -> String) {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn bearer_tokens_are_read_from_the_authorization_header() {
+        let head = "GET /metrics HTTP/1.1\r\nHost: x\r\nauthorization:  Bearer 0123456789abcdef\r\n\r\n";
+        assert!(bearer(head, "0123456789abcdef"));
+        assert!(!bearer(head, "0123456789abcdeF"));
+        assert!(!bearer(head, "0123456789abcdef0"));
+        assert!(!bearer(
+            "GET /metrics HTTP/1.1\r\nX-Authorization: Bearer 0123456789abcdef\r\n\r\n",
+            "0123456789abcdef"
+        ));
+        assert!(!bearer("GET /metrics HTTP/1.1\r\n\r\n", "0123456789abcdef"));
+    }
 
     #[test]
     fn labels_are_escaped_and_values_spelled_as_prometheus_reads_them() {

@@ -1,15 +1,29 @@
-//! The TCP server: an accept loop, one thread per client, a watchdog.
+//! The TCP server: connections through `riptide_listen` (caps, eviction of the
+//! unauthenticated, deadlines), one thread per client, a watchdog.
 
 use crate::rpc::{self, code, RpcError};
 use crate::streams::StreamList;
 use riptide_engine::{Command, Engine, EngineConfig, Response, RunState};
+use riptide_listen::{Conn, Handler, Limits, Refuse};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// A request line whose first bytes came must be whole within this long (the default of
+/// [`ServerConfig::request_deadline`]).
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
+
+/// A reply (or a stats notification) must be written within this long: a client that
+/// does not read is closed, and nobody else waits for it.
+pub const WRITE_DEADLINE: Duration = Duration::from_secs(10);
+
+/// Without a token, an idle connection gives way to a new one after this long when the
+/// connection caps are reached (with one, only unauthenticated connections do).
+pub const EVICT_IDLE_AFTER: Duration = Duration::from_secs(60);
 
 /// How the daemon runs.
 #[derive(Clone, Debug)]
@@ -30,6 +44,8 @@ pub struct ServerConfig {
     pub auth_deadline: Duration,
     /// A connection that sends nothing for this long is closed (subscribers aside).
     pub idle_timeout: Duration,
+    /// A request line whose first bytes came must be whole within this long.
+    pub request_deadline: Duration,
     /// An owner that sends nothing for this long (a frozen client) loses the engine, and
     /// its traffic stops as for an owner that went away.
     pub owner_heartbeat: Duration,
@@ -38,9 +54,11 @@ pub struct ServerConfig {
     pub data_dir: Option<std::path::PathBuf>,
     /// The engine's ports and settings.
     pub engine: EngineConfig,
-    /// Where `GET /metrics` answers the Prometheus text format (`--metrics`); read-only,
-    /// no token.
+    /// Where `GET /metrics` answers the Prometheus text format (`--metrics`); read-only.
     pub metrics: Option<SocketAddr>,
+    /// The bearer token `/metrics` asks for (`Authorization: Bearer ...`); required off
+    /// loopback, where a scrape without it gets 401.
+    pub metrics_token: Option<String>,
 }
 
 impl Default for ServerConfig {
@@ -54,10 +72,12 @@ impl Default for ServerConfig {
             max_per_peer: 16,
             auth_deadline: Duration::from_secs(5),
             idle_timeout: Duration::from_secs(300),
+            request_deadline: REQUEST_DEADLINE,
             owner_heartbeat: Duration::from_secs(30),
             data_dir: None,
             engine: EngineConfig::default(),
             metrics: None,
+            metrics_token: None,
         }
     }
 }
@@ -66,9 +86,6 @@ struct State {
     engine: Mutex<Engine>,
     owner: Mutex<Owner>,
     sessions: AtomicU64,
-    clients: AtomicUsize,
-    /// Connections per peer address.
-    peers: Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
     stop: AtomicBool,
     cfg: ServerConfig,
     /// The loaded profile's streams (add/remove/list_streams).
@@ -106,12 +123,17 @@ pub struct ServerHandle {
     pub metrics: Option<SocketAddr>,
     state: Arc<State>,
     threads: Vec<JoinHandle<()>>,
+    listeners: Vec<riptide_listen::Server>,
 }
 
 impl ServerHandle {
-    /// Stops accepting, stops traffic, and waits for the server threads.
+    /// Stops accepting, closes every connection, stops traffic, and waits for the server
+    /// threads (a few seconds at most, whatever the clients do).
     pub fn shutdown(mut self) {
         self.state.stop.store(true, Ordering::Relaxed);
+        for l in self.listeners.drain(..) {
+            l.shutdown();
+        }
         for t in self.threads.drain(..) {
             let _ = t.join();
         }
@@ -136,19 +158,46 @@ pub fn serve(cfg: ServerConfig) -> std::io::Result<ServerHandle> {
 
 /// The configuration's own rules: a token off loopback, and a token worth the name.
 fn check(cfg: &ServerConfig) -> std::io::Result<()> {
+    let refuse = |m: String| Err(std::io::Error::new(ErrorKind::InvalidInput, m));
     if !cfg.bind.ip().is_loopback() && cfg.token.is_none() {
-        return Err(std::io::Error::new(
-            ErrorKind::InvalidInput,
-            format!("binding {} (not loopback) needs --token", cfg.bind),
-        ));
+        return refuse(format!("binding {} (not loopback) needs --token", cfg.bind));
     }
     if cfg.token.as_ref().is_some_and(|t| t.len() < MIN_TOKEN_LEN) {
-        return Err(std::io::Error::new(
-            ErrorKind::InvalidInput,
-            format!("a token must be at least {MIN_TOKEN_LEN} characters"),
-        ));
+        return refuse(format!("a token must be at least {MIN_TOKEN_LEN} characters"));
+    }
+    if let Some(m) = cfg.metrics {
+        if !m.ip().is_loopback() && cfg.metrics_token.is_none() {
+            return refuse(format!(
+                "--metrics {m} (not loopback) needs --metrics-token (Prometheus sends it as a bearer token)"
+            ));
+        }
+    }
+    if cfg.metrics_token.as_ref().is_some_and(|t| t.len() < MIN_TOKEN_LEN) {
+        return refuse(format!("a metrics token must be at least {MIN_TOKEN_LEN} characters"));
     }
     Ok(())
+}
+
+/// The JSON-RPC socket's connection limits.
+fn rpc_limits(cfg: &ServerConfig) -> Limits {
+    match cfg.token {
+        // Admitted once authenticated: the unauthenticated give way to newcomers, and go
+        // a second after the client's own deadline (which says why first).
+        Some(_) => Limits {
+            max_conns: cfg.max_clients,
+            max_per_addr: cfg.max_per_peer,
+            admit_within: cfg.auth_deadline + Duration::from_secs(1),
+            evict_idle_after: None,
+        },
+        // Admitted with the first request; anyone may control this daemon, so idle
+        // connections give way too.
+        None => Limits {
+            max_conns: cfg.max_clients,
+            max_per_addr: cfg.max_per_peer,
+            admit_within: cfg.idle_timeout,
+            evict_idle_after: Some(EVICT_IDLE_AFTER.min(cfg.idle_timeout)),
+        },
+    }
 }
 
 /// Starts the daemon on a listener already bound (so a caller can publish the token
@@ -160,68 +209,44 @@ pub fn serve_on(listener: TcpListener, cfg: ServerConfig) -> std::io::Result<Ser
         // Containment is checked on canonical paths.
         cfg.data_dir = Some(std::fs::canonicalize(d)?);
     }
-    listener.set_nonblocking(true)?;
     let addr = listener.local_addr()?;
+    let limits = rpc_limits(&cfg);
+    let metrics = cfg.metrics;
     let state = Arc::new(State {
         engine: Mutex::new(Engine::new(cfg.engine.clone())),
         owner: Mutex::new(Owner::default()),
         sessions: AtomicU64::new(1),
-        clients: AtomicUsize::new(0),
-        peers: Mutex::new(Default::default()),
         stop: AtomicBool::new(false),
         cfg,
         streams: Mutex::new(StreamList::default()),
     });
+    // A connection turned away gets one JSON-RPC error line saying why.
+    let refuse: Refuse = Box::new(|stream, why| {
+        let e = RpcError::new(code::ENGINE, why.to_string());
+        let _ = stream.write_all(format!("{}\n", rpc::err_line(&Value::Null, &e)).as_bytes());
+    });
     let s = state.clone();
-    let accept = std::thread::Builder::new().name("riptide-accept".into()).spawn(move || accept_loop(listener, s))?;
+    let handler: Handler = Arc::new(move |c: Conn| client(&c, &s));
+    let mut listeners = vec![riptide_listen::serve(listener, "riptide-rpc", limits, refuse, handler)?];
     let s = state.clone();
     let watchdog = std::thread::Builder::new().name("riptide-watchdog".into()).spawn(move || watchdog(s))?;
-    let mut threads = vec![accept, watchdog];
     let mut metrics_addr = None;
-    if let Some(m) = state.cfg.metrics {
+    if let Some(m) = metrics {
         let l = TcpListener::bind(m)?;
-        l.set_nonblocking(true)?;
         metrics_addr = Some(l.local_addr()?);
         let s = state.clone();
-        threads.push(std::thread::Builder::new().name("riptide-metrics".into()).spawn(move || metrics_loop(l, s))?);
+        let handler: Handler = Arc::new(move |c: Conn| {
+            crate::metrics::answer(&c, s.cfg.metrics_token.as_deref(), || scrape(&s));
+        });
+        listeners.push(riptide_listen::serve(
+            l,
+            "riptide-metrics",
+            crate::metrics::LIMITS,
+            crate::metrics::refuse(),
+            handler,
+        )?);
     }
-    Ok(ServerHandle { addr, metrics: metrics_addr, state, threads })
-}
-
-/// `GET /metrics`: one connection at a time (each bounded in time and size), the
-/// engine locked only to read its totals and snapshot.
-/// Scrapes answered at once: each in a thread of its own, so a client that connects and
-/// says nothing (or trickles) holds only its own connection, up to its deadline. Beyond
-/// this many, a connection gets 503 and is closed.
-const MAX_METRICS_CONNECTIONS: usize = 16;
-
-fn metrics_loop(listener: TcpListener, state: Arc<State>) {
-    let busy = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    while !state.stop.load(Ordering::Relaxed) {
-        match listener.accept() {
-            Ok((mut stream, _)) => {
-                let _ = stream.set_nonblocking(false);
-                if busy.load(Ordering::Relaxed) >= MAX_METRICS_CONNECTIONS {
-                    let _ = stream.set_write_timeout(Some(Duration::from_millis(100)));
-                    let _ = stream.write_all(
-                        b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
-                    );
-                    continue;
-                }
-                busy.fetch_add(1, Ordering::Relaxed);
-                let (st, done) = (Arc::clone(&state), Arc::clone(&busy));
-                let spawned = std::thread::Builder::new().name("riptide-metrics".into()).spawn(move || {
-                    crate::metrics::answer(stream, || scrape(&st));
-                    done.fetch_sub(1, Ordering::Relaxed);
-                });
-                if spawned.is_err() {
-                    busy.fetch_sub(1, Ordering::Relaxed);
-                }
-            }
-            Err(e) if e.kind() == ErrorKind::WouldBlock => std::thread::sleep(Duration::from_millis(20)),
-            Err(_) => std::thread::sleep(Duration::from_millis(20)),
-        }
-    }
+    Ok(ServerHandle { addr, metrics: metrics_addr, state, threads: vec![watchdog], listeners })
 }
 
 /// The metrics text of the engine's totals and snapshot now.
@@ -237,61 +262,6 @@ fn scrape(state: &State) -> String {
     };
     drop(e);
     crate::metrics::render(&totals, &snap)
-}
-
-fn accept_loop(listener: TcpListener, state: Arc<State>) {
-    let mut conns: Vec<JoinHandle<()>> = Vec::new();
-    while !state.stop.load(Ordering::Relaxed) {
-        match listener.accept() {
-            Ok((stream, peer)) => {
-                conns.retain(|h| !h.is_finished());
-                let refuse = |mut stream: TcpStream, why: String| {
-                    let e = RpcError::new(code::ENGINE, why);
-                    let _ = stream.write_all(format!("{}\n", rpc::err_line(&Value::Null, &e)).as_bytes());
-                };
-                if state.clients.load(Ordering::Relaxed) >= state.cfg.max_clients {
-                    refuse(stream, format!("too many clients (max {})", state.cfg.max_clients));
-                    continue;
-                }
-                let ip = peer.ip();
-                {
-                    let mut peers = lock(&state.peers);
-                    let n = peers.entry(ip).or_insert(0);
-                    if *n >= state.cfg.max_per_peer {
-                        drop(peers);
-                        refuse(stream, format!("too many connections from {ip} (max {})", state.cfg.max_per_peer));
-                        continue;
-                    }
-                    *n += 1;
-                }
-                state.clients.fetch_add(1, Ordering::Relaxed);
-                let s = state.clone();
-                let gone = move |s: &State| {
-                    s.clients.fetch_sub(1, Ordering::Relaxed);
-                    let mut peers = lock(&s.peers);
-                    if let Some(n) = peers.get_mut(&ip) {
-                        *n -= 1;
-                        if *n == 0 {
-                            peers.remove(&ip);
-                        }
-                    }
-                };
-                let spawned = std::thread::Builder::new().name("riptide-client".into()).spawn(move || {
-                    client(stream, &s);
-                    gone(&s);
-                });
-                match spawned {
-                    Ok(h) => conns.push(h),
-                    Err(_) => gone(&state),
-                }
-            }
-            Err(e) if e.kind() == ErrorKind::WouldBlock => std::thread::sleep(Duration::from_millis(10)),
-            Err(_) => std::thread::sleep(Duration::from_millis(10)),
-        }
-    }
-    for h in conns {
-        let _ = h.join();
-    }
 }
 
 /// Stops traffic that has had no owner for longer than the owner timeout.
@@ -344,26 +314,37 @@ fn same_token(a: &[u8], b: &[u8]) -> bool {
     diff == 0
 }
 
-/// Reads one line of at most `max` bytes. `Ok(None)`: the peer closed. `Err` also when
-/// `expired` says the connection waited too long (its reason).
+/// Reads one line of at most `max` bytes. `Ok(None)`: the peer closed, or the
+/// connection is done. `Err` also when `expired` says the connection waited too long (its
+/// reason); it is asked on every wake-up (200 ms), with the time the line's first bytes
+/// came, whatever the buffer holds.
 fn read_line(
-    r: &mut BufReader<TcpStream>,
+    r: &mut BufReader<&TcpStream>,
     max: usize,
-    stop: &AtomicBool,
-    expired: &dyn Fn() -> Option<String>,
+    deadline: Duration,
+    conn: &Conn,
+    expired: &dyn Fn(Option<Instant>) -> Option<String>,
 ) -> Result<Option<Vec<u8>>, RpcError> {
     let mut buf = Vec::new();
+    let mut started = None;
+    // The listener closes the connection if the line is still unfinished after this
+    // (a backstop: `expired` says why first).
+    let mut _deadline = None;
     loop {
-        if stop.load(Ordering::Relaxed) {
+        if conn.done() {
             return Ok(None);
         }
-        if buf.is_empty() {
-            if let Some(why) = expired() {
-                return Err(RpcError::new(code::AUTH, why));
-            }
+        if let Some(why) = expired(started) {
+            return Err(RpcError::new(code::AUTH, why));
         }
         let room = (max + 1).saturating_sub(buf.len()) as u64;
-        match r.by_ref().take(room).read_until(b'\n', &mut buf) {
+        let before = buf.len();
+        let got = r.by_ref().take(room).read_until(b'\n', &mut buf);
+        if started.is_none() && buf.len() > before {
+            started = Some(Instant::now());
+            _deadline = Some(conn.deadline(deadline + Duration::from_secs(1)));
+        }
+        match got {
             Ok(0) if buf.is_empty() => return Ok(None),
             Ok(_) if buf.ends_with(b"\n") => return Ok(Some(buf)),
             Ok(0) => return Ok(Some(buf)),
@@ -377,10 +358,18 @@ fn read_line(
     }
 }
 
-fn client(stream: TcpStream, state: &State) {
+/// Writes one line within [`WRITE_DEADLINE`].
+fn send_line(conn: &Conn, line: &str) -> std::io::Result<()> {
+    let _d = conn.deadline(WRITE_DEADLINE);
+    let mut out = conn.stream();
+    // One write per line: with Nagle off, a reply is one segment.
+    out.write_all(format!("{line}\n").as_bytes())
+}
+
+fn client(conn: &Conn, state: &State) {
+    let stream = conn.stream();
     let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
     let _ = stream.set_nodelay(true);
-    let Ok(mut out) = stream.try_clone() else { return };
     let mut reader = BufReader::new(stream);
     let mut session =
         Session { id: state.sessions.fetch_add(1, Ordering::Relaxed), authed: state.cfg.token.is_none(), failures: 0 };
@@ -388,21 +377,26 @@ fn client(stream: TcpStream, state: &State) {
     let last = std::cell::Cell::new(Instant::now());
     loop {
         let authed = session.authed;
-        let expired = || {
+        let expired = |started: Option<Instant>| {
             if !authed && connected.elapsed() >= state.cfg.auth_deadline {
-                return Some(format!("not authenticated within {} s: closing", state.cfg.auth_deadline.as_secs()));
+                return Some(format!("not authenticated within {:?}: closing", state.cfg.auth_deadline));
+            }
+            if let Some(t) = started {
+                let d = state.cfg.request_deadline;
+                return (t.elapsed() >= d).then(|| format!("a request line still unfinished after {d:?}: closing"));
             }
             (last.get().elapsed() >= state.cfg.idle_timeout)
-                .then(|| format!("idle for {} s: closing", state.cfg.idle_timeout.as_secs()))
+                .then(|| format!("idle for {:?}: closing", state.cfg.idle_timeout))
         };
-        let line = match read_line(&mut reader, state.cfg.max_request, &state.stop, &expired) {
+        let line = match read_line(&mut reader, state.cfg.max_request, state.cfg.request_deadline, conn, &expired) {
             Ok(Some(l)) => l,
             Ok(None) => break,
             Err(e) => {
-                let _ = out.write_all(format!("{}\n", rpc::err_line(&Value::Null, &e)).as_bytes());
+                let _ = send_line(conn, &rpc::err_line(&Value::Null, &e));
                 break;
             }
         };
+        conn.touch();
         last.set(Instant::now());
         let text = String::from_utf8_lossy(&line);
         if text.trim().is_empty() {
@@ -413,11 +407,9 @@ fn client(stream: TcpStream, state: &State) {
             Ok(req) if req.method == "subscribe" && session.authed => {
                 let ms = req.params.get("interval_ms").and_then(Value::as_u64).unwrap_or(1000).clamp(50, 60_000);
                 if let Some(id) = &req.id {
-                    let _ = out.write_all(
-                        format!("{}\n", rpc::ok_line(id, json!({"subscribed": true, "interval_ms": ms}))).as_bytes(),
-                    );
+                    let _ = send_line(conn, &rpc::ok_line(id, json!({"subscribed": true, "interval_ms": ms})));
                 }
-                stream_stats(&mut out, state, Duration::from_millis(ms));
+                stream_stats(conn, state, Duration::from_millis(ms));
                 break;
             }
             Ok(req) => {
@@ -435,15 +427,19 @@ fn client(stream: TcpStream, state: &State) {
                 })
             }
         };
+        // Authenticated (or no token needed, and a request made): no longer among the
+        // connections that give way to newcomers.
+        if session.authed && !conn.admitted() {
+            conn.admit();
+        }
         if session.failures >= MAX_AUTH_FAILURES {
             if let Some(r) = reply {
-                let _ = out.write_all(format!("{r}\n").as_bytes());
+                let _ = send_line(conn, &r);
             }
             break;
         }
         if let Some(r) = reply {
-            // One write per line: with Nagle off, a reply is one segment.
-            if out.write_all(format!("{r}\n").as_bytes()).is_err() {
+            if send_line(conn, &r).is_err() {
                 break;
             }
         }
@@ -490,12 +486,12 @@ fn remove_params(params: &Value) -> Result<Vec<String>, RpcError> {
 
 /// Sends a snapshot every `every`, on a fixed cadence (a console at 10 Hz gets ten a
 /// second, not ten less the time each takes); a reader too slow for it gets fewer.
-fn stream_stats(out: &mut TcpStream, state: &State, every: Duration) {
+fn stream_stats(conn: &Conn, state: &State, every: Duration) {
     let mut next = Instant::now();
-    while !state.stop.load(Ordering::Relaxed) {
+    while !conn.done() {
         let snap = rpc::engine_call(&mut lock(&state.engine), "snapshot", &json!({})).unwrap_or(Value::Null);
         let note = json!({"jsonrpc": "2.0", "method": "stats", "params": snap});
-        if out.write_all(format!("{note}\n").as_bytes()).is_err() {
+        if send_line(conn, &note.to_string()).is_err() {
             return;
         }
         next += every;

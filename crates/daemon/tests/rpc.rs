@@ -314,7 +314,8 @@ fn tokens_are_checked_with_care() {
 
 #[test]
 fn connections_that_never_authenticate_or_fall_idle_are_closed() {
-    // Issue 15.3: 64 idle connections used to lock everyone out for ever.
+    // Issue 15.3: 64 idle connections used to lock everyone out for ever; issue 32 (N2):
+    // connections holding half a line did, past every deadline.
     let h = daemon(ServerConfig {
         token: Some(TOKEN.into()),
         auth_deadline: Duration::from_millis(300),
@@ -322,18 +323,28 @@ fn connections_that_never_authenticate_or_fall_idle_are_closed() {
         ..Default::default()
     });
     let mut idle: Vec<Client> = (0..4).map(|_| Client::new(&h)).collect();
-    std::thread::sleep(Duration::from_millis(100));
-    let mut refused = Client::new(&h);
-    let e = next_line(&mut refused).unwrap();
-    assert!(e["error"]["message"].as_str().unwrap().contains("too many clients"), "{e}");
-    for c in &mut idle {
-        let e = next_line(c).unwrap();
-        assert!(e["error"]["message"].as_str().unwrap().contains("not authenticated"), "{e}");
-        assert!(next_line(c).is_none());
+    for c in &mut idle[2..] {
+        c.w.write_all(b"{\"jsonrpc\": ").unwrap();
     }
     std::thread::sleep(Duration::from_millis(100));
-    let mut c = Client::new(&h);
-    c.call("auth", json!({"token": TOKEN})).unwrap();
+    // A newcomer takes the place of the oldest unauthenticated connection.
+    let mut fresh = Client::new(&h);
+    fresh.call("auth", json!({"token": TOKEN})).unwrap();
+    assert!(next_line(&mut idle[0]).is_none(), "the oldest unauthenticated connection gave way");
+    for c in &mut idle[1..] {
+        let e = next_line(c).unwrap();
+        assert!(e["error"]["message"].as_str().unwrap().contains("not authenticated within 300ms"), "{e}");
+        assert!(next_line(c).is_none());
+    }
+    // Authenticated ones stay, and a fifth is refused while four are.
+    let mut others: Vec<Client> = (0..3).map(|_| Client::new(&h)).collect();
+    for c in &mut others {
+        c.call("auth", json!({"token": TOKEN})).unwrap();
+    }
+    let mut refused = Client::new(&h);
+    let e = next_line(&mut refused).unwrap();
+    assert!(e["error"]["message"].as_str().unwrap().contains("too many connections (at most 4)"), "{e}");
+    assert_eq!(fresh.call("ping", json!({})).unwrap(), "pong");
     h.shutdown();
 
     let h = daemon(ServerConfig { idle_timeout: Duration::from_millis(300), ..Default::default() });
@@ -341,6 +352,28 @@ fn connections_that_never_authenticate_or_fall_idle_are_closed() {
     c.call("ping", json!({})).unwrap();
     let e = next_line(&mut c).unwrap();
     assert!(e["error"]["message"].as_str().unwrap().contains("idle"), "{e}");
+    h.shutdown();
+}
+
+/// A request started and never finished is closed after its deadline, whatever the
+/// buffer holds (regression, issue 32 N2: deadlines were checked only on an empty buffer).
+#[test]
+fn a_half_sent_request_is_closed_at_its_deadline() {
+    let h = daemon(ServerConfig { request_deadline: Duration::from_millis(500), ..Default::default() });
+    let mut c = Client::new(&h);
+    c.call("ping", json!({})).unwrap();
+    c.w.write_all(b"{\"jsonrpc\": \"2.0\"").unwrap();
+    let t = Instant::now();
+    // Trickled on, a byte every 100 ms: still closed in time.
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(100));
+        if c.w.write_all(b" ").is_err() {
+            break;
+        }
+    }
+    let e = next_line(&mut c).unwrap_or_default();
+    assert!(e["error"]["message"].as_str().unwrap_or("").contains("unfinished after 500ms"), "{e}");
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     h.shutdown();
 }
 

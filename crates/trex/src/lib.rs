@@ -10,11 +10,14 @@
 //! - [`translate`]: TRex's stream objects and multipliers in riptide's terms (pure).
 //! - [`server`]: the RPC methods, port ownership and stream tables over an engine (pure:
 //!   bytes in, bytes out, no sockets).
-//! - [`net`]: the ZeroMQ sockets (I/O).
+//! - [`zmtp`]: ZeroMQ's wire (ZMTP 3: REP and PUB, NULL mechanism), sans-IO, every size
+//!   bounded.
+//! - [`net`]: the sockets (I/O), through `riptide_listen`'s bounded listeners.
 
 pub mod net;
 pub mod server;
 pub mod translate;
 pub mod wire;
+pub mod zmtp;
 
 pub use net::{serve, TrexConfig, TrexHandle};

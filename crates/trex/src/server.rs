@@ -31,6 +31,40 @@ const EVENT_LOG: usize = 1024;
 /// Streams one port may hold.
 const MAX_STREAMS: usize = 20_000;
 
+/// Largest stream object kept (its JSON text, unknown keys dropped): TRex's client
+/// sends a stream of a 9 KiB packet and its field engine in a few tens of KiB.
+pub const MAX_STREAM_BYTES: usize = 256 << 10;
+
+/// Stream objects kept for all ports together (JSON text).
+pub const MAX_STORED_BYTES: usize = 64 << 20;
+
+/// Largest reply: the results of a batch past this are errors saying so.
+pub const MAX_REPLY_BYTES: usize = 32 << 20;
+
+/// Longest request `id`, session id, user name or `publish_now` key kept or echoed.
+pub const MAX_NAME: usize = 256;
+
+/// The keys of a TRex stream object (its client's `STLStream.to_json`, older clients'
+/// `next_stream_id` and `rx_stats`): the rest is dropped, as TRex's server drops it.
+const STREAM_KEYS: &[&str] = &[
+    "enabled",
+    "self_start",
+    "start_paused",
+    "isg",
+    "core_id",
+    "flags",
+    "action_count",
+    "random_seed",
+    "mode",
+    "packet",
+    "vm",
+    "flow_stats",
+    "rx_stats",
+    "next_stream_id",
+    "name",
+    "next",
+];
+
 /// JSON-RPC 2.0 error codes (TRex's: parse and parameter errors -32602, execution
 /// errors -32000, unknown methods -32601).
 pub mod code {
@@ -122,9 +156,36 @@ fn exec(msg: impl Into<String>) -> Failure {
     (code::EXECUTE, msg.into())
 }
 
-/// A JSON-RPC error reply.
+/// A JSON-RPC error reply (a message quoting a huge request is cut).
 pub fn error_reply(id: &Value, code: i64, msg: &str) -> Value {
+    let msg = riptide_core::error::shorten(msg, 1024);
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": msg, "specific_err": msg}})
+}
+
+/// The length of `v` as JSON text.
+fn json_len(v: &Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0 += b.len();
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut c = Count(0);
+    let _ = serde_json::to_writer(&mut c, v);
+    c.0
+}
+
+/// A short name (an id, a user, a key): a string of at most [`MAX_NAME`] bytes or a number.
+fn name_ok(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.len() <= MAX_NAME,
+        Value::Number(_) | Value::Null => true,
+        _ => false,
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -135,9 +196,16 @@ struct Owner {
 
 #[derive(Clone, Debug)]
 struct Entry {
-    /// The stream object as TRex sent it (`get_stream` answers it back).
-    json: Value,
+    /// The stream object as TRex sent it, its known keys only, as JSON text
+    /// (`get_stream` answers it back).
+    json: Box<str>,
     stream: translate::Stream,
+}
+
+impl Entry {
+    fn value(&self) -> Value {
+        serde_json::from_str(&self.json).unwrap_or(Value::Null)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,6 +269,8 @@ pub struct Trex {
     seed: u64,
     started: Instant,
     hostname: String,
+    /// The stream objects' text kept, all ports together.
+    stored: usize,
 }
 
 impl Trex {
@@ -228,6 +298,7 @@ impl Trex {
             seed,
             started: Instant::now(),
             hostname,
+            stored: 0,
         };
         t.api_h = t.token();
         t
@@ -278,8 +349,17 @@ impl Trex {
             ),
             Value::Array(items) => {
                 let mut replies = Vec::with_capacity(items.len());
+                let mut size = 0;
                 for (i, item) in items.iter().enumerate() {
-                    replies.push(self.call(item, i));
+                    // Past the reply's cap, what is left is answered with the reason.
+                    let r = if size > MAX_REPLY_BYTES {
+                        let id = item.get("id").filter(|id| name_ok(id)).cloned().unwrap_or(Value::Null);
+                        error_reply(&id, code::EXECUTE, &too_big(size))
+                    } else {
+                        self.call(item, i)
+                    };
+                    size += json_len(&r);
+                    replies.push(r);
                 }
                 // The ports a batch starts start together, now.
                 if self.armed.iter().any(|a| a.message == self.message) {
@@ -287,7 +367,15 @@ impl Trex {
                 }
                 Value::Array(replies)
             }
-            v => self.call(&v, 0),
+            v => {
+                let r = self.call(&v, 0);
+                let size = json_len(&r);
+                if size > MAX_REPLY_BYTES {
+                    error_reply(&r["id"], code::EXECUTE, &too_big(size))
+                } else {
+                    r
+                }
+            }
         };
         reply_bytes(&out, msg.compressed)
     }
@@ -297,6 +385,10 @@ impl Trex {
             return error_reply(&Value::Null, code::INVALID_REQUEST, "a request must be a JSON object");
         };
         let id = m.get("id").cloned().unwrap_or(Value::Null);
+        if !name_ok(&id) {
+            let msg = format!("\"id\" must be a number or a string of at most {MAX_NAME} bytes");
+            return error_reply(&Value::Null, code::INVALID_REQUEST, &msg);
+        }
         if m.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
             return error_reply(&id, code::INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
         }
@@ -380,7 +472,15 @@ impl Trex {
             }
             "acquire" => {
                 let port = self.port(p)?;
-                let user = p.get("user").and_then(Value::as_str).ok_or_else(|| bad("user: a string expected"))?;
+                let user = p
+                    .get("user")
+                    .and_then(Value::as_str)
+                    .filter(|u| u.len() <= MAX_NAME)
+                    .ok_or_else(|| bad(format!("user: a string of at most {MAX_NAME} bytes expected")))?;
+                let session = p.get("session_id").cloned().unwrap_or(Value::Null);
+                if !name_ok(&session) {
+                    return Err(bad(format!("session_id: a number or a string of at most {MAX_NAME} bytes expected")));
+                }
                 let force = p.get("force").and_then(Value::as_bool).unwrap_or(false);
                 if let Some(o) = &self.ports[port].owner {
                     if !force {
@@ -393,7 +493,6 @@ impl Trex {
                 let handler = self.token();
                 self.ports[port].owner =
                     Some(Owner { user: user.chars().take(64).collect(), handler: handler.clone() });
-                let session = p.get("session_id").cloned().unwrap_or(Value::Null);
                 self.emit(
                     event::PORT_ACQUIRED,
                     json!({"port_id": port, "who": user, "session_id": session, "force": force}),
@@ -441,9 +540,24 @@ impl Trex {
                     return Err(exec(format!("port {port} holds {MAX_STREAMS} streams: no more")));
                 }
                 let v = p.get("stream").ok_or_else(|| bad("stream: missing"))?;
-                let stream = translate::stream(port as u16, id, v).map_err(|e| bad(format!("stream {id}: {e}")))?;
+                let kept = known_keys(v);
+                let text = serde_json::to_string(&kept).map_err(|e| exec(e.to_string()))?;
+                if text.len() > MAX_STREAM_BYTES {
+                    return Err(bad(format!(
+                        "stream {id}: {} bytes of JSON: at most {MAX_STREAM_BYTES} per stream",
+                        text.len()
+                    )));
+                }
+                if self.stored + text.len() > MAX_STORED_BYTES {
+                    return Err(exec(format!(
+                        "stream {id}: the server holds {} bytes of streams: at most {MAX_STORED_BYTES} in all",
+                        self.stored
+                    )));
+                }
+                let stream = translate::stream(port as u16, id, &kept).map_err(|e| bad(format!("stream {id}: {e}")))?;
                 check_alone(&stream).map_err(|e| bad(format!("stream {id}: {e}")))?;
-                self.ports[port].streams.insert(id, Entry { json: v.clone(), stream });
+                self.stored += text.len();
+                self.ports[port].streams.insert(id, Entry { json: text.into(), stream });
                 Ok(json!({}))
             }
             "remove_stream" => {
@@ -451,16 +565,18 @@ impl Trex {
                 profile_id(p)?;
                 self.idle(port)?;
                 let id = stream_id(p)?;
-                self.ports[port]
+                let e = self.ports[port]
                     .streams
                     .remove(&id)
-                    .map(|_| json!({}))
-                    .ok_or_else(|| exec(format!("stream {id} does not exist on port {port}")))
+                    .ok_or_else(|| exec(format!("stream {id} does not exist on port {port}")))?;
+                self.stored -= e.json.len();
+                Ok(json!({}))
             }
             "remove_all_streams" => {
                 let port = self.owned(p)?;
                 profile_id(p)?;
                 self.idle(port)?;
+                self.stored -= self.ports[port].streams.values().map(|e| e.json.len()).sum::<usize>();
                 self.ports[port].streams.clear();
                 Ok(json!({}))
             }
@@ -479,7 +595,7 @@ impl Trex {
                     .streams
                     .get(&id)
                     .ok_or_else(|| exec(format!("stream {id} does not exist on port {port}")))?;
-                let mut s = e.json.clone();
+                let mut s = e.value();
                 if !p.get("get_pkt").and_then(Value::as_bool).unwrap_or(true) {
                     if let Some(m) = s.as_object_mut() {
                         m.remove("packet");
@@ -490,7 +606,7 @@ impl Trex {
             "get_all_streams" => {
                 let port = self.port(p)?;
                 let all: Map<String, Value> =
-                    self.ports[port].streams.iter().map(|(id, e)| (id.to_string(), e.json.clone())).collect();
+                    self.ports[port].streams.iter().map(|(id, e)| (id.to_string(), e.value())).collect();
                 Ok(match p.get("profile_id").and_then(Value::as_str) {
                     Some("*") => json!({"profiles": {"_": all}}),
                     _ => json!({ "streams": all }),
@@ -601,6 +717,9 @@ impl Trex {
             }
             "publish_now" => {
                 let key = p.get("key").cloned().unwrap_or(Value::Null);
+                if !name_ok(&key) {
+                    return Err(bad(format!("key: a number or a string of at most {MAX_NAME} bytes expected")));
+                }
                 let baseline = p.get("baseline").and_then(Value::as_bool).unwrap_or(false);
                 let global = self.global_message(baseline);
                 self.outbox.push(global);
@@ -1283,6 +1402,20 @@ fn profile_id(p: &Params) -> Result<(), Failure> {
         Some(Value::String(s)) if s == "_" => Ok(()),
         Some(v) => Err(exec(format!("profile_id {v}: riptide's TRex server holds one profile per port ('_')"))),
     }
+}
+
+/// A stream object with TRex's keys only.
+fn known_keys(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter().filter(|(k, _)| STREAM_KEYS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+fn too_big(size: usize) -> String {
+    format!("the reply passed {size} bytes: at most {MAX_REPLY_BYTES} in one reply (ask in smaller batches)")
 }
 
 /// Checks a stream on its own (its `next` aside), so add_stream refuses what a start

@@ -110,13 +110,15 @@ fn short(v: &Value) -> String {
     }
 }
 
-/// Microseconds (TRex's `isg` and `ibg` unit) as a riptide duration.
-fn usec(us: f64) -> String {
-    if us.fract() == 0.0 {
-        format!("{}us", us as u64)
-    } else {
-        format!("{}ns", (us * 1000.0).round() as u64)
+/// Microseconds (TRex's `isg` and `ibg` unit, 0 or more) as a riptide duration; `path`
+/// names the field in the error for a value past riptide's longest duration.
+fn usec(us: f64, path: &str) -> Result<String, String> {
+    let max = riptide_core::units::MAX_DURATION.0 as f64 / 1000.0;
+    if !(0.0..=max).contains(&us) {
+        let given = if us.abs() >= 1e16 { format!("{us:e}") } else { format!("{us}") };
+        return Err(format!("{path}: {given} must be microseconds, 0 to {max} (a year)"));
     }
+    Ok(if us.fract() == 0.0 { format!("{}us", us as u64) } else { format!("{}ns", (us * 1000.0).round() as u64) })
 }
 
 /// TRex's rate object (`{"type": "pps", "value": 10}`) as riptide's.
@@ -151,11 +153,8 @@ fn mode(v: &Value, path: &str) -> Result<(Value, Value), String> {
         "single_burst" => json!({"burst": {"packets": count("total_pkts")?}}),
         "multi_burst" => {
             let ibg = float(field(m, "ibg", path)?, &format!("{path}.ibg"))?;
-            if ibg < 0.0 {
-                return Err(format!("{path}.ibg: {ibg} must be microseconds, 0 or more"));
-            }
             let bursts = uint(field(m, "count", path)?, &format!("{path}.count"))?;
-            json!({"multi_burst": {"packets": count("pkts_per_burst")?, "bursts": bursts, "ibg": usec(ibg)}})
+            json!({"multi_burst": {"packets": count("pkts_per_burst")?, "bursts": bursts, "ibg": usec(ibg, &format!("{path}.ibg"))?}})
         }
         t => return Err(format!("{path}.type: '{t}' is none of continuous, single_burst, multi_burst")),
     };
@@ -246,11 +245,9 @@ pub fn stream(port: u16, id: u32, v: &Value) -> Result<Stream, String> {
     }
     if let Some(isg) = s.get("isg") {
         let us = float(isg, "stream.isg")?;
-        if us < 0.0 {
-            return Err(format!("stream.isg: {us} must be microseconds, 0 or more"));
-        }
+        let text = usec(us, "stream.isg")?;
         if us > 0.0 {
-            out.insert("isg".into(), json!(usec(us)));
+            out.insert("isg".into(), json!(text));
         }
     }
     let next = match s.get("next_stream_id") {
@@ -629,6 +626,18 @@ mod tests {
         assert_eq!(r["writes"][1], json!({"var": "t.port", "offset": 34, "size": 2}));
         assert_eq!(r["writes"][2], json!({"var": "src", "offset": 15, "size": 1, "mask": 252, "shift": 2, "add": 1}));
         assert!(r["frame"].as_str().unwrap().starts_with("000000000002"));
+    }
+
+    /// Regression (audit): `isg: 1e30` said `18446744073709551615us`, not the value given.
+    #[test]
+    fn gaps_past_a_year_are_refused_with_the_value_given() {
+        let mut t = trex_stream(json!([]));
+        t["isg"] = json!(1e30);
+        let e = stream(0, 0, &t).unwrap_err();
+        assert!(e.starts_with("stream.isg: 1e30 must be microseconds, 0 to"), "{e}");
+        let mut t = trex_stream(json!([]));
+        t["mode"]["ibg"] = json!(-1.0);
+        assert!(stream(0, 0, &t).unwrap_err().starts_with("stream.mode.ibg: -1 must be"));
     }
 
     #[test]
