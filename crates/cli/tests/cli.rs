@@ -915,7 +915,7 @@ fn a_terminated_run_reports_what_it_did_and_leaves_no_part_files() {
         .spawn()
         .unwrap();
     terminate_once_writing(&child, dir.path());
-    let o = child.wait_with_output().unwrap();
+    let o = common::wait_within(child, std::time::Duration::from_secs(120), "the riptide child");
     assert_eq!(o.status.code(), Some(130), "{}", text(&o));
     assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -944,7 +944,7 @@ fn a_terminated_stateful_run_reports_and_leaves_a_whole_pcap() {
         .spawn()
         .unwrap();
     terminate_once_writing(&child, dir.path());
-    let o = child.wait_with_output().unwrap();
+    let o = common::wait_within(child, std::time::Duration::from_secs(120), "the riptide child");
     assert_eq!(o.status.code(), Some(130), "{}", text(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["interrupted"], true, "{v}");

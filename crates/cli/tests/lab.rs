@@ -847,7 +847,14 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     // SAFETY: kill(2) on the child we spawned.
     unsafe { libc::kill(pid, libc::SIGINT) };
     let mut server = server;
-    let status = server.0.wait().unwrap();
+    let t = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = server.0.try_wait().unwrap() {
+            break s;
+        }
+        assert!(t.elapsed() < Duration::from_secs(30), "the TCP server ignored SIGINT for 30 s");
+        std::thread::sleep(Duration::from_millis(20));
+    };
     let mut stdout = String::new();
     use std::io::Read;
     server.0.stdout.take().unwrap().read_to_string(&mut stdout).unwrap();

@@ -274,7 +274,7 @@ fn an_interrupted_search_says_so_and_writes_nothing() {
     std::thread::sleep(std::time::Duration::from_millis(300));
     // SAFETY: a signal to the child just spawned (not yet waited for).
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
-    let o = child.wait_with_output().unwrap();
+    let o = common::wait_within(child, std::time::Duration::from_secs(120), "the riptide child");
     assert_eq!(o.status.code(), Some(130), "{}", text(&o));
     assert!(stderr(&o).contains("interrupted after 0 trials: no result"), "{}", stderr(&o));
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));

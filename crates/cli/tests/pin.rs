@@ -61,7 +61,7 @@ fn pinned_run(cores: &str, n: usize) -> Vec<(String, Vec<usize>)> {
         std::thread::sleep(Duration::from_millis(20));
         seen = workers(child.id());
     }
-    let o = child.wait_with_output().unwrap();
+    let o = common::wait_within(child, std::time::Duration::from_secs(120), "the riptide child");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     seen
 }

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{repo, riptide, text, tshark, tshark_available, BAD};
+use common::{repo, riptide, text, tshark, tshark_available, wait_within, BAD};
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -145,16 +145,145 @@ grep -A1 '^Result' /proc/net/pktgen/rt0\n";
 
 /// Writes [`FOREVER`] into `dir` and starts riptide on it (null port, 10 kpps).
 fn spawn_forever(dir: &tempfile::TempDir) -> (std::path::PathBuf, std::process::Child) {
-    let script = dir.path().join("forever.sh");
-    std::fs::write(&script, FOREVER).unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
-        .args(["pktgen", script.to_str().unwrap(), "--port", "null"])
+    spawn_script(dir, "forever.sh", FOREVER, false)
+}
+
+/// Writes `text` into `dir`/`name` and starts riptide on it (null port); with
+/// `ignoring_sigint`, riptide starts with SIGINT and SIGQUIT ignored, as a background job
+/// of a non-interactive shell does (`make test &`).
+fn spawn_script(
+    dir: &tempfile::TempDir,
+    name: &str,
+    text: &str,
+    ignoring_sigint: bool,
+) -> (std::path::PathBuf, std::process::Child) {
+    use std::os::unix::process::CommandExt;
+    let script = dir.path().join(name);
+    std::fs::write(&script, text).unwrap();
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"));
+    c.args(["pktgen", script.to_str().unwrap(), "--port", "null"])
         .current_dir(repo())
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
+        .stderr(std::process::Stdio::piped());
+    if ignoring_sigint {
+        // SAFETY: only signal(2) runs between fork and exec.
+        unsafe {
+            c.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_IGN);
+                libc::signal(libc::SIGQUIT, libc::SIG_IGN);
+                Ok(())
+            });
+        }
+    }
+    (script, c.spawn().unwrap())
+}
+
+fn pgrep(pattern: &str) -> String {
+    let o = std::process::Command::new("pgrep").args(["-f", pattern]).output().unwrap();
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Waits up to 5 s for no process to match `pattern`.
+fn gone(pattern: &str) -> bool {
+    let t = std::time::Instant::now();
+    while t.elapsed() < std::time::Duration::from_secs(5) {
+        if pgrep(pattern).is_empty() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    false
+}
+
+/// Issue 32 (N6): a script's background children outlived `kill -9` of riptide; they
+/// live in the script's PID namespace now, which ends with riptide however it ends.
+#[test]
+fn the_scripts_background_children_end_with_riptide() {
+    let dir = tempfile::tempdir().unwrap();
+    let bg = FOREVER.replace("#!/bin/bash\n", "#!/bin/bash\nsleep 297.5 &\n(sleep 296.5 &)\n");
+    let (_, mut child) = spawn_script(&dir, "bg.sh", &bg, false);
+    let t = std::time::Instant::now();
+    while pgrep("sleep 29[67].5").lines().count() < 2 {
+        assert!(t.elapsed() < std::time::Duration::from_secs(10), "the script's children never started");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap(); // SIGKILL
+    let _ = child.wait();
+    assert!(gone("sleep 29[67].5"), "children outlived riptide: {}", pgrep("sleep 29[67].5"));
+    // A script that ends by itself leaves no child behind either.
+    let done = "#!/bin/bash\nme=$$\nsleep 295.5 &\n(sleep 294.5 &)\necho \"started\"\n";
+    let (_, child) = spawn_script(&dir, "done.sh", done, false);
+    let o = wait_within(child, std::time::Duration::from_secs(30), "a script that ends at once");
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "started\n", "{}", text(&o));
+    assert!(gone("sleep 29[45].5"), "children outlived their script: {}", pgrep("sleep 29[45].5"));
+}
+
+/// Issue 32: with SIGINT ignored on entry (a background job), the script's `trap ...
+/// SIGINT` could not catch it and `count 0` ran for ever; the script starts with a
+/// terminal's dispositions now.
+#[test]
+fn a_script_gets_sigint_even_when_riptide_started_with_it_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let (script, child) = spawn_script(&dir, "ignored.sh", FOREVER, true);
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let k = std::process::Command::new("pkill")
+        .args(["-INT", "-f", &format!("^bash {}", script.display())])
+        .status()
         .unwrap();
-    (script, child)
+    assert!(k.success(), "the script's bash runs");
+    let o = wait_within(child, std::time::Duration::from_secs(30), "the forever script after SIGINT");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("Interrupted\nafter\nResult: OK: "), "{}", text(&o));
+}
+
+/// Issue 32 (N7): a run that failed exited 0 when the script went on to read the device
+/// file, as the kernel's samples do.
+#[test]
+fn a_failed_run_fails_riptide_even_when_the_script_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("nodst.sh");
+    let text_of = "#!/bin/bash\npgset() { echo \"$1\" > $PGDEV; }\nPGDEV=/proc/net/pktgen/kpktgend_0\n\
+pgset \"add_device rt0\"\nPGDEV=/proc/net/pktgen/rt0\npgset \"count 10\"\nPGDEV=/proc/net/pktgen/pgctrl\n\
+pgset start\ncat /proc/net/pktgen/rt0 > /dev/null\necho went on\n";
+    std::fs::write(&script, text_of).unwrap();
+    let o = riptide(&["pktgen", script.to_str().unwrap(), "--port", "null"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "went on\n", "{}", text(&o));
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nodst.sh: a pktgen run failed: "), "{}", text(&o));
+}
+
+/// `--unprivileged`: the script is root only in a user namespace of its own (nobody
+/// outside); it still drives /proc/net/pktgen and cannot write where only root may.
+#[test]
+fn an_unprivileged_script_drives_pktgen_and_cannot_write_as_root() {
+    use std::os::unix::fs::PermissionsExt;
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("SKIPPED: not root");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Readable by everyone, writable by root only.
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let probe = dir.path().join("written-by-the-script");
+    let script = dir.path().join("unpriv.sh");
+    let body = FOREVER
+        .replace("pgset \"count 0\"", "pgset \"count 100\"")
+        .replace("trap 'echo Interrupted' SIGINT\n", "")
+        .replace(
+            "#!/bin/bash\n",
+            &format!("#!/bin/bash\necho \"uid $(id -u)\"\ntouch {} 2>/dev/null || echo refused\n", probe.display()),
+        );
+    std::fs::write(&script, body).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let o = riptide(&["pktgen", script.to_str().unwrap(), "--port", "null", "--unprivileged"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("uid 0\nrefused\nafter\nResult: OK: "), "{out}");
+    assert!(out.contains(" usec, 100 ("), "{out}");
+    assert!(!probe.exists(), "the script wrote as root");
+    // Without the flag the same script is root.
+    let o = riptide(&["pktgen", script.to_str().unwrap(), "--port", "null"]);
+    assert!(o.status.success() && probe.exists(), "{}", text(&o));
 }
 
 /// `count 0` runs until Ctrl-C: SIGINT to the script interrupts its write to pgctrl,
@@ -170,7 +299,7 @@ fn sigint_to_the_script_stops_a_forever_run_and_duration_bounds_it() {
         .status()
         .unwrap();
     assert!(k.success(), "the script's bash runs");
-    let o = child.wait_with_output().unwrap();
+    let o = wait_within(child, std::time::Duration::from_secs(30), "the forever script after SIGINT");
     assert!(o.status.success(), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.starts_with("Interrupted\nafter\nResult: OK: "), "{out}");

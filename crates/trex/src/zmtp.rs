@@ -36,6 +36,10 @@ pub enum Role {
     Rep,
     /// Publishes (peers: SUB, XSUB).
     Pub,
+    /// Asks (peers: REP, ROUTER): the client side, for tests and tools.
+    Req,
+    /// Subscribes (peers: PUB, XPUB): the client side, for tests and tools.
+    Sub,
 }
 
 impl Role {
@@ -43,6 +47,8 @@ impl Role {
         match self {
             Role::Rep => "REP",
             Role::Pub => "PUB",
+            Role::Req => "REQ",
+            Role::Sub => "SUB",
         }
     }
 
@@ -50,6 +56,8 @@ impl Role {
         match self {
             Role::Rep => peer == b"REQ" || peer == b"DEALER",
             Role::Pub => peer == b"SUB" || peer == b"XSUB",
+            Role::Req => peer == b"REP" || peer == b"ROUTER",
+            Role::Sub => peer == b"PUB" || peer == b"XPUB",
         }
     }
 }
@@ -335,7 +343,7 @@ impl Session {
                 self.bytes = 0;
                 let frames = std::mem::take(&mut self.frames);
                 match self.role {
-                    Role::Rep => self.events.push_back(Event::Message(frames)),
+                    Role::Rep | Role::Req | Role::Sub => self.events.push_back(Event::Message(frames)),
                     Role::Pub => {
                         // ZMTP 3.0 subscriptions; anything else a subscriber sends is dropped.
                         if let [f] = frames.as_slice() {

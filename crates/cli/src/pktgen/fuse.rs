@@ -314,6 +314,7 @@ fn start(s: &Arc<Server>, unique: u64, written: [u8; 8]) {
                 }
                 Err(m) => {
                     eprintln!("riptide: pktgen run failed: {m}");
+                    fs.run_failed(m);
                     s.err(unique, libc::EIO);
                 }
             }

@@ -47,6 +47,12 @@ pub(crate) struct PktgenArgs {
     pub duration: Option<String>,
     #[command(flatten)]
     pub place: PlaceArgs,
+    /// Run a shell script as nobody (65534) rather than root: in a user namespace of its
+    /// own, where it is root only over its own namespaces. It still drives
+    /// /proc/net/pktgen; the script and what it sources must be readable by everyone, and
+    /// commands that need root (ip link set, ethtool -K) fail.
+    #[arg(long)]
+    pub unprivileged: bool,
     /// The shell script's arguments ($1, $2...), after `--`.
     #[arg(last = true)]
     pub args: Vec<String>,
@@ -57,6 +63,8 @@ pub(crate) struct PktgenArgs {
 pub(crate) struct PktgenNsArgs {
     #[arg(long)]
     threads: usize,
+    #[arg(long)]
+    unprivileged: bool,
     script: PathBuf,
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     args: Vec<String>,
@@ -64,7 +72,7 @@ pub(crate) struct PktgenNsArgs {
 
 pub(crate) fn pktgen_ns(a: PktgenNsArgs) -> Result<(), Failure> {
     let _ = a.threads;
-    shell::helper(&a.script, &a.args)
+    shell::helper(&a.script, &a.args, a.unprivileged)
 }
 
 /// The options of the kernel's samples/pktgen scripts (parameters.sh), for --sample.
@@ -252,7 +260,7 @@ fn run_shell(a: &PktgenArgs, path: &std::path::Path, text: &str, duration: Optio
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let fs = Arc::new(Mutex::new(procfs::ProcFs::new(threads)));
     let fd = shell::open_fuse()?;
-    let mut child = shell::spawn(&fd, path, &a.args, threads)?;
+    let mut child = shell::spawn(&fd, path, &a.args, threads, a.unprivileged)?;
     let (port, place) = (
         a.port.clone(),
         Place { line_rate: a.place.line_rate.clone(), netns: a.place.netns.clone(), force: a.place.force },
@@ -282,6 +290,13 @@ fn run_shell(a: &PktgenArgs, path: &std::path::Path, text: &str, duration: Optio
         return Err(Failure::input(format!(
             "{file}:{at} '{cmd}' written to /proc/net/pktgen/{target} was refused: {why}{more}"
         )));
+    }
+    let failed: Vec<String> = fs.lock().unwrap_or_else(|e| e.into_inner()).failures().to_vec();
+    if let Some(why) = failed.first() {
+        // The script may carry on after a failed start (the kernel's samples read the
+        // device file next): the run failed all the same.
+        let more = if failed.len() > 1 { format!(" ({} more failed)", failed.len() - 1) } else { String::new() };
+        return Err(Failure::runtime(format!("{file}: a pktgen run failed: {why}{more}")));
     }
     match status.code() {
         Some(0) => Ok(()),

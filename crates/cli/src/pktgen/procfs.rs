@@ -40,6 +40,8 @@ pub(crate) struct ProcFs {
     runs: BTreeMap<String, String>,
     /// Commands refused, with their file (for the caller's report).
     refused: Vec<(String, String, String)>,
+    /// Runs that failed (their messages).
+    failed: Vec<String>,
     running: bool,
 }
 
@@ -56,6 +58,7 @@ impl ProcFs {
             results: BTreeMap::new(),
             runs: BTreeMap::new(),
             refused: vec![],
+            failed: vec![],
             running: false,
         }
     }
@@ -81,6 +84,17 @@ impl ProcFs {
     /// Commands refused: (file, command, why).
     pub(crate) fn refused(&self) -> &[(String, String, String)] {
         &self.refused
+    }
+
+    /// Records a run that failed (its message), so that riptide's exit says so even when
+    /// the script carried on, as the kernel's samples do after a failed `start`.
+    pub(crate) fn run_failed(&mut self, why: String) {
+        self.failed.push(why);
+    }
+
+    /// The runs that failed.
+    pub(crate) fn failures(&self) -> &[String] {
+        &self.failed
     }
 
     /// Marks a run started or ended.

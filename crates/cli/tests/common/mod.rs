@@ -2,11 +2,59 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
-/// Runs `riptide ARGS` in the repository root.
+/// The longest any one `riptide` command of a test may run: past it the test fails (and
+/// the command is killed) instead of hanging CI.
+pub(crate) const COMMAND_BOUND: Duration = Duration::from_secs(300);
+
+/// Runs `riptide ARGS` in the repository root, within [`COMMAND_BOUND`].
 pub(crate) fn riptide(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_riptide")).args(args).current_dir(repo()).output().expect("run riptide")
+    let child = Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(args)
+        .current_dir(repo())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run riptide");
+    wait_within(child, COMMAND_BOUND, &format!("riptide {}", args.join(" ")))
+}
+
+/// Waits for `child` (its stdout and stderr piped) at most `limit`; past it, kills it and
+/// fails the test with what it printed.
+pub(crate) fn wait_within(mut child: Child, limit: Duration, what: &str) -> Output {
+    use std::io::Read;
+    let pipe = |p: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            if let Some(mut p) = p {
+                let _ = p.read_to_end(&mut v);
+            }
+            v
+        })
+    };
+    let out = pipe(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let err = pipe(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if t.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            let (o, e) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
+            panic!(
+                "{what}: still running after {limit:?}, killed\n{}{}",
+                String::from_utf8_lossy(&o),
+                String::from_utf8_lossy(&e)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Output { status, stdout: out.join().unwrap_or_default(), stderr: err.join().unwrap_or_default() }
 }
 
 /// The repository root.
