@@ -128,8 +128,10 @@ class Client:
         self._lock = threading.Lock()
         self._keepalive: Optional[threading.Thread] = None
         self._closed = threading.Event()
+        self._max_request = 1 << 20
         info = self.call("version", api_major=API_MAJOR)
         self.server_version: str = info["version"]
+        self._max_request = int(info.get("max_request", self._max_request))
         if token is None and info.get("auth_required"):
             token = _find_token(port, self._sock.getpeername())
         if token is not None:
@@ -146,8 +148,12 @@ class Client:
                 text = json.dumps(req, allow_nan=False)
             except ValueError as e:
                 raise RiptideError(f"{method}: {_not_json(params) or e}") from e
+            data = (text + "\n").encode()
+            if len(data) > self._max_request:
+                raise RiptideError(f"{method}: the request is {len(data)} bytes; the daemon at {self.address} "
+                                   f"takes requests of at most {self._max_request} bytes")
             try:
-                self._sock.sendall((text + "\n").encode())
+                self._sock.sendall(data)
                 line = self._reader.readline()
             except OSError as e:
                 raise ConnectionFailed(f"{method}: connection to riptide broke: {e}") from e

@@ -12,7 +12,7 @@ from typing import Iterator
 
 import pytest
 
-from riptide import Client, NotOwner, RpcError, VersionMismatch, stream, udp_stream
+from riptide import Client, NotOwner, RiptideError, RpcError, VersionMismatch, stream, udp_stream
 
 from daemon_util import REPO, running_daemon
 
@@ -130,6 +130,16 @@ def test_a_trex_python_profile_loads_through_the_client(daemon: int) -> None:
         assert st["ports"][0]["obytes"] == 20 * 60
         with pytest.raises(ValueError, match="TRex"):
             c.load_profile("streams:\n  - {size: 64}\n", tunables={"x": 1})
+
+
+def test_a_request_past_the_daemons_limit_is_refused_with_its_size(daemon: int) -> None:
+    """Issue 32 (N9): a profile over the daemon's 1 MiB request limit was a reset
+    connection; it is an error naming both sizes, and the connection goes on."""
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        with pytest.raises(RiptideError, match=r"load_profile: the request is \d+ bytes; .* at most 1048576 bytes"):
+            c.load_profile("# " + "x" * (2 << 20) + "\nstreams: []\n")
+        assert c.call("ping") == "pong"
 
 
 def test_version_mismatch_is_refused(daemon: int) -> None:

@@ -118,6 +118,13 @@ def test_console_starts_updates_pauses_resumes_and_stops(tmp_path: Path) -> None
             term.wait("the bad profile's error", lambda s: re.search(r"bad\.yaml:3:\d+", s) is not None)
             term.keys("start -f")
             term.wait("the usage error", lambda s: "start: -f needs a value" in s)
+            # A profile larger than the daemon's request limit: the size, not a reset
+            # connection and a reconnect (issue 32 N9).
+            huge = tmp_path / "huge.yaml"
+            huge.write_text("# " + "x" * (2 << 20) + "\n" + PROFILE)
+            term.keys(f"start -f {huge} -m 1mpps")
+            s = term.wait("the size error", lambda s: "takes requests of at most 1048576 bytes" in s)
+            assert "disconnected" not in s and "reconnect" not in s, s
 
             term.keys(f"start -f {prof} -m 1mpps -d 120s")
             term.shot("1-start-1mpps", term.wait("port 0 at 1 Mpps", near(1e6)))

@@ -322,3 +322,30 @@ def test_load_pcap_replays_the_capture_with_its_gaps(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     got = rdpcap(str(tmp_path / "p0.pcap"))
     assert all(abs(float(b.time - a.time) * 1e6 - 50) < 1.0 for a, b in zip(got, got[1:])), got
+
+
+def test_the_python_package_comes_from_beside_the_binary_never_the_working_directory(tmp_path: Path) -> None:
+    """Issue 32: the translation imported riptide's package from a path compiled into the
+    binary (an installed binary run as root ran whatever was there later), and `python -m`
+    would have taken a `riptide/` in the working directory first."""
+    evil = tmp_path / "cwd" / "riptide"
+    (evil / "trex").mkdir(parents=True)
+    marker = tmp_path / "imported-from-cwd"
+    (evil / "__init__.py").write_text(f"open({str(marker)!r}, 'w').write('x')\n")
+    (evil / "trex" / "__init__.py").write_text("")
+    (evil / "trex" / "__main__.py").write_text("raise SystemExit('the working directory was imported')\n")
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    env.pop("PYTHONPATH", None)
+    env.pop("RIPTIDE_PYTHONPATH", None)
+    r = subprocess.run([BIN, "run", str(PROFILES / "udp_1pkt_simple.py"), "--port", f"pcap:{tmp_path / 'o.pcap'}",
+                        "-n", "3"], capture_output=True, text=True, env=env, cwd=evil.parent, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert not marker.exists(), "a riptide/ package in the working directory was imported"
+    # A copy of the binary away from any build tree finds no package there: the
+    # interpreter's own installation is asked (here: none), and the error says what to set.
+    lone = tmp_path / "bin" / "riptide"
+    lone.parent.mkdir()
+    shutil.copy(BIN, lone)
+    r = subprocess.run([str(lone), "run", str(PROFILES / "udp_1pkt_simple.py"), "--port", f"pcap:{tmp_path / 'o.pcap'}",
+                        "-n", "3"], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert r.returncode != 0 and "No module named 'riptide'" in r.stderr and "RIPTIDE_PYTHONPATH" in r.stderr, r.stderr

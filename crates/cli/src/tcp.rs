@@ -51,6 +51,10 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     }
     let name = a.profile.display().to_string();
     let text = std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?;
+    // Which roles the profile plays: a line is printed for each (the engine checks it again).
+    let roles = riptide_tcp::profile::parse(&text, &name)
+        .map(|p| (p.client.is_some(), !p.server.listen.is_empty()))
+        .map_err(|e| Failure::input(e.to_string()))?;
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
     let mut engine = Engine::new(config);
     let cores = a.cores.clone().unwrap_or_default();
@@ -64,14 +68,31 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
                    "series": series(&samples)});
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
     } else {
-        print_report(&report, snap.duration_s);
+        print_report(&report, snap.duration_s, roles);
     }
-    Ok(())
+    nothing_completed(&report)
 }
 
-fn print_report(r: &TcpReport, secs: f64) {
+/// A run in which connections were tried and none completed its program is a failure
+/// (exit 1) once its report is out: every connection timed out, was refused or dropped.
+fn nothing_completed(r: &TcpReport) -> Result<(), Failure> {
+    let tried = r.client.tcps_connattempt.max(r.server.tcps_accepts);
+    if tried == 0 || r.client_app.completed > 0 || r.server_app.completed > 0 {
+        return Ok(());
+    }
+    let timeouts = r.client_app.recv_timeouts + r.server_app.recv_timeouts;
+    let drops = r.client.tcps_drops + r.server.tcps_drops;
+    Err(Failure::runtime(format!(
+        "none of {tried} connections completed its program ({timeouts} recv timeouts, {drops} dropped)"
+    )))
+}
+
+/// The report; `roles`: whether the profile has a client and a server (a role it does not
+/// play gets no line).
+fn print_report(r: &TcpReport, secs: f64, roles: (bool, bool)) {
     let (c, s) = (&r.client, &r.server);
-    println!(
+    if roles.0 {
+        println!(
         "client: {} attempted, {} established, {} closed, {} completed ({:.0} conn/s, {:.0} completed/s over {:.3} s; run {secs:.3} s)",
         c.tcps_connattempt,
         c.tcps_connects,
@@ -81,14 +102,27 @@ fn print_report(r: &TcpReport, secs: f64) {
         r.completed_per_s,
         r.busy_s
     );
-    println!(
-        "server: {} accepted, {} established, {} closed, {} completed",
-        s.tcps_accepts, s.tcps_connects, s.tcps_closed, r.server_app.completed
-    );
-    println!(
-        "bytes: client sent {} received {}; server sent {} received {}; retransmitted {} + {} segments",
-        c.tcps_sndbyte, c.tcps_rcvbyte, s.tcps_sndbyte, s.tcps_rcvbyte, c.tcps_sndrexmitpack, s.tcps_sndrexmitpack
-    );
+    }
+    if roles.1 {
+        println!(
+            "server: {} accepted, {} established, {} closed, {} completed",
+            s.tcps_accepts, s.tcps_connects, s.tcps_closed, r.server_app.completed
+        );
+    }
+    match roles {
+        (true, true) => println!(
+            "bytes: client sent {} received {}; server sent {} received {}; retransmitted {} + {} segments",
+            c.tcps_sndbyte, c.tcps_rcvbyte, s.tcps_sndbyte, s.tcps_rcvbyte, c.tcps_sndrexmitpack, s.tcps_sndrexmitpack
+        ),
+        (true, false) => println!(
+            "bytes: client sent {} received {}; retransmitted {} segments",
+            c.tcps_sndbyte, c.tcps_rcvbyte, c.tcps_sndrexmitpack
+        ),
+        _ => println!(
+            "bytes: server sent {} received {}; retransmitted {} segments",
+            s.tcps_sndbyte, s.tcps_rcvbyte, s.tcps_sndrexmitpack
+        ),
+    }
     let errors = [
         ("recv timeouts", r.client_app.recv_timeouts + r.server_app.recv_timeouts),
         ("peer closed early", r.client_app.peer_closed_early + r.server_app.peer_closed_early),

@@ -3,8 +3,12 @@
 //! module names for the load), then run like any other profile.
 //!
 //! The interpreter is `$RIPTIDE_PYTHON` (default `python3`); it needs scapy. riptide's
-//! Python package comes from `$RIPTIDE_PYTHONPATH`, else from this checkout's `python/`
-//! directory when it exists, else from the interpreter's own installation.
+//! Python package comes from `$RIPTIDE_PYTHONPATH`, else from beside the running binary
+//! (`python/` of the build tree a `target/<profile>/riptide` sits in, or
+//! `../share/riptide/python` of an installed one), else from the interpreter's own
+//! installation. Never from a path compiled in (issue 32: an installed binary run as root
+//! imported code from wherever its build tree had been), and never from the working
+//! directory (`PYTHONSAFEPATH`).
 
 use crate::Failure;
 use std::path::{Path, PathBuf};
@@ -21,10 +25,13 @@ pub(crate) fn convert(path: &Path, ports: usize, tunables: Option<&str>) -> Resu
     let python = std::env::var_os("RIPTIDE_PYTHON").unwrap_or_else(|| "python3".into());
     let mut cmd = Command::new(&python);
     cmd.args(["-m", "riptide.trex"]).arg(path).args(["--ports", &ports.to_string()]);
+    // `-m` would put the working directory first on sys.path: a `riptide/` there would run.
+    cmd.env("PYTHONSAFEPATH", "1");
     if let Some(t) = tunables {
         cmd.args(["-t", t]);
     }
-    if let Some(dir) = package_dir() {
+    let exe = std::env::current_exe().ok();
+    if let Some(dir) = package_dir(std::env::var_os("RIPTIDE_PYTHONPATH"), exe.as_deref()) {
         let mut paths = vec![dir];
         if let Some(old) = std::env::var_os("PYTHONPATH") {
             paths.extend(std::env::split_paths(&old));
@@ -65,11 +72,51 @@ pub(crate) fn convert(path: &Path, ports: usize, tunables: Option<&str>) -> Resu
     Ok(text)
 }
 
-/// Where riptide's Python package is: `$RIPTIDE_PYTHONPATH`, or this checkout's `python/`.
-fn package_dir() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("RIPTIDE_PYTHONPATH") {
+/// Where riptide's Python package is: `env` (`$RIPTIDE_PYTHONPATH`), else beside the
+/// binary `exe`: the `python/` of the build tree it was built in
+/// (`ROOT/target/PROFILE/riptide`), or `PREFIX/share/riptide/python` for
+/// `PREFIX/bin/riptide`. Code as trusted as the binary itself, found from where the binary
+/// is now, not from where it was built.
+fn package_dir(env: Option<std::ffi::OsString>, exe: Option<&Path>) -> Option<PathBuf> {
+    if let Some(p) = env {
         return Some(PathBuf::from(p));
     }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../python");
-    dir.join("riptide/trex/convert.py").is_file().then_some(dir)
+    let exe = std::fs::canonicalize(exe?).ok()?;
+    let bin = exe.parent()?;
+    let build_tree = (bin.parent()?.file_name()? == "target").then(|| bin.parent()?.parent().map(|r| r.join("python")));
+    let installed = bin.parent().map(|p| p.join("share/riptide/python"));
+    [build_tree.flatten(), installed].into_iter().flatten().find(|d| d.join("riptide/trex/convert.py").is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn touch(p: &Path) {
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, "").unwrap();
+    }
+
+    #[test]
+    fn the_package_is_found_beside_the_binary_never_where_it_was_built() {
+        let d = tempfile::tempdir().unwrap();
+        let root = d.path();
+        // A build tree: ROOT/target/release/riptide and ROOT/python.
+        touch(&root.join("tree/target/release/riptide"));
+        touch(&root.join("tree/python/riptide/trex/convert.py"));
+        let got = package_dir(None, Some(&root.join("tree/target/release/riptide"))).unwrap();
+        assert_eq!(got, std::fs::canonicalize(root.join("tree")).unwrap().join("python"));
+        // An installed binary: PREFIX/bin/riptide and PREFIX/share/riptide/python.
+        touch(&root.join("usr/bin/riptide"));
+        assert_eq!(package_dir(None, Some(&root.join("usr/bin/riptide"))), None);
+        touch(&root.join("usr/share/riptide/python/riptide/trex/convert.py"));
+        let got = package_dir(None, Some(&root.join("usr/bin/riptide"))).unwrap();
+        assert!(got.ends_with("usr/share/riptide/python"), "{got:?}");
+        // A copy elsewhere finds nothing (and so uses the interpreter's own installation).
+        touch(&root.join("elsewhere/riptide"));
+        assert_eq!(package_dir(None, Some(&root.join("elsewhere/riptide"))), None);
+        // The variable wins.
+        assert_eq!(package_dir(Some("/x".into()), None), Some(PathBuf::from("/x")));
+    }
 }

@@ -157,11 +157,47 @@ server:
     - {port: 80, program: [recv: 3, send: {size: 10}, wait_for_peer_close]}
 ",
     );
-    let v = json_of(&riptide(&["tcp", &p, "--port", "link:0", "--port", "link:1", "--json"]));
+    // No program completed: the report, then exit 1.
+    let o = riptide(&["tcp", &p, "--port", "link:0", "--port", "link:1", "--json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let t = &v["tcp"];
     assert_eq!(t["client_app"]["recv_timeouts"], 10, "{t}");
     assert_eq!(t["client_app"]["completed"], 0);
     check_invariants(t);
+}
+
+/// Issue 32 (N10): `recv_timeout: 0s` was taken, every connection timed out in its
+/// handshake and the run exited 0; below 1 ms is refused now, and a run in which no
+/// connection completed its program fails (exit 1) after its report.
+#[test]
+fn a_run_where_no_connection_completes_fails_after_its_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = profile(
+        &dir,
+        "late.yaml",
+        "
+recv_timeout: 5ms
+client:
+  ips: 198.18.0.1
+  servers: [198.19.0.1:80]
+  program: [delay: 50ms, send: GET, recv: 10, close]
+  cps: 100
+  limit: 5
+server:
+  listen:
+    - {port: 80, program: [recv: 3, send: {size: 10}, wait_for_peer_close]}
+",
+    );
+    let o = riptide(&["tcp", &p, "--port", "link:0", "--port", "link:1", "--json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("none of 5 connections completed its program"), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["tcp"]["server_app"]["recv_timeouts"], 5, "{v}");
+    let zero = profile(&dir, "zero.yaml", "recv_timeout: 0s\nserver: {listen: [{port: 80}]}\n");
+    let o = riptide(&["tcp", &zero, "--port", "link:0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("zero.yaml: recv_timeout: 0s is below 1ms"), "{}", text(&o));
 }
 
 #[test]

@@ -36,6 +36,8 @@ pub(crate) struct Client {
     input: BufReader<TcpStream>,
     next_id: u64,
     line: String,
+    /// The longest request line the daemon takes (its `version` says; 1 MiB before it has).
+    max_request: usize,
 }
 
 impl Client {
@@ -51,8 +53,12 @@ impl Client {
         s.set_read_timeout(Some(Duration::from_secs(5))).map_err(|e| io_err(addr, e))?;
         s.set_write_timeout(Some(Duration::from_secs(5))).map_err(|e| io_err(addr, e))?;
         let input = BufReader::new(s.try_clone().map_err(|e| io_err(addr, e))?);
-        let mut c = Client { addr: addr.to_string(), out: s, input, next_id: 0, line: String::new() };
+        let mut c =
+            Client { addr: addr.to_string(), out: s, input, next_id: 0, line: String::new(), max_request: 1 << 20 };
         let v = c.call("version", json!({"api_major": riptide_daemon::API_VERSION.0}))?;
+        if let Some(m) = v.get("max_request").and_then(Value::as_u64) {
+            c.max_request = usize::try_from(m).unwrap_or(usize::MAX);
+        }
         if v.get("auth_required").and_then(Value::as_bool) == Some(true) {
             let file = riptide_daemon::token::default_path(sa.port());
             let token = match token {
@@ -83,8 +89,20 @@ impl Client {
     pub(crate) fn call(&mut self, method: &str, params: Value) -> Result<Value, RpcError> {
         self.next_id += 1;
         let id = self.next_id;
-        let req = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        self.out.write_all(format!("{req}\n").as_bytes()).map_err(|e| io_err(&self.addr, e))?;
+        let req = format!("{}\n", json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        // Refused here, with the reason: the daemon would drop it as too long.
+        if req.len() > self.max_request {
+            return Err(RpcError {
+                code: 0,
+                message: format!(
+                    "{method}: the request is {} bytes; the daemon at {} takes requests of at most {} bytes",
+                    req.len(),
+                    self.addr,
+                    self.max_request
+                ),
+            });
+        }
+        self.out.write_all(req.as_bytes()).map_err(|e| io_err(&self.addr, e))?;
         loop {
             let v = self.read()?;
             // A reply to this request, or an error the daemon could not tie to one

@@ -314,18 +314,27 @@ fn same_token(a: &[u8], b: &[u8]) -> bool {
     diff == 0
 }
 
-/// Reads one line of at most `max` bytes. `Ok(None)`: the peer closed, or the
-/// connection is done. `Err` also when `expired` says the connection waited too long (its
-/// reason); it is asked on every wake-up (200 ms), with the time the line's first bytes
-/// came, whatever the buffer holds.
+/// What [`read_line`] read.
+enum Line {
+    /// A whole line.
+    Whole(Vec<u8>),
+    /// A line longer than the limit, read to its end and dropped: the connection goes on.
+    TooLong(usize),
+}
+
+/// Reads one line of at most `max` bytes (a longer one is read to its end within the
+/// deadline and dropped). `Ok(None)`: the peer closed, or the connection is done. `Err`
+/// when `expired` says the connection waited too long (its reason); it is asked on every
+/// wake-up (200 ms), with the time the line's first bytes came, whatever the buffer holds.
 fn read_line(
     r: &mut BufReader<&TcpStream>,
     max: usize,
     deadline: Duration,
     conn: &Conn,
     expired: &dyn Fn(Option<Instant>) -> Option<String>,
-) -> Result<Option<Vec<u8>>, RpcError> {
+) -> Result<Option<Line>, RpcError> {
     let mut buf = Vec::new();
+    let mut dropped = 0usize;
     let mut started = None;
     // The listener closes the connection if the line is still unfinished after this
     // (a backstop: `expired` says why first).
@@ -345,11 +354,16 @@ fn read_line(
             _deadline = Some(conn.deadline(deadline + Duration::from_secs(1)));
         }
         match got {
-            Ok(0) if buf.is_empty() => return Ok(None),
-            Ok(_) if buf.ends_with(b"\n") => return Ok(Some(buf)),
-            Ok(0) => return Ok(Some(buf)),
+            Ok(0) if buf.is_empty() && dropped == 0 => return Ok(None),
+            Ok(0) if dropped > 0 => return Ok(None),
+            Ok(_) if buf.ends_with(b"\n") && dropped > 0 => return Ok(Some(Line::TooLong(dropped + buf.len()))),
+            Ok(_) if buf.ends_with(b"\n") => return Ok(Some(Line::Whole(buf))),
+            Ok(0) => return Ok(Some(Line::Whole(buf))),
             Ok(_) if buf.len() > max => {
-                return Err(RpcError::new(code::INVALID_REQUEST, format!("request larger than {max} bytes")))
+                // Too long: the rest of the line is read and dropped, so the reply (an
+                // error) reaches the client and the connection stays usable.
+                dropped += buf.len();
+                buf.clear();
             }
             Ok(_) => {}
             Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted) => {}
@@ -389,7 +403,18 @@ fn client(conn: &Conn, state: &State) {
                 .then(|| format!("idle for {:?}: closing", state.cfg.idle_timeout))
         };
         let line = match read_line(&mut reader, state.cfg.max_request, state.cfg.request_deadline, conn, &expired) {
-            Ok(Some(l)) => l,
+            Ok(Some(Line::Whole(l))) => l,
+            Ok(Some(Line::TooLong(n))) => {
+                let max = state.cfg.max_request;
+                let e = RpcError::new(
+                    code::INVALID_REQUEST,
+                    format!("a request of {n} bytes: this daemon takes at most {max}"),
+                );
+                if send_line(conn, &rpc::err_line(&Value::Null, &e)).is_err() {
+                    break;
+                }
+                continue;
+            }
             Ok(None) => break,
             Err(e) => {
                 let _ = send_line(conn, &rpc::err_line(&Value::Null, &e));
@@ -535,6 +560,7 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
                 "version": env!("CARGO_PKG_VERSION"),
                 "api_version": {"major": crate::API_VERSION.0, "minor": crate::API_VERSION.1},
                 "auth_required": state.cfg.token.is_some(),
+                "max_request": state.cfg.max_request,
             });
             // What the daemon can do is for sessions that may use it.
             if session.authed {

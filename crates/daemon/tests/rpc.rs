@@ -236,10 +236,14 @@ fn survives_a_storm_of_bad_requests() {
     // Memory stays bounded: 9,000 more requests grow the daemon (this process) by little.
     let grown = rss_kib().saturating_sub(rss_after_warmup);
     assert!(grown < 32 * 1024, "RSS grew by {grown} KiB over 9,000 requests");
-    // A request over the size limit is refused, and the daemon serves the next client.
+    // A request over the size limit is refused with the reason (issue 32 N9: the client
+    // saw the connection reset), and the connection goes on.
     let big = format!("{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"pad\":\"{}\"}}", "a".repeat(10_000));
     let v = c.raw(&big);
-    assert!(v["error"]["message"].as_str().unwrap().contains("larger than"));
+    let msg = v["error"]["message"].as_str().unwrap();
+    assert_eq!(msg, format!("a request of {} bytes: this daemon takes at most 4096", big.len() + 1), "{v}");
+    assert_eq!(c.call("ping", json!({})).unwrap(), "pong");
+    assert_eq!(c.call("version", json!({})).unwrap()["max_request"], 4096);
     drop(c);
     let mut d = Client::new(&h);
     assert_eq!(d.call("ping", json!({})).unwrap(), "pong");

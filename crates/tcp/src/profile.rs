@@ -252,6 +252,12 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
         Some(s) => duration(s).map_err(|m| err(format!("recv_timeout: {m}")))?,
         None => 10_000_000_000,
     };
+    // A recv waits at least a round trip: a shorter timeout fires in the handshake, and
+    // every connection ends before it carries a byte.
+    if recv_timeout_ns < MIN_RECV_TIMEOUT_NS {
+        let given = doc.recv_timeout.as_deref().unwrap_or_default();
+        return Err(err(format!("recv_timeout: {given} is below 1ms (a recv waits at least a round trip)")));
+    }
     let client = match doc.client {
         Some(c) => Some(client_spec(c).map_err(|m| err(format!("client.{m}")))?),
         None => None,
@@ -285,6 +291,9 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
         server,
     })
 }
+
+/// The shortest `recv_timeout` taken.
+pub const MIN_RECV_TIMEOUT_NS: u64 = 1_000_000;
 
 fn duration(s: &str) -> Result<u64, String> {
     s.parse::<Nanos>().map(|n| n.0).map_err(|e| e.to_string())
@@ -461,5 +470,11 @@ server:
         assert!(e("{}").contains("neither a client nor a server"));
         assert!(e("tcp: {mss: 10}\nserver: {listen: [{port: 80}]}").contains("tcp.mss"));
         assert!(e("tcp: {bogus: 1}").contains("line 1"));
+        // Issue 32 (N10): 0s was taken, and every connection timed out in its handshake.
+        for t in ["0s", "1us", "999us"] {
+            let m = e(&format!("recv_timeout: {t}\nserver: {{listen: [{{port: 80}}]}}"));
+            assert!(m.contains(&format!("recv_timeout: {t} is below 1ms")), "{m}");
+        }
+        assert!(parse("recv_timeout: 1ms\nserver: {listen: [{port: 80}]}", "p.yaml").is_ok());
     }
 }
