@@ -3,6 +3,7 @@ from riptide import Client, udp_stream
 
 with Client() as c:
     c.acquire()
+    c.reset()  # the daemon keeps the streams an earlier session loaded: start clean
     c.add_streams([udp_stream(rate="1mpps")])
     c.start(duration=2)
     c.wait_on_traffic()

@@ -3,6 +3,7 @@
     from riptide import Client, udp_stream
     with Client() as c:
         c.acquire()
+        c.reset()          # the daemon keeps streams an earlier session loaded
         c.add_streams([udp_stream(rate="1mpps")])
         c.start(duration=2)
         c.wait_on_traffic()
@@ -11,7 +12,7 @@
 Pure Python (``socket`` + ``json``), typed, no dependencies.
 """
 
-from .client import Client, API_MAJOR, SCHEMA_PATH
+from .client import Client, API_MAJOR, RateShortfall, SCHEMA_PATH, shortfalls
 from .cluster import Cluster
 from .stateful import StatefulResult, StatefulRunner
 from .errors import RiptideError, RpcError, ConnectionFailed, NotOwner, VersionMismatch
@@ -24,6 +25,7 @@ __all__ = [
     "Cluster",
     "ConnectionFailed",
     "NotOwner",
+    "RateShortfall",
     "RiptideError",
     "RpcError",
     "SCHEMA_PATH",
@@ -32,6 +34,7 @@ __all__ = [
     "from_scapy",
     "scapy_packet",
     "scapy_stream",
+    "shortfalls",
     "VersionMismatch",
     "load_py_profile",
     "profile_text",

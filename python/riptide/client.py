@@ -7,6 +7,7 @@ import os
 import socket
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Union
 
@@ -97,6 +98,34 @@ def _connect_in_netns(netns: str, host: str, port: int, timeout: float) -> socke
         os.close(target)
         os.close(own)
 
+
+
+class RateShortfall(UserWarning):
+    """A stream achieved less than 99% of the rate it asked for (a host too slow for the
+    rate, a port that refused frames, workers sharing a core)."""
+
+
+def shortfalls(stats: Json) -> List[str]:
+    """One line per stream of ``stats`` (a snapshot, or :meth:`Client.stop`'s result) that
+    achieved less than 99% of its asked rate, in ``riptide run``'s words; empty for a
+    simulated or interrupted run."""
+    if stats.get("simulated") or stats.get("interrupted"):
+        return []
+    out = []
+    for st in stats.get("streams", []):
+        asked, got = st.get("requested_pps"), st.get("achieved_pps")
+        if isinstance(asked, (int, float)) and isinstance(got, (int, float)) and 0 < asked < float("inf") \
+                and got < 0.99 * asked:
+            out.append(f"stream {st.get('name')}: achieved {_pps(got)} of the {_pps(asked)} asked "
+                       f"({100 * got / asked:.1f}%)")
+    return out
+
+
+def _pps(v: float) -> str:
+    for unit, scale in (("Mpps", 1e6), ("Kpps", 1e3)):
+        if v >= scale:
+            return f"{v / scale:.2f} {unit}"
+    return f"{v:.2f} pps"
 
 class Client:
     """A session with a riptide daemon.
@@ -336,8 +365,13 @@ class Client:
             self.stop()
 
     def stop(self) -> Json:
-        """Stops traffic; returns the final stats."""
-        return dict(self.call("stop"))
+        """Stops traffic; returns the final stats. A stream that fell short of its asked
+        rate by more than 1% is reported as a :class:`RateShortfall` warning, as
+        ``riptide run`` prints it (:func:`shortfalls` gives the same lines)."""
+        final = dict(self.call("stop"))
+        for line in shortfalls(final):
+            warnings.warn(line, RateShortfall, stacklevel=2)
+        return final
 
     def pause(self) -> None:
         """Pauses transmission."""

@@ -142,6 +142,27 @@ def test_a_request_past_the_daemons_limit_is_refused_with_its_size(daemon: int) 
         assert c.call("ping") == "pong"
 
 
+def test_a_stream_short_of_its_rate_is_a_warning(daemon: int) -> None:
+    """Issue 32: the Python client reported a stream at 74% of its asked rate without a
+    flag (the CLI says it); stop() warns now, in the CLI's words."""
+    from riptide import RateShortfall, shortfalls
+
+    assert shortfalls({"streams": [{"name": "s", "requested_pps": 1e6, "achieved_pps": 7.4e5}]}) == [
+        "stream s: achieved 740.00 Kpps of the 1.00 Mpps asked (74.0%)"]
+    assert shortfalls({"streams": [{"name": "s", "requested_pps": 1e6, "achieved_pps": 9.95e5}]}) == []
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        c.reset()
+        c.add_streams([udp_stream(name="halted", rate="100kpps")])
+        c.start(duration=1.0)
+        time.sleep(0.2)
+        c.pause()
+        time.sleep(0.5)
+        c.resume()
+        with pytest.warns(RateShortfall, match=r"stream halted: achieved .* of the 100.00 Kpps asked"):
+            c.wait_on_traffic(timeout=30)
+
+
 def test_version_mismatch_is_refused(daemon: int) -> None:
     with Client(port=daemon) as c:
         with pytest.raises(VersionMismatch):

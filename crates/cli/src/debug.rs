@@ -10,8 +10,12 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub(crate) struct DebugArgs {
-    /// Profile (YAML).
+    /// Profile: YAML, or a TRex STL Python profile (.py, translated as `riptide run` does;
+    /// its streams of port 0).
     pub profile: PathBuf,
+    /// A TRex profile's tunables (TRex's -t): key=value,key2=value2.
+    #[arg(short = 't', long, value_name = "K=V,...")]
+    pub tunables: Option<String>,
     /// Number of packets to show.
     #[arg(short = 'n', long, default_value_t = 20, allow_negative_numbers = true)]
     pub count: u64,
@@ -27,7 +31,16 @@ pub(crate) fn debug(a: DebugArgs) -> Result<(), Failure> {
     if a.count == 0 {
         return Err(Failure::input("-n must be at least 1"));
     }
-    let text = read_profile(&a.profile)?;
+    let text = if crate::trex::is_python_profile(&a.profile) {
+        crate::trex::convert(&a.profile, 1, a.tunables.as_deref())?
+    } else if a.tunables.is_some() {
+        return Err(Failure::input(format!(
+            "-t: {} is not a TRex .py profile (tunables are its)",
+            a.profile.display()
+        )));
+    } else {
+        read_profile(&a.profile)?
+    };
     let source = a.profile.display().to_string();
     // The ports and stream names the engine will see, to lay out the capture.
     let profile = riptide_stl::profile::parse(&text, &source).map_err(|e| Failure::input(e.to_string()))?;

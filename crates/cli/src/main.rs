@@ -101,6 +101,8 @@ enum Cmd {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A daemon's normal end is a signal: it says so itself, and exits 0.
+    let daemon = matches!(cli.command, Cmd::Serve(_));
     let res = match cli.command {
         Cmd::Run(a) => run::run(a),
         Cmd::Debug(a) => debug::debug(a),
@@ -118,7 +120,7 @@ fn main() -> ExitCode {
     match res {
         // Stopped by Ctrl-C or SIGTERM: the figures were printed, but the run did not end
         // by itself (128 + SIGINT, as shells report it).
-        Ok(()) if signal::interrupted() => {
+        Ok(()) if signal::interrupted() && !daemon => {
             eprintln!("riptide: interrupted: the figures above cover the run until the signal");
             ExitCode::from(130)
         }

@@ -282,8 +282,9 @@ pub(crate) fn tables(s: &Snapshot) -> String {
     if s.late_resets > 0 {
         let _ = writeln!(
             o,
-            "{} time(s) a worker fell more than the catch-up window behind its schedule and skipped ahead \
-             (the missed packets were not sent)",
+            "{} time(s) a worker fell more than the catch-up window behind its schedule and restarted it: \
+             what the stall owed was not made up (a timed run sends less than rate x duration; a counted one \
+             sends every packet, later); --catch-up widens the window",
             s.late_resets
         );
     }

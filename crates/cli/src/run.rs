@@ -44,9 +44,10 @@ pub(crate) struct RunArgs {
     #[arg(long)]
     pub total: bool,
     /// How late a stream may fall (its worker descheduled, its port full) and still make
-    /// up what it owes in one burst (default 1ms). Later, its schedule restarts and the
-    /// stall shows as a shortfall (`late_resets`). A longer window keeps exact counts
-    /// across longer stalls, at the cost of longer bursts (at most 60s).
+    /// up what it owes in one burst (default 1s, as TRex and pktgen make up what they owe:
+    /// rate x duration is exact). Later, its schedule restarts and the stall shows as a
+    /// shortfall (`late_resets`). A short window (1ms) bounds the bursts after stalls, at
+    /// the cost of the packets a longer stall would have sent (at most 60s).
     #[arg(long, value_name = "DURATION")]
     pub catch_up: Option<String>,
     /// Worker threads: a count (4), or a core list (2,3 or 2-5; one core: 3-3) that pins

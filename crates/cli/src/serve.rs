@@ -164,6 +164,7 @@ pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
     while !signal::interrupted() {
         std::thread::sleep(Duration::from_millis(100));
     }
+    eprintln!("riptide: stopping: traffic stopped, connections closed");
     handle.shutdown();
     if let Some(p) = token_file {
         let _ = std::fs::remove_file(p);
@@ -206,6 +207,7 @@ fn serve_trex(a: &ServeArgs, bind: SocketAddr, engine: riptide_engine::EngineCon
     while !signal::interrupted() {
         std::thread::sleep(Duration::from_millis(100));
     }
+    eprintln!("riptide: stopping: traffic stopped, connections closed");
     handle.shutdown();
     Ok(())
 }

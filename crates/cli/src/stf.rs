@@ -55,8 +55,8 @@ pub(crate) struct StfArgs {
 pub(crate) fn factor_and_duration(m: &str, d: Option<&str>, why: &str) -> Result<(f64, Option<Nanos>), Failure> {
     let multiplier = match m.parse::<Multiplier>() {
         Ok(Multiplier::Factor(f)) => f,
-        Ok(Multiplier::Total(_)) => return Err(Failure::input(format!("-m {m}: {why}"))),
-        Err(e) => return Err(Failure::input(format!("-m: {e}"))),
+        // Not a factor: the run kind's own words on what -m takes.
+        Ok(Multiplier::Total(_)) | Err(_) => return Err(Failure::input(format!("-m {m}: {why}"))),
     };
     let duration = d.map(|d| d.parse::<Nanos>().map_err(|e| Failure::input(format!("-d: {e}")))).transpose()?;
     if duration == Some(Nanos::ZERO) {

@@ -22,7 +22,8 @@ pub(crate) struct TcpArgs {
     /// `port_info` gives the MACs (the interface's own, the gateway's by ARP).
     #[arg(long = "config", alias = "cfg")]
     pub config: Option<PathBuf>,
-    /// Multiplier of the client's rate (open loop) or concurrency (closed loop): a factor.
+    /// Multiplier of the client's rate (open loop) or concurrency (closed loop): a factor
+    /// (2, 0.5), or for an open-loop client the connection rate itself (10kcps, 1.5mcps).
     #[arg(short = 'm', long, default_value = "1")]
     pub multiplier: String,
     /// How long the run lasts (default: until the client's limit is done).
@@ -44,17 +45,39 @@ pub(crate) struct TcpArgs {
 }
 
 pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
-    let (multiplier, duration) =
-        crate::stf::factor_and_duration(&a.multiplier, a.duration.as_deref(), "a TCP run's multiplier is a factor")?;
+    // `-m 10kcps`: the connection rate itself; else a factor of the profile's.
+    let asked_cps = a.multiplier.trim().to_ascii_lowercase().ends_with("cps");
+    let m = if asked_cps { "1" } else { a.multiplier.as_str() };
+    let why = "a TCP run's multiplier is a factor of the profile's connection rate (2, 0.5) or a connection rate \
+               (10kcps, 1.5mcps)";
+    let (mut multiplier, duration) = crate::stf::factor_and_duration(m, a.duration.as_deref(), why)?;
     if a.ports.len() > 2 {
         return Err(Failure::input("tcp takes one port (both roles) or two (clients, then servers)"));
     }
     let name = a.profile.display().to_string();
     let text = std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?;
     // Which roles the profile plays: a line is printed for each (the engine checks it again).
-    let roles = riptide_tcp::profile::parse(&text, &name)
-        .map(|p| (p.client.is_some(), !p.server.listen.is_empty()))
-        .map_err(|e| Failure::input(e.to_string()))?;
+    let profile = riptide_tcp::profile::parse(&text, &name).map_err(|e| Failure::input(e.to_string()))?;
+    let roles = (profile.client.is_some(), !profile.server.listen.is_empty());
+    if asked_cps {
+        let want = riptide_tcp::profile::parse_cps(&a.multiplier)
+            .map_err(|e| Failure::input(format!("-m {}: {e}", a.multiplier)))?;
+        multiplier = match profile.client.as_ref().map(|c| c.load) {
+            Some(riptide_tcp::Load::Open { cps }) if want > 0.0 && want.is_finite() => want / cps,
+            Some(riptide_tcp::Load::Open { .. }) => {
+                return Err(Failure::input(format!("-m {}: a connection rate above 0", a.multiplier)))
+            }
+            Some(riptide_tcp::Load::Closed { .. }) => {
+                return Err(Failure::input(format!(
+                    "-m {}: {name} holds a number of connections open (concurrent), not a rate: give a factor",
+                    a.multiplier
+                )))
+            }
+            None => {
+                return Err(Failure::input(format!("-m {}: {name} has no client, so no connection rate", a.multiplier)))
+            }
+        };
+    }
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
     let mut engine = Engine::new(config);
     let cores = a.cores.clone().unwrap_or_default();

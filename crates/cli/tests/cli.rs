@@ -218,11 +218,45 @@ fn bad_input_gets_one_line_errors_with_exit_2() {
     rejects("streams:\n  - rate: 1000\n", &["bad.yaml:2", "unit"]);
     rejects(
         "streams:\n  - size: 64\n    vars: [{name: x, size: 4}]\n    writes: [{var: x, offset: 58, size: 4}]\n",
-        &["bad.yaml:2", "writes[0]", "outside the packet"],
+        &["bad.yaml:4", "writes[0]", "outside the packet"],
     );
     rejects("streams:\n  - vars: [{name: x, write: ipv9.src}]\n", &["bad.yaml:2", "ipv9.src"]);
+    // A variable's and a write's errors name their own lines, not the stream's (issue 32).
+    rejects(
+        "streams:\n  - name: a\n    vars:\n      - {name: x, op: inc, min: 1, max: 9}\n      - {name: y, write: udp.nope}\n",
+        &["bad.yaml:5:", "vars[1].write", "udp.nope"],
+    );
+    rejects(
+        "streams:\n  - name: a\n    vars:\n      - {name: x, size: 4}\n    writes:\n      - {var: x, offset: 2, size: 4}\n      - {var: x, offset: 9999, size: 4}\n",
+        &["bad.yaml:7:", "writes[1]", "outside the packet"],
+    );
     rejects("streams:\n  - {name: a, next: nobody, mode: {burst: {packets: 1}}}\n", &["bad.yaml:2", "nobody"]);
     rejects("streams: []\n", &["no streams"]);
+}
+
+/// The newcomer trial's rough edges (issue 32): `debug` reads TRex .py profiles as `run`
+/// does, more workers than CPUs get a note, a counted run's rate is taken over n gaps.
+#[test]
+fn debug_takes_python_profiles_workers_past_the_cpus_get_a_note_and_counted_rates_add_up() {
+    let o = riptide(&["debug", "python/tests/trex/udp_1pkt_simple.py", "-n", "1"]);
+    // Without scapy the translation says so; with it, the packet.
+    let t = text(&o);
+    assert!((o.status.success() && t.contains("ipv4  src=16.0.0.1 dst=48.0.0.1")) || t.contains("needs scapy"), "{t}");
+    assert!(!t.contains("expected mapping"), "parsed as YAML: {t}");
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let many = (cpus + 1).to_string();
+    let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "-n", "100", "--cores", &many]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(stderr(&o).contains(&format!("note: {many} workers on {cpus} CPU")), "{}", stderr(&o));
+    // 10 frames at 1 Mpps read as 1.11 Mpps (10 frames over 9 gaps): never above what
+    // was asked now; 20,000 within a few per cent of it.
+    for (n, low) in [("10", 0.0), ("20000", 0.95)] {
+        let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "-n", n, "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let s = &v["streams"][0];
+        let share = s["achieved_pps"].as_f64().unwrap() / s["requested_pps"].as_f64().unwrap();
+        assert!(share <= 1.005 && share >= low, "-n {n}: share {share}: {s}");
+    }
 }
 
 #[test]

@@ -682,39 +682,27 @@ fn in_ns(ns: &str, args: &[&str]) -> std::process::Output {
 }
 
 /// nginx (Debian's) in the DUT namespace on 198.18.1.254:80, serving `/64` (64 bytes),
-/// its access log at `dir/access.log`. `None` when nginx is not installed.
-fn nginx(dir: &Path) -> Option<Spawned> {
+/// its access log at `dir/access.log`, started by the script docs/tcp.md gives
+/// (scripts/lab-nginx.sh) and stopped when the guard goes. `None` when nginx is not
+/// installed.
+fn nginx(dir: &Path) -> Option<NginxGuard> {
     if Command::new("nginx").arg("-v").output().is_err() {
         eprintln!("skipped: no nginx (scripts/setup.sh installs it)");
         return None;
     }
-    let d = dir.display();
-    std::fs::create_dir_all(dir.join("root")).unwrap();
-    std::fs::write(dir.join("root/64"), [b'x'; 64]).unwrap();
-    let conf = format!(
-        "worker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log;\nevents {{ worker_connections 4096; }}\n\
-         http {{\n  access_log {d}/access.log;\n  client_body_temp_path {d}; proxy_temp_path {d}; fastcgi_temp_path {d};\n  \
-         uwsgi_temp_path {d}; scgi_temp_path {d};\n  server {{ listen 198.18.1.254:80 backlog=4096; root {d}/root; }}\n}}\n"
-    );
-    std::fs::write(dir.join("nginx.conf"), conf).unwrap();
-    let conf = dir.join("nginx.conf");
-    let child = Command::new("ip")
-        .args(["netns", "exec", DUT_NS, "nginx", "-c"])
-        .arg(&conf)
-        .args(["-g", "daemon off;"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let n = Spawned(child);
-    for _ in 0..100 {
-        let o = in_ns(TG_NS, &["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "http://198.18.1.254/64"]);
-        if String::from_utf8_lossy(&o.stdout) == "200" {
-            return Some(n);
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    let script = repo().join("scripts/lab-nginx.sh");
+    let o = Command::new(&script).arg("start").arg(dir).output().unwrap();
+    assert!(o.status.success(), "scripts/lab-nginx.sh start: {}", text(&o));
+    Some(NginxGuard(dir.to_path_buf()))
+}
+
+/// Stops the lab's nginx (scripts/lab-nginx.sh stop) when dropped.
+struct NginxGuard(std::path::PathBuf);
+
+impl Drop for NginxGuard {
+    fn drop(&mut self) {
+        let _ = Command::new(repo().join("scripts/lab-nginx.sh")).arg("stop").arg(&self.0).output();
     }
-    panic!("nginx did not answer in the DUT namespace");
 }
 
 /// riptide's client against nginx: 100,000 HTTP GETs of a 64-byte file, each one in
@@ -728,22 +716,17 @@ fn tcp_client_against_nginx_every_connection_is_in_its_log() {
     let Some(_nginx) = nginx(dir.path()) else { return };
     let log = dir.path().join("access.log");
     let before = std::fs::read_to_string(&log).unwrap().lines().count();
-    let prof = dir.path().join("get.yaml");
-    // Client addresses the generator's kernel does not own: riptide answers ARP for them,
-    // and the kernel, which does not forward, never sees their segments as its own.
-    std::fs::write(
-        &prof,
-        "client:\n  ips: 198.18.1.100/16\n  servers: [198.18.1.254:80]\n  http: {host: 198.18.1.254, path: /64}\n  \
-         concurrent: 32\n  limit: 100000\n",
-    )
-    .unwrap();
-    let cfg = dir.path().join("ports.yaml");
-    std::fs::write(
-        &cfg,
-        "- interfaces: [rt0]\n  netns: riptide-tg\n  port_info:\n    - {ip: 198.18.1.1, default_gw: 198.18.1.254}\n",
-    )
-    .unwrap();
-    let v = run_json(&["tcp", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap(), "--json"]);
+    // docs/tcp.md's recipe: the shipped profile and the lab's port configuration, with
+    // the limit raised.
+    let v = run_json(&[
+        "tcp",
+        "profiles/tcp/nginx-get.yaml",
+        "--config",
+        "profiles/lab/ports.yaml",
+        "-n",
+        "100000",
+        "--json",
+    ]);
     let t = &v["tcp"];
     let text = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = text.lines().skip(before).collect();

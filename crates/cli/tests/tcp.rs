@@ -200,6 +200,29 @@ server:
     assert!(text(&o).contains("zero.yaml: recv_timeout: 0s is below 1ms"), "{}", text(&o));
 }
 
+/// `-m 2kcps` is the connection rate itself (issue 32: it was answered with the stateless
+/// rate list); a factor still works, and anything else says what -m takes here.
+#[test]
+fn a_connection_rate_as_the_multiplier() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = profile(
+        &dir,
+        "rate.yaml",
+        "client:\n  ips: 198.18.0.1\n  servers: [198.19.0.1:80]\n  http: {host: x, path: /64}\n  cps: 100\n  limit: 400\n\
+server:\n  listen:\n    - {port: 80, http: {body: 64}}\n",
+    );
+    let v = json_of(&riptide(&["tcp", &p, "--port", "link:0", "--port", "link:1", "-m", "2kcps", "--json"]));
+    let cps = v["tcp"]["connects_per_s"].as_f64().unwrap();
+    assert!((1800.0..=2200.0).contains(&cps), "2kcps: {cps}");
+    let o = riptide(&["tcp", &p, "--port", "link:0", "--port", "link:1", "-m", "10mpps"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("-m 10mpps: a TCP run's multiplier is a factor of the profile's connection rate"),
+        "{}",
+        text(&o)
+    );
+}
+
 #[test]
 fn bad_input_is_refused_with_exit_2() {
     let dir = tempfile::tempdir().unwrap();

@@ -46,6 +46,9 @@ pub struct ServerConfig {
     pub idle_timeout: Duration,
     /// A request line whose first bytes came must be whole within this long.
     pub request_deadline: Duration,
+    /// A reply or a stats notification must be written within this long (a client that
+    /// does not read is closed).
+    pub write_deadline: Duration,
     /// An owner that sends nothing for this long (a frozen client) loses the engine, and
     /// its traffic stops as for an owner that went away.
     pub owner_heartbeat: Duration,
@@ -73,6 +76,7 @@ impl Default for ServerConfig {
             auth_deadline: Duration::from_secs(5),
             idle_timeout: Duration::from_secs(300),
             request_deadline: REQUEST_DEADLINE,
+            write_deadline: WRITE_DEADLINE,
             owner_heartbeat: Duration::from_secs(30),
             data_dir: None,
             engine: EngineConfig::default(),
@@ -372,9 +376,9 @@ fn read_line(
     }
 }
 
-/// Writes one line within [`WRITE_DEADLINE`].
-fn send_line(conn: &Conn, line: &str) -> std::io::Result<()> {
-    let _d = conn.deadline(WRITE_DEADLINE);
+/// Writes one line within `within` ([`ServerConfig::write_deadline`]).
+fn send_line(conn: &Conn, within: Duration, line: &str) -> std::io::Result<()> {
+    let _d = conn.deadline(within);
     let mut out = conn.stream();
     // One write per line: with Nagle off, a reply is one segment.
     out.write_all(format!("{line}\n").as_bytes())
@@ -410,14 +414,14 @@ fn client(conn: &Conn, state: &State) {
                     code::INVALID_REQUEST,
                     format!("a request of {n} bytes: this daemon takes at most {max}"),
                 );
-                if send_line(conn, &rpc::err_line(&Value::Null, &e)).is_err() {
+                if send_line(conn, state.cfg.write_deadline, &rpc::err_line(&Value::Null, &e)).is_err() {
                     break;
                 }
                 continue;
             }
             Ok(None) => break,
             Err(e) => {
-                let _ = send_line(conn, &rpc::err_line(&Value::Null, &e));
+                let _ = send_line(conn, state.cfg.write_deadline, &rpc::err_line(&Value::Null, &e));
                 break;
             }
         };
@@ -432,7 +436,11 @@ fn client(conn: &Conn, state: &State) {
             Ok(req) if req.method == "subscribe" && session.authed => {
                 let ms = req.params.get("interval_ms").and_then(Value::as_u64).unwrap_or(1000).clamp(50, 60_000);
                 if let Some(id) = &req.id {
-                    let _ = send_line(conn, &rpc::ok_line(id, json!({"subscribed": true, "interval_ms": ms})));
+                    let _ = send_line(
+                        conn,
+                        state.cfg.write_deadline,
+                        &rpc::ok_line(id, json!({"subscribed": true, "interval_ms": ms})),
+                    );
                 }
                 stream_stats(conn, state, Duration::from_millis(ms));
                 break;
@@ -459,12 +467,12 @@ fn client(conn: &Conn, state: &State) {
         }
         if session.failures >= MAX_AUTH_FAILURES {
             if let Some(r) = reply {
-                let _ = send_line(conn, &r);
+                let _ = send_line(conn, state.cfg.write_deadline, &r);
             }
             break;
         }
         if let Some(r) = reply {
-            if send_line(conn, &r).is_err() {
+            if send_line(conn, state.cfg.write_deadline, &r).is_err() {
                 break;
             }
         }
@@ -516,7 +524,7 @@ fn stream_stats(conn: &Conn, state: &State, every: Duration) {
     while !conn.done() {
         let snap = rpc::engine_call(&mut lock(&state.engine), "snapshot", &json!({})).unwrap_or(Value::Null);
         let note = json!({"jsonrpc": "2.0", "method": "stats", "params": snap});
-        if send_line(conn, &note.to_string()).is_err() {
+        if send_line(conn, state.cfg.write_deadline, &note.to_string()).is_err() {
             return;
         }
         next += every;

@@ -381,6 +381,44 @@ fn a_half_sent_request_is_closed_at_its_deadline() {
     h.shutdown();
 }
 
+/// A client that sends requests and never reads the replies is closed at the write
+/// deadline, and the others are answered meanwhile (issue 32: docs/security.md's table).
+#[test]
+fn a_client_that_never_reads_is_closed_at_the_write_deadline() {
+    let h = daemon(ServerConfig { write_deadline: Duration::from_millis(300), ..Default::default() });
+    let mut lazy = Client::new(&h);
+    let req = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"schema\"}\n".repeat(2000);
+    let w = lazy.w.try_clone().unwrap();
+    let writer = std::thread::spawn(move || {
+        let mut w = w;
+        let _ = w.write_all(req.as_bytes());
+    });
+    let t = Instant::now();
+    let mut other = Client::new(&h);
+    while t.elapsed() < Duration::from_secs(1) {
+        let t1 = Instant::now();
+        assert_eq!(other.call("ping", json!({})).unwrap(), "pong");
+        assert!(t1.elapsed() < Duration::from_millis(200), "another client waited {:?}", t1.elapsed());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The lazy client's replies end: its connection was closed.
+    lazy.w.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut total = 0usize;
+    let closed = loop {
+        match std::io::Read::read(&mut lazy.r, &mut buf) {
+            Ok(0) => break true,
+            Ok(n) => total += n,
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break true,
+            Err(_) => break false,
+        }
+    };
+    assert!(closed, "still open after {total} bytes of replies");
+    assert!(total < 2000 * 20_000, "every reply was written: {total} bytes");
+    writer.join().unwrap();
+    h.shutdown();
+}
+
 #[test]
 fn one_peer_holds_only_so_many_connections() {
     let h = daemon(ServerConfig { max_per_peer: 2, ..Default::default() });

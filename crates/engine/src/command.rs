@@ -95,7 +95,8 @@ pub struct StartOptions {
     /// Ignore rates and send as fast as possible (benchmarks).
     #[serde(default)]
     pub unpaced: bool,
-    /// Real-time lateness before a stream's schedule is reset (default 1 ms).
+    /// Real-time lateness before a stream's schedule is reset (default
+    /// [`DEFAULT_CATCH_UP`](crate::DEFAULT_CATCH_UP), 1 s).
     #[serde(default)]
     pub catch_up: Option<Nanos>,
     /// Start at this wall-clock time (`CLOCK_REALTIME`, ns since the Unix epoch), so

@@ -492,7 +492,10 @@ impl Engine {
             ));
         }
         let max_frame = enabled.iter().map(|s| s.sizes.max_size() as usize - FCS_LEN).max().unwrap_or(60);
-        let notes = if simulated { self.pcap_estimate(profile, &opts, &caps)? } else { Vec::new() };
+        let mut notes = if simulated { self.pcap_estimate(profile, &opts, &caps)? } else { Vec::new() };
+        if let Some(n) = oversubscribed(cores, simulated) {
+            notes.push(n);
+        }
         let mut opened = self.open_ports(cores, max_frame, opts.at_unix_ns, !simulated)?;
         // % rates and L1 figures use each port's own line rate (its link speed unless
         // fixed by the configuration).
@@ -538,7 +541,7 @@ impl Engine {
             budget: Budget::Unlimited,
             simulated,
             // Unpaced streams are never late: nothing to catch up.
-            catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(Nanos::from_millis(1))) },
+            catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(crate::DEFAULT_CATCH_UP)) },
             batch: self.config.batch,
             // Frames still in flight are counted after the last one left, on real ports
             // that receive.
@@ -1048,7 +1051,19 @@ impl Engine {
         let from = run.start_abs.max(run.baseline_at);
         // Rates over the sending window: the receive drain after it sends nothing.
         let send_max = counters.iter().map(|c| if c.send_ns > 0 { c.send_ns } else { c.loop_ns }).max().unwrap_or(0);
-        let wall = if all_done { send_max } else { (now - from).0 } as f64 / 1e9;
+        let mut wall = if all_done { send_max } else { (now - from).0 } as f64 / 1e9;
+        // A run that ended with its packets spent (a count, bursts) is timed from time zero
+        // to when its last frame was due, not to when the worker had wound down (tens of
+        // microseconds that a short run's rate would show): its n frames took n - 1 gaps
+        // from the first to the last, and n frames fill n gaps (10 frames at 1 Mpps are
+        // 1.00 Mpps, not 1.11 nor the 0.2 the wind-down made of it).
+        let sent: u64 = counters.iter().flat_map(|c| c.ports.iter()).map(|p| p.opackets).sum();
+        if all_done && !run.simulated && sent >= 2 && !counters.iter().any(|c| c.reached_end || c.stopped) {
+            let last = counters.iter().map(|c| c.last_tx_ns).max().unwrap_or(0);
+            if last > 0 {
+                wall = last as f64 / 1e9 * sent as f64 / (sent - 1) as f64;
+            }
+        }
         let secs = if run.simulated {
             let v = counters.iter().map(|c| c.virtual_ns).max().unwrap_or(0);
             // A run that went its whole duration lasted it; one that ended sooner (its
@@ -1160,4 +1175,16 @@ impl Drop for Engine {
             }
         }
     }
+}
+
+/// A note when a real-time run asks for more workers than the host has CPUs: they share
+/// cores, and rates may fall short of what is asked.
+fn oversubscribed(workers: usize, simulated: bool) -> Option<String> {
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    (!simulated && workers > cpus).then(|| {
+        format!(
+            "note: {workers} workers on {cpus} CPU{}: they share cores, and a rate may fall short of what is asked",
+            if cpus == 1 { "" } else { "s" }
+        )
+    })
 }

@@ -30,3 +30,9 @@ mod worker;
 pub use command::{Command, CoreMask, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};
 pub use engine::{check_profile, Engine, EngineConfig, EngineError};
 pub use stats::{LatencyStats, RunState, Snapshot};
+
+/// How late a stream may fall behind its schedule in real time and still make up what it
+/// owes in a burst, by default: 1 s, so rate x duration is exact across the stalls a host
+/// has (a descheduled worker, a VM's hiccup), as TRex and Linux pktgen make up what they
+/// owe. A stall past it (a suspended machine) restarts the schedule: `late_resets`.
+pub const DEFAULT_CATCH_UP: riptide_core::Nanos = riptide_core::Nanos::from_secs(1);

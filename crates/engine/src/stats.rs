@@ -16,6 +16,9 @@ pub struct WorkerCounters {
     /// Nanoseconds from the worker's start until sending ended (its ports flushed), not
     /// counting the receive drain after it; 0 while sending goes on.
     pub send_ns: u64,
+    /// Nanoseconds from the worker's time zero to the start of its last turn that sent a
+    /// frame (real time): when its last frame was due.
+    pub last_tx_ns: u64,
     /// Virtual time reached (simulation): departure of the next packet.
     pub virtual_ns: u64,
     /// Times a late stream's schedule was reset (catch-up policy).
@@ -84,6 +87,7 @@ impl WorkerCounters {
         out.busy_ns = out.busy_ns.saturating_sub(base.busy_ns);
         out.loop_ns = out.loop_ns.saturating_sub(base.loop_ns);
         out.send_ns = out.send_ns.saturating_sub(base.loop_ns);
+        out.last_tx_ns = out.last_tx_ns.saturating_sub(base.loop_ns);
         out.late_resets = out.late_resets.saturating_sub(base.late_resets);
         out.tx_refused = out.tx_refused.saturating_sub(base.tx_refused);
         out

@@ -244,6 +244,9 @@ impl<K: RunKind> Worker<K> {
             }
             self.poll_rx();
             if produced > 0 {
+                if !plan.simulated {
+                    self.counters.last_tx_ns = t_loop.saturating_sub(plan.start_abs.min(t0)).0;
+                }
                 busy += (self.clock.now() - t_loop).0;
                 stalled_since = None;
                 if budget.spent() {

@@ -92,10 +92,18 @@ enum CpsDoc {
 
 impl CpsDoc {
     fn value(&self) -> Result<f64, String> {
-        let text = match self {
-            CpsDoc::Number(n) => return Ok(*n),
-            CpsDoc::Text(t) => t.trim().to_ascii_lowercase(),
-        };
+        match self {
+            CpsDoc::Number(n) => Ok(*n),
+            CpsDoc::Text(t) => parse_cps(t),
+        }
+    }
+}
+
+/// A connection rate as text: a number with an optional k or m multiplier and `cps`
+/// (`1000`, `10k`, `1.5mcps`).
+pub fn parse_cps(text: &str) -> Result<f64, String> {
+    let text = text.trim().to_ascii_lowercase();
+    {
         let num = text.strip_suffix("cps").unwrap_or(&text).trim();
         let (num, scale) = match num.as_bytes().last() {
             Some(b'k') => (&num[..num.len() - 1], 1e3),

@@ -351,3 +351,24 @@ fn publish_loop(state: &Mutex<Trex>, hub: &Hub, stop: &AtomicBool, interval: Dur
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// A subscriber that reads nothing holds at most [`PUB_QUEUE`] messages; one gone is
+    /// forgotten at the next publication.
+    #[test]
+    fn a_subscriber_queue_is_bounded_and_a_gone_one_dropped() {
+        let hub = Hub::default();
+        let slow = hub.join();
+        let gone = hub.join();
+        drop(gone);
+        for i in 0..(PUB_QUEUE * 3) {
+            hub.publish(&Arc::from(format!("m{i}").into_bytes()));
+        }
+        assert_eq!(slow.try_iter().count(), PUB_QUEUE);
+        assert_eq!(hub.queues.lock().unwrap().len(), 1);
+    }
+}

@@ -15,6 +15,7 @@ use riptide_measure::tag::TAG_LEN;
 use std::collections::HashMap;
 
 /// Context for errors inside one stream.
+#[derive(Clone, Copy)]
 pub(crate) struct Ctx<'a> {
     file: &'a str,
     line: Option<u64>,
@@ -22,7 +23,17 @@ pub(crate) struct Ctx<'a> {
     index: usize,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The same stream, errors placed at `loc` (an item of it) where that is known.
+    pub(crate) fn at(&self, loc: serde_saphyr::Location) -> Ctx<'a> {
+        match (loc.line(), loc.column()) {
+            (l, c) if l > 0 => {
+                Ctx { file: self.file, line: Some(l), column: Some(c).filter(|&c| c > 0), index: self.index }
+            }
+            _ => Ctx { ..*self },
+        }
+    }
+
     pub(crate) fn err(&self, key: &str, message: impl Into<String>) -> ProfileError {
         ProfileError {
             file: self.file.into(),
@@ -200,9 +211,12 @@ fn compile_fields(
 ) -> Result<FieldEngine, ProfileError> {
     let mut vars = Vec::new();
     let mut info: HashMap<&str, VarInfo> = HashMap::new();
-    let mut writes: Vec<(String, WriteSpec)> = Vec::new();
-    for (j, v) in s.vars.iter().enumerate() {
+    let mut writes: Vec<(Ctx<'_>, String, WriteSpec)> = Vec::new();
+    for (j, spanned) in s.vars.iter().enumerate() {
         let key = format!("vars[{j}]");
+        // Errors about the variable name its own line.
+        let ctx = &ctx.at(spanned.referenced);
+        let v = &spanned.value;
         if info.contains_key(v.name.as_str()) {
             return Err(ctx.err(&key, format!("variable '{}' is defined twice", v.name)));
         }
@@ -216,11 +230,15 @@ fn compile_fields(
                 ));
             }
             for (part, f) in ["ip", "port"].iter().zip(&shorthand) {
-                writes.push((format!("{key}.write"), simple_write(&format!("{}.{part}", v.name), f)));
+                writes.push((
+                    ctx.at(spanned.referenced),
+                    format!("{key}.write"),
+                    simple_write(&format!("{}.{part}", v.name), f),
+                ));
             }
         } else {
             for f in &shorthand {
-                writes.push((format!("{key}.write"), simple_write(&v.name, f)));
+                writes.push((ctx.at(spanned.referenced), format!("{key}.write"), simple_write(&v.name, f)));
             }
         }
         if v.hold == Some(0) {
@@ -230,11 +248,11 @@ fn compile_fields(
         vars.push(var.with_hold(v.hold.unwrap_or(1)));
     }
     for (j, w) in s.writes.iter().enumerate() {
-        writes.push((format!("writes[{j}]"), w.clone()));
+        writes.push((ctx.at(w.referenced), format!("writes[{j}]"), w.value.clone()));
     }
     let mut out = Vec::with_capacity(writes.len());
-    for (key, w) in &writes {
-        out.push(compile_write(ctx, key, w, &info, layout, min_len)?);
+    for (wctx, key, w) in &writes {
+        out.push(compile_write(wctx, key, w, &info, layout, min_len)?);
     }
     Ok(FieldEngine::new(vars, out, layout.csum))
 }

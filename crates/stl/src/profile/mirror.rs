@@ -90,7 +90,7 @@ pub fn add_reverse_streams(profile: &mut Profile, macs: &[PortMacs]) -> Result<V
             }
         }
         let eth_write = |f: &str| f.starts_with("eth.");
-        for v in &mut m.vars {
+        for v in m.vars.iter_mut().map(|v| &mut v.value) {
             v.write = match v.write.take() {
                 Some(OneOrMany::One(f)) if eth_write(&f) => return Err(eth_refused(&name, &f)),
                 Some(OneOrMany::One(f)) => Some(OneOrMany::One(swapped(&f))),
@@ -103,7 +103,7 @@ pub fn add_reverse_streams(profile: &mut Profile, macs: &[PortMacs]) -> Result<V
                 None => None,
             };
         }
-        for w in &mut m.writes {
+        for w in m.writes.iter_mut().map(|w| &mut w.value) {
             if w.offset.is_some() {
                 return Err(format!(
                     "stream '{name}' writes '{}' at a byte offset: its reverse cannot be derived; list both \
@@ -172,11 +172,11 @@ mod tests {
         let Layer::Udp(u) = &r.packet[2] else { panic!("udp") };
         assert_eq!((u.sport, u.dport), (Some(9), Some(1025)));
         assert_eq!(
-            r.vars[0].write.as_ref().map(|w| w.names().iter().map(|n| n.to_string()).collect::<Vec<_>>()),
+            r.vars[0].value.write.as_ref().map(|w| w.names().iter().map(|n| n.to_string()).collect::<Vec<_>>()),
             Some(vec!["ipv4.dst".to_string()])
         );
         assert_eq!(
-            r.vars[1].write.as_ref().map(|w| w.names().iter().map(|n| n.to_string()).collect::<Vec<_>>()),
+            r.vars[1].value.write.as_ref().map(|w| w.names().iter().map(|n| n.to_string()).collect::<Vec<_>>()),
             Some(vec!["udp.dport".to_string()])
         );
         // The forward stream keeps its own addresses.

@@ -73,12 +73,12 @@ pub struct StreamSpec {
     /// Stream to start when this one ends (burst modes).
     #[serde(default)]
     pub next: Option<String>,
-    /// Field-engine variables.
+    /// Field-engine variables (each with its place in the file, for errors).
     #[serde(default)]
-    pub vars: Vec<VarSpec>,
-    /// Extra writes of variables into the frame.
+    pub vars: Vec<serde_saphyr::Spanned<VarSpec>>,
+    /// Extra writes of variables into the frame (each with its place in the file).
     #[serde(default)]
-    pub writes: Vec<WriteSpec>,
+    pub writes: Vec<serde_saphyr::Spanned<WriteSpec>>,
     /// Seed for this stream's random variables (default: derived from the profile seed).
     #[serde(default)]
     pub seed: Option<u64>,

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# nginx in the lab's DUT namespace (after `riptide lab up`), listening on 198.18.1.254:80
+# and serving /64 (64 bytes), /1k and /64k; its access log is DIR/access.log.
+#   scripts/lab-nginx.sh start [DIR]     (DIR: /run/riptide/lab-nginx by default)
+#   scripts/lab-nginx.sh stop [DIR]
+# The server against which profiles/tcp/nginx-get.yaml runs (docs/tcp.md).
+set -euo pipefail
+cmd=${1:-}
+dir=${2:-/run/riptide/lab-nginx}
+ns=riptide-dut
+case "$cmd" in
+start)
+  command -v nginx >/dev/null 2>&1 || { echo "lab-nginx: nginx is not installed (scripts/setup.sh installs it)" >&2; exit 1; }
+  [ -e "/var/run/netns/$ns" ] || { echo "lab-nginx: no lab namespace $ns: run 'riptide lab up' first" >&2; exit 1; }
+  mkdir -p "$dir/root"
+  head -c 64 /dev/zero | tr '\0' x >"$dir/root/64"
+  head -c 1024 /dev/zero | tr '\0' x >"$dir/root/1k"
+  head -c 65536 /dev/zero | tr '\0' x >"$dir/root/64k"
+  cat >"$dir/nginx.conf" <<CONF
+worker_processes 1;
+pid $dir/nginx.pid;
+error_log $dir/error.log;
+events { worker_connections 4096; }
+http {
+  access_log $dir/access.log;
+  client_body_temp_path $dir; proxy_temp_path $dir; fastcgi_temp_path $dir; uwsgi_temp_path $dir; scgi_temp_path $dir;
+  server { listen 198.18.1.254:80 backlog=4096; root $dir/root; }
+}
+CONF
+  ip netns exec "$ns" nginx -c "$dir/nginx.conf"
+  # Serving once it answers from the generator's namespace (5 s at most).
+  for _ in $(seq 100); do
+    if [ "$(ip netns exec riptide-tg curl -s -o /dev/null -w '%{http_code}' http://198.18.1.254/64 || true)" = 200 ]; then
+      echo "lab-nginx: nginx serves http://198.18.1.254/64 in $ns (log: $dir/access.log)"
+      exit 0
+    fi
+    sleep 0.05
+  done
+  echo "lab-nginx: nginx did not answer on 198.18.1.254:80 (see $dir/error.log)" >&2
+  exit 1
+  ;;
+stop)
+  if [ -s "$dir/nginx.pid" ]; then
+    kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
+    for _ in $(seq 100); do [ -e "$dir/nginx.pid" ] || break; sleep 0.05; done
+  fi
+  echo "lab-nginx: stopped"
+  ;;
+*)
+  echo "usage: scripts/lab-nginx.sh start|stop [DIR]" >&2
+  exit 2
+  ;;
+esac
