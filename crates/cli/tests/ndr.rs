@@ -75,6 +75,38 @@ fn with_0_3_percent_loss_pdr_passes_at_the_maximum_and_ndr_is_not_found() {
     assert!(out.contains("ndr: not found: even the minimum load (5.00 Kpps) loses more than 0%"), "{out}");
 }
 
+/// docs/methodology.md's `link:` example as written (the default 10 s final trials,
+/// latency probes on): every trial of the search and the four latency trials at their
+/// full counts.
+///
+/// A bounded CLI test, not a timing: it ran 420 s before the receive tables were made
+/// cheap to copy (a publish copied ~38 MB, the latency probe's id 65,535 sizing the
+/// table) and 0.5 s after, on the 2-vCPU development VM; the bound is 60 s.
+#[test]
+fn the_docs_link_example_finishes_with_its_latency_trials() {
+    let args = "ndr profiles/lab/ndr.yaml --port link:0:loss=0.3% --port link:1 --max-load 50kpps --json";
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(args.split(' '))
+        .current_dir(common::repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = common::wait_within(child, std::time::Duration::from_secs(60), args);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let run = &v["runs"][0];
+    assert_eq!(run["goals"][1]["lower_bound"], 50_000.0, "{run}");
+    let points = run["latency"].as_array().unwrap();
+    assert_eq!(points.len(), 4, "{run}");
+    for p in points {
+        // 10 s at the load, and 1 kpps of probes for 10 s, every probe measured.
+        let want = (p["intended_load"].as_f64().unwrap() * 10.0).floor() as u64;
+        assert!(p["offered_count"].as_u64().unwrap().abs_diff(want) <= 1, "{p}");
+        assert!(p["streams"][0]["count"].as_u64().unwrap() >= 9_950, "{p}");
+    }
+}
+
 #[test]
 fn a_profile_without_a_tagged_stream_is_refused_naming_it() {
     refused(
