@@ -25,6 +25,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
+#[command(mut_arg("line_rate", |a| a.help(LINE_RATE_HELP)))]
 pub(crate) struct NdrArgs {
     /// Profile (YAML, or a TRex Python profile `.py`) with at least one tagged stream
     /// (`flow_stats` / `STLFlowStats`, or `latency`): the search scales its rates to each
@@ -94,8 +95,11 @@ pub(crate) struct NdrArgs {
     /// sending port (`1kpps`); `off` skips them.
     #[arg(long, default_value = "1kpps", value_name = "RATE|off")]
     pub latency: String,
-    /// Also write results.json, trials.csv and report.md into DIR (created if needed;
-    /// checked before any traffic; each file whole or not at all).
+    /// Also write the report into DIR (created if needed; checked before any traffic;
+    /// each file whole or not at all): results.json, trials.csv, report.md, report.html,
+    /// throughput-pps.png, throughput-bps.png (ports only), trials.png and, with latency
+    /// trials, latency.png and latency.hlog; in a --frame-sizes sweep one trials-SIZE.png,
+    /// latency-SIZE.png and latency-SIZE.hlog per size.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Print one JSON object: the goals' results and every trial.
@@ -104,6 +108,11 @@ pub(crate) struct NdrArgs {
     #[command(flatten)]
     pub place: PlaceArgs,
 }
+
+/// `--line-rate` for a search: what a load is measured against.
+const LINE_RATE_HELP: &str = "Line rate of every port, which sets the highest load at the profile's frame sizes (the \
+default --max-load), what `%` and bit-rate loads mean, and the report's % of line: 10g, 100g, 1g (default 10g; \
+port_bandwidth_gb of a port configuration file)";
 
 /// A ratio written as `0.5%` or `0.005`.
 fn ratio(option: &str, s: &str) -> Result<f64, Failure> {

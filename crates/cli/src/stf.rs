@@ -15,7 +15,12 @@ use riptide_engine::{Command, Engine, Multiplier};
 use riptide_timer::SchedulerKind;
 use std::path::PathBuf;
 
+/// `--line-rate` here: what the report sets each port's sending against.
+const LINE_RATE_HELP: &str = "Line rate of the ports, reported beside what each sent (`line_rate_bps` in --json); the flows' \
+rate is the profile's times -m, never a share of it: 10g, 100g, 1g (default: each interface's link speed, 10g for null and pcap)";
+
 #[derive(Args, Debug)]
+#[command(mut_arg("line_rate", |a| a.help(LINE_RATE_HELP)))]
 pub(crate) struct StfArgs {
     /// cap2 profile (TRex YAML).
     pub profile: PathBuf,

@@ -11,7 +11,13 @@ use riptide_engine::{Command, Engine};
 use serde_json::json;
 use std::path::PathBuf;
 
+/// `--line-rate` here: what the report sets each port's sending against.
+const LINE_RATE_HELP: &str = "Line rate of the ports, reported beside what each sent (`line_rate_bps` in --json); the \
+connections' rate is the profile's times -m, never a share of it: 10g, 100g, 1g (default: each interface's link speed, 10g for \
+null and pcap; port_bandwidth_gb of a port configuration file)";
+
 #[derive(Args, Debug)]
+#[command(mut_arg("line_rate", |a| a.help(LINE_RATE_HELP)))]
 pub(crate) struct TcpArgs {
     /// TCP profile (YAML, docs/tcp.md).
     pub profile: PathBuf,

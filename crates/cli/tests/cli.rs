@@ -1025,6 +1025,20 @@ fn help_and_errors_say_what_there_is() {
     for cmd in ["run-stf", "pktgen"] {
         assert!(!help(cmd).contains("--config"), "{cmd} --help mentions a --config it does not take");
     }
+    // --line-rate says what a line rate does in each command (pktgen's `delay 0` only
+    // where pktgen scripts run), and a port configuration only where --config is taken.
+    for (cmd, want, config) in [
+        ("run", "pktgen's `delay 0`", true),
+        ("ndr", "the default --max-load", true),
+        ("tcp", "line_rate_bps", true),
+        ("run-stf", "line_rate_bps", false),
+    ] {
+        let h = help(cmd);
+        let line = h.lines().find(|l| l.trim_start().starts_with("--line-rate")).unwrap_or_default();
+        assert!(line.contains(want), "{cmd} --help: {line}");
+        assert_eq!(line.contains("pktgen"), cmd == "run", "{cmd} --help: {line}");
+        assert_eq!(line.contains("port configuration"), config, "{cmd} --help: {line}");
+    }
     let o = riptide(&["run", "profiles/udp64.yaml", "--port", "null", "--count", "-5"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("invalid value '-5'") && !stderr(&o).contains("-- -5"), "{}", stderr(&o));

@@ -75,6 +75,38 @@ fn with_0_3_percent_loss_pdr_passes_at_the_maximum_and_ndr_is_not_found() {
     assert!(out.contains("ndr: not found: even the minimum load (5.00 Kpps) loses more than 0%"), "{out}");
 }
 
+/// docs/methodology.md's `link:` example as written (the default 10 s final trials,
+/// latency probes on): every trial of the search and the four latency trials at their
+/// full counts.
+///
+/// A bounded CLI test, not a timing: it ran 420 s before the receive tables were made
+/// cheap to copy (a publish copied ~38 MB, the latency probe's id 65,535 sizing the
+/// table) and 0.5 s after, on the 2-vCPU development VM; the bound is 60 s.
+#[test]
+fn the_docs_link_example_finishes_with_its_latency_trials() {
+    let args = "ndr profiles/lab/ndr.yaml --port link:0:loss=0.3% --port link:1 --max-load 50kpps --json";
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(args.split(' '))
+        .current_dir(common::repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let o = common::wait_within(child, std::time::Duration::from_secs(60), args);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let run = &v["runs"][0];
+    assert_eq!(run["goals"][1]["lower_bound"], 50_000.0, "{run}");
+    let points = run["latency"].as_array().unwrap();
+    assert_eq!(points.len(), 4, "{run}");
+    for p in points {
+        // 10 s at the load, and 1 kpps of probes for 10 s, every probe measured.
+        let want = (p["intended_load"].as_f64().unwrap() * 10.0).floor() as u64;
+        assert!(p["offered_count"].as_u64().unwrap().abs_diff(want) <= 1, "{p}");
+        assert!(p["streams"][0]["count"].as_u64().unwrap() >= 9_950, "{p}");
+    }
+}
+
 #[test]
 fn a_profile_without_a_tagged_stream_is_refused_naming_it() {
     refused(
@@ -155,12 +187,28 @@ fn a_frame_size_sweep_searches_each_size() {
         assert!(r["goals"][0]["lower_bound"].is_null(), "{r}");
     }
     assert_eq!(runs[1]["line"]["mean_frame"], 1518.0);
-    // The human table has a size column.
-    let o = cli("ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --line-rate 100m --min-load 1kpps --trial 0.5s --final-trial 0.5s --duration-sum 1s --frame-sizes 128,1024");
+    // The human table has a size column; --out writes each size's files, and `ndr --help`
+    // names them all (SIZE for the size).
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("sweep");
+    let line = format!("ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --line-rate 100m --min-load 1kpps --trial 0.5s --final-trial 0.5s --duration-sum 1s --frame-sizes 128,1024 --out {}", out_dir.display());
+    let o = cli(&line);
     assert!(o.status.success(), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.lines().any(|l| l.starts_with("size ")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("1024   ndr")), "{out}");
+    let mut names: Vec<String> =
+        std::fs::read_dir(&out_dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    #[rustfmt::skip]
+    assert_eq!(names, ["latency-1024.hlog", "latency-1024.png", "latency-128.hlog", "latency-128.png", "report.html",
+        "report.md", "results.json", "throughput-bps.png", "throughput-pps.png", "trials-1024.png", "trials-128.png",
+        "trials.csv"], "{names:?}");
+    let help = String::from_utf8_lossy(&cli("ndr --help").stdout).into_owned();
+    for n in &names {
+        let n = n.replace("-1024.", "-SIZE.").replace("-128.", "-SIZE.");
+        assert!(help.contains(&n), "ndr --help does not name {n}:\n{help}");
+    }
     let bad = riptide(&["ndr", PROFILE, "--port", "link:0", "--port", "link:1", "--frame-sizes", "64,jumbo"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("--frame-sizes 'jumbo'"), "{}", stderr(&bad));
@@ -240,6 +288,11 @@ fn out_writes_results_trials_and_a_report() {
     #[rustfmt::skip]
     assert_eq!(names, ["latency.hlog", "latency.png", "report.html", "report.md", "results.json",
         "throughput-bps.png", "throughput-pps.png", "trials.csv", "trials.png"], "{names:?}");
+    // `ndr --help` names every file --out wrote.
+    let help = String::from_utf8_lossy(&cli("ndr --help").stdout).into_owned();
+    for n in &names {
+        assert!(help.contains(n.as_str()), "ndr --help does not name {n}:\n{help}");
+    }
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert_eq!(html.matches("<img src=\"data:image/png;base64,").count(), 4, "{html}");
     assert!(html.contains("<td>pdr</td><td>0.5%</td><td>50.00 Kpps</td>"), "{html}");

@@ -328,6 +328,9 @@ impl<K: RunKind> Worker<K> {
         n
     }
 
+    /// Publishes the counters into the shared copy. The kind writes its figures straight
+    /// into that copy, the costly ones (receive tables with their histograms, series)
+    /// only every 16th publish and the last: a publish in between copies none of them.
     fn publish(&mut self, t0: Nanos, now: Nanos, busy: u64, done: bool) {
         let c = &mut self.counters;
         for (i, p) in self.ports.iter().enumerate() {
@@ -340,14 +343,22 @@ impl<K: RunKind> Worker<K> {
         c.virtual_ns = self.kind.virtual_now().0;
         c.late_resets = self.kind.late_resets();
         c.done = done;
-        // The costly figures (histograms, series): every 16th publish, and the last.
+        let mut g = if done {
+            lock(&self.shared.published)
+        } else {
+            match self.shared.published.try_lock() {
+                Ok(g) => g,
+                Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+                // A reader holds it: the next publish does it (the costly figures too, if due).
+                Err(std::sync::TryLockError::WouldBlock) => return,
+            }
+        };
+        // The worker's own `kind` stays empty: only the shared copy holds the kind's.
+        let kind = std::mem::take(&mut g.kind);
+        g.clone_from(c);
+        g.kind = kind;
         self.publishes += 1;
-        self.kind.publish(&mut c.kind, done || self.publishes.is_multiple_of(16));
-        if done {
-            *lock(&self.shared.published) = c.clone();
-        } else if let Ok(mut g) = self.shared.published.try_lock() {
-            *g = c.clone();
-        }
+        self.kind.publish(&mut g.kind, done || self.publishes.is_multiple_of(16));
     }
 }
 
@@ -448,5 +459,81 @@ mod tests {
         let exit = run_for(Box::new(NullPort::new(info(), 32)), 1.5);
         assert!(exit.error.is_none(), "{:?}", exit.error);
         assert!(exit.counters.reached_end);
+    }
+
+    /// A run kind with a long series (a stateful run's seconds): the series in full
+    /// publishes, a counter in every one.
+    struct LongSeries {
+        publishes: u64,
+    }
+
+    impl RunKind for LongSeries {
+        fn handle_start(&mut self) {}
+        fn poll_transmit(&mut self, _: usize, _: &mut TxBatch<'_>, _: u64, _: &Turn) -> usize {
+            0
+        }
+        fn poll_timeout(&self) -> Option<Nanos> {
+            None
+        }
+        fn is_done(&self) -> bool {
+            false
+        }
+        fn publish(&self, out: &mut KindCounters, full: bool) {
+            if !matches!(out, KindCounters::Stateful(_)) {
+                *out = KindCounters::Stateful(Default::default());
+            }
+            let KindCounters::Stateful(c) = out else { return };
+            c.last_t = self.publishes;
+            if full {
+                c.seconds = vec![crate::stf::Second::default(); 10_000];
+            }
+        }
+        fn virtual_now(&self) -> Nanos {
+            Nanos::ZERO
+        }
+    }
+
+    /// A publish copies the costly figures only when they are due (every 16th and the
+    /// last): in between, the shared copy's series stays where it is, not copied again.
+    /// Regression: every publish cloned the whole counters, receive tables and series
+    /// included, which made `riptide ndr`'s latency trials take minutes.
+    #[test]
+    fn publishes_between_full_ones_copy_no_series() {
+        let clock = Clock::monotonic();
+        let plan = Plan {
+            start_abs: clock.now(),
+            end: None,
+            budget: Budget::Unlimited,
+            simulated: true,
+            catch_up: None,
+            batch: 32,
+            drain: Nanos::ZERO,
+            epoch_unix_ns: 0,
+        };
+        let mut w = Worker {
+            clock,
+            ports: vec![],
+            kind: LongSeries { publishes: 0 },
+            plan,
+            shared: Arc::default(),
+            counters: WorkerCounters::default(),
+            publishes: 0,
+        };
+        // (series length, where its entries lie) in the shared copy after each publish.
+        let mut seen = vec![];
+        for i in 1..=40u64 {
+            w.kind.publishes = i;
+            w.publish(Nanos::ZERO, Nanos(i), 0, i == 40);
+            let g = lock(&w.shared.published);
+            let KindCounters::Stateful(c) = &g.kind else { panic!("{:?}", g.kind) };
+            assert_eq!(c.last_t, i, "the cheap figures in every publish");
+            seen.push((c.seconds.len(), c.seconds.as_ptr() as usize));
+        }
+        assert!(seen[..15].iter().all(|s| s.0 == 0), "{seen:?}");
+        assert_eq!(seen[15].0, 10_000, "the 16th publish is full");
+        // Between full publishes, the series is neither copied nor moved.
+        assert!(seen[15..31].iter().all(|s| *s == seen[15]), "{:?}", &seen[15..31]);
+        assert!(seen[32..39].iter().all(|s| *s == seen[31]), "{:?}", &seen[32..39]);
+        assert!(lock(&w.shared.published).done);
     }
 }

@@ -1,13 +1,20 @@
 //! The receive classifier: tagged frames to their stream's trackers.
 //!
-//! A flat table indexed by stream id (ids are small integers chosen by the profile),
-//! so classifying is a signature check, a bounds check and an index: no hashing, and
-//! no limit of 128 streams (4096 and more cost the same per packet).
+//! A flat table indexed by stream id (ids are small integers chosen by the profile)
+//! gives each registered stream's place in a dense list of records, so classifying is a
+//! signature check and two bounds-checked indexes: no hashing, and no limit of 128
+//! streams (4096 and more cost the same per packet).
+//!
+//! The table runs to the largest id registered (65,535 for a latency probe), so it is
+//! shared between copies ([`Arc`]; it changes only when a stream registers): a copy of
+//! a classifier, which a worker publishes every few milliseconds, costs its streams'
+//! records, not its largest id.
 
 use crate::disrupt::Disruptions;
 use crate::latency::Latency;
 use crate::seq::SeqTracker;
 use crate::tag::{unwrap_seq, Tag};
+use std::sync::Arc;
 
 /// Largest stream id a profile may tag with.
 pub const MAX_STREAM_ID: u32 = u16::MAX as u32;
@@ -69,36 +76,68 @@ pub struct StreamRx {
     pub ports: PortCounts,
 }
 
+/// An id without a stream in [`Classifier`]'s index: past the end of any list of records.
+const NO_STREAM: u32 = u32::MAX;
+
 /// One receive core's table of tagged streams.
 #[derive(Clone, Debug, Default)]
 pub struct Classifier {
-    streams: Vec<Option<StreamRx>>,
+    /// By stream id, up to the largest registered (or beyond): the index of its record
+    /// in `records`, [`NO_STREAM`] for none. Shared between copies (see the module docs).
+    slots: Arc<[u32]>,
+    /// The registered streams' records, in the order they registered.
+    records: Vec<StreamRx>,
+    /// Their ids, in the same order.
+    ids: Vec<u16>,
     /// Tagged frames whose id no stream has.
     pub unknown: u64,
 }
 
 impl Classifier {
-    /// Expects stream `id` (with latency or not).
+    /// Expects stream `id` (with latency or not); registering an id again starts its
+    /// record afresh.
     pub fn register(&mut self, id: u16, latency: bool) {
-        let i = id as usize;
-        if self.streams.len() <= i {
-            self.streams.resize_with(i + 1, || None);
-        }
-        self.streams[i] = Some(StreamRx {
+        let rx = StreamRx {
             seq: SeqTracker::default(),
             disruptions: Disruptions::default(),
             latency: latency.then(Latency::default),
             first: None,
             flows: 0,
             ports: PortCounts::default(),
-        });
+        };
+        if let Some(s) = self.stream_mut(id) {
+            *s = rx;
+            return;
+        }
+        let (i, slot) = (id as usize, self.records.len() as u32);
+        self.records.push(rx);
+        self.ids.push(id);
+        match Arc::get_mut(&mut self.slots).and_then(|v| v.get_mut(i)) {
+            Some(v) => *v = slot,
+            None => {
+                // Shared with a copy, or too short: a new index, twice as long when it
+                // grows (registering ids one by one costs each a constant on average).
+                let len = if i < self.slots.len() { self.slots.len() } else { (i + 1).max(2 * self.slots.len()) };
+                let mut v = vec![NO_STREAM; len.min(MAX_STREAM_ID as usize + 1)];
+                v[..self.slots.len()].copy_from_slice(&self.slots);
+                v[i] = slot;
+                self.slots = v.into();
+            }
+        }
+    }
+
+    /// Stream `id`'s record, to update.
+    #[inline]
+    fn stream_mut(&mut self, id: u16) -> Option<&mut StreamRx> {
+        let slot = *self.slots.get(id as usize)?;
+        self.records.get_mut(slot as usize)
     }
 
     /// Measures the first packet of each of latency stream `id`'s `flows` flows apart
     /// (sequence numbers below `flows`: the first pass of its field-engine walk), as the
     /// OVS benchmarks compare a flow's first packet (a flow-cache miss) with the rest.
     pub fn register_flows(&mut self, id: u16, flows: u64) {
-        if let Some(Some(s)) = self.streams.get_mut(id as usize) {
+        if let Some(s) = self.stream_mut(id) {
             if s.latency.is_some() && flows > 0 {
                 s.flows = flows;
                 s.first = Some(Latency::default());
@@ -111,8 +150,8 @@ impl Classifier {
     #[inline]
     pub fn handle_frame(&mut self, port: usize, frame: &[u8], wire_len: u64, rx_ns: u64) -> bool {
         let Some(tag) = Tag::read(frame) else { return false };
-        match self.streams.get_mut(tag.stream as usize) {
-            Some(Some(s)) => {
+        match self.stream_mut(tag.stream) {
+            Some(s) => {
                 s.ports.add(port, wire_len);
                 let expected = s.seq.expected();
                 let seq = unwrap_seq(tag.seq, expected);
@@ -124,19 +163,20 @@ impl Classifier {
                     l.record(tag.tx_ns, rx_ns);
                 }
             }
-            _ => self.unknown += 1,
+            None => self.unknown += 1,
         }
         true
     }
 
     /// Stream `id`'s record.
     pub fn stream(&self, id: u16) -> Option<&StreamRx> {
-        self.streams.get(id as usize).and_then(Option::as_ref)
+        let slot = *self.slots.get(id as usize)?;
+        self.records.get(slot as usize)
     }
 
-    /// Every registered stream with its id.
+    /// Every registered stream with its id, in the order they registered.
     pub fn streams(&self) -> impl Iterator<Item = (u16, &StreamRx)> {
-        self.streams.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|s| (i as u16, s)))
+        self.ids.iter().copied().zip(&self.records)
     }
 }
 
@@ -166,6 +206,37 @@ mod tests {
         assert_eq!(s.latency.as_ref().unwrap().peek().min_ns, 50);
         assert!(c.stream(4095).unwrap().latency.is_none());
         assert_eq!(c.streams().count(), 4096);
+    }
+
+    /// Sparse ids (a probe at 65,535 beside stream 1): each frame goes to its own
+    /// stream's record, ids in between are unknown, a copy goes on counting apart from
+    /// its original, and registering again starts the record afresh.
+    #[test]
+    fn sparse_ids_keep_records_apart_and_copies_independent() {
+        let mut c = Classifier::default();
+        c.register(65_535, true);
+        c.register(1, false);
+        let mut f = vec![0u8; 64];
+        for (stream, seq) in [(1, 0), (65_535, 0), (1, 1), (300, 0)] {
+            Tag { stream, seq, tx_ns: 10 }.write(&mut f);
+            c.handle_frame(0, &f, 64, 30);
+        }
+        let mut copy = c.clone();
+        Tag { stream: 1, seq: 2, tx_ns: 10 }.write(&mut f);
+        copy.handle_frame(0, &f, 64, 30);
+        let unique = |c: &Classifier, id| c.stream(id).unwrap().seq.counters.unique;
+        assert_eq!((unique(&c, 1), unique(&c, 65_535), c.unknown), (2, 1, 1));
+        assert_eq!(unique(&copy, 1), 3);
+        assert!(c.stream(300).is_none() && c.stream(2).is_none());
+        assert_eq!(c.stream(65_535).unwrap().latency.as_ref().unwrap().peek().min_ns, 20);
+        let ids: Vec<u16> = c.streams().map(|(id, _)| id).collect();
+        assert_eq!(ids, [65_535, 1], "in the order they registered");
+        c.register(1, false);
+        assert_eq!((unique(&c, 1), c.streams().count()), (0, 2));
+        // A stream registered after the copy is the original's alone.
+        c.register(7, true);
+        assert!(c.stream(7).is_some() && copy.stream(7).is_none());
+        assert_eq!(unique(&copy, 65_535), 1);
     }
 
     #[test]

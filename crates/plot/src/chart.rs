@@ -2,6 +2,11 @@
 //!
 //! Pure: a [`Chart`] in, a `String` of SVG out; no fonts or pixels here ([`crate::png`]
 //! rasterises). Text is drawn in [`crate::FONT_FAMILY`], which the rasteriser carries.
+//!
+//! The y axis starts at 0 and reaches [`HEADROOM`] above the largest value it must show
+//! (every series', or [`Chart::y_fit`]), rounded up to a tick. What lies above is
+//! clipped, and the legend names only the series that show: the legend and the lines
+//! always agree.
 
 use std::fmt::Write;
 
@@ -10,7 +15,8 @@ use std::fmt::Write;
 pub enum Style {
     /// Points joined by a line, with a marker on each.
     LineMarkers,
-    /// A dashed line without markers (a limit, such as the line rate).
+    /// A dashed line without markers (a limit, such as the line rate); a single point is
+    /// a level across the whole plot.
     Dashed,
     /// Markers only.
     Markers,
@@ -44,6 +50,11 @@ pub struct Chart {
     pub categories: Option<Vec<String>>,
     /// The series, drawn in order.
     pub series: Vec<Series>,
+    /// The largest y the axis must show; None: every series' largest. Set it to fit the
+    /// data and let a far-off limit (a line rate) go off the top rather than flatten them.
+    pub y_fit: Option<f64>,
+    /// A line under the title (what the plot leaves out, such as a limit off the scale).
+    pub note: Option<String>,
     /// Size in pixels.
     pub width: u32,
     /// Size in pixels.
@@ -63,11 +74,16 @@ impl Chart {
             y_label: y_label.into(),
             categories: None,
             series: vec![],
+            y_fit: None,
+            note: None,
             width: 800,
             height: 450,
         }
     }
 }
+
+/// How far above the largest value the y axis reaches (before rounding up to a tick).
+pub const HEADROOM: f64 = 1.05;
 
 /// A round step for about `target` intervals over `span`: 1, 2 or 5 times a power of ten.
 pub fn nice_step(span: f64, target: usize) -> f64 {
@@ -119,10 +135,17 @@ fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
+/// Whether a point falls in the plot (y from 0 to `y_top`): a series with none is neither
+/// drawn nor in the legend.
+fn shows(x: f64, y: f64, y_top: f64) -> bool {
+    x.is_finite() && y.is_finite() && (0.0..=y_top).contains(&y)
+}
+
 /// The chart as a standalone SVG document.
 pub fn svg(c: &Chart) -> String {
     let (w, h) = (c.width as f64, c.height as f64);
-    let (left, right, top, bottom) = (78.0, 24.0, 44.0, 92.0);
+    let (left, right, bottom) = (78.0, 24.0, 92.0);
+    let top = if c.note.is_some() { 62.0 } else { 44.0 };
     let (pw, ph) = (w - left - right, h - top - bottom);
     let all = c.series.iter().flat_map(|s| s.points.iter().copied()).filter(|(x, y)| x.is_finite() && y.is_finite());
     let (mut x0, mut x1, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
@@ -131,6 +154,9 @@ pub fn svg(c: &Chart) -> String {
         x1 = x1.max(x);
         y1 = y1.max(y);
     }
+    if let Some(fit) = c.y_fit.filter(|v| v.is_finite() && *v > 0.0) {
+        y1 = fit;
+    }
     if let Some(cats) = &c.categories {
         (x0, x1) = (-0.5, cats.len().max(1) as f64 - 0.5);
     } else if !x0.is_finite() {
@@ -138,7 +164,7 @@ pub fn svg(c: &Chart) -> String {
     } else if x0 == x1 {
         (x0, x1) = (x0 - 1.0, x1 + 1.0);
     }
-    let yt = ticks(0.0, if y1 > 0.0 { y1 * 1.05 } else { 1.0 }, 6);
+    let yt = ticks(0.0, if y1 > 0.0 { y1 * HEADROOM } else { 1.0 }, 6);
     let y_top = *yt.last().unwrap_or(&1.0);
     let xt = if c.categories.is_some() { vec![] } else { ticks(x0, x1, 8) };
     if let (Some(a), Some(b)) = (xt.first(), xt.last()) {
@@ -155,6 +181,14 @@ pub fn svg(c: &Chart) -> String {
     );
     let _ = write!(o, r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##);
     let _ = write!(o, r##"<text x="{}" y="26" text-anchor="middle" font-size="16">{}</text>"##, w / 2.0, esc(&c.title));
+    if let Some(note) = &c.note {
+        let _ = write!(
+            o,
+            r##"<text x="{}" y="46" text-anchor="middle" font-size="12" fill="#555">{}</text>"##,
+            w / 2.0,
+            esc(note)
+        );
+    }
     // Grid and y ticks.
     let ystep = nice_step(y_top, 6);
     for &t in &yt {
@@ -204,35 +238,46 @@ pub fn svg(c: &Chart) -> String {
         top + ph / 2.0,
         esc(&c.y_label)
     );
-    // Series.
-    for s in &c.series {
+    // Series that show (some point within the axis): lines clipped to the plot, markers
+    // only where they fall in it.
+    let shown: Vec<&Series> = c.series.iter().filter(|s| s.points.iter().any(|&(x, y)| shows(x, y, y_top))).collect();
+    let _ = write!(
+        o,
+        r#"<clipPath id="plot"><rect x="{left}" y="{top}" width="{pw}" height="{ph}"/></clipPath><g clip-path="url(#plot)">"#
+    );
+    for s in &shown {
         let pts: Vec<(f64, f64)> =
             s.points.iter().filter(|(x, y)| x.is_finite() && y.is_finite()).map(|&(x, y)| (sx(x), sy(y))).collect();
-        if matches!(s.style, Style::LineMarkers | Style::Dashed) && pts.len() > 1 {
-            let d: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
-            let dash = if s.style == Style::Dashed { r#" stroke-dasharray="6 4""# } else { "" };
+        let dash = if s.style == Style::Dashed { r#" stroke-dasharray="6 4""# } else { "" };
+        let line = match (s.style, &pts[..]) {
+            // One level: across the whole plot.
+            (Style::Dashed, [(_, y)]) => format!("{left},{y:.1} {:.1},{y:.1}", left + pw),
+            (Style::LineMarkers | Style::Dashed, p) if p.len() > 1 => {
+                p.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ")
+            }
+            _ => String::new(),
+        };
+        if !line.is_empty() {
+            let _ = write!(o, r#"<polyline points="{line}" fill="none" stroke="{}" stroke-width="2"{dash}/>"#, s.color);
+        }
+    }
+    o.push_str("</g>");
+    for s in shown.iter().filter(|s| s.style != Style::Dashed) {
+        for &(x, y) in s.points.iter().filter(|&&(x, y)| shows(x, y, y_top)) {
+            let fill = if s.style == Style::Hollow { "none" } else { s.color.as_str() };
             let _ = write!(
                 o,
-                r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2"{dash}/>"#,
-                d.join(" "),
+                r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{fill}" stroke="{}" stroke-width="1.5"/>"#,
+                sx(x),
+                sy(y),
                 s.color
             );
         }
-        if s.style != Style::Dashed {
-            for (x, y) in &pts {
-                let fill = if s.style == Style::Hollow { "none" } else { s.color.as_str() };
-                let _ = write!(
-                    o,
-                    r#"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="{fill}" stroke="{}" stroke-width="1.5"/>"#,
-                    s.color
-                );
-            }
-        }
     }
-    // Legend, one row under the x label.
+    // Legend, one row under the x label: the series that show.
     let mut lx = left;
     let ly = h - 18.0;
-    for s in &c.series {
+    for s in &shown {
         let _ = match s.style {
             Style::Dashed => write!(
                 o,
@@ -304,5 +349,53 @@ mod tests {
         assert_eq!(s.matches("<polyline").count(), 2);
         assert!(s.contains("stroke-dasharray"));
         assert!(!s.contains("NaN"));
+    }
+
+    /// The y tick labels of an SVG chart, bottom up.
+    fn y_ticks(svg: &str) -> Vec<String> {
+        svg.split(r##"text-anchor="end" fill="#333">"##)
+            .skip(1)
+            .map(|t| t[..t.find('<').unwrap()].to_string())
+            .collect()
+    }
+
+    fn series(name: &str, style: Style, points: &[(f64, f64)]) -> Series {
+        Series { name: name.into(), color: PALETTE[0].into(), style, points: points.to_vec() }
+    }
+
+    #[test]
+    fn a_dashed_level_of_one_point_spans_the_plot() {
+        let mut c = Chart::new("t", "x", "y");
+        c.categories = Some(vec!["64".into()]);
+        c.series.push(series("ndr", Style::LineMarkers, &[(0.0, 9.0)]));
+        c.series.push(series("line rate", Style::Dashed, &[(0.0, 14.88)]));
+        let s = svg(&c);
+        // 78 px of margin on the left, 24 on the right of 800: the plot's whole width.
+        assert_eq!(s.matches(r#"<polyline points="78,"#).count(), 1, "{s}");
+        assert!(s.contains(r#" 776.0,"#), "{s}");
+        assert!(s.contains(">line rate</text>") && s.contains(">ndr</text>"));
+        assert_eq!(y_ticks(&s), ["0", "5", "10", "15", "20"]);
+    }
+
+    /// With the axis fitted to the data, a series wholly above it is neither drawn nor
+    /// named in the legend; one partly above is drawn (clipped) and named, its markers
+    /// only where they fall in the plot.
+    #[test]
+    fn the_legend_names_what_is_drawn() {
+        let mut c = Chart::new("t", "x", "y");
+        c.categories = Some(vec!["64".into(), "1518".into()]);
+        c.y_fit = Some(0.741);
+        c.note = Some("line rate 14.88 Mpps: off the scale".into());
+        c.series.push(series("pdr", Style::LineMarkers, &[(0.0, 0.741), (1.0, 0.5)]));
+        c.series.push(series("far", Style::Dashed, &[(0.0, 14.88), (1.0, 20.0)]));
+        c.series.push(series("part", Style::LineMarkers, &[(0.0, 30.0), (1.0, 0.6)]));
+        let s = svg(&c);
+        assert_eq!(y_ticks(&s), ["0.0", "0.2", "0.4", "0.6", "0.8"]);
+        assert!(!s.contains(">far</text>") && !s.contains("stroke-dasharray"), "{s}");
+        assert!(s.contains(">pdr</text>") && s.contains(">part</text>"), "{s}");
+        assert_eq!(s.matches("<polyline").count(), 2, "{s}");
+        // pdr's two markers and part's one in the plot, and the legend's two.
+        assert_eq!(s.matches("<circle").count(), 5, "{s}");
+        assert!(s.contains(r#"<clipPath id="plot">"#) && s.contains(">line rate 14.88 Mpps: off the scale</text>"));
     }
 }

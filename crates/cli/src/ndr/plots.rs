@@ -17,19 +17,90 @@ pub(super) struct Plot {
     pub(super) chart: Chart,
 }
 
-/// Divisor and unit for values up to `max`: frames/s or bit/s in engineers' prefixes.
-fn scale(max: f64, unit: &str) -> (f64, String) {
-    let (div, prefix) = match max {
+/// Divisor and unit for an axis up to `top`: frames/s or bit/s with the prefixes network
+/// engineers write (kpps, Mpps; kb/s, Mb/s, Gb/s).
+fn scale(top: f64, unit: &str) -> (f64, String) {
+    let (div, prefix) = match top {
         m if m >= 1e9 => (1e9, "G"),
         m if m >= 1e6 => (1e6, "M"),
-        m if m >= 1e3 => (1e3, "K"),
+        m if m >= 1e3 => (1e3, "k"),
         _ => (1.0, ""),
     };
     (div, format!("{prefix}{unit}"))
 }
 
+/// A rate in those units for a note: `14.88 Mpps`, `741 kpps`, `10 Gb/s`.
+fn rate_text(v: f64, unit: &str) -> String {
+    let (div, unit) = scale(v, unit);
+    let x = v / div;
+    let s = if x >= 100.0 { format!("{x:.1}") } else { format!("{x:.2}") };
+    let s = if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.') } else { &s };
+    format!("{s} {unit}")
+}
+
+/// The line rate is drawn in full when it is at most this many times the highest lower
+/// bound (the bounds then fill at least half the height); further off, the axis fits the
+/// bounds and the line shows only where it falls within them.
+const LINE_RANGE: f64 = 2.0;
+
 fn size_name(run: &super::Run) -> String {
     run.frame_size.clone().unwrap_or_else(|| "profile".into())
+}
+
+/// One throughput chart: per run (frame size), each goal's lower bound and the line rate,
+/// in `unit` (frames/s or bit/s).
+struct Throughput<'a> {
+    title: &'a str,
+    /// The y axis's label, before its unit.
+    y_label: &'a str,
+    unit: &'a str,
+    sizes: &'a [String],
+    /// Per goal, per run: the lower bound.
+    bounds: Vec<Vec<Option<f64>>>,
+    /// Per run: the line rate.
+    line: Vec<Option<f64>>,
+}
+
+impl Throughput<'_> {
+    /// The chart: the y axis fits the bounds (with the line rate when it is within
+    /// [`LINE_RANGE`] of them, or when no bound was found); a line rate further off is
+    /// left to the parts of it within the axis, named in a note.
+    fn chart(&self, goals: &[Goal]) -> Chart {
+        let highest = |v: &mut dyn Iterator<Item = f64>| v.filter(|x| x.is_finite()).fold(0.0, f64::max);
+        let data = highest(&mut self.bounds.iter().flatten().flatten().copied());
+        let line = highest(&mut self.line.iter().flatten().copied());
+        let line_fits = data <= 0.0 || line <= data * LINE_RANGE;
+        let fit = if line_fits { data.max(line) } else { data };
+        let (div, unit) = scale(fit * riptide_plot::chart::HEADROOM, self.unit);
+        let mut c = Chart::new(self.title, "frame size (bytes)", format!("{} ({unit})", self.y_label));
+        c.categories = Some(self.sizes.to_vec());
+        c.y_fit = (fit > 0.0).then_some(fit / div);
+        for (gi, g) in goals.iter().enumerate() {
+            let bounds = self.bounds.get(gi).map_or(&[][..], |b| &b[..]);
+            c.series.push(Series {
+                name: format!("{} ({}% loss)", g.name, g.loss_ratio * 100.0),
+                color: PALETTE[gi % PALETTE.len()].into(),
+                style: Style::LineMarkers,
+                points: bounds.iter().enumerate().filter_map(|(i, v)| v.map(|v| (i as f64, v / div))).collect(),
+            });
+        }
+        let points: Vec<(f64, f64)> =
+            self.line.iter().enumerate().filter_map(|(i, v)| v.map(|v| (i as f64, v / div))).collect();
+        if points.is_empty() {
+            return c;
+        }
+        if !line_fits {
+            let times = line / data;
+            let times = if times < 10.0 { format!("{times:.1}") } else { format!("{times:.0}") };
+            let (up_to, where_) = if points.len() > 1 { ("up to ", " where not drawn") } else { ("", "") };
+            c.note = Some(format!(
+                "line rate {up_to}{}: {times}x the highest lower bound, off the scale{where_}",
+                rate_text(line, self.unit)
+            ));
+        }
+        c.series.push(Series { name: "line rate".into(), color: "#777777".into(), style: Style::Dashed, points });
+        c
+    }
 }
 
 /// Every chart of a report.
@@ -37,88 +108,37 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
     let mut out = vec![];
     let sizes: Vec<String> = r.runs.iter().map(size_name).collect();
     let sweep = r.runs.iter().any(|run| run.frame_size.is_some());
+    let bound = |gi: usize, f: &dyn Fn(&super::GoalReport) -> Option<f64>| {
+        r.runs.iter().map(|run| run.goals.get(gi).and_then(f)).collect::<Vec<_>>()
+    };
     // Throughput in frames/s, per goal, with the line rate.
-    let max_pps = r
-        .runs
-        .iter()
-        .flat_map(|run| run.goals.iter().filter_map(|g| g.result.lower_bound).chain(run.line.map(|l| l.max_pps)))
-        .fold(0.0, f64::max);
-    let (div, unit) = scale(max_pps, "pps");
-    let mut pps = Chart::new(
-        if sweep { "Throughput by frame size" } else { "Throughput" },
-        "frame size (bytes)",
-        format!("lower bound ({unit})"),
-    );
-    pps.categories = Some(sizes.clone());
-    for (gi, g) in goals.iter().enumerate() {
-        let points = r
-            .runs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, run)| run.goals.get(gi)?.result.lower_bound.map(|v| (i as f64, v / div)))
-            .collect();
-        pps.series.push(Series {
-            name: format!("{} ({}% loss)", g.name, g.loss_ratio * 100.0),
-            color: PALETTE[gi % PALETTE.len()].into(),
-            style: Style::LineMarkers,
-            points,
-        });
-    }
-    let line: Vec<(f64, f64)> =
-        r.runs.iter().enumerate().filter_map(|(i, run)| run.line.map(|l| (i as f64, l.max_pps / div))).collect();
-    if !line.is_empty() {
-        pps.series.push(Series {
-            name: "line rate".into(),
-            color: "#777777".into(),
-            style: Style::Dashed,
-            points: line,
-        });
-    }
+    let pps = Throughput {
+        title: if sweep { "Throughput by frame size" } else { "Throughput" },
+        y_label: "lower bound",
+        unit: "pps",
+        sizes: &sizes,
+        bounds: (0..goals.len()).map(|gi| bound(gi, &|g| g.result.lower_bound)).collect(),
+        line: r.runs.iter().map(|run| run.line.map(|l| l.max_pps)).collect(),
+    };
     out.push(Plot {
         file: "throughput-pps.png".into(),
         caption: "Each goal's lower bound (the load the DUT passes within the goal's loss), frames/s".into(),
-        chart: pps,
+        chart: pps.chart(goals),
     });
     // The same in L1 bit/s, where the ports have a line rate.
     if r.runs.iter().any(|run| run.line.is_some()) {
-        let line_bps: Vec<(f64, f64)> = r
-            .runs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, run)| run.line.map(|l| (i as f64, l.port_bps * l.ports as f64)))
-            .collect();
-        let max_bps = line_bps.iter().map(|p| p.1).fold(0.0, f64::max);
-        let (div, unit) = scale(max_bps, "b/s");
-        let mut bps = Chart::new(
-            "Throughput in bits (L1: with preamble and gap)",
-            "frame size (bytes)",
-            format!("lower bound ({unit}, L1)"),
-        );
-        bps.categories = Some(sizes);
-        for (gi, g) in goals.iter().enumerate() {
-            let points = r
-                .runs
-                .iter()
-                .enumerate()
-                .filter_map(|(i, run)| run.goals.get(gi)?.lower_bound_bps_l1.map(|v| (i as f64, v / div)))
-                .collect();
-            bps.series.push(Series {
-                name: format!("{} ({}% loss)", g.name, g.loss_ratio * 100.0),
-                color: PALETTE[gi % PALETTE.len()].into(),
-                style: Style::LineMarkers,
-                points,
-            });
-        }
-        bps.series.push(Series {
-            name: "line rate".into(),
-            color: "#777777".into(),
-            style: Style::Dashed,
-            points: line_bps.into_iter().map(|(x, y)| (x, y / div)).collect(),
-        });
+        let bps = Throughput {
+            title: "Throughput in bits (L1: with preamble and gap)",
+            y_label: "lower bound, L1",
+            unit: "b/s",
+            sizes: &sizes,
+            bounds: (0..goals.len()).map(|gi| bound(gi, &|g| g.lower_bound_bps_l1)).collect(),
+            line: r.runs.iter().map(|run| run.line.map(|l| l.port_bps * l.ports as f64)).collect(),
+        };
         out.push(Plot {
             file: "throughput-bps.png".into(),
             caption: "Each goal's lower bound in L1 bit/s against the ports' line rate".into(),
-            chart: bps,
+            chart: bps.chart(goals),
         });
     }
     // Each search's trials.
@@ -127,7 +147,8 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
     for run in &r.runs {
         let trials: Vec<&serde_json::Value> = run.trial_list.as_array().into_iter().flatten().collect();
         let load = |t: &serde_json::Value| t["intended_load"].as_f64().unwrap_or(0.0);
-        let (div, unit) = scale(trials.iter().map(|t| load(t)).fold(0.0, f64::max), "pps");
+        let (div, unit) =
+            scale(trials.iter().map(|t| load(t)).fold(0.0, f64::max) * riptide_plot::chart::HEADROOM, "pps");
         let name = size_name(run);
         let mut c = Chart::new(
             if sweep {
@@ -228,10 +249,118 @@ mod tests {
     use super::*;
 
     #[test]
-    fn units_follow_the_largest_value() {
+    fn units_follow_the_axis_top() {
         assert_eq!(scale(14.88e6, "pps"), (1e6, "Mpps".to_string()));
-        assert_eq!(scale(250e3, "pps"), (1e3, "Kpps".to_string()));
+        assert_eq!(scale(250e3, "pps"), (1e3, "kpps".to_string()));
         assert_eq!(scale(10e9, "b/s"), (1e9, "Gb/s".to_string()));
+        assert_eq!(scale(498e6, "b/s"), (1e6, "Mb/s".to_string()));
         assert_eq!(scale(12.0, "pps"), (1.0, "pps".to_string()));
+        assert_eq!(rate_text(14.88e6, "pps"), "14.88 Mpps");
+        assert_eq!(rate_text(741e3, "pps"), "741 kpps");
+        assert_eq!(rate_text(10e9, "b/s"), "10 Gb/s");
+    }
+
+    fn goals() -> Vec<Goal> {
+        vec![Goal::new("ndr", 0.0), Goal::new("pdr", 0.005)]
+    }
+
+    /// One frame size: both goals at `bound`, the line rate `line`.
+    fn one_size(unit: &'static str, bound: f64, line: f64, sizes: &[String]) -> Chart {
+        let t = Throughput {
+            title: "Throughput",
+            y_label: "lower bound",
+            unit,
+            sizes,
+            bounds: vec![vec![Some(bound)], vec![Some(bound)]],
+            line: vec![Some(line)],
+        };
+        t.chart(&goals())
+    }
+
+    /// The y tick labels, bottom up, and whether the legend names the line rate and its
+    /// dashes are drawn (a line and its legend swatch: 2).
+    fn axis_and_line(c: &Chart) -> (Vec<String>, bool, usize) {
+        let svg = riptide_plot::svg(c);
+        let ticks = svg
+            .split(r##"text-anchor="end" fill="#333">"##)
+            .skip(1)
+            .map(|t| t[..t.find('<').unwrap_or(0)].to_string())
+            .collect();
+        (ticks, svg.contains(">line rate</text>"), svg.matches("stroke-dasharray").count())
+    }
+
+    /// The issue's case: 741 kpps on a 10 Gb/s port at 64 B (line rate 14.88 Mpps). The
+    /// axis fits the result (0 to 800 kpps), the line rate is neither drawn nor in the
+    /// legend, and a note gives it.
+    #[test]
+    fn a_741_kpps_result_fills_an_axis_in_kpps() {
+        let sizes = ["profile".to_string()];
+        let c = one_size("pps", 741e3, 14.88e6, &sizes);
+        assert_eq!(c.y_label, "lower bound (kpps)");
+        assert_eq!(c.series[1].points, [(0.0, 741.0)]);
+        let (ticks, named, dashes) = axis_and_line(&c);
+        assert_eq!(ticks, ["0", "200", "400", "600", "800"]);
+        assert_eq!((named, dashes), (false, 0));
+        assert_eq!(c.note.as_deref(), Some("line rate 14.88 Mpps: 20x the highest lower bound, off the scale"));
+        // In L1 bit/s: 741 kpps of 64 B frames is 498 Mb/s, against 10 Gb/s.
+        let c = one_size("b/s", 741e3 * 84.0 * 8.0, 10e9, &sizes);
+        assert_eq!(c.y_label, "lower bound (Mb/s)");
+        let (ticks, named, dashes) = axis_and_line(&c);
+        assert_eq!(ticks, ["0", "100", "200", "300", "400", "500", "600"]);
+        assert_eq!((named, dashes), (false, 0));
+    }
+
+    /// A result within [`LINE_RANGE`] of the line rate: the axis reaches the line rate,
+    /// drawn dashed across the plot and named in the legend, and no note.
+    #[test]
+    fn a_line_rate_near_the_result_is_drawn_and_named() {
+        let sizes = ["profile".to_string()];
+        let c = one_size("pps", 9e6, 14.88e6, &sizes);
+        assert_eq!(c.y_label, "lower bound (Mpps)");
+        let (ticks, named, dashes) = axis_and_line(&c);
+        assert_eq!(ticks, ["0", "5", "10", "15", "20"]);
+        assert_eq!((named, dashes, c.note.is_none()), (true, 2, true));
+        let c = one_size("b/s", 9.9e9, 10e9, &sizes);
+        assert_eq!(axis_and_line(&c), (["0", "2", "4", "6", "8", "10", "12"].map(String::from).to_vec(), true, 2));
+    }
+
+    /// A sweep whose small frames stay far below the line rate and whose large ones meet
+    /// it: the axis fits the results, the line shows where it falls within the axis (and
+    /// the legend names it), and the note says how far it reaches.
+    #[test]
+    fn a_sweep_shows_the_line_rate_where_it_meets_the_results() {
+        let sizes = ["64".to_string(), "1518".to_string()];
+        let t = Throughput {
+            title: "Throughput by frame size",
+            y_label: "lower bound",
+            unit: "pps",
+            sizes: &sizes,
+            bounds: vec![vec![Some(2e6), Some(812e3)]; 2],
+            line: vec![Some(14.88e6), Some(812.7e3)],
+        };
+        let c = t.chart(&goals());
+        let (ticks, named, dashes) = axis_and_line(&c);
+        assert_eq!(ticks, ["0.0", "0.5", "1.0", "1.5", "2.0", "2.5"]);
+        assert_eq!((named, dashes), (true, 2));
+        assert_eq!(
+            c.note.as_deref(),
+            Some("line rate up to 14.88 Mpps: 7.4x the highest lower bound, off the scale where not drawn")
+        );
+    }
+
+    /// No goal found: the axis has only the line rate to fit, and draws it.
+    #[test]
+    fn without_a_result_the_line_rate_sets_the_axis() {
+        let sizes = ["profile".to_string()];
+        let t = Throughput {
+            title: "Throughput",
+            y_label: "lower bound",
+            unit: "pps",
+            sizes: &sizes,
+            bounds: vec![vec![None], vec![None]],
+            line: vec![Some(14.88e6)],
+        };
+        let (ticks, named, _) = axis_and_line(&t.chart(&goals()));
+        assert_eq!((ticks.last().map(String::as_str), named), (Some("20"), true));
     }
 }
