@@ -135,7 +135,7 @@ fn riptide_http(secs: f64, concurrent: u32) -> Result<(Measured, Endpoint, Endpo
 /// one client thread, the same request and response, the client closing first.
 fn kernel_http(secs: f64) -> Result<Measured, Failure> {
     riptide_port::netns::run_isolated(|| kernel_http_here(secs))
-        .map_err(|e| Failure::runtime(format!("kernel baseline: a private network namespace: {e}")))?
+        .map_err(|e| Failure::runtime(format!("kernel baseline: {e}")))?
 }
 
 fn kernel_http_here(secs: f64) -> Result<Measured, Failure> {

@@ -29,7 +29,7 @@ enum Action {
 
 fn fail(e: LabError) -> Failure {
     match e {
-        LabError::Unsupported(_) | LabError::AlreadyUp(_) => Failure::input(e.to_string()),
+        LabError::NotRoot(_) | LabError::Unsupported(_) | LabError::AlreadyUp(_) => Failure::input(e.to_string()),
         LabError::Step { .. } => Failure::runtime(e.to_string()),
     }
 }

@@ -95,7 +95,7 @@ enum Cmd {
     /// Calibrate the host: core jitter, memory bandwidth and latency, and the settings
     /// that hurt zero-loss tests (pma_tools and Intel MLC in one command).
     Calibrate(calibrate::CalibrateArgs),
-    /// Find the throughput of a DUT: NDR and PDR by MLRsearch (for now on a simulated DUT).
+    /// Find the throughput of a DUT: NDR and PDR by MLRsearch, on ports (or a model DUT: --simulate).
     Ndr(ndr::NdrArgs),
 }
 

@@ -561,6 +561,40 @@ fn impairment_and_tap_wrap_an_afpacket_port() {
     assert_eq!(tshark(&tap, BAD, &[]), Vec::<String>::new(), "tshark finds nothing wrong");
 }
 
+/// The README's wrapper example, run as the README writes it (its tap in a temporary
+/// folder, `--json` added): it names both ports of the ring, the impairment's 1% shows as
+/// the stream's opackets less the port's, the DUT forwards every frame that left rt0 to
+/// rt1 (no loss reported), and the tap holds exactly those frames.
+#[test]
+fn the_readme_wrapper_example_does_what_it_says() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let line = readme.lines().find(|l| l.contains("+impair:loss=1%")).expect("README's wrapper example");
+    let command = line.split(" #").next().unwrap().trim();
+    let args: Vec<&str> = command.strip_prefix("riptide ").expect("a riptide command").split_whitespace().collect();
+    assert!(args.contains(&"afpacket:rt1"), "the example must receive on rt1: {command}");
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    let dir = tempfile::tempdir().unwrap();
+    let tap = dir.path().join("sent.pcap");
+    let moved = format!("tap:{}", tap.display());
+    let args: Vec<String> = args.iter().map(|a| a.replace("tap:sent.pcap", &moved)).collect();
+    assert!(args.iter().any(|a| a.contains(&moved)), "the example's tap is sent.pcap: {command}");
+    let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+    args.push("--json");
+    let v = run_json(&args);
+    let made = v["streams"][0]["opackets"].as_u64().unwrap();
+    let (sent, got) = (v["ports"][0]["opackets"].as_u64().unwrap(), v["ports"][1]["ipackets"].as_u64().unwrap());
+    assert_eq!(made, 100_000, "{v}");
+    // 1% of 100,000: 1,000 +- 3 standard deviations (31).
+    assert!((900..=1100).contains(&(made - sent)), "1% dropped by the impairment: {} of {made}", made - sent);
+    assert_eq!(got, sent, "the ring forwards what left rt0: {v}");
+    assert_eq!(v["loss"]["lost"], 0, "{v}");
+    if tshark_available() {
+        assert_eq!(tshark(&tap, "", &[]).len() as u64, sent, "the tap holds what left rt0");
+    }
+}
+
 /// Issue 16's first acceptance point: on DUTs of known capacity (an nftables limiter at R
 /// packets/s on the DUT's input leg), the search finds NDR within 1% of what the limiter
 /// passes over a 1 s trial (R plus its burst allowance), PDR >= NDR, and it reports its

@@ -225,7 +225,7 @@ impl fmt::Debug for AfPacketPort {
 /// Says what a failed step means for the user.
 fn describe(step: &str, ifname: &str, e: &io::Error) -> String {
     match e.raw_os_error() {
-        Some(libc::EPERM | libc::EACCES) => "permission denied: AF_PACKET needs root or CAP_NET_RAW".into(),
+        Some(libc::EPERM | libc::EACCES) => crate::root::AF_PACKET.message(),
         Some(libc::ENODEV | libc::ENXIO) => no_such_interface(ifname),
         Some(libc::ENETDOWN) => format!("interface '{ifname}' is down"),
         _ => format!("{step}: {e}"),
@@ -302,8 +302,8 @@ impl AfPacketPort {
     ///
     /// `info` is passed through to [`Port::info`] (its `max_frame` sizes the transmit
     /// slots). Errors are [`PortError::Spec`] with spec `afpacket:IFNAME` and a reason
-    /// such as "no such interface 'x' in this network namespace" or "permission denied:
-    /// AF_PACKET needs root or CAP_NET_RAW".
+    /// such as "no such interface 'x' in this network namespace" or "an AF_PACKET port
+    /// needs root (CAP_NET_RAW): run riptide with sudo".
     pub fn open(ifname: &str, info: PortInfo, opts: &AfPacketOptions) -> Result<Self, PortError> {
         let fail = |step: &str, e: io::Error| PortError::Spec {
             spec: format!("afpacket:{ifname}"),
@@ -432,7 +432,7 @@ mod tests {
     #[test]
     fn describe_names_the_cause() {
         let e = io::Error::from_raw_os_error(libc::EPERM);
-        assert_eq!(describe("socket", "x", &e), "permission denied: AF_PACKET needs root or CAP_NET_RAW");
+        assert_eq!(describe("socket", "x", &e), "an AF_PACKET port needs root (CAP_NET_RAW): run riptide with sudo");
         let e = io::Error::from_raw_os_error(libc::ENODEV);
         assert!(describe("lookup", "nope0", &e).contains("no such interface 'nope0'"));
     }

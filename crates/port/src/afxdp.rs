@@ -264,9 +264,7 @@ impl fmt::Debug for AfXdpPort {
 /// Says what a failed step means for the user.
 fn describe(step: &str, ifname: &str, queue: u32, e: &io::Error) -> String {
     match e.raw_os_error() {
-        Some(libc::EPERM | libc::EACCES) => {
-            "permission denied: AF_XDP needs root (CAP_NET_RAW, CAP_NET_ADMIN and CAP_BPF)".into()
-        }
+        Some(libc::EPERM | libc::EACCES) => crate::root::AF_XDP.message(),
         Some(libc::ENODEV | libc::ENXIO) => crate::afpacket::no_such_interface(ifname),
         Some(libc::ENETDOWN) => format!("interface '{ifname}' is down"),
         Some(libc::EAFNOSUPPORT) => "this kernel has no AF_XDP (CONFIG_XDP_SOCKETS)".into(),
@@ -724,9 +722,7 @@ impl XdpRedirect {
     pub fn attach(ifname: &str, queues: u32) -> Result<Self, String> {
         let ifindex = interface_index(ifname).map_err(|e| describe("interface lookup", ifname, 0, &e))?;
         let perm = |what: &str, e: io::Error| match e.raw_os_error() {
-            Some(libc::EPERM | libc::EACCES) => {
-                format!("{what}: permission denied (needs root: CAP_BPF, CAP_NET_ADMIN)")
-            }
+            Some(libc::EPERM | libc::EACCES) => format!("{what}: {}", crate::root::AF_XDP.message()),
             _ => format!("{what}: {e}"),
         };
         let mut a =

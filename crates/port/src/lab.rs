@@ -39,6 +39,7 @@
 //! after a crashed or interrupted run as well as after [`up`].
 
 use crate::netns::{self, ip, run_bounded, IP_TIMEOUT};
+use crate::root;
 use std::fmt;
 use std::io;
 use std::net::Ipv4Addr;
@@ -184,8 +185,11 @@ fn bridge_leg_mac(p: &LabPort) -> [u8; 6] {
 /// What went wrong building or inspecting the lab.
 #[derive(Debug, thiserror::Error)]
 pub enum LabError {
-    /// Not root, or no namespace support.
-    #[error("riptide lab needs root and iproute2 (network namespaces, veth): {0}")]
+    /// Not root: `riptide lab ACTION` makes, enters or deletes network namespaces.
+    #[error("riptide lab {0} needs root (CAP_SYS_ADMIN, CAP_NET_ADMIN: network namespaces, veth pairs): run riptide with sudo")]
+    NotRoot(&'static str),
+    /// No namespace support (no iproute2, or `ip netns` fails).
+    #[error("riptide lab needs iproute2's `ip netns`: {0}")]
     Unsupported(String),
     /// The lab is already up.
     #[error("the lab is already up (namespace {0} exists); `riptide lab down` removes it")]
@@ -218,10 +222,14 @@ fn sysctl(ns: &str, settings: &[&str]) -> io::Result<()> {
     run_bounded(Command::new("ip").args(["netns", "exec", ns, "sysctl", "-qw"]).args(settings), IP_TIMEOUT)
 }
 
-/// Builds the lab. Fails with [`LabError::AlreadyUp`] if either namespace exists; on any
-/// other failure removes what it created.
+/// Builds the lab. Fails with [`LabError::NotRoot`] unless root, with
+/// [`LabError::AlreadyUp`] if either namespace exists; on any other failure removes what
+/// it created.
 pub fn up(mode: DutMode) -> Result<(), LabError> {
-    netns::test_support().map_err(LabError::Unsupported)?;
+    if !root::is_root() {
+        return Err(LabError::NotRoot("up"));
+    }
+    netns::ip_netns_support().map_err(LabError::Unsupported)?;
     for ns in [TG_NS, DUT_NS] {
         if exists(ns) {
             return Err(LabError::AlreadyUp(ns));
@@ -568,9 +576,13 @@ pub struct Removed {
 }
 
 /// Removes the lab: stops processes still inside its namespaces (SIGTERM, then SIGKILL
-/// after a second) and deletes the namespaces. Idempotent.
+/// after a second) and deletes the namespaces. Idempotent; needs root when there is
+/// something to remove.
 pub fn down() -> Result<Removed, LabError> {
     let mut removed = Removed::default();
+    if !root::is_root() && ([TG_NS, DUT_NS].into_iter().any(exists) || Path::new(RUN_DIR).exists()) {
+        return Err(LabError::NotRoot("down"));
+    }
     for ns in [TG_NS, DUT_NS] {
         if !exists(ns) {
             continue;
@@ -699,11 +711,16 @@ pub struct Status {
     pub forwarding: Option<bool>,
 }
 
-/// Inspects the lab: which mode, interface counters, attached XDP programs.
+/// Inspects the lab: which mode, interface counters, attached XDP programs (root, when
+/// the lab is up: they are read inside its namespaces).
 pub fn status() -> Result<Status, LabError> {
     if !exists(TG_NS) {
         let mode = exists(DUT_NS).then_some(DutMode::Route);
         return Ok(Status { mode, interfaces: vec![], forwarding: None });
+    }
+    // Its counters and mode are read inside its namespaces.
+    if !root::is_root() {
+        return Err(LabError::NotRoot("status"));
     }
     let dut = exists(DUT_NS);
     let mut st = Status { mode: None, interfaces: vec![], forwarding: None };

@@ -16,6 +16,7 @@
 //!   (`BPF_PROG_RUN`), transmit only; `bpf`: bpf(2) without libbpf, for both.
 //! - [`netns`]: entering network namespaces, and throwaway veth test networks.
 //! - [`lab`]: `riptide lab`, a two-port ring of namespaces with a kernel DUT.
+//! - [`root`]: what needs root, said one way (what, its capabilities, `sudo`).
 //! - [`impair`]: impairment lines and the in-memory `link:` pair; [`wrap`]: wrappers
 //!   over any port (`+impair:...`, `+tap:FILE`).
 //!
@@ -40,6 +41,7 @@ pub mod null;
 pub mod pcap;
 pub mod resolve;
 pub mod ring;
+pub mod root;
 pub mod spec;
 pub mod wrap;
 pub mod xdplive;

@@ -16,6 +16,33 @@ use std::os::fd::AsRawFd;
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
 
+/// Why an interface could not be locked.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// Another riptide process holds it.
+    #[error("'{ifname}' is in use by another riptide{}", pid.as_ref().map(|p| format!(" (pid {p})")).unwrap_or_default())]
+    InUse {
+        /// The interface.
+        ifname: String,
+        /// The holder's pid, as its lock file says.
+        pid: Option<String>,
+    },
+    /// The lock file could not be opened or locked (`EACCES` there: not root).
+    #[error("lock file {}: {source}", path.display())]
+    File {
+        /// The lock file.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// The lock file was replaced under us again and again.
+    #[error("lock file {}: keeps being replaced", path.display())]
+    Replaced {
+        /// The lock file.
+        path: PathBuf,
+    },
+}
+
 /// A held interface lock; dropping it releases the interface.
 #[derive(Debug)]
 pub struct InterfaceLock {
@@ -44,7 +71,7 @@ fn lock_dir() -> PathBuf {
 
 /// Takes the lock of `ifname` in the calling thread's network namespace. `Err` names the
 /// process holding it, or why the lock file could not be used.
-pub fn lock_interface(ifname: &str) -> Result<InterfaceLock, String> {
+pub fn lock_interface(ifname: &str) -> Result<InterfaceLock, LockError> {
     let ns = std::fs::metadata("/proc/thread-self/ns/net").map(|m| m.ino()).unwrap_or(0);
     let path = lock_dir().join(format!("{ns}-{ifname}.lock"));
     let mut tries = 0;
@@ -55,7 +82,7 @@ pub fn lock_interface(ifname: &str) -> Result<InterfaceLock, String> {
             .create(true)
             .truncate(false)
             .open(&path)
-            .map_err(|e| format!("lock file {}: {e}", path.display()))?;
+            .map_err(|source| LockError::File { path: path.clone(), source })?;
         // SAFETY: flock on a descriptor we own; no memory is passed.
         let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
         if rc != 0 {
@@ -68,10 +95,10 @@ pub fn lock_interface(ifname: &str) -> Result<InterfaceLock, String> {
                 if owner == std::process::id().to_string() {
                     return Ok(InterfaceLock { held: None });
                 }
-                let who = if owner.is_empty() { String::new() } else { format!(" (pid {owner})") };
-                return Err(format!("'{ifname}' is in use by another riptide{who}"));
+                let pid = (!owner.is_empty()).then(|| owner.to_string());
+                return Err(LockError::InUse { ifname: ifname.into(), pid });
             }
-            return Err(format!("lock file {}: {e}", path.display()));
+            return Err(LockError::File { path, source: e });
         }
         // The previous holder may have removed the file between our open and our lock:
         // then this lock guards nothing, and the file at the path (if any) is the one.
@@ -82,7 +109,7 @@ pub fn lock_interface(ifname: &str) -> Result<InterfaceLock, String> {
             if tries < 8 {
                 continue;
             }
-            return Err(format!("lock file {}: keeps being replaced", path.display()));
+            return Err(LockError::Replaced { path });
         }
         let _ = file.set_len(0);
         let _ = file.rewind();
@@ -119,7 +146,7 @@ mod tests {
             return;
         };
         std::thread::sleep(Duration::from_millis(300));
-        let e = lock_interface(&name).unwrap_err();
+        let e = lock_interface(&name).unwrap_err().to_string();
         assert!(e.contains(&format!("'{name}' is in use by another riptide")), "{e}");
         holder.wait().unwrap();
         assert!(lock_interface(&name).is_ok(), "released when the holder exits");

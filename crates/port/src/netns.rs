@@ -15,6 +15,7 @@
 //! both namespaces (and with them the veth pair) when dropped, also while a failing test
 //! unwinds. It never touches an interface of the namespace it is called from.
 
+use crate::{lab, root};
 use std::fs::File;
 use std::io;
 use std::net::Ipv4Addr;
@@ -45,19 +46,41 @@ fn check_name(name: &str) -> io::Result<()> {
 /// Only this thread changes namespace; sockets it opens afterwards, interface lookups and
 /// `/proc/thread-self/net` belong to the new namespace. There is no way back short of
 /// entering another namespace, so call it from a thread made for the purpose (see
-/// [`run_in`]).
+/// [`run_in`]). The errors say what to do: a missing namespace names what makes it
+/// (`riptide lab up` for the lab's, `ip netns add` for others), a refusal that it needs
+/// root.
 pub fn enter(name: &str) -> io::Result<()> {
     check_name(name)?;
     let path = Path::new(NETNS_DIR).join(name);
-    let ns = File::open(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    let ns = File::open(&path).map_err(|e| open_error(name, &path, e))?;
     // SAFETY: setns takes a file descriptor we own (kept open by `ns` for the call) and a
     // namespace type constant; it touches no memory of ours.
     let rc = unsafe { libc::setns(ns.as_raw_fd(), libc::CLONE_NEWNET) };
     if rc != 0 {
         let e = io::Error::last_os_error();
+        if root::is_denied(&e) {
+            let what = format!("entering network namespace '{name}'");
+            return Err(io::Error::new(e.kind(), root::needs_root(&what, "CAP_SYS_ADMIN")));
+        }
         return Err(io::Error::new(e.kind(), format!("setns({}): {e}", path.display())));
     }
     Ok(())
+}
+
+/// What opening a namespace's file (`path`) failed with, and what to do about it.
+fn open_error(name: &str, path: &Path, e: io::Error) -> io::Error {
+    let hint = match e.kind() {
+        io::ErrorKind::NotFound if [lab::TG_NS, lab::DUT_NS].contains(&name) => {
+            format!("no network namespace '{name}' ({}): `riptide lab up` makes it", path.display())
+        }
+        io::ErrorKind::NotFound => format!(
+            "no network namespace '{name}' ({}): `ip netns add {name}` makes one, `ip netns list` shows those there are",
+            path.display()
+        ),
+        _ if root::is_denied(&e) => root::needs_root(&format!("entering network namespace '{name}'"), "CAP_SYS_ADMIN"),
+        _ => format!("{}: {e}", path.display()),
+    };
+    io::Error::new(e.kind(), hint)
 }
 
 /// Runs `f` on a new thread that has entered namespace `name`, and returns its result.
@@ -86,6 +109,10 @@ pub fn run_isolated<T: Send>(f: impl FnOnce() -> T + Send) -> io::Result<T> {
             // SAFETY: unshare takes only flags; it moves this thread alone.
             if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
                 let e = io::Error::last_os_error();
+                if root::is_denied(&e) {
+                    let why = root::needs_root("a private network namespace", "CAP_SYS_ADMIN");
+                    return Err(io::Error::new(e.kind(), why));
+                }
                 return Err(io::Error::new(e.kind(), format!("unshare(CLONE_NEWNET): {e}")));
             }
             lo_up()?;
@@ -159,10 +186,14 @@ pub(crate) fn ip(args: &[&str]) -> io::Result<()> {
 /// Whether `ip netns` can be used here; `Err` says why not (not root, no iproute2, no
 /// namespace support). Tests skip with that reason.
 pub fn test_support() -> Result<(), String> {
-    // SAFETY: geteuid has no arguments and cannot fail.
-    if unsafe { libc::geteuid() } != 0 {
+    if !root::is_root() {
         return Err("needs root (network namespaces and AF_PACKET)".into());
     }
+    ip_netns_support()
+}
+
+/// Whether iproute2's `ip netns` answers; `Err` says why not.
+pub(crate) fn ip_netns_support() -> Result<(), String> {
     ip(&["netns", "list"]).map_err(|e| format!("`ip netns` is unavailable: {e}"))
 }
 
@@ -330,8 +361,21 @@ mod tests {
     }
 
     #[test]
-    fn entering_a_missing_namespace_fails_cleanly() {
-        let e = enter("rt-test-does-not-exist").err();
-        assert!(e.is_some());
+    fn entering_a_missing_namespace_says_what_makes_it() {
+        let e = enter("rt-test-does-not-exist").unwrap_err().to_string();
+        assert!(
+            e.contains("no network namespace 'rt-test-does-not-exist' (/var/run/netns/rt-test-does-not-exist)"),
+            "{e}"
+        );
+        assert!(e.contains("`ip netns add rt-test-does-not-exist` makes one"), "{e}");
+        // The lab's namespaces: `riptide lab up` makes them (when the lab is down).
+        for ns in [lab::TG_NS, lab::DUT_NS] {
+            if TestNet::exists(ns) {
+                continue;
+            }
+            let e = enter(ns).unwrap_err().to_string();
+            assert!(e.ends_with("`riptide lab up` makes it"), "{e}");
+            assert!(!e.contains("ip netns add"), "{e}");
+        }
     }
 }

@@ -5,8 +5,10 @@ use crate::afpacket::{self, AfPacketOptions, AfPacketPort, Fanout, TxPath};
 use crate::afxdp::{self, AfXdpOptions, AfXdpPort, XdpRedirect};
 use crate::capture::{CaptureBuffer, CapturePort};
 use crate::impair::{ImpairLink, ImpairPort};
+use crate::lock::LockError;
 use crate::null::NullPort;
 use crate::pcap::{self, PcapPort};
+use crate::root::{self, Rights};
 use crate::wrap::{Impaired, Tapped};
 use crate::xdplive::{self, XdpLivePort};
 use crate::{Port, PortCaps, PortError, PortInfo, PortOptions, RxStamps, Timing};
@@ -415,7 +417,7 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         }
         PortSpec::AfPacket(ifname, tx_path) => {
             let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
-            group._lock = Some(claim_interface(ifname, opts.force).map_err(spec_err)?);
+            group._lock = Some(claim_interface(ifname, opts.force, root::AF_PACKET).map_err(spec_err)?);
             // Several queues on one interface share its receive traffic by flow hash: the
             // first makes a group, the others join it.
             let mut o = AfPacketOptions {
@@ -449,7 +451,7 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         }
         PortSpec::AfXdp(ifname, first) => {
             let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
-            group._lock = Some(claim_interface(ifname, opts.force).map_err(spec_err)?);
+            group._lock = Some(claim_interface(ifname, opts.force, root::AF_XDP).map_err(spec_err)?);
             let end = first.checked_add(queues as u32).ok_or_else(|| spec_err("queue number too large".into()))?;
             let xdp = XdpRedirect::attach(ifname, end).map_err(spec_err)?;
             let mut o = AfXdpOptions { rx: true, slots: opts.batch, ..Default::default() };
@@ -476,7 +478,7 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
         }
         PortSpec::XdpLive(ifname) => {
             let spec_err = |reason: String| PortError::Spec { spec: spec.name(), reason };
-            group._lock = Some(claim_interface(ifname, opts.force).map_err(spec_err)?);
+            group._lock = Some(claim_interface(ifname, opts.force, root::XDP_LIVE).map_err(spec_err)?);
             for _ in 0..queues {
                 let port = XdpLivePort::open(ifname, info.clone(), opts.batch).map_err(spec_err)?;
                 group.mode = Some(format!(
@@ -547,8 +549,9 @@ fn open_wrapped(
 }
 
 /// Checks that `ifname` may be used (not the host's uplink unless `force`) and takes its
-/// lock (one riptide per interface).
-fn claim_interface(ifname: &str, force: bool) -> Result<crate::lock::InterfaceLock, String> {
+/// lock (one riptide per interface). A lock file refused to a user other than root says
+/// what the port needs (`rights`), not which file it could not open.
+fn claim_interface(ifname: &str, force: bool, rights: Rights) -> Result<crate::lock::InterfaceLock, String> {
     match afpacket::carries_default_route(ifname) {
         Ok(true) if !force => {
             return Err(format!(
@@ -559,7 +562,10 @@ fn claim_interface(ifname: &str, force: bool) -> Result<crate::lock::InterfaceLo
         Ok(_) => {}
         Err(e) => return Err(format!("cannot read the routing table: {e}")),
     }
-    crate::lock::lock_interface(ifname)
+    crate::lock::lock_interface(ifname).map_err(|e| match e {
+        LockError::File { source, .. } if root::is_denied(&source) && !root::is_root() => rights.message(),
+        other => other.to_string(),
+    })
 }
 
 impl PortGroup {

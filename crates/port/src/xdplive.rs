@@ -208,7 +208,7 @@ impl std::fmt::Debug for XdpLivePort {
 
 fn perm(what: &str, e: &io::Error) -> String {
     match e.raw_os_error() {
-        Some(libc::EPERM | libc::EACCES) => format!("{what}: permission denied (needs root: CAP_BPF, CAP_NET_ADMIN)"),
+        Some(libc::EPERM | libc::EACCES) => format!("{what}: {}", crate::root::XDP_LIVE.message()),
         _ => format!("{what}: {e}"),
     }
 }

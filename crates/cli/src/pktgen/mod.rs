@@ -257,6 +257,11 @@ fn run_engine(
 
 /// Runs a shell script against the emulated /proc/net/pktgen.
 fn run_shell(a: &PktgenArgs, path: &std::path::Path, text: &str, duration: Option<f64>) -> Result<(), Failure> {
+    if !riptide_port::root::is_root() {
+        // Even with --unprivileged: riptide itself mounts the emulated /proc/net/pktgen.
+        let caps = "CAP_SYS_ADMIN: mount and PID namespaces, /proc/net/pktgen over FUSE";
+        return Err(Failure::input(riptide_port::root::needs_root("a pktgen shell script", caps)));
+    }
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let fs = Arc::new(Mutex::new(procfs::ProcFs::new(threads)));
     let fd = shell::open_fuse()?;
