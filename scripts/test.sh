@@ -3,15 +3,23 @@
 # test targets, and ends with one summary line "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each phase says how long it took, so a slow CI run shows where its time went.
+phase() { echo "test: $1 took $((SECONDS - start)) s"; start=$SECONDS; }
+start=$SECONDS
 scripts/setup.sh
+phase setup
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
+phase "fmt and clippy"
 mkdir -p target
 log=target/test.log
+cargo test --workspace --release --locked --all-targets --no-run
+phase "release build"
 set +e
 cargo test --workspace --release --locked --all-targets --no-fail-fast 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 set -e
+phase "cargo tests"
 # The Python client against the daemon just built, with its test-only packages in a
 # virtual environment under target/ (the system Python is left alone).
 venv=target/venv
@@ -27,6 +35,7 @@ set +e
 PYTHONPATH=python RIPTIDE_BIN=target/release/riptide "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
 prc=${PIPESTATUS[0]}
 set -e
+phase "python tests"
 [ "$rc" -ne 0 ] || rc=$prc
 set +o pipefail
 passed=$(grep -Eo '^test result: .* ([0-9]+) passed' "$log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')

@@ -164,13 +164,13 @@ fn a_quick_calibration_orders_latencies_draws_its_curve_and_travels_with_reports
 
     // Loaded latency: from the largest delay to none the injected bandwidth rises, and
     // latency never falls by more than noise (5% of the curve's median) below the
-    // median of the lighter points before it, nor from the lightest point to the
-    // heaviest. How much it rises depends on where the host puts this VM's two vCPUs:
-    // when they share a physical core the heaviest point is 20-80% slower, when not a
-    // single injecting core does not load the host's memory controllers and the curve
-    // stays flat (docs/calibrate.md). A single point can spike by 20% when the host's
-    // other tenants do; the median of the points before it is the reference, so one
-    // spike does not make the next point a "fall".
+    // lowest of the lighter points before it, and the heavier half of the curve is not
+    // below its lighter half (medians, less noise). How much it rises depends on where
+    // the host puts this VM's two vCPUs: when they share a physical core the heaviest
+    // point is 20-80% slower, when not a single injecting core does not load the host's
+    // memory controllers and the curve stays flat (docs/calibrate.md). A single point
+    // can spike by 20% when the host's other tenants do, the lightest one included (CI
+    // saw 144 ns, then 135, 138, ... 161 ns), so no single point is the reference.
     let pts = c["loaded_latency"]["points"].as_array().unwrap();
     assert!(pts.len() >= 5, "{pts:?}");
     let curve: Vec<(u64, f64, f64)> = pts
@@ -192,16 +192,21 @@ fn a_quick_calibration_orders_latencies_draws_its_curve_and_travels_with_reports
         assert!(w[1].1 > w[0].1 * 0.9, "bandwidth rises as the delay shrinks: {curve:?}");
     }
     for i in 1..curve.len() {
-        let mut before: Vec<f64> = curve[..i].iter().map(|p| p.2).collect();
-        before.sort_by(f64::total_cmp);
-        let reference = before[before.len() / 2];
+        let lowest = curve[..i].iter().map(|p| p.2).fold(f64::INFINITY, f64::min);
         assert!(
-            curve[i].2 >= reference - noise,
+            curve[i].2 >= lowest - noise,
             "latency fell by more than noise ({noise:.1} ns) at point {i}: {curve:?}"
         );
     }
+    let median = |pts: &[(u64, f64, f64)]| {
+        let mut l: Vec<f64> = pts.iter().map(|p| p.2).collect();
+        l.sort_by(f64::total_cmp);
+        l[l.len() / 2]
+    };
+    let half = curve.len() / 2;
+    let (lighter, heavier) = (median(&curve[..half]), median(&curve[curve.len() - half..]));
     assert!(heavy.1 > 5.0 * light.1, "the injectors' bandwidth rises: {curve:?}");
-    assert!(heavy.2 >= light.2 - noise, "latency under the heaviest load: {curve:?}");
+    assert!(heavier >= lighter - noise, "latency under the heavier half of the loads: {curve:?}");
 
     // Jitter and bandwidth parts are there for both cores.
     assert_eq!(c["jitter"].as_array().unwrap().len(), 2);
