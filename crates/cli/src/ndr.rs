@@ -2,7 +2,7 @@
 //! `riptide-search`) of a DUT between two ports, or of a simulated DUT.
 //!
 //! Trials run on the engine through its command API
-//! ([`riptide_engine::trials::EngineTrials`]); this module parses options, checks them
+//! ([`riptide_method::trials::EngineTrials`]); this module parses options, checks them
 //! and prints. `--simulate` runs the same search against a model with a known answer:
 //! what a search costs (trials, seconds) for given goals, and how the search is tested
 //! against the MLRsearch package (python/tests/test_ndr.py).
@@ -15,8 +15,8 @@ use crate::{signal, Failure};
 use clap::Args;
 use riptide_core::units::{human_rate, Rate, L1_OVERHEAD};
 use riptide_core::Nanos;
-use riptide_engine::trials::{describe, EngineTrials, TrialError, TrialRecord};
 use riptide_engine::{Command, Engine, ProfileFormat, StreamInfo};
+use riptide_method::trials::{describe, EngineTrials, TrialError, TrialRecord};
 use riptide_search::sim::Capacity;
 use riptide_search::{search, Config, Goal, Measurer, Outcome, Trial};
 use riptide_stl::profile::values::SizeSpec;
@@ -270,7 +270,7 @@ fn simulated(s: &str) -> Result<Capacity, Failure> {
 /// the search when the first two trials (the maximum load, then what came back of it)
 /// received none of the test's frames.
 struct Progress<'a> {
-    inner: EngineTrials<'a>,
+    inner: EngineTrials<'a, &'a mut Engine>,
     /// Where the line goes; None: no terminal (or --json), nothing shown.
     line: Option<ProgressLine>,
 }
@@ -617,10 +617,11 @@ fn search_size(
         )));
     }
     let interrupted = signal::interrupted;
-    let trials = EngineTrials::new(engine, a.cores.count, a.cores.pin.clone(), &interrupted).map_err(|e| match e {
-        TrialError::Engine(e) => Failure::from(e),
-        other => Failure::input(format!("{source}: {other}")),
-    })?;
+    let trials =
+        EngineTrials::new(&mut *engine, a.cores.count, a.cores.pin.clone(), &interrupted).map_err(|e| match e {
+            TrialError::Engine(e) => Failure::from(e),
+            other => Failure::input(format!("{source}: {other}")),
+        })?;
     let mut m = Progress { inner: trials, line: progress.clone() };
     let config = Config { goals: goals.to_vec(), min_load, max_load, warmup: 0.0, max_duration };
     let outcome = match search(&config, &mut m) {
@@ -732,7 +733,7 @@ fn latency_trials(
     })?;
     let interrupted = signal::interrupted;
     let mut trials =
-        EngineTrials::new(engine, a.cores.count, a.cores.pin.clone(), &interrupted).map_err(|e| match e {
+        EngineTrials::new(&mut *engine, a.cores.count, a.cores.pin.clone(), &interrupted).map_err(|e| match e {
             TrialError::Engine(e) => Failure::from(e),
             other => Failure::input(format!("{source}: {other}")),
         })?;

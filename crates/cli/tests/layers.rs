@@ -63,6 +63,37 @@ fn offences(dirs: &[&str], bad: &[&str], why: &str) -> Vec<String> {
     found
 }
 
+/// Every crate's source folder (`crates/NAME/src`), `except` those named.
+fn crate_dirs(except: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(workspace().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| !except.contains(&n.as_str()) && workspace().join("crates").join(n).join("src").is_dir())
+        .map(|n| format!("crates/{n}/src"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The variants of `pub enum NAME` in `file`, read from the source (one per line, as
+/// rustfmt writes them).
+fn enum_variants(file: &str, name: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(workspace().join(file)).unwrap();
+    let body = text.split(&format!("pub enum {name} {{")).nth(1).unwrap_or_else(|| panic!("no enum {name} in {file}"));
+    let body = &body[..body.find("\n}").unwrap()];
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//") && !l.starts_with('#') && !l.is_empty())
+        .filter_map(|l| {
+            let v: String = l.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            v.chars().next().is_some_and(|c| c.is_ascii_uppercase()).then_some(v)
+        })
+        .collect()
+}
+
+/// The front ends: they translate, and reach the engine through commands only.
+const FRONT_ENDS: &[&str] = &["crates/cli/src", "crates/daemon/src", "crates/trex/src", "crates/console/src"];
+
 #[test]
 fn front_ends_reach_the_engine_only_through_commands() {
     let internals = [
@@ -78,8 +109,11 @@ fn front_ends_reach_the_engine_only_through_commands() {
         ".tx_batch(",
         ".tx_commit(",
     ];
+    let mut dirs = FRONT_ENDS.to_vec();
+    // The layers between them and the engine too.
+    dirs.extend(["crates/method/src", "crates/session/src"]);
     let found = offences(
-        &["crates/cli/src", "crates/daemon/src", "crates/trex/src"],
+        &dirs,
         &internals,
         "a front end translates into riptide_engine::Command and leaves the running to the engine",
     );
@@ -88,22 +122,53 @@ fn front_ends_reach_the_engine_only_through_commands() {
 
 #[test]
 fn only_the_port_crate_knows_backends_by_name() {
-    let variants = ["Null", "Pcap", "AfPacket", "AfXdp", "Capture", "Impair", "Link", "Tap", "Wrapped"];
-    let names: Vec<String> = variants.iter().map(|v| format!("PortSpec::{v}")).collect();
+    let mut variants = enum_variants("crates/port/src/spec.rs", "PortSpec");
+    assert!(variants.len() >= 8 && variants.contains(&"XdpLive".to_string()), "{variants:?}");
+    let mut names: Vec<String> = variants.iter().map(|v| format!("PortSpec::{v}")).collect();
+    variants = enum_variants("crates/port/src/spec.rs", "Wrapper");
+    assert!(variants.len() >= 2, "{variants:?}");
+    names.extend(variants.iter().map(|v| format!("Wrapper::{v}")));
     let mut bad: Vec<&str> = names.iter().map(String::as_str).collect();
-    bad.extend(["driver ==", "driver !=", "== \"afpacket\"", "== \"afxdp\"", "== \"null\"", "== \"pcap\""]);
-    let dirs = [
-        "crates/cli/src",
-        "crates/daemon/src",
-        "crates/trex/src",
-        "crates/engine/src",
-        "crates/stl/src",
-        "crates/stf/src",
-        "crates/measure/src",
-        "crates/core/src",
-    ];
-    let found = offences(&dirs, &bad, "ask the port's capabilities (PortInfo::caps) instead");
+    bad.extend([
+        "driver ==",
+        "driver !=",
+        "== \"afpacket\"",
+        "== \"afxdp\"",
+        "== \"xdplive\"",
+        "== \"null\"",
+        "== \"pcap\"",
+    ]);
+    bad.extend(["strip_prefix(\"afpacket:\")", "strip_prefix(\"afxdp:\")", "strip_prefix(\"xdplive:\")"]);
+    let dirs = crate_dirs(&["port"]);
+    assert!(dirs.len() >= 15, "{dirs:?}");
+    let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+    let found = offences(&dirs, &bad, "ask the port's capabilities (PortInfo::caps, PortSpec::interface) instead");
     assert!(found.is_empty(), "code outside crates/port decides by a backend's name:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_layers_depend_downwards_only() {
+    // What each crate may not depend on: the engine knows no methodology, the session
+    // layer no transport and no engine, the methodology no front end.
+    let forbidden: &[(&str, &[&str])] = &[
+        ("engine", &["riptide-search", "riptide-method", "riptide-session", "riptide-daemon", "riptide-trex"]),
+        ("session", &["riptide-engine", "riptide-listen", "serde_json"]),
+        ("method", &["riptide-daemon", "riptide-trex", "riptide-cli", "riptide-console", "riptide-listen"]),
+        ("search", &["riptide-engine"]),
+    ];
+    for (krate, deps) in forbidden {
+        let toml = std::fs::read_to_string(workspace().join("crates").join(krate).join("Cargo.toml")).unwrap();
+        let deps_part = toml.split("[dev-dependencies]").next().unwrap();
+        for d in *deps {
+            assert!(
+                !deps_part
+                    .lines()
+                    .any(|l| l.trim_start().starts_with(&format!("{d} "))
+                        || l.trim_start().starts_with(&format!("{d}."))),
+                "crates/{krate} depends on {d}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -111,5 +176,23 @@ fn the_check_itself_finds_what_it_looks_for() {
     // The scan is not vacuous: the port crate does name its backends, and the engine
     // does build stream sets.
     assert!(!offences(&["crates/port/src"], &["PortSpec::AfPacket"], "-").is_empty());
+    assert!(!offences(&["crates/port/src"], &["PortSpec::XdpLive"], "-").is_empty());
     assert!(!offences(&["crates/engine/src"], &["StreamSet"], "-").is_empty());
+    assert!(enum_variants("crates/port/src/spec.rs", "PortSpec").contains(&"Wrapped".to_string()));
+}
+
+#[test]
+fn both_servers_stand_on_the_one_session_layer() {
+    for d in ["crates/daemon/src", "crates/trex/src"] {
+        assert!(!offences(&[d], &["riptide_session::"], "-").is_empty(), "{d} does not use riptide_session");
+        let own = offences(
+            &[d],
+            &["struct Owner", "orphaned_since", "last_seen", "stored +=", "stored -="],
+            "ownership and stream budgets are the session layer's (crates/session)",
+        );
+        assert!(own.is_empty(), "a server keeps session state of its own:\n{}", own.join("\n"));
+    }
+    // And the trial loop is the methodology library's.
+    let own = offences(&["crates/daemon/src"], &["Command::Start(", "trials::count("], "riptide_method runs trials");
+    assert!(own.is_empty(), "the daemon runs trials of its own:\n{}", own.join("\n"));
 }

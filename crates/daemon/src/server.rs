@@ -5,6 +5,7 @@ use crate::rpc::{self, code, RpcError};
 use crate::streams::StreamList;
 use riptide_engine::{Command, Engine, EngineConfig, Response, RunState};
 use riptide_listen::{Conn, Handler, Limits, Refuse};
+use riptide_session::{Owners, Refused};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -88,7 +89,8 @@ impl Default for ServerConfig {
 
 struct State {
     engine: Mutex<Engine>,
-    owner: Mutex<Owner>,
+    /// The engine's owner: one slot, held by a session id.
+    owner: Mutex<Owners<u64>>,
     sessions: AtomicU64,
     stop: AtomicBool,
     cfg: ServerConfig,
@@ -96,12 +98,12 @@ struct State {
     streams: Mutex<StreamList>,
 }
 
-#[derive(Default)]
-struct Owner {
-    session: Option<u64>,
-    orphaned_since: Option<Instant>,
-    /// The owner's last request (its heartbeat).
-    last_seen: Option<Instant>,
+/// The one slot of [`State::owner`]: the whole engine.
+const ENGINE: usize = 0;
+
+/// Whether `session` owns the engine.
+fn owns(state: &State, session: u64) -> bool {
+    lock(&state.owner).check(ENGINE, &session).is_ok()
 }
 
 /// The engine's run state.
@@ -218,7 +220,7 @@ pub fn serve_on(listener: TcpListener, cfg: ServerConfig) -> std::io::Result<Ser
     let metrics = cfg.metrics;
     let state = Arc::new(State {
         engine: Mutex::new(Engine::new(cfg.engine.clone())),
-        owner: Mutex::new(Owner::default()),
+        owner: Mutex::new(Owners::new(1)),
         sessions: AtomicU64::new(1),
         stop: AtomicBool::new(false),
         cfg,
@@ -274,16 +276,11 @@ fn watchdog(state: Arc<State>) {
         std::thread::sleep(Duration::from_millis(50));
         let expired = {
             let mut o = lock(&state.owner);
-            // An owner that sends nothing for the heartbeat (a frozen client) is gone.
-            if o.session.is_some() && o.last_seen.is_some_and(|t| t.elapsed() >= state.cfg.owner_heartbeat) {
-                o.session = None;
-                o.last_seen = None;
-                // Orphaned as long ago as the owner timeout (its silence already was the
-                // grace): traffic stops now. Within that long of boot, from now.
-                let now = Instant::now();
-                o.orphaned_since = Some(now.checked_sub(state.cfg.owner_timeout).unwrap_or(now));
-            }
-            o.session.is_none() && o.orphaned_since.is_some_and(|t| t.elapsed() >= state.cfg.owner_timeout)
+            let now = Instant::now();
+            // An owner that sends nothing for the heartbeat (a frozen client) is gone, its
+            // silence counted as the grace: its traffic stops now.
+            o.silent(now, state.cfg.owner_heartbeat, state.cfg.owner_timeout);
+            !o.expired(now, state.cfg.owner_timeout).is_empty()
         };
         if expired {
             let mut e = lock(&state.engine);
@@ -291,7 +288,6 @@ fn watchdog(state: Arc<State>) {
             if matches!(run_state(&mut e), RunState::Running | RunState::Paused | RunState::Finished) {
                 let _ = e.handle(Command::Stop);
             }
-            lock(&state.owner).orphaned_since = None;
         }
     }
 }
@@ -446,13 +442,8 @@ fn client(conn: &Conn, state: &State) {
                 break;
             }
             Ok(req) => {
-                {
-                    // Every request of the owner is its heartbeat.
-                    let mut o = lock(&state.owner);
-                    if o.session == Some(session.id) {
-                        o.last_seen = Some(Instant::now());
-                    }
-                }
+                // Every request of the owner is its heartbeat.
+                lock(&state.owner).seen(&session.id, Instant::now());
                 let result = dispatch(state, &mut session, &req.method, &req.params);
                 req.id.map(|id| match result {
                     Ok(v) => rpc::ok_line(&id, v),
@@ -477,11 +468,7 @@ fn client(conn: &Conn, state: &State) {
             }
         }
     }
-    let mut o = lock(&state.owner);
-    if o.session == Some(session.id) {
-        o.session = None;
-        o.orphaned_since = Some(Instant::now());
-    }
+    lock(&state.owner).leave(&session.id, Instant::now());
 }
 
 fn add_params(params: &Value) -> Result<(Vec<Value>, Option<u64>), RpcError> {
@@ -628,7 +615,7 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
         }
         "state" => {
             no_params(method)?;
-            let owner = lock(&state.owner).session;
+            let owner = lock(&state.owner).owner(ENGINE).map(|o| o.handle);
             Ok(json!({"state": run_state(&mut lock(&state.engine)), "owner": owner, "you": session.id}))
         }
         "stats" => {
@@ -641,27 +628,19 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
                 Some(Value::Bool(b)) => *b,
                 Some(_) => return Err(RpcError::new(code::INVALID_PARAMS, "acquire: 'force' must be a boolean")),
             };
-            let mut o = lock(&state.owner);
-            match o.session {
-                Some(s) if s != session.id && !force => Err(RpcError::new(
+            match lock(&state.owner).acquire(ENGINE, session.id, "", force, Instant::now()) {
+                Err(Refused::Held { owner, .. }) => Err(RpcError::new(
                     code::NOT_OWNER,
-                    format!("the engine is owned by session {s}; acquire with force to take it over"),
+                    format!("the engine is owned by session {}; acquire with force to take it over", owner.handle),
                 )),
-                _ => {
-                    o.session = Some(session.id);
-                    o.orphaned_since = None;
-                    o.last_seen = Some(Instant::now());
-                    Ok(json!({"ok": true, "session": session.id}))
-                }
+                Err(e) => Err(RpcError::new(code::NOT_OWNER, format!("engine slot {e}"))),
+                Ok(_) => Ok(json!({"ok": true, "session": session.id})),
             }
         }
         "release" => {
             no_params(method)?;
-            let mut o = lock(&state.owner);
-            if o.session == Some(session.id) {
-                o.session = None;
-                o.orphaned_since = Some(Instant::now());
-            }
+            // Releasing what one does not own changes nothing.
+            let _ = lock(&state.owner).release(ENGINE, &session.id, Instant::now());
             Ok(json!({"ok": true}))
         }
         "list_streams" => {
@@ -673,14 +652,14 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             rpc::stf_stats(&mut lock(&state.engine))
         }
         "trial" => {
-            if lock(&state.owner).session != Some(session.id) {
+            if !owns(state, session.id) {
                 return Err(RpcError::new(code::NOT_OWNER, "trial needs the engine: call acquire first"));
             }
             let (duration, load, cores) = rpc::trial_params(params)?;
-            trial(&state.engine, duration, load, cores)
+            trial(state, duration, load, cores)
         }
         m if rpc::STF_OWNED.contains(&m) => {
-            if lock(&state.owner).session != Some(session.id) {
+            if !owns(state, session.id) {
                 return Err(RpcError::new(code::NOT_OWNER, format!("{m} needs the engine: call acquire first")));
             }
             if m == "stf_stop" {
@@ -692,7 +671,7 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             rpc::run_command(&mut lock(&state.engine), riptide_engine::Command::StfStart(req))
         }
         m if rpc::OWNED.contains(&m) || rpc::STREAM_METHODS.contains(&m) => {
-            if lock(&state.owner).session != Some(session.id) {
+            if !owns(state, session.id) {
                 return Err(RpcError::new(code::NOT_OWNER, format!("{m} needs the engine: call acquire first")));
             }
             let mut e = lock(&state.engine);
@@ -703,22 +682,29 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
                 _ => None,
             };
             let Some(next) = next else {
+                // A profile whose streams the daemon cannot keep is refused before the
+                // engine loads it.
+                let loaded = match m {
+                    "load_profile" => Some(StreamList::from_profile_text(
+                        params.get("text").and_then(Value::as_str).unwrap_or_default(),
+                    )?),
+                    _ => None,
+                };
                 let r = rpc::engine_call(&mut e, m, params)?;
-                if m == "load_profile" {
-                    let text = params.get("text").and_then(Value::as_str).unwrap_or_default();
-                    *list = StreamList::from_profile_text(text);
+                if let Some(l) = loaded {
+                    *list = l;
                 }
                 return Ok(r);
             };
             // The engine checks the whole new profile; refused, nothing changes.
-            if next.streams().is_empty() {
+            if next.is_empty() {
                 rpc::engine_call(&mut e, "unload", &json!({}))?;
             } else {
                 let text = next.profile_text();
                 let load = json!({"text": text, "source": format!("<{m}>")});
                 rpc::engine_call(&mut e, "load_profile", &load).map_err(|err| quote_line(err, m, &text))?;
             }
-            let n = next.streams().len();
+            let n = next.len();
             *list = next;
             Ok(json!({"ok": true, "streams": n}))
         }
@@ -730,39 +716,17 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
     }
 }
 
-/// One trial of a throughput search on the loaded profile, counted as `riptide ndr`
-/// counts it (`riptide_engine::trials`): start at `load` frames/s for `duration` s, wait
-/// for the end with the engine unlocked (other sessions read stats meanwhile), stop
-/// (the engine drains in-flight frames), count the tagged streams that follow the load.
-fn trial(engine: &Mutex<Engine>, duration: f64, load: f64, cores: usize) -> Result<Value, RpcError> {
-    use riptide_engine::trials;
+/// One trial of a throughput search on the loaded profile, run and counted by the
+/// methodology library as `riptide ndr` runs it (`riptide_method::trials`), on the
+/// shared engine locked one command at a time (other sessions read stats meanwhile);
+/// the daemon's shutdown ends it without a result.
+fn trial(state: &State, duration: f64, load: f64, cores: usize) -> Result<Value, RpcError> {
+    use riptide_method::{trials::EngineTrials, Shared};
     let refused = |e: &dyn std::fmt::Display| RpcError::new(code::ENGINE, format!("trial: {e}"));
-    let scaled: Vec<bool> = {
-        let mut e = lock(engine);
-        let streams = trials::describe(&mut e).map_err(|x| refused(&x))?;
-        trials::countable(&streams).map_err(|x| refused(&x))?;
-        e.handle(Command::Start(trials::start_options(duration, load, cores, &[]))).map_err(|x| refused(&x))?;
-        streams.iter().map(|s| s.scaled).collect()
-    };
-    let t0 = Instant::now();
-    // Bounded: a trial that does not end by itself (a paused run) is stopped.
-    let limit = Duration::from_secs_f64(duration * 2.0 + 60.0);
-    loop {
-        match lock(engine).handle(Command::State) {
-            Ok(Response::State(RunState::Running | RunState::Paused)) if t0.elapsed() < limit => {}
-            Ok(_) => break,
-            Err(e) => return Err(refused(&e)),
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let wall = t0.elapsed().as_secs_f64();
-    let Response::Stats(s) = lock(engine).handle(Command::Stop).map_err(|x| refused(&x))? else {
-        return Err(RpcError::new(code::ENGINE, "trial: stop answered no stats"));
-    };
-    if s.interrupted {
-        return Err(RpcError::new(code::ENGINE, "trial: stopped before it ended (stop, or the time limit): no result"));
-    }
-    serde_json::to_value(trials::count(&s, &scaled, duration, load, wall)).map_err(|e| refused(&e))
+    let stopping = || state.stop.load(Ordering::Relaxed);
+    let mut trials = EngineTrials::new(Shared(&state.engine), cores, vec![], &stopping).map_err(|x| refused(&x))?;
+    let record = trials.trial(duration, load).map_err(|x| refused(&x))?;
+    serde_json::to_value(record).map_err(|e| refused(&e))
 }
 
 /// The caller never saw the profile text the daemon built from its streams, so an error

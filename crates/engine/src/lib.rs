@@ -24,7 +24,6 @@ mod stateless;
 pub mod stats;
 pub mod stf;
 pub mod tcp;
-pub mod trials;
 mod worker;
 
 pub use command::{Command, CoreMask, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};

@@ -15,6 +15,7 @@ use crate::translate::{self, PacketGroup};
 use crate::wire;
 use riptide_core::Nanos;
 use riptide_engine::{Command, Engine, EngineConfig, Multiplier, Response, RunState, Snapshot, StartOptions};
+use riptide_session::{Full, Limits, Owners, Refused, StreamTables};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::time::Instant;
@@ -37,6 +38,9 @@ pub const MAX_STREAM_BYTES: usize = 256 << 10;
 
 /// Stream objects kept for all ports together (JSON text).
 pub const MAX_STORED_BYTES: usize = 64 << 20;
+
+/// The stream tables' limits (the session layer holds them).
+const STREAM_LIMITS: Limits = Limits { streams: MAX_STREAMS, stream_bytes: MAX_STREAM_BYTES, bytes: MAX_STORED_BYTES };
 
 /// Largest reply: the results of a batch past this are errors saying so.
 pub const MAX_REPLY_BYTES: usize = 32 << 20;
@@ -188,24 +192,10 @@ fn name_ok(v: &Value) -> bool {
     }
 }
 
-#[derive(Clone, Debug)]
-struct Owner {
-    user: String,
-    handler: String,
-}
-
-#[derive(Clone, Debug)]
-struct Entry {
-    /// The stream object as TRex sent it, its known keys only, as JSON text
-    /// (`get_stream` answers it back).
-    json: Box<str>,
-    stream: translate::Stream,
-}
-
-impl Entry {
-    fn value(&self) -> Value {
-        serde_json::from_str(&self.json).unwrap_or(Value::Null)
-    }
+/// A stream object as kept: TRex's JSON text of its known keys (`get_stream` answers
+/// it back) as a value.
+fn stored_value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,8 +207,6 @@ enum Tx {
 
 #[derive(Debug)]
 struct Port {
-    owner: Option<Owner>,
-    streams: BTreeMap<u32, Entry>,
     promiscuous: bool,
     tx: Tx,
 }
@@ -250,14 +238,17 @@ struct RunInfo {
 pub struct Trex {
     engine: Engine,
     ports: Vec<Port>,
+    /// Who owns each port (by TRex handler token).
+    owners: Owners<String>,
+    /// Each port's streams by stream id, as TRex sent them and translated.
+    streams: StreamTables<u32, translate::Stream>,
     api_h: String,
     run: Option<RunInfo>,
     /// The last run's final figures (after it ended or was stopped): its latency.
     last: Option<(RunInfo, Snapshot)>,
-    /// Counters of the runs that ended, per port: TRex's counters only grow (its client
-    /// reads them against baselines it keeps), while each engine run counts from zero.
-    base: Vec<[u64; 6]>,
-    /// The same for packet groups.
+    /// Counters of the runs that ended, per packet group: TRex's counters only grow (its
+    /// client reads them against baselines it keeps), while each engine run counts from
+    /// zero. (Ports' counters are the engine's totals.)
     base_pg: BTreeMap<u16, PgCounts>,
     armed: Vec<Arm>,
     armed_at: Option<Instant>,
@@ -269,8 +260,6 @@ pub struct Trex {
     seed: u64,
     started: Instant,
     hostname: String,
-    /// The stream objects' text kept, all ports together.
-    stored: usize,
 }
 
 impl Trex {
@@ -280,13 +269,12 @@ impl Trex {
         let hostname = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default().trim().to_string();
         let mut t = Trex {
             engine: Engine::new(config),
-            ports: (0..n)
-                .map(|_| Port { owner: None, streams: BTreeMap::new(), promiscuous: false, tx: Tx::Idle })
-                .collect(),
+            ports: (0..n).map(|_| Port { promiscuous: false, tx: Tx::Idle }).collect(),
+            owners: Owners::new(n),
+            streams: StreamTables::new(n, STREAM_LIMITS),
             api_h: String::new(),
             run: None,
             last: None,
-            base: vec![[0; 6]; n],
             base_pg: BTreeMap::new(),
             armed: Vec::new(),
             armed_at: None,
@@ -298,7 +286,6 @@ impl Trex {
             seed,
             started: Instant::now(),
             hostname,
-            stored: 0,
         };
         t.api_h = t.token();
         t
@@ -454,7 +441,7 @@ impl Trex {
             "get_system_info" => Ok(self.system_info()),
             "get_owner" => {
                 let port = self.port(p)?;
-                Ok(json!({"owner": self.ports[port].owner.as_ref().map_or("", |o| o.user.as_str())}))
+                Ok(json!({"owner": self.owner_name(port)}))
             }
             "get_port_status" => {
                 let port = self.port(p)?;
@@ -482,7 +469,7 @@ impl Trex {
                     return Err(bad(format!("session_id: a number or a string of at most {MAX_NAME} bytes expected")));
                 }
                 let force = p.get("force").and_then(Value::as_bool).unwrap_or(false);
-                if let Some(o) = &self.ports[port].owner {
+                if let Some(o) = self.owners.owner(port) {
                     if !force {
                         return Err(exec(format!(
                             "port {port} is owned by '{}': acquire with force to take it",
@@ -491,8 +478,10 @@ impl Trex {
                     }
                 }
                 let handler = self.token();
-                self.ports[port].owner =
-                    Some(Owner { user: user.chars().take(64).collect(), handler: handler.clone() });
+                let name: String = user.chars().take(64).collect();
+                self.owners
+                    .acquire(port, handler.clone(), &name, force, Instant::now())
+                    .map_err(|e| exec(refused(&e)))?;
                 self.emit(
                     event::PORT_ACQUIRED,
                     json!({"port_id": port, "who": user, "session_id": session, "force": force}),
@@ -501,7 +490,8 @@ impl Trex {
             }
             "release" => {
                 let port = self.owned(p)?;
-                let who = self.ports[port].owner.take().map(|o| o.user).unwrap_or_default();
+                let handler = p.get("handler").and_then(Value::as_str).unwrap_or_default().to_string();
+                let who = self.owners.release(port, &handler, Instant::now()).map(|o| o.user).unwrap_or_default();
                 self.emit(event::PORT_RELEASED, json!({"port_id": port, "who": who, "session_id": 0}));
                 Ok(json!({}))
             }
@@ -533,31 +523,26 @@ impl Trex {
                     return Err(exec(format!("port {port} is transmitting: stop it before adding streams")));
                 }
                 let id = stream_id(p)?;
-                if self.ports[port].streams.contains_key(&id) {
-                    return Err(exec(format!("stream {id} already exists on port {port}")));
-                }
-                if self.ports[port].streams.len() >= MAX_STREAMS {
-                    return Err(exec(format!("port {port} holds {MAX_STREAMS} streams: no more")));
-                }
+                let full = |e: Full| match e {
+                    Full::Exists => exec(format!("stream {id} already exists on port {port}")),
+                    Full::Streams { max, .. } => exec(format!("port {port} holds {max} streams: no more")),
+                    Full::StreamBytes { bytes, max } => {
+                        bad(format!("stream {id}: {bytes} bytes of JSON: at most {max} per stream"))
+                    }
+                    Full::Bytes { held, max, .. } => {
+                        exec(format!("stream {id}: the server holds {held} bytes of streams: at most {max} in all"))
+                    }
+                    Full::NoTable { .. } => bad(format!("port_id: {port} is no port of this server")),
+                };
+                // A new id and room for one more, before the stream is read at all.
+                self.streams.check(port, &id, 0).map_err(full)?;
                 let v = p.get("stream").ok_or_else(|| bad("stream: missing"))?;
                 let kept = known_keys(v);
                 let text = serde_json::to_string(&kept).map_err(|e| exec(e.to_string()))?;
-                if text.len() > MAX_STREAM_BYTES {
-                    return Err(bad(format!(
-                        "stream {id}: {} bytes of JSON: at most {MAX_STREAM_BYTES} per stream",
-                        text.len()
-                    )));
-                }
-                if self.stored + text.len() > MAX_STORED_BYTES {
-                    return Err(exec(format!(
-                        "stream {id}: the server holds {} bytes of streams: at most {MAX_STORED_BYTES} in all",
-                        self.stored
-                    )));
-                }
+                self.streams.check(port, &id, text.len()).map_err(full)?;
                 let stream = translate::stream(port as u16, id, &kept).map_err(|e| bad(format!("stream {id}: {e}")))?;
                 check_alone(&stream).map_err(|e| bad(format!("stream {id}: {e}")))?;
-                self.stored += text.len();
-                self.ports[port].streams.insert(id, Entry { json: text.into(), stream });
+                self.streams.insert(port, id, text, stream).map_err(full)?;
                 Ok(json!({}))
             }
             "remove_stream" => {
@@ -565,24 +550,21 @@ impl Trex {
                 profile_id(p)?;
                 self.idle(port)?;
                 let id = stream_id(p)?;
-                let e = self.ports[port]
-                    .streams
-                    .remove(&id)
+                self.streams
+                    .remove(port, &id)
                     .ok_or_else(|| exec(format!("stream {id} does not exist on port {port}")))?;
-                self.stored -= e.json.len();
                 Ok(json!({}))
             }
             "remove_all_streams" => {
                 let port = self.owned(p)?;
                 profile_id(p)?;
                 self.idle(port)?;
-                self.stored -= self.ports[port].streams.values().map(|e| e.json.len()).sum::<usize>();
-                self.ports[port].streams.clear();
+                self.streams.clear(port);
                 Ok(json!({}))
             }
             "get_stream_list" => {
                 let port = self.port(p)?;
-                let ids: Vec<u32> = self.ports[port].streams.keys().copied().collect();
+                let ids: Vec<u32> = self.streams.by_key(port).map(|(id, _)| *id).collect();
                 Ok(match p.get("profile_id").and_then(Value::as_str) {
                     Some("*") => json!({ "_": ids }),
                     _ => json!(ids),
@@ -591,11 +573,11 @@ impl Trex {
             "get_stream" => {
                 let port = self.port(p)?;
                 let id = stream_id(p)?;
-                let e = self.ports[port]
+                let e = self
                     .streams
-                    .get(&id)
+                    .get(port, &id)
                     .ok_or_else(|| exec(format!("stream {id} does not exist on port {port}")))?;
-                let mut s = e.value();
+                let mut s = stored_value(e.text());
                 if !p.get("get_pkt").and_then(Value::as_bool).unwrap_or(true) {
                     if let Some(m) = s.as_object_mut() {
                         m.remove("packet");
@@ -606,7 +588,7 @@ impl Trex {
             "get_all_streams" => {
                 let port = self.port(p)?;
                 let all: Map<String, Value> =
-                    self.ports[port].streams.iter().map(|(id, e)| (id.to_string(), e.value())).collect();
+                    self.streams.by_key(port).map(|(id, e)| (id.to_string(), stored_value(e.text()))).collect();
                 Ok(match p.get("profile_id").and_then(Value::as_str) {
                     Some("*") => json!({"profiles": {"_": all}}),
                     _ => json!({ "streams": all }),
@@ -695,7 +677,7 @@ impl Trex {
             }
             "get_active_pgids" => {
                 let (mut fs, mut lat) = (Vec::new(), Vec::new());
-                for g in self.ports.iter().flat_map(|p| p.streams.values()).filter_map(|e| e.stream.group) {
+                for g in (0..self.ports.len()).flat_map(|p| self.streams.by_key(p)).filter_map(|(_, e)| e.value.group) {
                     let list = if g.latency { &mut lat } else { &mut fs };
                     if !list.contains(&g.id) {
                         list.push(g.id);
@@ -756,12 +738,13 @@ impl Trex {
     /// The port, which the caller must own (its `handler`).
     fn owned(&self, p: &Params) -> Result<usize, Failure> {
         let port = self.port(p)?;
-        let handler = p.get("handler").and_then(Value::as_str);
-        match &self.ports[port].owner {
-            Some(o) if Some(o.handler.as_str()) == handler => Ok(port),
-            Some(o) => Err(exec(format!("port {port} is owned by '{}': the handler does not match", o.user))),
-            None => Err(exec(format!("port {port} is not acquired: acquire it first"))),
-        }
+        let handler = p.get("handler").and_then(Value::as_str).unwrap_or_default().to_string();
+        self.owners.check(port, &handler).map(|_| port).map_err(|e| exec(refused(&e)))
+    }
+
+    /// The user owning the port, or "".
+    fn owner_name(&self, port: usize) -> &str {
+        self.owners.owner(port).map_or("", |o| o.user.as_str())
     }
 
     fn idle(&self, port: usize) -> Result<(), Failure> {
@@ -772,7 +755,7 @@ impl Trex {
     }
 
     fn state_name(&self, port: usize) -> &'static str {
-        match (self.ports[port].tx, self.ports[port].streams.is_empty()) {
+        match (self.ports[port].tx, self.streams.is_empty(port)) {
             (Tx::Active, _) => "TX",
             (Tx::Paused, _) => "PAUSE",
             (Tx::Idle, true) => "IDLE",
@@ -816,9 +799,9 @@ impl Trex {
     fn port_status(&self, port: usize) -> Value {
         let state = self.state_name(port);
         json!({
-            "owner": self.ports[port].owner.as_ref().map_or("", |o| o.user.as_str()),
+            "owner": self.owner_name(port),
             "state": state,
-            "max_stream_id": self.ports[port].streams.keys().next_back().copied().unwrap_or(0),
+            "max_stream_id": self.streams.last_key(port).copied().unwrap_or(0),
             "speed": self.speed_gb() * 1000.0,
             "attr": self.attrs(port),
             "service": false,
@@ -898,7 +881,7 @@ impl Trex {
                 run.ports
             )));
         }
-        if !self.ports[port].streams.values().any(|e| e.stream.riptide.get("enabled") != Some(&json!(false))) {
+        if !self.streams.by_key(port).any(|(_, e)| e.value.riptide.get("enabled") != Some(&json!(false))) {
             return Err(exec(format!("port {port} has no enabled stream to send")));
         }
         let mul = translate::multiplier(p.get("mul").unwrap_or(&Value::Null)).map_err(bad)?;
@@ -981,18 +964,19 @@ impl Trex {
         let mut streams = Vec::new();
         let mut groups = HashMap::new();
         for &port in ports {
-            for (id, e) in &self.ports[port].streams {
-                if let Some(next) = e.stream.next {
-                    if !self.ports[port].streams.contains_key(&next) {
+            for (id, e) in self.streams.by_key(port) {
+                let e = &e.value;
+                if let Some(next) = e.next {
+                    if !self.streams.contains(port, &next) {
                         return Err(exec(format!(
                             "stream {id} on port {port}: next_stream_id {next} is no stream of the port"
                         )));
                     }
                 }
-                if let Some(g) = e.stream.group {
+                if let Some(g) = e.group {
                     groups.insert(translate::stream_name(port as u16, *id), g);
                 }
-                streams.push(e.stream.riptide.clone());
+                streams.push(e.riptide.clone());
             }
         }
         if streams.is_empty() {
@@ -1016,13 +1000,6 @@ impl Trex {
         };
         self.finish_ports(&run, ev);
         if let Some(s) = snap {
-            for p in &s.ports {
-                if let Some(b) = self.base.get_mut(p.index) {
-                    for (x, y) in b.iter_mut().zip(port_counts(p)) {
-                        *x += y;
-                    }
-                }
-            }
             for (id, c) in pg_counts(&s, &run.groups, self.ports.len()) {
                 self.base_pg.entry(id).or_insert_with(|| PgCounts::new(self.ports.len())).add(&c);
             }
@@ -1068,17 +1045,19 @@ impl Trex {
     /// A port's counters (ended runs and the running one) and rates (the running one).
     fn port_figures(&mut self, port: usize) -> Figures {
         let snap = self.snapshot();
-        let base = self.base.get(port).copied().unwrap_or_default();
         let cur = snap.as_ref().and_then(|s| s.ports.iter().find(|p| p.index == port));
-        let now = cur.map(port_counts).unwrap_or_default();
-        let c: Vec<u64> = base.iter().zip(now).map(|(a, b)| a + b).collect();
+        // Counters over every run: the engine's totals (the one rule of counters that only grow).
+        let c = match self.engine.handle(Command::Totals) {
+            Ok(Response::Totals(t)) => t.ports.iter().find(|p| p.index == port).map(|p| p.counters).unwrap_or_default(),
+            _ => Default::default(),
+        };
         let mut f = Figures {
-            opackets: c[0],
-            obytes: c[1],
-            oerrors: c[2],
-            ipackets: c[3],
-            ibytes: c[4],
-            ierrors: c[5],
+            opackets: c.opackets,
+            obytes: c.obytes,
+            oerrors: c.oerrors,
+            ipackets: c.ipackets,
+            ibytes: c.ibytes,
+            ierrors: c.ierrors,
             ..Figures::default()
         };
         if let Some(p) = cur {
@@ -1304,10 +1283,6 @@ fn port_stats(f: &Figures) -> Value {
 }
 
 /// A port's counters in a snapshot: opackets, obytes, oerrors, ipackets, ibytes, ierrors.
-fn port_counts(p: &riptide_engine::stats::PortStats) -> [u64; 6] {
-    [p.opackets, p.obytes, p.oerrors, p.ipackets, p.ibytes, p.ierrors]
-}
-
 /// One packet group's counters.
 #[derive(Clone, Debug, Default)]
 struct PgCounts {
@@ -1374,6 +1349,20 @@ fn pg_counts(s: &Snapshot, groups: &HashMap<String, PacketGroup>, ports: usize) 
         }
     }
     out
+}
+
+/// A refusal of the session layer in TRex's words.
+fn refused(e: &Refused<String>) -> String {
+    match e {
+        Refused::Held { slot, owner } => {
+            format!("port {slot} is owned by '{}': acquire with force to take it", owner.user)
+        }
+        Refused::Other { slot, owner } => {
+            format!("port {slot} is owned by '{}': the handler does not match", owner.user)
+        }
+        Refused::Free { slot } => format!("port {slot} is not acquired: acquire it first"),
+        Refused::NoSlot { slot, .. } => format!("port_id: {slot} is no port of this server"),
+    }
 }
 
 fn mul_value(m: &Multiplier) -> f64 {

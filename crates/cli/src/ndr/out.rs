@@ -47,10 +47,11 @@ struct Interface {
     speed_bps: Option<f64>,
 }
 
-/// The interface of a port spec (`afpacket:IF`, `afxdp:IF[:QUEUE]`, with wrappers).
-fn interface_of(spec: &str) -> Option<&str> {
-    let rest = spec.strip_prefix("afpacket:").or_else(|| spec.strip_prefix("afxdp:"))?;
-    rest.split(['+', ':']).next().filter(|n| !n.is_empty())
+/// The interface of a port spec (every interface port: `afpacket:`, `afxdp:`,
+/// `xdplive:`, with wrappers), as the port crate parses it.
+fn interface_of(spec: &str) -> Option<String> {
+    let spec: riptide_port::PortSpec = spec.parse().ok()?;
+    spec.interface().filter(|n| !n.is_empty()).map(str::to_string)
 }
 
 impl Host {
@@ -88,14 +89,14 @@ impl Host {
         let mut h = Host::here();
         for p in ports {
             let Some(name) = interface_of(p) else { continue };
-            let rings = afpacket::rings(name).ok();
+            let rings = afpacket::rings(&name).ok();
             h.interfaces.push(Interface {
                 port: p.clone(),
-                name: name.to_string(),
-                driver: afpacket::driver(name).ok(),
+                driver: afpacket::driver(&name).ok(),
                 rx_ring: rings.map(|r| r.0),
                 tx_ring: rings.map(|r| r.1),
-                speed_bps: afpacket::link_speed_bps(name),
+                speed_bps: afpacket::link_speed_bps(&name),
+                name,
             });
         }
         h
@@ -488,9 +489,10 @@ mod tests {
 
     #[test]
     fn port_specs_name_their_interfaces() {
-        assert_eq!(interface_of("afpacket:rt0"), Some("rt0"));
-        assert_eq!(interface_of("afxdp:rt1:0"), Some("rt1"));
-        assert_eq!(interface_of("afpacket:eth0+impair:loss=1%"), Some("eth0"));
+        assert_eq!(interface_of("afpacket:rt0").as_deref(), Some("rt0"));
+        assert_eq!(interface_of("afxdp:rt1:0").as_deref(), Some("rt1"));
+        assert_eq!(interface_of("xdplive:rt2").as_deref(), Some("rt2"));
+        assert_eq!(interface_of("afpacket:eth0+impair:loss=1%").as_deref(), Some("eth0"));
         assert_eq!(interface_of("link:0"), None);
         assert_eq!(interface_of("afpacket:"), None);
     }

@@ -1,5 +1,6 @@
 //! Trials of a throughput search ([`riptide_search`]) run on the engine, through its
-//! command API only: `riptide ndr` uses this measurer, and so will the daemon.
+//! command API only ([`Drive`]): `riptide ndr` uses this measurer, and the daemon's
+//! `trial` method runs one of its trials on the shared engine.
 //!
 //! A trial: start the loaded profile at the load (frames/s summed over the sending
 //! ports, split evenly: [`StartOptions::total`]) for the trial duration, let it end, stop
@@ -12,10 +13,16 @@
 //! MLRsearch counts them), so the search never credits the DUT with a load the
 //! generator did not offer.
 //!
-//! [`EngineConfig::drain`]: crate::EngineConfig::drain
+//! A trial ends when the engine says the run finished (or was stopped by someone
+//! else), when the caller's `interrupted` says so, or at twice its duration and a
+//! minute more (a paused run): the last two give no result.
+//!
+//! [`EngineConfig::drain`]: riptide_engine::EngineConfig::drain
+//! [`StartOptions::total`]: riptide_engine::StartOptions::total
 
-use crate::{Command, Engine, EngineError, Multiplier, Response, RunState, StartOptions, StreamInfo};
+use crate::Drive;
 use riptide_core::{Nanos, Rate};
+use riptide_engine::{Command, EngineError, Multiplier, Response, RunState, Snapshot, StartOptions, StreamInfo};
 use riptide_search::{Measurer, Trial};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -50,14 +57,15 @@ pub enum TrialError {
     /// The profile has no stream the search can count.
     #[error("{0}")]
     NotCountable(String),
-    /// Stopped by the user (a signal).
-    #[error("interrupted")]
+    /// Stopped before it ended: by the user (a signal), by another client, or at the
+    /// time limit.
+    #[error("stopped before it ended (stop, a signal, or the time limit): no result")]
     Interrupted,
 }
 
 /// Runs trials on a loaded engine.
-pub struct EngineTrials<'a> {
-    engine: &'a mut Engine,
+pub struct EngineTrials<'a, D: Drive> {
+    engine: D,
     cores: usize,
     /// Worker `k` pinned on core `pin[k]`; empty: placed by the kernel.
     pin: Vec<usize>,
@@ -66,17 +74,17 @@ pub struct EngineTrials<'a> {
     pub log: Vec<TrialRecord>,
 }
 
-impl<'a> EngineTrials<'a> {
+impl<'a, D: Drive> EngineTrials<'a, D> {
     /// Trials on `engine` with `cores` workers (pinned as `pin` lists, when it does),
     /// whose profile must be loaded and have at least one tagged stream that follows the
     /// multiplier; `interrupted` is polled while a trial runs.
     pub fn new(
-        engine: &'a mut Engine,
+        mut engine: D,
         cores: usize,
         pin: Vec<usize>,
         interrupted: &'a dyn Fn() -> bool,
     ) -> Result<Self, TrialError> {
-        countable(&describe(engine)?)?;
+        countable(&describe(&mut engine)?)?;
         Ok(EngineTrials { engine, cores, pin, interrupted, log: vec![] })
     }
 }
@@ -114,7 +122,7 @@ pub fn start_options(duration: f64, load: f64, cores: usize, pin: &[usize]) -> S
 
 /// Counts a finished trial from its final snapshot: `scaled[id]` says whether stream
 /// `id`'s rate follows the load (only those count); `wall` is the trial's wall time (s).
-pub fn count(s: &crate::Snapshot, scaled: &[bool], duration: f64, load: f64, wall: f64) -> TrialRecord {
+pub fn count(s: &Snapshot, scaled: &[bool], duration: f64, load: f64, wall: f64) -> TrialRecord {
     let (mut intended, mut offered, mut lost, mut dups, mut ooo) = (0.0f64, 0u64, 0u64, 0u64, 0u64);
     for st in &s.streams {
         let (Some(rx), true) = (st.rx.as_ref(), scaled.get(st.id as usize).copied().unwrap_or(false)) else { continue };
@@ -149,7 +157,7 @@ pub fn count(s: &crate::Snapshot, scaled: &[bool], duration: f64, load: f64, wal
 }
 
 /// The loaded profile's streams.
-pub fn describe(engine: &mut Engine) -> Result<Vec<StreamInfo>, EngineError> {
+pub fn describe(engine: &mut impl Drive) -> Result<Vec<StreamInfo>, EngineError> {
     match engine.handle(Command::Describe)? {
         Response::Streams(s) => Ok(s),
         _ => Err(EngineError::Worker("describe answered no streams".into())),
@@ -164,19 +172,21 @@ pub struct LatencyTrial {
     #[serde(flatten)]
     pub record: TrialRecord,
     /// Each latency stream's figures (ns); `hdr` holds its whole histogram.
-    pub latency: Vec<crate::LatencyStats>,
+    pub latency: Vec<riptide_engine::LatencyStats>,
     /// When the trial started (ns since the epoch), for HdrHistogram logs.
     pub start_unix_ns: u64,
 }
 
-impl EngineTrials<'_> {
+impl<D: Drive> EngineTrials<'_, D> {
     /// Runs one trial and returns its record and the final snapshot.
-    fn run(&mut self, duration: f64, load: f64) -> Result<(TrialRecord, crate::Snapshot), TrialError> {
+    fn run(&mut self, duration: f64, load: f64) -> Result<(TrialRecord, Snapshot), TrialError> {
         let t0 = Instant::now();
         self.engine.handle(Command::Start(start_options(duration, load, self.cores, &self.pin)))?;
+        // Bounded: a trial that does not end by itself (a paused run) is stopped.
+        let limit = Duration::from_secs_f64(duration * 2.0 + 60.0);
         let mut interrupted = false;
-        while !matches!(self.engine.handle(Command::State)?, Response::State(RunState::Finished)) {
-            if (self.interrupted)() {
+        while matches!(self.engine.handle(Command::State)?, Response::State(RunState::Running | RunState::Paused)) {
+            if (self.interrupted)() || t0.elapsed() >= limit {
                 interrupted = true;
                 break;
             }
@@ -190,7 +200,7 @@ impl EngineTrials<'_> {
         }
         let wall = t0.elapsed().as_secs_f64();
         // Streams whose rate follows the load: only those have a known intended count.
-        let scaled: Vec<bool> = describe(self.engine)?.into_iter().map(|d| d.scaled).collect();
+        let scaled: Vec<bool> = describe(&mut self.engine)?.into_iter().map(|d| d.scaled).collect();
         let record = count(&s, &scaled, duration, load, wall);
         Ok((record, *s))
     }
@@ -203,15 +213,21 @@ impl EngineTrials<'_> {
         let (record, s) = self.run(duration, load)?;
         Ok(LatencyTrial { record, latency: s.latency, start_unix_ns: s.start_unix_ns })
     }
+
+    /// Runs one search trial and returns all it measured (logged as [`measure`]'s are).
+    ///
+    /// [`measure`]: Measurer::measure
+    pub fn trial(&mut self, duration: f64, load: f64) -> Result<TrialRecord, TrialError> {
+        let (record, _) = self.run(duration, load)?;
+        self.log.push(record.clone());
+        Ok(record)
+    }
 }
 
-impl Measurer for EngineTrials<'_> {
+impl<D: Drive> Measurer for EngineTrials<'_, D> {
     type Error = TrialError;
 
     fn measure(&mut self, duration: f64, load: f64) -> Result<Trial, TrialError> {
-        let (record, _) = self.run(duration, load)?;
-        let trial = record.trial;
-        self.log.push(record);
-        Ok(trial)
+        self.trial(duration, load).map(|r| r.trial)
     }
 }
