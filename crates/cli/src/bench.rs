@@ -8,9 +8,11 @@
 //! slots: the floor of "build a packet" that no generator can beat.
 
 use crate::cores::Cores;
-use crate::run::{drive, parse_ports};
+use crate::place::parse_ports;
+use crate::run::drive;
 use crate::Failure;
 use clap::Args;
+use riptide_core::host::median;
 use riptide_core::Nanos;
 use riptide_engine::{Command, Engine, EngineConfig, StartOptions};
 use serde_json::json;
@@ -109,15 +111,6 @@ fn bench_rx(a: &BenchArgs, secs: f64) -> Result<(), Failure> {
         println!("cost     {:>8.2} ns/packet of classification (median of {})", mt - mu, a.runs);
     }
     Ok(())
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(|a, b| a.total_cmp(b));
-    if v.is_empty() {
-        0.0
-    } else {
-        v[v.len() / 2]
-    }
 }
 
 /// Frames per second of copying a 60-byte template into a 64-slot ring.

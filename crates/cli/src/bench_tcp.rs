@@ -11,6 +11,8 @@
 //! gets one back and waits) and reports the time to open them and the peak RSS.
 
 use crate::Failure;
+use riptide_core::host::median;
+use riptide_core::host::peak_rss_bytes as peak_rss;
 use riptide_core::Nanos;
 use riptide_tcp::endpoint::{ClientSpec, EndpointConfig, Load, ServerSpec};
 use riptide_tcp::frame::Macs;
@@ -36,17 +38,6 @@ fn cpu_seconds() -> f64 {
     };
     let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
     tv(usage.ru_utime) + tv(usage.ru_stime)
-}
-
-/// Peak resident memory of the process in bytes (`VmHWM`).
-fn peak_rss() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|kb| kb.parse::<u64>().ok())
-        .map_or(0, |kb| kb * 1024)
 }
 
 fn endpoints(
@@ -194,11 +185,6 @@ fn kernel_http_here(secs: f64) -> Result<Measured, Failure> {
     let _ = TcpStream::connect(addr);
     let _ = server.join();
     Ok(Measured { cps_per_core: completed as f64 / cpu_s, completed, frames: completed * 7, cpu_s, wall_s })
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(|a, b| a.total_cmp(b));
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
 
 /// `riptide bench --tcp`.

@@ -5,7 +5,7 @@
 //! `riptide ndr --out` and `riptide run --out` embed, so a throughput figure travels
 //! with the state of the machine that produced it.
 
-use crate::run::{check_writable, write_atomic};
+use crate::files::{check_writable, write_atomic};
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use riptide_calibrate::{jitter, latency, memory, report, system, Calibration};

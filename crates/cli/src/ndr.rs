@@ -10,7 +10,8 @@
 mod out;
 mod plots;
 
-use crate::run::{read_profile, PlaceArgs};
+use crate::place::PlaceArgs;
+use crate::run::read_profile;
 use crate::{signal, Failure};
 use clap::Args;
 use riptide_core::units::{human_rate, Rate, L1_OVERHEAD};
@@ -494,9 +495,7 @@ fn search_and_report(mut a: NdrArgs) -> Result<(), Failure> {
     let Some(profile) = a.profile.as_ref() else {
         return Err(Failure::input("riptide ndr needs a profile and --port (or --simulate)"));
     };
-    if !(1..=256).contains(&a.cores.count) {
-        return Err(Failure::input("--cores must be within 1..=256"));
-    }
+    riptide_engine::cores(a.cores.count as u64).map_err(|e| Failure::input(format!("--cores {e}")))?;
     let sizes: Vec<Option<(String, SizeSpec)>> = match a.frame_sizes.as_deref() {
         None => vec![None],
         Some(list) => frame_sizes(list)?.into_iter().map(Some).collect(),

@@ -1,6 +1,6 @@
 //! `riptide run --config FILE`: a TRex-style port configuration applied to a run.
 
-use crate::run::PlaceArgs;
+use crate::place::PlaceArgs;
 use crate::Failure;
 use riptide_engine::EngineConfig;
 use riptide_port::config::{self, PortConfig};

@@ -1,13 +1,12 @@
 //! `riptide run`.
 
+use crate::files::{check_writable, write_atomic};
+use crate::place::PlaceArgs;
 use crate::report;
 use crate::{signal, Failure};
 use clap::Args;
-use riptide_core::{BitsPerSec, Nanos, Rate};
-use riptide_engine::{
-    Command, Engine, EngineConfig, Multiplier, ProfileFormat, Response, RunState, Snapshot, StartOptions,
-};
-use riptide_port::PortSpec;
+use riptide_core::{Nanos, Rate};
+use riptide_engine::{Command, Engine, Multiplier, ProfileFormat, Response, RunState, Snapshot, StartOptions};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -77,32 +76,6 @@ pub(crate) struct RunArgs {
     pub place: PlaceArgs,
 }
 
-/// Writes `text` to `path` through a temporary file renamed into place: a failure
-/// never leaves a partial file.
-pub(crate) fn write_atomic(flag: &str, path: &std::path::Path, text: impl AsRef<[u8]>) -> Result<(), Failure> {
-    let tmp = tmp_beside(path);
-    let res = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = res {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(Failure::runtime(format!("{flag} {}: {e}", path.display())));
-    }
-    Ok(())
-}
-
-fn tmp_beside(path: &std::path::Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(format!(".riptide-{}.tmp", std::process::id()));
-    path.with_file_name(name)
-}
-
-/// Refuses an unwritable output file before anything is sent.
-pub(crate) fn check_writable(flag: &str, path: &std::path::Path) -> Result<(), Failure> {
-    let probe = tmp_beside(path);
-    std::fs::write(&probe, b"").map_err(|e| Failure::input(format!("{flag} {}: {e}", path.display())))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
-}
-
 /// The latency streams' histograms of a final snapshot as an HdrHistogram interval log
 /// (format 1.3): one interval per stream spanning the run, tagged with the stream's name,
 /// its max in ms (the log's default unit ratio for ns values), its histogram in base64.
@@ -121,64 +94,6 @@ pub(crate) fn hdr_log(s: &Snapshot) -> String {
         out.push_str(&format!("Tag={tag},0.000,{:.3},{max_ms:.6},{h}\n", s.duration_s));
     }
     out
-}
-
-/// Where a run happens: shared by `run` and `pktgen`.
-#[derive(Args, Debug)]
-pub(crate) struct PlaceArgs {
-    /// Line rate of the ports for % rates, L1 figures and pktgen's `delay 0`: 10g, 100g, 1g
-    /// (default: each interface's link speed, 10g for null and pcap; port_bandwidth_gb of a
-    /// port configuration file).
-    #[arg(long)]
-    pub line_rate: Option<String>,
-    /// Run inside this network namespace (/var/run/netns/NAME), e.g. riptide-tg.
-    #[arg(long)]
-    pub netns: Option<String>,
-    /// Use an interface even if it carries the host's default route, and let streams ask
-    /// a port for more than its line rate.
-    #[arg(long)]
-    pub force: bool,
-}
-
-impl PlaceArgs {
-    /// Enters the namespace (before any port opens: worker threads inherit it)
-    /// and returns the engine configuration for `ports`.
-    pub(crate) fn engine_config(&self, ports: &[String]) -> Result<EngineConfig, Failure> {
-        if let Some(ns) = &self.netns {
-            riptide_port::netns::enter(ns).map_err(|e| Failure::input(format!("--netns {ns}: {e}")))?;
-        }
-        Ok(EngineConfig {
-            ports: parse_ports(ports)?,
-            line_rate: parse_line_rate(self.line_rate.as_deref().unwrap_or("10g"))?,
-            line_rate_fixed: self.line_rate.is_some(),
-            force: self.force,
-            ..Default::default()
-        })
-    }
-}
-
-pub(crate) fn parse_line_rate(s: &str) -> Result<BitsPerSec, Failure> {
-    let bad = || Failure::input(format!("--line-rate '{s}' is not a link speed (expected e.g. 1g, 10g, 25g, 100g)"));
-    let t = s.trim().to_ascii_lowercase();
-    // A unit is required: a plain "10" would be 10 bit/s, never what was meant.
-    if t.parse::<f64>().is_ok() {
-        return Err(Failure::input(format!("--line-rate '{s}' has no unit: write {t}g for {t} Gb/s")));
-    }
-    let t = if t.ends_with("bps") { t } else { format!("{t}bps") };
-    match t.parse::<Rate>() {
-        // From 1 Mb/s (old links) to 1.6 Tb/s.
-        Ok(Rate::BpsL2(v)) if (1e6..=1.6e12).contains(&v) => Ok(BitsPerSec(v)),
-        _ => Err(bad()),
-    }
-}
-
-pub(crate) fn parse_ports(specs: &[String]) -> Result<Vec<PortSpec>, Failure> {
-    let mut ports: Vec<PortSpec> = specs
-        .iter()
-        .map(|s| s.parse::<PortSpec>().map_err(|e| Failure::input(e.to_string())))
-        .collect::<Result<_, _>>()?;
-    riptide_port::join_links(&mut ports).map_err(|e| Failure::input(format!("--port: {e}")))?;
-    Ok(ports)
 }
 
 pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
@@ -209,9 +124,7 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
         return Err(Failure::input("--catch-up: at most 60s (a longer stall would end in a burst that long)"));
     }
     let cores = a.cores.clone().unwrap_or_default();
-    if cores.count == 0 || cores.count > 256 {
-        return Err(Failure::input("--cores must be within 1..=256"));
-    }
+    riptide_engine::cores(cores.count as u64).map_err(|e| Failure::input(format!("--cores {e}")))?;
     Ok(StartOptions {
         duration,
         count: a.count,

@@ -1,6 +1,6 @@
 //! `riptide serve`: the daemon.
 
-use crate::run::PlaceArgs;
+use crate::place::PlaceArgs;
 use crate::{signal, Failure};
 use clap::Args;
 use riptide_core::Nanos;

@@ -5,7 +5,8 @@
 //! Client-to-server packets go to the first port, server-to-client packets to the
 //! second (or the first, with one port). A front end of [`Command::StfStart`].
 
-use crate::run::{drive_sampled, PlaceArgs};
+use crate::place::PlaceArgs;
+use crate::run::drive_sampled;
 use crate::Failure;
 use clap::Args;
 use riptide_core::units::human_rate;

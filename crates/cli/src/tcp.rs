@@ -3,7 +3,8 @@
 //! [`Command::TcpStart`]: one port carries both roles; with two, clients use the first
 //! and servers the second.
 
-use crate::run::{drive_sampled, PlaceArgs};
+use crate::place::PlaceArgs;
+use crate::run::drive_sampled;
 use crate::Failure;
 use clap::Args;
 use riptide_engine::tcp::{Percentiles, TcpReport, TcpStart};

@@ -16,6 +16,7 @@
 pub mod batch;
 pub mod cpulist;
 pub mod error;
+pub mod host;
 pub mod rng;
 pub mod stats;
 pub mod units;

@@ -154,8 +154,9 @@ pub fn trial_params(params: &Value) -> Result<(f64, f64, usize), RpcError> {
         None => 1,
         Some(c) => c
             .as_u64()
-            .filter(|c| (1..=256).contains(c))
-            .ok_or_else(|| bad("'cores' must be an integer from 1 to 256".into()))? as usize,
+            .ok_or_else(|| "must be a whole number".to_string())
+            .and_then(riptide_engine::cores)
+            .map_err(|e| bad(format!("'cores' {e}")))?,
     };
     Ok((duration, load, cores))
 }
@@ -245,9 +246,9 @@ pub fn stf_start(params: &Value, data_dir: Option<&Path>) -> Result<StfStart, Rp
             "cores" => {
                 req.cores = v
                     .as_u64()
-                    .filter(|c| (1..=256).contains(c))
-                    .map(|c| c as usize)
-                    .ok_or_else(|| bad("'cores' must be a whole number within 1..=256".into()))?
+                    .ok_or_else(|| "must be a whole number".to_string())
+                    .and_then(riptide_engine::cores)
+                    .map_err(|e| bad(format!("'cores' {e}")))?
             }
             other => {
                 return Err(bad(format!(

@@ -19,7 +19,16 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// Most worker threads a run may ask for.
-pub(crate) const MAX_CORES: usize = 256;
+pub const MAX_CORES: usize = 256;
+
+/// A worker count as the engine takes it: 1 to [`MAX_CORES`]; the error says the range
+/// (a front end puts its option's name before it).
+pub fn cores(n: u64) -> Result<usize, String> {
+    match usize::try_from(n) {
+        Ok(c) if (1..=MAX_CORES).contains(&c) => Ok(c),
+        _ => Err(format!("must be within 1..={MAX_CORES}")),
+    }
+}
 
 /// Refuses a run whose streams ask more of a port than its line rate (TRex refuses
 /// above 100% too): `-m 200%` on a 10g port would claim 20 Gb/s.
@@ -48,8 +57,8 @@ fn check_line_rates(profile: &CompiledProfile, factors: &[f64], lines: &[BitsPer
 /// The limits every run shares: cores (and where they are pinned), a packet count and a
 /// duration above zero.
 fn check_bounds(cores: usize, pin: &[usize], count: Option<u64>, duration: Option<Nanos>) -> Result<(), EngineError> {
-    if cores == 0 || cores > MAX_CORES {
-        return Err(EngineError::Config(format!("cores must be within 1..={MAX_CORES}, got {cores}")));
+    if let Err(e) = self::cores(cores as u64) {
+        return Err(EngineError::Config(format!("cores {e}, got {cores}")));
     }
     crate::affinity::check(cores, pin).map_err(EngineError::Config)?;
     if count == Some(0) {

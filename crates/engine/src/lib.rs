@@ -27,7 +27,7 @@ pub mod tcp;
 mod worker;
 
 pub use command::{Command, CoreMask, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};
-pub use engine::{check_profile, Engine, EngineConfig, EngineError};
+pub use engine::{check_profile, cores, Engine, EngineConfig, EngineError, MAX_CORES};
 pub use stats::{LatencyStats, RunState, Snapshot};
 
 /// How late a stream may fall behind its schedule in real time and still make up what it

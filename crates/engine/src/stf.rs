@@ -12,6 +12,7 @@
 
 use crate::kind::{RunKind, Turn};
 use crate::stats::{KindCounters, Snapshot};
+use riptide_core::host::peak_rss_bytes;
 use riptide_core::{Nanos, TxBatch, TxMeta};
 use riptide_stf::gen::{FlowGen, GenStats};
 use riptide_stf::profile::StfProfile;
@@ -694,17 +695,6 @@ impl StfReport {
                 .collect(),
         })
     }
-}
-
-/// The process's peak resident memory (`VmHWM`), bytes; 0 where /proc does not say.
-fn peak_rss_bytes() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
-            line.split_whitespace().nth(1)?.parse::<u64>().ok()
-        })
-        .map_or(0, |kib| kib * 1024)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 use crate::clock::Clock;
 use crate::kind::{RunKind, Turn};
 use crate::stats::WorkerCounters;
+pub(crate) use riptide_core::host::unix_now_ns;
 use riptide_core::Nanos;
 use riptide_port::{Port, PortError};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -360,11 +361,6 @@ impl<K: RunKind> Worker<K> {
         self.publishes += 1;
         self.kind.publish(&mut g.kind, done || self.publishes.is_multiple_of(16));
     }
-}
-
-/// `CLOCK_REALTIME` now, ns since the Unix epoch (what kernel receive timestamps read).
-pub(crate) fn unix_now_ns() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@
 use crate::arena::Arena;
 use crate::ring::{self, Consumer, Producer};
 use crate::{Port, PortError, PortInfo};
+pub(crate) use riptide_core::host::unix_now_ns;
 use riptide_core::{Nanos, PortCounters, Rng, TxBatch};
 use std::collections::VecDeque;
 use std::fmt;
@@ -119,11 +120,6 @@ impl fmt::Display for Impairments {
         }
         f.write_str(&parts.join(","))
     }
-}
-
-/// `CLOCK_REALTIME` now, ns since the Unix epoch.
-pub(crate) fn unix_now_ns() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// What a line injected.

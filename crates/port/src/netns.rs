@@ -15,7 +15,7 @@
 //! both namespaces (and with them the veth pair) when dropped, also while a failing test
 //! unwinds. It never touches an interface of the namespace it is called from.
 
-use crate::{lab, root};
+use crate::root;
 use std::fs::File;
 use std::io;
 use std::net::Ipv4Addr;
@@ -70,7 +70,8 @@ pub fn enter(name: &str) -> io::Result<()> {
 /// What opening a namespace's file (`path`) failed with, and what to do about it.
 fn open_error(name: &str, path: &Path, e: io::Error) -> io::Error {
     let hint = match e.kind() {
-        io::ErrorKind::NotFound if [lab::TG_NS, lab::DUT_NS].contains(&name) => {
+        // The lab's namespaces (crate::lab names them riptide-*; netns stays below the lab).
+        io::ErrorKind::NotFound if name.starts_with("riptide-") => {
             format!("no network namespace '{name}' ({}): `riptide lab up` makes it", path.display())
         }
         io::ErrorKind::NotFound => format!(
@@ -325,6 +326,7 @@ impl Drop for TestNet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab;
 
     /// A listener on the caller's loopback is not reachable from an isolated namespace,
     /// whose own loopback is up and alone.

@@ -569,11 +569,8 @@ fn rewrite(f: &mut [u8], p: &TemplatePacket, flow: &Flow, sport_server: u16, sum
     ports.set_src_port(sp);
     ports.set_dst_port(dp);
     let at = if p.proto == 6 { l4 + tcp::CHECKSUM } else { l4 + udp::CHECKSUM };
-    let mut c = !checksum::fold(l4sum + addrs + u64::from(sp) + u64::from(dp));
-    if p.proto == 17 && c == 0 {
-        c = 0xffff;
-    }
-    put16(f, at, c);
+    let c = !checksum::fold(l4sum + addrs + u64::from(sp) + u64::from(dp));
+    put16(f, at, if p.proto == 17 { udp::transmitted(c) } else { c });
 }
 
 #[cfg(test)]

@@ -911,10 +911,8 @@ fn fold_checksum(hc: u16, acc: u64, udp: bool) -> u16 {
     s = (s & 0xffff) + (s >> 16);
     s = (s & 0xffff) + (s >> 16);
     s = (s & 0xffff) + (s >> 16);
-    let mut c = !(s as u16);
-    if udp && c == 0 {
-        c = 0xffff;
-    }
+    let c = !(s as u16);
+    let c = if udp { riptide_wire::udp::transmitted(c) } else { c };
     if acc == 0 {
         hc
     } else {

@@ -13,6 +13,7 @@
 
 use crate::translate::{self, PacketGroup};
 use crate::wire;
+use riptide_core::units::{FCS_LEN, L1_OVERHEAD};
 use riptide_core::Nanos;
 use riptide_engine::{Command, Engine, EngineConfig, Multiplier, Response, RunState, Snapshot, StartOptions};
 use riptide_session::{Full, Limits, Owners, Refused, StreamTables};
@@ -1065,7 +1066,8 @@ impl Trex {
             f.tx_bps = p.tx_bps_l2;
             f.tx_bps_l1 = p.tx_bps_l1;
             f.rx_pps = p.rx_pps;
-            f.rx_bps = p.rx_pps * if p.ipackets > 0 { (p.ibytes as f64 / p.ipackets as f64 + 4.0) * 8.0 } else { 0.0 };
+            f.rx_bps = p.rx_pps
+                * if p.ipackets > 0 { (p.ibytes as f64 / p.ipackets as f64 + FCS_LEN as f64) * 8.0 } else { 0.0 };
             f.util = if p.line_rate_bps > 0.0 { 100.0 * p.tx_bps_l1 / p.line_rate_bps } else { 0.0 };
         }
         f
@@ -1332,7 +1334,7 @@ fn pg_counts(s: &Snapshot, groups: &HashMap<String, PacketGroup>, ports: usize) 
             t[1] += st.obytes;
             r[0] += st.achieved_pps;
             // L2 (frames with FCS), as TRex's tx_bps.
-            r[1] += (st.achieved_bps_l1 - st.achieved_pps * 160.0).max(0.0);
+            r[1] += (st.achieved_bps_l1 - st.achieved_pps * (L1_OVERHEAD * 8) as f64).max(0.0);
         }
         if let Some(rx) = &st.rx {
             for p in &rx.ports {

@@ -41,6 +41,17 @@ pub const LENGTH: usize = field::LENGTH;
 /// Where the checksum sits (over the pseudo header and the datagram; 0: none, IPv4 only).
 pub const CHECKSUM: usize = field::CHECKSUM;
 
+/// A computed UDP checksum as it is transmitted: `0x0000` (which would mean "no
+/// checksum") goes out as `0xFFFF`, its one's complement twin (RFC 768).
+#[inline(always)]
+pub const fn transmitted(computed: u16) -> u16 {
+    if computed == 0 {
+        0xFFFF
+    } else {
+        computed
+    }
+}
+
 /// Applies an incremental checksum update to a UDP checksum field.
 ///
 /// `update` is the RFC 1624 update (e.g. `|c| checksum::update16(c, old, new)`). A field of
@@ -50,10 +61,7 @@ pub fn update_checksum_field(field: u16, update: impl FnOnce(u16) -> u16) -> u16
     if field == 0 {
         return 0;
     }
-    match update(field) {
-        0 => 0xFFFF,
-        c => c,
-    }
+    transmitted(update(field))
 }
 
 /// A view over a UDP datagram.
@@ -169,7 +177,7 @@ impl<T: AsRef<[u8]> + AsMut<[u8]>> Packet<T> {
     pub fn fill_checksum(&mut self, src: &IpAddress, dst: &IpAddress) {
         self.set_checksum(0);
         let sum = ip::upper_layer_checksum(src, dst, Protocol::UDP, self.datagram());
-        self.set_checksum(if sum == 0 { 0xFFFF } else { sum });
+        self.set_checksum(transmitted(sum));
     }
 
     /// The payload, mutably.

@@ -14,7 +14,7 @@
 //! search: an interrupted or failed search leaves no partial file.
 
 use super::Report;
-use crate::run::write_atomic;
+use crate::files::write_atomic;
 use crate::Failure;
 use riptide_core::units::human_rate;
 use serde::Serialize;
@@ -124,7 +124,7 @@ impl Host {
 pub(super) fn prepare(dir: &Path) -> Result<bool, Failure> {
     let made = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| Failure::input(format!("--out {}: {e}", dir.display())))?;
-    if let Err(e) = crate::run::check_writable("--out", &dir.join("results.json")) {
+    if let Err(e) = crate::files::check_writable("--out", &dir.join("results.json")) {
         if made {
             let _ = std::fs::remove_dir(dir);
         }

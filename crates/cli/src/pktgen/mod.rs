@@ -8,8 +8,8 @@ mod fuse;
 mod procfs;
 pub(crate) mod shell;
 
+use crate::place::PlaceArgs;
 use crate::report;
-use crate::run::PlaceArgs;
 use crate::Failure;
 use clap::Args;
 use riptide_engine::{Command, Engine, ProfileFormat, Response, RunState, Snapshot, StartOptions};

@@ -1,0 +1,30 @@
+//! Output files, written whole or not at all: shared by every subcommand that writes.
+
+use crate::Failure;
+use std::path::PathBuf;
+
+/// Writes `text` to `path` through a temporary file renamed into place: a failure
+/// never leaves a partial file.
+pub(crate) fn write_atomic(flag: &str, path: &std::path::Path, text: impl AsRef<[u8]>) -> Result<(), Failure> {
+    let tmp = tmp_beside(path);
+    let res = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = res {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(Failure::runtime(format!("{flag} {}: {e}", path.display())));
+    }
+    Ok(())
+}
+
+fn tmp_beside(path: &std::path::Path) -> PathBuf {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(format!(".riptide-{}.tmp", std::process::id()));
+    path.with_file_name(name)
+}
+
+/// Refuses an unwritable output file before anything is sent.
+pub(crate) fn check_writable(flag: &str, path: &std::path::Path) -> Result<(), Failure> {
+    let probe = tmp_beside(path);
+    std::fs::write(&probe, b"").map_err(|e| Failure::input(format!("{flag} {}: {e}", path.display())))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
