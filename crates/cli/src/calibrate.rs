@@ -1,7 +1,7 @@
 //! `riptide calibrate`: the host's core jitter, memory bandwidth and latency, and the
 //! settings that hurt zero-loss tests, in one command (riptide-calibrate does the work).
 //!
-//! Every run is also saved as the host's latest calibration (`latest_path`), which
+//! Every run is also saved as the host's latest calibration ([`latest_path`]), which
 //! `riptide ndr --out` and `riptide run --out` embed, so a throughput figure travels
 //! with the state of the machine that produced it.
 
@@ -10,9 +10,10 @@ use crate::Failure;
 use clap::{Args, ValueEnum};
 use riptide_calibrate::{jitter, latency, memory, report, system, Calibration};
 use riptide_core::cpulist::{self, Compact};
+use riptide_method::host::{latest, latest_path};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// One part of a calibration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -69,91 +70,6 @@ pub(crate) struct CalibrateArgs {
     /// Do not save this run as the host's latest calibration.
     #[arg(long)]
     pub no_save: bool,
-}
-
-/// Where the host's latest calibration is kept: $RIPTIDE_STATE_DIR, else
-/// $XDG_STATE_HOME/riptide, else ~/.local/state/riptide; the file `calibration.json`.
-pub(crate) fn latest_path() -> Option<PathBuf> {
-    let dir =
-        match (std::env::var_os("RIPTIDE_STATE_DIR"), std::env::var_os("XDG_STATE_HOME"), std::env::var_os("HOME")) {
-            (Some(d), _, _) => PathBuf::from(d),
-            (None, Some(x), _) => PathBuf::from(x).join("riptide"),
-            (None, None, Some(h)) => PathBuf::from(h).join(".local/state/riptide"),
-            _ => return None,
-        };
-    Some(dir.join("calibration.json"))
-}
-
-/// The host's latest calibration and its age in seconds, if one was saved and reads back.
-pub(crate) fn latest() -> Option<(Calibration, u64)> {
-    let text = std::fs::read_to_string(latest_path()?).ok()?;
-    let c: Calibration = serde_json::from_str(&text).ok()?;
-    (c.schema == report::SCHEMA).then(|| {
-        let age = now_unix().saturating_sub(c.taken_unix_s);
-        (c, age)
-    })
-}
-
-/// The latest calibration as JSON for a report (`{"age_s": .., "calibration": {..}}`),
-/// or a note saying there is none.
-pub(crate) fn latest_json() -> serde_json::Value {
-    match latest() {
-        Some((c, age)) => serde_json::json!({ "age_s": age, "calibration": c }),
-        None => serde_json::json!({ "note": "no calibration of this host saved: run riptide calibrate" }),
-    }
-}
-
-/// A few lines for a report: when, the worst jitter, bandwidth, latency, the warnings.
-pub(crate) fn summary_lines(c: &Calibration, age_s: u64) -> Vec<String> {
-    let mut v = vec![format!(
-        "calibrated {} ago (riptide calibrate{}), cores {}",
-        age(age_s),
-        if c.quick { " --quick" } else { "" },
-        Compact(&c.cores)
-    )];
-    if let Some(js) = &c.jitter {
-        for j in js {
-            v.push(format!(
-                "core {} jitter: loop {} cycles, worst +{:.1} us, {:.1} interruptions/s over {:.1} us",
-                j.core,
-                j.abs_min,
-                j.jitter_ns / 1e3,
-                j.interruptions_per_s,
-                j.threshold_ns / 1e3
-            ));
-        }
-    }
-    if let Some(b) = &c.bandwidth {
-        if let Some(r) = b.rows.first() {
-            v.push(format!(
-                "memory bandwidth, all reads: {:.0} MB/s (cores {}), {:.0} MB/s (one core)",
-                r.all_cores_mb_s,
-                Compact(&b.cores),
-                r.one_core_mb_s
-            ));
-        }
-    }
-    if let Some(l) = &c.latency {
-        let levels: Vec<String> = l.levels.iter().map(|x| format!("{} {:.1} ns", x.level, x.ns)).collect();
-        v.push(format!("latency: {}", levels.join(", ")));
-    }
-    for w in &c.warnings {
-        v.push(format!("warning [{}]: {}", w.code, w.message));
-    }
-    v
-}
-
-fn age(s: u64) -> String {
-    match s {
-        s if s < 120 => format!("{s} s"),
-        s if s < 7200 => format!("{} min", s / 60),
-        s if s < 172_800 => format!("{} h", s / 3600),
-        s => format!("{} days", s / 86_400),
-    }
-}
-
-fn now_unix() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 /// The PNG files written beside `--out FILE`.
@@ -265,7 +181,7 @@ pub(crate) fn calibrate(a: CalibrateArgs) -> Result<(), Failure> {
     let mut c = Calibration {
         schema: report::SCHEMA,
         riptide_version: env!("CARGO_PKG_VERSION").into(),
-        taken_unix_s: now_unix(),
+        taken_unix_s: riptide_core::host::unix_now_ns() / 1_000_000_000,
         quick: a.quick,
         parts: parts.iter().map(|p| format!("{p:?}").to_lowercase()).collect(),
         cores: cores.clone(),
@@ -427,18 +343,17 @@ fn check_cores(cores: &[usize], sys: &system::SystemInfo, given: Option<&str>) -
 /// Fills what only ethtool says (driver of a virtual interface, ring sizes, speed) in
 /// the calling thread's namespace; sysfs shows the namespace it was mounted in.
 fn probe_interfaces(sys: &mut system::SystemInfo) {
-    use riptide_port::afpacket;
     for i in &mut sys.interfaces {
-        if let Ok(d) = afpacket::driver(&i.name) {
+        let k = riptide_method::host::Interface::probe("", &i.name);
+        if let Some(d) = k.driver {
             i.exists = true;
             i.driver.get_or_insert(d);
         }
-        if let Ok((rx, tx)) = afpacket::rings(&i.name) {
-            i.rx_ring = Some(rx);
-            i.tx_ring = Some(tx);
+        if k.rx_ring.is_some() {
+            (i.rx_ring, i.tx_ring) = (k.rx_ring, k.tx_ring);
         }
         if i.speed_mbps.is_none() {
-            i.speed_mbps = afpacket::link_speed_bps(&i.name).map(|b| (b / 1e6) as u64);
+            i.speed_mbps = k.speed_bps.map(|b| (b / 1e6) as u64);
         }
     }
 }

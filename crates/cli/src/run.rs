@@ -286,7 +286,7 @@ fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Fa
     if let Some(out) = &a.out {
         // The file carries the host's latest calibration; stdout's --json stays the run.
         let mut full = v.clone();
-        full["host_calibration"] = crate::calibrate::latest_json();
+        full["host_calibration"] = riptide_method::host::latest_json();
         write_atomic("--out", out, &serde_json::to_string_pretty(&full).map_err(|e| Failure::runtime(e.to_string()))?)?;
     }
     if let Some(hist) = &a.hist {

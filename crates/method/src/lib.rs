@@ -4,13 +4,16 @@
 //! owned [`Engine`] (the CLI's `riptide ndr`) or an engine shared behind a mutex
 //! ([`Shared`], the daemon's, locked for one command at a time so other sessions read
 //! stats while a trial runs). [`trials`] runs and counts the trials of a throughput
-//! search ([`riptide_search`]); the search, the frame-size sweep, latency under load
-//! and the reports move here next (issue 33), so that the CLI, the daemon and Python
-//! run one and the same methodology.
+//! search ([`riptide_search`]); [`ndr`] is the search as every front end runs it (the
+//! options, the frame-size sweep, latency under load, generator limits, the typed
+//! report and its files); [`host`] holds the facts every report carries. The CLI, the
+//! daemon and Python run one and the same methodology.
 
 use riptide_engine::{Command, Engine, EngineError, Response};
 use std::sync::Mutex;
 
+pub mod host;
+pub mod ndr;
 pub mod trials;
 
 /// What a method needs of the engine: one command, one answer.

@@ -1,7 +1,7 @@
 //! The search's pictures: throughput against frame size (frames/s and bit/s, with the
 //! line rate), and each search's trials as load over trial number coloured by outcome.
 
-use super::Report;
+use super::{size_file, size_label, GoalReport, Report, Run};
 use riptide_plot::{Chart, Series, Style, PALETTE};
 use riptide_search::Goal;
 
@@ -9,12 +9,13 @@ use riptide_search::Goal;
 type Percentile = fn(&riptide_measure::LatencySummary) -> u64;
 
 /// A chart and the file it goes to.
-pub(super) struct Plot {
+pub struct Plot {
     /// File name in the output directory (`throughput-pps.png`).
-    pub(super) file: String,
+    pub file: String,
     /// What it shows (the HTML's alt text and caption).
-    pub(super) caption: String,
-    pub(super) chart: Chart,
+    pub caption: String,
+    /// The chart.
+    pub chart: Chart,
 }
 
 /// Divisor and unit for an axis up to `top`: frames/s or bit/s with the prefixes network
@@ -43,7 +44,7 @@ fn rate_text(v: f64, unit: &str) -> String {
 /// bounds and the line shows only where it falls within them.
 const LINE_RANGE: f64 = 2.0;
 
-fn size_name(run: &super::Run) -> String {
+fn size_name(run: &Run) -> String {
     run.frame_size.clone().unwrap_or_else(|| "profile".into())
 }
 
@@ -104,11 +105,11 @@ impl Throughput<'_> {
 }
 
 /// Every chart of a report.
-pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
+pub fn plots(goals: &[Goal], r: &Report) -> Vec<Plot> {
     let mut out = vec![];
     let sizes: Vec<String> = r.runs.iter().map(size_name).collect();
     let sweep = r.runs.iter().any(|run| run.frame_size.is_some());
-    let bound = |gi: usize, f: &dyn Fn(&super::GoalReport) -> Option<f64>| {
+    let bound = |gi: usize, f: &dyn Fn(&GoalReport) -> Option<f64>| {
         r.runs.iter().map(|run| run.goals.get(gi).and_then(f)).collect::<Vec<_>>()
     };
     // Throughput in frames/s, per goal, with the line rate.
@@ -145,14 +146,13 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
     let strictest = goals.iter().map(|g| g.loss_ratio).fold(f64::INFINITY, f64::min);
     let loosest = goals.iter().map(|g| g.loss_ratio).fold(0.0, f64::max);
     for run in &r.runs {
-        let trials: Vec<&serde_json::Value> = run.trial_list.as_array().into_iter().flatten().collect();
-        let load = |t: &serde_json::Value| t["intended_load"].as_f64().unwrap_or(0.0);
+        let trials = run.trial_list.counts();
         let (div, unit) =
-            scale(trials.iter().map(|t| load(t)).fold(0.0, f64::max) * riptide_plot::chart::HEADROOM, "pps");
+            scale(trials.iter().map(|t| t.intended_load).fold(0.0, f64::max) * riptide_plot::chart::HEADROOM, "pps");
         let name = size_name(run);
         let mut c = Chart::new(
             if sweep {
-                format!("Trials of the search at {}", super::size_label(&name))
+                format!("Trials of the search at {}", size_label(&name))
             } else {
                 "Trials of the search".to_string()
             },
@@ -161,8 +161,8 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
         );
         let mut groups: [Vec<(f64, f64)>; 4] = Default::default();
         for (i, t) in trials.iter().enumerate() {
-            let ratio = super::out::loss_ratio(t);
-            let g = if t["generator_limited"].as_bool() == Some(true) {
+            let ratio = t.loss_ratio();
+            let g = if run.trial_list.generator_limited(i) {
                 3
             } else if ratio <= strictest {
                 0
@@ -171,7 +171,7 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
             } else {
                 2
             };
-            groups[g].push(((i + 1) as f64, load(t) / div));
+            groups[g].push(((i + 1) as f64, t.intended_load / div));
         }
         let names = [
             format!("passes every goal (loss <= {}%)", strictest * 100.0),
@@ -188,10 +188,10 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
             c.series.push(Series { name: names[g].clone(), color: colors[g].into(), style, points });
         }
         out.push(Plot {
-            file: super::size_file("trials", run.frame_size.as_deref(), "png"),
+            file: size_file("trials", run.frame_size.as_deref(), "png"),
             caption: format!(
                 "The search's trials{}: load by trial, coloured by outcome",
-                if sweep { format!(" at {}", super::size_label(&name)) } else { String::new() }
+                if sweep { format!(" at {}", size_label(&name)) } else { String::new() }
             ),
             chart: c,
         });
@@ -202,7 +202,7 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
         let goal = run.latency_of.clone().unwrap_or_default();
         let mut c = Chart::new(
             if sweep {
-                format!("Latency under load at {}", super::size_label(&name))
+                format!("Latency under load at {}", size_label(&name))
             } else {
                 "Latency under load".to_string()
             },
@@ -233,10 +233,10 @@ pub(super) fn plots(goals: &[Goal], r: &Report<'_>) -> Vec<Plot> {
             });
         }
         out.push(Plot {
-            file: super::size_file("latency", run.frame_size.as_deref(), "png"),
+            file: size_file("latency", run.frame_size.as_deref(), "png"),
             caption: format!(
                 "Latency percentiles{} at 0% (probes only), 10%, 50% and 90% of {goal}'s lower bound",
-                if sweep { format!(" at {}", super::size_label(&name)) } else { String::new() }
+                if sweep { format!(" at {}", size_label(&name)) } else { String::new() }
             ),
             chart: c,
         });

@@ -1,7 +1,8 @@
-//! `riptide ndr --out DIR`: the search's results as files a person and a program read.
+//! A search's results as files a person and a program read, rendered from the typed
+//! [`Report`] (the front end writes them: `riptide ndr --out DIR`, or sends them).
 //!
-//! - `results.json`: the `--json` object, with the command, riptide's version and the
-//!   host's facts (schema in docs/methodology.md).
+//! - `results.json`: the report, with the command, riptide's version and the host's facts
+//!   (schema in docs/methodology.md).
 //! - `trials.csv`: every trial of every frame size, one row each.
 //! - `report.md`: what a person reads first: the headline table, notes on goals not
 //!   found and generator limits, the exact command, the host.
@@ -9,129 +10,11 @@
 //!   the line rate, and each search's trials coloured by outcome.
 //! - `report.html`: report.md's content and the plots in one self-contained page (the
 //!   images inline as data: URLs), for a browser.
-//!
-//! Each file is written whole through a temporary name and renamed into place, after the
-//! search: an interrupted or failed search leaves no partial file.
 
-use super::Report;
-use crate::files::write_atomic;
-use crate::Failure;
+use super::{size_file, size_label, Error, Report, Run, Trials};
+use crate::host::Host;
 use riptide_core::units::human_rate;
 use serde::Serialize;
-use std::path::{Path, PathBuf};
-
-/// The host a search ran on.
-#[derive(Clone, Debug, Serialize)]
-pub(super) struct Host {
-    cpu: String,
-    cores: usize,
-    kernel: String,
-    /// The interfaces of the ports (afpacket and afxdp ones).
-    interfaces: Vec<Interface>,
-    /// The host's latest `riptide calibrate` (`{"age_s", "calibration"}`), or a note
-    /// that there is none.
-    calibration: serde_json::Value,
-    /// That calibration in a few lines for report.md and report.html.
-    #[serde(skip)]
-    calibration_lines: Vec<String>,
-}
-
-/// What the kernel says about one port's interface (`ethtool -i` and `-g`).
-#[derive(Clone, Debug, Serialize)]
-struct Interface {
-    port: String,
-    name: String,
-    driver: Option<String>,
-    rx_ring: Option<u32>,
-    tx_ring: Option<u32>,
-    speed_bps: Option<f64>,
-}
-
-/// The interface of a port spec (every interface port: `afpacket:`, `afxdp:`,
-/// `xdplive:`, with wrappers), as the port crate parses it.
-fn interface_of(spec: &str) -> Option<String> {
-    let spec: riptide_port::PortSpec = spec.parse().ok()?;
-    spec.interface().filter(|n| !n.is_empty()).map(str::to_string)
-}
-
-impl Host {
-    pub(super) fn here() -> Self {
-        let cpu = std::fs::read_to_string("/proc/cpuinfo")
-            .ok()
-            .and_then(|t| {
-                t.lines()
-                    .find(|l| l.starts_with("model name"))
-                    .and_then(|l| l.split_once(':'))
-                    .map(|(_, v)| v.trim().to_string())
-            })
-            .unwrap_or_else(|| "unknown".into());
-        let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease")
-            .map(|s| s.trim().to_string())
-            .unwrap_or_else(|_| "unknown".into());
-        let calibration_lines = match crate::calibrate::latest() {
-            Some((c, age)) => crate::calibrate::summary_lines(&c, age),
-            None => vec!["no calibration of this host saved: run riptide calibrate before the search".into()],
-        };
-        Host {
-            cpu,
-            cores: std::thread::available_parallelism().map_or(1, usize::from),
-            kernel,
-            interfaces: vec![],
-            calibration: crate::calibrate::latest_json(),
-            calibration_lines,
-        }
-    }
-
-    /// [`Host::here`] with the facts of the ports' interfaces (in the calling thread's
-    /// namespace, which `--netns` has entered).
-    pub(super) fn with_ports(ports: &[String]) -> Self {
-        use riptide_port::afpacket;
-        let mut h = Host::here();
-        for p in ports {
-            let Some(name) = interface_of(p) else { continue };
-            let rings = afpacket::rings(&name).ok();
-            h.interfaces.push(Interface {
-                port: p.clone(),
-                driver: afpacket::driver(&name).ok(),
-                rx_ring: rings.map(|r| r.0),
-                tx_ring: rings.map(|r| r.1),
-                speed_bps: afpacket::link_speed_bps(&name),
-                name,
-            });
-        }
-        h
-    }
-
-    /// One line: CPU, cores, kernel, and each interface's driver and rings.
-    fn describe(&self) -> String {
-        let mut s = format!("{}, {} cores, Linux {}", self.cpu, self.cores, self.kernel);
-        for i in &self.interfaces {
-            s.push_str(&format!("; {} ({}): driver {}", i.name, i.port, i.driver.as_deref().unwrap_or("unknown")));
-            if let (Some(rx), Some(tx)) = (i.rx_ring, i.tx_ring) {
-                s.push_str(&format!(", rings rx {rx} tx {tx}"));
-            }
-            if let Some(b) = i.speed_bps {
-                s.push_str(&format!(", {}", human_rate(b, "b/s")));
-            }
-        }
-        s
-    }
-}
-
-/// Creates `dir` if needed and checks a file can be written there, before any traffic.
-/// Makes `dir` when it is not there and checks that files can be written in it; whether
-/// it was made here (to be removed again if the search ends without a result).
-pub(super) fn prepare(dir: &Path) -> Result<bool, Failure> {
-    let made = !dir.exists();
-    std::fs::create_dir_all(dir).map_err(|e| Failure::input(format!("--out {}: {e}", dir.display())))?;
-    if let Err(e) = crate::files::check_writable("--out", &dir.join("results.json")) {
-        if made {
-            let _ = std::fs::remove_dir(dir);
-        }
-        return Err(e);
-    }
-    Ok(made)
-}
 
 #[derive(Serialize)]
 struct Results<'a> {
@@ -139,20 +22,19 @@ struct Results<'a> {
     riptide_version: &'static str,
     host: &'a Host,
     #[serde(flatten)]
-    report: &'a Report<'a>,
+    report: &'a Report,
 }
 
-/// Writes the files into `dir`: results.json, trials.csv, report.md, the plots and
-/// report.html.
-pub(super) fn write(
-    dir: &Path,
+/// The files of a report, in the order they are best written (report.html last):
+/// results.json, trials.csv, report.md, the plots, the latency logs and report.html.
+pub fn render(
     command: &[String],
     host: &Host,
     goals: &[riptide_search::Goal],
-    r: &Report<'_>,
-) -> Result<Vec<PathBuf>, Failure> {
+    r: &Report,
+) -> Result<Vec<(String, Vec<u8>)>, Error> {
     let results = Results { command, riptide_version: env!("CARGO_PKG_VERSION"), host, report: r };
-    let json = serde_json::to_string_pretty(&results).map_err(|e| Failure::runtime(format!("results.json: {e}")))?;
+    let json = serde_json::to_string_pretty(&results).map_err(|e| Error::Runtime(format!("results.json: {e}")))?;
     let mut files: Vec<(String, Vec<u8>)> = vec![
         ("results.json".into(), json.into_bytes()),
         ("trials.csv".into(), csv(r).into_bytes()),
@@ -160,21 +42,15 @@ pub(super) fn write(
     ];
     let mut images = vec![];
     for p in super::plots::plots(goals, r) {
-        let png = riptide_plot::chart_png(&p.chart).map_err(|e| Failure::runtime(format!("{}: {e}", p.file)))?;
+        let png = riptide_plot::chart_png(&p.chart).map_err(|e| Error::Runtime(format!("{}: {e}", p.file)))?;
         images.push((p.file.clone(), p.caption, base64_png(&png)));
         files.push((p.file, png));
     }
     for run in r.runs.iter().filter(|run| !run.latency.is_empty()) {
-        files.push((super::size_file("latency", run.frame_size.as_deref(), "hlog"), hdr_log(run).into_bytes()));
+        files.push((size_file("latency", run.frame_size.as_deref(), "hlog"), hdr_log(run).into_bytes()));
     }
     files.push(("report.html".into(), html(command, host, goals, r, &images).into_bytes()));
-    let mut written = vec![];
-    for (name, bytes) in files {
-        let path = dir.join(name);
-        write_atomic("--out", &path, &bytes)?;
-        written.push(path);
-    }
-    Ok(written)
+    Ok(files)
 }
 
 const CSV_FIELDS: [&str; 11] = [
@@ -191,24 +67,25 @@ const CSV_FIELDS: [&str; 11] = [
     "duration_with_overheads",
 ];
 
-/// A trial's loss ratio as the search counted it (`riptide_search::Trial::loss_ratio`:
-/// lost and unsent frames over the frames asked for) from its JSON record.
-pub(super) fn loss_ratio(t: &serde_json::Value) -> f64 {
-    serde_json::from_value::<riptide_search::Trial>(t.clone()).map_or(0.0, |t| t.loss_ratio())
-}
-
-/// One row per trial: frame size, trial number, its counts, its loss ratio.
-fn csv(r: &Report<'_>) -> String {
+/// One row per trial: frame size, trial number, its counts, its loss ratio (as the
+/// search counted it: lost and unsent frames over the frames asked for). A simulated
+/// DUT's trials have counts only: their other cells are empty.
+fn csv(r: &Report) -> String {
     let mut out = format!("frame_size,trial,{},loss_ratio\n", CSV_FIELDS.join(","));
     for run in &r.runs {
         let size = run.frame_size.as_deref().unwrap_or("profile");
-        for (i, t) in run.trial_list.as_array().into_iter().flatten().enumerate() {
+        let rows: Result<Vec<serde_json::Value>, _> = match &run.trial_list {
+            Trials::Measured(v) => v.iter().map(serde_json::to_value).collect(),
+            Trials::Simulated(v) => v.iter().map(serde_json::to_value).collect(),
+        };
+        let rows = rows.unwrap_or_default();
+        for (i, (t, counts)) in rows.iter().zip(run.trial_list.counts()).enumerate() {
             let cell = |k: &str| match &t[k] {
                 serde_json::Value::Null => String::new(),
                 v => v.to_string(),
             };
             let row: Vec<String> = CSV_FIELDS.iter().map(|k| cell(k)).collect();
-            out.push_str(&format!("{size},{},{},{}\n", i + 1, row.join(","), loss_ratio(t)));
+            out.push_str(&format!("{size},{},{},{}\n", i + 1, row.join(","), counts.loss_ratio()));
         }
     }
     out
@@ -217,7 +94,7 @@ fn csv(r: &Report<'_>) -> String {
 /// A run's latency histograms as an HdrHistogram interval log (format 1.3, values in
 /// ns): one interval per latency trial and stream, tagged `STREAM@PERCENT%`, its start
 /// relative to the first latency trial.
-fn hdr_log(run: &super::Run) -> String {
+fn hdr_log(run: &Run) -> String {
     let base = run.latency.first().map_or(0, |p| p.start_unix_ns);
     let secs = base as f64 / 1e9;
     let mut out = String::from("#[Histogram log format version 1.3]\n");
@@ -244,7 +121,7 @@ fn hdr_log(run: &super::Run) -> String {
 const LATENCY_HEAD: [&str; 10] = ["size", "% of goal", "load", "stream", "min", "p50", "p90", "p99", "p99.9", "max"];
 
 /// The latency trials, one row per trial and stream, latencies in microseconds.
-fn latency_rows(r: &Report<'_>) -> Vec<[String; 10]> {
+fn latency_rows(r: &Report) -> Vec<[String; 10]> {
     let us = |ns: u64| format!("{:.1} us", ns as f64 / 1e3);
     let mut out = vec![];
     for run in &r.runs {
@@ -274,7 +151,7 @@ const HEAD: [&str; 8] =
     ["size", "goal", "loss ratio", "NDR/PDR (lower bound)", "L2", "% of line", "upper bound", "throughput"];
 
 /// The headline table: one row per frame size and goal.
-fn rows(goals: &[riptide_search::Goal], r: &Report<'_>) -> Vec<[String; 8]> {
+fn rows(goals: &[riptide_search::Goal], r: &Report) -> Vec<[String; 8]> {
     let pps = |v: Option<f64>, none: &str| v.map_or_else(|| none.to_string(), |v| human_rate(v, "pps"));
     let mut out = vec![];
     for run in &r.runs {
@@ -300,10 +177,10 @@ fn rows(goals: &[riptide_search::Goal], r: &Report<'_>) -> Vec<[String; 8]> {
 }
 
 /// Notes under the table: goals not found, bounds that are the generator's.
-fn notes(goals: &[riptide_search::Goal], r: &Report<'_>) -> Vec<String> {
+fn notes(goals: &[riptide_search::Goal], r: &Report) -> Vec<String> {
     let mut out = vec![];
     for run in &r.runs {
-        let at = run.frame_size.as_deref().map_or(String::new(), |n| format!(" at {}", super::size_label(n)));
+        let at = run.frame_size.as_deref().map_or(String::new(), |n| format!(" at {}", size_label(n)));
         for (g, gr) in goals.iter().zip(&run.goals) {
             if gr.result.lower_bound.is_none() {
                 out.push(format!(
@@ -325,7 +202,7 @@ fn notes(goals: &[riptide_search::Goal], r: &Report<'_>) -> Vec<String> {
 }
 
 /// The trials and the search's settings, as sentences.
-fn summary(goals: &[riptide_search::Goal], r: &Report<'_>) -> Vec<String> {
+fn summary(goals: &[riptide_search::Goal], r: &Report) -> Vec<String> {
     let (trials, limited): (usize, usize) =
         (r.runs.iter().map(|x| x.trials).sum(), r.runs.iter().map(|x| x.generator_limited_trials).sum());
     let secs: f64 = r.runs.iter().map(|x| x.trial_seconds).sum();
@@ -350,11 +227,11 @@ fn summary(goals: &[riptide_search::Goal], r: &Report<'_>) -> Vec<String> {
     out
 }
 
-fn subject(r: &Report<'_>) -> Option<String> {
+fn subject(r: &Report) -> Option<String> {
     r.profile.as_ref().map(|p| format!("Profile {p} on {}.", r.ports.join(", ")))
 }
 
-fn markdown(command: &[String], host: &Host, goals: &[riptide_search::Goal], r: &Report<'_>) -> String {
+fn markdown(command: &[String], host: &Host, goals: &[riptide_search::Goal], r: &Report) -> String {
     let mut m = String::from("# Throughput search (NDR/PDR)\n\n");
     if let Some(s) = subject(r) {
         m.push_str(&format!("{s}\n\n"));
@@ -407,7 +284,7 @@ fn html(
     command: &[String],
     host: &Host,
     goals: &[riptide_search::Goal],
-    r: &Report<'_>,
+    r: &Report,
     images: &[(String, String, String)],
 ) -> String {
     let mut h = String::from(concat!(
@@ -486,16 +363,6 @@ fn html(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn port_specs_name_their_interfaces() {
-        assert_eq!(interface_of("afpacket:rt0").as_deref(), Some("rt0"));
-        assert_eq!(interface_of("afxdp:rt1:0").as_deref(), Some("rt1"));
-        assert_eq!(interface_of("xdplive:rt2").as_deref(), Some("rt2"));
-        assert_eq!(interface_of("afpacket:eth0+impair:loss=1%").as_deref(), Some("eth0"));
-        assert_eq!(interface_of("link:0"), None);
-        assert_eq!(interface_of("afpacket:"), None);
-    }
 
     #[test]
     fn html_escapes_what_it_shows() {
