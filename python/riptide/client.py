@@ -385,9 +385,32 @@ class Client:
         """One throughput-search trial on the loaded profile (API 1.7): ``load`` frames/s
         summed over the sending ports for ``duration`` seconds, counted as ``riptide ndr``
         counts it: ``intended_count``, ``offered_count``, ``forwarded_count``, ``lost``,
-        ``generator_limited``, ... (:func:`riptide.methodology.ndr` runs a whole search).
+        ``generator_limited``, ... (:meth:`ndr_start` runs a whole search in the daemon).
         """
         return dict(self.call("trial", duration=duration, load=load, cores=cores))
+
+    def ndr_start(self, **options: Any) -> int:
+        """Starts the daemon's throughput search (API 1.11): ``riptide ndr``'s options by
+        their names (``goals="ndr=0,pdr=0.5%"``, ``min_load="5kpps"`` or frames/s,
+        ``trial="0.5s"`` or seconds, ``frame_sizes``, ``latency``, ``simulate``, ...), on
+        the loaded profile unless ``profile`` (YAML text) is given; returns the search's
+        number (:func:`riptide.methodology.ndr` follows it to its end).
+        """
+        return int(self.call("ndr_start", **options)["search"])
+
+    def ndr_progress(self, search: int, since: int = 0) -> Json:
+        """A search's ``state`` and the trials it ended from event ``since`` on (``events``,
+        ``next``: where to ask from next time)."""
+        return dict(self.call("ndr_progress", search=search, since=since))
+
+    def ndr_cancel(self, search: int) -> Json:
+        """Ends a search without a result; answers once it has ended."""
+        return dict(self.call("ndr_cancel", search=search))
+
+    def ndr_results(self, search: int, files: bool = False) -> Json:
+        """An ended search's ``report`` (``riptide ndr --json``'s object) and, with ``files``,
+        every file ``riptide ndr --out`` writes, base64 by name."""
+        return dict(self.call("ndr_results", search=search, files=files))
 
     def update(self, mult: Union[str, float]) -> None:
         """Changes the rate of running traffic: a factor or ``"10mpps"``, ``"50%"``..."""

@@ -1,4 +1,4 @@
-"""Throughput search from Python: NDR/PDR with MLRsearch, trials on riptide's daemon.
+"""Throughput search from Python: NDR/PDR, the search ``riptide ndr`` runs, in the daemon.
 
     from riptide import Client
     from riptide.methodology import ndr
@@ -8,19 +8,23 @@
         result = ndr(c, min_load=10e3, max_load=400e3)
         print(result.goal("ndr").lower_bound, result.goal("pdr").lower_bound)
 
-The search is FD.io CSIT's MLRsearch 1.2.1, the Python package itself (install it:
-``pip install MLRsearch==1.2.1``; riptide's Rust port behind ``riptide ndr`` takes the
-same trials, docs/methodology.md). Each trial is the daemon's ``trial`` method: the
-engine runs and counts it exactly as ``riptide ndr`` does (tagged streams only, unsent
-frames count as lost, generator limits flagged), so a search driven from Python gives
-what the CLI gives.
+The methodology is riptide's one library (``riptide-method``): the daemon's ``ndr_start``
+runs the very search ``riptide ndr`` runs (MLRsearch, a frame-size sweep, latency at 0,
+10, 50 and 90% of PDR, generator limits marked), so the CLI, the daemon and Python take
+the same trials for the same options (docs/methodology.md). This module starts it,
+follows it trial by trial, cancels it if the caller is interrupted, and returns its
+report. FD.io CSIT's MLRsearch package is the tests' oracle, not a dependency.
 """
 
+import base64
+import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Callable, Dict, List, Mapping, Optional, Union
 
 from .client import Client
 from .errors import RiptideError
+
+Json = Dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -36,10 +40,13 @@ class GoalResult:
 
 @dataclass(frozen=True)
 class NdrResult:
-    """The goals' results and every trial (the daemon's ``trial`` records, in order)."""
+    """The goals' results (of the first frame size), every search trial in order, and the
+    whole report (``riptide ndr --json``'s object: one run per frame size)."""
 
     goals: List[GoalResult]
     trials: List[Dict[str, Any]] = field(default_factory=list)
+    report: Json = field(default_factory=dict)
+    search: int = 0
 
     def goal(self, name: str) -> GoalResult:
         """The result of the goal called ``name``."""
@@ -51,76 +58,108 @@ class NdrResult:
     @property
     def generator_limited_trials(self) -> int:
         """Trials that sent less than 99.9% of their load."""
-        return sum(1 for t in self.trials if t["generator_limited"])
+        return sum(1 for t in self.trials if t.get("generator_limited"))
 
 
-def _mlrsearch() -> Any:
-    try:
-        import MLRsearch  # noqa: F401
-    except ImportError as e:
-        raise RiptideError("riptide.methodology.ndr needs MLRsearch 1.2.1: pip install MLRsearch==1.2.1") from e
-    return MLRsearch
+def _option(value: Union[str, float, int, None], unit: str) -> Optional[str]:
+    """A load or duration as ``riptide ndr`` writes it: numbers get ``unit``."""
+    if value is None or isinstance(value, str):
+        return value
+    return f"{float(value)!r}{unit}"
+
+
+def _goals(goals: Union[str, Mapping[str, float]]) -> str:
+    if isinstance(goals, str):
+        return goals
+    for name, ratio in goals.items():
+        if not 0.0 <= ratio < 1.0:
+            raise ValueError(f"goal {name}: loss ratio {ratio} is not in [0, 1)")
+    return ",".join(f"{name}={float(ratio)!r}" for name, ratio in goals.items())
 
 
 def ndr(
     client: Client,
     *,
-    min_load: float,
-    max_load: float,
-    goals: Mapping[str, float] = {"ndr": 0.0, "pdr": 0.005},
-    width: float = 0.005,
-    trial: float = 1.0,
-    final_trial: float = 10.0,
-    duration_sum: float = 21.0,
-    exceed_ratio: float = 0.5,
-    max_search: float = 1200.0,
+    min_load: Union[str, float] = "9001pps",
+    max_load: Union[str, float, None] = None,
+    goals: Union[str, Mapping[str, float]] = {"ndr": 0.0, "pdr": 0.005},
+    width: Union[str, float] = 0.005,
+    trial: Union[str, float] = 1.0,
+    final_trial: Union[str, float] = 10.0,
+    duration_sum: Union[str, float] = 21.0,
+    exceed_ratio: Union[str, float] = 0.5,
+    max_search: Union[str, float] = 1200.0,
+    frame_sizes: Optional[str] = None,
+    latency: str = "off",
+    simulate: Optional[str] = None,
     cores: int = 1,
+    profile: Optional[str] = None,
+    on_trial: Optional[Callable[[Json], None]] = None,
+    poll: float = 0.05,
+    files: bool = False,
 ) -> NdrResult:
     """Finds each goal's throughput (frames/s) of the DUT between the daemon's ports.
 
     ``client`` must own the engine with a profile loaded that has a tagged stream whose
-    rate follows the load. The arguments are ``riptide ndr``'s options, in frames/s and
-    seconds: ``goals`` maps names to loss ratios; ``width`` is the final relative width.
+    rate follows the load (or pass ``profile``, YAML text; a ``simulate`` search, such as
+    ``"1.234mpps,loss=0.3%"``, needs neither). The arguments are ``riptide ndr``'s
+    options: loads in frames/s or as it writes them (``"5kpps"``, ``"50%"``), durations
+    in seconds or ``"0.5s"``, ``goals`` as a mapping of names to loss ratios or
+    ``"ndr=0,pdr=0.5%"``. Latency trials are ``off`` unless ``latency`` names a probe
+    rate (``"1kpps"``). ``on_trial`` sees each trial as it ends. With ``files``, the
+    report's files (``riptide ndr --out``'s) come back in ``report["files"]`` as bytes.
+    A ``KeyboardInterrupt`` cancels the search in the daemon before it propagates.
     """
-    for name, ratio in goals.items():
-        if not 0.0 <= ratio < 1.0:
-            raise ValueError(f"goal {name}: loss ratio {ratio} is not in [0, 1)")
-    if not 0.0 < width < 1.0:
-        raise ValueError(f"width {width} is not in (0, 1)")
-    if not 0.0 < min_load < max_load:
-        raise ValueError(f"min_load {min_load} is not above 0 and below max_load {max_load}")
-    if final_trial < trial:
-        raise ValueError(f"final_trial {final_trial} is shorter than trial {trial}")
-    m = _mlrsearch()
-    trials: List[Dict[str, Any]] = []
-
-    class Measurer(m.AbstractMeasurer):  # type: ignore[misc,name-defined]
-        def measure(self, intended_duration: float, intended_load: float) -> Any:
-            t = client.trial(intended_duration, intended_load, cores=cores)
-            trials.append(t)
-            return m.MeasurementResult(
-                intended_duration=intended_duration,
-                intended_load=intended_load,
-                offered_count=t["offered_count"],
-                forwarding_count=t["forwarded_count"],
-                duration_with_overheads=t["duration_with_overheads"],
-                intended_count=t["intended_count"],
-            )
-
-    search_goals = [
-        m.SearchGoal(loss_ratio=ratio, exceed_ratio=exceed_ratio, relative_width=width,
-                     initial_trial_duration=trial, final_trial_duration=final_trial,
-                     duration_sum=duration_sum, fail_fast=False)
-        for ratio in goals.values()
-    ]
-    config = m.Config(goals=search_goals, min_load=min_load, max_load=max_load,
-                      search_duration_max=max_search, warmup_duration=None)
-    results = m.MultipleLossRatioSearch(config).search(Measurer())
-    out = []
-    for (name, ratio), r in zip(goals.items(), results.values()):
-        def num(v: Any) -> Optional[float]:
-            return None if v is None else float(v)
-        out.append(GoalResult(name=name, loss_ratio=ratio, lower_bound=num(r.relevant_lower_bound),
-                              upper_bound=num(r.relevant_upper_bound),
-                              conditional_throughput=num(r.conditional_throughput)))
-    return NdrResult(goals=out, trials=trials)
+    opts: Json = {
+        "goals": _goals(goals),
+        "width": str(width),
+        "trial": _option(trial, "s"),
+        "final_trial": _option(final_trial, "s"),
+        "duration_sum": _option(duration_sum, "s"),
+        "exceed_ratio": str(exceed_ratio),
+        "min_load": _option(min_load, "pps"),
+        "max_search": _option(max_search, "s"),
+        "latency": latency,
+        "cores": cores,
+    }
+    for k, v in (("max_load", _option(max_load, "pps")), ("frame_sizes", frame_sizes), ("simulate", simulate),
+                 ("profile", profile)):
+        if v is not None:
+            opts[k] = v
+    search = client.ndr_start(**opts)
+    trials: List[Json] = []
+    since = 0
+    try:
+        while True:
+            p = client.ndr_progress(search, since)
+            for e in p["events"]:
+                if e.get("kind") == "trial":
+                    trials.append(e)
+                if on_trial is not None:
+                    on_trial(e)
+            since = p["next"]
+            if p["events"]:
+                continue  # more may be waiting
+            if p["state"] != "running":
+                break
+            time.sleep(poll)
+    except BaseException:
+        try:
+            client.ndr_cancel(search)
+        except RiptideError:
+            pass
+        raise
+    if p["state"] != "done":
+        raise RiptideError(f"ndr: search {search} {p['state']}: {p.get('error', 'no result')}")
+    out = client.ndr_results(search, files=files)
+    report: Json = out["report"]
+    if files:
+        report["files"] = {name: base64.b64decode(b) for name, b in out.get("files", {}).items()}
+    names = _goals(goals).split(",")
+    first = report["runs"][0]["goals"] if report.get("runs") else []
+    results = []
+    for spec, g in zip(names, first):
+        results.append(GoalResult(name=spec.split("=")[0].strip(), loss_ratio=float(g["loss_ratio"]),
+                                  lower_bound=g.get("lower_bound"), upper_bound=g.get("upper_bound"),
+                                  conditional_throughput=g.get("conditional_throughput")))
+    return NdrResult(goals=results, trials=trials, report=report, search=search)

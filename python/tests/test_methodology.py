@@ -1,54 +1,217 @@
-"""`riptide.methodology.ndr`: the throughput search from Python, MLRsearch 1.2.1 (the
-package) driving the daemon's `trial` method, against `riptide ndr` on the same
-in-memory DUT. The link DUT runs in virtual time with seeded loss, so both front ends
-must take the same trials, load for load, and give the same bounds."""
+"""The throughput search through every front end: `riptide ndr` (the CLI), the daemon's
+`ndr_*` methods called from Python, and `riptide.methodology.ndr`, on a simulated DUT
+(`--simulate 1.234mpps`) and on the in-memory `link:` DUT with 0.3% seeded loss
+(virtual time: the trials are the same on every run). All three run riptide-method's
+one search, so they must take the same trials, load for load, and give the same goal
+results. MLRsearch 1.2.1, the FD.io CSIT package, is the oracle: driving the daemon's
+`trial` method itself, it takes the same trials too."""
 import json
 import subprocess
+import time
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
 from daemon_util import BIN, REPO, running_daemon
 
-pytest.importorskip("MLRsearch", reason="MLRsearch 1.2.1 is in python/requirements-test.txt")
-
 from riptide import Client, NotOwner, RpcError  # noqa: E402
 from riptide.methodology import ndr  # noqa: E402
 
 PORTS = ["link:0:loss=0.3%,seed=7", "link:1"]
-SEARCH = dict(min_load=5e3, max_load=50e3, trial=0.5, final_trial=0.5, duration_sum=2.0)
+LINK = ["--min-load", "5kpps", "--max-load", "50kpps", "--trial", "0.5s", "--final-trial", "0.5s",
+        "--duration-sum", "2s"]
+SIM = ["--simulate", "1.234mpps", "--max-load", "2mpps", "--trial", "0.5s", "--final-trial", "2s",
+       "--duration-sum", "4s"]
 
 
-def cli() -> dict:
-    out = subprocess.run(
-        [str(BIN), "ndr", "profiles/lab/ndr.yaml", "--port", PORTS[0], "--port", PORTS[1], "--min-load", "5kpps",
-         "--max-load", "50kpps", "--trial", "0.5s", "--final-trial", "0.5s", "--duration-sum", "2s",
-         "--latency", "off", "--json"],
-        cwd=REPO, capture_output=True, text=True, timeout=120)
+def cli(args: List[str]) -> Dict[str, Any]:
+    out = subprocess.run([str(BIN), "ndr", *args, "--latency", "off", "--json"], cwd=REPO, capture_output=True,
+                         text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     [run] = json.loads(out.stdout)["runs"]
     return run
 
 
-def test_python_search_equals_the_cli_trial_for_trial() -> None:
+def options(args: List[str]) -> Dict[str, Any]:
+    """`riptide ndr`'s arguments as the daemon's options."""
+    return {args[i].lstrip("-").replace("-", "_"): args[i + 1] for i in range(0, len(args), 2)}
+
+
+Trial = Tuple[float, float, int, int]
+
+
+def sequence(trials: List[Dict[str, Any]]) -> List[Trial]:
+    return [(t["intended_duration"], t["intended_load"], t["offered_count"], t["forwarded_count"]) for t in trials]
+
+
+def bounds(goals: List[Dict[str, Any]]) -> List[Tuple[Any, Any, Any]]:
+    return [(g["lower_bound"], g["upper_bound"], g["conditional_throughput"]) for g in goals]
+
+
+def daemon_search(c: Client, opts: Dict[str, Any]) -> Tuple[List[Dict[str, Any]], Dict[str, Any]]:
+    """The search through the daemon's methods: the events it showed, and its run."""
+    n = c.ndr_start(**opts, latency="off")
+    events: List[Dict[str, Any]] = []
+    since, deadline = 0, time.monotonic() + 120
+    while True:
+        p = c.ndr_progress(n, since)
+        events += p["events"]
+        since = p["next"]
+        if p["state"] != "running" and not p["events"]:
+            break
+        assert time.monotonic() < deadline, p
+        time.sleep(0.02)
+    assert p["state"] == "done", p
+    [run] = c.ndr_results(n)["report"]["runs"]
+    return events, run
+
+
+def test_a_simulated_dut_gives_one_trial_sequence_through_every_front_end() -> None:
+    run = cli(SIM)
+    want = sequence(run["trial_list"])
+    assert len(want) > 5
+    with running_daemon("--port", "link:0", "--port", "link:1") as port:
+        with Client(port=port) as c:
+            # A simulated search needs no engine: no acquire.
+            events, theirs = daemon_search(c, options(SIM))
+            mine = ndr(c, **options(SIM))
+    assert sequence(events) == want
+    assert sequence(theirs["trial_list"]) == want
+    assert sequence(mine.trials) == want
+    assert bounds(theirs["goals"]) == bounds(run["goals"])
+    assert [(g.lower_bound, g.upper_bound, g.conditional_throughput) for g in mine.goals] == bounds(run["goals"])
+    ndr_bound = mine.goal("ndr").lower_bound
+    assert ndr_bound is not None and abs(ndr_bound - 1.234e6) / 1.234e6 < 0.005
+
+
+def mlrsearch_oracle(c: Client) -> Tuple[List[Trial], List[Tuple[Any, Any]]]:
+    """MLRsearch 1.2.1 (the package) driving the daemon's `trial` method."""
+    m = pytest.importorskip("MLRsearch", reason="MLRsearch 1.2.1 is in python/requirements-test.txt")
+    trials: List[Dict[str, Any]] = []
+
+    class Measurer(m.AbstractMeasurer):  # type: ignore[misc,name-defined]
+        def measure(self, intended_duration: float, intended_load: float) -> Any:
+            t = c.trial(intended_duration, intended_load)
+            trials.append(t)
+            return m.MeasurementResult(intended_duration=intended_duration, intended_load=intended_load,
+                                       offered_count=t["offered_count"], forwarding_count=t["forwarded_count"],
+                                       duration_with_overheads=t["duration_with_overheads"],
+                                       intended_count=t["intended_count"])
+
+    goals = [m.SearchGoal(loss_ratio=r, exceed_ratio=0.5, relative_width=0.005, initial_trial_duration=0.5,
+                          final_trial_duration=0.5, duration_sum=2.0, fail_fast=False) for r in (0.0, 0.005)]
+    config = m.Config(goals=goals, min_load=5e3, max_load=50e3, search_duration_max=1200.0, warmup_duration=None)
+    results = m.MultipleLossRatioSearch(config).search(Measurer())
+    num = lambda v: None if v is None else float(v)  # noqa: E731
+    return sequence(trials), [(num(r.relevant_lower_bound), num(r.relevant_upper_bound)) for r in results.values()]
+
+
+def test_a_link_dut_with_loss_gives_one_trial_sequence_through_every_front_end() -> None:
+    run = cli(["profiles/lab/ndr.yaml", "--port", PORTS[0], "--port", PORTS[1], *LINK])
+    want = sequence(run["trial_list"])
     with running_daemon("--port", PORTS[0], "--port", PORTS[1]) as port:
         with Client(port=port) as c:
             c.acquire()
             c.load_profile(REPO / "profiles" / "lab" / "ndr.yaml")
-            result = ndr(c, **SEARCH)
-    run = cli()
-    ours = [(t["intended_duration"], t["intended_load"], t["offered_count"], t["forwarded_count"])
-            for t in result.trials]
-    theirs = [(t["intended_duration"], t["intended_load"], t["offered_count"], t["forwarded_count"])
-              for t in run["trial_list"]]
-    assert ours == theirs
-    for g, want in zip(result.goals, run["goals"]):
-        assert (g.lower_bound, g.upper_bound) == (want["lower_bound"], want["upper_bound"]), (g, want)
+            events, theirs = daemon_search(c, options(LINK))
+            mine = ndr(c, **options(LINK))
+            # The daemon's loaded profile is back after a search: a trial runs on it.
+            assert c.trial(0.1, 10e3)["offered_count"] == 1000
+            oracle, oracle_bounds = mlrsearch_oracle(c)
+    assert sequence(events) == want
+    assert sequence(theirs["trial_list"]) == want
+    assert sequence(mine.trials) == want
+    assert bounds(theirs["goals"]) == bounds(run["goals"])
+    assert [(g.lower_bound, g.upper_bound, g.conditional_throughput) for g in mine.goals] == bounds(run["goals"])
     # 0.3% loss: PDR passes at the maximum, NDR is not found (as the CLI test says).
-    assert result.goal("pdr").lower_bound == 50e3
-    assert result.goal("ndr").lower_bound is None
-    assert result.generator_limited_trials == 0
-    for t in result.trials:
+    assert mine.goal("pdr").lower_bound == 50e3
+    assert mine.goal("ndr").lower_bound is None
+    assert mine.generator_limited_trials == 0
+    for t in mine.trials:
         assert t["offered_count"] - t["forwarded_count"] == t["lost"]
+    # The package takes the same trials and finds the same bounds.
+    assert oracle == want
+    assert oracle_bounds == [(g["lower_bound"], g["upper_bound"]) for g in run["goals"]]
+
+
+def test_the_daemon_writes_the_report_files_the_cli_writes() -> None:
+    with running_daemon("--port", "link:0", "--port", "link:1") as port:
+        with Client(port=port) as c:
+            r = ndr(c, simulate="1.234mpps", max_load="2mpps", files=True)
+    files = r.report["files"]
+    assert {"results.json", "trials.csv", "report.md", "report.html", "throughput-pps.png", "trials.png"} <= set(files)
+    assert files["throughput-pps.png"][:8] == b"\x89PNG\r\n\x1a\n"
+    assert json.loads(files["results.json"])["simulated_capacity"] == 1.234e6
+    assert files["trials.csv"].count(b"\n") == len(r.trials) + 1
+
+
+def test_cancel_ends_a_search_and_the_daemon_serves_on() -> None:
+    with running_daemon("--port", "link:0", "--port", "link:1") as port:
+        with Client(port=port) as owner, Client(port=port) as other:
+            owner.acquire()
+            owner.load_profile(REPO / "profiles" / "lab" / "ndr.yaml")
+            # 10 s trials at up to 5 Mpps on the link: seconds of wall time per trial.
+            n = owner.ndr_start(min_load="1mpps", max_load="5mpps", trial="10s", final_trial="10s",
+                                duration_sum="20s", latency="off")
+            with pytest.raises(RpcError, match="search .* is running"):
+                owner.start(duration=1.0)
+            with pytest.raises(RpcError, match="one at a time"):
+                owner.ndr_start(simulate="1mpps", max_load="2mpps")
+            with pytest.raises(NotOwner):
+                other.ndr_cancel(n)
+            assert other.call("ping") == "pong"
+            other.get_stats()  # read-only methods answer while it runs
+            t0 = time.monotonic()
+            done = owner.ndr_cancel(n)
+            assert done["state"] == "cancelled", done
+            assert time.monotonic() - t0 < 10
+            p = other.ndr_progress(n)
+            assert p["state"] == "cancelled" and "interrupted" in p["error"], p
+            with pytest.raises(RpcError, match="cancelled"):
+                other.ndr_results(n)
+            # The engine is the owner's again, with its profile loaded.
+            t = owner.trial(0.2, 10e3)
+            assert t["offered_count"] == 2000, t
+            assert ndr(other, simulate="1mpps", max_load="2mpps").goal("ndr").lower_bound is not None
+
+
+def test_a_search_ends_when_its_owner_goes() -> None:
+    with running_daemon("--port", "link:0", "--port", "link:1", "--owner-timeout", "0.2") as port:
+        with Client(port=port) as watcher:
+            owner = Client(port=port)
+            owner.acquire()
+            owner.load_profile(REPO / "profiles" / "lab" / "ndr.yaml")
+            n = owner.ndr_start(min_load="1mpps", max_load="5mpps", trial="10s", final_trial="10s",
+                                duration_sum="20s", latency="off")
+            owner.close()
+            deadline = time.monotonic() + 15
+            while watcher.ndr_progress(n)["state"] == "running":
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            assert watcher.ndr_progress(n)["state"] == "cancelled"
+            watcher.acquire()
+            assert watcher.state() in ("idle", "stopped")
+
+
+def test_bad_options_are_named() -> None:
+    with running_daemon("--port", "link:0", "--port", "link:1") as port:
+        with Client(port=port) as c:
+            for opts, want in [
+                (dict(simulate="1mpps", max_load="2mpps", width="half"), "--width 'half'"),
+                (dict(simulate="1mpps", max_load="2mpps", goalz="x"), "unknown field `goalz`"),
+                (dict(simulate="1mpps"), "--simulate needs --max-load"),
+                (dict(min_load="5kpps"), "needs the engine"),
+            ]:
+                with pytest.raises(RpcError) as e:
+                    n = c.ndr_start(**opts)
+                    # Found in the search's thread: the search fails and says why.
+                    while c.ndr_progress(n)["state"] == "running":
+                        time.sleep(0.01)
+                    c.ndr_results(n)
+                assert want in str(e.value), (opts, e.value)
+            c.acquire()
+            with pytest.raises(RpcError, match="no riptide profile loaded"):
+                c.ndr_start(min_load="5kpps", max_load="50kpps")
 
 
 def test_trial_needs_the_engine_and_good_parameters() -> None:

@@ -79,6 +79,13 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
                     duration=0.2)
         c.wait_on_traffic(timeout=10)
         assert c.stop()["tcp"]["client"]["tcps_connattempt"] == 1
+        # The daemon's throughput search, on a simulated DUT (numbers as loads and seconds).
+        n = c.ndr_start(simulate="1mpps", max_load=2e6, trial=0.5, final_trial=1, duration_sum=2, goals="ndr=0")
+        while c.ndr_progress(n)["state"] == "running":
+            time.sleep(0.01)
+        assert c.ndr_progress(n, since=1)["next"] > 1
+        assert c.ndr_results(n, files=True)["files"]["trials.csv"]
+        assert c.ndr_cancel(n)["state"] == "done"
         c.release()
         # Every schema method the client can call was exercised (auth/subscribe/ping aside).
         missing = set(SCHEMA["methods"]) - set(c.seen) - {"auth", "subscribe", "ping"}

@@ -250,7 +250,7 @@ fn search_and_report(mut a: NdrArgs) -> Result<(), Failure> {
     let opts = options(&a);
     let checked = opts.check()?;
     if let Some(dut) = &checked.simulated {
-        let mut report = ndr::simulate(&opts, &checked)?;
+        let mut report = ndr::simulate(&opts, &checked, &mut (), &signal::interrupted)?;
         report.wall_s = began.elapsed().as_secs_f64();
         let run = &report.runs[0];
         let head = format!(

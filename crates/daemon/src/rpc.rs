@@ -131,6 +131,10 @@ pub const METHODS: &[&str] = &[
     "stf_stats",
     "stf_stop",
     "trial",
+    "ndr_start",
+    "ndr_progress",
+    "ndr_cancel",
+    "ndr_results",
     "tcp_start",
     "subscribe",
 ];

@@ -2,6 +2,7 @@
 //! unauthenticated, deadlines), one thread per client, a watchdog.
 
 use crate::rpc::{self, code, RpcError};
+use crate::search::{self, Phase, Search};
 use crate::streams::StreamList;
 use riptide_engine::{Command, Engine, EngineConfig, Response, RunState};
 use riptide_listen::{Conn, Handler, Limits, Refuse};
@@ -96,6 +97,14 @@ struct State {
     cfg: ServerConfig,
     /// The loaded profile's streams (add/remove/list_streams).
     streams: Mutex<StreamList>,
+    /// The params of the profile the daemon last loaded into the engine (`load_profile`,
+    /// or the text built for add/remove_streams): what a search searches by default,
+    /// and what the engine gets back after one.
+    loaded: Mutex<Option<Value>>,
+    /// The running search, or the last one.
+    search: Mutex<Option<Search>>,
+    /// Numbers searches.
+    searches: AtomicU64,
 }
 
 /// The one slot of [`State::owner`]: the whole engine.
@@ -141,6 +150,11 @@ impl ServerHandle {
             l.shutdown();
         }
         for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+        // A search sees the stop within a trial's poll and ends without a result.
+        let search = lock(&self.state.search).as_mut().and_then(|s| s.thread.take());
+        if let Some(t) = search {
             let _ = t.join();
         }
         let mut e = lock(&self.state.engine);
@@ -225,6 +239,9 @@ pub fn serve_on(listener: TcpListener, cfg: ServerConfig) -> std::io::Result<Ser
         stop: AtomicBool::new(false),
         cfg,
         streams: Mutex::new(StreamList::default()),
+        loaded: Mutex::new(None),
+        search: Mutex::new(None),
+        searches: AtomicU64::new(1),
     });
     // A connection turned away gets one JSON-RPC error line saying why.
     let refuse: Refuse = Box::new(|stream, why| {
@@ -380,7 +397,7 @@ fn send_line(conn: &Conn, within: Duration, line: &str) -> std::io::Result<()> {
     out.write_all(format!("{line}\n").as_bytes())
 }
 
-fn client(conn: &Conn, state: &State) {
+fn client(conn: &Conn, state: &Arc<State>) {
     let stream = conn.stream();
     let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
     let _ = stream.set_nodelay(true);
@@ -523,7 +540,7 @@ fn stream_stats(conn: &Conn, state: &State, every: Duration) {
     }
 }
 
-fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) -> Result<Value, RpcError> {
+fn dispatch(state: &Arc<State>, session: &mut Session, method: &str, params: &Value) -> Result<Value, RpcError> {
     let no_params = |m: &str| -> Result<(), RpcError> {
         match params.as_object() {
             Some(o) if !o.is_empty() => Err(RpcError::new(
@@ -651,6 +668,17 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
             no_params(method)?;
             rpc::stf_stats(&mut lock(&state.engine))
         }
+        "ndr_start" => ndr_start(state, session.id, params),
+        "ndr_progress" | "ndr_cancel" | "ndr_results" => ndr_follow(state, session.id, method, params),
+        m if searching(state).is_some()
+            && (m == "trial"
+                || rpc::OWNED.contains(&m)
+                || rpc::STF_OWNED.contains(&m)
+                || rpc::STREAM_METHODS.contains(&m)) =>
+        {
+            let id = searching(state).unwrap_or_default();
+            Err(RpcError::new(code::ENGINE, format!("{m}: search {id} is running on the engine (ndr_cancel ends it)")))
+        }
         "trial" => {
             if !owns(state, session.id) {
                 return Err(RpcError::new(code::NOT_OWNER, "trial needs the engine: call acquire first"));
@@ -693,16 +721,19 @@ fn dispatch(state: &State, session: &mut Session, method: &str, params: &Value) 
                 let r = rpc::engine_call(&mut e, m, params)?;
                 if let Some(l) = loaded {
                     *list = l;
+                    *lock(&state.loaded) = Some(params.clone());
                 }
                 return Ok(r);
             };
             // The engine checks the whole new profile; refused, nothing changes.
             if next.is_empty() {
                 rpc::engine_call(&mut e, "unload", &json!({}))?;
+                *lock(&state.loaded) = None;
             } else {
                 let text = next.profile_text();
                 let load = json!({"text": text, "source": format!("<{m}>")});
                 rpc::engine_call(&mut e, "load_profile", &load).map_err(|err| quote_line(err, m, &text))?;
+                *lock(&state.loaded) = Some(load);
             }
             let n = next.len();
             *list = next;
@@ -727,6 +758,176 @@ fn trial(state: &State, duration: f64, load: f64, cores: usize) -> Result<Value,
     let mut trials = EngineTrials::new(Shared(&state.engine), cores, vec![], &stopping).map_err(|x| refused(&x))?;
     let record = trials.trial(duration, load).map_err(|x| refused(&x))?;
     serde_json::to_value(record).map_err(|e| refused(&e))
+}
+
+/// The number of the search running on the engine, if one is.
+fn searching(state: &State) -> Option<u64> {
+    lock(&state.search).as_ref().filter(|s| s.phase() == Phase::Running).map(|s| s.id)
+}
+
+/// `ndr_start`: checks the options, takes the profile (given, or the daemon's loaded
+/// one) and starts the search in a thread of its own; answers its number at once.
+fn ndr_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
+    let p = search::start_params(params)?;
+    let checked = p.options.check().map_err(|e| RpcError::new(code::INVALID_PARAMS, format!("ndr_start: {e}")))?;
+    let mut slot = lock(&state.search);
+    if let Some(s) = slot.as_ref().filter(|s| s.phase() == Phase::Running) {
+        return Err(RpcError::new(
+            code::ENGINE,
+            format!("ndr_start: search {} is running (one at a time; ndr_cancel ends it)", s.id),
+        ));
+    }
+    if let Some(t) = slot.as_mut().and_then(|s| s.thread.take()) {
+        let _ = t.join();
+    }
+    let subject = match checked.simulated {
+        Some(_) => None,
+        None => {
+            if !owns(state, session) {
+                return Err(RpcError::new(code::NOT_OWNER, "ndr_start needs the engine: call acquire first"));
+            }
+            let mut e = lock(&state.engine);
+            if matches!(run_state(&mut e), RunState::Running | RunState::Paused) {
+                return Err(RpcError::new(code::ENGINE, "ndr_start: traffic is running: stop it first"));
+            }
+            let (text, source) = match p.profile {
+                Some(t) => (t, p.source.unwrap_or_else(|| "<ndr_start>".into())),
+                None => {
+                    let loaded = lock(&state.loaded).clone();
+                    let yaml = loaded.filter(|l| l.get("format").and_then(Value::as_str).unwrap_or("yaml") == "yaml");
+                    let Some(l) = yaml else {
+                        return Err(RpcError::new(
+                            code::ENGINE,
+                            "ndr_start: no riptide profile loaded: load_profile one (YAML) or give 'profile'",
+                        ));
+                    };
+                    let text = l.get("text").and_then(Value::as_str).unwrap_or_default().to_string();
+                    let source = l.get("source").and_then(Value::as_str).unwrap_or("<loaded>").to_string();
+                    (text, p.source.unwrap_or(source))
+                }
+            };
+            let c = e.config();
+            Some(riptide_method::ndr::Subject {
+                text,
+                source,
+                ports: c.ports.iter().map(|p| p.name()).collect(),
+                port_bps: c.line_rate.0,
+            })
+        }
+    };
+    let id = state.searches.fetch_add(1, Ordering::Relaxed);
+    let progress = search::fresh();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let ports = subject.as_ref().map_or(vec![], |s| s.ports.clone());
+    let (st, pr, ca, options, goals) =
+        (state.clone(), progress.clone(), cancel.clone(), p.options, checked.goals.clone());
+    let thread = std::thread::Builder::new()
+        .name("riptide-ndr".into())
+        .spawn(move || {
+            let ended = || search::flag(&ca) || st.stop.load(Ordering::Relaxed);
+            match subject {
+                // A simulated DUT needs no engine, so no owner.
+                None => search::run::<riptide_method::Shared<'_>>(None, &options, &checked, &pr, &ended),
+                Some(sub) => {
+                    let interrupted = || ended() || !owns(&st, session);
+                    let mut d = riptide_method::Shared(&st.engine);
+                    search::run(Some((&mut d, &sub)), &options, &checked, &pr, &interrupted);
+                    restore(&st);
+                }
+            }
+        })
+        .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_start: {e}")))?;
+    *slot = Some(Search { id, session, cancel, progress, goals, ports, command: p.command, thread: Some(thread) });
+    Ok(json!({"search": id}))
+}
+
+/// After a search on the engine: its traffic stopped, and the daemon's loaded profile
+/// back in the engine (the search loaded its own, with probes and frame sizes).
+fn restore(state: &State) {
+    let mut e = lock(&state.engine);
+    if matches!(run_state(&mut e), RunState::Running | RunState::Paused | RunState::Finished) {
+        let _ = e.handle(Command::Stop);
+    }
+    let _ = match lock(&state.loaded).clone() {
+        Some(params) => rpc::engine_call(&mut e, "load_profile", &params),
+        None => rpc::engine_call(&mut e, "unload", &json!({})),
+    };
+}
+
+/// `ndr_progress`, `ndr_cancel`, `ndr_results` of the search numbered `search` (default:
+/// the daemon's one, running or last).
+fn ndr_follow(state: &State, session: u64, method: &str, params: &Value) -> Result<Value, RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("{method}: {m}"));
+    let obj = match params {
+        Value::Object(o) => o.clone(),
+        Value::Null => Default::default(),
+        _ => return Err(bad("params must be an object".into())),
+    };
+    let allowed: &[&str] = match method {
+        "ndr_progress" => &["search", "since"],
+        "ndr_results" => &["search", "files"],
+        _ => &["search"],
+    };
+    if let Some(k) = obj.keys().find(|k| !allowed.contains(&k.as_str())) {
+        return Err(bad(format!("unknown parameter '{k}' (expected {})", allowed.join(", "))));
+    }
+    let want = match obj.get("search") {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| bad("'search' must be a search number".into()))?),
+    };
+    let slot = lock(&state.search);
+    let s = match (slot.as_ref(), want) {
+        (None, _) => return Err(RpcError::new(code::ENGINE, format!("{method}: no search has run (ndr_start one)"))),
+        (Some(s), Some(w)) if s.id != w => {
+            return Err(RpcError::new(
+                code::ENGINE,
+                format!("{method}: no search {w} (the daemon keeps the last one, {})", s.id),
+            ))
+        }
+        (Some(s), _) => s,
+    };
+    match method {
+        "ndr_progress" => {
+            let since = match obj.get("since") {
+                None => 0,
+                Some(v) => v.as_u64().ok_or_else(|| bad("'since' must be an event number".into()))? as usize,
+            };
+            Ok(search::progress(s, since))
+        }
+        "ndr_results" => {
+            let files = match obj.get("files") {
+                None => false,
+                Some(Value::Bool(b)) => *b,
+                Some(_) => return Err(bad("'files' must be a boolean".into())),
+            };
+            search::results(s, files)
+        }
+        _ => {
+            if s.session != session && !owns(state, session) {
+                return Err(RpcError::new(
+                    code::NOT_OWNER,
+                    format!("ndr_cancel: search {} is session {}'s; acquire the engine to cancel it", s.id, s.session),
+                ));
+            }
+            s.cancel.store(true, Ordering::Relaxed);
+            let (id, progress) = (s.id, s.progress.clone());
+            drop(slot);
+            // The trial running stops within its poll; the answer says how it ended.
+            let until = Instant::now() + Duration::from_secs(10);
+            let mut phase = lock(&progress).phase;
+            while phase == Phase::Running && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(5));
+                phase = lock(&progress).phase;
+            }
+            let name = match phase {
+                Phase::Running => "running",
+                Phase::Done => "done",
+                Phase::Failed => "failed",
+                Phase::Cancelled => "cancelled",
+            };
+            Ok(json!({"ok": true, "search": id, "state": name}))
+        }
+    }
 }
 
 /// The caller never saw the profile text the daemon built from its streams, so an error

@@ -164,6 +164,10 @@ fn survives_a_storm_of_bad_requests() {
         "list_streams",
         "schema",
         "subscribe_not",
+        "ndr_start",
+        "ndr_progress",
+        "ndr_cancel",
+        "ndr_results",
     ];
     let values = [
         json!(null),
@@ -180,6 +184,9 @@ fn survives_a_storm_of_bad_requests() {
         json!("streams: [{}]"),
         json!("{{{{"),
         json!(u64::MAX),
+        json!("1mpps"),
+        json!("0.01s"),
+        json!("64,imix"),
     ];
     let keys = [
         "count",
@@ -195,6 +202,14 @@ fn survives_a_storm_of_bad_requests() {
         "names",
         "at_unix_ns",
         "seed",
+        "simulate",
+        "max_load",
+        "goals",
+        "trial",
+        "since",
+        "search",
+        "files",
+        "frame_sizes",
     ];
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move |n: usize| {

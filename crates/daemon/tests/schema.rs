@@ -246,6 +246,36 @@ fn every_method_answers_as_the_schema_says() {
     assert_eq!(none["error"]["code"], json!(rpc::code::ENGINE), "{none}");
     let missing = c.raw("stf_start", &json!({"path": "/nonexistent/p.yaml"}));
     assert!(missing["error"]["message"].as_str().unwrap().contains("/nonexistent/p.yaml"), "{missing}");
+    // The throughput search: a simulated DUT, then one on the null port whose trials
+    // receive nothing (it fails after two, saying why).
+    let n = c.valid(&s, "ndr_start", json!({"simulate": "1mpps", "max_load": 2e6, "trial": 0.5, "goals": "ndr=0"}));
+    let t = Instant::now();
+    while c.valid(&s, "ndr_progress", json!({"search": n["search"]}))["state"] == "running" {
+        assert!(t.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let p = c.valid(&s, "ndr_progress", json!({"search": n["search"], "since": 1}));
+    assert!(p["next"].as_u64().unwrap() > 1, "{p}");
+    let r = c.valid(&s, "ndr_results", json!({"search": n["search"], "files": true}));
+    assert!(r["files"]["report.md"].is_string(), "{r}");
+    assert_eq!(c.valid(&s, "ndr_cancel", json!({}))["state"], "done");
+    c.valid(&s, "load_profile", json!({"text": "streams:\n  - {name: t, rate: 1kpps, flow_stats: {id: 1}}\n"}));
+    let n = c.valid(
+        &s,
+        "ndr_start",
+        json!({"min_load": "1kpps", "max_load": "2kpps", "trial": "0.1s",
+        "final_trial": "0.1s", "duration_sum": "0.2s", "latency": "off"}),
+    );
+    let t = Instant::now();
+    while c.valid(&s, "ndr_progress", json!({}))["state"] == "running" {
+        assert!(t.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let p = c.valid(&s, "ndr_progress", json!({"search": n["search"]}));
+    assert_eq!(p["state"], "failed", "{p}");
+    assert!(p["error"].as_str().unwrap().contains("received none of the test's frames"), "{p}");
+    let failed = c.raw("ndr_results", &json!({}));
+    assert!(failed["error"]["message"].as_str().unwrap().contains("failed"), "{failed}");
     c.valid(&s, "release", json!({}));
     let not_owner = c.raw("stf_start", &json!({"path": path}));
     assert_eq!(not_owner["error"]["code"], json!(rpc::code::NOT_OWNER), "{not_owner}");
@@ -255,6 +285,10 @@ fn every_method_answers_as_the_schema_says() {
         ("stf_start", json!({"path": "p.yaml", "cores": 0})),
         ("stf_start", json!({"path": "p.yaml", "bogus": 1})),
         ("stf_stats", json!({"x": 1})),
+        ("ndr_start", json!({"goalz": "ndr=0"})),
+        ("ndr_start", json!({"cores": 0, "simulate": "1mpps"})),
+        ("ndr_progress", json!({"since": -1})),
+        ("ndr_results", json!({"files": "yes"})),
         ("start", json!({"cores": "many"})),
         ("start", json!({"bogus": 1})),
         ("start", json!({"duration": -5})),

@@ -129,6 +129,10 @@ impl Default for Options {
     }
 }
 
+/// Most trials one search may take ([`Options::check`] refuses a time limit that allows
+/// more: `--max-search` over `--trial`).
+pub const MAX_TRIALS: usize = 100_000;
+
 /// [`Options`] checked: what the search runs with.
 #[derive(Clone, Debug)]
 pub struct Checked {
@@ -147,8 +151,18 @@ pub struct Checked {
 impl Options {
     /// Checks every option that needs neither the profile nor the ports.
     pub fn check(&self) -> Result<Checked, Error> {
+        riptide_engine::cores(self.cores as u64).map_err(|e| input(format!("--cores {e}")))?;
         let goals = goals(self)?;
         let max_duration = seconds("--max-search", &self.max_search)?;
+        // The search ends by its time limit at the latest: a bound on its trials, so on
+        // the time and memory it takes (a daemon runs searches for its peers).
+        let shortest = goals.iter().map(|g| g.initial_trial_duration).fold(f64::INFINITY, f64::min);
+        if max_duration / shortest > MAX_TRIALS as f64 {
+            return Err(input(format!(
+                "--max-search {} with --trial {}: at most {MAX_TRIALS} trials per search",
+                self.max_search, self.trial
+            )));
+        }
         let simulated = self.simulate.as_deref().map(simulated).transpose()?;
         if simulated.is_some() && self.frame_sizes.is_some() {
             return Err(input("--frame-sizes needs a profile and ports, not --simulate"));
@@ -529,21 +543,64 @@ pub trait Observer {
 /// An observer that sees nothing.
 impl Observer for () {}
 
+/// The simulated DUT's trials, each shown to the observer as the engine's would be.
+struct SimulatedTrials<'a> {
+    dut: Capacity,
+    observer: &'a mut dyn Observer,
+    interrupted: &'a dyn Fn() -> bool,
+}
+
+impl Measurer for SimulatedTrials<'_> {
+    type Error = TrialError;
+
+    fn measure(&mut self, duration: f64, load: f64) -> Result<Trial, Self::Error> {
+        if (self.interrupted)() {
+            return Err(TrialError::Interrupted);
+        }
+        let n = self.dut.trials.len() + 1;
+        self.observer.trial_started(n, duration, load);
+        let Ok(t) = self.dut.measure(duration, load);
+        let record = TrialRecord {
+            trial: t,
+            lost: t.offered_count - t.forwarded_count,
+            duplicates: 0,
+            out_of_order: 0,
+            achieved_pps: t.offered_count as f64 / duration,
+            generator_limited: false,
+        };
+        self.observer.trial_ended(n, duration, &record);
+        Ok(t)
+    }
+}
+
 /// The search of a simulated DUT ([`Options::simulate`]): no engine, no time.
-pub fn simulate(a: &Options, c: &Checked) -> Result<Report, Error> {
+/// `interrupted` is asked before each trial.
+pub fn simulate(
+    a: &Options,
+    c: &Checked,
+    observer: &mut dyn Observer,
+    interrupted: &dyn Fn() -> bool,
+) -> Result<Report, Error> {
     let began = std::time::Instant::now();
-    let Some(mut dut) = c.simulated.clone() else {
+    let Some(dut) = c.simulated.clone() else {
         return Err(input("riptide ndr needs a profile and --port (or --simulate)"));
     };
     let min_load = load("--min-load", &a.min_load, None)?;
     let max_load =
         load("--max-load", a.max_load.as_deref().ok_or_else(|| input("--simulate needs --max-load"))?, None)?;
     check_limits(a, min_load, max_load)?;
+    observer.size(1, 1, "profile");
+    let mut m = SimulatedTrials { dut, observer: &mut *observer, interrupted };
     let config = Config { goals: c.goals.clone(), min_load, max_load, warmup: 0.0, max_duration: c.max_duration };
-    let outcome = match riptide_search::search(&config, &mut dut) {
+    let outcome = riptide_search::search(&config, &mut m);
+    let dut = m.dut;
+    observer.size_done();
+    let outcome = match outcome {
         Ok(o) => o,
         Err(riptide_search::Failure::Search(e)) => return Err(Error::Runtime(format!("search: {e}"))),
-        Err(riptide_search::Failure::Measurer(never)) => match never {},
+        Err(riptide_search::Failure::Measurer(_)) => {
+            return Err(Error::Interrupted(format!("interrupted after {} trials: no result", dut.trials.len())))
+        }
     };
     let run = Run {
         frame_size: None,
@@ -594,7 +651,6 @@ pub fn search<D: Drive>(
     interrupted: &dyn Fn() -> bool,
 ) -> Result<Report, Error> {
     let began = std::time::Instant::now();
-    riptide_engine::cores(a.cores as u64).map_err(|e| input(format!("--cores {e}")))?;
     let mut runs = vec![];
     let count = c.sizes.len();
     for (i, size) in c.sizes.iter().enumerate() {
@@ -830,9 +886,31 @@ mod tests {
     fn the_defaults_check_and_a_simulated_search_finds_its_capacity() {
         let a = Options { simulate: Some("1.234mpps".into()), max_load: Some("2mpps".into()), ..Options::default() };
         let c = a.check().unwrap();
-        let r = simulate(&a, &c).unwrap();
+        let r = simulate(&a, &c, &mut (), &|| false).unwrap();
         let ndr = r.runs[0].goals[0].result.lower_bound.unwrap();
         assert!((ndr - 1.234e6).abs() / 1.234e6 < 0.005, "{ndr}");
+    }
+
+    #[test]
+    fn a_time_limit_allowing_too_many_trials_is_refused() {
+        let a = Options {
+            trial: "1ms".into(),
+            final_trial: "1ms".into(),
+            duration_sum: "1ms".into(),
+            ..Options::default()
+        };
+        let e = a.check().unwrap_err().to_string();
+        assert!(e.contains("--max-search 1200s with --trial 1ms: at most 100000 trials"), "{e}");
+        let ok = Options { max_search: "100s".into(), ..a };
+        assert!(ok.check().is_ok());
+    }
+
+    #[test]
+    fn a_simulated_search_stops_when_asked() {
+        let a = Options { simulate: Some("1mpps".into()), max_load: Some("2mpps".into()), ..Options::default() };
+        let c = a.check().unwrap();
+        let e = simulate(&a, &c, &mut (), &|| true).unwrap_err();
+        assert!(matches!(e, Error::Interrupted(ref m) if m == "interrupted after 0 trials: no result"), "{e}");
     }
 
     #[test]

@@ -1,0 +1,335 @@
+//! The throughput search over RPC (`ndr_start`, `ndr_progress`, `ndr_cancel`,
+//! `ndr_results`): the methodology library's search ([`riptide_method::ndr`]), the one
+//! `riptide ndr` runs, on the daemon's shared engine in a thread of its own, so that the
+//! CLI, the daemon and Python give the same trials for the same options.
+//!
+//! One search at a time. It holds the engine for its owner: while it runs, methods that
+//! change the engine are refused (`ndr_cancel` ends it), and it ends without a result
+//! when its session no longer owns the engine (gone, silent, or forced out), when it is
+//! cancelled, or when the daemon shuts down. What it saw so far stays readable with
+//! `ndr_progress` (bounded: [`MAX_EVENTS`]); its report with `ndr_results`.
+
+use crate::rpc::{code, RpcError};
+use riptide_method::ndr::{self, LatencyPoint, Observer, Options, Report};
+use riptide_method::trials::TrialRecord;
+use riptide_search::Goal;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// Most progress events a search keeps (a search of 1,200 s with 1 s trials at ten frame
+/// sizes has a few thousand); later ones are counted, not kept.
+pub const MAX_EVENTS: usize = 65_536;
+
+/// Most events one `ndr_progress` answer carries (the client asks again from `next`).
+pub const EVENTS_PER_ANSWER: usize = 1_000;
+
+/// Where a search is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Trials are running.
+    Running,
+    /// It ended with a report.
+    Done,
+    /// It ended without one (bad options found late, the engine, the search).
+    Failed,
+    /// Cancelled, its owner gone, or the daemon stopping: no report.
+    Cancelled,
+}
+
+impl Phase {
+    fn name(self) -> &'static str {
+        match self {
+            Phase::Running => "running",
+            Phase::Done => "done",
+            Phase::Failed => "failed",
+            Phase::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// What a search has shown so far: the thread writes it, `ndr_*` read it.
+#[derive(Debug)]
+pub struct Progress {
+    /// Where it is.
+    pub phase: Phase,
+    /// Each trial as it ended (search and latency trials), in order.
+    pub events: Vec<Value>,
+    /// Events past [`MAX_EVENTS`], not kept.
+    pub dropped: u64,
+    /// The report, once done.
+    pub report: Option<Report>,
+    /// Why it failed or was cancelled.
+    pub error: Option<String>,
+}
+
+/// The one search the daemon keeps: running, or the last one ended.
+pub struct Search {
+    /// Its number (`ndr_start`'s answer).
+    pub id: u64,
+    /// The session that started it.
+    pub session: u64,
+    /// Set by `ndr_cancel`.
+    pub cancel: Arc<AtomicBool>,
+    /// What it has shown.
+    pub progress: Arc<Mutex<Progress>>,
+    /// Its goals (the report's files name them).
+    pub goals: Vec<Goal>,
+    /// The ports searched on (for the host facts of its files).
+    pub ports: Vec<String>,
+    /// The command recorded in its files.
+    pub command: Vec<String>,
+    /// Its thread, until joined.
+    pub thread: Option<JoinHandle<()>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    match m.lock() {
+        Ok(g) => g,
+        Err(p) => p.into_inner(),
+    }
+}
+
+impl Search {
+    /// Where it is.
+    pub fn phase(&self) -> Phase {
+        lock(&self.progress).phase
+    }
+}
+
+/// `ndr_start`'s params: the search's options (`riptide ndr`'s, by their names:
+/// `goals`, `min_load`, ...), and `profile` (YAML text; default: the profile the daemon
+/// has loaded), `source` (its name), `command` (recorded in the report's files).
+pub struct StartParams {
+    /// The options.
+    pub options: Options,
+    /// Profile text, if given.
+    pub profile: Option<String>,
+    /// Its name.
+    pub source: Option<String>,
+    /// The command to record.
+    pub command: Vec<String>,
+}
+
+/// Reads `ndr_start`'s params; a bad option is named.
+pub fn start_params(params: &Value) -> Result<StartParams, RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("ndr_start: {m}"));
+    let mut obj = match params {
+        Value::Object(o) => o.clone(),
+        Value::Null => Default::default(),
+        _ => return Err(bad("params must be an object".into())),
+    };
+    let text = |obj: &mut serde_json::Map<String, Value>, k: &str| match obj.remove(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(bad(format!("'{k}' must be a string"))),
+    };
+    let profile = text(&mut obj, "profile")?;
+    let source = text(&mut obj, "source")?;
+    let command = match obj.remove("command") {
+        None => vec!["riptide-daemon".into(), "ndr_start".into()],
+        Some(v) => serde_json::from_value::<Vec<String>>(v)
+            .ok()
+            .filter(|c| c.len() <= 256 && c.iter().map(String::len).sum::<usize>() <= 64 << 10)
+            .ok_or_else(|| bad("'command' must be a list of at most 256 strings".into()))?,
+    };
+    // Loads and durations are strings as on the command line (`5kpps`, `0.5s`); numbers
+    // are taken too: frames/s for loads, seconds for durations.
+    for (k, unit) in [("min_load", "pps"), ("max_load", "pps"), ("trial", "s"), ("final_trial", "s")] {
+        if let Some(n) = obj.get(k).and_then(Value::as_f64) {
+            obj.insert(k.into(), Value::String(format!("{n}{unit}")));
+        }
+    }
+    for (k, unit) in [("duration_sum", "s"), ("max_search", "s")] {
+        if let Some(n) = obj.get(k).and_then(Value::as_f64) {
+            obj.insert(k.into(), Value::String(format!("{n}{unit}")));
+        }
+    }
+    for k in ["width", "exceed_ratio"] {
+        if let Some(n) = obj.get(k).and_then(Value::as_f64) {
+            obj.insert(k.into(), Value::String(n.to_string()));
+        }
+    }
+    let options: Options = serde_json::from_value(Value::Object(obj)).map_err(|e| bad(e.to_string()))?;
+    Ok(StartParams { options, profile, source, command })
+}
+
+/// The observer that keeps each trial as an event.
+struct Recorder {
+    progress: Arc<Mutex<Progress>>,
+    size: Option<String>,
+}
+
+impl Recorder {
+    fn push(&self, mut event: Value) {
+        let mut p = lock(&self.progress);
+        if p.events.len() >= MAX_EVENTS {
+            p.dropped += 1;
+            return;
+        }
+        event["size"] = json!(self.size);
+        p.events.push(event);
+    }
+}
+
+impl Observer for Recorder {
+    fn size(&mut self, _index: usize, _count: usize, label: &str) {
+        self.size = Some(label.to_string());
+    }
+
+    fn trial_ended(&mut self, n: usize, _duration: f64, record: &TrialRecord) {
+        let mut e = serde_json::to_value(record).unwrap_or(Value::Null);
+        e["kind"] = json!("trial");
+        e["n"] = json!(n);
+        self.push(e);
+    }
+
+    fn latency_ended(&mut self, point: &LatencyPoint) {
+        let mut e = serde_json::to_value(point).unwrap_or(Value::Null);
+        e["kind"] = json!("latency");
+        self.push(e);
+    }
+}
+
+/// Runs a search to its end in the calling thread (the daemon's search thread) and
+/// leaves its outcome in `progress`. `engine` is None for a simulated DUT.
+pub fn run<D: riptide_method::Drive>(
+    engine: Option<(&mut D, &ndr::Subject)>,
+    options: &Options,
+    checked: &ndr::Checked,
+    progress: &Arc<Mutex<Progress>>,
+    interrupted: &dyn Fn() -> bool,
+) {
+    let mut rec = Recorder { progress: progress.clone(), size: None };
+    let res = match engine {
+        None => ndr::simulate(options, checked, &mut rec, interrupted),
+        Some((e, subject)) => ndr::search(e, subject, options, checked, &mut rec, interrupted),
+    };
+    let mut p = lock(progress);
+    match res {
+        Ok(r) => {
+            p.report = Some(r);
+            p.phase = Phase::Done;
+        }
+        Err(ndr::Error::Interrupted(m)) => {
+            p.error = Some(m);
+            p.phase = Phase::Cancelled;
+        }
+        Err(e) => {
+            p.error = Some(e.to_string());
+            p.phase = Phase::Failed;
+        }
+    }
+}
+
+/// `ndr_progress`'s answer from event `since` on.
+pub fn progress(s: &Search, since: usize) -> Value {
+    let p = lock(&s.progress);
+    let from = since.min(p.events.len());
+    let to = (from + EVENTS_PER_ANSWER).min(p.events.len());
+    let mut v = json!({
+        "search": s.id,
+        "state": p.phase.name(),
+        "events": &p.events[from..to],
+        "next": to,
+        "dropped": p.dropped,
+    });
+    if let Some(e) = &p.error {
+        v["error"] = json!(e);
+    }
+    v
+}
+
+/// `ndr_results`' answer: the report (and, with `files`, each report file in base64 by
+/// name, as `riptide ndr --out` writes them).
+pub fn results(s: &Search, files: bool) -> Result<Value, RpcError> {
+    let p = lock(&s.progress);
+    let report = match (p.phase, &p.report) {
+        (Phase::Done, Some(r)) => r,
+        (Phase::Running, _) => {
+            return Err(RpcError::new(
+                code::ENGINE,
+                format!("search {} is still running: follow it with ndr_progress", s.id),
+            ))
+        }
+        (phase, _) => {
+            return Err(RpcError::new(
+                code::ENGINE,
+                format!("search {} {}: {}", s.id, phase.name(), p.error.as_deref().unwrap_or("no result")),
+            ))
+        }
+    };
+    let mut v = json!({"search": s.id, "report": report});
+    if files {
+        use base64::Engine as _;
+        let host = riptide_method::host::Host::with_ports(&s.ports);
+        let rendered = ndr::files::render(&s.command, &host, &s.goals, report)
+            .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_results: {e}")))?;
+        let map: serde_json::Map<String, Value> = rendered
+            .into_iter()
+            .map(|(name, bytes)| (name, json!(base64::engine::general_purpose::STANDARD.encode(bytes))))
+            .collect();
+        v["files"] = Value::Object(map);
+    }
+    Ok(v)
+}
+
+/// A new search's shared state, running.
+pub fn fresh() -> Arc<Mutex<Progress>> {
+    Arc::new(Mutex::new(Progress { phase: Phase::Running, events: vec![], dropped: 0, report: None, error: None }))
+}
+
+/// Whether `cancel` or `stopping` say so.
+pub fn flag(a: &AtomicBool) -> bool {
+    a.load(Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn value() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
+            "[a-z0-9.%=,]{0,12}".prop_map(Value::from),
+            Just(json!(["riptide", "ndr"])),
+            Just(json!([1, 2])),
+        ]
+    }
+
+    proptest! {
+        /// Any params: options or a named refusal, never a panic.
+        #[test]
+        fn start_params_take_anything(
+            entries in proptest::collection::vec(
+                (prop_oneof![Just("goals"), Just("min_load"), Just("max_load"), Just("trial"), Just("final_trial"),
+                    Just("width"), Just("simulate"), Just("cores"), Just("pin"), Just("profile"), Just("command"),
+                    Just("frame_sizes"), Just("latency"), Just("bogus")], value()),
+                0..6,
+            )
+        ) {
+            let obj: serde_json::Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            match start_params(&Value::Object(obj)) {
+                Ok(p) => { let _ = p.options.check(); }
+                Err(e) => prop_assert!(e.message.starts_with("ndr_start: "), "{}", e.message),
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_read_as_the_command_line_writes_them() {
+        let p = start_params(&json!({"min_load": 5000, "trial": 0.5, "width": 0.005, "simulate": "1mpps"})).unwrap();
+        assert_eq!(
+            (p.options.min_load.as_str(), p.options.trial.as_str(), p.options.width.as_str()),
+            ("5000pps", "0.5s", "0.005")
+        );
+        assert_eq!(p.command, ["riptide-daemon", "ndr_start"]);
+        let e = start_params(&json!({"goalz": 1})).err().unwrap();
+        assert!(e.message.contains("unknown field `goalz`"), "{}", e.message);
+    }
+}
