@@ -2,14 +2,22 @@
 
 TRex's stateful Python API starts the TRex process with its arguments, samples its
 global counters until it ends, and hands back a result whose ``get_value_list``
-gives one counter's history. ``StatefulRunner`` does the same with ``riptide run-stf``:
+gives one counter's history. ``StatefulRunner`` does the same with the daemon's
+``stf_start`` (the run on ``riptide serve``'s ports, the profile and its pcaps sent with
+the request), or, without a client, with ``riptide run-stf`` as a process of its own
+(TRex's way: the runner starts the generator):
 
-    from riptide import StatefulRunner
+    from riptide import Client, StatefulRunner
 
-    runner = StatefulRunner()
-    runner.start("profiles/stf/udp10.yaml", ports=["null"], d=5, m=10, active_flows=1000)
-    result = runner.sample_until_finish()
+    with Client() as c:
+        c.acquire()
+        runner = StatefulRunner(client=c)
+        runner.start("profiles/stf/udp10.yaml", d=5, m=10, active_flows=1000)
+        result = runner.sample_until_finish()
     print(result.get_value_list("m_tx_pps"), result.get_last_value("m_active_flows"))
+
+Both give the same report (the engine's ``StfReport``: ``run-stf --json`` prints it, the
+daemon's ``stf_stop`` returns it).
 """
 
 from __future__ import annotations
@@ -19,9 +27,12 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from .errors import RiptideError
+
+if TYPE_CHECKING:
+    from .client import Client
 
 
 def _binary() -> str:
@@ -62,11 +73,14 @@ class StatefulResult:
 
 
 class StatefulRunner:
-    """Runs ``riptide run-stf`` and collects its counters (TRex's STF client flow)."""
+    """Runs a stateful run and collects its counters (TRex's STF client flow): on the
+    daemon of ``client`` (which must own the engine), else as ``riptide run-stf``."""
 
-    def __init__(self, binary: Optional[str] = None) -> None:
-        self.binary = binary or _binary()
+    def __init__(self, binary: Optional[str] = None, client: Optional["Client"] = None) -> None:
+        self.client = client
+        self.binary = binary if client is not None else (binary or _binary())
         self._proc: Optional[subprocess.Popen[str]] = None
+        self._running = False
 
     def start(
         self,
@@ -78,9 +92,19 @@ class StatefulRunner:
         scheduler: str = "tw",
         netns: Optional[str] = None,
     ) -> None:
-        """Starts a run (``-d`` seconds, ``-m`` CPS multiplier, ``--active-flows``)."""
-        if self._proc is not None:
+        """Starts a run (``-d`` seconds, ``-m`` CPS multiplier, ``--active-flows``); with a
+        client, on the daemon's ports (``ports`` and ``netns`` are the daemon's own)."""
+        if self._proc is not None or self._running:
             raise RiptideError("a run is already going: sample_until_finish() first")
+        if self.client is not None:
+            opts: Dict[str, Any] = {"multiplier": m, "scheduler": scheduler}
+            if d is not None:
+                opts["duration"] = d
+            if active_flows is not None:
+                opts["active_flows"] = active_flows
+            self.client.stf_start(profile, upload=True, **opts)
+            self._running = True
+            return
         cmd = [self.binary, "run-stf", str(profile), "--json", "-m", str(m), "--scheduler", scheduler]
         for p in ports:
             cmd += ["--port", p]
@@ -94,6 +118,13 @@ class StatefulRunner:
 
     def sample_until_finish(self, timeout: Optional[float] = None) -> StatefulResult:
         """Waits for the run to end; its result (raises with riptide's message on failure)."""
+        if self._running and self.client is not None:
+            self._running = False
+            try:
+                return StatefulResult(self.client.stf_wait(timeout=timeout))
+            except RiptideError:
+                self.client.stf_stop()
+                raise
         if self._proc is None:
             raise RiptideError("nothing started")
         proc, self._proc = self._proc, None

@@ -28,6 +28,28 @@ def test_runner_gives_trex_style_values() -> None:
         res.get_value_list("m_bogus")
 
 
+def test_runner_on_the_daemon_gives_what_the_process_gives() -> None:
+    from daemon_util import running_daemon
+    from riptide import Client
+
+    alone = StatefulRunner(BIN)
+    alone.start(str(REPO / "profiles/stf/udp10.yaml"), ports=["null"], d=3, m=2)
+    theirs = alone.sample_until_finish(timeout=120)
+    with running_daemon("--port", "null") as port:
+        with Client(port=port) as c:
+            c.acquire()
+            r = StatefulRunner(client=c)
+            r.start(str(REPO / "profiles/stf/udp10.yaml"), d=3, m=2)
+            with pytest.raises(RiptideError, match="already going"):
+                r.start(str(REPO / "profiles/stf/udp10.yaml"), d=3)
+            mine = r.sample_until_finish(timeout=120)
+            # Virtual time on the null port: the same flows, packets and per-second series.
+            for key in ("m_total_open_flows", "m_total_close_flows", "tx_packets", "tx_bytes"):
+                assert mine.get_last_value(key) == theirs.get_last_value(key), key
+            assert mine.get_value_list("m_tx_pps") == theirs.get_value_list("m_tx_pps")
+            assert c.stf_stats()["state"] == "idle"
+
+
 def test_runner_reports_riptide_errors() -> None:
     r = StatefulRunner(BIN)
     r.start(str(REPO / "profiles/stf/udp10.yaml"), ports=["null"], d=0)

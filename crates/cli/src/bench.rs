@@ -8,8 +8,8 @@
 //! slots: the floor of "build a packet" that no generator can beat.
 
 use crate::cores::Cores;
+use crate::drive::drive;
 use crate::place::parse_ports;
-use crate::run::drive;
 use crate::Failure;
 use clap::Args;
 use riptide_core::host::median;

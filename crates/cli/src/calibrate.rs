@@ -5,13 +5,13 @@
 //! `riptide ndr --out` and `riptide run --out` embed, so a throughput figure travels
 //! with the state of the machine that produced it.
 
+use crate::drive::StatusLine;
 use crate::files::{check_writable, write_atomic};
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use riptide_calibrate::{jitter, latency, memory, report, system, Calibration};
 use riptide_core::cpulist::{self, Compact};
 use riptide_method::host::{latest, latest_path};
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -81,7 +81,7 @@ fn chart_paths(out: &Path) -> (PathBuf, PathBuf) {
 
 /// Tells a person at a terminal what runs now (stderr, one line rewritten).
 struct Progress {
-    on: bool,
+    status: StatusLine,
     step: usize,
     steps: usize,
 }
@@ -89,15 +89,10 @@ struct Progress {
 impl Progress {
     fn say(&mut self, what: &str) {
         self.step += 1;
-        if self.on {
-            eprint!("\r\x1b[2Kcalibrate [{}/{}] {what}", self.step, self.steps);
-            let _ = std::io::stderr().flush();
-        }
+        self.status.show(&format!("calibrate [{}/{}] {what}", self.step, self.steps));
     }
     fn done(&self) {
-        if self.on {
-            eprint!("\r\x1b[2K");
-        }
+        self.status.clear();
     }
 }
 
@@ -161,7 +156,7 @@ pub(crate) fn calibrate(a: CalibrateArgs) -> Result<(), Failure> {
     };
     let measuring = parts.iter().any(|p| *p != Part::System);
     let mut progress = Progress {
-        on: std::io::stderr().is_terminal(),
+        status: StatusLine::new(true),
         step: 0,
         steps: parts
             .iter()

@@ -1,7 +1,8 @@
 //! `riptide debug`: the first packets of a profile, decoded, without sending.
 
+use crate::drive::drive;
+use crate::files::read_profile;
 use crate::place::{parse_line_rate, parse_ports};
-use crate::run::{drive, read_profile};
 use crate::Failure;
 use clap::Args;
 use riptide_engine::{Command, Engine, EngineConfig, ProfileFormat, StartOptions};

@@ -28,3 +28,16 @@ pub(crate) fn check_writable(flag: &str, path: &std::path::Path) -> Result<(), F
     let _ = std::fs::remove_file(&probe);
     Ok(())
 }
+
+/// Reads a profile file (size-limited) for `LoadProfile`.
+pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
+    let file = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| Failure::input(format!("{file}: cannot read profile: {e}")))?;
+    if meta.len() as usize > riptide_stl::profile::MAX_PROFILE_BYTES {
+        return Err(Failure::input(format!(
+            "{file}: profile is larger than {} bytes",
+            riptide_stl::profile::MAX_PROFILE_BYTES
+        )));
+    }
+    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{file}: cannot read profile: {e}")))
+}

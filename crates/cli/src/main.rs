@@ -10,6 +10,7 @@ mod calibrate;
 mod console;
 mod cores;
 mod debug;
+mod drive;
 mod files;
 mod lab;
 mod ndr;

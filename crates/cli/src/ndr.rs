@@ -7,8 +7,9 @@
 //! what a search costs (trials, seconds) for given goals, and how the search is tested
 //! against the MLRsearch package (python/tests/test_ndr.py).
 
+use crate::drive::StatusLine;
+use crate::files::read_profile;
 use crate::place::PlaceArgs;
-use crate::run::read_profile;
 use crate::{signal, Failure};
 use clap::Args;
 use riptide_core::units::human_rate;
@@ -17,7 +18,6 @@ use riptide_method::host::Host;
 use riptide_method::ndr::{self, defaults, size_label, Error, LatencyPoint, Observer, Options, Report};
 use riptide_method::trials::TrialRecord;
 use riptide_search::Goal;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -157,6 +157,8 @@ struct ProgressLine {
     began: std::time::Instant,
     /// Seconds the sizes before this one took.
     done_secs: f64,
+    /// Where it shows.
+    status: StatusLine,
 }
 
 /// `1m05s`, `42s`.
@@ -179,8 +181,7 @@ impl ProgressLine {
         } else {
             String::new()
         };
-        // \r and erase-line: the line is rewritten in place.
-        eprint!("\r\x1b[K[{} {}/{}] {what} | {}{eta}", self.size, self.index, self.sizes, mm_ss(elapsed));
+        self.status.show(&format!("[{} {}/{}] {what} | {}{eta}", self.size, self.index, self.sizes, mm_ss(elapsed)));
     }
 }
 
@@ -212,7 +213,7 @@ impl Observer for ProgressLine {
 
     /// Ends the line (the next output starts on a fresh one).
     fn size_done(&mut self) {
-        eprint!("\r\x1b[K");
+        self.status.clear();
     }
 }
 
@@ -282,9 +283,9 @@ fn search_and_report(mut a: NdrArgs) -> Result<(), Failure> {
     let subject = ndr::Subject { text, source, ports: a.ports.clone(), port_bps: config.line_rate.0 };
     let mut engine = Engine::new(config);
     signal::install();
-    let terminal = std::io::stderr().is_terminal() && !a.json;
-    let mut line = ProgressLine { size: String::new(), index: 1, sizes: 1, began, done_secs: 0.0 };
-    let observer: &mut dyn Observer = if terminal { &mut line } else { &mut () };
+    let status = StatusLine::new(!a.json);
+    let mut line = ProgressLine { size: String::new(), index: 1, sizes: 1, began, done_secs: 0.0, status };
+    let observer: &mut dyn Observer = if status.on() { &mut line } else { &mut () };
     let interrupted = signal::interrupted;
     let mut report = ndr::search(&mut engine, &subject, &opts, &checked, observer, &interrupted)?;
     report.wall_s = began.elapsed().as_secs_f64();

@@ -1,15 +1,14 @@
 //! `riptide run`.
 
-use crate::files::{check_writable, write_atomic};
+use crate::drive::{drive_sampled, shows_progress};
+use crate::files::{check_writable, read_profile, write_atomic};
 use crate::place::PlaceArgs;
 use crate::report;
-use crate::{signal, Failure};
+use crate::Failure;
 use clap::Args;
 use riptide_core::{Nanos, Rate};
-use riptide_engine::{Command, Engine, Multiplier, ProfileFormat, Response, RunState, Snapshot, StartOptions};
-use std::io::IsTerminal;
+use riptide_engine::{Command, Engine, Multiplier, ProfileFormat, Snapshot, StartOptions};
 use std::path::PathBuf;
-use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub(crate) struct RunArgs {
@@ -136,91 +135,6 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
         catch_up,
         ..Default::default()
     })
-}
-
-/// Runs a loaded engine to the end (or Ctrl-C), with a progress line on a terminal.
-pub(crate) fn drive(engine: &mut Engine, opts: StartOptions, progress: bool) -> Result<Snapshot, Failure> {
-    drive_sampled(engine, Command::Start(opts), progress, &mut Vec::new())
-}
-
-/// Where a start command's run ends, for the progress bar.
-fn goal_of(start: &Command) -> Option<report::Goal> {
-    let (duration, count) = match start {
-        Command::Start(o) => (o.duration, o.count),
-        Command::StfStart(s) => (s.duration, s.count),
-        Command::TcpStart(t) => (t.duration, None),
-        _ => (None, None),
-    };
-    match (duration, count) {
-        (Some(d), _) => Some(report::Goal::Seconds(d.0 as f64 / 1e9)),
-        (None, Some(n)) => Some(report::Goal::Packets(n)),
-        _ => None,
-    }
-}
-
-/// Whether a progress line goes to stderr: stdout and stderr are a terminal, and no
-/// machine reads the output (`--json`). Piped or redirected, the output is the same with
-/// or without this feature.
-pub(crate) fn shows_progress(json: bool) -> bool {
-    !json && std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
-}
-
-/// Starts a run with `start` (a start command) and drives it to the end as [`drive`]
-/// does, keeping one sample of every counter per second of wall time in `series`.
-pub(crate) fn drive_sampled(
-    engine: &mut Engine,
-    start: Command,
-    progress: bool,
-    series: &mut Vec<serde_json::Value>,
-) -> Result<Snapshot, Failure> {
-    signal::install();
-    let goal = goal_of(&start);
-    if let Response::Notes(notes) = engine.handle(start)? {
-        for n in notes {
-            eprintln!("{n}");
-        }
-    }
-    let t0 = std::time::Instant::now();
-    let mut last_print = t0;
-    let mut next_sample = Duration::from_secs(1);
-    while !matches!(engine.handle(Command::State)?, Response::State(RunState::Finished)) && !signal::interrupted() {
-        std::thread::sleep(Duration::from_millis(20));
-        if progress && last_print.elapsed() >= Duration::from_millis(500) {
-            last_print = std::time::Instant::now();
-            eprint!("\r{}", report::progress_line(&snapshot(engine)?, goal));
-        }
-        if t0.elapsed() >= next_sample {
-            series.push(report::sample(t0.elapsed().as_secs_f64(), &snapshot(engine)?));
-            next_sample += Duration::from_secs(1);
-        }
-    }
-    if progress {
-        eprint!("\r\x1b[2K");
-    }
-    match engine.handle(Command::Stop)? {
-        Response::Stats(s) => Ok(*s),
-        _ => Err(Failure::runtime("stop returned no stats")),
-    }
-}
-
-fn snapshot(engine: &mut Engine) -> Result<Snapshot, Failure> {
-    match engine.handle(Command::Snapshot)? {
-        Response::Stats(s) => Ok(*s),
-        _ => Err(Failure::runtime("snapshot returned no stats")),
-    }
-}
-
-/// Reads a profile file (size-limited) for [`Command::LoadProfile`].
-pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
-    let file = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| Failure::input(format!("{file}: cannot read profile: {e}")))?;
-    if meta.len() as usize > riptide_stl::profile::MAX_PROFILE_BYTES {
-        return Err(Failure::input(format!(
-            "{file}: profile is larger than {} bytes",
-            riptide_stl::profile::MAX_PROFILE_BYTES
-        )));
-    }
-    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{file}: cannot read profile: {e}")))
 }
 
 pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {

@@ -5,8 +5,8 @@
 //! Client-to-server packets go to the first port, server-to-client packets to the
 //! second (or the first, with one port). A front end of [`Command::StfStart`].
 
+use crate::drive::drive_sampled;
 use crate::place::PlaceArgs;
-use crate::run::drive_sampled;
 use crate::Failure;
 use clap::Args;
 use riptide_core::units::human_rate;
@@ -89,7 +89,7 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
         pin: a.cores.pin.clone(),
         ..StfStart::new(&a.profile)
     };
-    let progress = crate::run::shows_progress(a.json);
+    let progress = crate::drive::shows_progress(a.json);
     let snap = drive_sampled(&mut engine, Command::StfStart(start), progress, &mut Vec::new())?;
     let out = StfReport::from_snapshot(&snap).ok_or_else(|| Failure::runtime("the run gave no stateful report"))?;
     if a.json {

@@ -3,8 +3,8 @@
 //! [`Command::TcpStart`]: one port carries both roles; with two, clients use the first
 //! and servers the second.
 
+use crate::drive::drive_sampled;
 use crate::place::PlaceArgs;
-use crate::run::drive_sampled;
 use crate::Failure;
 use clap::Args;
 use riptide_engine::tcp::{Percentiles, TcpReport, TcpStart};
@@ -90,7 +90,7 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     let cores = a.cores.clone().unwrap_or_default();
     let start = TcpStart { name, text, multiplier, duration, cores: cores.count, pin: cores.pin, limit: a.limit };
     let mut samples = Vec::new();
-    let progress = crate::run::shows_progress(a.json);
+    let progress = crate::drive::shows_progress(a.json);
     let snap = drive_sampled(&mut engine, Command::TcpStart(start), progress, &mut samples)?;
     let report = snap.tcp.clone().ok_or_else(|| Failure::runtime("the run gave no TCP report"))?;
     if a.json {

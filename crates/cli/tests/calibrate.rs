@@ -170,7 +170,9 @@ fn a_quick_calibration_orders_latencies_draws_its_curve_and_travels_with_reports
     // point is 20-80% slower, when not a single injecting core does not load the host's
     // memory controllers and the curve stays flat (docs/calibrate.md). A single point
     // can spike by 20% when the host's other tenants do, the lightest one included (CI
-    // saw 144 ns, then 135, 138, ... 161 ns), so no single point is the reference.
+    // saw 144 ns, then 135, 138, ... 161 ns; a clean clone here 162.5 ns, then 154.5,
+    // 152.3, ... 163.1), so no single point is the reference, and a point is "lower" only
+    // past 10% of the median: the curve's shape is held by the halves' medians below.
     let pts = c["loaded_latency"]["points"].as_array().unwrap();
     assert!(pts.len() >= 5, "{pts:?}");
     let curve: Vec<(u64, f64, f64)> = pts
@@ -181,7 +183,7 @@ fn a_quick_calibration_orders_latencies_draws_its_curve_and_travels_with_reports
     let mut lat: Vec<f64> = curve.iter().map(|p| p.2).collect();
     let noise = {
         lat.sort_by(f64::total_cmp);
-        0.05 * lat[lat.len() / 2]
+        0.10 * lat[lat.len() / 2]
     };
     let (light, heavy) = (curve[0], curve[curve.len() - 1]);
     eprintln!(

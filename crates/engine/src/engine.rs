@@ -2,11 +2,12 @@
 
 use crate::clock::Clock;
 use crate::command::{Command, Multiplier, ProfileFormat, Response, StartOptions};
+use crate::kind::Control;
 use crate::kind::RunKind;
 use crate::stateless::{Handed, Stateless};
 use crate::stats::{PortStats, RunState, Snapshot, WorkerCounters, WorkerStats};
 use crate::stf::{self, Stateful, StfStart, StfStats};
-use crate::worker::{lock, unix_now_ns, Budget, Control, Exit, Plan, Shared, Worker};
+use crate::worker::{lock, unix_now_ns, Budget, Exit, Plan, Shared, Worker};
 use riptide_core::units::{FCS_LEN, L1_OVERHEAD, MAX_DURATION};
 use riptide_core::{BitsPerSec, Nanos, Rate};
 use riptide_port::config::PortMacs;

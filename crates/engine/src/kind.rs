@@ -13,8 +13,19 @@
 //! - [`crate::tcp`]: user-space TCP endpoints, client and server (TRex ASTF).
 
 use crate::stats::KindCounters;
-use crate::worker::Control;
 use riptide_core::{Nanos, TxBatch};
+
+/// A control message for a worker.
+#[derive(Clone, Debug)]
+pub(crate) enum Control {
+    Pause,
+    Resume,
+    Stop,
+    /// New units-per-second per (port, stream index).
+    Rates(Vec<(usize, u32, f64)>),
+    /// Restart the tagged-stream receive figures (clear_stats).
+    ClearRx,
+}
 
 /// What the loop knows of the current turn.
 #[derive(Clone, Copy, Debug)]

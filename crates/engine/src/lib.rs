@@ -23,7 +23,9 @@ mod snapshot;
 mod stateless;
 pub mod stats;
 pub mod stf;
+mod stf_report;
 pub mod tcp;
+mod tcp_report;
 mod worker;
 
 pub use command::{Command, CoreMask, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};

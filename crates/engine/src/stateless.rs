@@ -1,9 +1,10 @@
 //! The stateless run kind (TRex STL): one worker's stream sets, one per port, and the
 //! receive table of its tagged streams.
 
+use crate::kind::Control;
 use crate::kind::{RunKind, Turn};
 use crate::stats::KindCounters;
-use crate::worker::{unix_now_ns, Control};
+use crate::worker::unix_now_ns;
 use riptide_core::{Nanos, StreamCounters, TxBatch};
 use riptide_measure::Classifier;
 use riptide_stl::set::StreamSet;

@@ -52,9 +52,9 @@ pub enum KindCounters {
         rx: Option<riptide_measure::Classifier>,
     },
     /// A stateful run.
-    Stateful(crate::stf::StfCounters),
+    Stateful(crate::stf_report::StfCounters),
     /// A TCP run.
-    Tcp(Box<crate::tcp::TcpCounters>),
+    Tcp(Box<crate::tcp_report::TcpCounters>),
 }
 
 impl WorkerCounters {
@@ -316,10 +316,10 @@ pub struct Snapshot {
     pub interrupted: bool,
     /// A stateful run's TRex counters (absent for stateless runs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stf: Option<crate::stf::StfStats>,
+    pub stf: Option<crate::stf_report::StfStats>,
     /// A TCP run's counters (TRex ASTF's names), program outcomes and latencies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tcp: Option<crate::tcp::TcpReport>,
+    pub tcp: Option<crate::tcp_report::TcpReport>,
 }
 
 /// Counters since the engine was made, over every run: what monitoring exports as

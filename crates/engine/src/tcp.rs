@@ -7,11 +7,12 @@
 
 use crate::kind::{RunKind, Turn};
 use crate::stats::{KindCounters, WorkerCounters};
+pub use crate::tcp_report::{Percentiles, TcpCounters, TcpReport};
 use riptide_core::{Nanos, TxBatch, TxMeta};
-use riptide_tcp::endpoint::{AppStats, ClientSpec, EndpointConfig, Latencies, Load, ServerSpec};
+use riptide_tcp::endpoint::{ClientSpec, EndpointConfig, Latencies, Load, ServerSpec};
 use riptide_tcp::frame::Macs;
 use riptide_tcp::profile::TcpProfile;
-use riptide_tcp::{Endpoint, TcpStats};
+use riptide_tcp::Endpoint;
 use riptide_wire::ethernet::EthernetAddress;
 use serde::{Deserialize, Serialize};
 
@@ -47,69 +48,6 @@ fn one() -> f64 {
 
 fn one_usize() -> usize {
     1
-}
-
-/// What one worker publishes.
-#[derive(Clone, Debug, Default)]
-pub struct TcpCounters {
-    client: TcpStats,
-    server: TcpStats,
-    client_app: AppStats,
-    server_app: AppStats,
-    active: u64,
-    first_open_ns: u64,
-    last_completed_ns: u64,
-    latency: Option<Latencies>,
-}
-
-/// A TCP run's figures: TRex ASTF's counters per side, program outcomes, latencies.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct TcpReport {
-    /// Client-side TCP counters.
-    pub client: TcpStats,
-    /// Server-side TCP counters.
-    pub server: TcpStats,
-    /// Client programs.
-    pub client_app: AppStats,
-    /// Server programs.
-    pub server_app: AppStats,
-    /// Connections open now (state held, TIME-WAIT included), both sides.
-    pub active: u64,
-    /// Client connections established per second, from the first SYN to the last
-    /// completed program (TIME-WAIT at the end of a run not counted).
-    pub connects_per_s: f64,
-    /// Client programs completed per second, over the same span.
-    pub completed_per_s: f64,
-    /// That span, s.
-    pub busy_s: f64,
-    /// SYN to SYN-ACK, ns.
-    pub setup: Percentiles,
-    /// SYN to the first byte back, ns.
-    pub first_byte: Percentiles,
-    /// SYN to the program's end, ns.
-    pub transaction: Percentiles,
-}
-
-/// A latency distribution, ns.
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq)]
-pub struct Percentiles {
-    /// Samples.
-    pub count: u64,
-    /// Median.
-    pub p50: u64,
-    /// 99th percentile.
-    pub p99: u64,
-    /// Largest.
-    pub max: u64,
-}
-
-impl Percentiles {
-    fn of(h: &hdrhistogram::Histogram<u64>) -> Percentiles {
-        if h.is_empty() {
-            return Percentiles::default();
-        }
-        Percentiles { count: h.len(), p50: h.value_at_quantile(0.5), p99: h.value_at_quantile(0.99), max: h.max() }
-    }
 }
 
 impl TcpReport {

@@ -6,25 +6,13 @@
 //! millisecond with `try_lock` (a busy reader never stalls the worker).
 
 use crate::clock::Clock;
-use crate::kind::{RunKind, Turn};
+use crate::kind::{Control, RunKind, Turn};
 use crate::stats::WorkerCounters;
 pub(crate) use riptide_core::host::unix_now_ns;
 use riptide_core::Nanos;
 use riptide_port::{Port, PortError};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-
-/// A control message for a worker.
-#[derive(Clone, Debug)]
-pub(crate) enum Control {
-    Pause,
-    Resume,
-    Stop,
-    /// New units-per-second per (port, stream index).
-    Rates(Vec<(usize, u32, f64)>),
-    /// Restart the tagged-stream receive figures (clear_stats).
-    ClearRx,
-}
 
 /// What a worker shares with the engine.
 #[derive(Debug, Default)]

@@ -3,8 +3,9 @@
 //!
 //! The path of a packet, and the module for each step:
 //!
-//! 1. [`profile`]: YAML/JSON is parsed with source locations ([`profile::schema`])
-//!    and compiled ([`profile::compile()`]) into a [`compile::CompiledProfile`].
+//! 1. [`profile`]: YAML/JSON is parsed with source locations (the keys in [`schema`],
+//!    the values with several spellings in [`values`]: leaves every step reads) and
+//!    compiled ([`profile::compile()`]) into a [`compile::CompiledProfile`].
 //! 2. [`template`]: each stream's layers are emitted once through
 //!    `riptide-wire`; sizes that vary get their length and checksum fields
 //!    precomputed.
@@ -22,8 +23,10 @@ pub mod field;
 pub mod pacer;
 pub mod pktgen;
 pub mod profile;
+pub mod schema;
 pub mod set;
 pub mod size;
 pub mod stream;
 pub mod tag;
 pub mod template;
+pub mod values;

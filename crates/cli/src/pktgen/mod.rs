@@ -8,16 +8,17 @@ mod fuse;
 mod procfs;
 pub(crate) mod shell;
 
+use crate::drive::{StatusLine, Watch};
 use crate::place::PlaceArgs;
 use crate::report;
 use crate::Failure;
 use clap::Args;
-use riptide_engine::{Command, Engine, ProfileFormat, Response, RunState, Snapshot, StartOptions};
+use riptide_engine::{Command, Engine, ProfileFormat, Snapshot, StartOptions};
 use riptide_stl::pktgen::{DeviceConfig, Script};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 #[derive(Args, Debug)]
@@ -139,7 +140,7 @@ fn sample_script(name: &str, o: &SampleOpts) -> Result<String, Failure> {
 pub(crate) fn pktgen(a: PktgenArgs) -> Result<(), Failure> {
     let (file, text) = match (&a.script, &a.sample) {
         (_, Some(name)) => (format!("sample{name}"), sample_script(name, &a.sample_opts)?),
-        (Some(path), None) => (path.display().to_string(), crate::run::read_profile(path)?),
+        (Some(path), None) => (path.display().to_string(), crate::files::read_profile(path)?),
         (None, None) => return Err(Failure::input("a pktgen script or --sample is required")),
     };
     if a.print {
@@ -219,40 +220,16 @@ fn run_engine(
         cores: threads.len().clamp(1, cpus),
         ..Default::default()
     };
-    crate::signal::install();
-    if let Response::Notes(notes) = engine.handle(Command::Start(opts))? {
-        for n in notes {
-            eprintln!("{n}");
-        }
-    }
     // A command file's run shows a progress bar on a terminal (a shell script's output
     // is the script's own: no bar there).
-    let progress = stop.is_none() && crate::run::shows_progress(false);
+    let progress = stop.is_none() && crate::drive::shows_progress(false);
+    let status = if progress { StatusLine::new(true) } else { StatusLine::off() };
     let goal = match (unbounded, opts_duration) {
         (true, Some(d)) => Some(crate::report::Goal::Seconds(d)),
         (true, None) => None,
         (false, _) => Some(crate::report::Goal::Packets(script.devices.iter().map(|d| d.config.count).sum())),
     };
-    let mut last_print = std::time::Instant::now();
-    while !matches!(engine.handle(Command::State)?, Response::State(RunState::Finished))
-        && !crate::signal::interrupted()
-        && !stop.is_some_and(|s| s.load(Ordering::Relaxed))
-    {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        if progress && last_print.elapsed() >= std::time::Duration::from_millis(500) {
-            last_print = std::time::Instant::now();
-            if let Response::Stats(s) = engine.handle(Command::Snapshot)? {
-                eprint!("\r{}", crate::report::progress_line(&s, goal));
-            }
-        }
-    }
-    if progress {
-        eprint!("\r\x1b[2K");
-    }
-    match engine.handle(Command::Stop)? {
-        Response::Stats(s) => Ok(*s),
-        other => Err(Failure::runtime(format!("unexpected engine answer {other:?}"))),
-    }
+    crate::drive::drive_until(&mut engine, Command::Start(opts), Watch { status, goal, stop, series: None })
 }
 
 /// Runs a shell script against the emulated /proc/net/pktgen.

@@ -19,13 +19,13 @@
 //! `NO_TIMESTAMP`) when the frame has room for it. `delay 0` (the default)
 //! sends at the port's line rate; `delay`, `rate` (Mb/s) and `ratep` (pps) pace.
 
-use crate::profile::schema::{
+use crate::profile::ProfileError;
+use crate::schema::{
     EthSpec, Ipv4Spec, Ipv6Spec, Layer, MplsSpec, OneOrMany, PayloadSpec, Profile, StreamSpec, UdpSpec, VarOp, VarSpec,
     VlanSpec, WriteSpec,
 };
-use crate::profile::values::{Mac, RateSpec, SizeSpec, Value};
-use crate::profile::ProfileError;
 use crate::size::SizeWalk;
+use crate::values::{Mac, RateSpec, SizeSpec, Value};
 use riptide_core::Rate;
 use riptide_wire::ethernet::EthernetAddress;
 use std::collections::BTreeSet;
@@ -647,9 +647,9 @@ impl DeviceConfig {
             rate: RateSpec(rate),
             fixed_rate: false,
             mode: if self.count == 0 {
-                crate::profile::schema::ModeSpec::Continuous
+                crate::schema::ModeSpec::Continuous
             } else {
-                crate::profile::schema::ModeSpec::Burst { packets: self.count }
+                crate::schema::ModeSpec::Burst { packets: self.count }
             },
             isg: None,
             next: None,

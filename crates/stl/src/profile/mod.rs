@@ -13,9 +13,8 @@ pub mod compile;
 pub mod macs;
 pub mod mirror;
 pub mod probes;
-pub mod schema;
-pub mod values;
 
+pub use crate::{schema, values};
 pub use compile::compile;
 pub use macs::fill_port_macs;
 pub use mirror::add_reverse_streams;

@@ -2,7 +2,7 @@
 //! emitting it through the `riptide-wire` Reprs.
 
 use super::{payload_bytes, FieldDef, Layout};
-use crate::profile::schema::{IcmpSpec, Layer, PayloadSpec, TcpSpec};
+use crate::schema::{IcmpSpec, Layer, PayloadSpec, TcpSpec};
 use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
 use riptide_wire::ip::{IpAddress, Protocol};
 use riptide_wire::{icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, FieldDesc};

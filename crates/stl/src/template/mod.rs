@@ -13,7 +13,7 @@
 //! L4 lengths; sizes count the FCS, which is never written.
 
 use crate::field::{ChecksumFields, Coverage};
-use crate::profile::schema::{Layer, PayloadSpec};
+use crate::schema::{Layer, PayloadSpec};
 use riptide_core::units::FCS_LEN;
 use std::ops::Range;
 

@@ -11,10 +11,8 @@
 //! options, a fragment, a wrong checksum, other ICMP types...) is refused, naming what.
 
 use super::build;
-use crate::profile::schema::{
-    EthSpec, IcmpSpec, Ipv4Spec, Ipv6Spec, Layer, MplsSpec, PayloadSpec, TcpSpec, UdpSpec, VlanSpec,
-};
-use crate::profile::values::Mac;
+use crate::schema::{EthSpec, IcmpSpec, Ipv4Spec, Ipv6Spec, Layer, MplsSpec, PayloadSpec, TcpSpec, UdpSpec, VlanSpec};
+use crate::values::Mac;
 use riptide_core::units::FCS_LEN;
 use riptide_wire::ethernet::EthernetAddress;
 use std::net::{Ipv4Addr, Ipv6Addr};

@@ -8,7 +8,7 @@
 //!
 //! See docs/profiles.md for the user-facing reference.
 
-use super::values::{Mac, RateSpec, SizeSpec, Value};
+use crate::values::{Mac, RateSpec, SizeSpec, Value};
 use riptide_core::Nanos;
 use serde::{Deserialize, Serialize};
 use std::net::{Ipv4Addr, Ipv6Addr};
@@ -200,10 +200,10 @@ pub struct MplsSpec {
 #[serde(deny_unknown_fields)]
 pub struct Ipv4Spec {
     /// Source (default 198.18.0.1).
-    #[serde(default, deserialize_with = "super::values::addr_opt::deserialize")]
+    #[serde(default, deserialize_with = "crate::values::addr_opt::deserialize")]
     pub src: Option<Ipv4Addr>,
     /// Destination (default 198.19.0.1).
-    #[serde(default, deserialize_with = "super::values::addr_opt::deserialize")]
+    #[serde(default, deserialize_with = "crate::values::addr_opt::deserialize")]
     pub dst: Option<Ipv4Addr>,
     /// Time to live (default 64).
     #[serde(default)]
@@ -227,10 +227,10 @@ pub struct Ipv4Spec {
 #[serde(deny_unknown_fields)]
 pub struct Ipv6Spec {
     /// Source (default 2001:2::1).
-    #[serde(default, deserialize_with = "super::values::addr_opt::deserialize")]
+    #[serde(default, deserialize_with = "crate::values::addr_opt::deserialize")]
     pub src: Option<Ipv6Addr>,
     /// Destination (default 2001:2:0:1::1).
-    #[serde(default, deserialize_with = "super::values::addr_opt::deserialize")]
+    #[serde(default, deserialize_with = "crate::values::addr_opt::deserialize")]
     pub dst: Option<Ipv6Addr>,
     /// Hop limit (default 64).
     #[serde(default)]
