@@ -100,7 +100,7 @@ fn bench_rx(a: &BenchArgs, secs: f64) -> Result<(), Failure> {
     if a.json {
         let v = json!({"streams": STREAMS, "tagged_ns_per_packet": mt, "untagged_ns_per_packet": mu,
                        "classification_ns_per_packet": mt - mu, "runs_tagged": rt, "runs_untagged": ru});
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|err| Failure::runtime(err.to_string()))?);
+        crate::report::print_json(&v)?;
     } else {
         println!(
             "riptide bench --rx: receive classification, {STREAMS} tagged streams (half with latency), 60 B frames"
@@ -197,7 +197,7 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
             "runs_engine_mpps": runs_engine,
             "runs_baseline_mpps": runs_base,
         });
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|err| Failure::runtime(err.to_string()))?);
+        crate::report::print_json(&v)?;
     } else {
         println!("riptide bench: 64 B UDP, 2 field vars + IPv4/UDP checksum fix, null port, unpaced");
         println!("runs: engine {:?} Mpps, baseline {:?} Mpps", rounded(&runs_engine), rounded(&runs_base));
@@ -258,7 +258,7 @@ fn bench_link(a: &BenchArgs, duration: Nanos) -> Result<(), Failure> {
             "runs_link_mpps": runs_link,
             "runs_null_mpps": runs_null,
         });
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|err| Failure::runtime(err.to_string()))?);
+        crate::report::print_json(&v)?;
     } else {
         println!("riptide bench --link: the standard profile unpaced, {count} frames a run, {}", a.cores);
         println!("runs: link {runs_link:?} Mpps, null {runs_null:?} Mpps");

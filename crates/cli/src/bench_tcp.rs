@@ -215,7 +215,7 @@ pub(crate) fn bench_tcp(duration: Nanos, runs: usize, json_out: bool) -> Result<
             "frames_per_connection": m.frames as f64 / m.completed.max(1) as f64,
             "slot_bytes": slot,
         });
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
+        crate::report::print_json(&v)?;
     } else {
         println!("riptide bench --tcp: HTTP/1.1 GET (64 B body), client closes first, connections per CPU second");
         println!("runs: riptide {runs_ours:?}, kernel {runs_kernel:?}");
@@ -300,7 +300,7 @@ pub(crate) fn bench_hold(n: u32, json_out: bool) -> Result<(), Failure> {
             "seconds": wall, "cpu_seconds": cpu, "peak_rss_bytes": rss, "rss_bytes_per_connection": per_conn,
             "slot_bytes": Endpoint::slot_bytes(),
         });
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
+        crate::report::print_json(&v)?;
     } else {
         println!("riptide bench --tcp-hold: {n} connections established and held, client and server on 1 thread");
         println!(

@@ -326,9 +326,7 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report) -> Result<()
         None => vec![],
     };
     if a.json {
-        let text = serde_json::to_string_pretty(r).map_err(|e| Failure::runtime(format!("json: {e}")))?;
-        println!("{text}");
-        return Ok(());
+        return crate::report::print_json(r);
     }
     for h in heads {
         println!("{h}");

@@ -5,6 +5,14 @@ use riptide_engine::Snapshot;
 use serde_json::{json, Value};
 use std::fmt::Write;
 
+/// Prints `v` as one pretty JSON object on stdout (`--json`): the one way every
+/// subcommand prints its machine-readable answer.
+pub(crate) fn print_json(v: &impl serde::Serialize) -> Result<(), crate::Failure> {
+    let text = serde_json::to_string_pretty(v).map_err(|e| crate::Failure::runtime(format!("json: {e}")))?;
+    println!("{text}");
+    Ok(())
+}
+
 fn pps(v: f64) -> String {
     human_rate(v, "pps")
 }

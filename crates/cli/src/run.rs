@@ -207,7 +207,7 @@ fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Fa
         write_atomic("--hist", hist, hdr_log(&snap))?;
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
+        crate::report::print_json(&v)?;
     } else {
         print!("{}", report::tables(&snap));
     }

@@ -93,7 +93,7 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
     let snap = drive_sampled(&mut engine, Command::StfStart(start), progress, &mut Vec::new())?;
     let out = StfReport::from_snapshot(&snap).ok_or_else(|| Failure::runtime("the run gave no stateful report"))?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| Failure::runtime(e.to_string()))?);
+        crate::report::print_json(&out)?;
     } else {
         let c = &out.stats.counters;
         println!(

@@ -96,7 +96,7 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     if a.json {
         let v = json!({"duration_s": snap.duration_s, "interrupted": snap.interrupted, "tcp": report, "ports": snap.ports,
                    "series": series(&samples)});
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?);
+        crate::report::print_json(&v)?;
     } else {
         print_report(&report, snap.duration_s, roles);
     }

@@ -39,7 +39,8 @@ pub enum Phase {
 }
 
 impl Phase {
-    fn name(self) -> &'static str {
+    /// As the wire says it.
+    pub fn name(self) -> &'static str {
         match self {
             Phase::Running => "running",
             Phase::Done => "done",

@@ -919,13 +919,7 @@ fn ndr_follow(state: &State, session: u64, method: &str, params: &Value) -> Resu
                 std::thread::sleep(Duration::from_millis(5));
                 phase = lock(&progress).phase;
             }
-            let name = match phase {
-                Phase::Running => "running",
-                Phase::Done => "done",
-                Phase::Failed => "failed",
-                Phase::Cancelled => "cancelled",
-            };
-            Ok(json!({"ok": true, "search": id, "state": name}))
+            Ok(json!({"ok": true, "search": id, "state": phase.name()}))
         }
     }
 }

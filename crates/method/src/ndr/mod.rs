@@ -717,14 +717,7 @@ fn search_size<D: Drive>(
     let source = subject.source.as_str();
     let (size_name, frame_size) = size.map_or((None, None), |(n, s)| (Some(n), Some(s)));
     let at = size_name.as_deref().map_or(String::new(), |n| format!(" at {} frames", size_label(n)));
-    engine.handle(Command::LoadProfile {
-        text: subject.text.clone(),
-        source: source.into(),
-        format: ProfileFormat::Yaml,
-        latency_pps: None,
-        frame_size: frame_size.clone(),
-        bidirectional: a.bidirectional,
-    })?;
+    load_profile(engine, subject, a, frame_size.clone(), None)?;
     let streams = describe(engine)?;
     let line = line_of(&streams, subject.port_bps)
         .ok_or_else(|| input(format!("{source}: no enabled stream has a rate that follows the load")))?;
@@ -781,6 +774,26 @@ fn search_size<D: Drive>(
     })
 }
 
+/// Loads the subject's profile, every stream at `frame_size` (if given), with latency
+/// probes at `probes` frames/s (if given).
+fn load_profile<D: Drive>(
+    engine: &mut D,
+    subject: &Subject,
+    a: &Options,
+    frame_size: Option<SizeSpec>,
+    probes: Option<f64>,
+) -> Result<(), Error> {
+    engine.handle(Command::LoadProfile {
+        text: subject.text.clone(),
+        source: subject.source.clone(),
+        format: ProfileFormat::Yaml,
+        latency_pps: probes,
+        frame_size,
+        bidirectional: a.bidirectional,
+    })?;
+    Ok(())
+}
+
 /// What the latency trials of one size run: the profile at that size with probes.
 struct Latency<'a> {
     subject: &'a Subject,
@@ -814,14 +827,7 @@ fn latency_trials<D: Drive>(
         return Ok((Some(goals[gi].name.clone()), vec![]));
     };
     let source = what.subject.source.as_str();
-    engine.handle(Command::LoadProfile {
-        text: what.subject.text.clone(),
-        source: source.into(),
-        format: ProfileFormat::Yaml,
-        latency_pps: Some(what.probe),
-        frame_size: what.frame_size.clone(),
-        bidirectional: a.bidirectional,
-    })?;
+    load_profile(engine, what.subject, a, what.frame_size.clone(), Some(what.probe))?;
     let mut trials =
         EngineTrials::new(&mut *engine, a.cores, a.pin.clone(), interrupted).map_err(trials_error(source))?;
     let duration = goals[gi].final_trial_duration;
