@@ -215,6 +215,12 @@ class Client:
         """The daemon's ports: index, name, driver, line rate."""
         return list(self.call("ports"))
 
+    def host(self) -> Json:
+        """The daemon host's facts, as every report carries them (API 1.11): ``cpu``,
+        ``cores``, ``kernel``, its ports' ``interfaces`` (driver, rings, speed), the latest
+        ``calibration`` and ``calibration_lines``."""
+        return dict(self.call("host"))
+
     def acquire(self, force: bool = False) -> None:
         """Takes ownership of the engine (``force`` takes it from another session).
 

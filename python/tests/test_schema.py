@@ -54,6 +54,7 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
     with CheckedClient(port=daemon) as c:
         assert c.schema() == SCHEMA, "the daemon serves another schema than the package ships"
         c.ports()
+        assert c.host()["cores"] >= 1
         c.state()
         c.acquire(force=True)
         c.reset()

@@ -113,6 +113,7 @@ pub const METHODS: &[&str] = &[
     "auth",
     "schema",
     "ports",
+    "host",
     "state",
     "acquire",
     "release",

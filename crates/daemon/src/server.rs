@@ -630,6 +630,15 @@ fn dispatch(state: &Arc<State>, session: &mut Session, method: &str, params: &Va
                 .collect();
             Ok(json!(ports))
         }
+        "host" => {
+            no_params(method)?;
+            // The facts every report carries (riptide_method::host), with the daemon's ports'.
+            let ports: Vec<String> = lock(&state.engine).config().ports.iter().map(|p| p.name()).collect();
+            let h = riptide_method::host::Host::with_ports(&ports);
+            let mut v = serde_json::to_value(&h).map_err(|e| RpcError::new(code::ENGINE, e.to_string()))?;
+            v["calibration_lines"] = json!(h.calibration_lines);
+            Ok(v)
+        }
         "state" => {
             no_params(method)?;
             let owner = lock(&state.owner).owner(ENGINE).map(|o| o.handle);

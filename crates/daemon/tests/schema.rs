@@ -197,6 +197,8 @@ fn every_method_answers_as_the_schema_says() {
     c.valid(&s, "version", json!({"api_major": API_VERSION.0}));
     c.valid(&s, "schema", json!({}));
     c.valid(&s, "ports", json!({}));
+    let host = c.valid(&s, "host", json!({}));
+    assert!(host["calibration_lines"].as_array().is_some_and(|l| !l.is_empty()), "{host}");
     c.valid(&s, "state", json!({}));
     c.valid(&s, "stats", json!({}));
     c.valid(&s, "auth", json!({"token": "x"}));
