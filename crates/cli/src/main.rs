@@ -106,6 +106,27 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // A daemon's normal end is a signal: it says so itself, and exits 0.
     let daemon = matches!(cli.command, Cmd::Serve(_));
+    // Commands whose product is what they print end quietly when the reader goes
+    // (`riptide lab status | head`), as Unix tools do, instead of panicking in println!.
+    // Not the daemon, the console or pktgen's shell scripts: their sockets and pipes
+    // report a gone peer as an error they handle.
+    let prints = matches!(
+        cli.command,
+        Cmd::Run(_)
+            | Cmd::Debug(_)
+            | Cmd::Bench(_)
+            | Cmd::Lab(_)
+            | Cmd::RunStf(_)
+            | Cmd::Tcp(_)
+            | Cmd::Ndr(_)
+            | Cmd::Calibrate(_)
+    );
+    if prints {
+        // SAFETY: restores the default action of one signal before any thread starts.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     let res = match cli.command {
         Cmd::Run(a) => run::run(a),
         Cmd::Debug(a) => debug::debug(a),

@@ -1086,3 +1086,25 @@ fn an_outage_is_reported_as_one_disruption_with_its_length_and_loss() {
         assert!(text(&human).contains("disruption of"), "{}", text(&human));
     }
 }
+
+/// `riptide debug ... | head -1`: the reader goes after one line; riptide ends by SIGPIPE,
+/// quietly, as Unix tools do (it panicked in println! before: exit 101 and a backtrace).
+#[test]
+fn a_reader_that_goes_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(["debug", "profiles/udp64.yaml", "-n", "100000"])
+        .current_dir(common::repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.starts_with("#0 stream udp64"), "{first}");
+    // The reader is gone now (its end of the pipe dropped with the BufReader).
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.signal(), Some(libc::SIGPIPE), "{:?}", o.status);
+    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+}
