@@ -137,19 +137,19 @@ pub fn start_params(params: &Value) -> Result<StartParams, RpcError> {
     };
     // Loads and durations are strings as on the command line (`5kpps`, `0.5s`); numbers
     // are taken too: frames/s for loads, seconds for durations.
-    for (k, unit) in [("min_load", "pps"), ("max_load", "pps"), ("trial", "s"), ("final_trial", "s")] {
+    let units = [
+        ("min_load", "pps"),
+        ("max_load", "pps"),
+        ("trial", "s"),
+        ("final_trial", "s"),
+        ("duration_sum", "s"),
+        ("max_search", "s"),
+        ("width", ""),
+        ("exceed_ratio", ""),
+    ];
+    for (k, unit) in units {
         if let Some(n) = obj.get(k).and_then(Value::as_f64) {
             obj.insert(k.into(), Value::String(format!("{n}{unit}")));
-        }
-    }
-    for (k, unit) in [("duration_sum", "s"), ("max_search", "s")] {
-        if let Some(n) = obj.get(k).and_then(Value::as_f64) {
-            obj.insert(k.into(), Value::String(format!("{n}{unit}")));
-        }
-    }
-    for k in ["width", "exceed_ratio"] {
-        if let Some(n) = obj.get(k).and_then(Value::as_f64) {
-            obj.insert(k.into(), Value::String(n.to_string()));
         }
     }
     let options: Options = serde_json::from_value(Value::Object(obj)).map_err(|e| bad(e.to_string()))?;
