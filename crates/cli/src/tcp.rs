@@ -65,12 +65,15 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     let text = std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?;
     // Which roles the profile plays: a line is printed for each (the engine checks it again).
     let profile = riptide_tcp::profile::parse(&text, &name).map_err(|e| Failure::input(e.to_string()))?;
-    let roles = (profile.client.is_some(), !profile.server.listen.is_empty());
+    let roles = (!profile.clients.is_empty(), !profile.server.listen.is_empty());
     if asked_cps {
         let want = riptide_tcp::profile::parse_cps(&a.multiplier)
             .map_err(|e| Failure::input(format!("-m {}: {e}", a.multiplier)))?;
-        multiplier = match profile.client.as_ref().map(|c| c.load) {
-            Some(riptide_tcp::Load::Open { cps }) if want > 0.0 && want.is_finite() => want / cps,
+        // Several templates (TRex ASTF): the rate asked for is their sum's.
+        let total: f64 =
+            profile.clients.iter().map(|c| if let riptide_tcp::Load::Open { cps } = c.load { cps } else { 0.0 }).sum();
+        multiplier = match profile.clients.first().map(|c| c.load) {
+            Some(riptide_tcp::Load::Open { .. }) if want > 0.0 && want.is_finite() => want / total,
             Some(riptide_tcp::Load::Open { .. }) => {
                 return Err(Failure::input(format!("-m {}: a connection rate above 0", a.multiplier)))
             }

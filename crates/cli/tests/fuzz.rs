@@ -279,7 +279,7 @@ fn tcp_exchange(profile: &riptide_tcp::profile::TcpProfile, rounds: usize) {
         recv_timeout_ns: profile.recv_timeout_ns,
         ..Default::default()
     };
-    let client = profile.client.clone().map(|mut c| {
+    let client = profile.clients.first().cloned().map(|mut c| {
         c.limit = Some(c.limit.unwrap_or(20).min(20));
         c
     });
@@ -322,7 +322,7 @@ fn tcp_segments() {
     let profile = riptide_tcp::profile::parse(&repo("profiles/tcp/http.yaml"), "http.yaml").unwrap();
     let server = profile.server.clone();
     let cfg = riptide_tcp::endpoint::EndpointConfig::default();
-    let mut a = riptide_tcp::Endpoint::new(cfg.clone(), profile.client.clone(), Default::default()).unwrap();
+    let mut a = riptide_tcp::Endpoint::new(cfg.clone(), profile.clients.first().cloned(), Default::default()).unwrap();
     let mut b = riptide_tcp::Endpoint::new(cfg.clone(), None, server.clone()).unwrap();
     let mut frames = Vec::new();
     let mut buf = vec![0u8; 2048];

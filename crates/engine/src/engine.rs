@@ -744,8 +744,8 @@ impl Engine {
         }
         let profile =
             riptide_tcp::profile::parse(&req.text, &req.name).map_err(|e| EngineError::Input(e.to_string()))?;
-        let unbounded = profile.client.as_ref().is_some_and(|c| req.limit.or(c.limit).is_none());
-        if req.duration.is_none() && (unbounded || profile.client.is_none()) {
+        let unbounded = profile.clients.iter().any(|c| req.limit.or(c.limit).is_none());
+        if req.duration.is_none() && (unbounded || profile.clients.is_empty()) {
             return Err(cfg(format!("{}: the run has no end: give a duration (-d) or a client limit", req.name)));
         }
         // Fresh ISNs every run (RFC 6528's secret): the clock and the process.

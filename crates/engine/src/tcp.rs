@@ -115,12 +115,10 @@ pub(crate) fn kinds(
     let cores = req.cores;
     let mut out = Vec::with_capacity(cores);
     for k in 0..cores {
-        let client = match &profile.client {
-            Some(c) => Some(client_share(c, req, k, cores)?),
-            None => None,
-        };
-        let cfg = |port: usize| EndpointConfig {
-            tcp: profile.tcp,
+        let clients = profile.clients.iter().map(|c| client_share(c, req, k, cores)).collect::<Result<Vec<_>, _>>()?;
+        let has_client = !clients.is_empty();
+        let cfg = |port: usize, tcp: riptide_tcp::TcpConfig| EndpointConfig {
+            tcp,
             macs: port_macs(macs.get(port)),
             isn_secret: secret ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             close: profile.close,
@@ -132,13 +130,20 @@ pub(crate) fn kinds(
         };
         let err = |e: riptide_tcp::EndpointError| e.to_string();
         let mut endpoints: Vec<Option<Endpoint>> = (0..nports).map(|_| None).collect();
-        if nports >= 2 && client.is_some() && !profile.server.listen.is_empty() {
-            endpoints[0] = Some(Endpoint::new(cfg(0), client, ServerSpec::default()).map_err(err)?);
-            endpoints[1] = Some(Endpoint::new(cfg(1), None, profile.server.clone()).map_err(err)?);
+        let server_tcp = profile.server_tcp.unwrap_or(profile.tcp);
+        if nports >= 2 && has_client && !profile.server.listen.is_empty() {
+            endpoints[0] =
+                Some(Endpoint::with_clients(cfg(0, profile.tcp), clients, ServerSpec::default()).map_err(err)?);
+            endpoints[1] = Some(Endpoint::new(cfg(1, server_tcp), None, profile.server.clone()).map_err(err)?);
+        } else if has_client && !profile.server.listen.is_empty() && profile.server_tcp.is_some() {
+            return Err(
+                "the client and server sides' TCP tunables differ: give two ports (clients, then servers)".into()
+            );
         } else {
-            endpoints[0] = Some(Endpoint::new(cfg(0), client, profile.server.clone()).map_err(err)?);
+            let tcp = if has_client { profile.tcp } else { server_tcp };
+            endpoints[0] = Some(Endpoint::with_clients(cfg(0, tcp), clients, profile.server.clone()).map_err(err)?);
         }
-        out.push(TcpKind { endpoints, has_client: profile.client.is_some(), now: 0 });
+        out.push(TcpKind { endpoints, has_client, now: 0 });
     }
     Ok(out)
 }

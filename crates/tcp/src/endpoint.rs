@@ -139,6 +139,12 @@ pub enum EndpointError {
     /// No server to connect to.
     #[error("a client needs at least one server address")]
     NoServer,
+    /// The client templates' pools differ.
+    #[error("client templates must share one pool of addresses and ports")]
+    PoolsDiffer,
+    /// More programs than a slot can name.
+    #[error("more than 65,535 programs (client templates and listening ports)")]
+    TooManyPrograms,
     /// The rate is not a positive number.
     #[error("connections per second must be above 0, not {0}")]
     BadRate(f64),
@@ -261,20 +267,35 @@ impl Hasher for FxHasher {
     }
 }
 
-/// The client side's pool and pacing.
+/// The client side: its pool of (address, port) pairs, shared by its templates, and
+/// each template's pacing.
 #[derive(Debug)]
 struct ClientSide {
+    /// The first template's spec: its addresses and ports are the pool.
     spec: ClientSpec,
     /// Slot of each (address, port) pair in this endpoint's share, `u32::MAX` when free.
     table: Vec<u32>,
     ports_per_ip: u32,
     cursor: usize,
-    next_server: usize,
-    opened: u64,
-    /// Connections whose programs are running.
+    /// The templates (TRex ASTF's; a YAML profile has one): program `k` of the endpoint
+    /// is template `k`'s.
+    templates: Vec<Opener>,
+    /// Connections whose programs are running, all templates.
     active: u64,
     /// The most at once.
     peak_active: u64,
+}
+
+/// One client template's servers and pacing.
+#[derive(Debug)]
+struct Opener {
+    servers: Vec<(Ipv4Addr, u16)>,
+    load: Load,
+    limit: Option<u64>,
+    next_server: usize,
+    opened: u64,
+    /// Connections of this template whose programs are running.
+    active: u64,
     started_at: Option<u64>,
 }
 
@@ -283,7 +304,25 @@ const FREE: u32 = u32::MAX;
 const OPEN_BURST: u64 = 256;
 
 impl ClientSide {
-    fn new(spec: ClientSpec) -> Result<ClientSide, EndpointError> {
+    /// The side of `specs` (at least one), which share the first one's pool.
+    fn new(specs: Vec<ClientSpec>) -> Result<ClientSide, EndpointError> {
+        let mut specs = specs.into_iter();
+        let spec = specs.next().ok_or(EndpointError::NoServer)?;
+        let mut side = ClientSide::one(spec)?;
+        for more in specs {
+            let s = &side.spec;
+            if (more.ips, more.ports, more.port_stride, more.port_offset)
+                != (s.ips, s.ports, s.port_stride, s.port_offset)
+            {
+                return Err(EndpointError::PoolsDiffer);
+            }
+            let one = ClientSide::one(more)?;
+            side.templates.extend(one.templates);
+        }
+        Ok(side)
+    }
+
+    fn one(spec: ClientSpec) -> Result<ClientSide, EndpointError> {
         let (first, last) = spec.ports;
         let stride = spec.port_stride.max(1);
         let span = u32::from(last.saturating_sub(first)) + 1;
@@ -306,17 +345,34 @@ impl ClientSide {
             }
             _ => {}
         }
+        let opener = Opener {
+            servers: spec.servers.clone(),
+            load: spec.load,
+            limit: spec.limit,
+            next_server: 0,
+            opened: 0,
+            active: 0,
+            started_at: None,
+        };
         Ok(ClientSide {
             table: vec![FREE; tuples as usize],
             ports_per_ip,
             spec,
             cursor: 0,
-            next_server: 0,
-            opened: 0,
+            templates: vec![opener],
             active: 0,
             peak_active: 0,
-            started_at: None,
         })
+    }
+
+    /// Whether every template has opened all it will.
+    fn all_opened(&self) -> bool {
+        self.templates.iter().all(|t| t.limit.is_some_and(|l| t.opened >= l))
+    }
+
+    /// When the next connection of any template is due.
+    fn next_open_at(&self) -> Option<u64> {
+        self.templates.iter().filter_map(Opener::next_open_at).min()
     }
 
     /// The pool index of a local (address, port), when it is in this endpoint's share.
@@ -342,11 +398,13 @@ impl ClientSide {
             + u32::from(self.spec.port_offset);
         (Ipv4Addr::from(u32::from(self.spec.ips.0) + ip_index), port as u16)
     }
+}
 
+impl Opener {
     /// Connections due by `now` and not yet opened.
     fn due(&self, now: u64) -> u64 {
-        let left = self.spec.limit.map_or(u64::MAX, |l| l.saturating_sub(self.opened));
-        let due = match (self.spec.load, self.started_at) {
+        let left = self.limit.map_or(u64::MAX, |l| l.saturating_sub(self.opened));
+        let due = match (self.load, self.started_at) {
             (_, None) => 0,
             (Load::Open { cps }, Some(t0)) => {
                 let total = ((now.saturating_sub(t0)) as f64 * cps / 1e9) as u64 + 1;
@@ -359,10 +417,10 @@ impl ClientSide {
 
     /// When the next connection is due (open loop), if it is in the future.
     fn next_open_at(&self) -> Option<u64> {
-        if self.spec.limit.is_some_and(|l| self.opened >= l) {
+        if self.limit.is_some_and(|l| self.opened >= l) {
             return None;
         }
-        match (self.spec.load, self.started_at) {
+        match (self.load, self.started_at) {
             (Load::Open { cps }, Some(t0)) => Some(t0 + (self.opened as f64 * 1e9 / cps).ceil() as u64),
             (_, None) => Some(0),
             (Load::Closed { .. }, Some(_)) => None,
@@ -395,14 +453,22 @@ pub struct Endpoint {
 impl Endpoint {
     /// An endpoint with a client role, a server role, or both.
     pub fn new(cfg: EndpointConfig, client: Option<ClientSpec>, server: ServerSpec) -> Result<Endpoint, EndpointError> {
-        let mut programs = Vec::new();
-        let client = match client {
-            Some(spec) => {
-                programs.push(spec.program.clone());
-                Some(ClientSide::new(spec)?)
-            }
-            None => None,
-        };
+        Endpoint::with_clients(cfg, client.into_iter().collect(), server)
+    }
+
+    /// An endpoint whose client runs several templates (TRex ASTF's), each with its
+    /// program, servers and rate, on one pool of addresses and ports (every spec's
+    /// `ips`, `ports`, `port_stride` and `port_offset` the same); none: no client role.
+    pub fn with_clients(
+        cfg: EndpointConfig,
+        clients: Vec<ClientSpec>,
+        server: ServerSpec,
+    ) -> Result<Endpoint, EndpointError> {
+        let mut programs: Vec<Arc<Program>> = clients.iter().map(|c| c.program.clone()).collect();
+        if programs.len() + server.listen.len() > usize::from(u16::MAX) {
+            return Err(EndpointError::TooManyPrograms);
+        }
+        let client = if clients.is_empty() { None } else { Some(ClientSide::new(clients)?) };
         let server_ips = server.ips.clone();
         let mut listen = vec![0u16; 65536];
         for (port, program) in server.listen {
@@ -451,7 +517,7 @@ impl Endpoint {
 
     /// Whether the client has opened all it will and every connection has ended.
     pub fn is_done(&self) -> bool {
-        let client_done = self.client.as_ref().is_none_or(|c| c.spec.limit.is_some_and(|l| c.opened >= l));
+        let client_done = self.client.as_ref().is_none_or(ClientSide::all_opened);
         client_done && self.stats.active == 0 && self.txq.is_empty() && self.resets.is_empty() && self.raw.is_empty()
     }
 
@@ -817,19 +883,26 @@ impl Endpoint {
     }
 
     fn open_due(&mut self, now: u64) {
-        let Some(client) = &mut self.client else { return };
-        if client.started_at.is_none() {
-            client.started_at = Some(now);
-        }
-        let due = client.due(now).min(OPEN_BURST);
-        for _ in 0..due {
-            if !self.open_one(now) {
-                break;
+        let templates = self.client.as_ref().map_or(0, |c| c.templates.len());
+        let mut budget = OPEN_BURST;
+        for t in 0..templates {
+            let Some(client) = &mut self.client else { return };
+            let opener = &mut client.templates[t];
+            if opener.started_at.is_none() {
+                opener.started_at = Some(now);
+            }
+            let due = opener.due(now).min(budget);
+            budget -= due;
+            for _ in 0..due {
+                if !self.open_one(now, t) {
+                    break;
+                }
             }
         }
     }
 
-    fn open_one(&mut self, now: u64) -> bool {
+    /// Opens a connection of template `t`.
+    fn open_one(&mut self, now: u64, t: usize) -> bool {
         let Some(client) = &mut self.client else { return false };
         let tuples = client.table.len();
         let mut found = None;
@@ -843,14 +916,16 @@ impl Endpoint {
         let Some(i) = found else {
             self.stats.client.tcps_nofreetuple += 1;
             // Counted as opened so an open loop does not pile up a backlog it cannot meet.
-            client.opened += 1;
+            client.templates[t].opened += 1;
             return false;
         };
         client.cursor = (i + 1) % tuples;
         let (ip, port) = client.tuple_at(i);
-        let (server_ip, server_port) = client.spec.servers[client.next_server % client.spec.servers.len()];
-        client.next_server += 1;
-        client.opened += 1;
+        let opener = &mut client.templates[t];
+        let (server_ip, server_port) = opener.servers[opener.next_server % opener.servers.len()];
+        opener.next_server += 1;
+        opener.opened += 1;
+        opener.active += 1;
         client.active += 1;
         client.peak_active = client.peak_active.max(client.active);
         let tuple = Tuple { local_ip: ip, remote_ip: server_ip, local_port: port, remote_port: server_port };
@@ -863,7 +938,7 @@ impl Endpoint {
             timer_at: 0,
             app_deadline: 0,
             opened_at: now,
-            program: 0,
+            program: t as u16,
             role: Role::Client,
             flags: slot_flag::LIVE,
             delaying: false,
@@ -947,6 +1022,10 @@ fn end_program(slot: &mut Slot, client: &mut Option<ClientSide>) {
     if slot.role == Role::Client {
         if let Some(client) = client {
             client.active -= 1;
+            // A client slot's program index is its template's.
+            if let Some(t) = client.templates.get_mut(usize::from(slot.program)) {
+                t.active -= 1;
+            }
         }
     }
 }

@@ -14,6 +14,8 @@
 //! - [`program`]: what a connection does (send, recv, delay, close, loops), compiled once
 //!   and shared; the built-in HTTP/1.1 GET pair;
 //! - [`profile`]: YAML profiles (docs/tcp.md) into client and server specs;
+//! - [`astf`]: TRex ASTF profiles (the JSON of TRex's `ASTFProfile.to_json()`) read, checked
+//!   and lowered onto the same specs;
 //! - [`frame`]: Ethernet + IPv4 + TCP frames read and written;
 //! - [`endpoint`]: one worker's connections, client and server at once: pools and port
 //!   shares, open and closed load, the timer wheel, programs, counters and latencies;
@@ -21,6 +23,7 @@
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod astf;
 pub mod conn;
 pub mod endpoint;
 pub mod frame;

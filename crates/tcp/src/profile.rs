@@ -228,15 +228,24 @@ pub struct TcpProfile {
     pub close: CloseMode,
     /// The recv idle timeout.
     pub recv_timeout_ns: u64,
-    /// The client role (the whole pool: workers split its ports).
-    pub client: Option<ClientSpec>,
+    /// The client role: its templates (one from YAML; TRex ASTF profiles may have
+    /// several), sharing one pool that workers split by port. Empty: no client.
+    pub clients: Vec<ClientSpec>,
+    /// The server role's TCP settings where they differ from `tcp` (TRex's
+    /// `s_glob_info`); they apply where the server has a port of its own.
+    pub server_tcp: Option<TcpConfig>,
     /// The server role.
     pub server: ServerSpec,
 }
 
-/// Parses profile text named `file` in messages.
+/// Parses profile text named `file` in messages: riptide's YAML (docs/tcp.md), or the
+/// JSON of a TRex ASTF profile (an object with a `program_list`, as `python -m
+/// riptide.trex --astf` writes it; [`crate::astf`]).
 pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
     let err = |message: String| TcpProfileError { file: file.to_string(), message };
+    if text.trim_start().starts_with('{') && text.contains("\"program_list\"") {
+        return parse_astf(text, file);
+    }
     let doc: Doc = serde_saphyr::from_str(text).map_err(|e| {
         let at = e.location().map(|l| format!("line {}, column {}: ", l.line(), l.column())).unwrap_or_default();
         err(format!("{at}{}", e.without_snippet()))
@@ -270,6 +279,7 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
         Some(c) => Some(client_spec(c).map_err(|m| err(format!("client.{m}")))?),
         None => None,
     };
+    let clients: Vec<ClientSpec> = client.into_iter().collect();
     let mut server = ServerSpec::default();
     if let Some(s) = doc.server {
         for (i, r) in s.ips.iter().enumerate() {
@@ -287,7 +297,7 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
             server.listen.push((l.port, program));
         }
     }
-    if client.is_none() && server.listen.is_empty() {
+    if clients.is_empty() && server.listen.is_empty() {
         return Err(err("the profile has neither a client nor a server".into()));
     }
     Ok(TcpProfile {
@@ -295,8 +305,27 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
         tcp,
         close: doc.close.unwrap_or_default(),
         recv_timeout_ns,
-        client,
+        clients,
+        server_tcp: None,
         server,
+    })
+}
+
+/// A TRex ASTF profile's JSON as a profile: its templates' clients on one pool, its
+/// servers by port, the client side's tunables as the TCP settings (the server side's
+/// beside them when they differ).
+fn parse_astf(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
+    let to = |e: crate::astf::AstfError| TcpProfileError { file: e.file, message: e.message };
+    let astf = crate::astf::AstfProfile::parse(text, file).map_err(to)?;
+    let low = astf.lower(file, &TcpConfig::default()).map_err(to)?;
+    Ok(TcpProfile {
+        description: None,
+        tcp: low.client_tcp,
+        close: CloseMode::Fin,
+        recv_timeout_ns: 10_000_000_000,
+        clients: low.clients,
+        server_tcp: (low.server_tcp != low.client_tcp).then_some(low.server_tcp),
+        server: low.server,
     })
 }
 
@@ -453,7 +482,7 @@ server:
         let p = parse(text, "t.yaml").unwrap();
         assert_eq!(p.tcp.mss, 1400);
         assert_eq!(p.tcp.time_wait_ns, 500_000_000);
-        let c = p.client.unwrap();
+        let c = p.clients.into_iter().next().unwrap();
         assert_eq!(c.ips, (Ipv4Addr::new(198, 18, 0, 1), 4));
         assert_eq!(c.load, Load::Open { cps: 1000.0 });
         assert_eq!(c.limit, Some(100_000));
@@ -473,7 +502,7 @@ server:
         assert!(e("client: {ips: 10.0.0.1, servers: [1.2.3.4], cps: 1}").contains("client.servers[0]"));
         assert!(e("client: {ips: 10.0.0.1, servers: [1.2.3.4:5], cps: 10q}").contains("client.cps: `10q`"));
         let p = parse("client: {ips: 10.0.0.1, servers: [1.2.3.4:5], cps: 1.5mcps}", "p.yaml").unwrap();
-        assert_eq!(p.client.unwrap().load, Load::Open { cps: 1.5e6 });
+        assert_eq!(p.clients[0].load, Load::Open { cps: 1.5e6 });
         assert!(e("server: {listen: [{port: 80}, {port: 80}]}").contains("listed twice"));
         assert!(e("{}").contains("neither a client nor a server"));
         assert!(e("tcp: {mss: 10}\nserver: {listen: [{port: 80}]}").contains("tcp.mss"));

@@ -56,6 +56,14 @@ pub enum Step {
     Recv(Recv),
     /// Wait this long (nanoseconds).
     Delay(u64),
+    /// Wait a time drawn from `min..=max` nanoseconds, per connection and step (TRex ASTF's
+    /// `delay_rand`).
+    DelayRand {
+        /// The shortest wait.
+        min: u64,
+        /// The longest wait.
+        max: u64,
+    },
     /// Close the send direction (FIN); the program ends.
     Close,
     /// Reset the connection (RST); the program ends.
@@ -77,6 +85,7 @@ pub(crate) enum Op {
     Send(u32),
     Recv(u32),
     Delay(u64),
+    DelayRand(u64, u64),
     Close,
     Reset,
     WaitPeerClose,
@@ -165,6 +174,7 @@ impl Program {
                 self.recvs.push(recv.clone());
             }
             Step::Delay(ns) => self.ops.push(Op::Delay(*ns)),
+            Step::DelayRand { min, max } => self.ops.push(Op::DelayRand(*min.min(max), *max.max(min))),
             Step::Close => self.ops.push(Op::Close),
             Step::Reset => self.ops.push(Op::Reset),
             Step::WaitPeerClose => self.ops.push(Op::WaitPeerClose),
@@ -259,6 +269,14 @@ pub enum Status {
 
 const HTTP_CL: &[u8] = b"\r\ncontent-length:";
 
+/// SplitMix64's finalizer: a well-mixed 64-bit value from any input.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 impl Cursor {
     /// Runs from the current step until the program waits or ends, passing each
     /// action to `act`. A `delay` reached at `now` asks to be woken at `now + ns`: call
@@ -288,6 +306,16 @@ impl Cursor {
                 Op::Delay(ns) => {
                     if !delay_over {
                         return Status::Delaying(now + ns);
+                    }
+                    delay_over = false;
+                }
+                Op::DelayRand(min, max) => {
+                    if !delay_over {
+                        // The draw mixes the time and the step: connections that reach the
+                        // step at different times wait differently; no state is kept.
+                        let span = max - min;
+                        let draw = if span == 0 { 0 } else { splitmix64(now ^ u64::from(self.pc) << 48) % (span + 1) };
+                        return Status::Delaying(now + min + draw);
                     }
                     delay_over = false;
                 }

@@ -226,3 +226,43 @@ fn arp_is_answered_for_owned_addresses_only() {
     server.handle_frame(0, &riptide_wire::neighbor::arp_request(me, Ipv4Addr::new(198, 19, 0, 9), SERVER));
     assert_eq!(server.stats().arp_replies, 1);
 }
+
+#[test]
+fn two_templates_share_one_pool_and_each_keeps_its_rate_and_limit() {
+    // A TRex ASTF profile with two templates (ports 80 and 8080, different answers and
+    // rates), as `python -m riptide.trex --astf` writes it.
+    use base64::Engine as _;
+    let b64 = |s: &[u8]| base64::engine::general_purpose::STANDARD.encode(s);
+    let json = format!(
+        r#"{{"buf_list": ["{}", "{}", "{}"],
+        "ip_gen_dist_list": [{{"ip_start": "198.18.0.1", "ip_end": "198.18.0.4", "distribution": "seq", "dir": "c", "ip_offset": "1.0.0.0"}},
+                             {{"ip_start": "198.19.0.1", "ip_end": "198.19.0.1", "distribution": "seq", "dir": "s", "ip_offset": "1.0.0.0"}}],
+        "program_list": [{{"commands": [{{"name": "tx", "buf_index": 0}}, {{"name": "rx", "min_bytes": 2000}}]}},
+                         {{"commands": [{{"name": "rx", "min_bytes": 3}}, {{"name": "tx", "buf_index": 1}}]}},
+                         {{"commands": [{{"name": "tx", "buf_index": 0}}, {{"name": "rx", "min_bytes": 5}}]}},
+                         {{"commands": [{{"name": "rx", "min_bytes": 3}}, {{"name": "tx", "buf_index": 2}}]}}],
+        "templates": [
+          {{"client_template": {{"program_index": 0, "ip_gen": {{"dist_client": {{"index": 0}}, "dist_server": {{"index": 1}}}}, "cluster": {{}}, "port": 80, "cps": 1000, "limit": 30}},
+           "server_template": {{"program_index": 1, "assoc": [{{"port": 80}}]}}}},
+          {{"client_template": {{"program_index": 2, "ip_gen": {{"dist_client": {{"index": 0}}, "dist_server": {{"index": 1}}}}, "cluster": {{}}, "port": 8080, "cps": 500, "limit": 10}},
+           "server_template": {{"program_index": 3, "assoc": [{{"port": 8080}}]}}}}],
+        "tg_names": []}}"#,
+        b64(b"GET"),
+        b64(&[b'x'; 2000]),
+        b64(b"hello")
+    );
+    let p = riptide_tcp::profile::parse(&json, "two.json").unwrap();
+    assert_eq!(p.clients.len(), 2);
+    let macs =
+        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+    let cfg = EndpointConfig { tcp: p.tcp, isn_secret: 42, macs, ..EndpointConfig::default() };
+    let mut client = Endpoint::with_clients(cfg.clone(), p.clients.clone(), ServerSpec::default()).unwrap();
+    let mut server = Endpoint::new(cfg, None, p.server.clone()).unwrap();
+    run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
+    check_trex_invariants(&client, &server, 40);
+    assert_eq!(client.stats().client_app.completed, 40);
+    assert_eq!(server.stats().server_app.completed, 40);
+    // 30 answers of 2000 bytes and 10 of 5.
+    assert_eq!(client.stats().client.tcps_rcvbyte, 30 * 2000 + 10 * 5);
+    assert_eq!(server.stats().server.tcps_rcvbyte, 40 * 3);
+}

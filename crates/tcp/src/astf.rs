@@ -1,0 +1,840 @@
+//! TRex ASTF profiles: the JSON TRex's Python `ASTFProfile.to_json()` writes (what its
+//! client sends its server, and what riptide's own translation of TRex's profile API,
+//! `python -m riptide.trex --astf`, writes) read into typed values, checked, and lowered
+//! onto riptide's TCP endpoints.
+//!
+//! The JSON's parts, as TRex's server reads them (trex-core src/astf/astf_db.cpp):
+//! `buf_list` (payloads, base64), `program_list` (`{commands: [...], stream?}`; a program
+//! with `stream: false` is UDP), `ip_gen_dist_list` (address ranges, client or server),
+//! `templates` (a client template: program, ip generators, destination port, cps, limit;
+//! a server template: program and the ports it answers), `c_glob_info`/`s_glob_info`
+//! (tunables: `tcp.mss`, `ip.ttl`, `ipv6.enable`, ...), `tg_names`.
+//!
+//! [`AstfProfile::parse`] keeps everything TRex's programs say, so an error can name what
+//! a profile asked for. [`AstfProfile::lower`] turns it into riptide's
+//! [`Profile`](crate::profile::Profile): per template a client (its program unrolled into
+//! [`Step`]s by running TRex's variables and jumps at load time) and the server programs by
+//! port. What the endpoints cannot run yet (UDP programs, time-driven jumps, template
+//! switching, per-template TCP tunables) is refused there, naming the program and command.
+
+use crate::conn::TcpConfig;
+use crate::endpoint::{ClientSpec, Load, ServerSpec};
+use crate::program::{Payload, Program, Recv, Step};
+use base64::Engine as _;
+use serde_json::{Map, Value};
+use std::net::Ipv4Addr;
+use std::sync::Arc;
+
+/// A profile error, naming the file and the JSON field (or program and command).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {message}")]
+pub struct AstfError {
+    /// The profile (or `<name>`).
+    pub file: String,
+    /// What was wrong, and where.
+    pub message: String,
+}
+
+/// One command of a TRex ASTF program, as TRex's `ASTFProgram` methods write it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `send(buf)`: queue buffer `buf` on the stream (`tx`).
+    Tx(usize),
+    /// `recv(min_bytes, clear)`: wait until this many bytes have arrived since the last
+    /// `recv` took its share (`rx`); `clear` drops the surplus.
+    Rx {
+        /// Bytes to wait for.
+        min_bytes: u64,
+        /// Whether the bytes beyond them are forgotten.
+        clear: bool,
+    },
+    /// `delay(usec)`.
+    Delay(u64),
+    /// `delay_rand(min_usec, max_usec)` (`delay_rnd`).
+    DelayRand(u64, u64),
+    /// `wait_for_peer_close()` (`nc`: the program does not close; the peer does).
+    WaitPeerClose,
+    /// `reset()`: RST.
+    Reset,
+    /// `connect()`: the client connects here (TRex connects before the first command).
+    Connect,
+    /// `set_var(id, val)`.
+    SetVar(u32, u64),
+    /// `jmp_nz(id, label)`: decrement variable `id`, jump by `offset` commands if not zero.
+    JmpNz(u32, i64),
+    /// `set_send_blocking(block)` (`tx_mode`, flags).
+    TxMode(u32),
+    /// `send_msg(buf)` (UDP, `tx_msg`).
+    TxMsg(usize),
+    /// `recv_msg(pkts, clear)` (UDP, `rx_msg`).
+    RxMsg(u64),
+    /// `set_keepalive_msg(msec)` (UDP, `keepalive`).
+    Keepalive(u64),
+    /// `close_msg()` (UDP).
+    CloseMsg,
+    /// A command riptide reads but cannot run yet, by TRex's name (`jmp_dp`,
+    /// `set_tick_var`, `add_var`, `jmp_cmp`, `set_template`, `exec_template`, stats).
+    Other(String),
+}
+
+/// One program: its commands, and whether it is a TCP stream (else UDP messages).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AstfProgram {
+    /// The commands in order.
+    pub commands: Vec<Command>,
+    /// TCP (true) or UDP.
+    pub stream: bool,
+}
+
+/// An address range of the IP generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IpGenDist {
+    /// First address.
+    pub start: Ipv4Addr,
+    /// Last address.
+    pub end: Ipv4Addr,
+    /// `seq` or `rand`.
+    pub sequential: bool,
+    /// Client (`c`) or server (`s`) addresses.
+    pub client: bool,
+    /// TRex's per-port offset (added for the second port pair and on).
+    pub offset: Ipv4Addr,
+}
+
+impl IpGenDist {
+    /// How many addresses the range holds.
+    pub fn count(&self) -> u32 {
+        u32::from(self.end).wrapping_sub(u32::from(self.start)).wrapping_add(1)
+    }
+}
+
+/// A client template.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClientTemplate {
+    /// Index into the programs.
+    pub program: usize,
+    /// Index of the client address range.
+    pub client_ips: usize,
+    /// Index of the server address range.
+    pub server_ips: usize,
+    /// Destination port.
+    pub port: u16,
+    /// New connections per second.
+    pub cps: f64,
+    /// At most this many connections (TRex's `limit`).
+    pub limit: Option<u64>,
+}
+
+/// A server template: its program, and the ports (and addresses) it answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerTemplate {
+    /// Index into the programs.
+    pub program: usize,
+    /// The ports it answers (TRex's association rules).
+    pub ports: Vec<u16>,
+}
+
+/// A template: a client and the server that answers it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Template {
+    /// The client side.
+    pub client: ClientTemplate,
+    /// The server side.
+    pub server: ServerTemplate,
+    /// The template group (1-based index into `tg_names`), 0 for none.
+    pub tg_id: u32,
+    /// Whether the template carries its own tunables (`glob_info`).
+    pub own_tunables: bool,
+}
+
+/// TRex's tunables (`ASTFGlobalInfo`) that a run reads; the others are kept by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tunables {
+    /// `tcp.mss`.
+    pub mss: Option<u16>,
+    /// `tcp.initwnd` (segments).
+    pub initwnd: Option<u32>,
+    /// `tcp.rxbufsize` (bytes).
+    pub rxbufsize: Option<u32>,
+    /// `tcp.txbufsize` (bytes).
+    pub txbufsize: Option<u32>,
+    /// `tcp.do_rfc1323` (window scale and timestamps).
+    pub do_rfc1323: Option<bool>,
+    /// `tcp.do_sack`.
+    pub do_sack: Option<bool>,
+    /// `ip.ttl`.
+    pub ttl: Option<u8>,
+    /// `ip.tos`.
+    pub tos: Option<u8>,
+    /// `ipv6.enable`.
+    pub ipv6: bool,
+    /// Every other tunable given, as `section.name` (`tcp.no_delay`, `scheduler.rampup_sec`).
+    pub other: Vec<String>,
+}
+
+/// A TRex ASTF profile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AstfProfile {
+    /// The payloads.
+    pub buffers: Vec<Arc<[u8]>>,
+    /// The programs.
+    pub programs: Vec<AstfProgram>,
+    /// The address ranges.
+    pub ip_gens: Vec<IpGenDist>,
+    /// The templates.
+    pub templates: Vec<Template>,
+    /// The template group names.
+    pub tg_names: Vec<String>,
+    /// The client side's tunables.
+    pub client_tunables: Tunables,
+    /// The server side's tunables.
+    pub server_tunables: Tunables,
+}
+
+/// The most commands one program may have, and the most steps its loops may unroll to.
+pub const MAX_COMMANDS: usize = 1 << 16;
+
+/// TRex's program variables (`apVAR_NUM_SIZE`).
+pub const VARS: u32 = 2;
+
+struct At<'a> {
+    file: &'a str,
+}
+
+impl At<'_> {
+    fn err(&self, path: &str, what: impl std::fmt::Display) -> AstfError {
+        AstfError { file: self.file.to_string(), message: format!("{path}: {what}") }
+    }
+
+    fn obj<'v>(&self, v: &'v Value, path: &str) -> Result<&'v Map<String, Value>, AstfError> {
+        v.as_object().ok_or_else(|| self.err(path, "expected an object"))
+    }
+
+    fn arr<'v>(&self, v: Option<&'v Value>, path: &str) -> Result<&'v [Value], AstfError> {
+        match v {
+            None | Some(Value::Null) => Ok(&[]),
+            Some(Value::Array(a)) => Ok(a),
+            Some(_) => Err(self.err(path, "expected a list")),
+        }
+    }
+
+    fn uint(&self, m: &Map<String, Value>, key: &str, path: &str) -> Result<u64, AstfError> {
+        m.get(key)
+            .ok_or_else(|| self.err(path, format!("missing `{key}`")))?
+            .as_u64()
+            .ok_or_else(|| self.err(&format!("{path}.{key}"), "expected a whole number at least 0"))
+    }
+
+    fn int(&self, m: &Map<String, Value>, key: &str, path: &str) -> Result<i64, AstfError> {
+        m.get(key)
+            .ok_or_else(|| self.err(path, format!("missing `{key}`")))?
+            .as_i64()
+            .ok_or_else(|| self.err(&format!("{path}.{key}"), "expected a whole number"))
+    }
+
+    fn index(&self, m: &Map<String, Value>, key: &str, path: &str, len: usize, of: &str) -> Result<usize, AstfError> {
+        let i = self.uint(m, key, path)?;
+        if i as usize >= len || i > u32::MAX as u64 {
+            return Err(self.err(&format!("{path}.{key}"), format!("{i} is not one of the {len} {of}")));
+        }
+        Ok(i as usize)
+    }
+
+    fn ip(&self, m: &Map<String, Value>, key: &str, path: &str) -> Result<Ipv4Addr, AstfError> {
+        let s = m
+            .get(key)
+            .and_then(Value::as_str)
+            .ok_or_else(|| self.err(path, format!("missing `{key}` (an address)")))?;
+        s.parse().map_err(|_| self.err(&format!("{path}.{key}"), format!("`{s}` is not an IPv4 address")))
+    }
+}
+
+impl AstfProfile {
+    /// Reads TRex's profile JSON; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<AstfProfile, AstfError> {
+        let at = At { file };
+        let root: Value =
+            serde_json::from_str(text).map_err(|e| at.err(&format!("line {}", e.line()), format!("not JSON: {e}")))?;
+        let root = at.obj(&root, "the profile")?;
+        for key in root.keys() {
+            if !matches!(
+                key.as_str(),
+                "buf_list"
+                    | "program_list"
+                    | "ip_gen_dist_list"
+                    | "templates"
+                    | "tg_names"
+                    | "c_glob_info"
+                    | "s_glob_info"
+            ) {
+                return Err(at.err(key, "not a field of TRex's ASTF profile"));
+            }
+        }
+        let mut buffers = Vec::new();
+        for (i, b) in at.arr(root.get("buf_list"), "buf_list")?.iter().enumerate() {
+            let path = format!("buf_list[{i}]");
+            let s = b.as_str().ok_or_else(|| at.err(&path, "expected base64 text"))?;
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(s)
+                .map_err(|e| at.err(&path, format!("not base64: {e}")))?;
+            buffers.push(Arc::from(bytes));
+        }
+        let mut programs = Vec::new();
+        for (i, p) in at.arr(root.get("program_list"), "program_list")?.iter().enumerate() {
+            programs.push(parse_program(&at, p, &format!("program_list[{i}]"), buffers.len())?);
+        }
+        let mut ip_gens = Vec::new();
+        for (i, g) in at.arr(root.get("ip_gen_dist_list"), "ip_gen_dist_list")?.iter().enumerate() {
+            let path = format!("ip_gen_dist_list[{i}]");
+            let m = at.obj(g, &path)?;
+            let start = at.ip(m, "ip_start", &path)?;
+            let end = at.ip(m, "ip_end", &path)?;
+            if u32::from(end) < u32::from(start) {
+                return Err(at.err(&path, format!("ip_end {end} is below ip_start {start}")));
+            }
+            let sequential = match m.get("distribution").and_then(Value::as_str) {
+                Some("seq") | None => true,
+                Some("rand") => false,
+                Some(other) => {
+                    return Err(at.err(&format!("{path}.distribution"), format!("`{other}`: expected seq or rand")))
+                }
+            };
+            let client = match m.get("dir").and_then(Value::as_str) {
+                Some("c") => true,
+                Some("s") => false,
+                _ => return Err(at.err(&format!("{path}.dir"), "expected \"c\" (clients) or \"s\" (servers)")),
+            };
+            let offset =
+                if m.contains_key("ip_offset") { at.ip(m, "ip_offset", &path)? } else { Ipv4Addr::UNSPECIFIED };
+            ip_gens.push(IpGenDist { start, end, sequential, client, offset });
+        }
+        let mut tg_names = Vec::new();
+        for (i, n) in at.arr(root.get("tg_names"), "tg_names")?.iter().enumerate() {
+            tg_names.push(n.as_str().ok_or_else(|| at.err(&format!("tg_names[{i}]"), "expected a name"))?.to_string());
+        }
+        let mut templates = Vec::new();
+        for (i, t) in at.arr(root.get("templates"), "templates")?.iter().enumerate() {
+            templates.push(parse_template(&at, t, &format!("templates[{i}]"), &programs, &ip_gens, tg_names.len())?);
+        }
+        if templates.is_empty() {
+            return Err(at.err("templates", "the profile has no template (no cap_list and no templates)"));
+        }
+        let client_tunables = parse_tunables(&at, root.get("c_glob_info"), "c_glob_info")?;
+        let server_tunables = parse_tunables(&at, root.get("s_glob_info"), "s_glob_info")?;
+        Ok(AstfProfile { buffers, programs, ip_gens, templates, tg_names, client_tunables, server_tunables })
+    }
+}
+
+fn parse_program(at: &At<'_>, p: &Value, path: &str, buffers: usize) -> Result<AstfProgram, AstfError> {
+    let m = at.obj(p, path)?;
+    let stream = match m.get("stream") {
+        None | Some(Value::Null) => true,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(at.err(&format!("{path}.stream"), "expected true or false")),
+    };
+    if let Some(addon) = m.get("addon") {
+        return Err(at.err(&format!("{path}.addon"), format!("program add-ons ({addon}) are not supported")));
+    }
+    let list = at.arr(m.get("commands"), &format!("{path}.commands"))?;
+    if list.len() > MAX_COMMANDS {
+        return Err(at.err(&format!("{path}.commands"), format!("{} commands: at most {MAX_COMMANDS}", list.len())));
+    }
+    let mut commands = Vec::with_capacity(list.len());
+    for (k, c) in list.iter().enumerate() {
+        let cpath = format!("{path}.commands[{k}]");
+        let cm = at.obj(c, &cpath)?;
+        let name = cm.get("name").and_then(Value::as_str).ok_or_else(|| at.err(&cpath, "missing `name`"))?;
+        let var = |key: &str| -> Result<u32, AstfError> {
+            let id = at.uint(cm, key, &cpath)?;
+            if id >= u64::from(VARS) {
+                return Err(
+                    at.err(&format!("{cpath}.{key}"), format!("variable {id}: TRex has variables 0..{}", VARS - 1))
+                );
+            }
+            Ok(id as u32)
+        };
+        let cmd = match name {
+            "tx" => Command::Tx(at.index(cm, "buf_index", &cpath, buffers, "buffers")?),
+            "rx" => Command::Rx {
+                min_bytes: at.uint(cm, "min_bytes", &cpath)?,
+                clear: cm.get("clear").and_then(Value::as_bool).unwrap_or(false),
+            },
+            "delay" => Command::Delay(at.uint(cm, "usec", &cpath)?),
+            "delay_rnd" => {
+                let (lo, hi) = (at.uint(cm, "min_usec", &cpath)?, at.uint(cm, "max_usec", &cpath)?);
+                if hi < lo {
+                    return Err(at.err(&cpath, format!("delay_rand: max_usec {hi} is below min_usec {lo}")));
+                }
+                Command::DelayRand(lo, hi)
+            }
+            "nc" => Command::WaitPeerClose,
+            "reset" => Command::Reset,
+            "connect" => Command::Connect,
+            "set_var" => Command::SetVar(var("id")?, at.uint(cm, "val", &cpath)?),
+            "jmp_nz" => {
+                let offset = at.int(cm, "offset", &cpath)?;
+                let target = k as i64 + offset;
+                if target < 0 || target > list.len() as i64 {
+                    return Err(
+                        at.err(&format!("{cpath}.offset"), format!("jumps to command {target}, outside the program"))
+                    );
+                }
+                Command::JmpNz(var("id")?, offset)
+            }
+            "tx_mode" => Command::TxMode(at.uint(cm, "flags", &cpath)? as u32),
+            "tx_msg" => Command::TxMsg(at.index(cm, "buf_index", &cpath, buffers, "buffers")?),
+            "rx_msg" => Command::RxMsg(at.uint(cm, "min_pkts", &cpath)?),
+            "keepalive" => Command::Keepalive(at.uint(cm, "msec", &cpath)?),
+            "close_msg" => Command::CloseMsg,
+            "set_tick_var" | "add_var" | "add_tick_var" | "jmp_dp" | "jmp_cmp" | "add_stats" | "add_tick_stats"
+            | "set_template" | "exec_template" => Command::Other(name.to_string()),
+            other => return Err(at.err(&format!("{cpath}.name"), format!("`{other}` is not a TRex ASTF command"))),
+        };
+        commands.push(cmd);
+    }
+    Ok(AstfProgram { commands, stream })
+}
+
+fn parse_template(
+    at: &At<'_>,
+    t: &Value,
+    path: &str,
+    programs: &[AstfProgram],
+    ip_gens: &[IpGenDist],
+    tg_names: usize,
+) -> Result<Template, AstfError> {
+    let m = at.obj(t, path)?;
+    let cpath = format!("{path}.client_template");
+    let c = at.obj(m.get("client_template").ok_or_else(|| at.err(path, "missing `client_template`"))?, &cpath)?;
+    let program = at.index(c, "program_index", &cpath, programs.len(), "programs")?;
+    let gpath = format!("{cpath}.ip_gen");
+    let g = at.obj(c.get("ip_gen").ok_or_else(|| at.err(&cpath, "missing `ip_gen`"))?, &gpath)?;
+    let dist = |key: &str, client: bool| -> Result<usize, AstfError> {
+        let dpath = format!("{gpath}.{key}");
+        let d = at.obj(g.get(key).ok_or_else(|| at.err(&gpath, format!("missing `{key}`")))?, &dpath)?;
+        let i = at.index(d, "index", &dpath, ip_gens.len(), "address ranges")?;
+        if ip_gens[i].client != client {
+            return Err(at.err(&dpath, format!("range {i} is a {} range", if client { "server" } else { "client" })));
+        }
+        Ok(i)
+    };
+    let (client_ips, server_ips) = (dist("dist_client", true)?, dist("dist_server", false)?);
+    let port = at.uint(c, "port", &cpath)?;
+    let port = u16::try_from(port).map_err(|_| at.err(&format!("{cpath}.port"), format!("{port} is not a port")))?;
+    let cps = match c.get("cps") {
+        None | Some(Value::Null) => 1.0,
+        Some(v) => v
+            .as_f64()
+            .filter(|x| x.is_finite() && *x >= 0.0)
+            .ok_or_else(|| at.err(&format!("{cpath}.cps"), "expected connections per second, a number at least 0"))?,
+    };
+    let limit = match c.get("limit") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(at.uint(c, "limit", &cpath)?),
+    };
+    if let Some(cluster) = c.get("cluster").and_then(Value::as_object).filter(|m| !m.is_empty()) {
+        return Err(at.err(
+            &format!("{cpath}.cluster"),
+            format!("client clusters per template ({cluster:?}) are not supported"),
+        ));
+    }
+    if c.get("cont").and_then(Value::as_bool) == Some(true) {
+        return Err(at.err(&format!("{cpath}.cont"), "continuous templates are not supported"));
+    }
+    let spath = format!("{path}.server_template");
+    let s = at.obj(m.get("server_template").ok_or_else(|| at.err(path, "missing `server_template`"))?, &spath)?;
+    let sprogram = at.index(s, "program_index", &spath, programs.len(), "programs")?;
+    let mut ports = Vec::new();
+    for (k, a) in at.arr(s.get("assoc"), &format!("{spath}.assoc"))?.iter().enumerate() {
+        let apath = format!("{spath}.assoc[{k}]");
+        let am = at.obj(a, &apath)?;
+        for key in am.keys() {
+            if key != "port" {
+                return Err(
+                    at.err(&format!("{apath}.{key}"), "association rules by address or L7 content are not supported")
+                );
+            }
+        }
+        let p = at.uint(am, "port", &apath)?;
+        ports.push(u16::try_from(p).map_err(|_| at.err(&format!("{apath}.port"), format!("{p} is not a port")))?);
+    }
+    if ports.is_empty() {
+        return Err(at.err(&format!("{spath}.assoc"), "a server template answers at least one port"));
+    }
+    if programs[program].stream != programs[sprogram].stream {
+        return Err(at.err(path, "the client program and the server program differ in TCP and UDP"));
+    }
+    let tg_id = match m.get("tg_id") {
+        None | Some(Value::Null) => 0,
+        Some(_) => {
+            let id = at.uint(m, "tg_id", path)?;
+            if id as usize > tg_names {
+                return Err(
+                    at.err(&format!("{path}.tg_id"), format!("{id}: the profile names {tg_names} template groups"))
+                );
+            }
+            id as u32
+        }
+    };
+    let own_tunables = c.get("glob_info").is_some() || s.get("glob_info").is_some();
+    Ok(Template {
+        client: ClientTemplate { program, client_ips, server_ips, port, cps, limit },
+        server: ServerTemplate { program: sprogram, ports },
+        tg_id,
+        own_tunables,
+    })
+}
+
+fn parse_tunables(at: &At<'_>, v: Option<&Value>, path: &str) -> Result<Tunables, AstfError> {
+    let mut t = Tunables::default();
+    let Some(v) = v.filter(|v| !v.is_null()) else { return Ok(t) };
+    for (section, fields) in at.obj(v, path)? {
+        let spath = format!("{path}.{section}");
+        for (key, value) in at.obj(fields, &spath)? {
+            let fpath = format!("{spath}.{key}");
+            let num = |lo: u64, hi: u64| -> Result<u64, AstfError> {
+                value
+                    .as_u64()
+                    .filter(|n| (lo..=hi).contains(n))
+                    .ok_or_else(|| at.err(&fpath, format!("expected {lo}..{hi}")))
+            };
+            match (section.as_str(), key.as_str()) {
+                ("tcp", "mss") => t.mss = Some(num(10, 9 * 1024)? as u16),
+                ("tcp", "initwnd") => t.initwnd = Some(num(1, 20)? as u32),
+                ("tcp", "rxbufsize") => t.rxbufsize = Some(num(1024, 1 << 30)? as u32),
+                ("tcp", "txbufsize") => t.txbufsize = Some(num(1024, 1 << 30)? as u32),
+                ("tcp", "do_rfc1323") => t.do_rfc1323 = Some(num(0, 1)? == 1),
+                ("tcp", "do_sack") => t.do_sack = Some(num(0, 1)? == 1),
+                // TRex keeps the TTL at 127 at most and the TOS's low bit clear.
+                ("ip", "ttl") => t.ttl = Some(num(0, 255)?.min(0x7f) as u8),
+                ("ip", "tos") => t.tos = Some(num(0, 255)? as u8 & !1),
+                ("ipv6", "enable") => t.ipv6 = num(0, 1)? == 1,
+                (
+                    "tcp",
+                    "no_delay" | "no_delay_counter" | "delay_ack_msec" | "keepinit" | "keepidle" | "keepintvl"
+                    | "rexmtthresh" | "blackhole" | "cc_algo" | "do_ecn" | "reass_maxqlen",
+                )
+                | ("ip", "dont_use_inbound_mac")
+                | ("ipv6", "src_msb" | "dst_msb")
+                | ("scheduler", "rampup_sec" | "accurate") => t.other.push(format!("{section}.{key}")),
+                _ => return Err(at.err(&fpath, "not one of TRex's tunables")),
+            }
+        }
+    }
+    Ok(t)
+}
+
+/// What [`AstfProfile::lower`] gives: riptide's endpoints' specs.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    /// One client per template, in template order.
+    pub clients: Vec<ClientSpec>,
+    /// The server programs by port.
+    pub server: ServerSpec,
+    /// The client side's TCP settings.
+    pub client_tcp: TcpConfig,
+    /// The server side's TCP settings.
+    pub server_tcp: TcpConfig,
+}
+
+impl AstfProfile {
+    /// The profile as riptide's client and server specs: each template's client program
+    /// and each server program unrolled into steps, addresses and ports from the ranges,
+    /// TCP settings from the tunables. `base` is the TCP configuration tunables change.
+    pub fn lower(&self, file: &str, base: &TcpConfig) -> Result<Lowered, AstfError> {
+        let err = |message: String| AstfError { file: file.to_string(), message };
+        let mut compiled: Vec<Option<Arc<Program>>> = vec![None; self.programs.len()];
+        let mut program = |i: usize| -> Result<Arc<Program>, AstfError> {
+            if let Some(p) = &compiled[i] {
+                return Ok(p.clone());
+            }
+            let steps = self.steps(i).map_err(|m| err(format!("program_list[{i}]: {m}")))?;
+            let p = Arc::new(Program::compile(&steps).map_err(|e| err(format!("program_list[{i}]: {e}")))?);
+            compiled[i] = Some(p.clone());
+            Ok(p)
+        };
+        let mut clients = Vec::new();
+        let mut server = ServerSpec::default();
+        for (i, t) in self.templates.iter().enumerate() {
+            if t.own_tunables {
+                return Err(err(format!(
+                    "templates[{i}]: tunables per template are not supported yet (set them for the profile)"
+                )));
+            }
+            let c = &t.client;
+            let (cr, sr) = (&self.ip_gens[c.client_ips], &self.ip_gens[c.server_ips]);
+            // Servers: every address of the range, used in turn; TRex pairs them with
+            // clients by its generator, which riptide's pool does not copy.
+            let servers = (0..sr.count().min(1 << 16))
+                .map(|k| (Ipv4Addr::from(u32::from(sr.start).wrapping_add(k)), c.port))
+                .collect();
+            clients.push(ClientSpec {
+                ips: (cr.start, cr.count()),
+                ports: (1025, 65535),
+                port_stride: 1,
+                port_offset: 0,
+                servers,
+                program: program(c.program)?,
+                load: Load::Open { cps: c.cps },
+                limit: c.limit,
+            });
+            let sp = program(t.server.program)?;
+            for &port in &t.server.ports {
+                if let Some((_, other)) = server.listen.iter().find(|(p, _)| *p == port) {
+                    if !Arc::ptr_eq(other, &sp) {
+                        return Err(err(format!("templates[{i}]: two server programs answer port {port}")));
+                    }
+                    continue;
+                }
+                server.listen.push((port, sp.clone()));
+            }
+            let range = (sr.start, sr.count());
+            if !server.ips.contains(&range) {
+                server.ips.push(range);
+            }
+        }
+        Ok(Lowered {
+            clients,
+            server,
+            client_tcp: self.client_tunables.apply(base).map_err(|m| err(format!("c_glob_info: {m}")))?,
+            server_tcp: self.server_tunables.apply(base).map_err(|m| err(format!("s_glob_info: {m}")))?,
+        })
+    }
+
+    /// Program `i` as riptide's steps: TRex's variables and jumps run now, so loops
+    /// become their unrolled bodies (as riptide's `Loop` would), and the end of a TCP
+    /// program closes as TRex's does.
+    fn steps(&self, i: usize) -> Result<Vec<Step>, String> {
+        let p = &self.programs[i];
+        if !p.stream {
+            return Err("UDP programs (send_msg/recv_msg) are not supported yet".into());
+        }
+        let mut steps = Vec::new();
+        let mut vars = [0u64; VARS as usize];
+        let mut pc = 0usize;
+        let mut budget = crate::program::MAX_OPS;
+        while let Some(cmd) = p.commands.get(pc) {
+            budget = budget.checked_sub(1).ok_or_else(|| {
+                format!(
+                    "its loops run more than {} commands; riptide unrolls loops when it loads them",
+                    crate::program::MAX_OPS
+                )
+            })?;
+            let here = format!("commands[{pc}]");
+            match cmd {
+                Command::Tx(b) => steps.push(Step::Send(Payload::Bytes(self.buffers[*b].clone()))),
+                Command::Rx { min_bytes, clear: _ } => {
+                    if *min_bytes > 0 {
+                        let n = u32::try_from(*min_bytes).map_err(|_| format!("{here}: recv of more than 4 GiB"))?;
+                        steps.push(Step::Recv(Recv::Bytes(n)));
+                    }
+                }
+                Command::Delay(us) => steps.push(Step::Delay(us.saturating_mul(1000))),
+                Command::DelayRand(lo, hi) => {
+                    steps.push(Step::DelayRand { min: lo.saturating_mul(1000), max: hi.saturating_mul(1000) })
+                }
+                Command::WaitPeerClose => {
+                    steps.push(Step::WaitPeerClose);
+                    return Ok(steps);
+                }
+                Command::Reset => {
+                    steps.push(Step::Reset);
+                    return Ok(steps);
+                }
+                Command::Connect if pc == 0 => {}
+                Command::TxMode(_) => {}
+                Command::SetVar(id, val) => vars[*id as usize] = *val,
+                Command::JmpNz(id, offset) => {
+                    let v = &mut vars[*id as usize];
+                    *v = v.wrapping_sub(1);
+                    if *v != 0 {
+                        pc = (pc as i64 + offset) as usize;
+                        continue;
+                    }
+                }
+                Command::Connect => return Err(format!("{here}: connect after the first command is not supported")),
+                Command::TxMsg(_) | Command::RxMsg(_) | Command::Keepalive(_) | Command::CloseMsg => {
+                    return Err(format!("{here}: a UDP command in a TCP program"))
+                }
+                Command::Other(name) => return Err(format!("{here}: `{name}` is not supported yet")),
+            }
+            pc += 1;
+        }
+        steps.push(Step::Close);
+        Ok(steps)
+    }
+}
+
+impl Tunables {
+    /// `base` with these tunables applied.
+    pub fn apply(&self, base: &TcpConfig) -> Result<TcpConfig, String> {
+        if self.ipv6 {
+            return Err("ipv6.enable: IPv6 is not supported yet".into());
+        }
+        let mut c = *base;
+        if let Some(mss) = self.mss {
+            // TRex's mss is the payload of a segment with timestamps; riptide's is the
+            // MSS option (TRex's 1460 default is both).
+            c.mss = mss;
+        }
+        if let Some(w) = self.initwnd {
+            c.initial_cwnd = w;
+        }
+        if let Some(rx) = self.rxbufsize {
+            c.rcv_wnd = rx;
+        }
+        if let Some(on) = self.do_rfc1323 {
+            c.window_scaling = on;
+            c.timestamps = on;
+        }
+        if let Some(on) = self.do_sack {
+            c.sack = on;
+        }
+        Ok(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b64(s: &str) -> String {
+        base64::engine::general_purpose::STANDARD.encode(s)
+    }
+
+    fn profile(programs: &str, extra: &str) -> String {
+        format!(
+            r#"{{"buf_list": ["{}", "{}"],
+            "ip_gen_dist_list": [
+              {{"ip_start": "198.18.0.1", "ip_end": "198.18.0.10", "distribution": "seq", "dir": "c", "ip_offset": "1.0.0.0"}},
+              {{"ip_start": "198.19.0.1", "ip_end": "198.19.0.2", "distribution": "seq", "dir": "s", "ip_offset": "1.0.0.0"}}],
+            "program_list": {programs},
+            "templates": [{{"client_template": {{"program_index": 0, "ip_gen": {{"dist_client": {{"index": 0}}, "dist_server": {{"index": 1}}}},
+                "cluster": {{}}, "port": 80, "cps": 2.5{extra}}},
+              "server_template": {{"program_index": 1, "assoc": [{{"port": 80}}]}}}}],
+            "tg_names": []}}"#,
+            b64("GET"),
+            b64("200 OK")
+        )
+    }
+
+    const HTTP: &str = r#"[{"commands": [{"name": "tx", "buf_index": 0}, {"name": "rx", "min_bytes": 6}]},
+                           {"commands": [{"name": "rx", "min_bytes": 3}, {"name": "tx", "buf_index": 1}]}]"#;
+
+    #[test]
+    fn reads_a_request_response_profile() {
+        let p = AstfProfile::parse(&profile(HTTP, ", \"limit\": 7"), "x.py").unwrap();
+        assert_eq!(p.buffers[1].as_ref(), b"200 OK");
+        assert_eq!(p.programs[0].commands, vec![Command::Tx(0), Command::Rx { min_bytes: 6, clear: false }]);
+        assert_eq!(p.templates[0].client.cps, 2.5);
+        assert_eq!(p.templates[0].client.limit, Some(7));
+        assert_eq!(p.templates[0].server.ports, vec![80]);
+        assert_eq!(p.ip_gens[0].count(), 10);
+        let low = p.lower("x.py", &TcpConfig::default()).unwrap();
+        assert_eq!(low.clients.len(), 1);
+        let c = &low.clients[0];
+        assert_eq!(c.ips, (Ipv4Addr::new(198, 18, 0, 1), 10));
+        assert_eq!(c.servers, vec![(Ipv4Addr::new(198, 19, 0, 1), 80), (Ipv4Addr::new(198, 19, 0, 2), 80)]);
+        assert_eq!(c.load, Load::Open { cps: 2.5 });
+        assert_eq!(c.program.send_len(), 3);
+        assert_eq!(c.program.recv_len(), Some(6));
+        assert_eq!(low.server.listen.len(), 1);
+        assert_eq!(low.server.listen[0].1.send_len(), 6);
+        assert_eq!(low.server.ips, vec![(Ipv4Addr::new(198, 19, 0, 1), 2)]);
+    }
+
+    #[test]
+    fn loops_of_variables_and_jumps_unroll() {
+        // TRex's http_manual_commands_loop shape: set_var 0 = 3; label: tx; jmp_nz 0 label.
+        let progs = r#"[{"commands": [{"name": "tx", "buf_index": 0}, {"name": "rx", "min_bytes": 18}]},
+            {"commands": [{"name": "rx", "min_bytes": 3}, {"name": "set_var", "id": 0, "val": 3},
+                          {"name": "tx", "buf_index": 1}, {"name": "delay_rnd", "min_usec": 10, "max_usec": 20},
+                          {"name": "jmp_nz", "id": 0, "offset": -2}, {"name": "nc"}]}]"#;
+        let p = AstfProfile::parse(&profile(progs, ""), "x.py").unwrap();
+        let steps = p.steps(1).unwrap();
+        let sends = steps.iter().filter(|s| matches!(s, Step::Send(_))).count();
+        let delays = steps.iter().filter(|s| matches!(s, Step::DelayRand { min: 10_000, max: 20_000 })).count();
+        assert_eq!((sends, delays), (3, 3));
+        assert_eq!(steps.last(), Some(&Step::WaitPeerClose));
+        assert_eq!(p.steps(0).unwrap().last(), Some(&Step::Close));
+    }
+
+    #[test]
+    fn an_endless_loop_is_refused_not_run() {
+        let progs = r#"[{"commands": [{"name": "set_var", "id": 1, "val": 0}, {"name": "tx", "buf_index": 0},
+                          {"name": "jmp_nz", "id": 1, "offset": -1}]},
+            {"commands": [{"name": "rx", "min_bytes": 3}]}]"#;
+        let p = AstfProfile::parse(&profile(progs, ""), "x.py").unwrap();
+        let e = p.lower("x.py", &TcpConfig::default()).unwrap_err();
+        assert!(e.message.contains("program_list[0]: its loops run more than"), "{e}");
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let cases = [
+            (
+                profile(r#"[{"commands": [{"name": "tx", "buf_index": 5}]}, {"commands": []}]"#, ""),
+                "program_list[0].commands[0].buf_index: 5 is not one of the 2 buffers",
+            ),
+            (
+                profile(r#"[{"commands": [{"name": "fly"}]}, {"commands": []}]"#, ""),
+                "program_list[0].commands[0].name: `fly` is not a TRex ASTF command",
+            ),
+            (
+                profile(r#"[{"commands": [{"name": "jmp_nz", "id": 0, "offset": -4}]}, {"commands": []}]"#, ""),
+                "program_list[0].commands[0].offset: jumps to command -4, outside the program",
+            ),
+            (
+                profile(r#"[{"commands": [{"name": "set_var", "id": 2, "val": 1}]}, {"commands": []}]"#, ""),
+                "program_list[0].commands[0].id: variable 2: TRex has variables 0..1",
+            ),
+            (
+                profile(HTTP, r#", "cps": "fast""#).replace(r#""cps": 2.5, "#, ""),
+                "templates[0].client_template.cps: expected connections per second",
+            ),
+            (
+                profile(HTTP, "").replace("198.18.0.10", "198.17.0.1"),
+                "ip_gen_dist_list[0]: ip_end 198.17.0.1 is below ip_start",
+            ),
+            (profile(HTTP, "").replace("\"tg_names\"", "\"tg_nmes\""), "tg_nmes: not a field of TRex's ASTF profile"),
+            (profile(HTTP, "").replace("\"index\": 1", "\"index\": 0"), "dist_server: range 0 is a client range"),
+        ];
+        for (text, want) in cases {
+            let e = AstfProfile::parse(&text, "p.py").unwrap_err();
+            assert_eq!(e.file, "p.py");
+            assert!(e.message.contains(want), "{} does not contain {want}", e.message);
+        }
+    }
+
+    #[test]
+    fn what_cannot_run_yet_is_refused_by_name() {
+        let udp = r#"[{"commands": [{"name": "tx_msg", "buf_index": 0}], "stream": false},
+                      {"commands": [{"name": "rx_msg", "min_pkts": 1}], "stream": false}]"#;
+        let e =
+            AstfProfile::parse(&profile(udp, ""), "u.py").unwrap().lower("u.py", &TcpConfig::default()).unwrap_err();
+        assert!(e.message.contains("program_list[0]: UDP programs"), "{e}");
+        let dp = r#"[{"commands": [{"name": "set_tick_var", "id": 0}, {"name": "jmp_dp", "id": 0, "offset": -1, "duration": 1.0}]},
+                     {"commands": []}]"#;
+        let e = AstfProfile::parse(&profile(dp, ""), "t.py").unwrap().lower("t.py", &TcpConfig::default()).unwrap_err();
+        assert!(e.message.contains("program_list[0]: commands[0]: `set_tick_var` is not supported yet"), "{e}");
+    }
+
+    #[test]
+    fn tunables_set_the_tcp_configuration() {
+        let text = profile(HTTP, "").replace(
+            "\"tg_names\": []",
+            r#""tg_names": [], "c_glob_info": {"tcp": {"mss": 1400, "initwnd": 4, "rxbufsize": 65536, "no_delay": 1}, "ip": {"ttl": 200, "tos": 3}}"#,
+        );
+        let p = AstfProfile::parse(&text, "x.py").unwrap();
+        assert_eq!(p.client_tunables.ttl, Some(127));
+        assert_eq!(p.client_tunables.tos, Some(2));
+        assert_eq!(p.client_tunables.other, vec!["tcp.no_delay".to_string()]);
+        let low = p.lower("x.py", &TcpConfig::default()).unwrap();
+        assert_eq!((low.client_tcp.mss, low.client_tcp.initial_cwnd, low.client_tcp.rcv_wnd), (1400, 4, 65536));
+        assert_eq!(low.server_tcp.mss, TcpConfig::default().mss);
+        let bad =
+            profile(HTTP, "").replace("\"tg_names\": []", r#""tg_names": [], "s_glob_info": {"tcp": {"mss": 5}}"#);
+        let e = AstfProfile::parse(&bad, "x.py").unwrap_err();
+        assert!(e.message.contains("s_glob_info.tcp.mss: expected 10..9216"), "{e}");
+    }
+}

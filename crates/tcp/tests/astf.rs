@@ -1,0 +1,81 @@
+//! TRex's own `ASTFProfile.to_json()` of TRex's profiles (tests/data/astf, written by
+//! scripts/astf-fixtures.py from TRex's code) read and lowered by riptide's ASTF reader.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use riptide_tcp::astf::{AstfProfile, Command};
+use riptide_tcp::{Load, TcpConfig};
+use std::path::PathBuf;
+
+fn load(name: &str) -> AstfProfile {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/astf/{name}.json"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    AstfProfile::parse(&text, name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_fixture_reads() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/astf");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        AstfProfile::parse(&text, &path.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
+        n += 1;
+    }
+    assert!(n >= 14, "{n} fixtures");
+}
+
+#[test]
+fn http_simple_is_the_browsing_capture_as_two_programs() {
+    let p = load("http_simple");
+    assert_eq!(p.templates.len(), 1);
+    let t = &p.templates[0];
+    assert_eq!((t.client.port, t.client.cps), (80, 2.776));
+    let low = p.lower("http_simple", &TcpConfig::default()).unwrap();
+    let c = &low.clients[0];
+    // The capture's request (249 bytes) and its 32,094-byte answer.
+    assert_eq!((c.program.send_len(), c.program.recv_len()), (249, Some(32_094)));
+    let (port, s) = &low.server.listen[0];
+    assert_eq!((*port, s.send_len(), s.recv_len()), (80, 32_094, Some(249)));
+    assert_eq!(c.load, Load::Open { cps: 2.776 });
+    assert_eq!(c.ips.0.octets(), [16, 0, 0, 0]);
+}
+
+#[test]
+fn a_server_loop_unrolls_with_its_random_delays() {
+    let p = load("http_manual_commands_loop");
+    let server = &p.programs[p.templates[0].server.program];
+    assert!(server.commands.iter().any(|c| matches!(c, Command::JmpNz(..))));
+    let low = p.lower("loop", &TcpConfig::default()).unwrap();
+    let (_, s) = &low.server.listen[0];
+    let c = &low.clients[0];
+    // The client waits for everything the server's loop sends.
+    assert_eq!(c.program.recv_len(), Some(u64::from(s.send_len())));
+}
+
+#[test]
+fn eflow2_sends_its_answer_in_a_loop() {
+    let low = load("http_eflow2").lower("eflow2", &TcpConfig::default()).unwrap();
+    let (_, s) = &low.server.listen[0];
+    assert_eq!(low.clients[0].program.recv_len(), Some(u64::from(s.send_len())));
+    assert_eq!(low.clients[0].limit, Some(1));
+}
+
+#[test]
+fn tunables_reach_the_tcp_configuration() {
+    let low = load("param_mss_initwnd").lower("mss", &TcpConfig::default()).unwrap();
+    assert_ne!(low.client_tcp, TcpConfig::default());
+}
+
+#[test]
+fn what_riptide_cannot_run_yet_is_named() {
+    for (name, want) in [
+        ("udp_pcap", "UDP programs"),
+        ("udp1", "UDP programs"),
+        ("param_ipv6", "IPv6"),
+        ("tcp_param_change", "tunables per template"),
+    ] {
+        let e = load(name).lower(name, &TcpConfig::default()).unwrap_err();
+        assert!(e.to_string().contains(want), "{name}: {e}");
+    }
+}
