@@ -20,8 +20,13 @@ null and pcap; port_bandwidth_gb of a port configuration file)";
 #[derive(Args, Debug)]
 #[command(mut_arg("line_rate", |a| a.help(LINE_RATE_HELP)))]
 pub(crate) struct TcpArgs {
-    /// TCP profile (YAML, docs/tcp.md).
+    /// TCP profile: riptide's YAML (docs/tcp.md), or a TRex ASTF profile (.py, run
+    /// unchanged: docs/trex.md).
     pub profile: PathBuf,
+    /// A TRex ASTF profile's tunables, as TRex's `-t`: `key=val,key2=val2`, or the
+    /// profile's own options (`-t "--size 1000"`).
+    #[arg(short = 't', long = "tunables", value_name = "TUNABLES", allow_hyphen_values = true)]
+    pub tunables: Option<String>,
     /// Port: one (both roles) or two (clients, then servers): `link:0`, `afxdp:IF`, ...
     #[arg(long = "port", required_unless_present = "config", conflicts_with = "config")]
     pub ports: Vec<String>,
@@ -62,7 +67,15 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         return Err(Failure::input("tcp takes one port (both roles) or two (clients, then servers)"));
     }
     let name = a.profile.display().to_string();
-    let text = std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?;
+    let trex = crate::trex::is_python_profile(&a.profile);
+    if a.tunables.is_some() && !trex {
+        return Err(Failure::input("-t/--tunables is for TRex ASTF profiles (.py)"));
+    }
+    let text = if trex {
+        crate::trex::astf(&a.profile, a.tunables.as_deref())?
+    } else {
+        std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?
+    };
     // Which roles the profile plays: a line is printed for each (the engine checks it again).
     let profile = riptide_tcp::profile::parse(&text, &name).map_err(|e| Failure::input(e.to_string()))?;
     let roles = (!profile.clients.is_empty(), !profile.server.listen.is_empty());

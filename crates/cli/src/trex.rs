@@ -1,6 +1,7 @@
-//! TRex stateless Python profiles (`riptide run PROFILE.py`): translated to a riptide
-//! profile by riptide's Python package (`python -m riptide.trex`, which answers TRex's
-//! module names for the load), then run like any other profile.
+//! TRex's Python profiles: stateless ones (`riptide run PROFILE.py`) translated to a
+//! riptide profile, ASTF ones (`riptide tcp PROFILE.py`) to TRex's profile JSON, by
+//! riptide's Python package (`python -m riptide.trex`, which answers TRex's module names
+//! for the load); then run like any other profile.
 //!
 //! The interpreter is `$RIPTIDE_PYTHON` (default `python3`); it needs scapy. riptide's
 //! Python package comes from `$RIPTIDE_PYTHONPATH`, else from beside the running binary
@@ -22,9 +23,20 @@ pub(crate) fn is_python_profile(path: &Path) -> bool {
 /// The riptide profile (JSON text) of TRex profile `path` loaded on `ports` ports with
 /// `tunables` (`key=val,key2=val2`, TRex's `-t`).
 pub(crate) fn convert(path: &Path, ports: usize, tunables: Option<&str>) -> Result<String, Failure> {
+    translate(path, &["--ports", &ports.to_string()], tunables)
+}
+
+/// The JSON of TRex ASTF profile `path` (what TRex's `ASTFProfile.to_json()` gives, by
+/// riptide's own translation) with `tunables` (TRex's `-t`: `key=val,...` or the
+/// profile's own argparse options).
+pub(crate) fn astf(path: &Path, tunables: Option<&str>) -> Result<String, Failure> {
+    translate(path, &["--astf"], tunables)
+}
+
+fn translate(path: &Path, args: &[&str], tunables: Option<&str>) -> Result<String, Failure> {
     let python = std::env::var_os("RIPTIDE_PYTHON").unwrap_or_else(|| "python3".into());
     let mut cmd = Command::new(&python);
-    cmd.args(["-m", "riptide.trex"]).arg(path).args(["--ports", &ports.to_string()]);
+    cmd.args(["-m", "riptide.trex"]).arg(path).args(args);
     // `-m` would put the working directory first on sys.path: a `riptide/` there would run.
     cmd.env("PYTHONSAFEPATH", "1");
     if let Some(t) = tunables {

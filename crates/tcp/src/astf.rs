@@ -40,10 +40,13 @@ pub struct AstfError {
 pub enum Command {
     /// `send(buf)`: queue buffer `buf` on the stream (`tx`).
     Tx(usize),
-    /// `recv(min_bytes, clear)`: wait until this many bytes have arrived since the last
-    /// `recv` took its share (`rx`); `clear` drops the surplus.
+    /// `recv(bytes, clear)` (`rx`). TRex's Python writes `min_bytes` as the running total
+    /// of the program's `recv`s since the last `clear`, and its server waits, per command,
+    /// for that total less the one before it in the program's order (the order of the
+    /// commands, whatever order loops run them in); `clear` then drops the surplus and
+    /// starts the total again.
     Rx {
-        /// Bytes to wait for.
+        /// The running total, as written.
         min_bytes: u64,
         /// Whether the bytes beyond them are forgotten.
         clear: bool,
@@ -609,6 +612,20 @@ impl AstfProfile {
         if !p.stream {
             return Err("UDP programs (send_msg/recv_msg) are not supported yet".into());
         }
+        // What each `rx` waits for, as TRex's server works it out when it loads a profile.
+        let mut total = 0u64;
+        let rx_wants: Vec<u64> = p
+            .commands
+            .iter()
+            .map(|c| match c {
+                Command::Rx { min_bytes, clear } => {
+                    let want = min_bytes.saturating_sub(total);
+                    total = if *clear { 0 } else { total.max(*min_bytes) };
+                    want
+                }
+                _ => 0,
+            })
+            .collect();
         let mut steps = Vec::new();
         let mut vars = [0u64; VARS as usize];
         let mut pc = 0usize;
@@ -623,9 +640,10 @@ impl AstfProfile {
             let here = format!("commands[{pc}]");
             match cmd {
                 Command::Tx(b) => steps.push(Step::Send(Payload::Bytes(self.buffers[*b].clone()))),
-                Command::Rx { min_bytes, clear: _ } => {
-                    if *min_bytes > 0 {
-                        let n = u32::try_from(*min_bytes).map_err(|_| format!("{here}: recv of more than 4 GiB"))?;
+                Command::Rx { .. } => {
+                    let want = rx_wants[pc];
+                    if want > 0 {
+                        let n = u32::try_from(want).map_err(|_| format!("{here}: recv of more than 4 GiB"))?;
                         steps.push(Step::Recv(Recv::Bytes(n)));
                     }
                 }
@@ -757,6 +775,21 @@ mod tests {
         assert_eq!((sends, delays), (3, 3));
         assert_eq!(steps.last(), Some(&Step::WaitPeerClose));
         assert_eq!(p.steps(0).unwrap().last(), Some(&Step::Close));
+    }
+
+    #[test]
+    fn a_recv_waits_for_its_share_of_the_running_total() {
+        // TRex's Python writes recv(100), recv(150) as 100 and 250; clear starts again; a
+        // total below the one before waits for nothing, as TRex's server reads it.
+        let progs = r#"[{"commands": [{"name": "rx", "min_bytes": 100}, {"name": "rx", "min_bytes": 250, "clear": true},
+                          {"name": "rx", "min_bytes": 40}, {"name": "rx", "min_bytes": 30}]},
+                        {"commands": []}]"#;
+        let p = AstfProfile::parse(&profile(progs, ""), "x.py").unwrap();
+        let recvs: Vec<Step> = p.steps(0).unwrap().into_iter().filter(|s| matches!(s, Step::Recv(_))).collect();
+        assert_eq!(
+            recvs,
+            vec![Step::Recv(Recv::Bytes(100)), Step::Recv(Recv::Bytes(150)), Step::Recv(Recv::Bytes(40))]
+        );
     }
 
     #[test]
