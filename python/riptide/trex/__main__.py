@@ -1,7 +1,8 @@
-"""``python -m riptide.trex PROFILE.py [--ports N] [-t k=v,...]``: the riptide profile as JSON."""
+"""``python -m riptide.trex PROFILE.py [--ports N] [-t k=v,...] [--astf]``: the profile as JSON
+(:mod:`riptide.trex.cli`)."""
 
 import sys
 
-from .convert import main
+from .cli import main
 
 sys.exit(main())

@@ -3,78 +3,26 @@
 :func:`load_streams` runs the profile the way TRex's ``STLProfile.load_py`` does (its
 directory on ``sys.path``, ``register().get_streams(direction=..., port_id=...,
 **tunables)``) with TRex's module names answered by :mod:`riptide.trex.stl` for that
-load only (:func:`trex_names`: an import hook, removed afterwards; nothing is installed
-under TRex's names). :func:`to_profile` turns the streams into riptide's profile (a
-``dict``: ``{"streams": [...]}``, docs/profiles.md); ``riptide run PROFILE.py`` calls
-``python -m riptide.trex`` for it.
+load only (:func:`riptide.trex.hook.trex_names`: an import hook, removed afterwards;
+nothing is installed under TRex's names). :func:`to_profile` turns the streams into
+riptide's profile (a ``dict``: ``{"streams": [...]}``, docs/profiles.md); ``riptide run
+PROFILE.py`` calls ``python -m riptide.trex`` (:mod:`riptide.trex.cli`) for it.
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib.abc
-import importlib.machinery
 import importlib.util
 import inspect
 import itertools
 import os
 import sys
-import types
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Union
 
 from . import stl
+from .hook import TREX_MODULES, profile_line as _profile_line, trex_names  # noqa: F401 (re-exported)
 from .stl import STLError, STLStream
 
-#: Module names a TRex profile imports, answered by riptide during a load.
-TREX_MODULES = ("trex_stl_lib", "trex_stl_lib.api", "trex", "trex.stl", "trex.stl.api")
-
 _loads = itertools.count()
-
-
-class _TrexFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Answers TRex's module names: the ``api`` ones are riptide.trex.stl, the others empty packages."""
-
-    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Optional[importlib.machinery.ModuleSpec]:
-        if fullname not in TREX_MODULES:
-            return None
-        return importlib.machinery.ModuleSpec(fullname, self, is_package=not fullname.endswith(".api"))
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
-        if spec.name.endswith(".api"):
-            return stl
-        module = types.ModuleType(spec.name, "TRex's package name, answered by riptide for a profile load")
-        module.__path__ = []
-        return module
-
-    def exec_module(self, module: types.ModuleType) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def trex_names() -> Iterator[None]:
-    """TRex's module names resolve to riptide's implementation inside the block only."""
-    clash = [n for n in TREX_MODULES if n in sys.modules]
-    if clash:
-        raise STLError(f"module {clash[0]} is already imported (a TRex installation?): riptide will not shadow it")
-    finder = _TrexFinder()
-    sys.meta_path.insert(0, finder)
-    try:
-        yield
-    finally:
-        sys.meta_path.remove(finder)
-        for n in TREX_MODULES:
-            sys.modules.pop(n, None)
-
-
-def _profile_line(tb: Any, path: str) -> str:
-    """``path:line`` of the innermost traceback frame in the profile file, or the path."""
-    where = path
-    real = os.path.realpath(path)
-    while tb is not None:
-        if os.path.realpath(tb.tb_frame.f_code.co_filename) == real:
-            where = f"{path}:{tb.tb_lineno}"
-        tb = tb.tb_next
-    return where
 
 
 def _value(text: str) -> Any:
@@ -118,8 +66,12 @@ def load_streams(path: str, direction: int = 0, port_id: int = 0,
             register = getattr(module, "register", None)
             if not callable(register):
                 raise STLError(f"{path}: defines no register() (TRex profiles end with `def register(): return ...`)")
-            gs = getattr(register(), "get_streams", None)
+            obj = register()
+            gs = getattr(obj, "get_streams", None)
             if not callable(gs):
+                if callable(getattr(obj, "get_profile", None)):
+                    raise STLError(f"{path}: an ASTF profile (register() has get_profile(), not get_streams()): "
+                                   "python -m riptide.trex prints its JSON")
                 raise STLError(f"{path}: register() returns an object without get_streams()")
             result = gs(**_call_args(path, gs, direction, port_id, tunables))
         except STLError:
@@ -361,25 +313,3 @@ def to_profile(path: str, ports: int = 1, tunables: Optional[Mapping[str, Any]] 
     if not streams:
         raise STLError(f"{path}: get_streams() returned no stream")
     return {"streams": streams}
-
-
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m riptide.trex PROFILE.py [--ports N] [-t k=v,...]``: the riptide
-    profile (JSON) on stdout; an error is one line on stderr and exit status 2."""
-    import argparse
-    import json
-
-    ap = argparse.ArgumentParser(prog="python -m riptide.trex", description=main.__doc__)
-    ap.add_argument("profile")
-    ap.add_argument("--ports", type=int, default=1)
-    ap.add_argument("-t", "--tunables", default="")
-    a = ap.parse_args(argv)
-    try:
-        profile = to_profile(a.profile, a.ports, parse_tunables(a.tunables))
-    except STLError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    # One stream per line: a riptide error that names a line names a stream.
-    lines = ",\n".join(json.dumps(s) for s in profile["streams"])
-    sys.stdout.write('{"streams": [\n' + lines + "\n]}\n")
-    return 0

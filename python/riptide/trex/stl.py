@@ -23,15 +23,14 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 # TRex's api module hands the profile scapy's names (Ether, IP, UDP, ...).
 from scapy.all import *  # noqa: F401,F403  (re-exported for the profiles)
 
+from .errors import TRexError
+
 _PROFILE_FILES: List[str] = []
 """Paths of the profile files being loaded: an object's line is the innermost frame in one."""
 
 
-class STLError(Exception):
+class STLError(TRexError):
     """TRex's error type, raised for what riptide cannot honour."""
-
-
-TRexError = STLError
 
 
 def _where() -> str:
