@@ -55,6 +55,7 @@ fn endpoints(
         close: CloseMode::Fin,
         recv_timeout_ns: 3_600_000_000_000,
         verify_checksums: true,
+        ..EndpointConfig::default()
     };
     let spec = ClientSpec {
         ips: (Ipv4Addr::new(198, 18, 0, 1), ips),

@@ -4,6 +4,7 @@
 //! [`riptide_engine::Engine`], exactly as the daemon will: the CLI owns
 //! argument parsing and printing, nothing else.
 
+mod astf_sim;
 mod bench;
 mod bench_tcp;
 mod calibrate;
@@ -90,6 +91,9 @@ enum Cmd {
     RunStf(stf::StfArgs),
     /// Run a TCP profile: user-space TCP clients and servers with programs per connection.
     Tcp(tcp::TcpArgs),
+    /// Simulate a TRex ASTF profile as TRex's astf-sim --full does, into a pcap.
+    #[command(name = "astf-sim")]
+    AstfSim(astf_sim::AstfSimArgs),
     /// Build, inspect or remove the two-port test ring of namespaces (riptide-tg, riptide-dut).
     Lab(lab::LabArgs),
     /// The namespace helper of pktgen shell scripts (internal).
@@ -118,6 +122,7 @@ fn main() -> ExitCode {
             | Cmd::Lab(_)
             | Cmd::RunStf(_)
             | Cmd::Tcp(_)
+            | Cmd::AstfSim(_)
             | Cmd::Ndr(_)
             | Cmd::Calibrate(_)
     );
@@ -137,6 +142,7 @@ fn main() -> ExitCode {
         Cmd::Lab(a) => lab::lab(a),
         Cmd::RunStf(a) => stf::run_stf(a),
         Cmd::Tcp(a) => tcp::tcp(a),
+        Cmd::AstfSim(a) => astf_sim::astf_sim(a),
         Cmd::Ndr(a) => ndr::ndr(a),
         Cmd::Calibrate(a) => calibrate::calibrate(a),
         Cmd::PktgenNs(a) => pktgen::pktgen_ns(a),

@@ -127,6 +127,8 @@ pub(crate) fn kinds(
             // (transmit offload on veth finishes it in the NIC that is not there); the
             // link's FCS is what guards a real wire. The pure tests verify every segment.
             verify_checksums: false,
+            ip: profile.ip,
+            ..EndpointConfig::default()
         };
         let err = |e: riptide_tcp::EndpointError| e.to_string();
         let mut endpoints: Vec<Option<Endpoint>> = (0..nports).map(|_| None).collect();

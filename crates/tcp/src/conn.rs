@@ -50,6 +50,9 @@ pub struct TcpConfig {
     pub time_wait_ns: u64,
     /// How long FIN-WAIT-2 waits for the peer's FIN (Linux's `tcp_fin_timeout`).
     pub fin_timeout_ns: u64,
+    /// The timestamp option's clock: milliseconds of `now` (1 ms, the default), or a
+    /// coarser tick (TRex's 50 ms timer wheel).
+    pub ts_tick_ns: u64,
 }
 
 impl Default for TcpConfig {
@@ -67,6 +70,7 @@ impl Default for TcpConfig {
             data_retries: 8,
             time_wait_ns: 1_000_000_000,
             fin_timeout_ns: 60_000_000_000,
+            ts_tick_ns: 1_000_000,
         }
     }
 }
@@ -885,11 +889,11 @@ impl Connection {
         let seg = if self.flags & flag::RST_REPLY != 0 {
             self.flags &= !flag::RST_REPLY;
             stats.tcps_sndrst += 1;
-            Some(self.header(now, self.rtt_seq, TcpFlags::RST, 0, 0))
+            Some(self.header(now, cfg, self.rtt_seq, TcpFlags::RST, 0, 0))
         } else if self.flags & flag::RST_NOW != 0 {
             self.flags &= !flag::RST_NOW;
             stats.tcps_sndrst += 1;
-            let seg = self.header(now, self.snd_nxt, TcpFlags::RST | TcpFlags::ACK, 0, 0);
+            let seg = self.header(now, cfg, self.snd_nxt, TcpFlags::RST | TcpFlags::ACK, 0, 0);
             self.enter_closed();
             Some(seg)
         } else {
@@ -922,10 +926,18 @@ impl Connection {
         (self.rcv_window(cfg) >> self.rcv_wscale).min(0xFFFF) as u16
     }
 
-    fn header(&self, now: u64, seq: Seq, flags: TcpFlags, data_offset: u32, data_len: u32) -> Transmit {
+    fn header(
+        &self,
+        now: u64,
+        cfg: &TcpConfig,
+        seq: Seq,
+        flags: TcpFlags,
+        data_offset: u32,
+        data_len: u32,
+    ) -> Transmit {
         let mut options = TcpOptions::NONE;
         if self.flags & flag::TS_OK != 0 {
-            options.timestamp = Some((ts_clock(now), self.ts_recent));
+            options.timestamp = Some((ts_clock(now, cfg.ts_tick_ns), self.ts_recent));
         }
         let ack = if flags.contains(TcpFlags::ACK) { self.rcv_nxt } else { Seq(0) };
         Transmit { seq, ack, flags, window: 0, options, data_offset, data_len }
@@ -934,7 +946,7 @@ impl Connection {
     fn transmit_syn(&mut self, now: u64, cfg: &TcpConfig, stats: &mut TcpStats) -> Transmit {
         let passive = self.state == State::SynReceived;
         let flags = if passive { TcpFlags::SYN | TcpFlags::ACK } else { TcpFlags::SYN };
-        let mut seg = self.header(now, self.iss, flags, 0, 0);
+        let mut seg = self.header(now, cfg, self.iss, flags, 0, 0);
         seg.window = cfg.rcv_wnd.min(0xFFFF) as u16;
         seg.options.mss = Some(cfg.mss);
         if passive {
@@ -948,7 +960,7 @@ impl Connection {
             }
             seg.options.sack_permitted = cfg.sack;
             if cfg.timestamps {
-                seg.options.timestamp = Some((ts_clock(now), 0));
+                seg.options.timestamp = Some((ts_clock(now, cfg.ts_tick_ns), 0));
             }
         }
         self.snd_nxt = self.iss + 1;
@@ -979,7 +991,7 @@ impl Connection {
         stats.tcps_sndacks += 1;
         // SND.MAX, not SND.NXT: after a timeout SND.NXT is back at SND.UNA, and an ACK
         // numbered there would fall before what the peer already received (BSD does this).
-        let mut seg = self.header(now, self.snd_max, TcpFlags::ACK, 0, 0);
+        let mut seg = self.header(now, cfg, self.snd_max, TcpFlags::ACK, 0, 0);
         seg.window = self.window_field(cfg);
         if self.flags & flag::SACK_OK != 0 {
             if let Some(ooo) = &self.ooo {
@@ -1049,7 +1061,7 @@ impl Connection {
             flags |= TcpFlags::PSH;
         }
         let offset = if len > 0 { (seq - (self.iss + 1)) as u32 } else { 0 };
-        let mut seg = self.header(now, seq, flags, offset, len);
+        let mut seg = self.header(now, cfg, seq, flags, offset, len);
         seg.window = self.window_field(cfg);
         let next = end + u32::from(fin);
         let retransmission = seq < self.snd_max;
@@ -1089,6 +1101,12 @@ impl Connection {
 }
 
 /// The timestamp clock: milliseconds (RFC 7323 §5.4 allows 1 ms to 1 s per tick).
-fn ts_clock(now: u64) -> u32 {
+/// The timestamp clock in milliseconds: `now`'s, or with `tick_ns` above a millisecond
+/// one that advances once per tick, at the tick's end (TRex's stack reads a counter its
+/// timer wheel advances, the tick at 0 counted; its simulator's timestamps depend on it).
+fn ts_clock(now: u64, tick_ns: u64) -> u32 {
+    if tick_ns > 1_000_000 {
+        return (now.div_ceil(tick_ns) * (tick_ns / 1_000_000)) as u32;
+    }
     (now / 1_000_000) as u32
 }

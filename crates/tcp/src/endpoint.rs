@@ -98,6 +98,49 @@ pub struct EndpointConfig {
     pub recv_timeout_ns: u64,
     /// Verify TCP checksums of arriving segments.
     pub verify_checksums: bool,
+    /// The IPv4 header's TTL, TOS and identification (TRex's `ip.ttl` and `ip.tos`).
+    pub ip: IpHeader,
+    /// Initial sequence numbers from a counter, `(first, step)` per connection of this
+    /// endpoint, as TRex's stack draws them (its simulator's output depends on them);
+    /// `None`: RFC 6528's keyed function of the tuple.
+    pub isn_sequence: Option<(u32, u32)>,
+    /// The timer wheel's tick: timers fire in the first poll of their tick (100 µs); a
+    /// simulated clock that jumps to [`Endpoint::poll_timeout`] needs exact deadlines (1).
+    pub timer_tick_ns: u64,
+    /// Timers fire only on multiples of this (0: at their time): each at the first
+    /// multiple after its deadline, as on TRex's 50 ms timer wheel, whose simulator's
+    /// output depends on it.
+    pub timer_grain_ns: u64,
+    /// A program's timers (its `delay`s) run this long after their grain (TRex runs the
+    /// next command of a finished delay in its next receive flush, 20 µs on).
+    pub app_timer_lag_ns: u64,
+}
+
+impl EndpointConfig {
+    /// When a timer due at `at` fires.
+    fn on_grain(&self, at: u64) -> u64 {
+        if self.timer_grain_ns == 0 || at == u64::MAX {
+            return at;
+        }
+        (at / self.timer_grain_ns + 1).saturating_mul(self.timer_grain_ns)
+    }
+}
+
+/// What an endpoint writes in the IPv4 headers of its frames.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IpHeader {
+    /// Time to live.
+    pub ttl: u8,
+    /// Type of service (DSCP and ECN).
+    pub tos: u8,
+    /// Identification 0 in every frame (TRex's), else a counter. DF is always set.
+    pub zero_ident: bool,
+}
+
+impl Default for IpHeader {
+    fn default() -> Self {
+        IpHeader { ttl: 64, tos: 0, zero_ident: false }
+    }
 }
 
 impl Default for EndpointConfig {
@@ -109,6 +152,11 @@ impl Default for EndpointConfig {
             close: CloseMode::Fin,
             recv_timeout_ns: 10_000_000_000,
             verify_checksums: true,
+            ip: IpHeader::default(),
+            isn_sequence: None,
+            timer_tick_ns: 100_000,
+            timer_grain_ns: 0,
+            app_timer_lag_ns: 0,
         }
     }
 }
@@ -139,6 +187,9 @@ pub enum EndpointError {
     /// No server to connect to.
     #[error("a client needs at least one server address")]
     NoServer,
+    /// A pair asked to open with is not a free one of the client's pool (or no such template).
+    #[error("the address and port are not a free pair of the client's pool")]
+    NotInPool,
     /// The client templates' pools differ.
     #[error("client templates must share one pool of addresses and ports")]
     PoolsDiffer,
@@ -223,6 +274,8 @@ mod slot_flag {
     pub(super) const FIRST_BYTE: u8 = 4;
     pub(super) const PROGRAM_DONE: u8 = 8;
     pub(super) const PEER_FIN: u8 = 16;
+    /// The program waits for the peer to acknowledge what it sent.
+    pub(super) const WAIT_ACK: u8 = 32;
 }
 
 /// One connection and what the endpoint keeps beside it.
@@ -479,8 +532,8 @@ impl Endpoint {
             listen[usize::from(port)] = programs.len() as u16;
         }
         #[allow(clippy::expect_used)]
-        let wheel =
-            TimerWheel::new(WheelConfig { tick_ns: 100_000, ..WheelConfig::default() }).expect("a valid wheel shape");
+        let wheel = TimerWheel::new(WheelConfig { tick_ns: cfg.timer_tick_ns.max(1), ..WheelConfig::default() })
+            .expect("a valid wheel shape");
         Ok(Endpoint {
             cfg,
             programs,
@@ -527,7 +580,12 @@ impl Endpoint {
         std::mem::size_of::<Slot>()
     }
 
-    fn isn(&self, tuple: &Tuple, now: u64) -> Seq {
+    fn isn(&mut self, tuple: &Tuple, now: u64) -> Seq {
+        if let Some((next, step)) = &mut self.cfg.isn_sequence {
+            let isn = *next;
+            *next = next.wrapping_add(*step);
+            return Seq(isn);
+        }
         // RFC 6528: ISN = M + F(tuple, secret), M a 4 µs clock.
         let mut h = FxHasher(self.cfg.isn_secret);
         h.write_u32(u32::from(tuple.local_ip));
@@ -698,7 +756,10 @@ impl Endpoint {
         if events.contains(Events::PEER_FIN) {
             slot.flags |= slot_flag::PEER_FIN;
         }
-        let runs = events.contains(Events::ESTABLISHED) || data || events.contains(Events::PEER_FIN);
+        let runs = events.contains(Events::ESTABLISHED)
+            || data
+            || events.contains(Events::PEER_FIN)
+            || (events.contains(Events::ACKED) && slot.flags & slot_flag::WAIT_ACK != 0);
         if runs && slot.flags & slot_flag::PROGRAM_DONE == 0 && slot.conn.state() != State::Closed {
             self.run_program(index, now, false);
         }
@@ -731,7 +792,9 @@ impl Endpoint {
         let conn = &mut slot.conn;
         let close = self.cfg.close;
         let peer_closed = slot.flags & slot_flag::PEER_FIN != 0;
-        let status = slot.cursor.run(program, now, delay_over, peer_closed, &mut |action| match action {
+        let acked = conn.unacked() == 0;
+        slot.flags &= !slot_flag::WAIT_ACK;
+        let status = slot.cursor.run(program, now, delay_over, peer_closed, acked, &mut |action| match action {
             Action::Send(n) => {
                 conn.send(n);
             }
@@ -752,6 +815,11 @@ impl Endpoint {
                 slot.app_deadline = at;
             }
             Status::AwaitingPeerClose => {
+                slot.delaying = false;
+                slot.app_deadline = 0;
+            }
+            Status::AwaitingAcks => {
+                slot.flags |= slot_flag::WAIT_ACK;
                 slot.delaying = false;
                 slot.app_deadline = 0;
             }
@@ -780,7 +848,7 @@ impl Endpoint {
         }
         let conn_at = slot.conn.poll_timeout().unwrap_or(u64::MAX);
         let app_at = if slot.app_deadline == 0 { u64::MAX } else { slot.app_deadline };
-        let want = conn_at.min(app_at);
+        let want = self.cfg.on_grain(conn_at).min(self.cfg.on_grain(app_at).saturating_add(self.cfg.app_timer_lag_ns));
         let _ = now;
         if want == u64::MAX {
             if let Some(id) = slot.timer.take() {
@@ -920,10 +988,38 @@ impl Endpoint {
             return false;
         };
         client.cursor = (i + 1) % tuples;
+        let opener = &mut client.templates[t];
+        let server = opener.servers[opener.next_server % opener.servers.len()];
+        opener.next_server += 1;
+        self.start_client(now, t, i, server);
+        true
+    }
+
+    /// Opens a connection of client template `t` from `local` to `remote` now: for a
+    /// caller that draws tuples itself (TRex's simulator's generator). `local` must be a
+    /// free pair of the client's pool.
+    pub fn open_to(
+        &mut self,
+        now: u64,
+        t: usize,
+        local: (Ipv4Addr, u16),
+        remote: (Ipv4Addr, u16),
+    ) -> Result<(), EndpointError> {
+        let Some(client) = &self.client else { return Err(EndpointError::NotInPool) };
+        if t >= client.templates.len() {
+            return Err(EndpointError::NotInPool);
+        }
+        let i =
+            client.index_of(local.0, local.1).filter(|&i| client.table[i] == FREE).ok_or(EndpointError::NotInPool)?;
+        self.start_client(now, t, i, remote);
+        Ok(())
+    }
+
+    /// Starts a client connection of template `t` on pool pair `i` to `server`.
+    fn start_client(&mut self, now: u64, t: usize, i: usize, (server_ip, server_port): (Ipv4Addr, u16)) {
+        let Some(client) = &mut self.client else { return };
         let (ip, port) = client.tuple_at(i);
         let opener = &mut client.templates[t];
-        let (server_ip, server_port) = opener.servers[opener.next_server % opener.servers.len()];
-        opener.next_server += 1;
         opener.opened += 1;
         opener.active += 1;
         client.active += 1;
@@ -954,7 +1050,6 @@ impl Endpoint {
         // The program starts at once: what it sends first rides on the handshake's ACK.
         self.run_program(index, now, false);
         self.schedule(index, now);
-        true
     }
 
     // ------------------------------------------------------------------ output
@@ -968,7 +1063,7 @@ impl Endpoint {
         }
         if let Some((tuple, rst)) = self.resets.pop_front() {
             self.ident = self.ident.wrapping_add(1);
-            return Some(frame::emit(buf, &self.cfg.macs, &tuple, self.ident, &rst, |_| {}));
+            return Some(frame::emit(buf, &self.cfg.macs, &self.cfg.ip, &tuple, self.ident, &rst, |_| {}));
         }
         while let Some(&index) = self.txq.front() {
             let slot = &mut self.slots[index as usize];
@@ -979,7 +1074,7 @@ impl Endpoint {
             if let Some(t) = slot.conn.poll_transmit(now, &self.cfg.tcp, stats) {
                 let program = &self.programs[usize::from(slot.program)];
                 self.ident = self.ident.wrapping_add(1);
-                let len = frame::emit(buf, &self.cfg.macs, &slot.tuple, self.ident, &t, |out| {
+                let len = frame::emit(buf, &self.cfg.macs, &self.cfg.ip, &slot.tuple, self.ident, &t, |out| {
                     program.fill(t.data_offset, out);
                 });
                 return Some(len);
@@ -1001,7 +1096,7 @@ impl Endpoint {
         let slot = &mut self.slots[index as usize];
         let conn_at = slot.conn.poll_timeout().unwrap_or(u64::MAX);
         let app_at = if slot.app_deadline == 0 { u64::MAX } else { slot.app_deadline };
-        let want = conn_at.min(app_at);
+        let want = self.cfg.on_grain(conn_at).min(self.cfg.on_grain(app_at).saturating_add(self.cfg.app_timer_lag_ns));
         if want != u64::MAX && (slot.timer.is_none() || want < slot.timer_at) {
             if let Some(id) = slot.timer.take() {
                 self.wheel.cancel(id);

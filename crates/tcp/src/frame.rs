@@ -106,10 +106,12 @@ pub fn frame_len(t: &Transmit) -> usize {
 }
 
 /// Writes the frame for `t` into `out` (at least [`frame_len`] bytes); `fill` writes the
-/// payload. Returns the frame's length.
+/// payload. Returns the frame's length. `ip` gives the TTL and TOS, and whether `ident`
+/// is written or 0.
 pub fn emit(
     out: &mut [u8],
     macs: &Macs,
+    ip: &crate::endpoint::IpHeader,
     tuple: &Tuple,
     ident: u16,
     t: &Transmit,
@@ -127,9 +129,9 @@ pub fn emit(
         dst_addr: tuple.remote_ip,
         protocol: Protocol::TCP,
         payload_len: tcp_len,
-        ttl: 64,
-        tos: 0,
-        ident,
+        ttl: ip.ttl,
+        tos: ip.tos,
+        ident: if ip.zero_ident { 0 } else { ident },
         dont_frag: true,
     };
     ip_repr.emit(&mut ipv4::Packet::new_unchecked(&mut out[14..34]));
@@ -207,7 +209,8 @@ mod tests {
             data_len: 3,
         };
         let mut buf = [0u8; 128];
-        let len = emit(&mut buf, &macs, &tuple, 1, &t, |p| p.copy_from_slice(b"abc"));
+        let len =
+            emit(&mut buf, &macs, &crate::endpoint::IpHeader::default(), &tuple, 1, &t, |p| p.copy_from_slice(b"abc"));
         assert_eq!(len, frame_len(&t));
         let parsed = parse(&buf[..len], true).unwrap();
         assert_eq!(parsed.tuple.local_ip, tuple.remote_ip);

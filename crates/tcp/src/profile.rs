@@ -234,6 +234,8 @@ pub struct TcpProfile {
     /// The server role's TCP settings where they differ from `tcp` (TRex's
     /// `s_glob_info`); they apply where the server has a port of its own.
     pub server_tcp: Option<TcpConfig>,
+    /// The IPv4 header's TTL and TOS (TRex's `ip.ttl`, `ip.tos`).
+    pub ip: crate::endpoint::IpHeader,
     /// The server role.
     pub server: ServerSpec,
 }
@@ -307,6 +309,7 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
         recv_timeout_ns,
         clients,
         server_tcp: None,
+        ip: Default::default(),
         server,
     })
 }
@@ -325,6 +328,11 @@ fn parse_astf(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
         recv_timeout_ns: 10_000_000_000,
         clients: low.clients,
         server_tcp: (low.server_tcp != low.client_tcp).then_some(low.server_tcp),
+        ip: crate::endpoint::IpHeader {
+            ttl: astf.client_tunables.ttl.filter(|&t| t > 0).unwrap_or(64),
+            tos: astf.client_tunables.tos.unwrap_or(0),
+            zero_ident: false,
+        },
         server: low.server,
     })
 }

@@ -70,6 +70,9 @@ pub enum Step {
     Reset,
     /// Wait until the peer closes, then close (TRex ASTF's `wait_for_peer_close`).
     WaitPeerClose,
+    /// Wait until the peer has acknowledged every byte sent (TRex ASTF's blocking `send`:
+    /// the command ends when its buffer has drained).
+    WaitAcked,
     /// Run these steps `times` times.
     Loop {
         /// How many times.
@@ -89,6 +92,7 @@ pub(crate) enum Op {
     Close,
     Reset,
     WaitPeerClose,
+    WaitAcked,
 }
 
 /// Why a program was refused.
@@ -178,6 +182,7 @@ impl Program {
             Step::Close => self.ops.push(Op::Close),
             Step::Reset => self.ops.push(Op::Reset),
             Step::WaitPeerClose => self.ops.push(Op::WaitPeerClose),
+            Step::WaitAcked => self.ops.push(Op::WaitAcked),
             Step::Loop { times, steps } => {
                 for _ in 0..*times {
                     for s in steps {
@@ -261,6 +266,9 @@ pub enum Status {
     Receiving,
     /// Waiting for the peer to close (no timeout: the peer decides).
     AwaitingPeerClose,
+    /// Waiting for the peer to acknowledge what was sent (the connection's own timers
+    /// decide how long).
+    AwaitingAcks,
     /// Waiting until this time (a `delay`).
     Delaying(u64),
     /// The program has ended (closed or reset).
@@ -280,16 +288,19 @@ fn splitmix64(x: u64) -> u64 {
 impl Cursor {
     /// Runs from the current step until the program waits or ends, passing each
     /// action to `act`. A `delay` reached at `now` asks to be woken at `now + ns`: call
-    /// again then with `delay_over`. `peer_closed`: the peer's FIN has arrived.
+    /// again then with `delay_over`. `peer_closed`: the peer's FIN has arrived; `acked`:
+    /// the peer has acknowledged every byte sent so far.
     pub fn run(
         &mut self,
         program: &Program,
         now: u64,
         delay_over: bool,
         peer_closed: bool,
+        acked: bool,
         act: &mut impl FnMut(Action),
     ) -> Status {
         let mut delay_over = delay_over;
+        let mut acked = acked;
         loop {
             let Some(op) = program.ops.get(self.pc as usize) else {
                 act(Action::Close);
@@ -297,7 +308,10 @@ impl Cursor {
                 return Status::Done;
             };
             match op {
-                Op::Send(n) => act(Action::Send(*n)),
+                Op::Send(n) => {
+                    act(Action::Send(*n));
+                    acked = false;
+                }
                 Op::Recv(i) => {
                     if self.rx <= *i {
                         return Status::Receiving;
@@ -332,6 +346,12 @@ impl Cursor {
                 Op::WaitPeerClose => {
                     if !peer_closed {
                         return Status::AwaitingPeerClose;
+                    }
+                }
+                Op::WaitAcked => {
+                    // Sends before this step were just queued: wait for their ACKs.
+                    if !acked {
+                        return Status::AwaitingAcks;
                     }
                 }
             }
@@ -495,7 +515,7 @@ mod tests {
 
     fn run_all(cursor: &mut Cursor, program: &Program) -> (Vec<Action>, Status) {
         let mut actions = Vec::new();
-        let status = cursor.run(program, 0, false, false, &mut |a| actions.push(a));
+        let status = cursor.run(program, 0, false, false, true, &mut |a| actions.push(a));
         (actions, status)
     }
 
@@ -524,7 +544,7 @@ mod tests {
         let total: u32 = actions.iter().map(|a| if let Action::Send(n) = a { *n } else { 0 }).sum();
         assert_eq!(total, server.send_len());
         let mut closing = Vec::new();
-        assert_eq!(s.run(&server, 0, false, true, &mut |a| closing.push(a)), Status::Done);
+        assert_eq!(s.run(&server, 0, false, true, true, &mut |a| closing.push(a)), Status::Done);
         assert_eq!(closing, [Action::Close]);
         let mut response = vec![0; server.send_len() as usize];
         server.fill(0, &mut response);
@@ -587,10 +607,10 @@ mod tests {
         assert_eq!(out, [1, 2, 3, 0]);
         let mut c = Cursor::default();
         let mut actions = Vec::new();
-        assert_eq!(c.run(&program, 100, false, false, &mut |a| actions.push(a)), Status::Delaying(105));
+        assert_eq!(c.run(&program, 100, false, false, true, &mut |a| actions.push(a)), Status::Delaying(105));
         // A byte during the delay counts for the recv after it.
         c.receive(&program, b"!");
-        assert_eq!(c.run(&program, 105, true, false, &mut |a| actions.push(a)), Status::Delaying(110));
+        assert_eq!(c.run(&program, 105, true, false, true, &mut |a| actions.push(a)), Status::Delaying(110));
         assert_eq!(actions, [Action::Send(2), Action::Send(3), Action::Send(3)]);
     }
 

@@ -146,71 +146,69 @@ impl TcpOptions {
 
     /// The bytes [`TcpOptions::emit`] writes: a multiple of four, at most 40.
     pub fn buffer_len(&self) -> usize {
-        let mut len = 0;
-        if self.mss.is_some() {
-            len += 4;
-        }
-        if self.sack_permitted {
-            len += 2;
-        }
-        if self.timestamp.is_some() {
-            len += 10;
-        }
-        if self.window_scale.is_some() {
-            len += 3;
-        }
-        if !self.sack.is_empty() {
-            len += 2 + 8 * self.sack.len();
-        }
-        (len + 3) & !3
+        self.layout(&mut [])
     }
 
     /// Writes the options into `out` and returns how many bytes were written
     /// ([`TcpOptions::buffer_len`]).
+    ///
+    /// The layout is FreeBSD's (`tcp_addoptions`), which TRex's stack keeps: MSS; a NOP
+    /// and the window scale; the SACK permission at an even offset; the timestamps and
+    /// then the SACK blocks each two bytes past a 4-byte boundary (NOPs before them);
+    /// zeros (EOL) to the 4-byte end.
     ///
     /// # Panics
     ///
     /// Panics if `out` is shorter than [`TcpOptions::buffer_len`].
     pub fn emit(&self, out: &mut [u8]) -> usize {
         let total = self.buffer_len();
-        let out = &mut out[..total];
+        self.layout(&mut out[..total])
+    }
+
+    /// Lays the options out into `out`, or only counts when `out` is empty.
+    fn layout(&self, out: &mut [u8]) -> usize {
+        let write = !out.is_empty();
         let mut at = 0;
+        let mut put = |at: &mut usize, bytes: &[u8]| {
+            if write {
+                out[*at..*at + bytes.len()].copy_from_slice(bytes);
+            }
+            *at += bytes.len();
+        };
         if let Some(mss) = self.mss {
-            out[at] = KIND_MSS;
-            out[at + 1] = 4;
-            be::set_u16(out, at + 2, mss);
-            at += 4;
-        }
-        if self.sack_permitted {
-            out[at] = KIND_SACK_PERMITTED;
-            out[at + 1] = 2;
-            at += 2;
-        }
-        if let Some((val, ecr)) = self.timestamp {
-            out[at] = KIND_TIMESTAMP;
-            out[at + 1] = 10;
-            be::set_u32(out, at + 2, val);
-            be::set_u32(out, at + 6, ecr);
-            at += 10;
+            let m = mss.to_be_bytes();
+            put(&mut at, &[KIND_MSS, 4, m[0], m[1]]);
         }
         if let Some(shift) = self.window_scale {
-            out[at] = KIND_WINDOW_SCALE;
-            out[at + 1] = 3;
-            out[at + 2] = shift;
-            at += 3;
+            put(&mut at, &[KIND_NOP, KIND_WINDOW_SCALE, 3, shift]);
+        }
+        if self.sack_permitted {
+            while at % 2 != 0 {
+                put(&mut at, &[KIND_NOP]);
+            }
+            put(&mut at, &[KIND_SACK_PERMITTED, 2]);
+        }
+        if let Some((val, ecr)) = self.timestamp {
+            while at % 4 != 2 {
+                put(&mut at, &[KIND_NOP]);
+            }
+            let (v, e) = (val.to_be_bytes(), ecr.to_be_bytes());
+            put(&mut at, &[KIND_TIMESTAMP, 10, v[0], v[1], v[2], v[3], e[0], e[1], e[2], e[3]]);
         }
         if !self.sack.is_empty() {
-            out[at] = KIND_SACK;
-            out[at + 1] = (2 + 8 * self.sack.len()) as u8;
-            at += 2;
+            while at % 4 != 2 {
+                put(&mut at, &[KIND_NOP]);
+            }
+            put(&mut at, &[KIND_SACK, (2 + 8 * self.sack.len()) as u8]);
             for &(left, right) in self.sack.as_slice() {
-                be::set_u32(out, at, left);
-                be::set_u32(out, at + 4, right);
-                at += 8;
+                let (l, r) = (left.to_be_bytes(), right.to_be_bytes());
+                put(&mut at, &[l[0], l[1], l[2], l[3], r[0], r[1], r[2], r[3]]);
             }
         }
-        out[at..].fill(KIND_NOP);
-        total
+        while at % 4 != 0 {
+            put(&mut at, &[KIND_END]);
+        }
+        at
     }
 }
 
@@ -236,14 +234,30 @@ mod tests {
     }
 
     #[test]
-    fn emits_what_it_parses_in_linux_order() {
+    fn emits_what_it_parses_in_freebsd_order() {
         let options = TcpOptions::parse(&LINUX_SYN).unwrap();
         let mut out = [0u8; 40];
         let len = options.emit(&mut out);
         assert_eq!(len, 20);
-        // Same options; the padding NOP sits at the end instead of before the window scale.
-        assert_eq!(&out[..16], &LINUX_SYN[..16]);
-        assert_eq!(&out[16..20], &[0x03, 0x03, 0x07, 0x01]);
+        // FreeBSD's SYN (and TRex's): MSS, NOP + window scale, SACK permitted, timestamps.
+        assert_eq!(&out[..20], &[2, 4, 5, 180, 1, 3, 3, 7, 4, 2, 8, 10, 1, 2, 3, 4, 0, 0, 0, 0]);
+        assert_eq!(TcpOptions::parse(&out[..len]).unwrap(), options);
+    }
+
+    #[test]
+    fn data_segment_options_pad_as_freebsd_does() {
+        // Timestamps: two NOPs first. SACK blocks after them: two more NOPs. Alone: EOL padding.
+        let ts = TcpOptions { timestamp: Some((1, 2)), ..TcpOptions::NONE };
+        let mut out = [0u8; 40];
+        assert_eq!(ts.emit(&mut out), 12);
+        assert_eq!(&out[..12], &[1, 1, 8, 10, 0, 0, 0, 1, 0, 0, 0, 2]);
+        let mut both = ts;
+        both.sack.push(5, 9);
+        assert_eq!(both.emit(&mut out), 24);
+        assert_eq!(&out[12..24], &[1, 1, 5, 10, 0, 0, 0, 5, 0, 0, 0, 9]);
+        let mss = TcpOptions { mss: Some(536), sack_permitted: true, ..TcpOptions::NONE };
+        assert_eq!(mss.emit(&mut out), 8);
+        assert_eq!(&out[..8], &[2, 4, 2, 24, 4, 2, 0, 0]);
     }
 
     #[test]

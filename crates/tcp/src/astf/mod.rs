@@ -17,6 +17,8 @@
 //! port. What the endpoints cannot run yet (UDP programs, time-driven jumps, template
 //! switching, per-template TCP tunables) is refused there, naming the program and command.
 
+pub mod sim;
+
 use crate::conn::TcpConfig;
 use crate::endpoint::{ClientSpec, Load, ServerSpec};
 use crate::program::{Payload, Program, Recv, Step};
@@ -628,6 +630,8 @@ impl AstfProfile {
             .collect();
         let mut steps = Vec::new();
         let mut vars = [0u64; VARS as usize];
+        // TRex's sends block by default: the command ends when its bytes are acknowledged.
+        let mut blocking = true;
         let mut pc = 0usize;
         let mut budget = crate::program::MAX_OPS;
         while let Some(cmd) = p.commands.get(pc) {
@@ -639,7 +643,12 @@ impl AstfProfile {
             })?;
             let here = format!("commands[{pc}]");
             match cmd {
-                Command::Tx(b) => steps.push(Step::Send(Payload::Bytes(self.buffers[*b].clone()))),
+                Command::Tx(b) => {
+                    steps.push(Step::Send(Payload::Bytes(self.buffers[*b].clone())));
+                    if blocking {
+                        steps.push(Step::WaitAcked);
+                    }
+                }
                 Command::Rx { .. } => {
                     let want = rx_wants[pc];
                     if want > 0 {
@@ -660,7 +669,8 @@ impl AstfProfile {
                     return Ok(steps);
                 }
                 Command::Connect if pc == 0 => {}
-                Command::TxMode(_) => {}
+                // Flag 1: non-blocking (continue while the bytes are on their way).
+                Command::TxMode(flags) => blocking = flags & 1 == 0,
                 Command::SetVar(id, val) => vars[*id as usize] = *val,
                 Command::JmpNz(id, offset) => {
                     let v = &mut vars[*id as usize];

@@ -1,0 +1,281 @@
+//! TRex's ASTF simulator (`astf-sim --full`) on riptide's endpoints: one client endpoint
+//! and one server endpoint joined back to back, no loss, a virtual clock, and TRex's
+//! simulator's conventions, so that the frames compare with the goldens TRex's regression
+//! keeps (trex-core scripts/automation/regression/functional_tests/golden/sim_astf-*.pcap).
+//!
+//! The conventions, as TRex's code sets them (trex-core src/stx/astf_batch, src/44bsd,
+//! src/tuple_gen.cpp):
+//! - the first flow opens at 110 ms (the batch core's 10 ms phase and 100 ms more), one
+//!   every 1/cps after; flows open while the clock is below 10 ms + the duration (5 s),
+//!   and the open ones run to their end;
+//! - each frame reaches the other side 20 µs after it leaves (the receive flush);
+//! - client addresses and server addresses each walk their range in order, one per flow;
+//!   a client address's first port is `1025 + (lo16(214013 * index + 2531011) % 62976)`
+//!   and each later flow of it takes the next;
+//! - the client's and the server's stacks draw ISNs from a counter each, started at glibc's
+//!   first two `rand()` values (1804289383, 846930886) and stepped by 31232;
+//! - timestamps count milliseconds by the 50 ms tick of TRex's timer wheel (150 at 110 ms);
+//! - MACs 18:18:18:18:18:18 (client) and 10:10:10:10:10:10 (server), TTL 127, IP
+//!   identification 0 and DF; TRex's TCP defaults (MSS 1460, a 32 KiB receive buffer,
+//!   window scaling, SACK and timestamps offered, an initial window of 10 segments).
+
+use super::{AstfError, AstfProfile};
+use crate::conn::TcpConfig;
+use crate::endpoint::{Endpoint, EndpointConfig, IpHeader};
+use crate::frame::Macs;
+use riptide_wire::ethernet::EthernetAddress;
+use std::collections::HashMap;
+use std::net::Ipv4Addr;
+
+/// The simulator's settings.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// How long flows keep opening, seconds (TRex's `-d`, 5 by default).
+    pub duration_s: f64,
+    /// The longest the simulated clock runs after the last flow opened, seconds; flows
+    /// still open then are left (a profile whose programs never end).
+    pub drain_s: f64,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        SimConfig { duration_s: 5.0, drain_s: 120.0 }
+    }
+}
+
+/// A frame as the client port saw it: sent by either side, at `t_ns` of the simulated clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimFrame {
+    /// When it left its sender, ns.
+    pub t_ns: u64,
+    /// The Ethernet frame.
+    pub bytes: Vec<u8>,
+}
+
+/// The client's MAC in TRex's simulator.
+pub const CLIENT_MAC: [u8; 6] = [0x18; 6];
+/// The server's MAC in TRex's simulator.
+pub const SERVER_MAC: [u8; 6] = [0x10; 6];
+/// The first flow opens here.
+pub const FIRST_FLOW_NS: u64 = 110_000_000;
+/// Flows open while the clock is below this plus the duration.
+pub const PHASE_NS: u64 = 10_000_000;
+/// A frame's trip from one side to the other.
+pub const HOP_NS: u64 = 20_000;
+/// TRex's timer wheel tick.
+pub const TICK_NS: u64 = 50_000_000;
+/// The client's first ISN (glibc's first `rand()`).
+pub const CLIENT_ISS: u32 = 1_804_289_383;
+/// The server's first ISN (glibc's second `rand()`).
+pub const SERVER_ISS: u32 = 846_930_886;
+/// What each connection adds to its side's ISN counter (TRex's `TCP_ISSINCR / 4`).
+pub const ISS_STEP: u32 = 122 * 1024 / 4;
+/// The most frames one simulation writes.
+pub const MAX_FRAMES: usize = 10_000_000;
+
+/// TRex's TCP defaults (its `CTcpTunableCtx`), with the simulator's timestamp clock.
+pub fn trex_tcp() -> TcpConfig {
+    TcpConfig {
+        mss: 1460,
+        rcv_wnd: 32 * 1024,
+        window_scaling: true,
+        sack: true,
+        timestamps: true,
+        ts_tick_ns: TICK_NS,
+        ..TcpConfig::default()
+    }
+}
+
+/// The first port of client address `index` (TRex's `generate_rand_sport`, one thread).
+pub fn first_port(index: u32) -> u16 {
+    let rand = 214_013u32.wrapping_mul(index).wrapping_add(2_531_011);
+    (1024 + u32::from(rand as u16) % (64_000 - 1024) + 1) as u16
+}
+
+/// Takes what `ep` sends now into `queue` (the other side's receive queue), recording each
+/// frame in `out` at `stamp` when this side is the client.
+fn send(
+    ep: &mut Endpoint,
+    now: u64,
+    stamp: u64,
+    queue: &mut Vec<Vec<u8>>,
+    mut out: Option<&mut Vec<SimFrame>>,
+    buf: &mut [u8],
+) -> Result<(), AstfError> {
+    while let Some(n) = ep.poll_transmit(now, buf) {
+        if let Some(out) = out.as_deref_mut() {
+            out.push(SimFrame { t_ns: stamp, bytes: buf[..n].to_vec() });
+        }
+        queue.push(buf[..n].to_vec());
+    }
+    Ok(())
+}
+
+/// Runs `profile` as TRex's `astf-sim --full` does; `file` names it in errors.
+pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Vec<SimFrame>, AstfError> {
+    let err = |message: String| AstfError { file: file.to_string(), message };
+    let low = profile.lower(file, &trex_tcp())?;
+    let ttl = |t: &super::Tunables| t.ttl.filter(|&t| t > 0).unwrap_or(127);
+    let endpoint_cfg = |tcp: TcpConfig, local: [u8; 6], peer: [u8; 6], iss: u32, t: &super::Tunables| EndpointConfig {
+        tcp,
+        macs: Macs { local: EthernetAddress(local), peer: EthernetAddress(peer) },
+        ip: IpHeader { ttl: ttl(t), tos: t.tos.unwrap_or(0), zero_ident: true },
+        isn_sequence: Some((iss, ISS_STEP)),
+        timer_tick_ns: 1,
+        timer_grain_ns: TICK_NS,
+
+        verify_checksums: true,
+        ..EndpointConfig::default()
+    };
+    let mut clients = low.clients.clone();
+    for c in &mut clients {
+        // The simulator opens every flow itself, with TRex's tuples.
+        c.limit = Some(0);
+    }
+    let c_cfg = endpoint_cfg(low.client_tcp, CLIENT_MAC, SERVER_MAC, CLIENT_ISS, &profile.client_tunables);
+    let s_cfg = endpoint_cfg(low.server_tcp, SERVER_MAC, CLIENT_MAC, SERVER_ISS, &profile.server_tunables);
+    let mut client = Endpoint::with_clients(c_cfg, clients, Default::default()).map_err(|e| err(e.to_string()))?;
+    let mut server = Endpoint::new(s_cfg, None, low.server.clone()).map_err(|e| err(e.to_string()))?;
+
+    // TRex's batch core is a queue of timed nodes whose times are doubles summed step by
+    // step: the flow generator (from 110 ms, 1/cps apart), the timer wheel's tick (from 0,
+    // 50 ms apart) and the receive flush (from 0, 20 us apart). Which of two nodes due at
+    // "the same" time runs first is decided by those sums' rounding, and the goldens show
+    // it (a SYN-ACK 40 us after its SYN, not 20): the same sums are made here.
+    let stop = 0.01 + cfg.duration_s.max(0.0);
+    let mut fif: Vec<(f64, u64)> =
+        profile.templates.iter().map(|t| (0.01 + 0.1, t.client.limit.unwrap_or(u64::MAX))).collect();
+    let mut tw = 0.0f64;
+    let mut flush = 0.0f64;
+    let mut ticks_done = 0u64;
+    let tick_s = TICK_NS as f64 / 1e9;
+    let flush_s = HOP_NS as f64 / 1e9;
+    let end = stop + cfg.drain_s.max(0.0);
+
+    // TRex's generator: each pool's next address, and each client address's next port.
+    let mut next_client: HashMap<usize, u32> = HashMap::new();
+    let mut next_server: HashMap<usize, u32> = HashMap::new();
+    let mut ports: HashMap<Ipv4Addr, u16> = HashMap::new();
+
+    let mut out = Vec::new();
+    // What each side's receive queue holds.
+    let mut to_server: Vec<Vec<u8>> = Vec::new();
+    let mut to_client: Vec<Vec<u8>> = Vec::new();
+    let mut buf = vec![0u8; 65_536];
+    // The endpoints' clock for a node at `t` s: its nanosecond, moved 1 ns off a tick of
+    // the wheel to the side of it the node ran on (the wheel's timers and the timestamps
+    // count the ticks run).
+    let clock = |t: f64, ticks_done: u64| -> u64 {
+        let ns = (t * 1e9).round() as u64;
+        let tick = (ns + TICK_NS / 2) / TICK_NS;
+        if ns.abs_diff(tick * TICK_NS) < 1_000 {
+            if tick < ticks_done {
+                tick * TICK_NS + 1
+            } else {
+                (tick * TICK_NS).saturating_sub(1)
+            }
+        } else {
+            ns
+        }
+    };
+    let stamp = |t: f64| (t * 1e9).round() as u64;
+    loop {
+        // The next node: ties go to the generator, then the wheel, then the flush.
+        let (fi, ft) = fif
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.1 > 0 && f.0 <= stop)
+            .map(|(i, f)| (i, f.0))
+            .fold((usize::MAX, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
+        let idle = fi == usize::MAX
+            && to_server.is_empty()
+            && to_client.is_empty()
+            && client.active() == 0
+            && server.active() == 0;
+        if idle || ft.min(tw).min(flush) > end {
+            break;
+        }
+        if ft <= tw && ft <= flush {
+            // A new flow of template `fi`.
+            let now = clock(ft, ticks_done);
+            fif[fi].0 = ft + 1.0 / profile.templates[fi].client.cps;
+            fif[fi].1 -= 1;
+            let c = &profile.templates[fi].client;
+            let (cr, sr) = (&profile.ip_gens[c.client_ips], &profile.ip_gens[c.server_ips]);
+            let ci = next_client.entry(c.client_ips).or_insert(0);
+            let index = *ci % cr.count().max(1);
+            *ci = ci.wrapping_add(1);
+            let si = next_server.entry(c.server_ips).or_insert(0);
+            let server_ip = Ipv4Addr::from(u32::from(sr.start).wrapping_add(*si % sr.count().max(1)));
+            *si = si.wrapping_add(1);
+            let client_ip = Ipv4Addr::from(u32::from(cr.start).wrapping_add(index));
+            let port = ports.entry(client_ip).or_insert_with(|| first_port(index));
+            let local = (client_ip, *port);
+            *port = if *port >= 64_000 { 1025 } else { *port + 1 };
+            client.open_to(now, fi, local, (server_ip, c.port)).map_err(|e| err(format!("flow at {ft} s: {e}")))?;
+            send(&mut client, now, stamp(ft), &mut to_server, Some(&mut out), &mut buf)?;
+        } else if tw <= flush {
+            // The wheel's tick: the client's timers, then the server's.
+            ticks_done += 1;
+            let now = clock(tw, ticks_done);
+            client.handle_timeout(now);
+            send(&mut client, now, stamp(tw), &mut to_server, Some(&mut out), &mut buf)?;
+            server.handle_timeout(now);
+            send(&mut server, now, stamp(tw), &mut to_client, None, &mut buf)?;
+            tw += tick_s;
+        } else {
+            // The flush: the client reads what reached it (the client port's capture
+            // records each frame then), then the server reads what reached it, the
+            // client's answers included; the server's answers wait for the next flush.
+            let now = clock(flush, ticks_done);
+            for frame in std::mem::take(&mut to_client) {
+                out.push(SimFrame { t_ns: stamp(flush), bytes: frame.clone() });
+                client.handle_frame(now, &frame);
+            }
+            send(&mut client, now, stamp(flush), &mut to_server, Some(&mut out), &mut buf)?;
+            for frame in std::mem::take(&mut to_server) {
+                server.handle_frame(now, &frame);
+            }
+            send(&mut server, now, stamp(flush), &mut to_client, None, &mut buf)?;
+            flush += flush_s;
+        }
+        if out.len() > MAX_FRAMES {
+            return Err(err(format!("more than {MAX_FRAMES} frames")));
+        }
+    }
+    Ok(out)
+}
+
+/// The frames as a pcap file with microsecond timestamps (TRex's simulator writes those).
+pub fn pcap(frames: &[SimFrame]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(24 + frames.iter().map(|f| 16 + f.bytes.len()).sum::<usize>());
+    out.extend_from_slice(&0xa1b2_c3d4u32.to_le_bytes());
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&4u16.to_le_bytes());
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(&65_535u32.to_le_bytes());
+    out.extend_from_slice(&1u32.to_le_bytes());
+    for f in frames {
+        let us = f.t_ns / 1_000;
+        out.extend_from_slice(&((us / 1_000_000) as u32).to_le_bytes());
+        out.extend_from_slice(&((us % 1_000_000) as u32).to_le_bytes());
+        out.extend_from_slice(&(f.bytes.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(f.bytes.len() as u32).to_le_bytes());
+        out.extend_from_slice(&f.bytes);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trex_first_ports_are_its_generators() {
+        // The ports of TRex's goldens: client addresses 0..4, one flow each.
+        let want = [41_668, 59_073, 10_942, 28_347, 45_752];
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!(first_port(i as u32), *w);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+"""TRex ASTF profiles run unchanged: `riptide tcp X.py` on the in-memory `link:` pair.
+
+The profiles are TRex's own (python/tests/trex-core/scripts/astf, copied unchanged); their
+addresses (16.0.0.0/8, 48.0.0.0/8) never leave the process. Each run must hold TRex's
+documented ASTF invariants (client `tcps_connattempt == tcps_closed`, server
+`accepts == connects == closed`, what one side sent the other received) and the bytes
+the profile's programs say: the oracle of what one connection carries is TRex's own
+`ASTFProfile.to_json()` of the same file (trex_oracle.py), read here independently of
+riptide's translation.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+import trex_oracle
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = str(Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide")).resolve())
+ASTF = trex_oracle.ASTF_PROFILES
+
+
+def tcp(profile: str, *args: str, timeout: int = 120) -> subprocess.CompletedProcess:
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    cmd = [BIN, "tcp", str(ASTF / profile), "--port", "link:0", "--port", "link:1", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+
+
+def report(profile: str, *args: str) -> Dict[str, Any]:
+    r = tcp(profile, "--json", *args)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)["tcp"]
+
+
+def check_invariants(t: Dict[str, Any], n: int) -> None:
+    c, s = t["client"], t["server"]
+    assert c["tcps_connattempt"] == n, c
+    assert c["tcps_connattempt"] == c["tcps_closed"], "client connattempt == closed"
+    assert s["tcps_accepts"] == s["tcps_connects"] == s["tcps_closed"] == n, s
+    assert c["tcps_sndbyte"] == s["tcps_rcvbyte"] and s["tcps_sndbyte"] == c["tcps_rcvbyte"], (c, s)
+    assert t["client_app"]["completed"] == t["server_app"]["completed"] == n, t
+
+
+def sent_per_connection(trex_json: Dict[str, Any], program: int) -> int:
+    """Bytes program `program` sends once through, loops run as TRex runs them."""
+    cmds = trex_json["program_list"][program]["commands"]
+    bufs = [base64.b64decode(b) for b in trex_json["buf_list"]]
+    total, pc, vars_ = 0, 0, [0, 0]
+    while pc < len(cmds):
+        c = cmds[pc]
+        if c["name"] == "tx":
+            total += len(bufs[c["buf_index"]])
+        elif c["name"] == "set_var":
+            vars_[c["id"]] = c["val"]
+        elif c["name"] == "jmp_nz":
+            vars_[c["id"]] -= 1
+            if vars_[c["id"]] != 0:
+                pc += c["offset"]
+                continue
+        pc += 1
+    return total
+
+
+@pytest.mark.parametrize("name,args,n", [
+    ("http_simple.py", ["-n", "40", "-m", "100"], 40),
+    ("http_eflow2.py", [], 1),
+    ("http_manual_commands_loop.py", ["-n", "2", "-m", "10"], 2),
+    # Nine templates on nine ports, 5 connections each.
+    ("sfr.py", ["-n", "5", "-m", "100"], 45),
+])
+def test_trex_profiles_run_with_trex_invariants(name: str, args: List[str], n: int) -> None:
+    t = report(name, *args)
+    check_invariants(t, n)
+    trex = trex_oracle.trex_astf_json(str(ASTF / name))
+    # Bytes each side sent: every template's programs, by TRex's own JSON of the file.
+    per_template = []
+    for tpl in trex["templates"]:
+        c = sent_per_connection(trex, tpl["client_template"]["program_index"])
+        s = sent_per_connection(trex, tpl["server_template"]["program_index"])
+        per_template.append((c, s))
+    k = n // len(per_template)
+    assert t["client"]["tcps_sndbyte"] == k * sum(c for c, _ in per_template)
+    assert t["server"]["tcps_sndbyte"] == k * sum(s for _, s in per_template)
+
+
+def test_the_multiplier_scales_the_profiles_rate() -> None:
+    # http_simple: 2.776 cps; -m 2000 opens ~5,552 per second: 0.5 s gives ~2,776.
+    t = report("http_simple.py", "-m", "2000", "-d", "0.5")
+    assert 2200 <= t["client"]["tcps_connattempt"] <= 3100, t["client"]
+
+
+def test_what_riptide_cannot_run_yet_names_the_profile() -> None:
+    r = tcp("udp_pcap.py", "-n", "1")
+    assert r.returncode == 2
+    assert "udp_pcap.py" in r.stderr and "UDP programs" in r.stderr, r.stderr
+
+
+def test_tunables_of_a_yaml_profile_are_refused(tmp_path: Path) -> None:
+    y = tmp_path / "p.yaml"
+    y.write_text("server:\n  listen:\n    - {port: 80, program: http}\n")
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    r = subprocess.run([BIN, "tcp", str(y), "--port", "link:0", "-t", "a=1", "-d", "0.1"], capture_output=True,
+                       text=True, env=env, timeout=60)
+    assert r.returncode == 2 and "-t/--tunables is for TRex ASTF profiles" in r.stderr, r.stderr
