@@ -53,6 +53,15 @@ pub struct TcpConfig {
     /// The timestamp option's clock: milliseconds of `now` (1 ms, the default), or a
     /// coarser tick (TRex's 50 ms timer wheel).
     pub ts_tick_ns: u64,
+    /// Delayed ACKs (0: every arrival is acknowledged at once, riptide's default): in-order
+    /// data without PSH, no larger than a segment, is acknowledged this long after, or
+    /// sooner with whatever this side sends (TRex's rule: FreeBSD's, without the ACK of every
+    /// second segment). With a `ts_tick_ns` tick, the ACK waits for the connection's own
+    /// periodic timer instead, which ticks every this long from the tick it was born in
+    /// (TRex's flow timer).
+    pub delayed_ack_ns: u64,
+    /// Slow start's growth per ACK, in segments (RFC 3465's L; FreeBSD's and TRex's is 2).
+    pub abc_limit: u8,
 }
 
 impl Default for TcpConfig {
@@ -71,6 +80,8 @@ impl Default for TcpConfig {
             time_wait_ns: 1_000_000_000,
             fin_timeout_ns: 60_000_000_000,
             ts_tick_ns: 1_000_000,
+            delayed_ack_ns: 0,
+            abc_limit: 1,
         }
     }
 }
@@ -242,6 +253,11 @@ pub struct Connection {
     rtt: RttEstimator,
     /// The timer's deadline (0: none).
     timer: u64,
+    /// A delayed ACK's deadline (0: none owed).
+    delack_at: u64,
+    /// With a tick clock: the count of ticks before the connection's birth (its periodic
+    /// timer fires every period from there).
+    born_tick: u32,
     ooo: Option<Box<Reassembly>>,
 }
 
@@ -275,7 +291,39 @@ impl Connection {
             rtt_start: 0,
             rtt: RttEstimator::default(),
             timer: 0,
+            delack_at: 0,
+            born_tick: 0,
             ooo: None,
+        }
+    }
+
+    /// Notes `now` as the connection's birth: with a tick clock and delayed ACKs, its
+    /// periodic timer fires on the ticks `born + k * period` (k ≥ 1), counting the tick
+    /// `now` falls in as the first.
+    pub fn set_born(&mut self, now: u64, cfg: &TcpConfig) {
+        if Self::period_ticks(cfg).is_some() {
+            self.born_tick = (now / cfg.ts_tick_ns + 1) as u32;
+        }
+    }
+
+    /// The periodic timer's period in ticks, with a tick clock and delayed ACKs.
+    fn period_ticks(cfg: &TcpConfig) -> Option<u64> {
+        (cfg.ts_tick_ns > 1_000_000 && cfg.delayed_ack_ns > 0)
+            .then(|| (cfg.delayed_ack_ns / cfg.ts_tick_ns).clamp(1, 255))
+    }
+
+    /// When an ACK delayed at `now` goes out.
+    fn delack_deadline(&self, now: u64, cfg: &TcpConfig) -> u64 {
+        match Self::period_ticks(cfg) {
+            None => now + cfg.delayed_ack_ns,
+            Some(period) => {
+                // The first of the ticks born + k * period (k >= 1) after `now`.
+                let tick = cfg.ts_tick_ns;
+                let born = u64::from(self.born_tick);
+                let next = (now / tick + 1).max(born + period);
+                let k = (next - born).div_ceil(period);
+                (born + k * period) * tick
+            }
         }
     }
 
@@ -303,7 +351,12 @@ impl Connection {
 
     /// The next deadline of the connection's timer.
     pub fn poll_timeout(&self) -> Option<u64> {
-        (self.timer != 0).then_some(self.timer)
+        match (self.timer, self.delack_at) {
+            (0, 0) => None,
+            (0, d) => Some(d),
+            (t, 0) => Some(t),
+            (t, d) => Some(t.min(d)),
+        }
     }
 
     /// Bytes queued that the peer has not acknowledged yet.
@@ -549,7 +602,20 @@ impl Connection {
         }
         if !seg.payload.is_empty() {
             if matches!(self.state, State::Established | State::FinWait1 | State::FinWait2) {
+                let owed = self.flags & flag::ACK_NOW;
+                let in_order = seg.seq == self.rcv_nxt && self.ooo.is_none();
                 self.on_data(seg.seq, seg.payload, wnd, stats, deliver);
+                let delay = cfg.delayed_ack_ns > 0
+                    && in_order
+                    && self.ooo.is_none()
+                    && !seg.flags.contains(TcpFlags::PSH)
+                    && seg.payload.len() <= usize::from(self.mss);
+                if delay && owed == 0 {
+                    self.flags &= !flag::ACK_NOW;
+                    if self.delack_at == 0 {
+                        self.delack_at = self.delack_deadline(now, cfg);
+                    }
+                }
             } else {
                 self.flags |= flag::ACK_NOW;
             }
@@ -659,7 +725,7 @@ impl Connection {
                 self.flags &= !flag::TIMING;
             }
             if cfg.congestion_control {
-                self.grow_cwnd(ack, acked, mss);
+                self.grow_cwnd(ack, acked, mss, u32::from(cfg.abc_limit.max(1)));
             } else if self.flags & flag::RECOVERY != 0 && ack < self.recover {
                 self.flags |= flag::RETX_ONE;
             } else {
@@ -709,7 +775,7 @@ impl Connection {
     }
 
     /// RFC 5681 §3.1 growth and RFC 6582 partial/full ACKs in recovery.
-    fn grow_cwnd(&mut self, ack: Seq, acked: u32, mss: u32) {
+    fn grow_cwnd(&mut self, ack: Seq, acked: u32, mss: u32, abc: u32) {
         if self.flags & flag::RECOVERY != 0 {
             if ack >= self.recover {
                 let flight = (self.snd_max - ack) as u32;
@@ -721,7 +787,7 @@ impl Connection {
                 self.cwnd = self.cwnd.saturating_sub(acked).saturating_add(mss).max(mss);
             }
         } else if self.cwnd < self.ssthresh {
-            self.cwnd = self.cwnd.saturating_add(acked.min(mss));
+            self.cwnd = self.cwnd.saturating_add(acked.min(mss * abc));
         } else {
             self.cwnd = self.cwnd.saturating_add((mss * mss / self.cwnd.max(1)).max(1));
         }
@@ -823,6 +889,10 @@ impl Connection {
 
     /// The timer fired (call when `now` reaches [`Connection::poll_timeout`]).
     pub fn handle_timeout(&mut self, now: u64, cfg: &TcpConfig, stats: &mut TcpStats) -> Events {
+        if self.delack_at != 0 && now >= self.delack_at {
+            self.delack_at = 0;
+            self.flags |= flag::ACK_NOW;
+        }
         if self.timer == 0 || now < self.timer {
             return Events::NONE;
         }
@@ -899,8 +969,12 @@ impl Connection {
         } else {
             self.transmit_by_state(now, cfg, stats)
         };
-        if seg.is_some() {
+        if let Some(s) = &seg {
             stats.tcps_sndtotal += 1;
+            if s.flags.contains(TcpFlags::ACK) {
+                // Whatever carries an ACK carries the delayed one.
+                self.delack_at = 0;
+            }
         }
         seg
     }

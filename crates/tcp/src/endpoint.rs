@@ -108,8 +108,8 @@ pub struct EndpointConfig {
     /// simulated clock that jumps to [`Endpoint::poll_timeout`] needs exact deadlines (1).
     pub timer_tick_ns: u64,
     /// Timers fire only on multiples of this (0: at their time): each at the first
-    /// multiple after its deadline, as on TRex's 50 ms timer wheel, whose simulator's
-    /// output depends on it.
+    /// multiple at or after its deadline, as on TRex's 50 ms timer wheel, whose
+    /// simulator's output depends on it.
     pub timer_grain_ns: u64,
     /// A program's timers (its `delay`s) run this long after their grain (TRex runs the
     /// next command of a finished delay in its next receive flush, 20 µs on).
@@ -122,7 +122,7 @@ impl EndpointConfig {
         if self.timer_grain_ns == 0 || at == u64::MAX {
             return at;
         }
-        (at / self.timer_grain_ns + 1).saturating_mul(self.timer_grain_ns)
+        at.div_ceil(self.timer_grain_ns).saturating_mul(self.timer_grain_ns)
     }
 }
 
@@ -720,7 +720,8 @@ impl Endpoint {
             return false;
         }
         let iss = self.isn(tuple, now);
-        let conn = Connection::accept(iss, seg, &self.cfg.tcp);
+        let mut conn = Connection::accept(iss, seg, &self.cfg.tcp);
+        conn.set_born(now, &self.cfg.tcp);
         self.stats.server.tcps_accepts += 1;
         let slot = Slot {
             conn,
@@ -1027,7 +1028,11 @@ impl Endpoint {
         let tuple = Tuple { local_ip: ip, remote_ip: server_ip, local_port: port, remote_port: server_port };
         let iss = self.isn(&tuple, now);
         let slot = Slot {
-            conn: Connection::connect(iss, &self.cfg.tcp),
+            conn: {
+                let mut conn = Connection::connect(iss, &self.cfg.tcp);
+                conn.set_born(now, &self.cfg.tcp);
+                conn
+            },
             tuple,
             cursor: Cursor::default(),
             timer: None,
