@@ -24,17 +24,20 @@ REPO = Path(__file__).resolve().parents[2]
 BIN = str(Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide")).resolve())
 
 EXACT = {
-    "sim_astf-param_tcp_rxbufsize",
-    "sim_astf-param_tcp_no_timestamp",
-    "sim_astf-param_tcp_keepalive",
-    "sim_astf-param_tcp_delay_ack",
-    "sim_astf-param_mss_initwnd",
     "sim_astf-http_manual_commands_delay",
     "sim_astf-http_manual_commands_delay_client",
     "sim_astf-http_manual_commands_delay_client2",
+    "sim_astf-http_manual_commands_fin_ack",
     "sim_astf-http_manual_commands_pipeline",
     "sim_astf-http_manual_commands_pipeline2",
+    "sim_astf-http_manual_commands_rst",
     "sim_astf-http_simple_limit",
+    "sim_astf-long_keepalive",
+    "sim_astf-param_mss_initwnd",
+    "sim_astf-param_tcp_delay_ack",
+    "sim_astf-param_tcp_keepalive",
+    "sim_astf-param_tcp_no_timestamp",
+    "sim_astf-param_tcp_rxbufsize",
 }
 
 

@@ -62,6 +62,10 @@ pub struct TcpConfig {
     pub delayed_ack_ns: u64,
     /// Slow start's growth per ACK, in segments (RFC 3465's L; FreeBSD's and TRex's is 2).
     pub abc_limit: u8,
+    /// A program's reset, or its close after `wait_for_peer_close`, sends the ACK owed for
+    /// the arrival that woke it as a segment of its own first (BSD's order, TRex's
+    /// simulator's output); off, the FIN or RST carries it (one segment fewer).
+    pub ack_before_close: bool,
 }
 
 impl Default for TcpConfig {
@@ -82,6 +86,7 @@ impl Default for TcpConfig {
             ts_tick_ns: 1_000_000,
             delayed_ack_ns: 0,
             abc_limit: 1,
+            ack_before_close: false,
         }
     }
 }
@@ -211,6 +216,9 @@ mod flag {
     pub(super) const RETX_ONE: u16 = 512;
     pub(super) const PERSIST: u16 = 1024;
     pub(super) const WS_OK: u16 = 2048;
+    /// An owed ACK goes out as a segment of its own before what follows (a FIN or RST
+    /// the program asked for after the arrival that owes it).
+    pub(super) const ACK_FIRST: u16 = 4096;
 }
 
 /// The RFC 9293 default MSS when the peer announces none.
@@ -433,6 +441,16 @@ impl Connection {
 
     /// Resets the connection: the next [`Connection::poll_transmit`] sends a RST and the
     /// connection is CLOSED after it (as load testers close, without TIME-WAIT).
+    /// Sends the ACK owed now (if any) as a segment of its own, before the FIN or RST the
+    /// caller is about to ask for: what BSD's stack does when its application closes or
+    /// resets from the wakeup of an arrival (the input's ACK is out first).
+    pub fn ack_first(&mut self) {
+        if self.flags & flag::ACK_NOW != 0 {
+            self.flags |= flag::ACK_FIRST;
+        }
+    }
+
+    /// Resets the connection: the next transmit is an RST.
     pub fn abort(&mut self) {
         match self.state {
             State::Closed => {}
@@ -956,7 +974,30 @@ impl Connection {
 
     /// The next segment to send, if any; call until `None` after every input.
     pub fn poll_transmit(&mut self, now: u64, cfg: &TcpConfig, stats: &mut TcpStats) -> Option<Transmit> {
-        let seg = if self.flags & flag::RST_REPLY != 0 {
+        let seg = if self.flags & flag::ACK_FIRST != 0 {
+            self.flags &= !flag::ACK_FIRST;
+            match self.state {
+                State::Closed | State::SynSent | State::SynReceived => self.poll_transmit_inner(now, cfg, stats),
+                _ => match self.pure_ack(now, cfg, stats) {
+                    Some(ack) => Some(ack),
+                    None => self.poll_transmit_inner(now, cfg, stats),
+                },
+            }
+        } else {
+            self.poll_transmit_inner(now, cfg, stats)
+        };
+        if let Some(s) = &seg {
+            stats.tcps_sndtotal += 1;
+            if s.flags.contains(TcpFlags::ACK) {
+                // Whatever carries an ACK carries the delayed one.
+                self.delack_at = 0;
+            }
+        }
+        seg
+    }
+
+    fn poll_transmit_inner(&mut self, now: u64, cfg: &TcpConfig, stats: &mut TcpStats) -> Option<Transmit> {
+        if self.flags & flag::RST_REPLY != 0 {
             self.flags &= !flag::RST_REPLY;
             stats.tcps_sndrst += 1;
             Some(self.header(now, cfg, self.rtt_seq, TcpFlags::RST, 0, 0))
@@ -968,15 +1009,7 @@ impl Connection {
             Some(seg)
         } else {
             self.transmit_by_state(now, cfg, stats)
-        };
-        if let Some(s) = &seg {
-            stats.tcps_sndtotal += 1;
-            if s.flags.contains(TcpFlags::ACK) {
-                // Whatever carries an ACK carries the delayed one.
-                self.delack_at = 0;
-            }
         }
-        seg
     }
 
     fn transmit_by_state(&mut self, now: u64, cfg: &TcpConfig, stats: &mut TcpStats) -> Option<Transmit> {

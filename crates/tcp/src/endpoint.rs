@@ -14,6 +14,7 @@
 //! spreads the frames (the port's receive hash), each worker accepting what it receives.
 
 use crate::conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
+pub use crate::frame::IpHeader;
 use crate::frame::{self, Macs, Tuple};
 use crate::program::{Action, Cursor, Program, Status};
 use crate::seq::Seq;
@@ -123,23 +124,6 @@ impl EndpointConfig {
             return at;
         }
         at.div_ceil(self.timer_grain_ns).saturating_mul(self.timer_grain_ns)
-    }
-}
-
-/// What an endpoint writes in the IPv4 headers of its frames.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IpHeader {
-    /// Time to live.
-    pub ttl: u8,
-    /// Type of service (DSCP and ECN).
-    pub tos: u8,
-    /// Identification 0 in every frame (TRex's), else a counter. DF is always set.
-    pub zero_ident: bool,
-}
-
-impl Default for IpHeader {
-    fn default() -> Self {
-        IpHeader { ttl: 64, tos: 0, zero_ident: false }
     }
 }
 
@@ -792,6 +776,7 @@ impl Endpoint {
         let program = &self.programs[usize::from(slot.program)];
         let conn = &mut slot.conn;
         let close = self.cfg.close;
+        let ack_first = self.cfg.tcp.ack_before_close;
         let peer_closed = slot.flags & slot_flag::PEER_FIN != 0;
         let acked = conn.unacked() == 0;
         slot.flags &= !slot_flag::WAIT_ACK;
@@ -799,11 +784,24 @@ impl Endpoint {
             Action::Send(n) => {
                 conn.send(n);
             }
-            Action::Close if close == CloseMode::Rst => conn.abort(),
+            Action::Close | Action::CloseAfterPeer if close == CloseMode::Rst => conn.abort(),
             Action::Close => {
                 conn.close();
             }
-            Action::Reset => conn.abort(),
+            Action::CloseAfterPeer => {
+                // The ACK of the peer's FIN leaves before this side's FIN (BSD's order: the
+                // input's ACK, then the application's close on its wakeup).
+                if ack_first {
+                    conn.ack_first();
+                }
+                conn.close();
+            }
+            Action::Reset => {
+                if ack_first {
+                    conn.ack_first();
+                }
+                conn.abort()
+            }
         });
         match status {
             Status::Receiving => {

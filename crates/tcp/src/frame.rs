@@ -100,6 +100,23 @@ pub struct Macs {
     pub peer: EthernetAddress,
 }
 
+/// What an endpoint writes in the IPv4 headers of its frames.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IpHeader {
+    /// Time to live.
+    pub ttl: u8,
+    /// Type of service (DSCP and ECN).
+    pub tos: u8,
+    /// Identification 0 in every frame (TRex's), else a counter. DF is always set.
+    pub zero_ident: bool,
+}
+
+impl Default for IpHeader {
+    fn default() -> Self {
+        IpHeader { ttl: 64, tos: 0, zero_ident: false }
+    }
+}
+
 /// The bytes a frame for `t` takes.
 pub fn frame_len(t: &Transmit) -> usize {
     HEADERS_LEN + 20 + t.options.buffer_len() + t.data_len as usize
@@ -111,7 +128,7 @@ pub fn frame_len(t: &Transmit) -> usize {
 pub fn emit(
     out: &mut [u8],
     macs: &Macs,
-    ip: &crate::endpoint::IpHeader,
+    ip: &IpHeader,
     tuple: &Tuple,
     ident: u16,
     t: &Transmit,
@@ -209,8 +226,7 @@ mod tests {
             data_len: 3,
         };
         let mut buf = [0u8; 128];
-        let len =
-            emit(&mut buf, &macs, &crate::endpoint::IpHeader::default(), &tuple, 1, &t, |p| p.copy_from_slice(b"abc"));
+        let len = emit(&mut buf, &macs, &IpHeader::default(), &tuple, 1, &t, |p| p.copy_from_slice(b"abc"));
         assert_eq!(len, frame_len(&t));
         let parsed = parse(&buf[..len], true).unwrap();
         assert_eq!(parsed.tuple.local_ip, tuple.remote_ip);

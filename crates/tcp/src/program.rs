@@ -242,6 +242,9 @@ pub enum Action {
     Send(u32),
     /// Close (FIN).
     Close,
+    /// Close (FIN) once the peer has closed, after a `wait_for_peer_close` (BSD sends the
+    /// ACK of the peer's FIN first, then this FIN).
+    CloseAfterPeer,
     /// Reset (RST).
     Reset,
 }
@@ -301,9 +304,16 @@ impl Cursor {
     ) -> Status {
         let mut delay_over = delay_over;
         let mut acked = acked;
+        let close = |pc: u32| {
+            if pc > 0 && matches!(program.ops.get(pc as usize - 1), Some(Op::WaitPeerClose)) {
+                Action::CloseAfterPeer
+            } else {
+                Action::Close
+            }
+        };
         loop {
             let Some(op) = program.ops.get(self.pc as usize) else {
-                act(Action::Close);
+                act(close(self.pc));
                 self.pc = u32::MAX;
                 return Status::Done;
             };
@@ -334,7 +344,7 @@ impl Cursor {
                     delay_over = false;
                 }
                 Op::Close => {
-                    act(Action::Close);
+                    act(close(self.pc));
                     self.pc = u32::MAX;
                     return Status::Done;
                 }
@@ -545,7 +555,7 @@ mod tests {
         assert_eq!(total, server.send_len());
         let mut closing = Vec::new();
         assert_eq!(s.run(&server, 0, false, true, true, &mut |a| closing.push(a)), Status::Done);
-        assert_eq!(closing, [Action::Close]);
+        assert_eq!(closing, [Action::CloseAfterPeer]);
         let mut response = vec![0; server.send_len() as usize];
         server.fill(0, &mut response);
         assert!(response.ends_with(&(0..64u8).collect::<Vec<_>>()));

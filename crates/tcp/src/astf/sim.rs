@@ -85,6 +85,7 @@ pub fn trex_tcp() -> TcpConfig {
         // TRex's flow timer: every 200 ms (its fast tick); ACKs wait for it.
         delayed_ack_ns: 200_000_000,
         abc_limit: 2,
+        ack_before_close: true,
         // TRex looks at its retransmission timers once per 500 ms at most: a delayed ACK
         // (up to 250 ms) never meets one there.
         rto: crate::rtt::RtoConfig { initial_ns: 1_000_000_000, min_ns: 1_000_000_000, ..Default::default() },
