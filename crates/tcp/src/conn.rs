@@ -1209,11 +1209,12 @@ impl Connection {
 
 /// The timestamp clock: milliseconds (RFC 7323 §5.4 allows 1 ms to 1 s per tick).
 /// The timestamp clock in milliseconds: `now`'s, or with `tick_ns` above a millisecond
-/// one that advances once per tick, at the tick's end (TRex's stack reads a counter its
-/// timer wheel advances, the tick at 0 counted; its simulator's timestamps depend on it).
+/// one that advances once per tick, the tick at `now` counted (TRex's stack reads a
+/// counter its timer wheel advances from its tick at 0; its simulator's timestamps
+/// depend on it).
 fn ts_clock(now: u64, tick_ns: u64) -> u32 {
     if tick_ns > 1_000_000 {
-        return (now.div_ceil(tick_ns) * (tick_ns / 1_000_000)) as u32;
+        return ((now / tick_ns + 1) * (tick_ns / 1_000_000)) as u32;
     }
     (now / 1_000_000) as u32
 }

@@ -115,6 +115,8 @@ pub struct EndpointConfig {
     /// A program's timers (its `delay`s) run this long after their grain (TRex runs the
     /// next command of a finished delay in its next receive flush, 20 µs on).
     pub app_timer_lag_ns: u64,
+    /// The seed of the generator `delay_rand` draws from (TRex's simulator: 0x1234).
+    pub rand_seed: u32,
 }
 
 impl EndpointConfig {
@@ -141,6 +143,7 @@ impl Default for EndpointConfig {
             timer_tick_ns: 100_000,
             timer_grain_ns: 0,
             app_timer_lag_ns: 0,
+            rand_seed: 555,
         }
     }
 }
@@ -485,6 +488,8 @@ pub struct Endpoint {
     servers: HashMap<Tuple, u32, BuildHasherDefault<FxHasher>>,
     stats: EndpointStats,
     ident: u16,
+    /// The `delay_rand` generator's state.
+    rand: u32,
 }
 
 impl Endpoint {
@@ -519,7 +524,6 @@ impl Endpoint {
         let wheel = TimerWheel::new(WheelConfig { tick_ns: cfg.timer_tick_ns.max(1), ..WheelConfig::default() })
             .expect("a valid wheel shape");
         Ok(Endpoint {
-            cfg,
             programs,
             listen,
             client,
@@ -533,6 +537,8 @@ impl Endpoint {
             servers: HashMap::default(),
             stats: EndpointStats::default(),
             ident: 0,
+            rand: if cfg.rand_seed == 0 { 0x333 } else { cfg.rand_seed | 1 },
+            cfg,
         })
     }
 
@@ -812,6 +818,17 @@ impl Endpoint {
             Status::Delaying(at) => {
                 slot.delaying = true;
                 slot.app_deadline = at;
+            }
+            Status::DelayingRand(min, max) => {
+                // TRex's draw: a linear congruential generator per endpoint, scaled into
+                // the range in units of the timer grain (TRex's wheel ticks) or of 1 us.
+                let unit = if self.cfg.timer_grain_ns > 0 { self.cfg.timer_grain_ns } else { 1_000 };
+                let (lo, hi) = (min / unit, max / unit);
+                self.rand = self.rand.wrapping_mul(69_069).wrapping_add(1);
+                let span = u32::try_from(hi - lo).unwrap_or(u32::MAX);
+                let draw = (u64::from(self.rand) * u64::from(span)) >> 32;
+                slot.delaying = true;
+                slot.app_deadline = now + (lo + draw) * unit;
             }
             Status::AwaitingPeerClose => {
                 slot.delaying = false;

@@ -274,19 +274,14 @@ pub enum Status {
     AwaitingAcks,
     /// Waiting until this time (a `delay`).
     Delaying(u64),
+    /// Waiting a time the caller draws from `min..max` ns (a `delay_rand`); call again
+    /// with `delay_over` when it is over.
+    DelayingRand(u64, u64),
     /// The program has ended (closed or reset).
     Done,
 }
 
 const HTTP_CL: &[u8] = b"\r\ncontent-length:";
-
-/// SplitMix64's finalizer: a well-mixed 64-bit value from any input.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 impl Cursor {
     /// Runs from the current step until the program waits or ends, passing each
@@ -335,11 +330,8 @@ impl Cursor {
                 }
                 Op::DelayRand(min, max) => {
                     if !delay_over {
-                        // The draw mixes the time and the step: connections that reach the
-                        // step at different times wait differently; no state is kept.
-                        let span = max - min;
-                        let draw = if span == 0 { 0 } else { splitmix64(now ^ u64::from(self.pc) << 48) % (span + 1) };
-                        return Status::Delaying(now + min + draw);
+                        // The caller draws (its generator, its unit).
+                        return Status::DelayingRand(*min, *max);
                     }
                     delay_over = false;
                 }

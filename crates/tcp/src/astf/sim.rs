@@ -130,6 +130,7 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
         isn_sequence: Some((iss, ISS_STEP)),
         timer_tick_ns: 1,
         timer_grain_ns: TICK_NS,
+        rand_seed: 0x1234,
 
         verify_checksums: true,
         ..EndpointConfig::default()
@@ -223,8 +224,10 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
             send(&mut client, now, stamp(ft), &mut to_server, Some(&mut out), &mut buf)?;
         } else if tw <= flush {
             // The wheel's tick: the client's timers, then the server's.
+            // The wheel's own clock is the tick itself: what its timers set again counts
+            // from this tick, and the timestamps count it.
             ticks_done += 1;
-            let now = clock(tw, ticks_done);
+            let now = stamp(tw);
             client.handle_timeout(now);
             send(&mut client, now, stamp(tw), &mut to_server, Some(&mut out), &mut buf)?;
             server.handle_timeout(now);
