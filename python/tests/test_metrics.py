@@ -93,7 +93,12 @@ def test_the_endpoint_answers_only_get_metrics_and_survives_junk() -> None:
         for junk in [b"\x00" * 100, b"GET /metrics\r\n\r\n", b"x" * 20000, b""]:
             with socket.create_connection(("127.0.0.1", mport), timeout=5) as s:
                 s.sendall(junk)
-                s.shutdown(socket.SHUT_WR)
+                try:
+                    s.shutdown(socket.SHUT_WR)
+                except OSError:
+                    # A request past the size limit is answered and closed before the
+                    # client has finished sending: the answer is still there to read.
+                    pass
                 reply = s.recv(200)
                 assert reply.startswith(b"HTTP/1.1 4"), (junk[:20], reply)
         # Clients that connect and say nothing hold only their own connections (each is
