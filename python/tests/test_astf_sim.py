@@ -31,6 +31,7 @@ EXACT = {
     "sim_astf-http_manual_commands_fin_ack",
     "sim_astf-http_manual_commands_pipeline",
     "sim_astf-http_manual_commands_pipeline2",
+    "sim_astf-http_manual_commands_pipeline4",
     "sim_astf-http_manual_commands_rst",
     "sim_astf-http_simple_limit",
     "sim_astf-long_keepalive",

@@ -120,6 +120,16 @@ pub struct EndpointConfig {
 }
 
 impl EndpointConfig {
+    /// When a program's delay of `ns` started at `now` ends: on a timer grain, a whole
+    /// number of grains, at least one (TRex's wheel takes a delay in whole ticks, and no
+    /// delay shorter than one).
+    fn app_delay(&self, now: u64, ns: u64) -> u64 {
+        if self.timer_grain_ns == 0 {
+            return now + ns;
+        }
+        now + (ns / self.timer_grain_ns).max(1) * self.timer_grain_ns
+    }
+
     /// When a timer due at `at` fires.
     fn on_grain(&self, at: u64) -> u64 {
         if self.timer_grain_ns == 0 || at == u64::MAX {
@@ -817,7 +827,7 @@ impl Endpoint {
             }
             Status::Delaying(at) => {
                 slot.delaying = true;
-                slot.app_deadline = at;
+                slot.app_deadline = self.cfg.app_delay(now, at - now);
             }
             Status::DelayingRand(min, max) => {
                 // TRex's draw: a linear congruential generator per endpoint, scaled into
@@ -828,7 +838,7 @@ impl Endpoint {
                 let span = u32::try_from(hi - lo).unwrap_or(u32::MAX);
                 let draw = (u64::from(self.rand) * u64::from(span)) >> 32;
                 slot.delaying = true;
-                slot.app_deadline = now + (lo + draw) * unit;
+                slot.app_deadline = self.cfg.app_delay(now, (lo + draw) * unit);
             }
             Status::AwaitingPeerClose => {
                 slot.delaying = false;
