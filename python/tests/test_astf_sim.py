@@ -29,6 +29,7 @@ EXACT = {
     "sim_astf-http_manual_commands_delay_client2",
     "sim_astf-http_manual_commands_delay_rand",
     "sim_astf-http_manual_commands_fin_ack",
+    "sim_astf-http_manual_commands_loop",
     "sim_astf-http_manual_commands_pipeline",
     "sim_astf-http_manual_commands_pipeline2",
     "sim_astf-http_manual_commands_pipeline4",

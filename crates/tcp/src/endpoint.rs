@@ -291,6 +291,9 @@ struct Slot {
     flags: u8,
     /// The app deadline is a delay (else a recv timeout).
     delaying: bool,
+    /// When its timer was set, in setting order (on a timer grain, timers due together
+    /// fire in this order, as TRex's wheel fires a bucket).
+    armed: u32,
 }
 
 /// FxHash: one multiply per word; the tuples are not attacker-chosen keys that matter.
@@ -500,6 +503,8 @@ pub struct Endpoint {
     ident: u16,
     /// The `delay_rand` generator's state.
     rand: u32,
+    /// Timers set so far (each slot's `armed`).
+    armed: u32,
 }
 
 impl Endpoint {
@@ -548,6 +553,7 @@ impl Endpoint {
             stats: EndpointStats::default(),
             ident: 0,
             rand: if cfg.rand_seed == 0 { 0x333 } else { cfg.rand_seed | 1 },
+            armed: 0,
             cfg,
         })
     }
@@ -735,6 +741,7 @@ impl Endpoint {
             role: Role::Server,
             flags: slot_flag::LIVE,
             delaying: false,
+            armed: 0,
         };
         let index = self.alloc(slot);
         self.servers.insert(*tuple, index);
@@ -886,6 +893,8 @@ impl Endpoint {
                 self.wheel.cancel(id);
             }
             slot.timer = Some(self.wheel.insert(want, index));
+            self.armed = self.armed.wrapping_add(1);
+            slot.armed = self.armed;
             slot.timer_at = want;
         }
         // A later deadline keeps the earlier timer: it fires early and is set again.
@@ -936,6 +945,10 @@ impl Endpoint {
     pub fn handle_timeout(&mut self, now: u64) {
         let mut fired = Vec::new();
         self.wheel.poll_expired(now, |at, index| fired.push((at, index)));
+        if self.cfg.timer_grain_ns > 0 {
+            let slots = &self.slots;
+            fired.sort_by_key(|&(at, index)| (at, slots[index as usize].armed));
+        }
         for (at, index) in fired {
             let slot = &mut self.slots[index as usize];
             if slot.flags & slot_flag::LIVE == 0 || slot.timer_at != at {
@@ -1068,6 +1081,7 @@ impl Endpoint {
             role: Role::Client,
             flags: slot_flag::LIVE,
             delaying: false,
+            armed: 0,
         };
         let index = self.alloc(slot);
         if let Some(client) = &mut self.client {
@@ -1132,6 +1146,8 @@ impl Endpoint {
                 self.wheel.cancel(id);
             }
             slot.timer = Some(self.wheel.insert(want, index));
+            self.armed = self.armed.wrapping_add(1);
+            slot.armed = self.armed;
             slot.timer_at = want;
         }
     }
