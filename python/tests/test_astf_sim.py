@@ -41,6 +41,7 @@ EXACT = {
     "sim_astf-param_tcp_keepalive",
     "sim_astf-param_tcp_no_timestamp",
     "sim_astf-param_tcp_rxbufsize",
+    "sim_astf-param_tcp_rxbufsize_8k",
 }
 
 

@@ -66,6 +66,11 @@ pub struct TcpConfig {
     /// the arrival that woke it as a segment of its own first (BSD's order, TRex's
     /// simulator's output); off, the FIN or RST carries it (one segment fewer).
     pub ack_before_close: bool,
+    /// The send buffer in bytes (0: unlimited, riptide's default: the program's stream
+    /// is there to send at once): at most this much past the oldest unacknowledged byte is
+    /// sent, and a segment that reaches the buffer's end carries PSH (BSD's socket
+    /// buffer; TRex's `tcp.txbufsize`).
+    pub snd_buf: u32,
 }
 
 impl Default for TcpConfig {
@@ -87,6 +92,7 @@ impl Default for TcpConfig {
             delayed_ack_ns: 0,
             abc_limit: 1,
             ack_before_close: false,
+            snd_buf: 0,
         }
     }
 }
@@ -467,6 +473,20 @@ impl Connection {
 
     fn data_end(&self) -> Seq {
         self.iss + 1 + self.queued
+    }
+
+    /// The end of what may be sent now: the stream's, or the send buffer's.
+    fn send_end(&self, cfg: &TcpConfig) -> Seq {
+        let end = self.data_end();
+        if cfg.snd_buf == 0 {
+            return end;
+        }
+        let buffered = self.snd_una.max(self.iss + 1) + cfg.snd_buf;
+        if buffered < end {
+            buffered
+        } else {
+            end
+        }
     }
 
     fn fin_queued(&self) -> bool {
@@ -1110,7 +1130,7 @@ impl Connection {
     }
 
     fn transmit_data(&mut self, now: u64, cfg: &TcpConfig, stats: &mut TcpStats) -> Option<Transmit> {
-        let data_end = self.data_end();
+        let data_end = self.send_end(cfg);
         let mss = u32::from(self.mss);
         if self.flags & flag::RETX_ONE != 0 {
             self.flags &= !flag::RETX_ONE;
@@ -1140,7 +1160,7 @@ impl Connection {
                 self.flags |= flag::PERSIST;
                 self.arm(now, cfg);
             }
-        } else if self.fin_queued() && self.snd_nxt == data_end {
+        } else if self.fin_queued() && self.snd_nxt == self.data_end() {
             return Some(self.emit_at(now, data_end, 0, cfg, stats));
         }
         self.pure_ack(now, cfg, stats)
@@ -1164,7 +1184,7 @@ impl Connection {
         if fin {
             flags |= TcpFlags::FIN;
         }
-        if len > 0 && end == self.data_end() {
+        if len > 0 && end == self.send_end(cfg) {
             flags |= TcpFlags::PSH;
         }
         let offset = if len > 0 { (seq - (self.iss + 1)) as u32 } else { 0 };

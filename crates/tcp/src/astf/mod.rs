@@ -711,6 +711,9 @@ impl Tunables {
         if let Some(rx) = self.rxbufsize {
             c.rcv_wnd = rx;
         }
+        if let Some(tx) = self.txbufsize {
+            c.snd_buf = tx;
+        }
         if let Some(on) = self.do_rfc1323 {
             c.window_scaling = on;
             c.timestamps = on;

@@ -78,6 +78,7 @@ pub fn trex_tcp() -> TcpConfig {
     TcpConfig {
         mss: 1460,
         rcv_wnd: 32 * 1024,
+        snd_buf: 32 * 1024,
         window_scaling: true,
         sack: true,
         timestamps: true,
