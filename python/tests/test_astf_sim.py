@@ -37,6 +37,7 @@ EXACT = {
     "sim_astf-http_simple_limit",
     "sim_astf-long_keepalive",
     "sim_astf-param_mss_initwnd",
+    "sim_astf-param_no_delay_counter",
     "sim_astf-param_tcp_delay_ack",
     "sim_astf-param_tcp_keepalive",
     "sim_astf-param_tcp_no_timestamp",

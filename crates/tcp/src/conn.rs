@@ -71,6 +71,13 @@ pub struct TcpConfig {
     /// sent, and a segment that reaches the buffer's end carries PSH (BSD's socket
     /// buffer; TRex's `tcp.txbufsize`).
     pub snd_buf: u32,
+    /// With delayed ACKs: acknowledge at once when this many bytes have arrived since the
+    /// last ACK the delay timer sent (TRex's `tcp.no_delay_counter`; 0: off).
+    pub ack_every_bytes: u16,
+    /// Nagle's algorithm as BSD runs it (TRex's default; its `tcp.no_delay` turns it off):
+    /// a last segment shorter than the MSS waits while data is in flight, unless the
+    /// connection was idle when its output began. Off (riptide's default): it goes.
+    pub nagle: bool,
 }
 
 impl Default for TcpConfig {
@@ -93,6 +100,8 @@ impl Default for TcpConfig {
             abc_limit: 1,
             ack_before_close: false,
             snd_buf: 0,
+            ack_every_bytes: 0,
+            nagle: false,
         }
     }
 }
@@ -225,6 +234,9 @@ mod flag {
     /// An owed ACK goes out as a segment of its own before what follows (a FIN or RST
     /// the program asked for after the arrival that owes it).
     pub(super) const ACK_FIRST: u16 = 4096;
+    /// Nothing was in flight when the last input (or timer) was handled: BSD's `idle`
+    /// at the start of its output, which lets Nagle's tail go.
+    pub(super) const IDLE_OUT: u16 = 8192;
 }
 
 /// The RFC 9293 default MSS when the peer announces none.
@@ -272,6 +284,8 @@ pub struct Connection {
     /// With a tick clock: the count of ticks before the connection's birth (its periodic
     /// timer fires every period from there).
     born_tick: u32,
+    /// Bytes counted towards `ack_every_bytes`.
+    rx_count: u16,
     ooo: Option<Box<Reassembly>>,
 }
 
@@ -307,6 +321,7 @@ impl Connection {
             timer: 0,
             delack_at: 0,
             born_tick: 0,
+            rx_count: 0,
             ooo: None,
         }
     }
@@ -475,6 +490,23 @@ impl Connection {
         self.iss + 1 + self.queued
     }
 
+    /// Counts `len` arrived bytes towards `ack_every_bytes`: whether the ACK is due now
+    /// (TRex's `tcp_check_no_delay`).
+    fn count_towards_ack(&mut self, len: usize, cfg: &TcpConfig) -> bool {
+        let limit = u32::from(cfg.ack_every_bytes);
+        if limit == 0 {
+            return false;
+        }
+        let count = u32::from(self.rx_count) + len as u32;
+        if count >= limit {
+            let left = count - limit;
+            self.rx_count = if left >= limit { 0 } else { left as u16 };
+            return true;
+        }
+        self.rx_count = count as u16;
+        false
+    }
+
     /// The end of what may be sent now: the stream's, or the send buffer's.
     fn send_end(&self, cfg: &TcpConfig) -> Seq {
         let end = self.data_end();
@@ -536,6 +568,28 @@ impl Connection {
     /// Takes one arriving segment of this connection. In-order payload bytes go to
     /// `deliver` (possibly in several pieces, when a hole closes).
     pub fn handle_segment(
+        &mut self,
+        now: u64,
+        seg: &Segment<'_>,
+        cfg: &TcpConfig,
+        stats: &mut TcpStats,
+        deliver: &mut impl FnMut(&[u8]),
+    ) -> Events {
+        let events = self.input(now, seg, cfg, stats, deliver);
+        self.note_idle();
+        events
+    }
+
+    /// Notes whether anything is in flight now that an input or a timer was handled.
+    fn note_idle(&mut self) {
+        if self.snd_una == self.snd_max {
+            self.flags |= flag::IDLE_OUT;
+        } else {
+            self.flags &= !flag::IDLE_OUT;
+        }
+    }
+
+    fn input(
         &mut self,
         now: u64,
         seg: &Segment<'_>,
@@ -647,7 +701,8 @@ impl Connection {
                     && in_order
                     && self.ooo.is_none()
                     && !seg.flags.contains(TcpFlags::PSH)
-                    && seg.payload.len() <= usize::from(self.mss);
+                    && seg.payload.len() <= usize::from(self.mss)
+                    && !self.count_towards_ack(seg.payload.len(), cfg);
                 if delay && owed == 0 {
                     self.flags &= !flag::ACK_NOW;
                     if self.delack_at == 0 {
@@ -927,8 +982,15 @@ impl Connection {
 
     /// The timer fired (call when `now` reaches [`Connection::poll_timeout`]).
     pub fn handle_timeout(&mut self, now: u64, cfg: &TcpConfig, stats: &mut TcpStats) -> Events {
+        let events = self.timeout(now, cfg, stats);
+        self.note_idle();
+        events
+    }
+
+    fn timeout(&mut self, now: u64, cfg: &TcpConfig, stats: &mut TcpStats) -> Events {
         if self.delack_at != 0 && now >= self.delack_at {
             self.delack_at = 0;
+            self.rx_count = 0;
             self.flags |= flag::ACK_NOW;
         }
         if self.timer == 0 || now < self.timer {
@@ -1152,7 +1214,8 @@ impl Connection {
             }
             // Sender-side silly window avoidance (RFC 9293 §3.8.6.2.1): a full segment, the
             // end of the data, nothing in flight, or at least half the peer's window.
-            if len > 0 && (len == mss || len == avail || in_flight == 0 || 2 * len >= self.snd_wnd) {
+            let tail_may_go = !cfg.nagle || self.flags & flag::IDLE_OUT != 0;
+            if len > 0 && (len == mss || (len == avail && tail_may_go) || in_flight == 0 || 2 * len >= self.snd_wnd) {
                 let seq = self.snd_nxt;
                 return Some(self.emit_at(now, seq, len, cfg, stats));
             }

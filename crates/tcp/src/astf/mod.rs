@@ -173,6 +173,10 @@ pub struct Tunables {
     pub tos: Option<u8>,
     /// `ipv6.enable`.
     pub ipv6: bool,
+    /// `tcp.no_delay_counter` (bytes).
+    pub no_delay_counter: Option<u16>,
+    /// `tcp.no_delay` (Nagle off; 2 also pushes every segment, which riptide does not).
+    pub no_delay: Option<u8>,
     /// Every other tunable given, as `section.name` (`tcp.no_delay`, `scheduler.rampup_sec`).
     pub other: Vec<String>,
 }
@@ -514,10 +518,12 @@ fn parse_tunables(at: &At<'_>, v: Option<&Value>, path: &str) -> Result<Tunables
                 ("ip", "ttl") => t.ttl = Some(num(0, 255)?.min(0x7f) as u8),
                 ("ip", "tos") => t.tos = Some(num(0, 255)? as u8 & !1),
                 ("ipv6", "enable") => t.ipv6 = num(0, 1)? == 1,
+                ("tcp", "no_delay_counter") => t.no_delay_counter = Some(num(0, 65533)? as u16),
+                ("tcp", "no_delay") => t.no_delay = Some(num(0, 3)? as u8),
                 (
                     "tcp",
-                    "no_delay" | "no_delay_counter" | "delay_ack_msec" | "keepinit" | "keepidle" | "keepintvl"
-                    | "rexmtthresh" | "blackhole" | "cc_algo" | "do_ecn" | "reass_maxqlen",
+                    "delay_ack_msec" | "keepinit" | "keepidle" | "keepintvl" | "rexmtthresh" | "blackhole" | "cc_algo"
+                    | "do_ecn" | "reass_maxqlen",
                 )
                 | ("ip", "dont_use_inbound_mac")
                 | ("ipv6", "src_msb" | "dst_msb")
@@ -714,6 +720,12 @@ impl Tunables {
         if let Some(tx) = self.txbufsize {
             c.snd_buf = tx;
         }
+        if let Some(n) = self.no_delay_counter {
+            c.ack_every_bytes = n;
+        }
+        if let Some(n) = self.no_delay {
+            c.nagle = n & 1 == 0;
+        }
         if let Some(on) = self.do_rfc1323 {
             c.window_scaling = on;
             c.timestamps = on;
@@ -874,7 +886,8 @@ mod tests {
         let p = AstfProfile::parse(&text, "x.py").unwrap();
         assert_eq!(p.client_tunables.ttl, Some(127));
         assert_eq!(p.client_tunables.tos, Some(2));
-        assert_eq!(p.client_tunables.other, vec!["tcp.no_delay".to_string()]);
+        assert_eq!(p.client_tunables.no_delay, Some(1));
+        assert!(p.client_tunables.other.is_empty());
         let low = p.lower("x.py", &TcpConfig::default()).unwrap();
         assert_eq!((low.client_tcp.mss, low.client_tcp.initial_cwnd, low.client_tcp.rcv_wnd), (1400, 4, 65536));
         assert_eq!(low.server_tcp.mss, TcpConfig::default().mss);

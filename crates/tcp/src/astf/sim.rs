@@ -87,6 +87,7 @@ pub fn trex_tcp() -> TcpConfig {
         delayed_ack_ns: 200_000_000,
         abc_limit: 2,
         ack_before_close: true,
+        nagle: true,
         // TRex looks at its retransmission timers once per 500 ms at most: a delayed ACK
         // (up to 250 ms) never meets one there.
         rto: crate::rtt::RtoConfig { initial_ns: 1_000_000_000, min_ns: 1_000_000_000, ..Default::default() },
@@ -239,15 +240,17 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
             // records each frame then), then the server reads what reached it, the
             // client's answers included; the server's answers wait for the next flush.
             let now = clock(flush, ticks_done);
+            // Each frame is answered before the next is read (TRex's input runs its
+            // output per segment).
             for frame in std::mem::take(&mut to_client) {
                 out.push(SimFrame { t_ns: stamp(flush), bytes: frame.clone() });
                 client.handle_frame(now, &frame);
+                send(&mut client, now, stamp(flush), &mut to_server, Some(&mut out), &mut buf)?;
             }
-            send(&mut client, now, stamp(flush), &mut to_server, Some(&mut out), &mut buf)?;
             for frame in std::mem::take(&mut to_server) {
                 server.handle_frame(now, &frame);
+                send(&mut server, now, stamp(flush), &mut to_client, None, &mut buf)?;
             }
-            send(&mut server, now, stamp(flush), &mut to_client, None, &mut buf)?;
             flush += flush_s;
         }
         if out.len() > MAX_FRAMES {
