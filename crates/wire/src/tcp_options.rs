@@ -167,6 +167,15 @@ impl TcpOptions {
 
     /// Lays the options out into `out`, or only counts when `out` is empty.
     fn layout(&self, out: &mut [u8]) -> usize {
+        // Most segments carry none: no walk for them.
+        if self.mss.is_none()
+            && self.window_scale.is_none()
+            && !self.sack_permitted
+            && self.timestamp.is_none()
+            && self.sack.is_empty()
+        {
+            return 0;
+        }
         let write = !out.is_empty();
         let mut at = 0;
         let mut put = |at: &mut usize, bytes: &[u8]| {
