@@ -72,6 +72,9 @@ pub const SERVER_ISS: u32 = 846_930_886;
 pub const ISS_STEP: u32 = 122 * 1024 / 4;
 /// The most frames one simulation writes.
 pub const MAX_FRAMES: usize = 10_000_000;
+/// The most flows one simulation opens (TRex's simulator is for a handful; a profile
+/// asking millions is refused, not run for hours).
+pub const MAX_FLOWS: u64 = 100_000;
 
 /// TRex's TCP defaults (its `CTcpTunableCtx`), with the simulator's timestamp clock.
 pub fn trex_tcp() -> TcpConfig {
@@ -158,6 +161,7 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
     let mut tw = 0.0f64;
     let mut flush = 0.0f64;
     let mut ticks_done = 0u64;
+    let mut flows = 0u64;
     let tick_s = TICK_NS as f64 / 1e9;
     let flush_s = HOP_NS as f64 / 1e9;
     let end = stop + cfg.drain_s.max(0.0);
@@ -210,6 +214,10 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
             let now = clock(ft, ticks_done);
             fif[fi].0 = ft + 1.0 / profile.templates[fi].client.cps;
             fif[fi].1 -= 1;
+            flows += 1;
+            if flows > MAX_FLOWS {
+                return Err(err(format!("more than {MAX_FLOWS} flows in {} s: lower the cps or -d", cfg.duration_s)));
+            }
             let c = &profile.templates[fi].client;
             let (cr, sr) = (&profile.ip_gens[c.client_ips], &profile.ip_gens[c.server_ips]);
             let ci = next_client.entry(c.client_ips).or_insert(0);
