@@ -112,9 +112,6 @@ pub struct EndpointConfig {
     /// multiple at or after its deadline, as on TRex's 50 ms timer wheel, whose
     /// simulator's output depends on it.
     pub timer_grain_ns: u64,
-    /// A program's timers (its `delay`s) run this long after their grain (TRex runs the
-    /// next command of a finished delay in its next receive flush, 20 µs on).
-    pub app_timer_lag_ns: u64,
     /// The seed of the generator `delay_rand` draws from (TRex's simulator: 0x1234).
     pub rand_seed: u32,
 }
@@ -152,7 +149,6 @@ impl Default for EndpointConfig {
             isn_sequence: None,
             timer_tick_ns: 100_000,
             timer_grain_ns: 0,
-            app_timer_lag_ns: 0,
             rand_seed: 555,
         }
     }
@@ -881,7 +877,7 @@ impl Endpoint {
         }
         let conn_at = slot.conn.poll_timeout().unwrap_or(u64::MAX);
         let app_at = if slot.app_deadline == 0 { u64::MAX } else { slot.app_deadline };
-        let want = self.cfg.on_grain(conn_at).min(self.cfg.on_grain(app_at).saturating_add(self.cfg.app_timer_lag_ns));
+        let want = self.cfg.on_grain(conn_at.min(app_at));
         let _ = now;
         if want == u64::MAX {
             if let Some(id) = slot.timer.take() {
@@ -1140,7 +1136,7 @@ impl Endpoint {
         let slot = &mut self.slots[index as usize];
         let conn_at = slot.conn.poll_timeout().unwrap_or(u64::MAX);
         let app_at = if slot.app_deadline == 0 { u64::MAX } else { slot.app_deadline };
-        let want = self.cfg.on_grain(conn_at).min(self.cfg.on_grain(app_at).saturating_add(self.cfg.app_timer_lag_ns));
+        let want = self.cfg.on_grain(conn_at.min(app_at));
         if want != u64::MAX && (slot.timer.is_none() || want < slot.timer_at) {
             if let Some(id) = slot.timer.take() {
                 self.wheel.cancel(id);
