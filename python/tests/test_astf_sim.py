@@ -43,6 +43,9 @@ EXACT = {
     "sim_astf-param_tcp_no_timestamp",
     "sim_astf-param_tcp_rxbufsize",
     "sim_astf-param_tcp_rxbufsize_8k",
+    "sim_astf-param_tcp_rxbufsize_pt",
+    "sim_astf-param_sch_rampup",
+    "sim_astf-tcp_param_change",
 }
 
 

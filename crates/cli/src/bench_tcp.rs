@@ -66,8 +66,9 @@ fn endpoints(
         program: compile(&client)?,
         load,
         limit,
+        tune: None,
     };
-    let listen = ServerSpec { listen: vec![(80, compile(&server)?)], ips: Vec::new() };
+    let listen = ServerSpec { listen: vec![(80, compile(&server)?)], ips: Vec::new(), tunes: Vec::new() };
     let err = |e: riptide_tcp::EndpointError| Failure::runtime(e.to_string());
     Ok((
         Endpoint::new(cfg.clone(), Some(spec), ServerSpec::default()).map_err(err)?,

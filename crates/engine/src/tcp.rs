@@ -132,18 +132,15 @@ pub(crate) fn kinds(
         };
         let err = |e: riptide_tcp::EndpointError| e.to_string();
         let mut endpoints: Vec<Option<Endpoint>> = (0..nports).map(|_| None).collect();
-        let server_tcp = profile.server_tcp.unwrap_or(profile.tcp);
+        // Each template and listening port carries its own TCP settings (TRex's client and
+        // server tunables), so one endpoint may hold both roles.
         if nports >= 2 && has_client && !profile.server.listen.is_empty() {
             endpoints[0] =
                 Some(Endpoint::with_clients(cfg(0, profile.tcp), clients, ServerSpec::default()).map_err(err)?);
-            endpoints[1] = Some(Endpoint::new(cfg(1, server_tcp), None, profile.server.clone()).map_err(err)?);
-        } else if has_client && !profile.server.listen.is_empty() && profile.server_tcp.is_some() {
-            return Err(
-                "the client and server sides' TCP tunables differ: give two ports (clients, then servers)".into()
-            );
+            endpoints[1] = Some(Endpoint::new(cfg(1, profile.tcp), None, profile.server.clone()).map_err(err)?);
         } else {
-            let tcp = if has_client { profile.tcp } else { server_tcp };
-            endpoints[0] = Some(Endpoint::with_clients(cfg(0, tcp), clients, profile.server.clone()).map_err(err)?);
+            endpoints[0] =
+                Some(Endpoint::with_clients(cfg(0, profile.tcp), clients, profile.server.clone()).map_err(err)?);
         }
         out.push(TcpKind { endpoints, has_client, now: 0 });
     }

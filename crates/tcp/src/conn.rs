@@ -78,6 +78,10 @@ pub struct TcpConfig {
     /// a last segment shorter than the MSS waits while data is in flight, unless the
     /// connection was idle when its output began. Off (riptide's default): it goes.
     pub nagle: bool,
+    /// Send no larger segments than the peer's MSS option asks (RFC 9293); off, this
+    /// side's own MSS is used whatever the peer offered (TRex's stack: its `tcp_mss` is
+    /// compiled out, and its simulator's output shows it).
+    pub peer_mss: bool,
 }
 
 impl Default for TcpConfig {
@@ -102,6 +106,7 @@ impl Default for TcpConfig {
             snd_buf: 0,
             ack_every_bytes: 0,
             nagle: false,
+            peer_mss: true,
         }
     }
 }
@@ -546,7 +551,7 @@ impl Connection {
             self.flags |= flag::WS_OK;
         }
         let peer = opts.mss.unwrap_or(DEFAULT_MSS).max(64);
-        let mss = peer.min(cfg.mss);
+        let mss = if cfg.peer_mss { peer.min(cfg.mss) } else { cfg.mss };
         self.mss = if ts { mss.saturating_sub(TS_OPTION_LEN).max(1) } else { mss.max(1) };
         if cfg.congestion_control {
             self.cwnd = u32::from(self.mss) * cfg.initial_cwnd.max(1);

@@ -61,6 +61,18 @@ pub struct ClientSpec {
     pub load: Load,
     /// Stop opening after this many.
     pub limit: Option<u64>,
+    /// Its connections' TCP settings and IP header (TRex's per-template tunables);
+    /// `None`: the endpoint's.
+    pub tune: Option<Tune>,
+}
+
+/// The TCP settings and IPv4 header of one program's connections.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tune {
+    /// TCP settings.
+    pub tcp: TcpConfig,
+    /// What the IPv4 headers carry.
+    pub ip: IpHeader,
 }
 
 /// A server role: programs by listening port.
@@ -71,6 +83,9 @@ pub struct ServerSpec {
     /// The server's own addresses, `(first, count)` ranges: ARP for them is answered and
     /// only SYNs to them are accepted. Empty: any address (a peer that needs no ARP).
     pub ips: Vec<(Ipv4Addr, u32)>,
+    /// `(port, tune)`: the TCP settings and IP header of the port's connections where
+    /// they are not the endpoint's (TRex's per-template server tunables).
+    pub tunes: Vec<(u16, Tune)>,
 }
 
 /// How a program's `close` closes.
@@ -481,6 +496,8 @@ impl Opener {
 pub struct Endpoint {
     cfg: EndpointConfig,
     programs: Vec<Arc<Program>>,
+    /// Each program's connections' settings (a slot's `program` indexes both).
+    tunes: Vec<Tune>,
     /// Program index + 1 by listening port, 0 = not listening.
     listen: Vec<u16>,
     client: Option<ClientSide>,
@@ -521,6 +538,8 @@ impl Endpoint {
         if programs.len() + server.listen.len() > usize::from(u16::MAX) {
             return Err(EndpointError::TooManyPrograms);
         }
+        let own = Tune { tcp: cfg.tcp, ip: cfg.ip };
+        let mut tunes: Vec<Tune> = clients.iter().map(|c| c.tune.unwrap_or(own)).collect();
         let client = if clients.is_empty() { None } else { Some(ClientSide::new(clients)?) };
         let server_ips = server.ips.clone();
         let mut listen = vec![0u16; 65536];
@@ -529,6 +548,7 @@ impl Endpoint {
                 return Err(EndpointError::DuplicateListen(port));
             }
             programs.push(program);
+            tunes.push(server.tunes.iter().find(|(p, _)| *p == port).map_or(own, |(_, t)| *t));
             listen[usize::from(port)] = programs.len() as u16;
         }
         #[allow(clippy::expect_used)]
@@ -536,6 +556,7 @@ impl Endpoint {
             .expect("a valid wheel shape");
         Ok(Endpoint {
             programs,
+            tunes,
             listen,
             client,
             slots: Vec::new(),
@@ -679,7 +700,8 @@ impl Endpoint {
         let mut got = 0usize;
         let mut unexpected = 0usize;
         let mut wrong = 0usize;
-        let events = slot.conn.handle_segment(now, &seg, &self.cfg.tcp, stats, &mut |data: &[u8]| {
+        let tcp = &self.tunes[usize::from(slot.program)].tcp;
+        let events = slot.conn.handle_segment(now, &seg, tcp, stats, &mut |data: &[u8]| {
             got += data.len();
             let (u, w) = cursor.receive_checked(program, data);
             unexpected += u;
@@ -722,8 +744,9 @@ impl Endpoint {
             return false;
         }
         let iss = self.isn(tuple, now);
-        let mut conn = Connection::accept(iss, seg, &self.cfg.tcp);
-        conn.set_born(now, &self.cfg.tcp);
+        let tcp = &self.tunes[usize::from(program - 1)].tcp;
+        let mut conn = Connection::accept(iss, seg, tcp);
+        conn.set_born(now, tcp);
         self.stats.server.tcps_accepts += 1;
         let slot = Slot {
             conn,
@@ -795,7 +818,7 @@ impl Endpoint {
         let program = &self.programs[usize::from(slot.program)];
         let conn = &mut slot.conn;
         let close = self.cfg.close;
-        let ack_first = self.cfg.tcp.ack_before_close;
+        let ack_first = self.tunes[usize::from(slot.program)].tcp.ack_before_close;
         let peer_closed = slot.flags & slot_flag::PEER_FIN != 0;
         let acked = conn.unacked() == 0;
         slot.flags &= !slot_flag::WAIT_ACK;
@@ -965,7 +988,7 @@ impl Endpoint {
                 Role::Client => &mut self.stats.client,
                 Role::Server => &mut self.stats.server,
             };
-            events = slot.conn.handle_timeout(now, &self.cfg.tcp, stats);
+            events = slot.conn.handle_timeout(now, &self.tunes[usize::from(slot.program)].tcp, stats);
         }
         if slot.app_deadline != 0 && slot.app_deadline <= now {
             slot.app_deadline = 0;
@@ -1061,10 +1084,11 @@ impl Endpoint {
         client.peak_active = client.peak_active.max(client.active);
         let tuple = Tuple { local_ip: ip, remote_ip: server_ip, local_port: port, remote_port: server_port };
         let iss = self.isn(&tuple, now);
+        let tcp = &self.tunes[t].tcp;
         let slot = Slot {
             conn: {
-                let mut conn = Connection::connect(iss, &self.cfg.tcp);
-                conn.set_born(now, &self.cfg.tcp);
+                let mut conn = Connection::connect(iss, tcp);
+                conn.set_born(now, tcp);
                 conn
             },
             tuple,
@@ -1111,10 +1135,11 @@ impl Endpoint {
                 Role::Client => &mut self.stats.client,
                 Role::Server => &mut self.stats.server,
             };
-            if let Some(t) = slot.conn.poll_transmit(now, &self.cfg.tcp, stats) {
+            let tune = &self.tunes[usize::from(slot.program)];
+            if let Some(t) = slot.conn.poll_transmit(now, &tune.tcp, stats) {
                 let program = &self.programs[usize::from(slot.program)];
                 self.ident = self.ident.wrapping_add(1);
-                let len = frame::emit(buf, &self.cfg.macs, &self.cfg.ip, &slot.tuple, self.ident, &t, |out| {
+                let len = frame::emit(buf, &self.cfg.macs, &tune.ip, &slot.tuple, self.ident, &t, |out| {
                     program.fill(t.data_offset, out);
                 });
                 return Some(len);

@@ -35,7 +35,9 @@ pub mod seq;
 pub mod stats;
 
 pub use conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
-pub use endpoint::{ClientSpec, CloseMode, Endpoint, EndpointConfig, EndpointError, EndpointStats, Load, ServerSpec};
+pub use endpoint::{
+    ClientSpec, CloseMode, Endpoint, EndpointConfig, EndpointError, EndpointStats, Load, ServerSpec, Tune,
+};
 pub use program::{Program, Step};
 pub use seq::Seq;
 pub use stats::TcpStats;

@@ -231,9 +231,6 @@ pub struct TcpProfile {
     /// The client role: its templates (one from YAML; TRex ASTF profiles may have
     /// several), sharing one pool that workers split by port. Empty: no client.
     pub clients: Vec<ClientSpec>,
-    /// The server role's TCP settings where they differ from `tcp` (TRex's
-    /// `s_glob_info`); they apply where the server has a port of its own.
-    pub server_tcp: Option<TcpConfig>,
     /// The IPv4 header's TTL and TOS (TRex's `ip.ttl`, `ip.tos`).
     pub ip: crate::endpoint::IpHeader,
     /// The server role.
@@ -308,7 +305,6 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
         close: doc.close.unwrap_or_default(),
         recv_timeout_ns,
         clients,
-        server_tcp: None,
         ip: Default::default(),
         server,
     })
@@ -320,19 +316,15 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
 fn parse_astf(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
     let to = |e: crate::astf::AstfError| TcpProfileError { file: e.file, message: e.message };
     let astf = crate::astf::AstfProfile::parse(text, file).map_err(to)?;
-    let low = astf.lower(file, &TcpConfig::default()).map_err(to)?;
+    let base = crate::endpoint::Tune { tcp: TcpConfig::default(), ip: Default::default() };
+    let low = astf.lower(file, &base).map_err(to)?;
     Ok(TcpProfile {
         description: None,
-        tcp: low.client_tcp,
+        tcp: low.client_tune.tcp,
         close: CloseMode::Fin,
         recv_timeout_ns: 10_000_000_000,
         clients: low.clients,
-        server_tcp: (low.server_tcp != low.client_tcp).then_some(low.server_tcp),
-        ip: crate::endpoint::IpHeader {
-            ttl: astf.client_tunables.ttl.filter(|&t| t > 0).unwrap_or(64),
-            tos: astf.client_tunables.tos.unwrap_or(0),
-            zero_ident: false,
-        },
+        ip: low.client_tune.ip,
         server: low.server,
     })
 }
@@ -372,7 +364,7 @@ fn client_spec(c: ClientDoc) -> Result<ClientSpec, String> {
         (None, None) => return Err("cps: give a rate (cps) or a number of concurrent connections".into()),
     };
     let program = program_of(c.program, c.http, Side::Client).map_err(|m| format!("program{m}"))?;
-    Ok(ClientSpec { ips, ports, port_stride: 1, port_offset: 0, servers, program, load, limit: c.limit })
+    Ok(ClientSpec { ips, ports, port_stride: 1, port_offset: 0, servers, program, load, limit: c.limit, tune: None })
 }
 
 /// `A.B.C.D`, `A.B.C.D/COUNT` or `FIRST-LAST`.

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use riptide_tcp::astf::{AstfProfile, Command};
-use riptide_tcp::{Load, TcpConfig};
+use riptide_tcp::{Load, TcpConfig, Tune};
 use std::path::PathBuf;
 
 fn load(name: &str) -> AstfProfile {
@@ -31,7 +31,7 @@ fn http_simple_is_the_browsing_capture_as_two_programs() {
     assert_eq!(p.templates.len(), 1);
     let t = &p.templates[0];
     assert_eq!((t.client.port, t.client.cps), (80, 2.776));
-    let low = p.lower("http_simple", &TcpConfig::default()).unwrap();
+    let low = p.lower("http_simple", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
     let c = &low.clients[0];
     // The capture's request (249 bytes) and its 32,094-byte answer.
     assert_eq!((c.program.send_len(), c.program.recv_len()), (249, Some(32_094)));
@@ -46,7 +46,7 @@ fn a_server_loop_unrolls_with_its_random_delays() {
     let p = load("http_manual_commands_loop");
     let server = &p.programs[p.templates[0].server.program];
     assert!(server.commands.iter().any(|c| matches!(c, Command::JmpNz(..))));
-    let low = p.lower("loop", &TcpConfig::default()).unwrap();
+    let low = p.lower("loop", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
     let (_, s) = &low.server.listen[0];
     let c = &low.clients[0];
     // The client waits for everything the server's loop sends.
@@ -55,7 +55,7 @@ fn a_server_loop_unrolls_with_its_random_delays() {
 
 #[test]
 fn eflow2_sends_its_answer_in_a_loop() {
-    let low = load("http_eflow2").lower("eflow2", &TcpConfig::default()).unwrap();
+    let low = load("http_eflow2").lower("eflow2", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
     let (_, s) = &low.server.listen[0];
     assert_eq!(low.clients[0].program.recv_len(), Some(u64::from(s.send_len())));
     assert_eq!(low.clients[0].limit, Some(1));
@@ -63,19 +63,28 @@ fn eflow2_sends_its_answer_in_a_loop() {
 
 #[test]
 fn tunables_reach_the_tcp_configuration() {
-    let low = load("param_mss_initwnd").lower("mss", &TcpConfig::default()).unwrap();
-    assert_ne!(low.client_tcp, TcpConfig::default());
+    let low =
+        load("param_mss_initwnd").lower("mss", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+    assert_ne!(low.client_tune.tcp, TcpConfig::default());
 }
 
 #[test]
 fn what_riptide_cannot_run_yet_is_named() {
-    for (name, want) in [
-        ("udp_pcap", "UDP programs"),
-        ("udp1", "UDP programs"),
-        ("param_ipv6", "IPv6"),
-        ("tcp_param_change", "tunables per template"),
-    ] {
-        let e = load(name).lower(name, &TcpConfig::default()).unwrap_err();
+    for (name, want) in [("udp_pcap", "UDP programs"), ("udp1", "UDP programs"), ("param_ipv6", "IPv6")] {
+        let e = load(name).lower(name, &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap_err();
         assert!(e.to_string().contains(want), "{name}: {e}");
     }
+}
+
+#[test]
+fn tunables_per_template_go_over_the_profiles() {
+    // tcp_param_change.py: the profile's MSS is 500 (client) and 600 (server); the second
+    // template (port 8080) gives 700 and 800.
+    let base = Tune { tcp: TcpConfig::default(), ip: Default::default() };
+    let low = load("tcp_param_change").lower("tcp_param_change", &base).unwrap();
+    let mss = |t: &Option<Tune>| t.unwrap().tcp.mss;
+    assert_eq!((mss(&low.clients[0].tune), mss(&low.clients[1].tune)), (500, 700));
+    assert_eq!(low.client_tune.tcp.mss, 500);
+    let port = |p: u16| low.server.tunes.iter().find(|(q, _)| *q == p).unwrap().1.tcp.mss;
+    assert_eq!((port(80), port(8080)), (600, 800));
 }

@@ -88,8 +88,13 @@ fn endpoints(
         program: Arc::new(Program::compile(&client_steps).unwrap()),
         load,
         limit: Some(limit),
+        tune: None,
     };
-    let server = ServerSpec { listen: vec![(80, Arc::new(Program::compile(&server_steps).unwrap()))], ips: Vec::new() };
+    let server = ServerSpec {
+        listen: vec![(80, Arc::new(Program::compile(&server_steps).unwrap()))],
+        ips: Vec::new(),
+        tunes: Vec::new(),
+    };
     (
         Endpoint::new(cfg.clone(), Some(client), ServerSpec::default()).unwrap(),
         Endpoint::new(cfg, None, server).unwrap(),
@@ -221,7 +226,11 @@ fn arp_is_answered_for_owned_addresses_only() {
     assert_eq!(client.stats().arp_replies, 1);
     assert_eq!(client.stats().rx_not_tcp, 1);
     // A server that names its addresses answers for them and refuses SYNs to others.
-    let server = ServerSpec { listen: vec![(80, Arc::new(Program::compile(&s).unwrap()))], ips: vec![(SERVER, 1)] };
+    let server = ServerSpec {
+        listen: vec![(80, Arc::new(Program::compile(&s).unwrap()))],
+        ips: vec![(SERVER, 1)],
+        tunes: Vec::new(),
+    };
     let mut server = Endpoint::new(EndpointConfig::default(), None, server).unwrap();
     server.handle_frame(0, &riptide_wire::neighbor::arp_request(me, Ipv4Addr::new(198, 19, 0, 9), SERVER));
     assert_eq!(server.stats().arp_replies, 1);

@@ -19,8 +19,7 @@
 
 pub mod sim;
 
-use crate::conn::TcpConfig;
-use crate::endpoint::{ClientSpec, Load, ServerSpec};
+use crate::endpoint::{ClientSpec, Load, ServerSpec, Tune};
 use crate::program::{Payload, Program, Recv, Step};
 use base64::Engine as _;
 use serde_json::{Map, Value};
@@ -148,8 +147,10 @@ pub struct Template {
     pub server: ServerTemplate,
     /// The template group (1-based index into `tg_names`), 0 for none.
     pub tg_id: u32,
-    /// Whether the template carries its own tunables (`glob_info`).
-    pub own_tunables: bool,
+    /// The client side's own tunables (`glob_info`), over the profile's.
+    pub client_tunables: Option<Tunables>,
+    /// The server side's own tunables, over the profile's.
+    pub server_tunables: Option<Tunables>,
 }
 
 /// TRex's tunables (`ASTFGlobalInfo`) that a run reads; the others are kept by name.
@@ -177,6 +178,9 @@ pub struct Tunables {
     pub no_delay_counter: Option<u16>,
     /// `tcp.no_delay` (Nagle off; 2 also pushes every segment, which riptide does not).
     pub no_delay: Option<u8>,
+    /// `scheduler.rampup_sec`: the flow rate climbs to the profile's in this many steps
+    /// of a second each.
+    pub rampup_sec: Option<u16>,
     /// Every other tunable given, as `section.name` (`tcp.no_delay`, `scheduler.rampup_sec`).
     pub other: Vec<String>,
 }
@@ -485,12 +489,26 @@ fn parse_template(
             id as u32
         }
     };
-    let own_tunables = c.get("glob_info").is_some() || s.get("glob_info").is_some();
+    let own = |v: &Map<String, Value>, side: &str| -> Result<Option<Tunables>, AstfError> {
+        let Some(g) = v.get("glob_info").filter(|g| !g.is_null()) else { return Ok(None) };
+        let gpath = format!("{path}.{side}.glob_info");
+        let t = parse_tunables(at, Some(g), &gpath)?;
+        // TRex applies these per template (set_tcp_info, tcp_template_ipv4_update).
+        if t.do_rfc1323.is_some() || t.do_sack.is_some() || t.ipv6 || t.rampup_sec.is_some() || !t.other.is_empty() {
+            let name = t.other.first().map_or("tcp.do_rfc1323, tcp.do_sack, ipv6 or scheduler", String::as_str);
+            return Err(at.err(
+                &gpath,
+                format!("{name}: TRex takes it for the whole profile only; per template: tcp.mss, tcp.initwnd, tcp.no_delay, tcp.no_delay_counter, tcp.rxbufsize, tcp.txbufsize, ip.ttl, ip.tos"),
+            ));
+        }
+        Ok(Some(t))
+    };
     Ok(Template {
         client: ClientTemplate { program, client_ips, server_ips, port, cps, limit },
         server: ServerTemplate { program: sprogram, ports },
         tg_id,
-        own_tunables,
+        client_tunables: own(c, "client_template")?,
+        server_tunables: own(s, "server_template")?,
     })
 }
 
@@ -527,7 +545,9 @@ fn parse_tunables(at: &At<'_>, v: Option<&Value>, path: &str) -> Result<Tunables
                 )
                 | ("ip", "dont_use_inbound_mac")
                 | ("ipv6", "src_msb" | "dst_msb")
-                | ("scheduler", "rampup_sec" | "accurate") => t.other.push(format!("{section}.{key}")),
+                | ("scheduler", "accurate") => t.other.push(format!("{section}.{key}")),
+                // TRex asserts at 1 (its ramp needs two steps).
+                ("scheduler", "rampup_sec") => t.rampup_sec = Some(num(2, 65535)? as u16),
                 _ => return Err(at.err(&fpath, "not one of TRex's tunables")),
             }
         }
@@ -542,18 +562,21 @@ pub struct Lowered {
     pub clients: Vec<ClientSpec>,
     /// The server programs by port.
     pub server: ServerSpec,
-    /// The client side's TCP settings.
-    pub client_tcp: TcpConfig,
-    /// The server side's TCP settings.
-    pub server_tcp: TcpConfig,
+    /// The client side's TCP settings and IP header (the profile's tunables).
+    pub client_tune: Tune,
+    /// The server side's.
+    pub server_tune: Tune,
 }
 
 impl AstfProfile {
     /// The profile as riptide's client and server specs: each template's client program
     /// and each server program unrolled into steps, addresses and ports from the ranges,
-    /// TCP settings from the tunables. `base` is the TCP configuration tunables change.
-    pub fn lower(&self, file: &str, base: &TcpConfig) -> Result<Lowered, AstfError> {
+    /// TCP settings from the tunables (each template's over the profile's, on every
+    /// client and listening port). `base` is what the tunables change.
+    pub fn lower(&self, file: &str, base: &Tune) -> Result<Lowered, AstfError> {
         let err = |message: String| AstfError { file: file.to_string(), message };
+        let c_tune = self.client_tunables.apply(base).map_err(|m| err(format!("c_glob_info: {m}")))?;
+        let s_tune = self.server_tunables.apply(base).map_err(|m| err(format!("s_glob_info: {m}")))?;
         let mut compiled: Vec<Option<Arc<Program>>> = vec![None; self.programs.len()];
         let mut program = |i: usize| -> Result<Arc<Program>, AstfError> {
             if let Some(p) = &compiled[i] {
@@ -567,11 +590,12 @@ impl AstfProfile {
         let mut clients = Vec::new();
         let mut server = ServerSpec::default();
         for (i, t) in self.templates.iter().enumerate() {
-            if t.own_tunables {
-                return Err(err(format!(
-                    "templates[{i}]: tunables per template are not supported yet (set them for the profile)"
-                )));
-            }
+            let own = |t: &Option<Tunables>, side: Tune, name: &str| match t {
+                None => Ok(side),
+                Some(t) => t.apply(&side).map_err(|m| err(format!("templates[{i}].{name}.glob_info: {m}"))),
+            };
+            let c_own = own(&t.client_tunables, c_tune, "client_template")?;
+            let s_own = own(&t.server_tunables, s_tune, "server_template")?;
             let c = &t.client;
             let (cr, sr) = (&self.ip_gens[c.client_ips], &self.ip_gens[c.server_ips]);
             // Servers: every address of the range, used in turn; TRex pairs them with
@@ -588,6 +612,7 @@ impl AstfProfile {
                 program: program(c.program)?,
                 load: Load::Open { cps: c.cps },
                 limit: c.limit,
+                tune: Some(c_own),
             });
             let sp = program(t.server.program)?;
             for &port in &t.server.ports {
@@ -595,21 +620,22 @@ impl AstfProfile {
                     if !Arc::ptr_eq(other, &sp) {
                         return Err(err(format!("templates[{i}]: two server programs answer port {port}")));
                     }
+                    if server.tunes.iter().any(|(p, t)| *p == port && *t != s_own) {
+                        return Err(err(format!(
+                            "templates[{i}].server_template.glob_info: port {port} is answered with other tunables by an earlier template"
+                        )));
+                    }
                     continue;
                 }
                 server.listen.push((port, sp.clone()));
+                server.tunes.push((port, s_own));
             }
             let range = (sr.start, sr.count());
             if !server.ips.contains(&range) {
                 server.ips.push(range);
             }
         }
-        Ok(Lowered {
-            clients,
-            server,
-            client_tcp: self.client_tunables.apply(base).map_err(|m| err(format!("c_glob_info: {m}")))?,
-            server_tcp: self.server_tunables.apply(base).map_err(|m| err(format!("s_glob_info: {m}")))?,
-        })
+        Ok(Lowered { clients, server, client_tune: c_tune, server_tune: s_tune })
     }
 
     /// Program `i` as riptide's steps: TRex's variables and jumps run now, so loops
@@ -701,11 +727,19 @@ impl AstfProfile {
 
 impl Tunables {
     /// `base` with these tunables applied.
-    pub fn apply(&self, base: &TcpConfig) -> Result<TcpConfig, String> {
+    pub fn apply(&self, base: &Tune) -> Result<Tune, String> {
         if self.ipv6 {
             return Err("ipv6.enable: IPv6 is not supported yet".into());
         }
-        let mut c = *base;
+        let mut ip = base.ip;
+        // TRex's ttl 0 is its default.
+        if let Some(ttl) = self.ttl.filter(|&t| t > 0) {
+            ip.ttl = ttl;
+        }
+        if let Some(tos) = self.tos {
+            ip.tos = tos;
+        }
+        let mut c = base.tcp;
         if let Some(mss) = self.mss {
             // TRex's mss is the payload of a segment with timestamps; riptide's is the
             // MSS option (TRex's 1460 default is both).
@@ -733,13 +767,14 @@ impl Tunables {
         if let Some(on) = self.do_sack {
             c.sack = on;
         }
-        Ok(c)
+        Ok(Tune { tcp: c, ip })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conn::TcpConfig;
 
     fn b64(s: &str) -> String {
         base64::engine::general_purpose::STANDARD.encode(s)
@@ -773,7 +808,7 @@ mod tests {
         assert_eq!(p.templates[0].client.limit, Some(7));
         assert_eq!(p.templates[0].server.ports, vec![80]);
         assert_eq!(p.ip_gens[0].count(), 10);
-        let low = p.lower("x.py", &TcpConfig::default()).unwrap();
+        let low = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
         assert_eq!(low.clients.len(), 1);
         let c = &low.clients[0];
         assert_eq!(c.ips, (Ipv4Addr::new(198, 18, 0, 1), 10));
@@ -823,7 +858,7 @@ mod tests {
                           {"name": "jmp_nz", "id": 1, "offset": -1}]},
             {"commands": [{"name": "rx", "min_bytes": 3}]}]"#;
         let p = AstfProfile::parse(&profile(progs, ""), "x.py").unwrap();
-        let e = p.lower("x.py", &TcpConfig::default()).unwrap_err();
+        let e = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap_err();
         assert!(e.message.contains("program_list[0]: its loops run more than"), "{e}");
     }
 
@@ -868,12 +903,17 @@ mod tests {
     fn what_cannot_run_yet_is_refused_by_name() {
         let udp = r#"[{"commands": [{"name": "tx_msg", "buf_index": 0}], "stream": false},
                       {"commands": [{"name": "rx_msg", "min_pkts": 1}], "stream": false}]"#;
-        let e =
-            AstfProfile::parse(&profile(udp, ""), "u.py").unwrap().lower("u.py", &TcpConfig::default()).unwrap_err();
+        let e = AstfProfile::parse(&profile(udp, ""), "u.py")
+            .unwrap()
+            .lower("u.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() })
+            .unwrap_err();
         assert!(e.message.contains("program_list[0]: UDP programs"), "{e}");
         let dp = r#"[{"commands": [{"name": "set_tick_var", "id": 0}, {"name": "jmp_dp", "id": 0, "offset": -1, "duration": 1.0}]},
                      {"commands": []}]"#;
-        let e = AstfProfile::parse(&profile(dp, ""), "t.py").unwrap().lower("t.py", &TcpConfig::default()).unwrap_err();
+        let e = AstfProfile::parse(&profile(dp, ""), "t.py")
+            .unwrap()
+            .lower("t.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() })
+            .unwrap_err();
         assert!(e.message.contains("program_list[0]: commands[0]: `set_tick_var` is not supported yet"), "{e}");
     }
 
@@ -888,9 +928,12 @@ mod tests {
         assert_eq!(p.client_tunables.tos, Some(2));
         assert_eq!(p.client_tunables.no_delay, Some(1));
         assert!(p.client_tunables.other.is_empty());
-        let low = p.lower("x.py", &TcpConfig::default()).unwrap();
-        assert_eq!((low.client_tcp.mss, low.client_tcp.initial_cwnd, low.client_tcp.rcv_wnd), (1400, 4, 65536));
-        assert_eq!(low.server_tcp.mss, TcpConfig::default().mss);
+        let low = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+        assert_eq!(
+            (low.client_tune.tcp.mss, low.client_tune.tcp.initial_cwnd, low.client_tune.tcp.rcv_wnd),
+            (1400, 4, 65536)
+        );
+        assert_eq!(low.server_tune.tcp.mss, TcpConfig::default().mss);
         let bad =
             profile(HTTP, "").replace("\"tg_names\": []", r#""tg_names": [], "s_glob_info": {"tcp": {"mss": 5}}"#);
         let e = AstfProfile::parse(&bad, "x.py").unwrap_err();

@@ -21,7 +21,7 @@
 
 use super::{AstfError, AstfProfile};
 use crate::conn::TcpConfig;
-use crate::endpoint::{Endpoint, EndpointConfig, IpHeader};
+use crate::endpoint::{Endpoint, EndpointConfig, IpHeader, Tune};
 use crate::frame::Macs;
 use riptide_wire::ethernet::EthernetAddress;
 use std::collections::HashMap;
@@ -70,6 +70,8 @@ pub const CLIENT_ISS: u32 = 1_804_289_383;
 pub const SERVER_ISS: u32 = 846_930_886;
 /// What each connection adds to its side's ISN counter (TRex's `TCP_ISSINCR / 4`).
 pub const ISS_STEP: u32 = 122 * 1024 / 4;
+/// The rampup's step: 1 s of wheel ticks.
+const RAMP_TICKS: u64 = 1_000_000_000 / TICK_NS;
 /// The most frames one simulation writes.
 pub const MAX_FRAMES: usize = 10_000_000;
 /// The most flows one simulation opens (TRex's simulator is for a handful; a profile
@@ -89,6 +91,7 @@ pub fn trex_tcp() -> TcpConfig {
         // TRex's flow timer: every 200 ms (its fast tick); ACKs wait for it.
         delayed_ack_ns: 200_000_000,
         abc_limit: 2,
+        peer_mss: false,
         ack_before_close: true,
         nagle: true,
         // TRex looks at its retransmission timers once per 500 ms at most: a delayed ACK
@@ -126,17 +129,16 @@ fn send(
 /// Runs `profile` as TRex's `astf-sim --full` does; `file` names it in errors.
 pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Vec<SimFrame>, AstfError> {
     let err = |message: String| AstfError { file: file.to_string(), message };
-    let low = profile.lower(file, &trex_tcp())?;
-    let ttl = |t: &super::Tunables| t.ttl.filter(|&t| t > 0).unwrap_or(127);
-    let endpoint_cfg = |tcp: TcpConfig, local: [u8; 6], peer: [u8; 6], iss: u32, t: &super::Tunables| EndpointConfig {
-        tcp,
+    let base = Tune { tcp: trex_tcp(), ip: IpHeader { ttl: 127, tos: 0, zero_ident: true } };
+    let low = profile.lower(file, &base)?;
+    let endpoint_cfg = |tune: Tune, local: [u8; 6], peer: [u8; 6], iss: u32| EndpointConfig {
+        tcp: tune.tcp,
         macs: Macs { local: EthernetAddress(local), peer: EthernetAddress(peer) },
-        ip: IpHeader { ttl: ttl(t), tos: t.tos.unwrap_or(0), zero_ident: true },
+        ip: tune.ip,
         isn_sequence: Some((iss, ISS_STEP)),
         timer_tick_ns: 1,
         timer_grain_ns: TICK_NS,
         rand_seed: 0x1234,
-
         verify_checksums: true,
         ..EndpointConfig::default()
     };
@@ -145,8 +147,8 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
         // The simulator opens every flow itself, with TRex's tuples.
         c.limit = Some(0);
     }
-    let c_cfg = endpoint_cfg(low.client_tcp, CLIENT_MAC, SERVER_MAC, CLIENT_ISS, &profile.client_tunables);
-    let s_cfg = endpoint_cfg(low.server_tcp, SERVER_MAC, CLIENT_MAC, SERVER_ISS, &profile.server_tunables);
+    let c_cfg = endpoint_cfg(low.client_tune, CLIENT_MAC, SERVER_MAC, CLIENT_ISS);
+    let s_cfg = endpoint_cfg(low.server_tune, SERVER_MAC, CLIENT_MAC, SERVER_ISS);
     let mut client = Endpoint::with_clients(c_cfg, clients, Default::default()).map_err(|e| err(e.to_string()))?;
     let mut server = Endpoint::new(s_cfg, None, low.server.clone()).map_err(|e| err(e.to_string()))?;
 
@@ -156,8 +158,25 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
     // "the same" time runs first is decided by those sums' rounding, and the goldens show
     // it (a SYN-ACK 40 us after its SYN, not 20): the same sums are made here.
     let stop = 0.01 + cfg.duration_s.max(0.0);
-    let mut fif: Vec<(f64, u64)> =
-        profile.templates.iter().map(|t| (0.01 + 0.1, t.client.limit.unwrap_or(u64::MAX))).collect();
+    // One flow generator for all templates, 1/(the sum of their cps) apart, each flow of
+    // a template TRex's scheduler draws by cps; a template past its limit opens nothing.
+    let weighted: Vec<usize> =
+        (0..profile.templates.len()).filter(|&i| profile.templates[i].client.cps > 0.0).collect();
+    let total_cps: f64 = weighted.iter().map(|&i| profile.templates[i].client.cps).sum();
+    let mut scheduler = Scheduler::new(&weighted.iter().map(|&i| profile.templates[i].client.cps).collect::<Vec<_>>());
+    let mut left: Vec<u64> = profile.templates.iter().map(|t| t.client.limit.unwrap_or(u64::MAX)).collect();
+    let mut fif = if weighted.is_empty() { f64::INFINITY } else { 0.01 + 0.1 };
+    // TRex's rampup (`CAstfFifRampup`): the generator's step is 1/(cps * k / steps), at
+    // most a quarter of the ramp, k going up by one each second (20 ticks of the wheel).
+    let ramp_steps = profile.client_tunables.rampup_sec.map_or(0, u32::from);
+    let mut ramp_k = 1u32;
+    let fif_step = |k: u32| -> f64 {
+        if ramp_steps == 0 {
+            return 1.0 / total_cps;
+        }
+        let step = 1.0 / (total_cps * f64::from(k) / f64::from(ramp_steps));
+        step.min(f64::from(ramp_steps) / 4.0)
+    };
     let mut tw = 0.0f64;
     let mut flush = 0.0f64;
     let mut ticks_done = 0u64;
@@ -195,25 +214,22 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
     let stamp = |t: f64| (t * 1e9).round() as u64;
     loop {
         // The next node: ties go to the generator, then the wheel, then the flush.
-        let (fi, ft) = fif
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.1 > 0 && f.0 <= stop)
-            .map(|(i, f)| (i, f.0))
-            .fold((usize::MAX, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
-        let idle = fi == usize::MAX
-            && to_server.is_empty()
-            && to_client.is_empty()
-            && client.active() == 0
-            && server.active() == 0;
+        let generating = left.iter().any(|&n| n > 0) && fif <= stop;
+        let ft = if generating { fif } else { f64::INFINITY };
+        let idle =
+            !generating && to_server.is_empty() && to_client.is_empty() && client.active() == 0 && server.active() == 0;
         if idle || ft.min(tw).min(flush) > end {
             break;
         }
         if ft <= tw && ft <= flush {
-            // A new flow of template `fi`.
+            // A new flow, of the template the scheduler draws.
             let now = clock(ft, ticks_done);
-            fif[fi].0 = ft + 1.0 / profile.templates[fi].client.cps;
-            fif[fi].1 -= 1;
+            fif = ft + fif_step(ramp_k);
+            let fi = weighted[scheduler.draw()];
+            if left[fi] == 0 {
+                continue;
+            }
+            left[fi] -= 1;
             flows += 1;
             if flows > MAX_FLOWS {
                 return Err(err(format!("more than {MAX_FLOWS} flows in {} s: lower the cps or -d", cfg.duration_s)));
@@ -237,6 +253,9 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
             // The wheel's own clock is the tick itself: what its timers set again counts
             // from this tick, and the timestamps count it.
             ticks_done += 1;
+            if ramp_k < ramp_steps && ticks_done > 1 && (ticks_done - 1).is_multiple_of(RAMP_TICKS) {
+                ramp_k += 1;
+            }
             let now = stamp(tw);
             client.handle_timeout(now);
             send(&mut client, now, stamp(tw), &mut to_server, Some(&mut out), &mut buf)?;
@@ -266,6 +285,136 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
         }
     }
     Ok(out)
+}
+
+/// TRex's generator of uniform draws (`KxuLCRand`).
+#[derive(Clone, Copy, Debug)]
+struct LcRand(u32);
+
+impl LcRand {
+    fn new(seed: u32) -> LcRand {
+        LcRand(if seed == 0 { 0x333 } else { seed } | 1)
+    }
+
+    fn next(&mut self) -> u32 {
+        self.0 = self.0.wrapping_mul(69_069).wrapping_add(1);
+        self.0
+    }
+
+    fn below(&mut self, n: u32) -> u32 {
+        ((u64::from(self.next()) * u64::from(n)) >> 32) as u32
+    }
+}
+
+/// TRex's template scheduler (`KxuNuRand`, Walker's alias method in 0.32 fixed point,
+/// oroboro.com's): which template each new flow runs, weighted by cps, drawn from an
+/// `LcRand` seeded 555 on the simulator's one thread. Its draws decide which flow runs
+/// which template in a golden with several templates, so its arithmetic is TRex's.
+#[derive(Clone, Debug)]
+struct Scheduler {
+    /// `(a, b, p)`: a draw of this bucket is `a` when a uniform draw is at most `p`, else `b`.
+    buckets: Vec<(u32, u32, u32)>,
+    rand: LcRand,
+}
+
+impl Scheduler {
+    fn new(weights: &[f64]) -> Scheduler {
+        let rand = LcRand::new(555);
+        if weights.len() <= 1 {
+            return Scheduler { buckets: vec![(0, 0, 0)], rand };
+        }
+        let sum: f64 = weights.iter().sum();
+        let mut p: Vec<u32> = weights.iter().map(|w| (w / sum * f64::from(u32::MAX)) as u32).collect();
+        normalize(&mut p);
+        let last = p.len() - 1;
+        let n = (p.iter().filter(|&&x| x != 0).count() as u32).max(2);
+        let thresh = u32::MAX / (n - 1);
+        let mut buckets = vec![(0u32, 0u32, 0u32); n as usize - 1];
+        let (mut a, mut b) = (0usize, 0usize);
+        for bucket in &mut buckets {
+            a = a.min(last);
+            while a < last && !(p[a] <= thresh && p[a] != 0) {
+                a += 1;
+            }
+            if p[a] > thresh {
+                a = 0;
+                while a < last && p[a] > thresh {
+                    a += 1;
+                }
+            }
+            while b < last {
+                if b == a {
+                    b += 1;
+                    continue;
+                }
+                if (p[a] >> 1) + (p[b] >> 1) >= thresh >> 1 {
+                    break;
+                }
+                b += 1;
+            }
+            *bucket = (a as u32, b as u32, 0);
+            if a != b {
+                bucket.2 =
+                    if (p[a] >> 1).wrapping_mul(n - 1) >= 0x8000_0000 { u32::MAX } else { p[a].wrapping_mul(n - 1) };
+                p[b] = p[b].wrapping_sub(thresh.wrapping_sub(p[a]));
+            }
+            p[a] = 0;
+            if b < a && p[b] < thresh {
+                a = b;
+            } else {
+                a += 1;
+            }
+        }
+        Scheduler { buckets, rand }
+    }
+
+    /// The next template's index among the weights.
+    fn draw(&mut self) -> usize {
+        let (a, b, p) = self.buckets[self.rand.below(self.buckets.len() as u32) as usize];
+        (if self.rand.next() <= p { a } else { b }) as usize
+    }
+}
+
+/// TRex's `normProbs`: fixed-point probabilities made to sum to exactly 2^32.
+fn normalize(p: &mut [u32]) {
+    let nonzero = p.iter().filter(|&&x| x != 0).count();
+    if nonzero <= 1 {
+        for x in p.iter_mut() {
+            *x = if *x != 0 { u32::MAX } else { 0 };
+        }
+        return;
+    }
+    let to_biggest = |p: &mut [u32]| -> bool {
+        let (mut max, mut at, mut sum) = (0u32, 0usize, 0u32);
+        for (i, &x) in p.iter().enumerate() {
+            sum = sum.wrapping_add(x);
+            if x > max {
+                max = x;
+                at = i;
+            }
+        }
+        let error = sum.wrapping_neg();
+        if error < max / 1000 {
+            p[at] = p[at].wrapping_add(error);
+            return true;
+        }
+        false
+    };
+    if !to_biggest(p) {
+        let error = p.iter().fold(0u32, |s, &x| s.wrapping_add(x)).wrapping_neg();
+        for x in p.iter_mut() {
+            *x = x.wrapping_add((f64::from(error) * (f64::from(*x) / f64::from(u32::MAX))) as u32);
+        }
+        if !to_biggest(p) {
+            let mut error = p.iter().fold(0u32, |s, &x| s.wrapping_add(x)).wrapping_neg() as usize;
+            while error > 0 {
+                error -= 1;
+                if let Some(x) = p.get_mut(error) {
+                    *x = x.wrapping_add(1);
+                }
+            }
+        }
+    }
 }
 
 /// The frames as a pcap file with microsecond timestamps (TRex's simulator writes those).
@@ -299,5 +448,25 @@ mod tests {
         for (i, w) in want.iter().enumerate() {
             assert_eq!(first_port(i as u32), *w);
         }
+    }
+
+    #[test]
+    fn the_scheduler_draws_as_trex_does() {
+        // tcp_param_change's golden: two templates at 1 cps each, its ten flows on ports
+        // 80 80 8080 8080 80 8080 8080 8080 80 80.
+        let mut s = Scheduler::new(&[1.0, 1.0]);
+        let got: Vec<usize> = (0..10).map(|_| s.draw()).collect();
+        assert_eq!(got, [0, 0, 1, 1, 0, 1, 1, 1, 0, 0]);
+        // One template: always it (and two draws spent, as TRex spends them).
+        let mut one = Scheduler::new(&[3.0]);
+        assert!((0..5).all(|_| one.draw() == 0));
+        // Weights are kept: 3:1 over many draws.
+        let mut w = Scheduler::new(&[3.0, 1.0, 0.0]);
+        let mut n = [0u32; 3];
+        for _ in 0..40_000 {
+            n[w.draw()] += 1;
+        }
+        assert_eq!(n[2], 0);
+        assert!((29_000..31_000).contains(&n[0]), "{n:?}");
     }
 }
