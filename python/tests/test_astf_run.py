@@ -97,10 +97,45 @@ def test_the_multiplier_scales_the_profiles_rate() -> None:
     assert 2200 <= t["client"]["tcps_connattempt"] <= 3100, t["client"]
 
 
+def sent_msgs(trex_json: Dict[str, Any], program: int) -> tuple:
+    """(datagrams, bytes) a UDP program sends once through, by TRex's JSON."""
+    cmds = trex_json["program_list"][program]["commands"]
+    bufs = [base64.b64decode(b) for b in trex_json["buf_list"]]
+    sizes = [len(bufs[c["buf_index"]]) for c in cmds if c["name"] == "tx_msg"]
+    return len(sizes), sum(sizes)
+
+
+@pytest.mark.parametrize("name,n", [("udp_pcap.py", 30), ("udp_sip.py", 20), ("udp1.py", 10)])
+def test_trex_udp_profiles_run_with_trex_invariants(name: str, n: int) -> None:
+    t = report(name, "-n", str(n), "-m", "100")
+    c, s = t["client_udp"], t["server_udp"]
+    # Every flow opened, answered and ended with its program: none idled out, none lost.
+    assert c["udps_connects"] == c["udps_closed"] == n, c
+    assert s["udps_accepts"] == s["udps_closed"] == n, s
+    assert c["udps_keepdrops"] == s["udps_keepdrops"] == 0
+    assert c["udps_sndpkt"] == s["udps_rcvpkt"] and s["udps_sndpkt"] == c["udps_rcvpkt"], (c, s)
+    assert c["udps_sndbyte"] == s["udps_rcvbyte"] and s["udps_sndbyte"] == c["udps_rcvbyte"], (c, s)
+    assert t["client_app"]["completed"] == t["server_app"]["completed"] == n, t
+    assert t["client"]["tcps_connattempt"] == 0
+    trex = trex_oracle.trex_astf_json(str(ASTF / name))
+    tpl = trex["templates"][0]
+    cp, cb = sent_msgs(trex, tpl["client_template"]["program_index"])
+    sp, sb = sent_msgs(trex, tpl["server_template"]["program_index"])
+    assert (c["udps_sndpkt"], c["udps_sndbyte"]) == (n * cp, n * cb)
+    assert (s["udps_sndpkt"], s["udps_sndbyte"]) == (n * sp, n * sb)
+
+
+def test_the_udp_report_reads_like_trex_counters() -> None:
+    r = tcp("udp_pcap.py", "-n", "5", "-m", "100")
+    assert r.returncode == 0, r.stderr
+    assert "udp: client 5 flows, 5 completed" in r.stdout, r.stdout
+    assert "datagrams: client sent 5 (155 B) received 5 (235 B)" in r.stdout, r.stdout
+
+
 def test_what_riptide_cannot_run_yet_names_the_profile() -> None:
-    r = tcp("udp_pcap.py", "-n", "1")
+    r = tcp("param_ipv6.py", "-n", "1")
     assert r.returncode == 2
-    assert "udp_pcap.py" in r.stderr and "UDP programs" in r.stderr, r.stderr
+    assert "param_ipv6.py" in r.stderr and "IPv6" in r.stderr, r.stderr
 
 
 def test_tunables_of_a_yaml_profile_are_refused(tmp_path: Path) -> None:

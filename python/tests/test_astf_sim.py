@@ -46,6 +46,10 @@ EXACT = {
     "sim_astf-param_tcp_rxbufsize_pt",
     "sim_astf-param_sch_rampup",
     "sim_astf-tcp_param_change",
+    "sim_astf-udp1",
+    "sim_astf-udp2",
+    "sim_astf-udp_pcap",
+    "sim_astf-udp_sip",
 }
 
 

@@ -122,7 +122,8 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
 /// A run in which connections were tried and none completed its program is a failure
 /// (exit 1) once its report is out: every connection timed out, was refused or dropped.
 fn nothing_completed(r: &TcpReport) -> Result<(), Failure> {
-    let tried = r.client.tcps_connattempt.max(r.server.tcps_accepts);
+    let tried =
+        (r.client.tcps_connattempt + r.client_udp.udps_connects).max(r.server.tcps_accepts + r.server_udp.udps_accepts);
     if tried == 0 || r.client_app.completed > 0 || r.server_app.completed > 0 {
         return Ok(());
     }
@@ -136,6 +137,52 @@ fn nothing_completed(r: &TcpReport) -> Result<(), Failure> {
 /// The report; `roles`: whether the profile has a client and a server (a role it does not
 /// play gets no line).
 fn print_report(r: &TcpReport, secs: f64, roles: (bool, bool)) {
+    let (c, s) = (&r.client, &r.server);
+    let (cu, su) = (&r.client_udp, &r.server_udp);
+    // A profile of UDP programs only (TRex's udp*.py) gets no TCP lines.
+    let udp_only = c.tcps_connattempt + s.tcps_accepts == 0 && cu.udps_connects + su.udps_accepts > 0;
+    if udp_only {
+        println!(
+            "udp: client {} flows, {} completed ({:.0} completed/s over {:.3} s; run {secs:.3} s); server {} flows, {} completed",
+            cu.udps_connects, r.client_app.completed, r.completed_per_s, r.busy_s, su.udps_accepts, r.server_app.completed
+        );
+    } else {
+        print_tcp_lines(r, secs, roles);
+    }
+    if cu.udps_connects + su.udps_accepts > 0 {
+        println!(
+            "datagrams: client sent {} ({} B) received {} ({} B); server sent {} ({} B) received {} ({} B)",
+            cu.udps_sndpkt,
+            cu.udps_sndbyte,
+            cu.udps_rcvpkt,
+            cu.udps_rcvbyte,
+            su.udps_sndpkt,
+            su.udps_sndbyte,
+            su.udps_rcvpkt,
+            su.udps_rcvbyte,
+        );
+    }
+    let errors = [
+        ("recv timeouts", r.client_app.recv_timeouts + r.server_app.recv_timeouts),
+        ("peer closed early", r.client_app.peer_closed_early + r.server_app.peer_closed_early),
+        ("content errors", r.client_app.content_errors + r.server_app.content_errors),
+        ("drops", c.tcps_drops + s.tcps_drops + c.tcps_conndrops + s.tcps_conndrops),
+        ("idle UDP flows dropped", cu.udps_keepdrops + su.udps_keepdrops),
+    ];
+    let shown: Vec<String> = errors.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("{k} {n}")).collect();
+    if !shown.is_empty() {
+        println!("errors: {}", shown.join(", "));
+    }
+    let lat = |p: &Percentiles| format!("p50 {} p99 {} max {}", us(p.p50), us(p.p99), us(p.max));
+    for (name, p) in [("setup      ", &r.setup), ("first byte ", &r.first_byte), ("transaction", &r.transaction)] {
+        if p.count > 0 {
+            println!("{name} {}", lat(p));
+        }
+    }
+}
+
+/// The TCP lines of the report: each side's connections, the bytes.
+fn print_tcp_lines(r: &TcpReport, secs: f64, roles: (bool, bool)) {
     let (c, s) = (&r.client, &r.server);
     if roles.0 {
         println!(
@@ -168,22 +215,6 @@ fn print_report(r: &TcpReport, secs: f64, roles: (bool, bool)) {
             "bytes: server sent {} received {}; retransmitted {} segments",
             s.tcps_sndbyte, s.tcps_rcvbyte, s.tcps_sndrexmitpack
         ),
-    }
-    let errors = [
-        ("recv timeouts", r.client_app.recv_timeouts + r.server_app.recv_timeouts),
-        ("peer closed early", r.client_app.peer_closed_early + r.server_app.peer_closed_early),
-        ("content errors", r.client_app.content_errors + r.server_app.content_errors),
-        ("drops", c.tcps_drops + s.tcps_drops + c.tcps_conndrops + s.tcps_conndrops),
-    ];
-    let shown: Vec<String> = errors.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("{k} {n}")).collect();
-    if !shown.is_empty() {
-        println!("errors: {}", shown.join(", "));
-    }
-    let lat = |p: &Percentiles| format!("p50 {} p99 {} max {}", us(p.p50), us(p.p99), us(p.max));
-    if r.setup.count > 0 {
-        println!("setup       {}", lat(&r.setup));
-        println!("first byte  {}", lat(&r.first_byte));
-        println!("transaction {}", lat(&r.transaction));
     }
 }
 

@@ -357,6 +357,70 @@ fn tcp_segments() {
     });
 }
 
+#[test]
+fn udp_datagrams() {
+    // Datagrams of TRex's udp_pcap.py exchange (a DNS query and answer per flow), cut and
+    // flipped, fed to both sides: nothing panics, nothing sends without end, and the flows
+    // still end (their programs, or their keepalive).
+    let text = repo("crates/tcp/tests/data/astf/udp_pcap.json");
+    let profile = riptide_tcp::profile::parse(&text, "udp_pcap.json").unwrap();
+    let cfg = riptide_tcp::endpoint::EndpointConfig::default();
+    let mut client = profile.clients[0].clone();
+    client.limit = Some(4);
+    client.load = riptide_tcp::Load::Open { cps: 1000.0 };
+    // One client address of few ports: the pool's table is allocated per endpoint.
+    client.ips.1 = 1;
+    client.ports = (1025, 1100);
+    let mut a = riptide_tcp::Endpoint::new(cfg.clone(), Some(client.clone()), Default::default()).unwrap();
+    let mut b = riptide_tcp::Endpoint::new(cfg.clone(), None, profile.server.clone()).unwrap();
+    let mut frames = Vec::new();
+    let mut buf = vec![0u8; 2048];
+    for now in 0..2000u64 {
+        let t = now * 1_000_000;
+        a.handle_timeout(t);
+        while let Some(n) = a.poll_transmit(t, &mut buf) {
+            frames.push(buf[..n].to_vec());
+            b.handle_frame(t, &buf[..n]);
+        }
+        while let Some(n) = b.poll_transmit(t, &mut buf) {
+            frames.push(buf[..n].to_vec());
+            a.handle_frame(t, &buf[..n]);
+        }
+        if a.is_done() && b.is_done() {
+            break;
+        }
+    }
+    assert_eq!(a.stats().client_app.completed, 4);
+    let inputs: Vec<String> = frames.iter().take(8).map(|f| f.iter().map(|&b| char::from(b)).collect()).collect();
+    let server = profile.server.clone();
+    fuzz("udp datagram", &inputs, 256, move |text| {
+        let bytes: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+        let mut a = riptide_tcp::Endpoint::new(cfg.clone(), Some(client.clone()), Default::default()).unwrap();
+        let mut b = riptide_tcp::Endpoint::new(cfg.clone(), None, server.clone()).unwrap();
+        let mut out = vec![0u8; 2048];
+        for (i, f) in frames.iter().enumerate() {
+            let t = i as u64 * 1_000_000;
+            a.handle_timeout(t);
+            b.handle_frame(t, f);
+            b.handle_frame(t, &bytes);
+            a.handle_frame(t, &bytes);
+            for ep in [&mut a, &mut b] {
+                let mut n = 0;
+                while ep.poll_transmit(t, &mut out).is_some() {
+                    n += 1;
+                    assert!(n < 1000, "an endpoint that never stops sending");
+                }
+            }
+        }
+        // Every flow ends by its keepalive at the latest.
+        for ep in [&mut a, &mut b] {
+            ep.handle_timeout(60_000_000_000);
+            while ep.poll_transmit(60_000_000_000, &mut out).is_some() {}
+        }
+        assert_eq!(b.active(), 0, "a server flow outlived its keepalive");
+    });
+}
+
 /// `riptide calibrate` reads the host's procfs and sysfs text: this host's own
 /// /proc/cpuinfo, /proc/cmdline and /proc/interrupts, mutated, in a fake root, never make
 /// the capture or the warnings panic. Core lists (`--cores`, `isolcpus=`) parse or say

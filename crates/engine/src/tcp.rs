@@ -61,6 +61,8 @@ impl TcpReport {
                 sum.server.merge(&c.server);
                 sum.client_app.merge(&c.client_app);
                 sum.server_app.merge(&c.server_app);
+                sum.client_udp.merge(&c.client_udp);
+                sum.server_udp.merge(&c.server_udp);
                 sum.active += c.active;
                 if c.first_open_ns > 0 {
                     sum.first_open_ns =
@@ -82,6 +84,8 @@ impl TcpReport {
             client: sum.client,
             server: sum.server,
             client_app: sum.client_app,
+            client_udp: sum.client_udp,
+            server_udp: sum.server_udp,
             server_app: sum.server_app,
             active: sum.active,
             setup: Percentiles::of(&latency.setup),
@@ -241,6 +245,8 @@ impl RunKind for TcpKind {
             sum.server.merge(&s.server);
             sum.client_app.merge(&s.client_app);
             sum.server_app.merge(&s.server_app);
+            sum.client_udp.merge(&s.client_udp);
+            sum.server_udp.merge(&s.server_udp);
             sum.active += ep.active();
             if s.first_open_ns > 0 {
                 sum.first_open_ns =

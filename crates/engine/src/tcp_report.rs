@@ -4,6 +4,7 @@
 //! [`crate::tcp`]).
 
 use riptide_tcp::endpoint::{AppStats, Latencies};
+use riptide_tcp::stats::UdpStats;
 use riptide_tcp::TcpStats;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +15,8 @@ pub struct TcpCounters {
     pub(crate) server: TcpStats,
     pub(crate) client_app: AppStats,
     pub(crate) server_app: AppStats,
+    pub(crate) client_udp: UdpStats,
+    pub(crate) server_udp: UdpStats,
     pub(crate) active: u64,
     pub(crate) first_open_ns: u64,
     pub(crate) last_completed_ns: u64,
@@ -31,6 +34,12 @@ pub struct TcpReport {
     pub client_app: AppStats,
     /// Server programs.
     pub server_app: AppStats,
+    /// Client-side UDP counters (TRex's `udps_*`; UDP programs).
+    #[serde(default)]
+    pub client_udp: UdpStats,
+    /// Server-side UDP counters.
+    #[serde(default)]
+    pub server_udp: UdpStats,
     /// Connections open now (state held, TIME-WAIT included), both sides.
     pub active: u64,
     /// Client connections established per second, from the first SYN to the last

@@ -19,7 +19,7 @@ use crate::frame::{self, Macs, Tuple};
 use crate::program::{Action, Cursor, Program, Status};
 use crate::seq::Seq;
 pub use crate::stats::AppStats;
-use crate::stats::TcpStats;
+use crate::stats::{TcpStats, UdpStats};
 use hdrhistogram::Histogram;
 use riptide_timer::{TimerId, TimerWheel, WheelConfig};
 use std::collections::{HashMap, VecDeque};
@@ -254,6 +254,10 @@ pub struct EndpointStats {
     pub client_app: AppStats,
     /// Server programs.
     pub server_app: AppStats,
+    /// UDP counters of the client flows.
+    pub client_udp: UdpStats,
+    /// UDP counters of the server flows.
+    pub server_udp: UdpStats,
     /// Client latencies.
     pub latency: Latencies,
     /// Frames that were not TCP for this endpoint (other protocols, ARP not for it).
@@ -492,6 +496,8 @@ impl Opener {
     }
 }
 
+mod udp;
+
 /// Client and server connections of one worker.
 pub struct Endpoint {
     cfg: EndpointConfig,
@@ -518,6 +524,15 @@ pub struct Endpoint {
     rand: u32,
     /// Timers set so far (each slot's `armed`).
     armed: u32,
+    /// UDP flows (TRex's UDP programs), by index `| udp::UDP_FLOW` in the wheel and the
+    /// client table.
+    flows: Vec<udp::Flow>,
+    flows_free: Vec<u32>,
+    udp_servers: HashMap<Tuple, u32, BuildHasherDefault<FxHasher>>,
+    /// `(port, program)`: a first datagram to the port opens a server flow.
+    udp_listen: Vec<(u16, u16)>,
+    /// Datagrams to send, in order.
+    udp_txq: VecDeque<udp::Out>,
 }
 
 impl Endpoint {
@@ -543,13 +558,21 @@ impl Endpoint {
         let client = if clients.is_empty() { None } else { Some(ClientSide::new(clients)?) };
         let server_ips = server.ips.clone();
         let mut listen = vec![0u16; 65536];
+        let mut udp_listen: Vec<(u16, u16)> = Vec::new();
         for (port, program) in server.listen {
-            if listen[usize::from(port)] != 0 {
+            let datagram = program.is_datagram();
+            let taken =
+                if datagram { udp_listen.iter().any(|(p, _)| *p == port) } else { listen[usize::from(port)] != 0 };
+            if taken {
                 return Err(EndpointError::DuplicateListen(port));
             }
             programs.push(program);
             tunes.push(server.tunes.iter().find(|(p, _)| *p == port).map_or(own, |(_, t)| *t));
-            listen[usize::from(port)] = programs.len() as u16;
+            if datagram {
+                udp_listen.push((port, (programs.len() - 1) as u16));
+            } else {
+                listen[usize::from(port)] = programs.len() as u16;
+            }
         }
         #[allow(clippy::expect_used)]
         let wheel = TimerWheel::new(WheelConfig { tick_ns: cfg.timer_tick_ns.max(1), ..WheelConfig::default() })
@@ -571,6 +594,11 @@ impl Endpoint {
             ident: 0,
             rand: if cfg.rand_seed == 0 { 0x333 } else { cfg.rand_seed | 1 },
             armed: 0,
+            flows: Vec::new(),
+            flows_free: Vec::new(),
+            udp_servers: HashMap::default(),
+            udp_listen,
+            udp_txq: VecDeque::new(),
             cfg,
         })
     }
@@ -594,7 +622,12 @@ impl Endpoint {
     /// Whether the client has opened all it will and every connection has ended.
     pub fn is_done(&self) -> bool {
         let client_done = self.client.as_ref().is_none_or(ClientSide::all_opened);
-        client_done && self.stats.active == 0 && self.txq.is_empty() && self.resets.is_empty() && self.raw.is_empty()
+        client_done
+            && self.stats.active == 0
+            && self.txq.is_empty()
+            && self.udp_txq.is_empty()
+            && self.resets.is_empty()
+            && self.raw.is_empty()
     }
 
     /// Bytes of state per connection slot (the connection, its tuple, program cursor and
@@ -640,7 +673,7 @@ impl Endpoint {
         let parsed = match frame::parse(frame, self.cfg.verify_checksums) {
             Ok(p) => p,
             Err(frame::Skip::NotTcp) => {
-                self.handle_other(frame);
+                self.handle_other(now, frame);
                 return;
             }
             Err(frame::Skip::Malformed) => {
@@ -658,6 +691,8 @@ impl Endpoint {
             self.client.as_ref().and_then(|c| c.index_of(tuple.local_ip, tuple.local_port).map(|i| c.table[i]));
         let index = match client_hit {
             Some(FREE) => None,
+            // A UDP flow's pair: no TCP connection.
+            Some(i) if i & udp::UDP_FLOW != 0 => None,
             Some(i) => Some(i),
             None => match self.servers.get(&tuple).copied() {
                 // A new SYN for a tuple in TIME-WAIT reopens it (RFC 6191), as Linux does.
@@ -716,8 +751,17 @@ impl Endpoint {
         self.after_events(index, now, events, got > 0);
     }
 
-    /// Answers ARP requests for this endpoint's addresses; counts everything else.
-    fn handle_other(&mut self, frame: &[u8]) {
+    /// Takes UDP datagrams, answers ARP requests for this endpoint's addresses; counts
+    /// everything else.
+    fn handle_other(&mut self, now: u64, frame: &[u8]) {
+        match frame::parse_udp(frame, self.cfg.verify_checksums) {
+            Ok(Some((tuple, payload))) => return self.handle_udp(now, tuple, payload),
+            Ok(None) => {}
+            Err(_) => {
+                self.stats.rx_not_tcp += 1;
+                return;
+            }
+        }
         match riptide_wire::neighbor::arp_request_from(frame) {
             Some((mac, sender, target)) if self.owns(target) => {
                 let me = self.cfg.macs.local.0;
@@ -856,15 +900,10 @@ impl Endpoint {
                 slot.app_deadline = self.cfg.app_delay(now, at - now);
             }
             Status::DelayingRand(min, max) => {
-                // TRex's draw: a linear congruential generator per endpoint, scaled into
-                // the range in units of the timer grain (TRex's wheel ticks) or of 1 us.
-                let unit = if self.cfg.timer_grain_ns > 0 { self.cfg.timer_grain_ns } else { 1_000 };
-                let (lo, hi) = (min / unit, max / unit);
-                self.rand = self.rand.wrapping_mul(69_069).wrapping_add(1);
-                let span = u32::try_from(hi - lo).unwrap_or(u32::MAX);
-                let draw = (u64::from(self.rand) * u64::from(span)) >> 32;
+                let at = self.draw_delay(now, min, max);
+                let slot = &mut self.slots[index as usize];
                 slot.delaying = true;
-                slot.app_deadline = self.cfg.app_delay(now, (lo + draw) * unit);
+                slot.app_deadline = at;
             }
             Status::AwaitingPeerClose => {
                 slot.delaying = false;
@@ -889,6 +928,18 @@ impl Endpoint {
                 }
             }
         }
+    }
+
+    /// When a `delay_rand` of `min..max` ns started at `now` ends. TRex's draw: a linear
+    /// congruential generator per endpoint, scaled into the range in units of the timer
+    /// grain (TRex's wheel ticks) or of 1 us.
+    fn draw_delay(&mut self, now: u64, min: u64, max: u64) -> u64 {
+        let unit = if self.cfg.timer_grain_ns > 0 { self.cfg.timer_grain_ns } else { 1_000 };
+        let (lo, hi) = (min / unit, max / unit);
+        self.rand = self.rand.wrapping_mul(69_069).wrapping_add(1);
+        let span = u32::try_from(hi - lo).unwrap_or(u32::MAX);
+        let draw = (u64::from(self.rand) * u64::from(span)) >> 32;
+        self.cfg.app_delay(now, (lo + draw) * unit)
     }
 
     /// Queues the slot for transmission and sets its timer.
@@ -965,10 +1016,21 @@ impl Endpoint {
         let mut fired = Vec::new();
         self.wheel.poll_expired(now, |at, index| fired.push((at, index)));
         if self.cfg.timer_grain_ns > 0 {
-            let slots = &self.slots;
-            fired.sort_by_key(|&(at, index)| (at, slots[index as usize].armed));
+            let (slots, flows) = (&self.slots, &self.flows);
+            fired.sort_by_key(|&(at, index)| {
+                let armed = if index & udp::UDP_FLOW != 0 {
+                    flows[(index & !udp::UDP_FLOW) as usize].armed
+                } else {
+                    slots[index as usize].armed
+                };
+                (at, armed)
+            });
         }
         for (at, index) in fired {
+            if index & udp::UDP_FLOW != 0 {
+                self.udp_fire(index & !udp::UDP_FLOW, at, now);
+                continue;
+            }
             let slot = &mut self.slots[index as usize];
             if slot.flags & slot_flag::LIVE == 0 || slot.timer_at != at {
                 continue;
@@ -1083,6 +1145,10 @@ impl Endpoint {
         client.active += 1;
         client.peak_active = client.peak_active.max(client.active);
         let tuple = Tuple { local_ip: ip, remote_ip: server_ip, local_port: port, remote_port: server_port };
+        if self.programs[t].is_datagram() {
+            self.start_udp_client(now, t, i, tuple);
+            return;
+        }
         let iss = self.isn(&tuple, now);
         let tcp = &self.tunes[t].tcp;
         let slot = Slot {
@@ -1128,6 +1194,9 @@ impl Endpoint {
         if let Some((tuple, rst)) = self.resets.pop_front() {
             self.ident = self.ident.wrapping_add(1);
             return Some(frame::emit(buf, &self.cfg.macs, &self.cfg.ip, &tuple, self.ident, &rst, |_| {}));
+        }
+        if let Some(n) = self.poll_udp(buf) {
+            return Some(n);
         }
         while let Some(&index) = self.txq.front() {
             let slot = &mut self.slots[index as usize];
@@ -1182,12 +1251,17 @@ fn end_program(slot: &mut Slot, client: &mut Option<ClientSide>) {
     }
     slot.flags |= slot_flag::PROGRAM_DONE;
     if slot.role == Role::Client {
-        if let Some(client) = client {
-            client.active -= 1;
-            // A client slot's program index is its template's.
-            if let Some(t) = client.templates.get_mut(usize::from(slot.program)) {
-                t.active -= 1;
-            }
+        // A client slot's program index is its template's.
+        client_program_ended(client, usize::from(slot.program));
+    }
+}
+
+/// A client program of template `t` has ended: one fewer running.
+fn client_program_ended(client: &mut Option<ClientSide>, t: usize) {
+    if let Some(client) = client {
+        client.active -= 1;
+        if let Some(t) = client.templates.get_mut(t) {
+            t.active -= 1;
         }
     }
 }

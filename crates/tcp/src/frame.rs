@@ -6,6 +6,7 @@ use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
 use riptide_wire::ip::{IpAddress, Protocol};
 use riptide_wire::tcp::{self, TcpFlags};
 use riptide_wire::tcp_options::TcpOptions;
+use riptide_wire::udp;
 use riptide_wire::{ipv4, Error};
 use std::net::Ipv4Addr;
 
@@ -89,6 +90,71 @@ pub fn parse(frame: &[u8], verify_checksum: bool) -> Result<Parsed<'_>, Skip> {
             payload: &segment_bytes[payload_at..],
         },
     })
+}
+
+/// Reads an Ethernet II / IPv4 / UDP frame: `None` when it is not one, the tuple (as
+/// seen by the receiver) and the datagram's payload when it is.
+pub fn parse_udp(frame: &[u8], verify_checksum: bool) -> Result<Option<(Tuple, &[u8])>, Skip> {
+    let eth = ethernet::Frame::new_checked(frame)?;
+    if eth.ethertype() != EtherType::IPV4 {
+        return Ok(None);
+    }
+    let eth_payload = &frame[14..];
+    let ip = ipv4::Packet::new_checked(eth_payload)?;
+    if ip.protocol() != Protocol::UDP {
+        return Ok(None);
+    }
+    if ip.more_frags() || ip.frag_offset() != 0 {
+        return Err(Skip::Malformed);
+    }
+    let bytes = &eth_payload[usize::from(ip.header_len())..usize::from(ip.total_len())];
+    let udp = udp::Packet::new_checked(bytes)?;
+    let (src, dst) = (ip.src_addr(), ip.dst_addr());
+    // A zero checksum is "none" in IPv4 (RFC 768).
+    if verify_checksum && udp.checksum() != 0 && !udp.verify_checksum(&IpAddress::V4(src), &IpAddress::V4(dst)) {
+        return Err(Skip::Checksum);
+    }
+    let tuple = Tuple { local_ip: dst, remote_ip: src, local_port: udp.dst_port(), remote_port: udp.src_port() };
+    Ok(Some((tuple, &bytes[8..usize::from(udp.len())])))
+}
+
+/// Writes an Ethernet / IPv4 / UDP frame of a `len`-byte payload that `fill` writes, into
+/// `out` (at least [`HEADERS_LEN`] + 8 + `len` bytes); returns the frame's length.
+pub fn emit_udp(
+    out: &mut [u8],
+    macs: &Macs,
+    ip: &IpHeader,
+    tuple: &Tuple,
+    ident: u16,
+    len: usize,
+    fill: impl FnOnce(&mut [u8]),
+) -> usize {
+    let udp_len = 8 + len;
+    let total = HEADERS_LEN + udp_len;
+    let out = &mut out[..total];
+    out[0..6].copy_from_slice(&macs.peer.0);
+    out[6..12].copy_from_slice(&macs.local.0);
+    out[12..14].copy_from_slice(&EtherType::IPV4.0.to_be_bytes());
+    let ip_repr = ipv4::Repr {
+        src_addr: tuple.local_ip,
+        dst_addr: tuple.remote_ip,
+        protocol: Protocol::UDP,
+        payload_len: udp_len,
+        ttl: ip.ttl,
+        tos: ip.tos,
+        ident: if ip.zero_ident { 0 } else { ident },
+        dont_frag: true,
+    };
+    ip_repr.emit(&mut ipv4::Packet::new_unchecked(&mut out[14..34]));
+    let dgram = &mut out[34..];
+    let mut packet = udp::Packet::new_unchecked(&mut *dgram);
+    packet.set_src_port(tuple.local_port);
+    packet.set_dst_port(tuple.remote_port);
+    packet.set_len(udp_len as u16);
+    fill(&mut dgram[8..]);
+    let mut packet = udp::Packet::new_unchecked(&mut *dgram);
+    packet.fill_checksum(&IpAddress::V4(tuple.local_ip), &IpAddress::V4(tuple.remote_ip));
+    total
 }
 
 /// The MAC addresses an endpoint writes.

@@ -25,7 +25,8 @@ pub enum Payload {
 }
 
 impl Payload {
-    fn len(&self) -> u32 {
+    /// Its length in bytes.
+    pub(crate) fn len(&self) -> u32 {
         match self {
             Payload::Bytes(b) => b.len() as u32,
             Payload::Fill(n) => *n,
@@ -73,6 +74,20 @@ pub enum Step {
     /// Wait until the peer has acknowledged every byte sent (TRex ASTF's blocking `send`:
     /// the command ends when its buffer has drained).
     WaitAcked,
+    /// Send one datagram (TRex ASTF's `send_msg`: a UDP program).
+    SendMsg(Payload),
+    /// Wait until this many more datagrams have arrived (TRex's `recv_msg`, as its server
+    /// reads the running total: datagrams that came early count).
+    RecvMsgs(u32),
+    /// The flow ends when nothing has been sent or received for this long (TRex's
+    /// `set_keepalive_msg`; `rx_only`: only arrivals count, its `rx_mode`). A UDP flow's
+    /// default is 1 s.
+    Keepalive {
+        /// Idle time, ns.
+        ns: u64,
+        /// Whether only arrivals keep the flow.
+        rx_only: bool,
+    },
     /// Run these steps `times` times.
     Loop {
         /// How many times.
@@ -93,6 +108,10 @@ pub(crate) enum Op {
     Reset,
     WaitPeerClose,
     WaitAcked,
+    /// A datagram: the index of its payload in `sends`.
+    SendMsg(u32),
+    RecvMsgs(u32),
+    Keepalive(u64, bool),
 }
 
 /// Why a program was refused.
@@ -119,6 +138,13 @@ pub enum ProgramError {
         /// The step.
         index: usize,
     },
+    /// Stream steps (`send`, `recv`, ...) and datagram steps (`send_msg`, `recv_msg`,
+    /// `keepalive`) in one program.
+    #[error("step {index}: a program is TCP (send, recv) or UDP (send_msg, recv_msg), not both")]
+    Mixed {
+        /// The step.
+        index: usize,
+    },
 }
 
 /// The most steps a program may unroll to.
@@ -134,21 +160,67 @@ pub struct Program {
     recvs: Vec<Recv>,
     /// Bytes the program sends in all.
     send_len: u32,
+    /// A UDP program (datagram steps), else TCP.
+    datagram: bool,
 }
 
 impl Program {
     /// Unrolls and checks `steps`.
     pub fn compile(steps: &[Step]) -> Result<Program, ProgramError> {
-        let mut program = Program { ops: Vec::new(), sends: Vec::new(), recvs: Vec::new(), send_len: 0 };
+        let mut program =
+            Program { ops: Vec::new(), sends: Vec::new(), recvs: Vec::new(), send_len: 0, datagram: false };
         let mut offset = 0u64;
+        let (mut stream, mut datagram) = (None, None);
         for (index, step) in steps.iter().enumerate() {
             if matches!(program.ops.last(), Some(Op::Close | Op::Reset)) {
                 return Err(ProgramError::AfterEnd { index });
             }
+            let before = program.ops.len();
             program.unroll(step, index, &mut offset)?;
+            for op in &program.ops[before..] {
+                match op {
+                    Op::Send(_) | Op::Recv(_) | Op::Reset | Op::WaitPeerClose | Op::WaitAcked => {
+                        stream.get_or_insert(index);
+                    }
+                    Op::SendMsg(_) | Op::RecvMsgs(_) | Op::Keepalive(..) => {
+                        datagram.get_or_insert(index);
+                    }
+                    Op::Delay(_) | Op::DelayRand(..) | Op::Close => {}
+                }
+            }
+            if let (Some(a), Some(b)) = (stream, datagram) {
+                return Err(ProgramError::Mixed { index: a.max(b) });
+            }
         }
         program.send_len = offset as u32;
+        program.datagram = datagram.is_some();
         Ok(program)
+    }
+
+    /// Whether this is a UDP program (`send_msg`, `recv_msg`), run on UDP flows.
+    pub fn is_datagram(&self) -> bool {
+        self.datagram
+    }
+
+    /// Writes datagram `i`'s payload into `out` (its length).
+    pub(crate) fn fill_message(&self, i: u32, out: &mut [u8]) {
+        match self.message(i) {
+            Some(Payload::Bytes(b)) => {
+                let n = out.len().min(b.len());
+                out[..n].copy_from_slice(&b[..n]);
+            }
+            Some(Payload::Fill(_)) => {
+                for (k, byte) in out.iter_mut().enumerate() {
+                    *byte = k as u8;
+                }
+            }
+            None => out.fill(0),
+        }
+    }
+
+    /// Datagram `i`'s payload (a UDP program's `send_msg` steps, in order).
+    pub(crate) fn message(&self, i: u32) -> Option<&Payload> {
+        self.sends.get(i as usize).map(|(_, p)| p)
     }
 
     fn unroll(&mut self, step: &Step, index: usize, offset: &mut u64) -> Result<(), ProgramError> {
@@ -183,6 +255,16 @@ impl Program {
             Step::Reset => self.ops.push(Op::Reset),
             Step::WaitPeerClose => self.ops.push(Op::WaitPeerClose),
             Step::WaitAcked => self.ops.push(Op::WaitAcked),
+            Step::SendMsg(payload) => {
+                self.ops.push(Op::SendMsg(self.sends.len() as u32));
+                self.sends.push((*offset as u32, payload.clone()));
+                *offset += u64::from(payload.len());
+                if *offset >= u64::from(u32::MAX) {
+                    return Err(ProgramError::TooMuchData);
+                }
+            }
+            Step::RecvMsgs(n) => self.ops.push(Op::RecvMsgs(*n)),
+            Step::Keepalive { ns, rx_only } => self.ops.push(Op::Keepalive(*ns, *rx_only)),
             Step::Loop { times, steps } => {
                 for _ in 0..*times {
                     for s in steps {
@@ -283,6 +365,76 @@ pub enum Status {
 
 const HTTP_CL: &[u8] = b"\r\ncontent-length:";
 
+/// What a UDP program asks of its flow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MsgAction {
+    /// Send datagram `i` (see [`Program::message`]).
+    Send(u32),
+    /// Keep the flow while something moves within this many ns (`true`: arrivals only).
+    Keepalive(u64, bool),
+}
+
+/// A UDP flow's place in its program (TRex's `CEmulApp` on a UDP flow): datagrams that
+/// arrive count towards the `recv_msg` being waited for, or the next one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MsgCursor {
+    pc: u32,
+    /// Datagrams arrived and not yet taken by a `recv_msg`.
+    rx: u32,
+}
+
+impl MsgCursor {
+    /// Counts an arriving datagram.
+    pub fn receive(&mut self) {
+        self.rx = self.rx.saturating_add(1);
+    }
+
+    /// Runs until the program waits or ends, as [`Cursor::run`] does.
+    pub fn run(&mut self, program: &Program, now: u64, delay_over: bool, act: &mut impl FnMut(MsgAction)) -> Status {
+        let mut delay_over = delay_over;
+        loop {
+            let Some(op) = program.ops.get(self.pc as usize) else {
+                self.pc = u32::MAX;
+                return Status::Done;
+            };
+            match op {
+                Op::SendMsg(i) => act(MsgAction::Send(*i)),
+                Op::RecvMsgs(n) => {
+                    if self.rx < *n {
+                        return Status::Receiving;
+                    }
+                    self.rx -= n;
+                }
+                Op::Keepalive(ns, rx_only) => act(MsgAction::Keepalive(*ns, *rx_only)),
+                Op::Delay(ns) => {
+                    if !delay_over {
+                        return Status::Delaying(now + ns);
+                    }
+                    delay_over = false;
+                }
+                Op::DelayRand(min, max) => {
+                    if !delay_over {
+                        return Status::DelayingRand(*min, *max);
+                    }
+                    delay_over = false;
+                }
+                Op::Close => {
+                    self.pc = u32::MAX;
+                    return Status::Done;
+                }
+                // A TCP program's steps: a UDP flow never runs one.
+                Op::Send(_) | Op::Recv(_) | Op::Reset | Op::WaitPeerClose | Op::WaitAcked => {}
+            }
+            self.pc += 1;
+        }
+    }
+
+    /// Whether the program has ended.
+    pub fn is_done(&self) -> bool {
+        self.pc == u32::MAX
+    }
+}
+
 impl Cursor {
     /// Runs from the current step until the program waits or ends, passing each
     /// action to `act`. A `delay` reached at `now` asks to be woken at `now + ns`: call
@@ -356,6 +508,8 @@ impl Cursor {
                         return Status::AwaitingAcks;
                     }
                 }
+                // A UDP program's steps: a connection never runs one (`MsgCursor` does).
+                Op::SendMsg(_) | Op::RecvMsgs(_) | Op::Keepalive(..) => {}
             }
             self.pc += 1;
         }
@@ -519,6 +673,29 @@ mod tests {
         let mut actions = Vec::new();
         let status = cursor.run(program, 0, false, false, true, &mut |a| actions.push(a));
         (actions, status)
+    }
+
+    #[test]
+    fn datagram_programs_count_what_came_early_and_refuse_stream_steps() {
+        let msg = |b: &'static [u8]| Step::SendMsg(Payload::Bytes(Arc::from(b)));
+        let p = Program::compile(&[msg(b"q1"), Step::RecvMsgs(2), msg(b"q2"), Step::RecvMsgs(1)]).unwrap();
+        assert!(p.is_datagram());
+        let mut c = MsgCursor::default();
+        let mut sent = Vec::new();
+        let mut run = |c: &mut MsgCursor| c.run(&p, 0, false, &mut |a| sent.push(a));
+        assert_eq!(run(&mut c), Status::Receiving);
+        // Three datagrams arrive before the program looks: two fill the first wait, the
+        // third the second.
+        c.receive();
+        c.receive();
+        c.receive();
+        assert_eq!(run(&mut c), Status::Done);
+        assert_eq!(sent, [MsgAction::Send(0), MsgAction::Send(1)]);
+        let mut out = [0u8; 2];
+        p.fill_message(1, &mut out);
+        assert_eq!(&out, b"q2");
+        assert_eq!(Program::compile(&[msg(b"x"), Step::Send(Payload::Fill(3))]), Err(ProgramError::Mixed { index: 1 }));
+        assert!(!Program::compile(&[Step::Send(Payload::Fill(3))]).unwrap().is_datagram());
     }
 
     #[test]

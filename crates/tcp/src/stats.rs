@@ -120,3 +120,27 @@ counters! {
         content_errors,
     }
 }
+
+counters! {
+    /// UDP counters of one side, named as TRex's `udpstat`.
+    pub struct UdpStats {
+        /// Client flows opened.
+        udps_connects,
+        /// Server flows opened by a first datagram.
+        udps_accepts,
+        /// Flows ended (program done, idle, or dropped).
+        udps_closed,
+        /// Datagrams sent.
+        udps_sndpkt,
+        /// Payload bytes sent.
+        udps_sndbyte,
+        /// Datagrams received on a flow.
+        udps_rcvpkt,
+        /// Payload bytes received on a flow.
+        udps_rcvbyte,
+        /// Flows ended because nothing moved for their keepalive time.
+        udps_keepdrops,
+        /// Datagrams for no flow and no listening port (dropped).
+        udps_noport,
+    }
+}

@@ -275,3 +275,47 @@ fn two_templates_share_one_pool_and_each_keeps_its_rate_and_limit() {
     assert_eq!(client.stats().client.tcps_rcvbyte, 30 * 2000 + 10 * 5);
     assert_eq!(server.stats().server.tcps_rcvbyte, 40 * 3);
 }
+
+/// A UDP client and server (TRex's udp1.py shape): `n` flows of a request and a response.
+fn udp_pair(server_answers: bool, keepalive_ms: Option<u64>) -> (Endpoint, Endpoint) {
+    let msg = |n: u32| Step::SendMsg(Payload::Fill(n));
+    let mut client_steps = vec![msg(200), Step::RecvMsgs(1)];
+    if let Some(ms) = keepalive_ms {
+        client_steps.insert(0, Step::Keepalive { ns: ms * MS, rx_only: false });
+    }
+    let server_steps =
+        if server_answers { vec![Step::RecvMsgs(1), msg(100), msg(50)] } else { vec![Step::RecvMsgs(5)] };
+    endpoints(Load::Open { cps: 1000.0 }, 50, client_steps, server_steps, TcpConfig::default(), CloseMode::Fin)
+}
+
+#[test]
+fn udp_flows_run_their_programs_with_trex_counters() {
+    let (mut client, mut server) = udp_pair(true, None);
+    run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
+    let (c, s) = (&client.stats().client_udp, &server.stats().server_udp);
+    assert_eq!((c.udps_connects, c.udps_closed, c.udps_keepdrops), (50, 50, 0));
+    assert_eq!((s.udps_accepts, s.udps_closed, s.udps_keepdrops), (50, 50, 0));
+    assert_eq!((c.udps_sndpkt, c.udps_sndbyte), (50, 50 * 200));
+    assert_eq!((s.udps_rcvpkt, s.udps_rcvbyte), (50, 50 * 200));
+    assert_eq!((s.udps_sndpkt, s.udps_sndbyte), (100, 50 * 150));
+    // The client's program ends at the first answer: the second one finds no flow.
+    assert_eq!((c.udps_rcvpkt, c.udps_noport), (50, 50));
+    assert_eq!(client.stats().client_app.completed, 50);
+    assert_eq!(server.stats().server_app.completed, 50);
+    assert_eq!(client.stats().client.tcps_connattempt, 0);
+    assert_eq!(client.stats().latency.transaction.len(), 50);
+    assert!(client.is_done() && server.is_done());
+}
+
+#[test]
+fn an_unanswered_udp_flow_ends_at_its_keepalive() {
+    let (mut client, mut server) = udp_pair(false, Some(300));
+    let end = run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
+    let (c, s) = (&client.stats().client_udp, &server.stats().server_udp);
+    assert_eq!((c.udps_connects, c.udps_keepdrops, c.udps_closed), (50, 50, 50));
+    // The server's flows wait for datagrams that never come: its default keepalive, 1 s.
+    assert_eq!((s.udps_accepts, s.udps_keepdrops), (50, 50));
+    assert_eq!(client.stats().client_app.completed, 0);
+    // The last flow opened at 49 ms: its server flow is dropped 1 s after its datagram.
+    assert!((1_049 * MS..1_100 * MS).contains(&end), "{}", end / MS);
+}

@@ -70,10 +70,20 @@ pub enum Command {
     TxMode(u32),
     /// `send_msg(buf)` (UDP, `tx_msg`).
     TxMsg(usize),
-    /// `recv_msg(pkts, clear)` (UDP, `rx_msg`).
-    RxMsg(u64),
-    /// `set_keepalive_msg(msec)` (UDP, `keepalive`).
-    Keepalive(u64),
+    /// `recv_msg(pkts, clear)` (UDP, `rx_msg`): a running total as `rx`'s is.
+    RxMsg {
+        /// The running total, as written.
+        min_pkts: u64,
+        /// Whether the datagrams beyond them are forgotten.
+        clear: bool,
+    },
+    /// `set_keepalive_msg(msec, rx_mode)` (UDP, `keepalive`).
+    Keepalive {
+        /// Idle time.
+        msec: u64,
+        /// Only arrivals keep the flow.
+        rx_mode: bool,
+    },
     /// `close_msg()` (UDP).
     CloseMsg,
     /// A command riptide reads but cannot run yet, by TRex's name (`jmp_dp`,
@@ -368,10 +378,7 @@ fn parse_program(at: &At<'_>, p: &Value, path: &str, buffers: usize) -> Result<A
         };
         let cmd = match name {
             "tx" => Command::Tx(at.index(cm, "buf_index", &cpath, buffers, "buffers")?),
-            "rx" => Command::Rx {
-                min_bytes: at.uint(cm, "min_bytes", &cpath)?,
-                clear: cm.get("clear").and_then(Value::as_bool).unwrap_or(false),
-            },
+            "rx" => Command::Rx { min_bytes: at.uint(cm, "min_bytes", &cpath)?, clear: flag(cm, "clear") },
             "delay" => Command::Delay(at.uint(cm, "usec", &cpath)?),
             "delay_rnd" => {
                 let (lo, hi) = (at.uint(cm, "min_usec", &cpath)?, at.uint(cm, "max_usec", &cpath)?);
@@ -396,8 +403,8 @@ fn parse_program(at: &At<'_>, p: &Value, path: &str, buffers: usize) -> Result<A
             }
             "tx_mode" => Command::TxMode(at.uint(cm, "flags", &cpath)? as u32),
             "tx_msg" => Command::TxMsg(at.index(cm, "buf_index", &cpath, buffers, "buffers")?),
-            "rx_msg" => Command::RxMsg(at.uint(cm, "min_pkts", &cpath)?),
-            "keepalive" => Command::Keepalive(at.uint(cm, "msec", &cpath)?),
+            "rx_msg" => Command::RxMsg { min_pkts: at.uint(cm, "min_pkts", &cpath)?, clear: flag(cm, "clear") },
+            "keepalive" => Command::Keepalive { msec: at.uint(cm, "msec", &cpath)?, rx_mode: flag(cm, "rx_mode") },
             "close_msg" => Command::CloseMsg,
             "set_tick_var" | "add_var" | "add_tick_var" | "jmp_dp" | "jmp_cmp" | "add_stats" | "add_tick_stats"
             | "set_template" | "exec_template" => Command::Other(name.to_string()),
@@ -510,6 +517,15 @@ fn parse_template(
         client_tunables: own(c, "client_template")?,
         server_tunables: own(s, "server_template")?,
     })
+}
+
+/// A flag TRex's Python writes as a bool or an int.
+fn flag(m: &Map<String, Value>, key: &str) -> bool {
+    match m.get(key) {
+        Some(Value::Bool(b)) => *b,
+        Some(v) => v.as_u64().is_some_and(|n| n != 0),
+        None => false,
+    }
 }
 
 fn parse_tunables(at: &At<'_>, v: Option<&Value>, path: &str) -> Result<Tunables, AstfError> {
@@ -643,18 +659,16 @@ impl AstfProfile {
     /// program closes as TRex's does.
     fn steps(&self, i: usize) -> Result<Vec<Step>, String> {
         let p = &self.programs[i];
-        if !p.stream {
-            return Err("UDP programs (send_msg/recv_msg) are not supported yet".into());
-        }
-        // What each `rx` waits for, as TRex's server works it out when it loads a profile.
+        // What each `rx` (bytes) or `rx_msg` (datagrams) waits for, as TRex's server works
+        // it out when it loads a profile.
         let mut total = 0u64;
         let rx_wants: Vec<u64> = p
             .commands
             .iter()
             .map(|c| match c {
-                Command::Rx { min_bytes, clear } => {
-                    let want = min_bytes.saturating_sub(total);
-                    total = if *clear { 0 } else { total.max(*min_bytes) };
+                Command::Rx { min_bytes: min, clear } | Command::RxMsg { min_pkts: min, clear } => {
+                    let want = min.saturating_sub(total);
+                    total = if *clear { 0 } else { total.max(*min) };
                     want
                 }
                 _ => 0,
@@ -674,7 +688,40 @@ impl AstfProfile {
                 )
             })?;
             let here = format!("commands[{pc}]");
+            let udp_only = matches!(
+                cmd,
+                Command::TxMsg(_) | Command::RxMsg { .. } | Command::Keepalive { .. } | Command::CloseMsg
+            );
+            let tcp_only = matches!(
+                cmd,
+                Command::Tx(_)
+                    | Command::Rx { .. }
+                    | Command::WaitPeerClose
+                    | Command::Reset
+                    | Command::Connect
+                    | Command::TxMode(_)
+            );
+            if (udp_only && p.stream) || (tcp_only && !p.stream) {
+                let (this, other) = if p.stream { ("TCP", "a UDP") } else { ("UDP", "a TCP") };
+                return Err(format!("{here}: {other} command in a {this} program"));
+            }
             match cmd {
+                Command::TxMsg(b) => steps.push(Step::SendMsg(Payload::Bytes(self.buffers[*b].clone()))),
+                Command::RxMsg { .. } => {
+                    let want = rx_wants[pc];
+                    if want > 0 {
+                        let n =
+                            u32::try_from(want).map_err(|_| format!("{here}: recv_msg of more than 2^32 datagrams"))?;
+                        steps.push(Step::RecvMsgs(n));
+                    }
+                }
+                Command::Keepalive { msec, rx_mode } => {
+                    steps.push(Step::Keepalive { ns: msec.saturating_mul(1_000_000), rx_only: *rx_mode })
+                }
+                Command::CloseMsg => {
+                    steps.push(Step::Close);
+                    return Ok(steps);
+                }
                 Command::Tx(b) => {
                     steps.push(Step::Send(Payload::Bytes(self.buffers[*b].clone())));
                     if blocking {
@@ -713,9 +760,6 @@ impl AstfProfile {
                     }
                 }
                 Command::Connect => return Err(format!("{here}: connect after the first command is not supported")),
-                Command::TxMsg(_) | Command::RxMsg(_) | Command::Keepalive(_) | Command::CloseMsg => {
-                    return Err(format!("{here}: a UDP command in a TCP program"))
-                }
                 Command::Other(name) => return Err(format!("{here}: `{name}` is not supported yet")),
             }
             pc += 1;
@@ -900,14 +944,39 @@ mod tests {
     }
 
     #[test]
-    fn what_cannot_run_yet_is_refused_by_name() {
-        let udp = r#"[{"commands": [{"name": "tx_msg", "buf_index": 0}], "stream": false},
-                      {"commands": [{"name": "rx_msg", "min_pkts": 1}], "stream": false}]"#;
-        let e = AstfProfile::parse(&profile(udp, ""), "u.py")
+    fn udp_programs_become_datagram_programs() {
+        // recv_msg's running totals (3, then 4) become waits of 3 and 1, as TRex's server
+        // reads them; keepalive in ms.
+        let udp = r#"[{"commands": [{"name": "keepalive", "msec": 250, "rx_mode": true}, {"name": "tx_msg", "buf_index": 0},
+                                    {"name": "rx_msg", "min_pkts": 3}, {"name": "rx_msg", "min_pkts": 4, "clear": true},
+                                    {"name": "close_msg"}], "stream": false},
+                      {"commands": [{"name": "rx_msg", "min_pkts": 1}, {"name": "tx_msg", "buf_index": 1}], "stream": false}]"#;
+        let p = AstfProfile::parse(&profile(udp, ""), "u.py").unwrap();
+        assert_eq!(p.programs[0].commands[0], Command::Keepalive { msec: 250, rx_mode: true });
+        assert_eq!(
+            p.steps(0).unwrap(),
+            vec![
+                Step::Keepalive { ns: 250_000_000, rx_only: true },
+                Step::SendMsg(Payload::Bytes(p.buffers[0].clone())),
+                Step::RecvMsgs(3),
+                Step::RecvMsgs(1),
+                Step::Close,
+            ]
+        );
+        let low = p.lower("u.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+        assert!(low.clients[0].program.is_datagram());
+        assert!(low.server.listen[0].1.is_datagram());
+        // A stream command in a UDP program is refused, naming it.
+        let mixed = udp.replacen(r#"{"name": "close_msg"}"#, r#"{"name": "tx", "buf_index": 0}"#, 1);
+        let e = AstfProfile::parse(&profile(&mixed, ""), "u.py")
             .unwrap()
             .lower("u.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() })
             .unwrap_err();
-        assert!(e.message.contains("program_list[0]: UDP programs"), "{e}");
+        assert!(e.message.contains("program_list[0]: commands[4]: a TCP command in a UDP program"), "{e}");
+    }
+
+    #[test]
+    fn what_cannot_run_yet_is_refused_by_name() {
         let dp = r#"[{"commands": [{"name": "set_tick_var", "id": 0}, {"name": "jmp_dp", "id": 0, "offset": -1, "duration": 1.0}]},
                      {"commands": []}]"#;
         let e = AstfProfile::parse(&profile(dp, ""), "t.py")
