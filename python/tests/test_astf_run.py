@@ -75,6 +75,10 @@ def sent_per_connection(trex_json: Dict[str, Any], program: int) -> int:
     ("http_manual_commands_loop.py", ["-n", "2", "-m", "10"], 2),
     # Nine templates on nine ports, 5 connections each.
     ("sfr.py", ["-n", "5", "-m", "100"], 45),
+    # IPv6 frames, TRex's addressing (ff02::16.0.0.x to ff03::48.0.0.x).
+    ("param_ipv6.py", ["-n", "10", "-m", "20"], 10),
+    # Two templates, each with its own MSS (tunables per template).
+    ("tcp_param_change.py", ["-n", "4", "-m", "20"], 8),
 ])
 def test_trex_profiles_run_with_trex_invariants(name: str, args: List[str], n: int) -> None:
     t = report(name, *args)
@@ -133,9 +137,9 @@ def test_the_udp_report_reads_like_trex_counters() -> None:
 
 
 def test_what_riptide_cannot_run_yet_names_the_profile() -> None:
-    r = tcp("param_ipv6.py", "-n", "1")
+    r = tcp("http_eflow4.py", "-n", "1")
     assert r.returncode == 2
-    assert "param_ipv6.py" in r.stderr and "IPv6" in r.stderr, r.stderr
+    assert "http_eflow4.py" in r.stderr and "set_tick_var` is not supported yet" in r.stderr, r.stderr
 
 
 def test_tunables_of_a_yaml_profile_are_refused(tmp_path: Path) -> None:

@@ -3,9 +3,9 @@ functional_tests/golden/sim_astf-*.pcap, copied unchanged), by TRex's compare ru
 (astf_golden.compare: frames grouped by timestamp, sorted by bytes, raw bytes equal, times
 within 1 s; the last frame compared too).
 
-EXACT lists the goldens riptide reproduces byte for byte; each of them must stay exact.
-The others are listed with what still differs (the note on issue 34 says why); a golden
-that becomes exact fails the test until it is moved to EXACT, so the list stays true.
+EXACT lists the goldens riptide reproduces byte for byte (all 29 of them); each of them
+must stay exact. A golden not in it (one TRex adds) is expected to differ and fails the
+test once it is exact, until it is moved to EXACT, so the list stays true.
 """
 
 from __future__ import annotations
@@ -50,6 +50,9 @@ EXACT = {
     "sim_astf-udp2",
     "sim_astf-udp_pcap",
     "sim_astf-udp_sip",
+    "sim_astf-param_ipv6",
+    "sim_astf-http_simple_cc_http_simple",
+    "sim_astf-http_simple_cc_http_simple2",
 }
 
 
@@ -84,3 +87,20 @@ def test_the_compare_rule_finds_a_changed_byte(tmp_path: Path) -> None:
     bad.write_bytes(bytes(data))
     assert astf_golden.compare(golden, golden) is None
     assert "frame 1: bytes differ" in astf_golden.compare(bad, golden)
+
+
+def test_all_of_trex_goldens_are_exact() -> None:
+    assert EXACT == {g[0] for g in astf_golden.GOLDENS}
+
+
+def test_a_bad_cluster_file_is_named(tmp_path: Path) -> None:
+    cc = tmp_path / "cc.yaml"
+    cc.write_text("vlan: true\ngroups:\n- ip_start: 16.0.0.0\n  ip_end: 16.0.0.9\n"
+                  "  initiator: {vlan: 100, next_hop: 1.1.1.1}\n  responder: {vlan: 200}\n")
+    out = tmp_path / "out.pcap"
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    r = subprocess.run([BIN, "astf-sim", "-f", str(trex_oracle.ASTF_PROFILES / "http_simple.py"), "-o", str(out),
+                        "--cc", str(cc)], capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert f"{cc}: groups[0].initiator.next_hop" in r.stderr, r.stderr
+    assert not out.exists()

@@ -39,9 +39,16 @@ pub(crate) fn astf_sim(a: AstfSimArgs) -> Result<(), Failure> {
     if !(a.duration.is_finite() && a.duration >= 0.0 && a.duration <= 3600.0) {
         return Err(Failure::input(format!("-d {}: a duration from 0 to 3600 seconds", a.duration)));
     }
-    if let Some(cc) = &a.cc {
-        return Err(Failure::input(format!("--cc {}: client cluster files are not supported yet", cc.display())));
-    }
+    let clusters = match &a.cc {
+        None => None,
+        Some(cc) => {
+            let file = cc.display().to_string();
+            let text =
+                std::fs::read_to_string(cc).map_err(|e| Failure::input(format!("--cc {file}: cannot read: {e}")))?;
+            let c = riptide_tcp::cluster::Clusters::parse(&text, &file).map_err(|e| Failure::input(e.to_string()))?;
+            Some(std::sync::Arc::new(c))
+        }
+    };
     let name = a.profile.display().to_string();
     let text = if crate::trex::is_python_profile(&a.profile) {
         crate::trex::astf(&a.profile, a.tunables.as_deref())?
@@ -52,7 +59,7 @@ pub(crate) fn astf_sim(a: AstfSimArgs) -> Result<(), Failure> {
         std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?
     };
     let profile = AstfProfile::parse(&text, &name).map_err(|e| Failure::input(e.to_string()))?;
-    let cfg = SimConfig { duration_s: a.duration, ..SimConfig::default() };
+    let cfg = SimConfig { duration_s: a.duration, clusters, ..SimConfig::default() };
     let frames = sim::simulate(&profile, &name, &cfg).map_err(|e| Failure::input(e.to_string()))?;
     let bytes = sim::pcap(&frames);
     // Written whole or not at all: a temporary file beside it, then renamed.

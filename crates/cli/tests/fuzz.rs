@@ -473,7 +473,7 @@ fn trex_astf_profiles() {
             Ok(p) => tcp_exchange(&p, 20),
         }
         if let Ok(astf) = riptide_tcp::astf::AstfProfile::parse(text, "fuzz.json") {
-            let cfg = riptide_tcp::astf::sim::SimConfig { duration_s: 0.5, drain_s: 2.0 };
+            let cfg = riptide_tcp::astf::sim::SimConfig { duration_s: 0.5, drain_s: 2.0, ..Default::default() };
             if let Err(e) = riptide_tcp::astf::sim::simulate(&astf, "fuzz.json", &cfg) {
                 assert!(e.to_string().starts_with("fuzz.json"), "error without its source: {e}");
             }

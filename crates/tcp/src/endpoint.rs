@@ -15,7 +15,7 @@
 
 use crate::conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
 pub use crate::frame::IpHeader;
-use crate::frame::{self, Macs, Tuple};
+use crate::frame::{self, Macs, Tuple, L2};
 use crate::program::{Action, Cursor, Program, Status};
 use crate::seq::Seq;
 pub use crate::stats::AppStats;
@@ -129,6 +129,9 @@ pub struct EndpointConfig {
     pub timer_grain_ns: u64,
     /// The seed of the generator `delay_rand` draws from (TRex's simulator: 0x1234).
     pub rand_seed: u32,
+    /// TRex's client clusters: each client address's VLAN and MACs (its group's); a
+    /// server answers a client with them mirrored, as TRex's server learns them.
+    pub clusters: Option<Arc<crate::cluster::Clusters>>,
 }
 
 impl EndpointConfig {
@@ -165,6 +168,7 @@ impl Default for EndpointConfig {
             timer_tick_ns: 100_000,
             timer_grain_ns: 0,
             rand_seed: 555,
+            clusters: None,
         }
     }
 }
@@ -1193,7 +1197,8 @@ impl Endpoint {
         }
         if let Some((tuple, rst)) = self.resets.pop_front() {
             self.ident = self.ident.wrapping_add(1);
-            return Some(frame::emit(buf, &self.cfg.macs, &self.cfg.ip, &tuple, self.ident, &rst, |_| {}));
+            let l2 = L2 { macs: self.cfg.macs, vlan: None };
+            return Some(frame::emit(buf, &l2, &self.cfg.ip, &tuple, self.ident, &rst, |_| {}));
         }
         if let Some(n) = self.poll_udp(buf) {
             return Some(n);
@@ -1208,7 +1213,8 @@ impl Endpoint {
             if let Some(t) = slot.conn.poll_transmit(now, &tune.tcp, stats) {
                 let program = &self.programs[usize::from(slot.program)];
                 self.ident = self.ident.wrapping_add(1);
-                let len = frame::emit(buf, &self.cfg.macs, &tune.ip, &slot.tuple, self.ident, &t, |out| {
+                let l2 = link(&self.cfg, slot.role, &slot.tuple);
+                let len = frame::emit(buf, &l2, &tune.ip, &slot.tuple, self.ident, &t, |out| {
                     program.fill(t.data_offset, out);
                 });
                 return Some(len);
@@ -1253,6 +1259,26 @@ fn end_program(slot: &mut Slot, client: &mut Option<ClientSide>) {
     if slot.role == Role::Client {
         // A client slot's program index is its template's.
         client_program_ended(client, usize::from(slot.program));
+    }
+}
+
+/// What a connection's frames carry below IP: the endpoint's MACs, or its client's
+/// cluster's VLAN and MACs (mirrored on the server side).
+fn link(cfg: &EndpointConfig, role: Role, tuple: &Tuple) -> L2 {
+    let own = L2 { macs: cfg.macs, vlan: None };
+    let Some(clusters) = &cfg.clusters else { return own };
+    let client_ip = if role == Role::Client { tuple.local_ip } else { tuple.remote_ip };
+    let Some(c) = clusters.client(client_ip) else { return own };
+    let (local, peer) = match role {
+        Role::Client => (c.src_mac, c.dst_mac),
+        Role::Server => (c.dst_mac, c.src_mac),
+    };
+    L2 {
+        macs: Macs {
+            local: local.map_or(cfg.macs.local, riptide_wire::ethernet::EthernetAddress),
+            peer: peer.map_or(cfg.macs.peer, riptide_wire::ethernet::EthernetAddress),
+        },
+        vlan: c.vlan,
     }
 }
 

@@ -24,6 +24,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod astf;
+pub mod cluster;
 pub mod conn;
 pub mod endpoint;
 pub mod frame;

@@ -184,6 +184,10 @@ pub struct Tunables {
     pub tos: Option<u8>,
     /// `ipv6.enable`.
     pub ipv6: bool,
+    /// `ipv6.src_msb`: the client addresses' first 96 bits.
+    pub ipv6_src_msb: Option<[u8; 16]>,
+    /// `ipv6.dst_msb`: the server addresses' first 96 bits.
+    pub ipv6_dst_msb: Option<[u8; 16]>,
     /// `tcp.no_delay_counter` (bytes).
     pub no_delay_counter: Option<u16>,
     /// `tcp.no_delay` (Nagle off; 2 also pushes every segment, which riptide does not).
@@ -294,12 +298,14 @@ impl AstfProfile {
             }
         }
         let mut buffers = Vec::new();
+        let mut total = 0usize;
         for (i, b) in at.arr(root.get("buf_list"), "buf_list")?.iter().enumerate() {
             let path = format!("buf_list[{i}]");
-            let s = b.as_str().ok_or_else(|| at.err(&path, "expected base64 text"))?;
-            let bytes = base64::engine::general_purpose::STANDARD
-                .decode(s)
-                .map_err(|e| at.err(&path, format!("not base64: {e}")))?;
+            let bytes = buffer(&at, b, &path)?;
+            total += bytes.len();
+            if total > MAX_BUFFER_BYTES {
+                return Err(at.err(&path, format!("the buffers pass {} MiB", MAX_BUFFER_BYTES >> 20)));
+            }
             buffers.push(Arc::from(bytes));
         }
         let mut programs = Vec::new();
@@ -519,6 +525,54 @@ fn parse_template(
     })
 }
 
+/// The most payload bytes a profile's buffers hold in all (padded ones are made whole).
+pub const MAX_BUFFER_BYTES: usize = 256 << 20;
+
+/// One `buf_list` entry: base64 text, or TRex's padded buffer `{base, size, fill}` (`size`
+/// bytes: `base`, then the `fill` pattern, or bytes counting 0..255, as TRex's
+/// `utl_mbuf_buffer_create_and_copy` makes them).
+fn buffer(at: &At<'_>, b: &Value, path: &str) -> Result<Vec<u8>, AstfError> {
+    let decode = |s: &Value, p: &str| -> Result<Vec<u8>, AstfError> {
+        let s = s.as_str().ok_or_else(|| at.err(p, "expected base64 text"))?;
+        base64::engine::general_purpose::STANDARD.decode(s).map_err(|e| at.err(p, format!("not base64: {e}")))
+    };
+    let Value::Object(m) = b else { return decode(b, path) };
+    for key in m.keys() {
+        if !matches!(key.as_str(), "base" | "size" | "fill") {
+            return Err(at.err(&format!("{path}.{key}"), "not a field of a padded buffer (base, size, fill)"));
+        }
+    }
+    let base = match m.get("base") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(v) => decode(v, &format!("{path}.base"))?,
+    };
+    let fill = match m.get("fill") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(v) => decode(v, &format!("{path}.fill"))?,
+    };
+    let size = match m.get("size") {
+        None | Some(Value::Null) => base.len(),
+        Some(_) => {
+            let n = at.uint(m, "size", path)?;
+            usize::try_from(n).ok().filter(|&n| n <= MAX_BUFFER_BYTES).ok_or_else(|| {
+                at.err(&format!("{path}.size"), format!("{n}: at most {} MiB", MAX_BUFFER_BYTES >> 20))
+            })?
+        }
+    };
+    let mut out = base;
+    out.truncate(size);
+    // TRex's counter is a byte: the pattern's index wraps at 256.
+    out.extend((0..size - out.len()).map(|k| {
+        let k = k % 256;
+        if fill.is_empty() {
+            k as u8
+        } else {
+            fill[k % fill.len()]
+        }
+    }));
+    Ok(out)
+}
+
 /// A flag TRex's Python writes as a bool or an int.
 fn flag(m: &Map<String, Value>, key: &str) -> bool {
     match m.get(key) {
@@ -560,8 +614,21 @@ fn parse_tunables(at: &At<'_>, v: Option<&Value>, path: &str) -> Result<Tunables
                     | "do_ecn" | "reass_maxqlen",
                 )
                 | ("ip", "dont_use_inbound_mac")
-                | ("ipv6", "src_msb" | "dst_msb")
                 | ("scheduler", "accurate") => t.other.push(format!("{section}.{key}")),
+                ("ipv6", "src_msb" | "dst_msb") => {
+                    let bytes: Option<Vec<u8>> = value
+                        .as_array()
+                        .map(|a| a.iter().map(|b| b.as_u64().and_then(|b| u8::try_from(b).ok())).collect())
+                        .unwrap_or(None);
+                    let msb: [u8; 16] = bytes
+                        .and_then(|b| b.try_into().ok())
+                        .ok_or_else(|| at.err(&fpath, "expected an IPv6 address as 16 bytes"))?;
+                    if key == "src_msb" {
+                        t.ipv6_src_msb = Some(msb);
+                    } else {
+                        t.ipv6_dst_msb = Some(msb);
+                    }
+                }
                 // TRex asserts at 1 (its ramp needs two steps).
                 ("scheduler", "rampup_sec") => t.rampup_sec = Some(num(2, 65535)? as u16),
                 _ => return Err(at.err(&fpath, "not one of TRex's tunables")),
@@ -592,7 +659,14 @@ impl AstfProfile {
     pub fn lower(&self, file: &str, base: &Tune) -> Result<Lowered, AstfError> {
         let err = |message: String| AstfError { file: file.to_string(), message };
         let c_tune = self.client_tunables.apply(base).map_err(|m| err(format!("c_glob_info: {m}")))?;
-        let s_tune = self.server_tunables.apply(base).map_err(|m| err(format!("s_glob_info: {m}")))?;
+        let mut s_tune = self.server_tunables.apply(base).map_err(|m| err(format!("s_glob_info: {m}")))?;
+        if let (Some(v6), None) = (c_tune.ip.v6, s_tune.ip.v6) {
+            // TRex's server answers IPv6 with the addresses it learns from the client.
+            s_tune.ip.v6 = Some(v6.mirrored());
+            if self.server_tunables.ttl.is_none() {
+                s_tune.ip.ttl = 64;
+            }
+        }
         let mut compiled: Vec<Option<Arc<Program>>> = vec![None; self.programs.len()];
         let mut program = |i: usize| -> Result<Arc<Program>, AstfError> {
             if let Some(p) = &compiled[i] {
@@ -772,10 +846,19 @@ impl AstfProfile {
 impl Tunables {
     /// `base` with these tunables applied.
     pub fn apply(&self, base: &Tune) -> Result<Tune, String> {
-        if self.ipv6 {
-            return Err("ipv6.enable: IPv6 is not supported yet".into());
-        }
         let mut ip = base.ip;
+        if self.ipv6 {
+            // TRex's IPv6: each IPv4 address of the generator in the low 32 bits after the
+            // msb prefixes, hop limit 64 (its IPv6 template's) unless ip.ttl says.
+            let prefix = |m: Option<[u8; 16]>| {
+                let mut p = [0u8; 12];
+                p.copy_from_slice(&m.unwrap_or([0; 16])[..12]);
+                p
+            };
+            ip.v6 =
+                Some(crate::frame::V6Prefixes { local: prefix(self.ipv6_src_msb), remote: prefix(self.ipv6_dst_msb) });
+            ip.ttl = 64;
+        }
         // TRex's ttl 0 is its default.
         if let Some(ttl) = self.ttl.filter(|&t| t > 0) {
             ip.ttl = ttl;
@@ -973,6 +1056,19 @@ mod tests {
             .lower("u.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() })
             .unwrap_err();
         assert!(e.message.contains("program_list[0]: commands[4]: a TCP command in a UDP program"), "{e}");
+    }
+
+    #[test]
+    fn padded_buffers_are_made_as_trex_makes_them() {
+        let at = At { file: "p.py" };
+        let b = |v: &str| buffer(&at, &serde_json::from_str(v).unwrap(), "buf_list[0]");
+        assert_eq!(b(&format!(r#"{{"base": "{}", "size": 5}}"#, b64("ab"))).unwrap(), [b'a', b'b', 0, 1, 2]);
+        assert_eq!(b(&format!(r#"{{"base": "", "size": 4, "fill": "{}"}}"#, b64("xyz"))).unwrap(), b"xyzx");
+        let long = b(r#"{"size": 300}"#).unwrap();
+        assert_eq!((long[255], long[256], long[299]), (255, 0, 43));
+        assert!(b(r#"{"size": 99999999999}"#).unwrap_err().to_string().contains("buf_list[0].size"));
+        assert!(b(r#"{"bas": ""}"#).unwrap_err().to_string().contains("buf_list[0].bas"));
+        assert!(b("7").unwrap_err().to_string().contains("base64"));
     }
 
     #[test]

@@ -35,11 +35,13 @@ pub struct SimConfig {
     /// The longest the simulated clock runs after the last flow opened, seconds; flows
     /// still open then are left (a profile whose programs never end).
     pub drain_s: f64,
+    /// TRex's client clusters (`--cc`): each client's VLAN and MACs.
+    pub clusters: Option<std::sync::Arc<crate::cluster::Clusters>>,
 }
 
 impl Default for SimConfig {
     fn default() -> Self {
-        SimConfig { duration_s: 5.0, drain_s: 120.0 }
+        SimConfig { duration_s: 5.0, drain_s: 120.0, clusters: None }
     }
 }
 
@@ -129,7 +131,7 @@ fn send(
 /// Runs `profile` as TRex's `astf-sim --full` does; `file` names it in errors.
 pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Vec<SimFrame>, AstfError> {
     let err = |message: String| AstfError { file: file.to_string(), message };
-    let base = Tune { tcp: trex_tcp(), ip: IpHeader { ttl: 127, tos: 0, zero_ident: true } };
+    let base = Tune { tcp: trex_tcp(), ip: IpHeader { ttl: 127, tos: 0, zero_ident: true, v6: None } };
     let low = profile.lower(file, &base)?;
     let endpoint_cfg = |tune: Tune, local: [u8; 6], peer: [u8; 6], iss: u32| EndpointConfig {
         tcp: tune.tcp,
@@ -140,6 +142,7 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
         timer_grain_ns: TICK_NS,
         rand_seed: 0x1234,
         verify_checksums: true,
+        clusters: cfg.clusters.clone(),
         ..EndpointConfig::default()
     };
     let mut clients = low.clients.clone();

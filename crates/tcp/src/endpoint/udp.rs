@@ -8,7 +8,7 @@
 //! riptide at the time itself). Flows share the endpoint's client pool, timer wheel and
 //! counters; their indices in the wheel and in the pool's table carry [`UDP_FLOW`].
 
-use super::{client_program_ended, Endpoint, Role, FREE};
+use super::{client_program_ended, link, Endpoint, Role, FREE};
 use crate::frame::{self, Tuple};
 use crate::program::{MsgAction, MsgCursor, Status};
 use riptide_timer::TimerId;
@@ -271,7 +271,8 @@ impl Endpoint {
         let len = payload.len() as usize;
         let ip = &self.tunes[usize::from(out.program)].ip;
         self.ident = self.ident.wrapping_add(1);
-        let n = frame::emit_udp(buf, &self.cfg.macs, ip, &out.tuple, self.ident, len, |dst| {
+        let l2 = link(&self.cfg, out.role, &out.tuple);
+        let n = frame::emit_udp(buf, &l2, ip, &out.tuple, self.ident, len, |dst| {
             program.fill_message(out.message, dst);
         });
         let stats = self.udp_stats(out.role);
