@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # nginx in the lab's DUT namespace (after `riptide lab up`), listening on 198.18.1.254:80
-# and serving /64 (64 bytes), /1k and /64k; its access log is DIR/access.log.
+# and serving /64 (64 bytes), /1k, /64k and /3384 (32,000 bytes: the page TRex's
+# astf/http_simple.py asks for); its access log is DIR/access.log.
 #   scripts/lab-nginx.sh start [DIR]     (DIR: /run/riptide/lab-nginx by default)
 #   scripts/lab-nginx.sh stop [DIR]
 # The server against which profiles/tcp/nginx-get.yaml runs (docs/tcp.md).
@@ -16,6 +17,7 @@ start)
   head -c 64 /dev/zero | tr '\0' x >"$dir/root/64"
   head -c 1024 /dev/zero | tr '\0' x >"$dir/root/1k"
   head -c 65536 /dev/zero | tr '\0' x >"$dir/root/64k"
+  head -c 32000 /dev/zero | tr '\0' x >"$dir/root/3384"
   cat >"$dir/nginx.conf" <<CONF
 worker_processes 1;
 pid $dir/nginx.pid;

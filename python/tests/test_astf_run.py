@@ -149,3 +149,28 @@ def test_tunables_of_a_yaml_profile_are_refused(tmp_path: Path) -> None:
     r = subprocess.run([BIN, "tcp", str(y), "--port", "link:0", "-t", "a=1", "-d", "0.1"], capture_output=True,
                        text=True, env=env, timeout=60)
     assert r.returncode == 2 and "-t/--tunables is for TRex ASTF profiles" in r.stderr, r.stderr
+
+
+def test_clients_and_servers_move_the_profiles_addresses(tmp_path: Path) -> None:
+    # Into a pcap port: the SYNs show the addresses given, not TRex's 16.0.0.0/48.0.0.0.
+    out = tmp_path / "syn.pcap"
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    cmd = [BIN, "tcp", str(ASTF / "http_simple.py"), "--port", f"pcap:{out}", "-n", "3", "-m", "100", "-d", "0.2",
+           "--clients", "198.18.1.100/2", "--servers", "198.18.1.254"]
+    subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
+    data = out.read_bytes()
+    pairs = []
+    at = 24
+    while at + 16 <= len(data):
+        n = int.from_bytes(data[at + 8:at + 12], "little")
+        frame = data[at + 16:at + 16 + n]
+        pairs.append((bytes(frame[26:30]), bytes(frame[30:34])))
+        at += 16 + n
+    assert len(pairs) == 3, pairs
+    assert {src for src, _ in pairs} <= {bytes([198, 18, 1, 100]), bytes([198, 18, 1, 101])}, pairs
+    assert {dst for _, dst in pairs} == {bytes([198, 18, 1, 254])}, pairs
+
+
+def test_a_bad_address_range_is_named() -> None:
+    r = tcp("http_simple.py", "--clients", "198.18.1.100/0", "-n", "1")
+    assert r.returncode == 2 and "--clients 198.18.1.100/0: expected FIRST or FIRST/COUNT" in r.stderr, r.stderr

@@ -49,6 +49,11 @@ pub(crate) struct BenchArgs {
     /// client and server in memory, beside the kernel's TCP over loopback in the same run.
     #[arg(long, conflicts_with_all = ["rx", "link"])]
     pub tcp: bool,
+    /// With --tcp: run this profile's programs instead (a TRex ASTF profile, .py, or riptide's
+    /// TCP YAML), each template 1000 connections open in a closed loop, beside the built-in
+    /// GET pair measured in the same rounds.
+    #[arg(long, value_name = "PROFILE", requires = "tcp")]
+    pub tcp_profile: Option<std::path::PathBuf>,
     /// Open this many TCP connections at once (client and server in memory, one thread)
     /// and report the time taken and the peak RSS.
     #[arg(long, value_name = "N", conflicts_with_all = ["rx", "link", "tcp"])]
@@ -146,6 +151,9 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
         return bench_rx(&a, duration.as_secs_f64());
     }
     if a.tcp {
+        if let Some(p) = &a.tcp_profile {
+            return crate::bench_tcp::bench_tcp_profile(p, duration, a.runs, a.json);
+        }
         return crate::bench_tcp::bench_tcp(duration, a.runs, a.json);
     }
     if let Some(n) = a.tcp_hold {

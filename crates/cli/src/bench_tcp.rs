@@ -189,6 +189,119 @@ fn kernel_http_here(secs: f64) -> Result<Measured, Failure> {
     Ok(Measured { cps_per_core: completed as f64 / cpu_s, completed, frames: completed * 7, cpu_s, wall_s })
 }
 
+/// `profile`'s clients (each template `concurrent` open, closed loop, on 32 client
+/// addresses) and servers in memory on this thread for `secs`.
+fn riptide_profile(
+    profile: &riptide_tcp::profile::TcpProfile,
+    secs: f64,
+    concurrent: u32,
+) -> Result<(Measured, Endpoint, Endpoint), Failure> {
+    let cfg = EndpointConfig {
+        tcp: profile.tcp,
+        ip: profile.ip,
+        isn_secret: std::process::id() as u64 ^ 0x5eed,
+        close: profile.close,
+        recv_timeout_ns: 3_600_000_000_000,
+        verify_checksums: true,
+        ..EndpointConfig::default()
+    };
+    let clients: Vec<ClientSpec> = profile
+        .clients
+        .iter()
+        .map(|c| ClientSpec {
+            ips: (Ipv4Addr::new(198, 18, 0, 1), 32),
+            ports: (1024, 65535),
+            port_stride: 1,
+            port_offset: 0,
+            load: Load::Closed { concurrent },
+            limit: None,
+            ..c.clone()
+        })
+        .collect();
+    let err = |e: riptide_tcp::EndpointError| Failure::runtime(e.to_string());
+    let mut client = Endpoint::with_clients(cfg.clone(), clients, ServerSpec::default()).map_err(err)?;
+    let mut server = Endpoint::new(cfg, None, profile.server.clone()).map_err(err)?;
+    let mut buf = vec![0u8; 65_536];
+    let t0 = Instant::now();
+    let cpu0 = cpu_seconds();
+    let mut frames = 0;
+    loop {
+        let now = t0.elapsed().as_nanos() as u64;
+        client.handle_timeout(now);
+        server.handle_timeout(now);
+        frames += exchange(&mut client, &mut server, now, &mut buf);
+        if now as f64 >= secs * 1e9 {
+            break;
+        }
+    }
+    let wall_s = t0.elapsed().as_secs_f64();
+    let cpu_s = (cpu_seconds() - cpu0).max(1e-9);
+    let completed = client.stats().client_app.completed;
+    Ok((Measured { cps_per_core: completed as f64 / cpu_s, completed, frames, cpu_s, wall_s }, client, server))
+}
+
+/// `riptide bench --tcp --tcp-profile FILE`: the profile's connections per CPU second,
+/// rounds interleaved with the built-in GET pair's (the same-run baseline).
+pub(crate) fn bench_tcp_profile(
+    path: &std::path::Path,
+    duration: Nanos,
+    runs: usize,
+    json_out: bool,
+) -> Result<(), Failure> {
+    let name = path.display().to_string();
+    let text = if crate::trex::is_python_profile(path) {
+        crate::trex::astf(path, None)?
+    } else {
+        std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?
+    };
+    let profile = riptide_tcp::profile::parse(&text, &name).map_err(|e| Failure::input(e.to_string()))?;
+    if profile.clients.is_empty() || profile.server.listen.is_empty() {
+        return Err(Failure::input(format!("{name}: bench --tcp-profile needs a client and a server")));
+    }
+    let secs = duration.as_secs_f64();
+    let (mut ours, mut builtin) = (Vec::new(), Vec::new());
+    let mut last = None;
+    for _ in 0..runs {
+        let (m, client, server) = riptide_profile(&profile, secs, 1000)?;
+        let (c, s) = (&client.stats().client, &server.stats().server);
+        if client.stats().client_app.recv_timeouts > 0 || c.tcps_sndbyte < s.tcps_rcvbyte {
+            return Err(Failure::runtime(format!("bench --tcp-profile: counters inconsistent: {c:?} {s:?}")));
+        }
+        ours.push(m.cps_per_core);
+        last = Some(m);
+        builtin.push(riptide_http(secs, 1000)?.0.cps_per_core);
+    }
+    let runs_ours: Vec<f64> = ours.iter().map(|x| x.round()).collect();
+    let runs_builtin: Vec<f64> = builtin.iter().map(|x| x.round()).collect();
+    let (o, b) = (median(&mut ours), median(&mut builtin));
+    let m = last.ok_or_else(|| Failure::input("--runs must be at least 1"))?;
+    let per_conn = m.frames as f64 / m.completed.max(1) as f64;
+    if json_out {
+        let v = json!({
+            "profile": name,
+            "templates": profile.clients.len(),
+            "profile_cps_per_core": o,
+            "builtin_get_cps_per_core": b,
+            "ratio": o / b,
+            "runs_profile": runs_ours,
+            "runs_builtin": runs_builtin,
+            "frames_per_connection": per_conn,
+        });
+        crate::report::print_json(&v)?;
+    } else {
+        println!("riptide bench --tcp --tcp-profile {name}: connections per CPU second, client and server on 1 thread");
+        println!("runs: profile {runs_ours:?}, built-in GET {runs_builtin:?}");
+        println!(
+            "profile  {:>10} conn/s per core ({} template(s), 1000 open each; median of {runs})",
+            fmt_rate(o),
+            profile.clients.len()
+        );
+        println!("built-in {:>10} conn/s per core (HTTP GET, 64 B body, 1000 open)", fmt_rate(b));
+        println!("ratio    {:>10.2} (profile / built-in); {per_conn:.1} frames per connection of the profile", o / b);
+    }
+    Ok(())
+}
+
 /// `riptide bench --tcp`.
 pub(crate) fn bench_tcp(duration: Nanos, runs: usize, json_out: bool) -> Result<(), Failure> {
     let secs = duration.as_secs_f64();

@@ -49,6 +49,13 @@ pub(crate) struct TcpArgs {
     /// on each `platform` thread of --config).
     #[arg(short = 'c', long)]
     pub cores: Option<crate::cores::Cores>,
+    /// A TRex ASTF profile's client addresses instead of its own (every client range of
+    /// its IP generator): `FIRST` or `FIRST/COUNT`, as `198.18.1.100/16`.
+    #[arg(long, value_name = "FIRST[/COUNT]")]
+    pub clients: Option<String>,
+    /// A TRex ASTF profile's server addresses instead of its own (every server range).
+    #[arg(long, value_name = "FIRST[/COUNT]")]
+    pub servers: Option<String>,
     /// Print one JSON object (the snapshot's `tcp` part and the ports).
     #[arg(long)]
     pub json: bool,
@@ -75,6 +82,11 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         crate::trex::astf(&a.profile, a.tunables.as_deref())?
     } else {
         std::fs::read_to_string(&a.profile).map_err(|e| Failure::input(format!("{name}: cannot read: {e}")))?
+    };
+    let text = if a.clients.is_some() || a.servers.is_some() {
+        crate::trex::astf_addresses(&text, a.clients.as_deref(), a.servers.as_deref())?
+    } else {
+        text
     };
     // Which roles the profile plays: a line is printed for each (the engine checks it again).
     let profile = riptide_tcp::profile::parse(&text, &name).map_err(|e| Failure::input(e.to_string()))?;

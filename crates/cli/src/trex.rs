@@ -33,6 +33,39 @@ pub(crate) fn astf(path: &Path, tunables: Option<&str>) -> Result<String, Failur
     translate(path, &["--astf"], tunables)
 }
 
+/// A TRex ASTF profile's JSON with its IP generator's client ranges (`dir: c`) and server
+/// ranges (`dir: s`) replaced: `FIRST` or `FIRST/COUNT` (riptide's range syntax), so a
+/// profile written for TRex's 16.0.0.0/48.0.0.0 can meet a real server.
+pub(crate) fn astf_addresses(text: &str, clients: Option<&str>, servers: Option<&str>) -> Result<String, Failure> {
+    let range = |flag: &str, s: &str| -> Result<(String, String), Failure> {
+        let bad = || Failure::input(format!("--{flag} {s}: expected FIRST or FIRST/COUNT (198.18.1.100/16)"));
+        let (first, count) = match s.split_once('/') {
+            Some((f, n)) => (f, n.trim().parse::<u32>().map_err(|_| bad())?),
+            None => (s, 1),
+        };
+        let first: std::net::Ipv4Addr = first.trim().parse().map_err(|_| bad())?;
+        let last = u32::from(first).checked_add(count.checked_sub(1).ok_or_else(bad)?).ok_or_else(bad)?;
+        Ok((first.to_string(), std::net::Ipv4Addr::from(last).to_string()))
+    };
+    let clients = clients.map(|c| range("clients", c)).transpose()?;
+    let servers = servers.map(|s| range("servers", s)).transpose()?;
+    let not_astf = || Failure::input("--clients/--servers are for TRex ASTF profiles (.py or their JSON)");
+    let mut v: serde_json::Value = serde_json::from_str(text).map_err(|_| not_astf())?;
+    let gens = v.get_mut("ip_gen_dist_list").and_then(serde_json::Value::as_array_mut).ok_or_else(not_astf)?;
+    for g in gens {
+        let set = match g.get("dir").and_then(serde_json::Value::as_str) {
+            Some("c") => &clients,
+            Some("s") => &servers,
+            _ => &None,
+        };
+        if let (Some((first, last)), Some(m)) = (set, g.as_object_mut()) {
+            m.insert("ip_start".into(), first.clone().into());
+            m.insert("ip_end".into(), last.clone().into());
+        }
+    }
+    Ok(v.to_string())
+}
+
 fn translate(path: &Path, args: &[&str], tunables: Option<&str>) -> Result<String, Failure> {
     let python = std::env::var_os("RIPTIDE_PYTHON").unwrap_or_else(|| "python3".into());
     let mut cmd = Command::new(&python);

@@ -777,6 +777,47 @@ fn tcp_client_against_nginx_every_connection_is_in_its_log() {
     );
 }
 
+/// TRex's own astf/http_simple.py, unchanged, against nginx: its addresses moved into the
+/// lab (--clients, --servers); every connection is in nginx's access log, a 200 of the
+/// 32,000-byte page the profile's GET asks for, and the client's programs all complete
+/// (TRex's `recv` waits for at least the bytes of its capture's response).
+#[test]
+fn trex_http_simple_against_nginx_every_connection_is_in_its_log() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    let dir = tempfile::tempdir().unwrap();
+    let Some(_nginx) = nginx(dir.path()) else { return };
+    let log = dir.path().join("access.log");
+    let before = std::fs::read_to_string(&log).unwrap().lines().count();
+    let profile = repo().join("python/tests/trex-core/scripts/astf/http_simple.py");
+    let v = run_json(&[
+        "tcp",
+        profile.to_str().unwrap(),
+        "--config",
+        "profiles/lab/ports.yaml",
+        "--clients",
+        "198.18.1.100/16",
+        "--servers",
+        "198.18.1.254",
+        "-m",
+        "1000",
+        "-n",
+        "2000",
+        "--json",
+    ]);
+    let t = &v["tcp"];
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().skip(before).collect();
+    let ok200 = lines.iter().filter(|l| l.contains("\"GET /3384 HTTP/1.1\" 200 32000 ")).count();
+    assert_eq!(lines.len(), 2000, "nginx logged every connection's request: {t}");
+    assert_eq!(ok200, 2000, "all of them 200 with the 32,000-byte page");
+    assert_eq!(t["client"]["tcps_connects"], 2000, "{t}");
+    assert_eq!(t["client_app"]["completed"], 2000, "{t}");
+    assert_eq!(t["client"]["tcps_connattempt"], t["client"]["tcps_closed"], "{t}");
+    assert!(t["client_app"]["recv_timeouts"] == 0 && t["client"]["tcps_drops"] == 0, "{t}");
+}
+
 /// curl, ab and wrk in the DUT namespace against riptide's server on rt0: no failed
 /// request, and tshark finds no TCP fault in a capture of 1,000 connections.
 #[test]
