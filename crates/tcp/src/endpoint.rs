@@ -1200,8 +1200,10 @@ impl Endpoint {
             let l2 = L2 { macs: self.cfg.macs, vlan: None };
             return Some(frame::emit(buf, &l2, &self.cfg.ip, &tuple, self.ident, &rst, |_| {}));
         }
-        if let Some(n) = self.poll_udp(buf) {
-            return Some(n);
+        if !self.udp_txq.is_empty() {
+            if let Some(n) = self.poll_udp(buf) {
+                return Some(n);
+            }
         }
         while let Some(&index) = self.txq.front() {
             let slot = &mut self.slots[index as usize];
@@ -1213,7 +1215,10 @@ impl Endpoint {
             if let Some(t) = slot.conn.poll_transmit(now, &tune.tcp, stats) {
                 let program = &self.programs[usize::from(slot.program)];
                 self.ident = self.ident.wrapping_add(1);
-                let l2 = link(&self.cfg, slot.role, &slot.tuple);
+                let l2 = match self.cfg.clusters {
+                    None => L2 { macs: self.cfg.macs, vlan: None },
+                    Some(_) => link(&self.cfg, slot.role, &slot.tuple),
+                };
                 let len = frame::emit(buf, &l2, &tune.ip, &slot.tuple, self.ident, &t, |out| {
                     program.fill(t.data_offset, out);
                 });
