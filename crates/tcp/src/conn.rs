@@ -242,6 +242,8 @@ mod flag {
     /// Nothing was in flight when the last input (or timer) was handled: BSD's `idle`
     /// at the start of its output, which lets Nagle's tail go.
     pub(super) const IDLE_OUT: u16 = 8192;
+    /// In a SACK recovery: retransmit the next hole the scoreboard shows.
+    pub(super) const RETX_HOLE: u16 = 16384;
 }
 
 /// The RFC 9293 default MSS when the peer announces none.
@@ -292,6 +294,8 @@ pub struct Connection {
     /// Bytes counted towards `ack_every_bytes`.
     rx_count: u16,
     ooo: Option<Box<Reassembly>>,
+    /// What the peer SACKed above SND.UNA, while it reports any (RFC 6675).
+    board: Option<Box<crate::sack::Scoreboard>>,
 }
 
 impl Connection {
@@ -328,6 +332,7 @@ impl Connection {
             born_tick: 0,
             rx_count: 0,
             ooo: None,
+            board: None,
         }
     }
 
@@ -813,6 +818,14 @@ impl Connection {
         let mss = u32::from(self.mss);
         let window = u32::from(seg.window) << self.snd_wscale;
         let mut events = Events::NONE;
+        if self.flags & flag::SACK_OK != 0 && (!seg.options.sack.as_slice().is_empty() || self.board.is_some()) {
+            let una = ack.max(self.snd_una);
+            let board = self.board.get_or_insert_with(Box::default);
+            board.update(una, self.snd_max, seg.options.sack.as_slice());
+            if board.is_empty() && self.flags & flag::RECOVERY == 0 {
+                self.board = None;
+            }
+        }
         if ack > self.snd_una {
             let acked = (ack - self.snd_una) as u32;
             stats.tcps_rcvackpack += 1;
@@ -878,10 +891,13 @@ impl Connection {
             if ack >= self.recover {
                 let flight = (self.snd_max - ack) as u32;
                 self.cwnd = self.ssthresh.min(flight.max(mss) + mss);
-                self.flags &= !flag::RECOVERY;
+                self.flags &= !(flag::RECOVERY | flag::RETX_HOLE);
+                if self.board.as_ref().is_some_and(|b| b.is_empty()) {
+                    self.board = None;
+                }
             } else {
                 // Partial ACK: retransmit the next hole, deflate by what was acknowledged.
-                self.flags |= flag::RETX_ONE;
+                self.flags |= if self.board.is_some() { flag::RETX_HOLE } else { flag::RETX_ONE };
                 self.cwnd = self.cwnd.saturating_sub(acked).saturating_add(mss).max(mss);
             }
         } else if self.cwnd < self.ssthresh {
@@ -897,12 +913,30 @@ impl Connection {
             if self.cwnd != u32::MAX {
                 self.cwnd = self.cwnd.saturating_add(mss);
             }
+            // RFC 6675: each ACK of the recovery that reports more SACKed data lets the
+            // next hole go (NewReno waits for the partial ACK, a round trip per hole).
+            if self.board.is_some() {
+                self.flags |= flag::RETX_HOLE;
+            }
             return;
         }
-        if self.dupacks == 3 && self.snd_una > self.recover {
+        // With SACK (its recovery bundle, as FreeBSD's): early retransmit (RFC 5827) when
+        // fewer than four segments are out and none is left to send: fewer dupacks can come.
+        let mut threshold = 3;
+        if self.flags & flag::SACK_OK != 0 && self.snd_max >= self.data_end() {
+            let out = self.flight().div_ceil(mss.max(1));
+            if out < 4 {
+                threshold = out.saturating_sub(1).max(1);
+            }
+        }
+        if u32::from(self.dupacks) == threshold && self.snd_una > self.recover {
             stats.tcps_sndfastrexmit += 1;
             self.recover = self.snd_max;
             self.flags |= flag::RECOVERY | flag::RETX_ONE;
+            if let Some(b) = &mut self.board {
+                stats.tcps_sack_recovery_episode += 1;
+                b.high_rxt = self.snd_una;
+            }
             if self.cwnd != u32::MAX {
                 self.ssthresh = (self.flight() / 2).max(2 * mss);
                 self.cwnd = self.ssthresh + 3 * mss;
@@ -1039,7 +1073,9 @@ impl Connection {
                 self.recover = self.snd_max;
                 self.snd_nxt = self.snd_una;
                 self.dupacks = 0;
-                self.flags &= !(flag::TIMING | flag::RECOVERY);
+                self.flags &= !(flag::TIMING | flag::RECOVERY | flag::RETX_HOLE);
+                // After a timeout everything from SND.UNA goes again (RFC 6675 §5.1).
+                self.board = None;
                 // The earliest segment goes again whatever the windows say (a lost window
                 // probe included).
                 self.flags |= flag::RETX_ONE;
@@ -1203,11 +1239,36 @@ impl Connection {
             self.flags &= !flag::RETX_ONE;
             if self.snd_una < self.snd_max {
                 let len = self.data_len_at(self.snd_una, mss.min(self.snd_wnd.max(1)));
+                if let Some(b) = &mut self.board {
+                    b.high_rxt = b.high_rxt.max(self.snd_una + len);
+                }
                 return Some(self.emit_at(now, self.snd_una, len, cfg, stats));
             }
         }
+        if self.flags & flag::RETX_HOLE != 0 {
+            self.flags &= !flag::RETX_HOLE;
+            let hole = self.board.as_ref().and_then(|b| b.next_hole(self.snd_una, mss));
+            if let Some((seq, max)) = hole {
+                let len = self.data_len_at(seq, max);
+                if len > 0 {
+                    if let Some(b) = &mut self.board {
+                        b.high_rxt = seq + len;
+                    }
+                    stats.tcps_sack_rexmits += 1;
+                    return Some(self.emit_at(now, seq, len, cfg, stats));
+                }
+            }
+        }
         if self.snd_nxt < data_end {
-            let wnd = self.snd_wnd.min(self.cwnd);
+            // Limited transmit (RFC 3042, with SACK): each of the first two duplicate ACKs
+            // lets one new segment go beyond the congestion window, so that a small window
+            // still draws the three duplicates a fast retransmit needs.
+            let extra = if self.flags & (flag::SACK_OK | flag::RECOVERY) == flag::SACK_OK && self.dupacks < 3 {
+                u32::from(self.dupacks) * mss
+            } else {
+                0
+            };
+            let wnd = self.snd_wnd.min(self.cwnd.saturating_add(extra));
             let in_flight = (self.snd_nxt - self.snd_una) as u32;
             let usable = wnd.saturating_sub(in_flight);
             let avail = (data_end - self.snd_nxt) as u32;

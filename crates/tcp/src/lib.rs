@@ -32,6 +32,7 @@ pub mod profile;
 pub mod program;
 mod reasm;
 pub mod rtt;
+mod sack;
 pub mod seq;
 pub mod stats;
 

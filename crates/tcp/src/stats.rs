@@ -92,6 +92,10 @@ counters! {
         tcps_rcvshort,
         /// Retransmission timeouts.
         tcps_rexmttimeo,
+        /// Recoveries the SACK scoreboard ran (RFC 6675).
+        tcps_sack_recovery_episode,
+        /// Holes the SACK scoreboard retransmitted beyond the first of a recovery.
+        tcps_sack_rexmits,
         /// Persist (zero-window probe) timeouts.
         tcps_persisttimeo,
         /// Fast retransmits (three duplicate ACKs).
