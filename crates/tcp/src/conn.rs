@@ -293,9 +293,9 @@ pub struct Connection {
     born_tick: u32,
     /// Bytes counted towards `ack_every_bytes`.
     rx_count: u16,
+    /// Receive-side holes, and the send side's SACK scoreboard (RFC 6675): boxed, only
+    /// while either has something.
     ooo: Option<Box<Reassembly>>,
-    /// What the peer SACKed above SND.UNA, while it reports any (RFC 6675).
-    board: Option<Box<crate::sack::Scoreboard>>,
 }
 
 impl Connection {
@@ -332,7 +332,6 @@ impl Connection {
             born_tick: 0,
             rx_count: 0,
             ooo: None,
-            board: None,
         }
     }
 
@@ -494,6 +493,29 @@ impl Connection {
         self.state = State::Closed;
         self.timer = 0;
         self.ooo = None;
+    }
+
+    /// No receive-side hole is open.
+    fn no_rx_hole(&self) -> bool {
+        self.ooo.as_ref().is_none_or(|o| o.rx_empty())
+    }
+
+    /// The SACK scoreboard, while the peer reports SACKed data.
+    fn board(&self) -> Option<&crate::sack::Scoreboard> {
+        self.ooo.as_ref().and_then(|o| o.board.as_ref())
+    }
+
+    fn board_mut(&mut self) -> Option<&mut crate::sack::Scoreboard> {
+        self.ooo.as_mut().and_then(|o| o.board.as_mut())
+    }
+
+    fn drop_board(&mut self) {
+        if let Some(o) = &mut self.ooo {
+            o.board = None;
+            if o.is_empty() {
+                self.ooo = None;
+            }
+        }
     }
 
     fn data_end(&self) -> Seq {
@@ -705,11 +727,11 @@ impl Connection {
         if !seg.payload.is_empty() {
             if matches!(self.state, State::Established | State::FinWait1 | State::FinWait2) {
                 let owed = self.flags & flag::ACK_NOW;
-                let in_order = seg.seq == self.rcv_nxt && self.ooo.is_none();
+                let in_order = seg.seq == self.rcv_nxt && self.no_rx_hole();
                 self.on_data(seg.seq, seg.payload, wnd, stats, deliver);
                 let delay = cfg.delayed_ack_ns > 0
                     && in_order
-                    && self.ooo.is_none()
+                    && self.no_rx_hole()
                     && !seg.flags.contains(TcpFlags::PSH)
                     && seg.payload.len() <= usize::from(self.mss)
                     && !self.count_towards_ack(seg.payload.len(), cfg);
@@ -818,12 +840,12 @@ impl Connection {
         let mss = u32::from(self.mss);
         let window = u32::from(seg.window) << self.snd_wscale;
         let mut events = Events::NONE;
-        if self.flags & flag::SACK_OK != 0 && (!seg.options.sack.as_slice().is_empty() || self.board.is_some()) {
-            let una = ack.max(self.snd_una);
-            let board = self.board.get_or_insert_with(Box::default);
-            board.update(una, self.snd_max, seg.options.sack.as_slice());
+        if self.flags & flag::SACK_OK != 0 && (!seg.options.sack.as_slice().is_empty() || self.board().is_some()) {
+            let (una, max) = (ack.max(self.snd_una), self.snd_max);
+            let board = self.ooo.get_or_insert_with(Box::default).board.get_or_insert_with(Default::default);
+            board.update(una, max, seg.options.sack.as_slice());
             if board.is_empty() && self.flags & flag::RECOVERY == 0 {
-                self.board = None;
+                self.drop_board();
             }
         }
         if ack > self.snd_una {
@@ -892,12 +914,12 @@ impl Connection {
                 let flight = (self.snd_max - ack) as u32;
                 self.cwnd = self.ssthresh.min(flight.max(mss) + mss);
                 self.flags &= !(flag::RECOVERY | flag::RETX_HOLE);
-                if self.board.as_ref().is_some_and(|b| b.is_empty()) {
-                    self.board = None;
+                if self.board().is_some_and(|b| b.is_empty()) {
+                    self.drop_board();
                 }
             } else {
                 // Partial ACK: retransmit the next hole, deflate by what was acknowledged.
-                self.flags |= if self.board.is_some() { flag::RETX_HOLE } else { flag::RETX_ONE };
+                self.flags |= if self.board().is_some() { flag::RETX_HOLE } else { flag::RETX_ONE };
                 self.cwnd = self.cwnd.saturating_sub(acked).saturating_add(mss).max(mss);
             }
         } else if self.cwnd < self.ssthresh {
@@ -915,7 +937,7 @@ impl Connection {
             }
             // RFC 6675: each ACK of the recovery that reports more SACKed data lets the
             // next hole go (NewReno waits for the partial ACK, a round trip per hole).
-            if self.board.is_some() {
+            if self.board().is_some() {
                 self.flags |= flag::RETX_HOLE;
             }
             return;
@@ -933,9 +955,10 @@ impl Connection {
             stats.tcps_sndfastrexmit += 1;
             self.recover = self.snd_max;
             self.flags |= flag::RECOVERY | flag::RETX_ONE;
-            if let Some(b) = &mut self.board {
+            let una = self.snd_una;
+            if let Some(b) = self.board_mut() {
                 stats.tcps_sack_recovery_episode += 1;
-                b.high_rxt = self.snd_una;
+                b.high_rxt = una;
             }
             if self.cwnd != u32::MAX {
                 self.ssthresh = (self.flight() / 2).max(2 * mss);
@@ -1075,7 +1098,7 @@ impl Connection {
                 self.dupacks = 0;
                 self.flags &= !(flag::TIMING | flag::RECOVERY | flag::RETX_HOLE);
                 // After a timeout everything from SND.UNA goes again (RFC 6675 §5.1).
-                self.board = None;
+                self.drop_board();
                 // The earliest segment goes again whatever the windows say (a lost window
                 // probe included).
                 self.flags |= flag::RETX_ONE;
@@ -1239,19 +1262,20 @@ impl Connection {
             self.flags &= !flag::RETX_ONE;
             if self.snd_una < self.snd_max {
                 let len = self.data_len_at(self.snd_una, mss.min(self.snd_wnd.max(1)));
-                if let Some(b) = &mut self.board {
-                    b.high_rxt = b.high_rxt.max(self.snd_una + len);
+                let end = self.snd_una + len;
+                if let Some(b) = self.board_mut() {
+                    b.high_rxt = b.high_rxt.max(end);
                 }
                 return Some(self.emit_at(now, self.snd_una, len, cfg, stats));
             }
         }
         if self.flags & flag::RETX_HOLE != 0 {
             self.flags &= !flag::RETX_HOLE;
-            let hole = self.board.as_ref().and_then(|b| b.next_hole(self.snd_una, mss));
+            let hole = self.board().and_then(|b| b.next_hole(self.snd_una, mss));
             if let Some((seq, max)) = hole {
                 let len = self.data_len_at(seq, max);
                 if len > 0 {
-                    if let Some(b) = &mut self.board {
+                    if let Some(b) = self.board_mut() {
                         b.high_rxt = seq + len;
                     }
                     stats.tcps_sack_rexmits += 1;

@@ -16,6 +16,9 @@ pub(crate) struct Reassembly {
     pub(crate) fin: Option<Seq>,
     /// Where the most recent out-of-order segment began (its block is reported first).
     last: Seq,
+    /// The send side's SACK scoreboard, kept in the same box (a connection then pays one
+    /// pointer for both directions' loss state).
+    pub(crate) board: Option<crate::sack::Scoreboard>,
 }
 
 impl Reassembly {
@@ -24,8 +27,13 @@ impl Reassembly {
         self.bytes
     }
 
-    /// Whether nothing is held (a FIN beyond the hole counts as something).
+    /// Whether nothing is held (a FIN beyond the hole, or a scoreboard, counts as something).
     pub(crate) fn is_empty(&self) -> bool {
+        self.rx_empty() && self.board.is_none()
+    }
+
+    /// Whether no receive-side hole is open.
+    pub(crate) fn rx_empty(&self) -> bool {
         self.segments.is_empty() && self.fin.is_none()
     }
 

@@ -5,8 +5,8 @@ trex.astf.api import *`` (advanced stateful). :func:`trex_names` makes those nam
 and only for the block it guards, resolve to riptide's implementations
 (:mod:`riptide.trex.stl`, :mod:`riptide.trex.astf`); nothing is installed under TRex's
 names, and a real TRex already imported is never shadowed. A TRex module riptide does
-not answer (``trex.astf.tunnels_topo``, ``trex.stl.trex_stl_packet_builder_scapy``)
-fails to import with a message saying so.
+not answer (``trex.astf.tunnels_topo``, ``trex.stl.trex_stl_streams``) fails to import
+with a message saying so.
 
 :func:`where` and :func:`profile_line` name the profile line at fault: the innermost
 frame of a profile file being loaded (:data:`LOADING`).
@@ -30,6 +30,7 @@ TREX_MODULES: Dict[str, Optional[str]] = {
     "trex": None,
     "trex.stl": None,
     "trex.stl.api": "riptide.trex.stl",
+    "trex.stl.trex_stl_packet_builder_scapy": "riptide.trex.packet_builder",
     "trex_stl_lib": None,
     "trex_stl_lib.api": "riptide.trex.stl",
     "trex.astf": None,
