@@ -105,6 +105,18 @@ pub mod event {
     pub const PORT_ERROR: u64 = 7;
     /// A port's attributes changed.
     pub const PORT_ATTR_CHG: u64 = 8;
+    /// A profile started (TRex's current server: one per port and profile).
+    pub const PROFILE_STARTED: u64 = 10;
+    /// A profile was stopped.
+    pub const PROFILE_STOPPED: u64 = 11;
+    /// A profile was paused.
+    pub const PROFILE_PAUSED: u64 = 12;
+    /// A profile was resumed.
+    pub const PROFILE_RESUMED: u64 = 13;
+    /// A profile sent all it had.
+    pub const PROFILE_FINISHED_TX: u64 = 14;
+    /// A profile failed.
+    pub const PROFILE_ERROR: u64 = 17;
 }
 
 /// Methods served, as `get_supported_cmds` lists them.
@@ -145,6 +157,8 @@ pub const METHODS: &[&str] = &[
     "get_pgid_stats",
     "publish_now",
     "get_async_events",
+    "get_tpg_status",
+    "capture",
 ];
 
 /// Methods that need no `api_h` (TRex's client probes a server with `get_version`).
@@ -257,6 +271,9 @@ pub struct Trex {
     events: VecDeque<(u64, Value)>,
     next_event: u64,
     outbox: Vec<Value>,
+    /// TRex's current subscribers (`get_async_events {session_id, user: "sub"}`), by
+    /// session: the next event each has not read, and the `seq` it gets next.
+    subscribers: Vec<(String, u64, u64)>,
     handlers: u64,
     seed: u64,
     started: Instant,
@@ -283,6 +300,7 @@ impl Trex {
             events: VecDeque::new(),
             next_event: 0,
             outbox: Vec::new(),
+            subscribers: Vec::new(),
             handlers: 0,
             seed,
             started: Instant::now(),
@@ -717,7 +735,45 @@ impl Trex {
                     .filter(|(seq, _)| *seq >= since)
                     .map(|(seq, e)| json!({"seq": seq, "type": e["type"], "data": e["data"]}))
                     .collect();
-                Ok(json!({"events": events, "next": self.next_event}))
+                // TRex's current client polls for what its subscriber missed (after each
+                // message on the PUB socket) and reads `data`.
+                let data = match p.get("session_id") {
+                    Some(session) if name_ok(session) => self.subscriber_messages(&session.to_string()),
+                    _ => Vec::new(),
+                };
+                Ok(json!({"events": events, "next": self.next_event, "data": data}))
+            }
+            "capture" => match p.get("command").and_then(Value::as_str) {
+                // No capture is ever running: TRex's answer to `status` then (its current
+                // client asks when it resets ports).
+                Some("status") => Ok(json!([])),
+                Some(c) => Err((
+                    code::METHOD_NOT_FOUND,
+                    format!(
+                        "capture {}: riptide serves no captures over TRex's RPC yet (use a tap: port)",
+                        c.chars().take(32).collect::<String>()
+                    ),
+                )),
+                None => Err(bad("command: missing (status, start, stop, fetch, remove)")),
+            },
+            "get_tpg_status" => {
+                // Tagged packet groups are not served: TRex's answer when they are disabled
+                // (its current client asks on connect and reset).
+                let user = p.get("username").and_then(Value::as_str).filter(|u| !u.is_empty());
+                match (user, p.get("port_id")) {
+                    (Some(_), Some(_)) => {
+                        return Err(exec("Should provide only one between port_id and username to get TPG status"))
+                    }
+                    (None, None) => {
+                        return Err(exec("Should provide at least one between port_id and username to get TPG status"))
+                    }
+                    (None, Some(_)) => {
+                        self.port(p)?;
+                    }
+                    (Some(_), None) => {}
+                }
+                Ok(json!({"enabled": false, "data": {"acquired_ports": [], "rx_ports": [], "username": "-",
+                                                     "num_tpgids": 0, "num_tags": 0}}))
             }
             m if KNOWN_TREX.contains(&m) => Err((
                 code::METHOD_NOT_FOUND,
@@ -838,6 +894,10 @@ impl Trex {
                     "hw_mac": mac(src), "src_macaddr": mac(src), "dst_macaddr": mac(dst),
                     "is_virtual": true,
                     "is_fc_supported": false, "is_led_supported": false, "is_link_supported": false,
+                    // Promiscuous mode is an attribute riptide keeps (set_port_attr); the rest
+                    // TRex's current client reads and riptide's ports do not change.
+                    "is_prom_supported": true, "is_vxlan_supported": false, "is_ieee1588_supported": false,
+                    "cores": [i],
                     "speed": self.speed_gb(),
                     "supp_speeds": [self.speed_gb() * 1000.0],
                     "rx": {"caps": ["flow_stats", "latency", "rx_bytes"], "counters": 65536},
@@ -1190,6 +1250,24 @@ impl Trex {
     // ------------------------------------------------------------------ events
 
     fn emit(&mut self, kind: u64, data: Value) {
+        // TRex's current server tells a profile's changes too (its client's profile states
+        // wait on them); older clients ignore event types they do not know.
+        let profile = match kind {
+            event::PORT_STARTED => Some(event::PROFILE_STARTED),
+            event::PORT_STOPPED => Some(event::PROFILE_STOPPED),
+            event::PORT_PAUSED => Some(event::PROFILE_PAUSED),
+            event::PORT_RESUMED => Some(event::PROFILE_RESUMED),
+            event::PORT_JOB_DONE => Some(event::PROFILE_FINISHED_TX),
+            event::PORT_ERROR => Some(event::PROFILE_ERROR),
+            _ => None,
+        };
+        self.emit_one(kind, data.clone());
+        if let Some(kind) = profile.filter(|_| data.get("profile_id").is_some()) {
+            self.emit_one(kind, data);
+        }
+    }
+
+    fn emit_one(&mut self, kind: u64, data: Value) {
         let e = json!({"name": "trex-event", "type": kind, "data": data});
         self.events.push_back((self.next_event, e.clone()));
         self.next_event += 1;
@@ -1202,6 +1280,40 @@ impl Trex {
             let drop = self.outbox.len() - EVENT_LOG;
             self.outbox.drain(..drop);
         }
+    }
+
+    /// What TRex's current subscriber of `session` reads: the events since its last call,
+    /// then the `trex-global` counters (a baseline on its first call), as `{name, type,
+    /// data, seq}` with `seq` counted per session, so that its check of their continuity
+    /// holds even when the event log has moved past what it missed.
+    fn subscriber_messages(&mut self, session: &str) -> Vec<Value> {
+        const SUBSCRIBERS: usize = 64;
+        let first_event = self.events.front().map_or(self.next_event, |(seq, _)| *seq);
+        let at = match self.subscribers.iter().position(|(s, _, _)| s == session) {
+            Some(i) => i,
+            None => {
+                if self.subscribers.len() >= SUBSCRIBERS {
+                    self.subscribers.remove(0);
+                }
+                self.subscribers.push((session.chars().take(MAX_NAME).collect(), self.next_event, 0));
+                self.subscribers.len() - 1
+            }
+        };
+        let (_, next, seq) = self.subscribers[at].clone();
+        let baseline = seq == 0;
+        let mut out: Vec<Value> =
+            self.events.iter().filter(|(n, _)| *n >= next.max(first_event)).map(|(_, e)| e.clone()).collect();
+        out.push(self.global_message(baseline));
+        let mut seq = seq;
+        for m in &mut out {
+            seq += 1;
+            if let Value::Object(o) = m {
+                o.insert("seq".into(), json!(seq));
+            }
+        }
+        self.subscribers[at].1 = self.next_event;
+        self.subscribers[at].2 = seq;
+        out
     }
 
     /// What the PUB socket publishes now: the events since the last call and the

@@ -183,8 +183,23 @@ fn a_stream_with_a_field_program_goes_out_as_trex_sends_it() {
     assert!(pg["flow_stats"].get("10").is_none());
     let ev = c.ok("get_async_events", json!({}));
     let kinds: Vec<u64> = ev["events"].as_array().unwrap().iter().map(|e| e["type"].as_u64().unwrap()).collect();
-    assert_eq!(kinds, vec![5, 8, 0, 4], "acquired, attr changed, started, job done: {ev}");
+    // Each port event of a run comes with its profile's (TRex's current server: 10 profile
+    // started, 14 profile finished its transmission).
+    assert_eq!(kinds, vec![5, 8, 0, 10, 4, 14], "acquired, attr changed, started, job done: {ev}");
+    // TRex's current subscriber reads what happens from its first call on (and the counters
+    // last), in a sequence of its own.
+    let sub = c.ok("get_async_events", json!({"session_id": 7, "user": "sub"}));
+    assert_eq!(sub["data"].as_array().unwrap().len(), 1, "{sub}");
+    assert_eq!((sub["data"][0]["name"].as_str(), sub["data"][0]["seq"].as_u64()), (Some("trex-global"), Some(1)));
+    assert_eq!(sub["data"][0]["baseline"], true);
+    let tpg = c.ok("get_tpg_status", json!({"username": "x"}));
+    assert_eq!(tpg["enabled"], false);
+    assert!(c.ok("capture", json!({"command": "status"})).as_array().unwrap().is_empty());
     c.ok("release", json!({"port_id": 0, "handler": h}));
+    let sub = c.ok("get_async_events", json!({"session_id": 7, "user": "sub"}));
+    let data = sub["data"].as_array().unwrap();
+    let got: Vec<(u64, u64)> = data.iter().map(|m| (m["type"].as_u64().unwrap(), m["seq"].as_u64().unwrap())).collect();
+    assert_eq!(got, vec![(6, 2), (0, 3)], "released, then the counters: {sub}");
 }
 
 #[test]

@@ -1,0 +1,38 @@
+"""TRex's current Python client (trex-core's interactive/trex, python/tests/trex-core) against
+`riptide serve --trex`: it connects (its subscriber polls `get_async_events` for `data` in
+sequence, its connect and reset ask `get_tpg_status`), resets, adds counted single-burst
+streams on two ports, starts them at a multiplier, waits for the ports to go idle, and reads
+port and pg_id counters, which must equal what the streams send."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import trex_oracle
+from test_trex_rpc import trex_server
+
+HERE = Path(__file__).resolve().parent
+
+
+def test_trex_current_client_drives_riptide() -> None:
+    with trex_server("link:0:realtime", "link:1") as srv, tempfile.TemporaryDirectory() as ext:
+        for d in trex_oracle._EXT_LIBS:
+            os.makedirs(os.path.join(ext, d))
+        env = dict(os.environ, TREX_EXT_LIBS=ext, PYTHONPATH=str(trex_oracle.INTERACTIVE))
+        r = subprocess.run([sys.executable, str(HERE / "trex_current_client_script.py"), str(srv["rpc"]),
+                            str(srv["pub"])], capture_output=True, text=True, timeout=120, env=env,
+                           cwd=str(trex_oracle.INTERACTIVE))
+    assert r.returncode == 0, (r.stdout[-2000:], r.stderr[-3000:])
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["tpg"]["enabled"] is False
+    ports = {int(k): v for k, v in out["ports"].items()}
+    assert ports[0]["opackets"] == 3000 and ports[1]["opackets"] == 2000, ports
+    assert ports[1]["ipackets"] == 3000 and ports[0]["ipackets"] == 2000, ports
+    fs = {int(k): v for k, v in out["flow_stats"].items()}
+    assert fs[7]["tx_pkts"]["total"] == 3000 and fs[7]["rx_pkts"]["total"] == 3000, fs
+    assert fs[8]["tx_pkts"]["total"] == 2000 and fs[8]["rx_pkts"]["total"] == 2000, fs
