@@ -66,12 +66,12 @@ pub struct ClientSpec {
     pub tune: Option<Tune>,
 }
 
-/// The TCP settings and IPv4 header of one program's connections.
+/// The TCP settings and IP header of one program's connections.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tune {
     /// TCP settings.
     pub tcp: TcpConfig,
-    /// What the IPv4 headers carry.
+    /// What the IP headers carry.
     pub ip: IpHeader,
 }
 

@@ -1,4 +1,5 @@
-//! Ethernet + IPv4 + TCP frames: what an endpoint reads and writes on a port.
+//! Ethernet (one 802.1Q tag at most) + IPv4 or IPv6 + TCP or UDP frames: what an endpoint
+//! reads and writes on a port.
 
 use crate::conn::{Segment, Transmit};
 use crate::seq::Seq;
@@ -249,7 +250,7 @@ pub struct Macs {
     pub peer: EthernetAddress,
 }
 
-/// What an endpoint writes in the IPv4 headers of its frames.
+/// What an endpoint writes in the IP headers of its frames (IPv4, or TRex's IPv6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IpHeader {
     /// Time to live.

@@ -368,7 +368,7 @@ const HTTP_CL: &[u8] = b"\r\ncontent-length:";
 /// What a UDP program asks of its flow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MsgAction {
-    /// Send datagram `i` (see [`Program::message`]).
+    /// Send the program's datagram `i` (its `send_msg` steps, in order).
     Send(u32),
     /// Keep the flow while something moves within this many ns (`true`: arrivals only).
     Keepalive(u64, bool),

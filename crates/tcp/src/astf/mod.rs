@@ -12,7 +12,7 @@
 //!
 //! [`AstfProfile::parse`] keeps everything TRex's programs say, so an error can name what
 //! a profile asked for. [`AstfProfile::lower`] turns it into riptide's
-//! [`Profile`](crate::profile::Profile): per template a client (its program unrolled into
+//! [`TcpProfile`](crate::profile::TcpProfile): per template a client (its program unrolled into
 //! [`Step`]s by running TRex's variables and jumps at load time) and the server programs by
 //! port. What the endpoints cannot run yet (UDP programs, time-driven jumps, template
 //! switching, per-template TCP tunables) is refused there, naming the program and command.
