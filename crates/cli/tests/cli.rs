@@ -1073,9 +1073,11 @@ fn an_outage_is_reported_as_one_disruption_with_its_length_and_loss() {
             assert_eq!(lost, 2000, "{d:?}");
         } else {
             // In real time a preempted sender skips frames it is late for (the catch-up
-            // policy), so fewer than 2,000 may have been sent into the outage; what was
-            // sent into it is lost, and nothing else (below).
-            assert!((1500..=2002).contains(&lost), "{d:?}");
+            // policy), so fewer than 2,000 may have been sent into the outage; and the outage
+            // is seen at the port's polls, so it may last a poll longer than asked (202 ms
+            // seen on a busy CI run): what was sent into it is lost, at most its length's
+            // worth at 10 kpps, and nothing else (below).
+            assert!(lost >= 1500 && lost as f64 <= len * 10.0 + 2.0, "{d:?}");
         }
         // The stream's loss (sent - received) is exactly the disruption's, and the count
         // of disruptions says one.
