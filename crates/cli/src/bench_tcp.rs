@@ -103,7 +103,14 @@ fn riptide_http(secs: f64, concurrent: u32) -> Result<(Measured, Endpoint, Endpo
     let (c, s) = program::http_get("198.19.0.1", "/64", BODY);
     // TIME-WAIT (1 s) holds a tuple per connection closed in the last second.
     let (mut client, mut server) = endpoints(Load::Closed { concurrent }, None, 32, c, s)?;
-    let mut buf = vec![0u8; 2048];
+    let m = drive(&mut client, &mut server, secs);
+    Ok((m, client, server))
+}
+
+/// Runs `client` and `server` joined in memory on this thread for `secs` of wall time;
+/// connections completed per CPU second.
+fn drive(client: &mut Endpoint, server: &mut Endpoint, secs: f64) -> Measured {
+    let mut buf = vec![0u8; 65_536];
     let t0 = Instant::now();
     let cpu0 = cpu_seconds();
     let mut frames = 0;
@@ -111,7 +118,7 @@ fn riptide_http(secs: f64, concurrent: u32) -> Result<(Measured, Endpoint, Endpo
         let now = t0.elapsed().as_nanos() as u64;
         client.handle_timeout(now);
         server.handle_timeout(now);
-        frames += exchange(&mut client, &mut server, now, &mut buf);
+        frames += exchange(client, server, now, &mut buf);
         if now as f64 >= secs * 1e9 {
             break;
         }
@@ -119,8 +126,7 @@ fn riptide_http(secs: f64, concurrent: u32) -> Result<(Measured, Endpoint, Endpo
     let wall_s = t0.elapsed().as_secs_f64();
     let cpu_s = (cpu_seconds() - cpu0).max(1e-9);
     let completed = client.stats().client_app.completed;
-    let m = Measured { cps_per_core: completed as f64 / cpu_s, completed, frames, cpu_s, wall_s };
-    Ok((m, client, server))
+    Measured { cps_per_core: completed as f64 / cpu_s, completed, frames, cpu_s, wall_s }
 }
 
 /// The kernel's TCP over loopback, in a network namespace of its own (so the
@@ -221,23 +227,8 @@ fn riptide_profile(
     let err = |e: riptide_tcp::EndpointError| Failure::runtime(e.to_string());
     let mut client = Endpoint::with_clients(cfg.clone(), clients, ServerSpec::default()).map_err(err)?;
     let mut server = Endpoint::new(cfg, None, profile.server.clone()).map_err(err)?;
-    let mut buf = vec![0u8; 65_536];
-    let t0 = Instant::now();
-    let cpu0 = cpu_seconds();
-    let mut frames = 0;
-    loop {
-        let now = t0.elapsed().as_nanos() as u64;
-        client.handle_timeout(now);
-        server.handle_timeout(now);
-        frames += exchange(&mut client, &mut server, now, &mut buf);
-        if now as f64 >= secs * 1e9 {
-            break;
-        }
-    }
-    let wall_s = t0.elapsed().as_secs_f64();
-    let cpu_s = (cpu_seconds() - cpu0).max(1e-9);
-    let completed = client.stats().client_app.completed;
-    Ok((Measured { cps_per_core: completed as f64 / cpu_s, completed, frames, cpu_s, wall_s }, client, server))
+    let m = drive(&mut client, &mut server, secs);
+    Ok((m, client, server))
 }
 
 /// `riptide bench --tcp --tcp-profile FILE`: the profile's connections per CPU second,
