@@ -1,7 +1,8 @@
-"""TRex's current Python client library (python/tests/trex-core, unchanged) loads here:
-the peer `riptide serve --trex` will answer for ASTF (issue 34) and for the current STL
-client (issue 35). This test keeps the copy whole: TRex's ASTFClient and STLClient import
-and construct with the test environment's packages (nothing is contacted)."""
+"""TRex's current Python client library (python/tests/trex-core, unchanged) against
+`riptide serve --trex`: its ASTFClient and STLClient load with the test environment's
+packages, and the ASTFClient drives an ASTF profile (http_simple.py, TRex's own) through
+connect, reset, load, start at a multiplier, update, counters, stop, a run that ends with
+its duration, and clear: TRex's invariants hold on the counters it reads."""
 
 from __future__ import annotations
 
@@ -10,7 +11,13 @@ import subprocess
 import sys
 import tempfile
 
+import json
+from pathlib import Path
+
 import trex_oracle
+from test_trex_rpc import trex_server
+
+HERE = Path(__file__).resolve().parent
 
 _CHILD = r"""
 from trex.astf.api import ASTFClient, ASTFProfile
@@ -31,3 +38,36 @@ def test_trex_current_clients_load() -> None:
     assert r.returncode == 0, r.stderr[-3000:]
     # TRex's ASTF API as its client asks for it (api_sync_v2): what serve --trex must answer.
     assert r.stdout.split() == ["ASTFClient", "STLClient", "ASTF", "2"], r.stdout
+
+
+def test_trex_astf_client_drives_riptide() -> None:
+    profile = HERE / "trex-core" / "scripts" / "astf" / "http_simple.py"
+    with trex_server("link:0:realtime", "link:1") as srv, tempfile.TemporaryDirectory() as ext:
+        for d in trex_oracle._EXT_LIBS:
+            os.makedirs(os.path.join(ext, d))
+        env = dict(os.environ, TREX_EXT_LIBS=ext, PYTHONPATH=str(trex_oracle.INTERACTIVE))
+        r = subprocess.run([sys.executable, str(HERE / "trex_astf_client_script.py"), str(srv["rpc"]),
+                            str(srv["pub"]), str(profile)], capture_output=True, text=True, timeout=150, env=env,
+                           cwd=str(trex_oracle.INTERACTIVE))
+    assert r.returncode == 0, (r.stdout[-2000:], r.stderr[-3000:])
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["state_tx"] == {"_": "STATE_TX"} and out["state_stopped"] == {"_": "STATE_ASTF_LOADED"}, out
+    # http_simple opens 2.776 flows/s per unit of mult: 555/s at 200, three times that after
+    # update(600), as the client counts them over 1.5 s windows on its own clock.
+    assert 0.8 * 555.2 < out["cps_before"] < 1.2 * 555.2, out["cps_before"]
+    assert 2.5 < out["cps_after"] / out["cps_before"] < 3.5, (out["cps_before"], out["cps_after"])
+    running = out["running"]
+    assert running["client"]["m_active_flows"] > 0 and running["client"]["m_tx_bw_l7_r"] > 0, running
+    # The stopped run was cut: flows opened and not all closed; the server answered each.
+    stopped = out["stopped"]
+    assert stopped["client"]["tcps_connattempt"] == stopped["server"]["tcps_accepts"] > 1000, stopped
+    # The run with a duration: 2 s of new flows at 832.8/s, each one finished (no --nc).
+    c, s = out["ended"]["client"], out["ended"]["server"]
+    assert abs(c["tcps_connattempt"] - 1666) <= 20, c
+    assert c["tcps_connattempt"] == c["tcps_connects"] == c["tcps_closed"], c
+    assert s["tcps_accepts"] == s["tcps_connects"] == s["tcps_closed"] == c["tcps_connattempt"], s
+    assert c["tcps_rcvackbyte"] == s["tcps_rcvbyte"] and s["tcps_rcvackbyte"] == c["tcps_rcvbyte"], (c, s)
+    assert c["tcps_sndbyte"] == s["tcps_rcvbyte"] and s["tcps_sndbyte"] == c["tcps_rcvbyte"], (c, s)
+    assert out["errors"][0] is False, out["errors"]
+    assert out["total"]["client"]["tcps_connattempt"] == c["tcps_connattempt"], out["total"]
+    assert out["tg_names"] == [] and out["profiles_cleared"] == ["_"], out

@@ -116,7 +116,16 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
     let mut engine = Engine::new(config);
     let cores = a.cores.clone().unwrap_or_default();
-    let start = TcpStart { name, text, multiplier, duration, cores: cores.count, pin: cores.pin, limit: a.limit };
+    let start = TcpStart {
+        name,
+        text,
+        multiplier,
+        duration,
+        cores: cores.count,
+        pin: cores.pin,
+        limit: a.limit,
+        open_for: None,
+    };
     let mut samples = Vec::new();
     let progress = crate::drive::shows_progress(a.json);
     let snap = drive_sampled(&mut engine, Command::TcpStart(start), progress, &mut samples)?;

@@ -402,6 +402,23 @@ fn a_half_sent_request_is_closed_at_its_deadline() {
 fn a_client_that_never_reads_is_closed_at_the_write_deadline() {
     let h = daemon(ServerConfig { write_deadline: Duration::from_millis(300), ..Default::default() });
     let mut lazy = Client::new(&h);
+    // A small receive buffer, so that the server's writes block soon (Linux 6.16 raised
+    // tcp_rmem's maximum to 32 MiB: what 2000 replies of 26 KB fitted into).
+    {
+        use std::os::fd::AsRawFd;
+        let small: libc::c_int = 4096;
+        // SAFETY: a valid socket and a c_int option of its size.
+        let rc = unsafe {
+            libc::setsockopt(
+                lazy.w.as_raw_fd(),
+                libc::SOL_SOCKET,
+                libc::SO_RCVBUF,
+                std::ptr::addr_of!(small).cast(),
+                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+            )
+        };
+        assert_eq!(rc, 0);
+    }
     let req = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"schema\"}\n".repeat(2000);
     let w = lazy.w.try_clone().unwrap();
     let writer = std::thread::spawn(move || {
@@ -416,21 +433,30 @@ fn a_client_that_never_reads_is_closed_at_the_write_deadline() {
         assert!(t1.elapsed() < Duration::from_millis(200), "another client waited {:?}", t1.elapsed());
         std::thread::sleep(Duration::from_millis(50));
     }
-    // The lazy client's replies end: its connection was closed.
+    writer.join().unwrap();
+    // Without reading a byte: the server closes the connection once a reply has waited
+    // past the deadline, and a write then fails.
+    let closed = loop {
+        if lazy.w.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n").is_err() {
+            break true;
+        }
+        if t.elapsed() > Duration::from_secs(60) {
+            break false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(closed, "still open after {:?}", t.elapsed());
+    // What it can still read ends before every reply.
     lazy.w.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
     let mut buf = vec![0u8; 1 << 20];
     let mut total = 0usize;
-    let closed = loop {
-        match std::io::Read::read(&mut lazy.r, &mut buf) {
-            Ok(0) => break true,
-            Ok(n) => total += n,
-            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break true,
-            Err(_) => break false,
+    while let Ok(n) = std::io::Read::read(&mut lazy.r, &mut buf) {
+        if n == 0 {
+            break;
         }
-    };
-    assert!(closed, "still open after {total} bytes of replies");
+        total += n;
+    }
     assert!(total < 2000 * 20_000, "every reply was written: {total} bytes");
-    writer.join().unwrap();
     h.shutdown();
 }
 

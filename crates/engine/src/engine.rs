@@ -202,7 +202,10 @@ enum RunInfo {
     Stateful {
         scheduler: SchedulerKind,
     },
-    Tcp,
+    Tcp {
+        /// The factor the run started at (its clients were built with it).
+        factor: f64,
+    },
 }
 
 /// How a run's packet count is split over its workers.
@@ -411,7 +414,7 @@ impl Engine {
         let Some(run) = &mut self.run else {
             return Err(EngineError::State { command: name, state });
         };
-        if matches!(run.kind, RunInfo::Stateful { .. } | RunInfo::Tcp) {
+        if matches!(run.kind, RunInfo::Stateful { .. } | RunInfo::Tcp { .. }) {
             // Flows have deadlines of their own (as in TRex's STF mode, which has no pause).
             return Err(EngineError::Config(format!("a stateful run cannot {name}: stop it instead")));
         }
@@ -771,7 +774,7 @@ impl Engine {
             cores: req.cores,
             ..Default::default()
         };
-        self.begin(opened, workers, opts, false, RunInfo::Tcp);
+        self.begin(opened, workers, opts, false, RunInfo::Tcp { factor: req.multiplier });
         Ok(())
     }
 
@@ -940,7 +943,23 @@ impl Engine {
         let Some(run) = &self.run else {
             return Err(EngineError::State { command: "update", state });
         };
-        if matches!(run.kind, RunInfo::Stateful { .. } | RunInfo::Tcp) {
+        if let RunInfo::Tcp { factor } = run.kind {
+            // The clients' connection rate (or concurrency), as a factor of the profile's.
+            let Multiplier::Factor(f) = m else {
+                return Err(EngineError::Config("a TCP run's multiplier is a factor of the profile's rate".into()));
+            };
+            if !(f.is_finite() && f > 0.0) {
+                return Err(EngineError::Config(format!("multiplier {f}: must be a positive factor")));
+            }
+            for s in &run.shared {
+                s.send(Control::Scale(f / factor));
+            }
+            if let Some(run) = &mut self.run {
+                run.opts.multiplier = m;
+            }
+            return Ok(());
+        }
+        if matches!(run.kind, RunInfo::Stateful { .. }) {
             return Err(EngineError::Config("a stateful run's multiplier is fixed at its start".into()));
         }
         let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
@@ -1170,7 +1189,7 @@ impl Engine {
             RunInfo::Stateful { scheduler, .. } => {
                 snap.stf = Some(StfStats::merge(&counters, secs, wall, !run.simulated, *scheduler, last));
             }
-            RunInfo::Tcp => snap.tcp = Some(crate::tcp::TcpReport::merge(&counters, secs)),
+            RunInfo::Tcp { .. } => snap.tcp = Some(crate::tcp::TcpReport::merge(&counters, secs)),
         }
         snap
     }

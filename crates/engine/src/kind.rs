@@ -25,6 +25,8 @@ pub(crate) enum Control {
     Rates(Vec<(usize, u32, f64)>),
     /// Restart the tagged-stream receive figures (clear_stats).
     ClearRx,
+    /// Scale a TCP run's clients to this factor of the load they started with.
+    Scale(f64),
 }
 
 /// What the loop knows of the current turn.

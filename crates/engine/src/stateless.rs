@@ -107,7 +107,7 @@ impl RunKind for Stateless {
         match control {
             Control::Rates(rates) => self.set_rates(&rates),
             Control::ClearRx => self.rx = self.rx_fresh.clone(),
-            Control::Pause | Control::Resume | Control::Stop => {}
+            Control::Pause | Control::Resume | Control::Stop | Control::Scale(_) => {}
         }
     }
 

@@ -5,7 +5,7 @@
 //! port (offset = its index), so a reply's destination port names its worker; the server
 //! side accepts whatever its worker's receive queue gets. TCP runs on the wall clock.
 
-use crate::kind::{RunKind, Turn};
+use crate::kind::{Control, RunKind, Turn};
 use crate::stats::{KindCounters, WorkerCounters};
 pub use crate::tcp_report::{Percentiles, TcpCounters, TcpReport};
 use riptide_core::{Nanos, TxBatch, TxMeta};
@@ -40,6 +40,10 @@ pub struct TcpStart {
     /// Overrides the client's connection limit.
     #[serde(default)]
     pub limit: Option<u64>,
+    /// Clients open connections for this long only; the run then ends when the last
+    /// one has closed (TRex's `duration` without `nc`), or at `duration` at the latest.
+    #[serde(default)]
+    pub open_for: Option<Nanos>,
 }
 
 fn one() -> f64 {
@@ -103,6 +107,8 @@ pub(crate) struct TcpKind {
     /// connection has closed. A server alone serves until the run's duration ends.
     has_client: bool,
     now: u64,
+    /// When clients stop opening connections (run time, ns).
+    open_until: Option<u64>,
 }
 
 /// Why a TCP run cannot start.
@@ -146,7 +152,7 @@ pub(crate) fn kinds(
             endpoints[0] =
                 Some(Endpoint::with_clients(cfg(0, profile.tcp), clients, profile.server.clone()).map_err(err)?);
         }
-        out.push(TcpKind { endpoints, has_client, now: 0 });
+        out.push(TcpKind { endpoints, has_client, now: 0, open_until: req.open_for.map(|d| d.0) });
     }
     Ok(out)
 }
@@ -189,9 +195,23 @@ const RX_POLL_NS: u64 = 20_000;
 impl RunKind for TcpKind {
     fn handle_start(&mut self) {}
 
+    fn handle_control(&mut self, control: Control) {
+        if let Control::Scale(ratio) = control {
+            for ep in self.endpoints.iter_mut().flatten() {
+                ep.set_rate(ratio, self.now);
+            }
+        }
+    }
+
     fn poll_transmit(&mut self, port: usize, batch: &mut TxBatch<'_>, budget: u64, turn: &Turn) -> usize {
         self.now = self.now.max(turn.horizon.0);
         let now = self.now;
+        if self.open_until.is_some_and(|t| now >= t) {
+            self.open_until = None;
+            for ep in self.endpoints.iter_mut().flatten() {
+                ep.stop_opening();
+            }
+        }
         let Some(Some(ep)) = self.endpoints.get_mut(port) else { return 0 };
         ep.handle_timeout(now);
         let mut n = 0;
@@ -214,7 +234,7 @@ impl RunKind for TcpKind {
     }
 
     fn poll_timeout(&self) -> Option<Nanos> {
-        let mut next: Option<u64> = None;
+        let mut next: Option<u64> = self.open_until;
         for ep in self.endpoints.iter().flatten() {
             if let Some(t) = ep.poll_timeout() {
                 next = Some(next.map_or(t, |n| n.min(t)));

@@ -851,7 +851,13 @@ impl Connection {
         if ack > self.snd_una {
             let acked = (ack - self.snd_una) as u32;
             stats.tcps_rcvackpack += 1;
-            stats.tcps_rcvackbyte += u64::from(acked);
+            // Sequence numbers that are no bytes sent: the SYN (FreeBSD, and TRex after it,
+            // take it off before counting) and the FIN (counted apart, `_of`): acked bytes
+            // then equal the peer's received ones.
+            let syn = u32::from(self.snd_una == self.iss);
+            let fin = u32::from(self.fin_queued() && ack == self.data_end() + 1);
+            stats.tcps_rcvackbyte += u64::from(acked - syn - fin);
+            stats.tcps_rcvackbyte_of += u64::from(fin);
             if self.flags & flag::TIMING != 0 && ack >= self.rtt_seq {
                 self.rtt.sample(now.saturating_sub(self.rtt_start), &cfg.rto);
                 stats.tcps_rttupdated += 1;

@@ -369,6 +369,12 @@ struct Opener {
     /// Connections of this template whose programs are running.
     active: u64,
     started_at: Option<u64>,
+    /// The load it was built with (a rate change scales this one).
+    load0: Load,
+    /// Connections opened before `started_at` (a rate change starts the count again).
+    base: u64,
+    /// A connection is due at `started_at` itself (the run's start; not after a change).
+    first_due: bool,
 }
 
 const FREE: u32 = u32::MAX;
@@ -425,6 +431,9 @@ impl ClientSide {
             opened: 0,
             active: 0,
             started_at: None,
+            load0: spec.load,
+            base: 0,
+            first_due: true,
         };
         Ok(ClientSide {
             table: vec![FREE; tuples as usize],
@@ -479,12 +488,30 @@ impl Opener {
         let due = match (self.load, self.started_at) {
             (_, None) => 0,
             (Load::Open { cps }, Some(t0)) => {
-                let total = ((now.saturating_sub(t0)) as f64 * cps / 1e9) as u64 + 1;
-                total.saturating_sub(self.opened)
+                let total = ((now.saturating_sub(t0)) as f64 * cps / 1e9) as u64 + u64::from(self.first_due);
+                total.saturating_sub(self.opened - self.base)
             }
             (Load::Closed { concurrent }, Some(_)) => u64::from(concurrent).saturating_sub(self.active),
         };
         due.min(left)
+    }
+
+    /// Scales the load it was built with by `ratio` from `now` on: an open loop's rate
+    /// counts again from `now` (what was opened stays opened, none is made up), a closed
+    /// loop holds its concurrency times `ratio` (at least one, at most `tuples`).
+    fn rescale(&mut self, ratio: f64, now: u64, tuples: u64) {
+        self.load = match self.load0 {
+            Load::Open { cps } => Load::Open { cps: cps * ratio },
+            Load::Closed { concurrent } => {
+                let c = (f64::from(concurrent) * ratio).round().clamp(1.0, tuples.min(u64::from(u32::MAX)) as f64);
+                Load::Closed { concurrent: c as u32 }
+            }
+        };
+        if self.started_at.is_some() {
+            self.started_at = Some(now);
+            self.base = self.opened;
+            self.first_due = false;
+        }
     }
 
     /// When the next connection is due (open loop), if it is in the future.
@@ -493,7 +520,10 @@ impl Opener {
             return None;
         }
         match (self.load, self.started_at) {
-            (Load::Open { cps }, Some(t0)) => Some(t0 + (self.opened as f64 * 1e9 / cps).ceil() as u64),
+            (Load::Open { cps }, Some(t0)) => {
+                let n = self.opened - self.base + u64::from(!self.first_due);
+                Some(t0 + (n as f64 * 1e9 / cps).ceil() as u64)
+            }
             (_, None) => Some(0),
             (Load::Closed { .. }, Some(_)) => None,
         }
@@ -610,6 +640,31 @@ impl Endpoint {
     /// The counters.
     pub fn stats(&self) -> &EndpointStats {
         &self.stats
+    }
+
+    /// Scales every client template's load to `ratio` times the one it was built with,
+    /// from `now` on (TRex's `update`): an open loop's rate, a closed loop's concurrency.
+    /// A ratio that is not a positive number is ignored.
+    pub fn set_rate(&mut self, ratio: f64, now: u64) {
+        if !(ratio > 0.0 && ratio.is_finite()) {
+            return;
+        }
+        if let Some(c) = &mut self.client {
+            let tuples = c.table.len() as u64;
+            for t in &mut c.templates {
+                t.rescale(ratio, now, tuples);
+            }
+        }
+    }
+
+    /// Opens no more client connections: each template's limit becomes what it opened
+    /// (TRex's end of a duration: the flows open finish, no new one starts).
+    pub fn stop_opening(&mut self) {
+        if let Some(c) = &mut self.client {
+            for t in &mut c.templates {
+                t.limit = Some(t.opened);
+            }
+        }
     }
 
     /// Connections open now (their state held, TIME-WAIT included).

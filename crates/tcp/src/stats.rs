@@ -78,8 +78,10 @@ counters! {
         tcps_rcvpackafterwin,
         /// ACKs received that acknowledged new data.
         tcps_rcvackpack,
-        /// Bytes acknowledged by received ACKs.
+        /// Data bytes acknowledged by received ACKs.
         tcps_rcvackbyte,
+        /// Acknowledged sequence numbers that were no bytes sent (the FIN).
+        tcps_rcvackbyte_of,
         /// Duplicate ACKs received.
         tcps_rcvdupack,
         /// ACKs received for data not yet sent.

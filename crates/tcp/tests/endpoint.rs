@@ -111,6 +111,8 @@ fn check_trex_invariants(client: &Endpoint, server: &Endpoint, n: u64) {
     assert_eq!(s.tcps_connects, s.tcps_closed, "server connects == closed");
     assert_eq!(c.tcps_sndbyte, s.tcps_rcvbyte, "client sndbyte == server rcvbyte");
     assert_eq!(s.tcps_sndbyte, c.tcps_rcvbyte, "server sndbyte == client rcvbyte");
+    assert_eq!(c.tcps_rcvackbyte, s.tcps_rcvbyte, "client rcvackbyte == server rcvbyte");
+    assert_eq!(s.tcps_rcvackbyte, c.tcps_rcvbyte, "server rcvackbyte == client rcvbyte");
 }
 
 #[test]
@@ -136,6 +138,36 @@ fn http_get_at_a_rate_completes_every_connection() {
     let segments = stats.client.tcps_sndtotal + server.stats().server.tcps_sndtotal;
     assert_eq!(segments, 7 * 1000, "{segments}");
     assert!(stats.peak_active < 1200);
+}
+
+#[test]
+fn a_rate_change_opens_at_the_new_rate_from_then_on() {
+    let (c, s) = program::http_get("198.19.0.1", "/64", 64);
+    let (mut client, mut server) =
+        endpoints(Load::Open { cps: 1000.0 }, 100_000, c, s, TcpConfig::default(), CloseMode::Fin);
+    // Opening at 1000/s: 101 by 100 ms (one at time zero).
+    let mut now = 0;
+    let mut opened = |ep: &mut Endpoint, at: u64| {
+        while now <= at {
+            ep.handle_timeout(now);
+            let mut buf = [0u8; 2048];
+            while ep.poll_transmit(now, &mut buf).is_some() {}
+            now += MS;
+        }
+        now = at;
+        ep.stats().client.tcps_connattempt
+    };
+    let _ = &mut server;
+    assert_eq!(opened(&mut client, 100 * MS), 101);
+    // Three times the rate from 100 ms: 300 more in the next 100 ms, none made up, none at once.
+    client.set_rate(3.0, 100 * MS);
+    assert_eq!(opened(&mut client, 100 * MS), 101);
+    assert_eq!(client.poll_timeout().map(|t| t - 100 * MS), Some(MS / 3 + 1));
+    assert_eq!(opened(&mut client, 200 * MS), 401);
+    // Back to half the profile's rate: 50 in the next 100 ms; a ratio of 0 is ignored.
+    client.set_rate(0.5, 200 * MS);
+    client.set_rate(0.0, 200 * MS);
+    assert_eq!(opened(&mut client, 300 * MS), 451);
 }
 
 #[test]

@@ -21,11 +21,18 @@ use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::time::Instant;
 
+mod astf;
+pub use astf::{MAX_PROFILE_BYTES, METHODS as ASTF_METHODS};
+
 /// The STL API version served (`api_sync_v2`: clients of another major are refused).
 pub const API: (u64, u64) = (5, 1);
 
 /// Requests one batch may hold.
 pub const MAX_BATCH: usize = 10_000;
+
+/// How long after its last `get_async_events` a current subscriber still gets `{}`
+/// triggers (TRex's server keeps a quiet session's queue as long).
+const SUBSCRIBER_QUIET: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Events kept for `get_async_events`.
 const EVENT_LOG: usize = 1024;
@@ -274,10 +281,15 @@ pub struct Trex {
     /// TRex's current subscribers (`get_async_events {session_id, user: "sub"}`), by
     /// session: the next event each has not read, and the `seq` it gets next.
     subscribers: Vec<(String, u64, u64)>,
+    /// When a current client synced or its subscriber last polled: while within [`SUBSCRIBER_QUIET`],
+    /// the PUB socket also carries TRex's `{}` trigger (its subscriber polls on it).
+    polled_at: Option<Instant>,
     handlers: u64,
     seed: u64,
     started: Instant,
     hostname: String,
+    /// TRex's ASTF side: its profiles, states and epochs.
+    astf: astf::Astf,
 }
 
 impl Trex {
@@ -301,10 +313,12 @@ impl Trex {
             next_event: 0,
             outbox: Vec::new(),
             subscribers: Vec::new(),
+            polled_at: None,
             handlers: 0,
             seed,
             started: Instant::now(),
             hostname,
+            astf: astf::Astf::new(),
         };
         t.api_h = t.token();
         t
@@ -428,15 +442,26 @@ impl Trex {
 
     fn method(&mut self, method: &str, p: &Params, index: usize) -> Result<Value, Failure> {
         self.sync();
+        if let Some(r) = self.astf_method(method, p) {
+            return r;
+        }
         match method {
             "api_sync_v2" => {
                 let name = p.get("name").and_then(Value::as_str).unwrap_or("");
                 let major = p.get("major").and_then(Value::as_u64);
-                if name != "STL" || major != Some(API.0) {
+                // Only TRex's current client syncs this way: it reads its events by polling.
+                self.polled_at = Some(Instant::now());
+                let served = match name {
+                    "STL" => major == Some(API.0),
+                    "ASTF" => major == Some(astf::API_MAJOR),
+                    _ => false,
+                };
+                if !served {
                     return Err(bad(format!(
-                        "riptide serves TRex's STL API {}.{}; the client asked for {name} {}",
+                        "riptide serves TRex's STL API {}.{} and ASTF API {}; the client asked for {name} {}",
                         API.0,
                         API.1,
+                        astf::API_MAJOR,
                         major.map_or("without a major version".to_string(), |m| format!("major {m}"))
                     )));
                 }
@@ -456,7 +481,7 @@ impl Trex {
                 "version": concat!("riptide ", env!("CARGO_PKG_VERSION"), " (TRex STL API 5)"),
                 "build_date": "", "build_time": "", "built_by": "riptide", "mode": "STL",
             })),
-            "get_supported_cmds" => Ok(json!(METHODS)),
+            "get_supported_cmds" => Ok(json!(METHODS.iter().chain(astf::METHODS).collect::<Vec<_>>())),
             "get_system_info" => Ok(self.system_info()),
             "get_owner" => {
                 let port = self.port(p)?;
@@ -929,6 +954,9 @@ impl Trex {
     fn start_traffic(&mut self, p: &Params, index: usize) -> Result<Value, Failure> {
         let port = self.owned(p)?;
         profile_id(p)?;
+        if self.astf_running() {
+            return Err(exec("an ASTF profile transmits on every port: stop it first"));
+        }
         let force = p.get("force").and_then(Value::as_bool).unwrap_or(false);
         if self.ports[port].tx != Tx::Idle {
             if !force {
@@ -1078,6 +1106,7 @@ impl Trex {
 
     /// Notices a run that ended by itself (bursts sent, duration over).
     pub fn sync(&mut self) {
+        self.astf_sync();
         if self.run.is_none() {
             return;
         }
@@ -1089,6 +1118,7 @@ impl Trex {
     /// Stops traffic (the server is going away).
     pub fn shutdown(&mut self) {
         let _ = self.stop(event::PORT_STOPPED);
+        let _ = self.astf_end(None);
     }
 
     // ------------------------------------------------------------------ stats
@@ -1275,6 +1305,7 @@ impl Trex {
             self.events.pop_front();
         }
         self.outbox.push(e);
+        self.trigger();
         // A subscriber that never reads must not grow the outbox without end.
         if self.outbox.len() > EVENT_LOG {
             let drop = self.outbox.len() - EVENT_LOG;
@@ -1313,6 +1344,7 @@ impl Trex {
         }
         self.subscribers[at].1 = self.next_event;
         self.subscribers[at].2 = seq;
+        self.polled_at = Some(Instant::now());
         out
     }
 
@@ -1321,9 +1353,20 @@ impl Trex {
     pub fn tick(&mut self) -> Vec<Value> {
         self.poll();
         let global = self.global_message(false);
+        self.trigger();
         let mut out = std::mem::take(&mut self.outbox);
         out.push(global);
         out
+    }
+
+    /// TRex's current server publishes `{}` where its older one published the message
+    /// itself: its subscriber then reads the messages with `get_async_events`. Riptide
+    /// publishes both, the trigger only while a current subscriber polls (an older
+    /// client's subscriber cannot read `{}`).
+    fn trigger(&mut self) {
+        if self.polled_at.is_some_and(|t| t.elapsed() < SUBSCRIBER_QUIET) && self.outbox.last() != Some(&json!({})) {
+            self.outbox.push(json!({}));
+        }
     }
 
     /// Messages queued for the PUB socket (barriers, events), without the counters.

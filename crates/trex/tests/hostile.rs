@@ -10,7 +10,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use riptide_engine::EngineConfig;
-use riptide_trex::server::METHODS;
+use riptide_trex::server::{ASTF_METHODS, METHODS};
 use riptide_trex::zmtp::{self, Event, Role, Session};
 use riptide_trex::{serve, wire, TrexConfig, TrexHandle};
 use serde_json::{json, Value};
@@ -95,6 +95,16 @@ fn params(r: &mut Rng, api_h: &str) -> Value {
         "key",
         "since",
         "session_id",
+        // TRex's ASTF methods' keys.
+        "fragment",
+        "frag_first",
+        "frag_last",
+        "md5",
+        "mult",
+        "nc",
+        "tg_ids",
+        "epoch",
+        "initialized",
     ];
     let mut p: serde_json::Map<String, Value> =
         (0..r.below(6)).map(|_| (r.pick(&keys).to_string(), value(r, 3))).collect();
@@ -109,7 +119,11 @@ fn params(r: &mut Rng, api_h: &str) -> Value {
 
 fn request(r: &mut Rng, api_h: &str) -> Vec<u8> {
     let one = |r: &mut Rng| {
-        let method = if r.below(8) == 0 { value(r, 1) } else { json!(r.pick(METHODS)) };
+        let method = match r.below(8) {
+            0 => value(r, 1),
+            1 | 2 => json!(r.pick(ASTF_METHODS)),
+            _ => json!(r.pick(METHODS)),
+        };
         let id = if r.below(10) == 0 { value(r, 1) } else { json!(r.below(1000)) };
         json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params(r, api_h)})
     };

@@ -484,3 +484,240 @@ fn counters_add_up_over_runs() {
         assert_eq!(c.ok("get_pgid_stats", json!({"pgids": [5]}))["flow_stats"]["5"]["tp"]["0"], 7 * run);
     }
 }
+
+// ---------------------------------------------------------------------- TRex's ASTF RPC
+
+/// A `link:` pair on the wall clock, as `serve --trex --port link:0:realtime --port link:1`.
+fn link_pair() -> Vec<PortSpec> {
+    let mut ports = vec!["link:0:realtime".parse::<PortSpec>().unwrap(), "link:1".parse::<PortSpec>().unwrap()];
+    riptide_port::spec::join_links(&mut ports).unwrap();
+    ports
+}
+
+fn astf_client(ports: Vec<PortSpec>) -> Client {
+    let mut t = Trex::new(EngineConfig { ports, ..Default::default() }, 9);
+    let r = call_raw(
+        &mut t,
+        json!({"jsonrpc": "2.0", "id": 0, "method": "api_sync_v2", "params": {"name": "ASTF", "major": 2, "minor": 3}}),
+    );
+    let api_h = r["result"]["api_h"].as_str().unwrap().to_string();
+    Client { t, api_h, id: 1 }
+}
+
+/// TRex's own JSON of http_simple.py (its client's `to_json_str`), as the tcp crate's fixtures hold it.
+fn http_simple_json() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tcp/tests/data/astf/http_simple.json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    serde_json::to_string(&v).unwrap()
+}
+
+/// TRex's client's upload: a small first fragment with the md5 of the whole, then the rest.
+fn upload(c: &mut Client, handler: &str, profile: &str, text: &str) -> Value {
+    let md5 = {
+        use std::fmt::Write;
+        let d = md5_of(text);
+        d.iter().fold(String::new(), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
+    };
+    let first = c.ok(
+        "profile_fragment",
+        json!({"handler": handler, "profile_id": profile, "fragment": &text[..1000], "frag_first": true, "md5": md5}),
+    );
+    if first.get("matches_loaded") == Some(&json!(true)) {
+        return first;
+    }
+    c.ok(
+        "profile_fragment",
+        json!({"handler": handler, "profile_id": profile, "fragment": &text[1000..], "frag_last": true}),
+    )
+}
+
+/// MD5 (RFC 1321), written out here so the test does not share the server's library.
+fn md5_of(text: &str) -> [u8; 16] {
+    let s: [u32; 64] = [
+        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14,
+        20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6,
+        10, 15, 21,
+    ];
+    let k: Vec<u32> = (0..64).map(|i| ((i as f64 + 1.0).sin().abs() * 4_294_967_296.0) as u32).collect();
+    let mut msg = text.as_bytes().to_vec();
+    let bits = (msg.len() as u64).wrapping_mul(8);
+    msg.push(0x80);
+    while msg.len() % 64 != 56 {
+        msg.push(0);
+    }
+    msg.extend_from_slice(&bits.to_le_bytes());
+    let mut h = [0x6745_2301u32, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];
+    for chunk in msg.chunks(64) {
+        let m: Vec<u32> = chunk.chunks(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
+        let (mut a, mut b, mut c, mut d) = (h[0], h[1], h[2], h[3]);
+        for i in 0..64 {
+            let (f, g) = match i / 16 {
+                0 => ((b & c) | (!b & d), i),
+                1 => ((d & b) | (!d & c), (5 * i + 1) % 16),
+                2 => (b ^ c ^ d, (3 * i + 5) % 16),
+                _ => (c ^ (b | !d), (7 * i) % 16),
+            };
+            let f = f.wrapping_add(a).wrapping_add(k[i]).wrapping_add(m[g]);
+            a = d;
+            d = c;
+            c = b;
+            b = b.wrapping_add(f.rotate_left(s[i]));
+        }
+        h = [h[0].wrapping_add(a), h[1].wrapping_add(b), h[2].wrapping_add(c), h[3].wrapping_add(d)];
+    }
+    let mut out = [0u8; 16];
+    for (i, w) in h.iter().enumerate() {
+        out[i * 4..i * 4 + 4].copy_from_slice(&w.to_le_bytes());
+    }
+    out
+}
+
+fn counter(c: &mut Client, section: &str, name: &str) -> u64 {
+    let desc = c.ok("get_counter_desc", json!({"profile_id": "_"}));
+    let id = desc["data"].as_array().unwrap().iter().find(|d| d["name"] == name).unwrap()["id"].as_u64().unwrap();
+    let v = c.ok("get_counter_values", json!({"profile_id": "_"}));
+    v[section][id.to_string()].as_u64().unwrap_or(0)
+}
+
+/// The calls TRex's ASTFClient makes for connect, load, start, update, counters and stop,
+/// and the profile states it waits on (events 60 and 50) in the order it needs them.
+#[test]
+fn trex_astf_calls_load_start_update_and_stop_a_profile() {
+    let mut c = astf_client(link_pair());
+    // TRex's subscriber polls from its connect on.
+    c.ok("get_async_events", json!({"session_id": 1, "user": "sub"}));
+    // The context: every port under one handler; owned calls need it.
+    let a = c.ok("acquire", json!({"user": "trex", "force": false, "session_id": 7}));
+    let h = a["handler"].as_str().unwrap().to_string();
+    assert_eq!(a["ports"], json!({"0": h, "1": h}));
+    assert!(c
+        .err("profile_fragment", json!({"handler": "nope", "fragment": "{}", "frag_first": true, "frag_last": true}))
+        .contains("must acquire the context"));
+    let s = c.ok("sync", json!({"profile_id": "sync"}));
+    assert_eq!((s["state"].clone(), s["state_profile"].clone()), (json!(0), json!({"_": 0})));
+
+    let text = http_simple_json();
+    assert_eq!(upload(&mut c, &h, "_", &text), json!({}));
+    // The same profile again: its first fragment's md5 matches and nothing more is sent.
+    assert_eq!(upload(&mut c, &h, "_", &text), json!({"matches_loaded": true}));
+    // Not under another name at once (TRex's rule).
+    let md5 = md5_of(&text).iter().map(|b| format!("{b:02x}")).collect::<String>();
+    assert!(c
+        .err(
+            "profile_fragment",
+            json!({"handler": h, "profile_id": "b", "fragment": "{", "frag_first": true, "md5": md5})
+        )
+        .contains("other profile_id"));
+    assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state_profile"]["_"], json!(1));
+
+    // TRex's counter table: its names, ids in order, error counters marked.
+    let desc = c.ok("get_counter_desc", json!({"profile_id": "_"}));
+    let rows = desc["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 140);
+    assert!(rows.iter().enumerate().all(|(i, r)| r["id"] == json!(i)));
+    let row = |n: &str| rows.iter().find(|r| r["name"] == n).unwrap().clone();
+    assert_eq!(row("tcps_rexmttimeo")["info"], "error");
+    assert_eq!(row("m_active_flows")["abs"], true);
+
+    assert!(c.err("update", json!({"handler": h, "profile_id": "_", "mult": 2.0})).contains("not transmitting"));
+    assert!(c
+        .err(
+            "start",
+            json!({"handler": h, "profile_id": "_", "mult": 1000, "duration": -1, "nc": false, "latency_pps": 100,
+                             "ipv6": false, "client_mask": 0xffffffffu32})
+        )
+        .contains("latency"));
+    c.ok(
+        "start",
+        json!({"handler": h, "profile_id": "_", "mult": 1000, "duration": 2.0, "nc": false, "latency_pps": 0,
+               "ipv6": false, "client_mask": 0xffffffffu32}),
+    );
+    assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state"], json!(4));
+    c.ok("update", json!({"handler": h, "profile_id": "_", "mult": 1500}));
+    let mut waited = 0;
+    while c.ok("sync", json!({"profile_id": "sync"}))["state"] != json!(1) {
+        c.t.poll();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        waited += 1;
+        assert!(waited < 1000, "the run did not end");
+    }
+    // 2.776 cps x 1000, then x 1500, for 2 s: between 5552 and 8328 flows, each one closed.
+    let opened = counter(&mut c, "client", "tcps_connattempt");
+    assert!((5552..=8329).contains(&opened), "{opened}");
+    assert_eq!(counter(&mut c, "client", "tcps_closed"), opened);
+    assert_eq!(counter(&mut c, "server", "tcps_accepts"), opened);
+    assert_eq!(counter(&mut c, "server", "tcps_closed"), opened);
+    assert_eq!(counter(&mut c, "client", "tcps_rcvackbyte"), counter(&mut c, "server", "tcps_rcvbyte"));
+    assert_eq!(counter(&mut c, "server", "tcps_rcvackbyte"), counter(&mut c, "client", "tcps_rcvbyte"));
+
+    // The events TRex's client waits on, in its order: loaded, then parse, build, tx,
+    // cleanup, loaded for the run.
+    let ev = c.ok("get_async_events", json!({"session_id": 1, "user": "sub"}));
+    let states: Vec<u64> = ev["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["type"] == json!(60))
+        .map(|e| e["data"]["state"].as_u64().unwrap())
+        .collect();
+    assert_eq!(states, vec![1, 2, 3, 4, 5, 1]);
+    assert!(ev["data"].as_array().unwrap().iter().any(|e| e["type"] == json!(50) && e["data"]["state"] == json!(4)));
+
+    // Clearing: DELETE now, cleared (61) and the default profile idle again after.
+    c.ok("profile_clear", json!({"handler": h, "profile_id": "_"}));
+    assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state_profile"]["_"], json!(6));
+    c.ok("get_async_events", json!({"session_id": 1, "user": "sub"}));
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    c.t.poll();
+    assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state_profile"], json!({"_": 0}));
+    let ev = c.ok("get_async_events", json!({"session_id": 1, "user": "sub"}));
+    let types: Vec<u64> = ev["data"].as_array().unwrap().iter().filter_map(|e| e["type"].as_u64()).collect();
+    assert!(types.windows(2).any(|w| w == [61, 60]), "{types:?}");
+    // Counters per template group are not counted yet: refused, not zeros.
+    assert!(c.err("get_tg_id_stats", json!({"profile_id": "_", "tg_ids": [1], "epoch": 0})).contains("template group"));
+    c.ok("release", json!({"handler": h}));
+}
+
+/// Bad uploads: every refusal names what was wrong, and nothing is left half loaded.
+#[test]
+fn astf_uploads_are_checked_and_bounded() {
+    let mut c = astf_client(link_pair());
+    let h = c.ok("acquire", json!({"user": "trex", "force": false, "session_id": 7}))["handler"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Another user cannot take the context without force.
+    let mut other = c.raw("acquire", json!({"user": "mallory", "force": false, "session_id": 8}));
+    assert!(other["error"]["message"].as_str().unwrap().contains("owned by 'trex'"), "{other}");
+    let e = c.err(
+        "profile_fragment",
+        json!({"handler": h, "profile_id": "x", "fragment": "{\"nope\": 1}", "frag_first": true, "frag_last": true}),
+    );
+    assert!(e.starts_with("profile x:"), "{e}");
+    assert!(c.err("start", json!({"handler": h, "profile_id": "x", "mult": 1.0})).contains("not loaded"));
+    assert!(c
+        .err("profile_fragment", json!({"handler": h, "profile_id": "a b", "fragment": "{}"}))
+        .contains("profile_id"));
+    // One budget over all profiles' text.
+    let big = "x".repeat(15 << 20);
+    let mut refused = false;
+    for i in 0..6 {
+        let r = c.raw(
+            "profile_fragment",
+            json!({"handler": h, "profile_id": format!("p{i}"), "fragment": big, "frag_first": true, "md5": "0"}),
+        );
+        if let Some(m) = r["error"]["message"].as_str() {
+            assert!(m.contains("MiB"), "{m}");
+            refused = true;
+            break;
+        }
+    }
+    assert!(refused);
+    assert!(c.err("profile_clear", json!({"handler": h, "profile_id": "zz"})).contains("does not exist"));
+    other = c.raw("acquire", json!({"user": "mallory", "force": true, "session_id": 8}));
+    assert!(other.get("result").is_some(), "{other}");
+    assert!(c.err("stop", json!({"handler": h, "profile_id": "_"})).contains("must acquire"));
+}

@@ -1,0 +1,58 @@
+"""Drives `riptide serve --trex` with TRex's ASTF client (trex-core's trex.astf.api,
+unchanged in python/tests/trex-core), run by test_trex_astf_client.py in a process of its
+own: connect, reset, load http_simple.py, start at a multiplier, update it, read TRex's
+counters, stop; then a run with a duration that ends by itself. Prints one JSON line."""
+
+import json
+import sys
+import time
+
+from trex.astf.api import ASTFClient
+
+rpc, pub, profile = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+c = ASTFClient(server="127.0.0.1", sync_port=rpc, async_port=pub, verbose_level="error")
+c.connect()
+out = {"version": c.get_server_version()}
+c.reset()
+c.load_profile(profile)
+out["profiles"] = c.get_profiles()
+c.clear_stats()
+
+
+def attempts():
+    return c.get_traffic_stats(skip_zero=False)["client"]["tcps_connattempt"]
+
+
+# http_simple opens 2.776 connections/s per unit of mult.
+c.start(mult=200)
+out["state_tx"] = c.get_profiles_state()
+time.sleep(0.5)
+a0, t0 = attempts(), time.time()
+time.sleep(1.5)
+a1, t1 = attempts(), time.time()
+c.update(mult=600)
+time.sleep(0.3)
+a2, t2 = attempts(), time.time()
+time.sleep(1.5)
+a3, t3 = attempts(), time.time()
+out["running"] = c.get_traffic_stats()
+out["cps_before"] = (a1 - a0) / (t1 - t0)
+out["cps_after"] = (a3 - a2) / (t3 - t2)
+c.stop()
+out["state_stopped"] = c.get_profiles_state()
+st = c.get_stats()
+out["stopped"] = {s: st["traffic"][s] for s in ("client", "server")}
+
+# A run with a duration: new flows for 2 s, then the open ones finish.
+c.clear_stats()
+c.start(mult=300, duration=2)
+c.wait_on_traffic(timeout=60)
+st = c.get_stats()
+out["ended"] = {s: st["traffic"][s] for s in ("client", "server")}
+out["total"] = c.get_traffic_stats(is_sum=True)
+out["errors"] = c.is_traffic_stats_error(st["traffic"])
+out["tg_names"] = c.get_tg_names()
+c.clear_profile()
+out["profiles_cleared"] = c.get_profiles()
+c.disconnect()
+print(json.dumps(out, default=str))
