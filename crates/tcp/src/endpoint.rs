@@ -300,8 +300,8 @@ struct Slot {
     conn: Connection,
     tuple: Tuple,
     cursor: Cursor,
+    /// Its one timer (its deadline is the wheel's).
     timer: Option<TimerId>,
-    timer_at: u64,
     /// A `delay` or `recv` timeout (0: none).
     app_deadline: u64,
     opened_at: u64,
@@ -313,6 +313,41 @@ struct Slot {
     /// When its timer was set, in setting order (on a timer grain, timers due together
     /// fire in this order, as TRex's wheel fires a bucket).
     armed: u32,
+}
+
+/// The server's connections by tuple: slot indices in a hash table, each key read from
+/// its slot (4 bytes a bucket, not a copy of the 12-byte tuple beside the index: 20
+/// bytes less per connection held).
+#[derive(Default)]
+struct ServerMap(hashbrown::HashTable<u32>);
+
+impl std::fmt::Debug for ServerMap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ServerMap({} connections)", self.0.len())
+    }
+}
+
+fn tuple_hash(t: &Tuple) -> u64 {
+    let mut h = FxHasher::default();
+    std::hash::Hash::hash(t, &mut h);
+    h.finish()
+}
+
+impl ServerMap {
+    fn get(&self, slots: &[Slot], t: &Tuple) -> Option<u32> {
+        self.0.find(tuple_hash(t), |&i| slots[i as usize].tuple == *t).copied()
+    }
+
+    /// Adds slot `index`, which holds `t` already.
+    fn insert(&mut self, slots: &[Slot], t: &Tuple, index: u32) {
+        self.0.insert_unique(tuple_hash(t), index, |&i| tuple_hash(&slots[i as usize].tuple));
+    }
+
+    fn remove(&mut self, slots: &[Slot], t: &Tuple) {
+        if let Ok(e) = self.0.find_entry(tuple_hash(t), |&i| slots[i as usize].tuple == *t) {
+            e.remove();
+        }
+    }
 }
 
 /// FxHash: one multiply per word; the tuples are not attacker-chosen keys that matter.
@@ -551,7 +586,7 @@ pub struct Endpoint {
     raw: VecDeque<Vec<u8>>,
     /// The server's own addresses.
     server_ips: Vec<(Ipv4Addr, u32)>,
-    servers: HashMap<Tuple, u32, BuildHasherDefault<FxHasher>>,
+    servers: ServerMap,
     stats: EndpointStats,
     ident: u16,
     /// The `delay_rand` generator's state.
@@ -623,7 +658,7 @@ impl Endpoint {
             resets: VecDeque::new(),
             raw: VecDeque::new(),
             server_ips,
-            servers: HashMap::default(),
+            servers: ServerMap::default(),
             stats: EndpointStats::default(),
             ident: 0,
             rand: if cfg.rand_seed == 0 { 0x333 } else { cfg.rand_seed | 1 },
@@ -753,7 +788,7 @@ impl Endpoint {
             // A UDP flow's pair: no TCP connection.
             Some(i) if i & udp::UDP_FLOW != 0 => None,
             Some(i) => Some(i),
-            None => match self.servers.get(&tuple).copied() {
+            None => match self.servers.get(&self.slots, &tuple) {
                 // A new SYN for a tuple in TIME-WAIT reopens it (RFC 6191), as Linux does.
                 Some(i) if self.slots[i as usize].conn.state() == State::TimeWait && is_bare_syn(&seg) => {
                     self.slots[i as usize].conn.abort();
@@ -856,7 +891,6 @@ impl Endpoint {
             tuple: *tuple,
             cursor: Cursor::default(),
             timer: None,
-            timer_at: 0,
             app_deadline: 0,
             opened_at: now,
             program: program - 1,
@@ -866,7 +900,7 @@ impl Endpoint {
             armed: 0,
         };
         let index = self.alloc(slot);
-        self.servers.insert(*tuple, index);
+        self.servers.insert(&self.slots, tuple, index);
         // The SYN-ACK goes out; the program starts when the handshake completes.
         self.schedule(index, now);
         true
@@ -1016,15 +1050,13 @@ impl Endpoint {
             if let Some(id) = slot.timer.take() {
                 self.wheel.cancel(id);
             }
-            slot.timer_at = 0;
-        } else if slot.timer.is_none() || want < slot.timer_at {
+        } else if slot.timer.and_then(|id| self.wheel.deadline(id)).is_none_or(|at| want < at) {
             if let Some(id) = slot.timer.take() {
                 self.wheel.cancel(id);
             }
             slot.timer = Some(self.wheel.insert(want, index));
             self.armed = self.armed.wrapping_add(1);
             slot.armed = self.armed;
-            slot.timer_at = want;
         }
         // A later deadline keeps the earlier timer: it fires early and is set again.
     }
@@ -1051,10 +1083,11 @@ impl Endpoint {
             }
             Role::Server => {
                 self.stats.server.tcps_closed += 1;
-                self.servers.remove(&slot.tuple);
+                let tuple = slot.tuple;
+                self.servers.remove(&self.slots, &tuple);
             }
         }
-        slot.flags = 0;
+        self.slots[index as usize].flags = 0;
         self.free.push(index);
     }
 
@@ -1091,11 +1124,13 @@ impl Endpoint {
                 continue;
             }
             let slot = &mut self.slots[index as usize];
-            if slot.flags & slot_flag::LIVE == 0 || slot.timer_at != at {
+            // The slot's timer is the one that fired when the wheel no longer holds it (a
+            // slot freed and taken again meanwhile has a pending one, or none).
+            if slot.flags & slot_flag::LIVE == 0 || slot.timer.is_none_or(|id| self.wheel.deadline(id).is_some()) {
                 continue;
             }
+            let _ = at;
             slot.timer = None;
-            slot.timer_at = 0;
             self.fire(index, now);
         }
         self.open_due(now);
@@ -1219,7 +1254,6 @@ impl Endpoint {
             tuple,
             cursor: Cursor::default(),
             timer: None,
-            timer_at: 0,
             app_deadline: 0,
             opened_at: now,
             program: t as u16,
@@ -1297,14 +1331,13 @@ impl Endpoint {
         let conn_at = slot.conn.poll_timeout().unwrap_or(u64::MAX);
         let app_at = if slot.app_deadline == 0 { u64::MAX } else { slot.app_deadline };
         let want = self.cfg.on_grain(conn_at.min(app_at));
-        if want != u64::MAX && (slot.timer.is_none() || want < slot.timer_at) {
+        if want != u64::MAX && slot.timer.and_then(|id| self.wheel.deadline(id)).is_none_or(|at| want < at) {
             if let Some(id) = slot.timer.take() {
                 self.wheel.cancel(id);
             }
             slot.timer = Some(self.wheel.insert(want, index));
             self.armed = self.armed.wrapping_add(1);
             slot.armed = self.armed;
-            slot.timer_at = want;
         }
     }
 }

@@ -382,3 +382,10 @@ fn sack_recovery_needs_fewer_timeouts_than_newreno() {
     assert!(sack.2 > 0, "the scoreboard ran");
     assert!(sack.0 < newreno.0, "SACK: {} RTOs, NewReno: {}", sack.0, newreno.0);
 }
+
+/// The per-connection state a held connection costs (docs/tcp.md's memory figures): two
+/// slots per connection, one each side, when both ends run in one process.
+#[test]
+fn a_connection_slot_stays_within_192_bytes() {
+    assert!(Endpoint::slot_bytes() <= 192, "{} bytes", Endpoint::slot_bytes());
+}

@@ -53,19 +53,25 @@ use std::str::FromStr;
 /// A handle to one pending timer, returned by `insert` and taken by `cancel`.
 ///
 /// Ids are only meaningful to the scheduler that issued them.
+///
+/// Eight bytes, and `Option<TimerId>` too (the slot is stored plus one, never zero): a
+/// connection table that keeps one per entry pays no tag for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TimerId {
-    index: u32,
+    slot: std::num::NonZeroU32,
     generation: u32,
 }
 
 impl TimerId {
-    pub(crate) const fn new(index: u32, generation: u32) -> Self {
-        TimerId { index, generation }
+    pub(crate) fn new(index: u32, generation: u32) -> Self {
+        match std::num::NonZeroU32::new(index.wrapping_add(1)) {
+            Some(slot) => TimerId { slot, generation },
+            None => unreachable!("timer index u32::MAX is never handed out"),
+        }
     }
 
     pub(crate) const fn index(self) -> usize {
-        self.index as usize
+        (self.slot.get() - 1) as usize
     }
 
     pub(crate) const fn generation(self) -> u32 {
@@ -122,7 +128,7 @@ pub enum SchedulerKind {
 
 impl SchedulerKind {
     /// Builds the scheduler; the heap uses the wheel's `tick_ns` so both obey the same contract.
-    pub fn build<T: Send + 'static>(
+    pub fn build<T: Copy + Default + Send + 'static>(
         self,
         config: WheelConfig,
     ) -> Result<Box<dyn Scheduler<T> + Send>, WheelConfigError> {

@@ -67,13 +67,18 @@ struct RunKey {
     generation: u32,
 }
 
-/// One slab slot: a bucket's sentinel, a pending timer, or a free slot (then `next` links the free list).
+/// The `prev` link of a free slot (and of a sentinel's value): no value is held.
+const FREE: u32 = u32::MAX - 2;
+
+/// One slab slot: a bucket's sentinel, a pending timer, or a free slot (then `next` links
+/// the free list and `prev` is [`FREE`]). The value is held bare (no `Option` tag: 8
+/// bytes less per timer for a `u32`); a sentinel's or a free slot's is a stale copy.
 struct Entry<T> {
     deadline_ns: u64,
     prev: u32,
     next: u32,
     generation: u32,
-    value: Option<T>,
+    value: T,
 }
 
 /// A hierarchical timing wheel; see the crate documentation for the ordering contract and
@@ -122,7 +127,7 @@ pub struct TimerWheel<T> {
     next: Cell<Option<Option<(u32, u64)>>>,
 }
 
-impl<T> TimerWheel<T> {
+impl<T: Copy + Default> TimerWheel<T> {
     /// Bytes of slab per timer: `size_of` of the entry holding one `T`.
     pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry<T>>();
 
@@ -135,7 +140,7 @@ impl<T> TimerWheel<T> {
         let words = (config.buckets as usize).div_ceil(64);
         let summary_words = words.div_ceil(64);
         let entries = (0..=overflow + 1)
-            .map(|s| Entry { deadline_ns: 0, prev: s, next: s, generation: 0, value: None })
+            .map(|s| Entry { deadline_ns: 0, prev: s, next: s, generation: 0, value: T::default() })
             .collect();
         Ok(TimerWheel {
             entries,
@@ -209,12 +214,19 @@ impl<T> TimerWheel<T> {
         TimerId::new(index, generation)
     }
 
+    /// The deadline of a pending timer; `None` if the id's timer fired or was cancelled.
+    pub fn deadline(&self, id: TimerId) -> Option<u64> {
+        let entry = self.entries.get(id.index())?;
+        let live = entry.generation == id.generation() && entry.prev != FREE && id.index() > self.overflow as usize + 1;
+        live.then_some(entry.deadline_ns)
+    }
+
     /// Cancels a pending timer in O(1) and returns its value; `None` if the id's timer
     /// already fired or was cancelled.
     pub fn cancel(&mut self, id: TimerId) -> Option<T> {
         let entry = self.entries.get(id.index())?;
         // Sentinels and free slots hold no value; a fired or cancelled timer's generation moved on.
-        if entry.generation != id.generation() || entry.value.is_none() {
+        if entry.generation != id.generation() || entry.prev == FREE || id.index() <= self.overflow as usize + 1 {
             return None;
         }
         let index = id.index() as u32;
@@ -277,21 +289,26 @@ impl<T> TimerWheel<T> {
             let index = self.free;
             self.free = entry.next;
             entry.deadline_ns = deadline_ns;
-            entry.value = Some(value);
+            entry.prev = NIL;
+            entry.value = value;
             return index;
         }
         let index = match u32::try_from(self.entries.len()) {
             Ok(index) if index != NIL => index,
             _ => panic!("timer wheel is full: {} timers pending", self.len),
         };
-        self.entries.push(Entry { deadline_ns, prev: NIL, next: NIL, generation: 0, value: Some(value) });
+        self.entries.push(Entry { deadline_ns, prev: NIL, next: NIL, generation: 0, value });
         index
     }
 
     /// Takes the value out of a timer already unlinked from its bucket and frees its slot.
     fn release(&mut self, index: u32) -> Option<(u64, T)> {
         let entry = &mut self.entries[index as usize];
-        let value = entry.value.take()?;
+        if entry.prev == FREE {
+            return None;
+        }
+        entry.prev = FREE;
+        let value = entry.value;
         entry.generation = entry.generation.wrapping_add(1);
         entry.next = self.free;
         self.free = index;
@@ -558,7 +575,7 @@ impl<T> TimerWheel<T> {
     }
 }
 
-impl<T> Default for TimerWheel<T> {
+impl<T: Copy + Default> Default for TimerWheel<T> {
     /// A wheel with [`WheelConfig::default`].
     fn default() -> Self {
         let config = WheelConfig::default();
@@ -569,7 +586,7 @@ impl<T> Default for TimerWheel<T> {
     }
 }
 
-impl<T> Scheduler<T> for TimerWheel<T> {
+impl<T: Copy + Default> Scheduler<T> for TimerWheel<T> {
     fn insert(&mut self, deadline_ns: u64, value: T) -> TimerId {
         TimerWheel::insert(self, deadline_ns, value)
     }
@@ -595,7 +612,7 @@ impl<T> Scheduler<T> for TimerWheel<T> {
     }
 }
 
-impl<T> std::fmt::Debug for TimerWheel<T> {
+impl<T: Copy + Default> std::fmt::Debug for TimerWheel<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TimerWheel")
             .field("config", &self.config())

@@ -32,8 +32,9 @@ fn rejects_bad_config() {
 #[test]
 fn entries_are_small() {
     assert_eq!(TimerWheel::<()>::ENTRY_BYTES, 24);
-    assert_eq!(TimerWheel::<u32>::ENTRY_BYTES, 32);
-    assert_eq!(TimerWheel::<u64>::ENTRY_BYTES, 40);
+    assert_eq!(TimerWheel::<u32>::ENTRY_BYTES, 24);
+    assert_eq!(TimerWheel::<u64>::ENTRY_BYTES, 32);
+    assert_eq!(std::mem::size_of::<Option<riptide_timer::TimerId>>(), 8);
 }
 
 #[test]
