@@ -42,12 +42,13 @@ def test_trex_current_clients_load() -> None:
 
 def test_trex_astf_client_drives_riptide() -> None:
     profile = HERE / "trex-core" / "scripts" / "astf" / "http_simple.py"
+    groups = HERE / "trex-core" / "scripts" / "astf" / "template_groups.py"
     with trex_server("link:0:realtime", "link:1") as srv, tempfile.TemporaryDirectory() as ext:
         for d in trex_oracle._EXT_LIBS:
             os.makedirs(os.path.join(ext, d))
         env = dict(os.environ, TREX_EXT_LIBS=ext, PYTHONPATH=str(trex_oracle.INTERACTIVE))
         r = subprocess.run([sys.executable, str(HERE / "trex_astf_client_script.py"), str(srv["rpc"]),
-                            str(srv["pub"]), str(profile)], capture_output=True, text=True, timeout=150, env=env,
+                            str(srv["pub"]), str(profile), str(groups)], capture_output=True, text=True, timeout=150, env=env,
                            cwd=str(trex_oracle.INTERACTIVE))
     assert r.returncode == 0, (r.stdout[-2000:], r.stderr[-3000:])
     out = json.loads(r.stdout.strip().splitlines()[-1])
@@ -70,4 +71,18 @@ def test_trex_astf_client_drives_riptide() -> None:
     assert c["tcps_sndbyte"] == s["tcps_rcvbyte"] and s["tcps_sndbyte"] == c["tcps_rcvbyte"], (c, s)
     assert out["errors"][0] is False, out["errors"]
     assert out["total"]["client"]["tcps_connattempt"] == c["tcps_connattempt"], out["total"]
-    assert out["tg_names"] == [] and out["profiles_cleared"] == ["_"], out
+    assert out["tg_names_simple"] == [] and out["profiles_cleared"] == ["_"], out
+    # Template groups (template_groups.py's programs are datagram ones, stream=False: UDP):
+    # 1x opens 200 flows/s, 2x 400, for 1 s; each group's counters are its own (TRex's
+    # invariants per group), and they add up to the profile's.
+    assert out["tg_names"] == ["1x", "2x"], out["tg_names"]
+    one, two, total = out["tg"]["1x"], out["tg"]["2x"], out["tg_total"]
+    assert abs(one["client"]["udps_connects"] - 200) <= 5, one
+    assert abs(two["client"]["udps_connects"] - 400) <= 5, two
+    for g in (one, two):
+        gc, gs = g["client"], g["server"]
+        assert gc["udps_connects"] == gc["udps_closed"] == gs["udps_accepts"] == gs["udps_closed"], g
+        assert gc["udps_sndbyte"] == gs["udps_rcvbyte"] and gs["udps_sndbyte"] == gc["udps_rcvbyte"], g
+    for side in ("client", "server"):
+        for name in ("udps_sndbyte", "udps_rcvbyte", "udps_sndpkt", "udps_rcvpkt", "udps_closed"):
+            assert one[side][name] + two[side][name] == total[side][name], (side, name, one, two, total)

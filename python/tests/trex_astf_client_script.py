@@ -9,7 +9,7 @@ import time
 
 from trex.astf.api import ASTFClient
 
-rpc, pub, profile = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+rpc, pub, profile, groups = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 c = ASTFClient(server="127.0.0.1", sync_port=rpc, async_port=pub, verbose_level="error")
 c.connect()
 out = {"version": c.get_server_version()}
@@ -51,8 +51,19 @@ st = c.get_stats()
 out["ended"] = {s: st["traffic"][s] for s in ("client", "server")}
 out["total"] = c.get_traffic_stats(is_sum=True)
 out["errors"] = c.is_traffic_stats_error(st["traffic"])
-out["tg_names"] = c.get_tg_names()
+out["tg_names_simple"] = c.get_tg_names()
 c.clear_profile()
 out["profiles_cleared"] = c.get_profiles()
+
+# Template groups (template_groups.py: '1x' at 1 flow/s, '2x' at 2, per unit of mult), under a
+# profile id of its own: counters per group as TRex's client reads them.
+c.load_profile(groups, pid_input="tg")
+c.start(mult=200, duration=1, pid_input="tg")
+c.wait_on_traffic(timeout=60, profile_id="tg")
+out["tg_names"] = c.get_tg_names(pid_input="tg")
+tg = c.get_traffic_tg_stats(["1x", "2x"], pid_input="tg")
+out["tg"] = {name: {s: tg[name][s] for s in ("client", "server")} for name in tg}
+out["tg_total"] = c.get_traffic_stats(pid_input="tg")
+c.clear_profile(pid_input="tg")
 c.disconnect()
 print(json.dumps(out, default=str))

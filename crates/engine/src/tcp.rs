@@ -67,6 +67,7 @@ impl TcpReport {
                 sum.server_app.merge(&c.server_app);
                 sum.client_udp.merge(&c.client_udp);
                 sum.server_udp.merge(&c.server_udp);
+                merge_groups(&mut sum.groups, &c.groups);
                 sum.active += c.active;
                 if c.first_open_ns > 0 {
                     sum.first_open_ns =
@@ -87,6 +88,7 @@ impl TcpReport {
             busy_s,
             client: sum.client,
             server: sum.server,
+            groups: sum.groups,
             client_app: sum.client_app,
             client_udp: sum.client_udp,
             server_udp: sum.server_udp,
@@ -189,6 +191,16 @@ fn client_share(c: &ClientSpec, req: &TcpStart, k: usize, cores: usize) -> Resul
     Ok(ClientSpec { port_stride: cores as u16, port_offset: k as u16, load, limit, ..c.clone() })
 }
 
+/// Adds each template group's counters of `from` into `into`'s (growing it as needed).
+fn merge_groups(into: &mut Vec<riptide_tcp::endpoint::GroupStats>, from: &[riptide_tcp::endpoint::GroupStats]) {
+    if into.len() < from.len() {
+        into.resize(from.len(), Default::default());
+    }
+    for (a, b) in into.iter_mut().zip(from) {
+        a.merge(b);
+    }
+}
+
 /// How often an idle worker with connections open looks at its receive queues.
 const RX_POLL_NS: u64 = 20_000;
 
@@ -267,6 +279,7 @@ impl RunKind for TcpKind {
             sum.server_app.merge(&s.server_app);
             sum.client_udp.merge(&s.client_udp);
             sum.server_udp.merge(&s.server_udp);
+            merge_groups(&mut sum.groups, &s.groups);
             sum.active += ep.active();
             if s.first_open_ns > 0 {
                 sum.first_open_ns =

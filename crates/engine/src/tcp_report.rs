@@ -3,7 +3,7 @@
 //! without importing the run kind; the kind fills them (`TcpReport::merge` is in
 //! [`crate::tcp`]).
 
-use riptide_tcp::endpoint::{AppStats, Latencies};
+use riptide_tcp::endpoint::{AppStats, GroupStats, Latencies};
 use riptide_tcp::stats::UdpStats;
 use riptide_tcp::TcpStats;
 use serde::{Deserialize, Serialize};
@@ -17,6 +17,7 @@ pub struct TcpCounters {
     pub(crate) server_app: AppStats,
     pub(crate) client_udp: UdpStats,
     pub(crate) server_udp: UdpStats,
+    pub(crate) groups: Vec<GroupStats>,
     pub(crate) active: u64,
     pub(crate) first_open_ns: u64,
     pub(crate) last_completed_ns: u64,
@@ -40,6 +41,10 @@ pub struct TcpReport {
     /// Server-side UDP counters.
     #[serde(default)]
     pub server_udp: UdpStats,
+    /// The same per template group (TRex's `tg_id`; index 0: templates of no group), when
+    /// the profile names groups.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupStats>,
     /// Connections open now (state held, TIME-WAIT included), both sides.
     pub active: u64,
     /// Client connections established per second, from the first SYN to the last

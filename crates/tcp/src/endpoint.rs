@@ -73,6 +73,8 @@ pub struct Tune {
     pub tcp: TcpConfig,
     /// What the IP headers carry.
     pub ip: IpHeader,
+    /// The template group its connections count in (TRex's `tg_id`; 0: none).
+    pub group: u16,
 }
 
 /// A server role: programs by listening port.
@@ -276,6 +278,32 @@ pub struct EndpointStats {
     pub first_open_ns: u64,
     /// When the last client program completed, ns.
     pub last_completed_ns: u64,
+    /// Per template group (TRex's `tg_id`, index 0: no group), when the programs name
+    /// groups; empty otherwise (the totals above are the one group).
+    pub groups: Vec<GroupStats>,
+}
+
+/// The counters of one template group (TRex's per-`tg_id` table).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GroupStats {
+    /// TCP counters of its client connections.
+    pub client: TcpStats,
+    /// TCP counters of its server connections.
+    pub server: TcpStats,
+    /// UDP counters of its client flows.
+    pub client_udp: UdpStats,
+    /// UDP counters of its server flows.
+    pub server_udp: UdpStats,
+}
+
+impl GroupStats {
+    /// Adds `other` into `self`.
+    pub fn merge(&mut self, other: &GroupStats) {
+        self.client.merge(&other.client);
+        self.server.merge(&other.server);
+        self.client_udp.merge(&other.client_udp);
+        self.server_udp.merge(&other.server_udp);
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -602,6 +630,9 @@ pub struct Endpoint {
     udp_listen: Vec<(u16, u16)>,
     /// Datagrams to send, in order.
     udp_txq: VecDeque<udp::Out>,
+    /// Where a connection counts while its template groups are kept: folded into the side's
+    /// total and its group's after each call ([`Endpoint::fold`]).
+    scratch: TcpStats,
 }
 
 impl Endpoint {
@@ -622,7 +653,7 @@ impl Endpoint {
         if programs.len() + server.listen.len() > usize::from(u16::MAX) {
             return Err(EndpointError::TooManyPrograms);
         }
-        let own = Tune { tcp: cfg.tcp, ip: cfg.ip };
+        let own = Tune { tcp: cfg.tcp, ip: cfg.ip, group: 0 };
         let mut tunes: Vec<Tune> = clients.iter().map(|c| c.tune.unwrap_or(own)).collect();
         let client = if clients.is_empty() { None } else { Some(ClientSide::new(clients)?) };
         let server_ips = server.ips.clone();
@@ -646,6 +677,9 @@ impl Endpoint {
         #[allow(clippy::expect_used)]
         let wheel = TimerWheel::new(WheelConfig { tick_ns: cfg.timer_tick_ns.max(1), ..WheelConfig::default() })
             .expect("a valid wheel shape");
+        // Counters per template group only when a program names one.
+        let groups = tunes.iter().map(|t| usize::from(t.group)).max().filter(|g| *g > 0).map_or(0, |g| g + 1);
+        let stats = EndpointStats { groups: vec![GroupStats::default(); groups], ..EndpointStats::default() };
         Ok(Endpoint {
             programs,
             tunes,
@@ -659,7 +693,7 @@ impl Endpoint {
             raw: VecDeque::new(),
             server_ips,
             servers: ServerMap::default(),
-            stats: EndpointStats::default(),
+            stats,
             ident: 0,
             rand: if cfg.rand_seed == 0 { 0x333 } else { cfg.rand_seed | 1 },
             armed: 0,
@@ -668,6 +702,7 @@ impl Endpoint {
             udp_servers: HashMap::default(),
             udp_listen,
             udp_txq: VecDeque::new(),
+            scratch: TcpStats::default(),
             cfg,
         })
     }
@@ -821,10 +856,12 @@ impl Endpoint {
             return;
         }
         let program = &self.programs[usize::from(slot.program)];
+        let grouped = !self.stats.groups.is_empty();
         let (stats, app) = match slot.role {
             Role::Client => (&mut self.stats.client, &mut self.stats.client_app),
             Role::Server => (&mut self.stats.server, &mut self.stats.server_app),
         };
+        let stats = if grouped { &mut self.scratch } else { stats };
         let cursor = &mut slot.cursor;
         let mut got = 0usize;
         let mut unexpected = 0usize;
@@ -838,6 +875,10 @@ impl Endpoint {
         });
         app.unexpected_bytes += unexpected as u64;
         app.content_errors += wrong as u64;
+        if grouped {
+            self.fold(index);
+        }
+        let slot = &mut self.slots[index as usize];
         if got > 0 && slot.flags & slot_flag::FIRST_BYTE == 0 && slot.role == Role::Client {
             slot.flags |= slot_flag::FIRST_BYTE;
             let _ = self.stats.latency.first_byte.record(now.saturating_sub(slot.opened_at));
@@ -885,7 +926,7 @@ impl Endpoint {
         let tcp = &self.tunes[usize::from(program - 1)].tcp;
         let mut conn = Connection::accept(iss, seg, tcp);
         conn.set_born(now, tcp);
-        self.stats.server.tcps_accepts += 1;
+        self.count(program - 1, Role::Server, |s| s.tcps_accepts += 1);
         let slot = Slot {
             conn,
             tuple: *tuple,
@@ -911,12 +952,17 @@ impl Endpoint {
         if events.contains(Events::ESTABLISHED) {
             match slot.role {
                 Role::Client => {
-                    self.stats.client.tcps_connects += 1;
-                    let _ = self.stats.latency.setup.record(now.saturating_sub(slot.opened_at));
+                    let (program, opened) = (slot.program, slot.opened_at);
+                    self.count(program, Role::Client, |s| s.tcps_connects += 1);
+                    let _ = self.stats.latency.setup.record(now.saturating_sub(opened));
                 }
-                Role::Server => self.stats.server.tcps_connects += 1,
+                Role::Server => {
+                    let program = slot.program;
+                    self.count(program, Role::Server, |s| s.tcps_connects += 1);
+                }
             }
         }
+        let slot = &mut self.slots[index as usize];
         if events.contains(Events::PEER_FIN) {
             slot.flags |= slot_flag::PEER_FIN;
         }
@@ -1061,6 +1107,36 @@ impl Endpoint {
         // A later deadline keeps the earlier timer: it fires early and is set again.
     }
 
+    /// Counts on a connection of `program`'s: into the side's total, and into its template
+    /// group's when groups are kept.
+    #[inline]
+    fn count(&mut self, program: u16, role: Role, f: impl Fn(&mut TcpStats)) {
+        let (total, g) = match role {
+            Role::Client => (&mut self.stats.client, 0),
+            Role::Server => (&mut self.stats.server, 1),
+        };
+        f(total);
+        if !self.stats.groups.is_empty() {
+            let group = &mut self.stats.groups[usize::from(self.tunes[usize::from(program)].group)];
+            f(if g == 0 { &mut group.client } else { &mut group.server });
+        }
+    }
+
+    /// Moves what slot `index`'s connection counted into `scratch` to its side's total and
+    /// its template group's.
+    #[cold]
+    fn fold(&mut self, index: u32) {
+        let slot = &self.slots[index as usize];
+        let counted = std::mem::take(&mut self.scratch);
+        let group = &mut self.stats.groups[usize::from(self.tunes[usize::from(slot.program)].group)];
+        let (total, group) = match slot.role {
+            Role::Client => (&mut self.stats.client, &mut group.client),
+            Role::Server => (&mut self.stats.server, &mut group.server),
+        };
+        total.merge(&counted);
+        group.merge(&counted);
+    }
+
     /// Frees a slot whose connection is CLOSED.
     fn release(&mut self, index: u32) {
         let slot = &mut self.slots[index as usize];
@@ -1071,9 +1147,11 @@ impl Endpoint {
             self.wheel.cancel(id);
         }
         self.stats.active -= 1;
+        let (program, role) = (slot.program, slot.role);
+        self.count(program, role, |s| s.tcps_closed += 1);
+        let slot = &mut self.slots[index as usize];
         match slot.role {
             Role::Client => {
-                self.stats.client.tcps_closed += 1;
                 end_program(slot, &mut self.client);
                 if let Some(client) = &mut self.client {
                     if let Some(i) = client.index_of(slot.tuple.local_ip, slot.tuple.local_port) {
@@ -1082,7 +1160,6 @@ impl Endpoint {
                 }
             }
             Role::Server => {
-                self.stats.server.tcps_closed += 1;
                 let tuple = slot.tuple;
                 self.servers.remove(&self.slots, &tuple);
             }
@@ -1140,12 +1217,18 @@ impl Endpoint {
         let slot = &mut self.slots[index as usize];
         let mut events = Events::NONE;
         if slot.conn.poll_timeout().is_some_and(|t| t <= now) {
+            let grouped = !self.stats.groups.is_empty();
             let stats = match slot.role {
                 Role::Client => &mut self.stats.client,
                 Role::Server => &mut self.stats.server,
             };
+            let stats = if grouped { &mut self.scratch } else { stats };
             events = slot.conn.handle_timeout(now, &self.tunes[usize::from(slot.program)].tcp, stats);
+            if grouped {
+                self.fold(index);
+            }
         }
+        let slot = &mut self.slots[index as usize];
         if slot.app_deadline != 0 && slot.app_deadline <= now {
             slot.app_deadline = 0;
             if slot.delaying {
@@ -1266,7 +1349,7 @@ impl Endpoint {
         if let Some(client) = &mut self.client {
             client.table[i] = index;
         }
-        self.stats.client.tcps_connattempt += 1;
+        self.count(t as u16, Role::Client, |s| s.tcps_connattempt += 1);
         if self.stats.first_open_ns == 0 {
             self.stats.first_open_ns = now.max(1);
         }
@@ -1296,12 +1379,20 @@ impl Endpoint {
         }
         while let Some(&index) = self.txq.front() {
             let slot = &mut self.slots[index as usize];
+            let grouped = !self.stats.groups.is_empty();
             let stats = match slot.role {
                 Role::Client => &mut self.stats.client,
                 Role::Server => &mut self.stats.server,
             };
+            let stats = if grouped { &mut self.scratch } else { stats };
             let tune = &self.tunes[usize::from(slot.program)];
-            if let Some(t) = slot.conn.poll_transmit(now, &tune.tcp, stats) {
+            let sent = slot.conn.poll_transmit(now, &tune.tcp, stats);
+            if grouped {
+                self.fold(index);
+            }
+            let slot = &mut self.slots[index as usize];
+            let tune = &self.tunes[usize::from(slot.program)];
+            if let Some(t) = sent {
                 let program = &self.programs[usize::from(slot.program)];
                 self.ident = self.ident.wrapping_add(1);
                 let l2 = match self.cfg.clusters {

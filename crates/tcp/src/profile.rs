@@ -316,7 +316,7 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
 fn parse_astf(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
     let to = |e: crate::astf::AstfError| TcpProfileError { file: e.file, message: e.message };
     let astf = crate::astf::AstfProfile::parse(text, file).map_err(to)?;
-    let base = crate::endpoint::Tune { tcp: TcpConfig::default(), ip: Default::default() };
+    let base = crate::endpoint::Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 };
     let low = astf.lower(file, &base).map_err(to)?;
     Ok(TcpProfile {
         description: None,

@@ -31,7 +31,7 @@ fn http_simple_is_the_browsing_capture_as_two_programs() {
     assert_eq!(p.templates.len(), 1);
     let t = &p.templates[0];
     assert_eq!((t.client.port, t.client.cps), (80, 2.776));
-    let low = p.lower("http_simple", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+    let low = p.lower("http_simple", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 }).unwrap();
     let c = &low.clients[0];
     // The capture's request (249 bytes) and its 32,094-byte answer.
     assert_eq!((c.program.send_len(), c.program.recv_len()), (249, Some(32_094)));
@@ -46,7 +46,7 @@ fn a_server_loop_unrolls_with_its_random_delays() {
     let p = load("http_manual_commands_loop");
     let server = &p.programs[p.templates[0].server.program];
     assert!(server.commands.iter().any(|c| matches!(c, Command::JmpNz(..))));
-    let low = p.lower("loop", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+    let low = p.lower("loop", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 }).unwrap();
     let (_, s) = &low.server.listen[0];
     let c = &low.clients[0];
     // The client waits for everything the server's loop sends.
@@ -55,7 +55,9 @@ fn a_server_loop_unrolls_with_its_random_delays() {
 
 #[test]
 fn eflow2_sends_its_answer_in_a_loop() {
-    let low = load("http_eflow2").lower("eflow2", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+    let low = load("http_eflow2")
+        .lower("eflow2", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 })
+        .unwrap();
     let (_, s) = &low.server.listen[0];
     assert_eq!(low.clients[0].program.recv_len(), Some(u64::from(s.send_len())));
     assert_eq!(low.clients[0].limit, Some(1));
@@ -63,15 +65,18 @@ fn eflow2_sends_its_answer_in_a_loop() {
 
 #[test]
 fn tunables_reach_the_tcp_configuration() {
-    let low =
-        load("param_mss_initwnd").lower("mss", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+    let low = load("param_mss_initwnd")
+        .lower("mss", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 })
+        .unwrap();
     assert_ne!(low.client_tune.tcp, TcpConfig::default());
 }
 
 #[test]
 fn ipv6_profiles_put_the_addresses_after_trex_prefixes() {
     // param_ipv6.py: src_msb ff02::, dst_msb ff03::; the server answers mirrored.
-    let low = load("param_ipv6").lower("ipv6", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+    let low = load("param_ipv6")
+        .lower("ipv6", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 })
+        .unwrap();
     let c = low.client_tune.ip.v6.unwrap();
     assert_eq!((&c.local[..2], &c.remote[..2]), (&[0xff, 0x02][..], &[0xff, 0x03][..]));
     let s = low.server.tunes[0].1.ip.v6.unwrap();
@@ -83,7 +88,7 @@ fn ipv6_profiles_put_the_addresses_after_trex_prefixes() {
 fn tunables_per_template_go_over_the_profiles() {
     // tcp_param_change.py: the profile's MSS is 500 (client) and 600 (server); the second
     // template (port 8080) gives 700 and 800.
-    let base = Tune { tcp: TcpConfig::default(), ip: Default::default() };
+    let base = Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 };
     let low = load("tcp_param_change").lower("tcp_param_change", &base).unwrap();
     let mss = |t: &Option<Tune>| t.unwrap().tcp.mss;
     assert_eq!((mss(&low.clients[0].tune), mss(&low.clients[1].tune)), (500, 700));
@@ -95,7 +100,7 @@ fn tunables_per_template_go_over_the_profiles() {
 #[test]
 fn udp_profiles_lower_to_datagram_programs() {
     // udp_pcap.py: a DNS query and its answer, from TRex's pcap.
-    let base = Tune { tcp: TcpConfig::default(), ip: Default::default() };
+    let base = Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 };
     let low = load("udp_pcap").lower("udp_pcap", &base).unwrap();
     assert!(low.clients[0].program.is_datagram());
     assert_eq!(low.clients[0].program.send_len(), 31);

@@ -286,8 +286,8 @@ fn two_templates_share_one_pool_and_each_keeps_its_rate_and_limit() {
           {{"client_template": {{"program_index": 0, "ip_gen": {{"dist_client": {{"index": 0}}, "dist_server": {{"index": 1}}}}, "cluster": {{}}, "port": 80, "cps": 1000, "limit": 30}},
            "server_template": {{"program_index": 1, "assoc": [{{"port": 80}}]}}}},
           {{"client_template": {{"program_index": 2, "ip_gen": {{"dist_client": {{"index": 0}}, "dist_server": {{"index": 1}}}}, "cluster": {{}}, "port": 8080, "cps": 500, "limit": 10}},
-           "server_template": {{"program_index": 3, "assoc": [{{"port": 8080}}]}}}}],
-        "tg_names": []}}"#,
+           "server_template": {{"program_index": 3, "assoc": [{{"port": 8080}}]}}, "tg_id": 1}}],
+        "tg_names": ["small"]}}"#,
         b64(b"GET"),
         b64(&[b'x'; 2000]),
         b64(b"hello")
@@ -306,6 +306,21 @@ fn two_templates_share_one_pool_and_each_keeps_its_rate_and_limit() {
     // 30 answers of 2000 bytes and 10 of 5.
     assert_eq!(client.stats().client.tcps_rcvbyte, 30 * 2000 + 10 * 5);
     assert_eq!(server.stats().server.tcps_rcvbyte, 40 * 3);
+    // The second template is template group 1 (TRex's tg_id), the first in none (0): each
+    // group counts its own connections, on both ends, and the groups add up to the totals.
+    let (cg, sg) = (&client.stats().groups, &server.stats().groups);
+    assert_eq!((cg.len(), sg.len()), (2, 2));
+    for (g, n, answer) in [(0, 30, 2000), (1, 10, 5)] {
+        let (c, s) = (&cg[g].client, &sg[g].server);
+        assert_eq!((c.tcps_connattempt, c.tcps_closed, s.tcps_accepts, s.tcps_closed), (n, n, n, n), "group {g}");
+        assert_eq!(c.tcps_rcvbyte, n * answer, "group {g}");
+        assert_eq!(c.tcps_rcvackbyte, s.tcps_rcvbyte, "group {g}");
+        assert_eq!(s.tcps_rcvackbyte, c.tcps_rcvbyte, "group {g}");
+    }
+    let mut sum = riptide_tcp::endpoint::GroupStats::default();
+    cg.iter().chain(sg).for_each(|g| sum.merge(g));
+    assert_eq!(sum.client, client.stats().client);
+    assert_eq!(sum.server, server.stats().server);
 }
 
 /// A UDP client and server (TRex's udp1.py shape): `n` flows of a request and a response.

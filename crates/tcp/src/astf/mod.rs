@@ -684,8 +684,10 @@ impl AstfProfile {
                 None => Ok(side),
                 Some(t) => t.apply(&side).map_err(|m| err(format!("templates[{i}].{name}.glob_info: {m}"))),
             };
-            let c_own = own(&t.client_tunables, c_tune, "client_template")?;
-            let s_own = own(&t.server_tunables, s_tune, "server_template")?;
+            let group = u16::try_from(t.tg_id)
+                .map_err(|_| err(format!("templates[{i}].tg_id: {}: too many groups", t.tg_id)))?;
+            let c_own = Tune { group, ..own(&t.client_tunables, c_tune, "client_template")? };
+            let s_own = Tune { group, ..own(&t.server_tunables, s_tune, "server_template")? };
             let c = &t.client;
             let (cr, sr) = (&self.ip_gens[c.client_ips], &self.ip_gens[c.server_ips]);
             // Servers: every address of the range, used in turn; TRex pairs them with
@@ -710,7 +712,8 @@ impl AstfProfile {
                     if !Arc::ptr_eq(other, &sp) {
                         return Err(err(format!("templates[{i}]: two server programs answer port {port}")));
                     }
-                    if server.tunes.iter().any(|(p, t)| *p == port && *t != s_own) {
+                    // The port's connections count in the group of the template that named it first.
+                    if server.tunes.iter().any(|(p, t)| *p == port && Tune { group, ..*t } != s_own) {
                         return Err(err(format!(
                             "templates[{i}].server_template.glob_info: port {port} is answered with other tunables by an earlier template"
                         )));
@@ -894,7 +897,7 @@ impl Tunables {
         if let Some(on) = self.do_sack {
             c.sack = on;
         }
-        Ok(Tune { tcp: c, ip })
+        Ok(Tune { tcp: c, ip, group: base.group })
     }
 }
 
@@ -935,7 +938,7 @@ mod tests {
         assert_eq!(p.templates[0].client.limit, Some(7));
         assert_eq!(p.templates[0].server.ports, vec![80]);
         assert_eq!(p.ip_gens[0].count(), 10);
-        let low = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+        let low = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 }).unwrap();
         assert_eq!(low.clients.len(), 1);
         let c = &low.clients[0];
         assert_eq!(c.ips, (Ipv4Addr::new(198, 18, 0, 1), 10));
@@ -985,7 +988,7 @@ mod tests {
                           {"name": "jmp_nz", "id": 1, "offset": -1}]},
             {"commands": [{"name": "rx", "min_bytes": 3}]}]"#;
         let p = AstfProfile::parse(&profile(progs, ""), "x.py").unwrap();
-        let e = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap_err();
+        let e = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 }).unwrap_err();
         assert!(e.message.contains("program_list[0]: its loops run more than"), "{e}");
     }
 
@@ -1046,14 +1049,14 @@ mod tests {
                 Step::Close,
             ]
         );
-        let low = p.lower("u.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+        let low = p.lower("u.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 }).unwrap();
         assert!(low.clients[0].program.is_datagram());
         assert!(low.server.listen[0].1.is_datagram());
         // A stream command in a UDP program is refused, naming it.
         let mixed = udp.replacen(r#"{"name": "close_msg"}"#, r#"{"name": "tx", "buf_index": 0}"#, 1);
         let e = AstfProfile::parse(&profile(&mixed, ""), "u.py")
             .unwrap()
-            .lower("u.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() })
+            .lower("u.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 })
             .unwrap_err();
         assert!(e.message.contains("program_list[0]: commands[4]: a TCP command in a UDP program"), "{e}");
     }
@@ -1077,7 +1080,7 @@ mod tests {
                      {"commands": []}]"#;
         let e = AstfProfile::parse(&profile(dp, ""), "t.py")
             .unwrap()
-            .lower("t.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() })
+            .lower("t.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 })
             .unwrap_err();
         assert!(e.message.contains("program_list[0]: commands[0]: `set_tick_var` is not supported yet"), "{e}");
     }
@@ -1093,7 +1096,7 @@ mod tests {
         assert_eq!(p.client_tunables.tos, Some(2));
         assert_eq!(p.client_tunables.no_delay, Some(1));
         assert!(p.client_tunables.other.is_empty());
-        let low = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default() }).unwrap();
+        let low = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 }).unwrap();
         assert_eq!(
             (low.client_tune.tcp.mss, low.client_tune.tcp.initial_cwnd, low.client_tune.tcp.rcv_wnd),
             (1400, 4, 65536)

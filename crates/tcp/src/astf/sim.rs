@@ -131,7 +131,7 @@ fn send(
 /// Runs `profile` as TRex's `astf-sim --full` does; `file` names it in errors.
 pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Vec<SimFrame>, AstfError> {
     let err = |message: String| AstfError { file: file.to_string(), message };
-    let base = Tune { tcp: trex_tcp(), ip: IpHeader { ttl: 127, tos: 0, zero_ident: true, v6: None } };
+    let base = Tune { tcp: trex_tcp(), ip: IpHeader { ttl: 127, tos: 0, zero_ident: true, v6: None }, group: 0 };
     let low = profile.lower(file, &base)?;
     let endpoint_cfg = |tune: Tune, local: [u8; 6], peer: [u8; 6], iss: u32| EndpointConfig {
         tcp: tune.tcp,

@@ -82,9 +82,11 @@ impl Endpoint {
         if running {
             flow.cursor.receive();
         }
-        let stats = self.udp_stats(role);
-        stats.udps_rcvpkt += 1;
-        stats.udps_rcvbyte += payload.len() as u64;
+        let (program, len) = (self.flows[index as usize].program, payload.len() as u64);
+        self.udp_count(program, role, |s| {
+            s.udps_rcvpkt += 1;
+            s.udps_rcvbyte += len;
+        });
         if first {
             let _ = self.stats.latency.first_byte.record(now.saturating_sub(opened_at));
         }
@@ -101,7 +103,7 @@ impl Endpoint {
         }
         let index = self.udp_alloc(Flow::new(*tuple, program, Role::Server, now));
         self.udp_servers.insert(*tuple, index);
-        self.stats.server_udp.udps_accepts += 1;
+        self.udp_count(program, Role::Server, |s| s.udps_accepts += 1);
         // Its program starts now; the datagram that opened it is counted next.
         self.udp_run(index, now, false);
         self.flows[index as usize].live.then_some(index)
@@ -113,7 +115,7 @@ impl Endpoint {
         if let Some(client) = &mut self.client {
             client.table[i] = index | UDP_FLOW;
         }
-        self.stats.client_udp.udps_connects += 1;
+        self.udp_count(t as u16, Role::Client, |s| s.udps_connects += 1);
         if self.stats.first_open_ns == 0 {
             self.stats.first_open_ns = now.max(1);
         }
@@ -132,6 +134,19 @@ impl Endpoint {
                 self.flows.push(flow);
                 (self.flows.len() - 1) as u32
             }
+        }
+    }
+
+    /// Counts on a flow of `program`'s: into the side's total, and into its template
+    /// group's when groups are kept.
+    fn udp_count(&mut self, program: u16, role: Role, f: impl Fn(&mut crate::stats::UdpStats)) {
+        f(self.udp_stats(role));
+        if !self.stats.groups.is_empty() {
+            let group = &mut self.stats.groups[usize::from(self.tunes[usize::from(program)].group)];
+            f(match role {
+                Role::Client => &mut group.client_udp,
+                Role::Server => &mut group.server_udp,
+            });
         }
     }
 
@@ -225,8 +240,8 @@ impl Endpoint {
         }
         let flow = &self.flows[index as usize];
         if now >= flow.last_active.saturating_add(flow.keepalive_ns) {
-            let role = flow.role;
-            self.udp_stats(role).udps_keepdrops += 1;
+            let (role, program) = (flow.role, flow.program);
+            self.udp_count(program, role, |s| s.udps_keepdrops += 1);
             self.udp_release(index);
             return;
         }
@@ -245,7 +260,7 @@ impl Endpoint {
         }
         let (role, tuple, template) = (flow.role, flow.tuple, usize::from(flow.program));
         self.stats.active -= 1;
-        self.udp_stats(role).udps_closed += 1;
+        self.udp_count(template as u16, role, |s| s.udps_closed += 1);
         match role {
             Role::Client => {
                 // A flow's program ends with it (completed, or dropped idle).
@@ -275,9 +290,10 @@ impl Endpoint {
         let n = frame::emit_udp(buf, &l2, ip, &out.tuple, self.ident, len, |dst| {
             program.fill_message(out.message, dst);
         });
-        let stats = self.udp_stats(out.role);
-        stats.udps_sndpkt += 1;
-        stats.udps_sndbyte += len as u64;
+        self.udp_count(out.program, out.role, |s| {
+            s.udps_sndpkt += 1;
+            s.udps_sndbyte += len as u64;
+        });
         Some(n)
     }
 }

@@ -15,6 +15,8 @@ use super::{bad, event, exec, name_ok, Failure, Params, Trex, MAX_NAME};
 use riptide_core::Nanos;
 use riptide_engine::tcp::{TcpReport, TcpStart};
 use riptide_engine::{Command, Multiplier, Response, RunState, Snapshot};
+use riptide_tcp::stats::UdpStats;
+use riptide_tcp::TcpStats;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -263,8 +265,14 @@ const TABLE: &[Desc] = &[
 ];
 
 /// One side of a TCP run in TRex's counter names (`None`: riptide does not count it).
-fn side_value(name: &str, r: &TcpReport, server: bool, secs: f64, avg_size: f64) -> Option<f64> {
-    let (tcp, udp) = if server { (&r.server, &r.server_udp) } else { (&r.client, &r.client_udp) };
+fn side_value(
+    name: &str,
+    tcp: &TcpStats,
+    udp: &UdpStats,
+    server: bool,
+    secs: f64,
+    avg_size: Option<f64>,
+) -> Option<f64> {
     let per_s = |x: u64| if secs > 0.0 { x as f64 / secs } else { 0.0 };
     let opened = if server { tcp.tcps_accepts + udp.udps_accepts } else { tcp.tcps_connattempt + udp.udps_connects };
     let v = match name {
@@ -280,7 +288,7 @@ fn side_value(name: &str, r: &TcpReport, server: bool, secs: f64, avg_size: f64)
         "m_rx_bw_l7_r" => per_s(tcp.tcps_rcvbyte + udp.udps_rcvbyte) * 8.0,
         "m_tx_pps_r" => per_s(tcp.tcps_sndtotal + udp.udps_sndpkt),
         "m_rx_pps_r" => per_s(tcp.tcps_rcvtotal + udp.udps_rcvpkt),
-        "m_avg_size" => avg_size,
+        "m_avg_size" => avg_size?,
         "m_tx_ratio" if tcp.tcps_sndbyte > 0 => tcp.tcps_rcvackbyte as f64 * 100.0 / tcp.tcps_sndbyte as f64,
         "m_tx_ratio" => 0.0,
         "m_traffic_duration" => secs,
@@ -315,44 +323,76 @@ fn counter_desc() -> Value {
 struct Figures {
     /// Per side (client, server): each counted row's sum over ended runs, by id.
     ended: [BTreeMap<usize, f64>; 2],
+    /// The same per template group (index: TRex's `tg_id`).
+    ended_groups: Vec<[BTreeMap<usize, f64>; 2]>,
     /// The running or last run's report, its length and average frame size.
     last: Option<(TcpReport, f64, f64)>,
+}
+
+/// The rows of one side of a run so far: its counts, and its rates and flows.
+fn run_rows(tcp: &TcpStats, udp: &UdpStats, server: bool, secs: f64, avg: Option<f64>) -> Vec<(usize, f64)> {
+    TABLE
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind != Bar)
+        .filter_map(|(id, c)| side_value(c.name, tcp, udp, server, secs, avg).map(|v| (id, v)))
+        .collect()
+}
+
+/// `ended` with a run's rows: counts added, rates and flows the run's.
+fn with_run(ended: &BTreeMap<usize, f64>, run: Vec<(usize, f64)>) -> BTreeMap<usize, f64> {
+    let mut out = ended.clone();
+    for (id, v) in run {
+        if TABLE[id].abs {
+            out.insert(id, v);
+        } else {
+            *out.entry(id).or_default() += v;
+        }
+    }
+    out
 }
 
 impl Figures {
     /// The rows of one side: counts over every run, rates and flows of the last.
     fn side(&self, server: bool) -> BTreeMap<usize, f64> {
-        let s = usize::from(server);
-        let mut out = self.ended[s].clone();
-        if let Some((r, secs, avg)) = &self.last {
-            for (id, c) in TABLE.iter().enumerate() {
-                if c.kind == Bar {
-                    continue;
-                }
-                if let Some(v) = side_value(c.name, r, server, *secs, *avg) {
-                    if c.abs {
-                        out.insert(id, v);
-                    } else {
-                        *out.entry(id).or_default() += v;
-                    }
-                }
+        let run = match &self.last {
+            Some((r, secs, avg)) => {
+                let (tcp, udp) = if server { (&r.server, &r.server_udp) } else { (&r.client, &r.client_udp) };
+                run_rows(tcp, udp, server, *secs, Some(*avg))
             }
-        }
-        out
+            None => Vec::new(),
+        };
+        with_run(&self.ended[usize::from(server)], run)
+    }
+
+    /// The rows of one side of template group `g` (no frame sizes per group).
+    fn group_side(&self, g: usize, server: bool) -> BTreeMap<usize, f64> {
+        let run = match self.last.as_ref().and_then(|(r, secs, _)| r.groups.get(g).map(|s| (s, *secs))) {
+            Some((s, secs)) => {
+                let (tcp, udp) = if server { (&s.server, &s.server_udp) } else { (&s.client, &s.client_udp) };
+                run_rows(tcp, udp, server, secs, None)
+            }
+            None => Vec::new(),
+        };
+        let empty = BTreeMap::new();
+        let ended = self.ended_groups.get(g).map_or(&empty, |e| &e[usize::from(server)]);
+        with_run(ended, run)
     }
 
     /// The last run ended: its counts join the ended ones; nothing is open or moving
     /// any more, so its flows and rates read zero.
     fn close(&mut self) {
-        for server in [false, true] {
-            let all = self.side(server);
-            let s = usize::from(server);
-            for (id, v) in all {
-                if !TABLE[id].abs {
-                    self.ended[s].insert(id, v);
-                }
+        let groups = self.last.as_ref().map_or(0, |(r, _, _)| r.groups.len()).max(self.ended_groups.len());
+        let mut ended_groups = vec![<[BTreeMap<usize, f64>; 2]>::default(); groups];
+        for (g, e) in ended_groups.iter_mut().enumerate() {
+            for server in [false, true] {
+                e[usize::from(server)] = counts(self.group_side(g, server));
             }
         }
+        for server in [false, true] {
+            self.ended[usize::from(server)] = counts(self.side(server));
+        }
+        self.ended_groups = ended_groups;
         self.last = None;
     }
 
@@ -364,6 +404,11 @@ impl Figures {
             }
         }
     }
+}
+
+/// The rows that count (not rates or flows open).
+fn counts(rows: BTreeMap<usize, f64>) -> BTreeMap<usize, f64> {
+    rows.into_iter().filter(|(id, _)| !TABLE[*id].abs).collect()
 }
 
 /// One of TRex's named profiles.
@@ -535,9 +580,7 @@ impl Trex {
                 }
                 None => Err(exec("Statistics are not initialized yet for TGs")),
             }),
-            "get_tg_id_stats" => Err(exec(
-                "counters per template group are not counted by riptide yet: read the profile's (get_counter_values)",
-            )),
+            "get_tg_id_stats" => profile_name(p).and_then(|id| self.tg_id_stats(&id, p)),
             "topo_get" => Ok(json!({"topo_data": {"vifs": [], "gws": []}})),
             "topo_clear" => self.astf_owned(p).map(|()| json!({})),
             "tunnel_topo_get" => Ok(json!({"tunnel_topo_data": []})),
@@ -545,6 +588,44 @@ impl Trex {
             _ => return None,
         };
         Some(r)
+    }
+
+    /// TRex's counters of template groups `tg_ids` (1-based, as `get_tg_names` lists them):
+    /// only for the profile's current epoch, which is always answered.
+    fn tg_id_stats(&mut self, id: &str, p: &Params) -> Result<Value, Failure> {
+        const MAX_AT_ONCE: usize = 64;
+        let epoch = p.get("epoch").and_then(Value::as_u64).ok_or_else(|| bad("epoch: a number expected"))?;
+        let ids = p.get("tg_ids").and_then(Value::as_array).ok_or_else(|| bad("tg_ids: a list expected"))?;
+        if ids.len() > MAX_AT_ONCE {
+            return Err(exec(format!("Trying to get statistics for too many TGs. Max allowed is {MAX_AT_ONCE}")));
+        }
+        self.astf_refresh();
+        let prof = self.astf.profiles.get(id).ok_or_else(|| exec(format!("Invalid profile : {id}")))?;
+        let n = prof.tg_names.len();
+        let mut want = Vec::with_capacity(ids.len());
+        for v in ids {
+            match v.as_u64() {
+                Some(0) => return Err(exec("Invalid TG ID = 0")),
+                Some(t) if t as usize > n => {
+                    return Err(exec(format!("TG ID is too big. Max value is {n}. Received {t}")));
+                }
+                Some(t) => want.push(t as usize),
+                None => return Err(bad(format!("tg_ids: {v}: a template group id expected"))),
+            }
+        }
+        let mut out = Map::new();
+        out.insert("epoch".into(), json!(prof.epoch));
+        if epoch == prof.epoch {
+            for t in want {
+                out.insert(
+                    t.to_string(),
+                    json!({"name": format!("counters per TGID: {t}"), "epoch": prof.epoch,
+                           "client": json_rows(&prof.figures.group_side(t, false)),
+                           "server": json_rows(&prof.figures.group_side(t, true))}),
+                );
+            }
+        }
+        Ok(Value::Object(out))
     }
 
     /// The context's state: TX while a profile transmits, LOADED while one is loaded.
