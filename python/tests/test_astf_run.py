@@ -101,6 +101,34 @@ def test_the_multiplier_scales_the_profiles_rate() -> None:
     assert 2200 <= t["client"]["tcps_connattempt"] <= 3100, t["client"]
 
 
+def test_concurrent_holds_a_trex_profile_at_constant_concurrency() -> None:
+    # http_simple opens 2.776 flows/s; held at 20 open (each replaced when its program ends)
+    # on the in-memory link it runs far faster than that, and when the run stops at most 20
+    # programs are under way (opened less completed: a replacement opens at the endpoint's
+    # next turn).
+    t = report("http_simple.py", "--concurrent", "20", "-d", "1")
+    c = t["client"]
+    assert c["tcps_connattempt"] > 200, c
+    assert 0 < c["tcps_connattempt"] - t["client_app"]["completed"] <= 20, (c, t["client_app"])
+    assert t["client_app"]["recv_timeouts"] == 0 and c["tcps_rexmttimeo"] == 0, t
+    # Over a link of 1 ms each way a connection's life is set by round trips, so the rate
+    # follows the concurrency held: four times as many open, about four times the rate.
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+
+    def rate(n: int) -> float:
+        cmd = [BIN, "tcp", str(ASTF / "http_simple.py"), "--port", "link:0:delay=1ms,realtime", "--port", "link:1",
+               "--concurrent", str(n), "-d", "1", "--json"]
+        r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)["tcp"]["client"]["tcps_connattempt"]
+
+    low, high = rate(10), rate(40)
+    assert 2.5 < high / low < 5.0, (low, high)
+    # And a wrong use is named.
+    r = tcp("http_simple.py", "--concurrent", "20", "-m", "10kcps", "-d", "1")
+    assert r.returncode != 0 and "--concurrent" in r.stderr, r.stderr
+
+
 def sent_msgs(trex_json: Dict[str, Any], program: int) -> tuple:
     """(datagrams, bytes) a UDP program sends once through, by TRex's JSON."""
     cmds = trex_json["program_list"][program]["commands"]

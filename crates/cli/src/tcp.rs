@@ -44,6 +44,11 @@ pub(crate) struct TcpArgs {
     /// Connections the client opens in all (overrides the profile's `limit`).
     #[arg(short = 'n', long)]
     pub limit: Option<u64>,
+    /// Hold this many connections open (times -m), each replaced as soon as it ends,
+    /// instead of opening at the profile's rates (a TRex ASTF profile's templates share
+    /// them in proportion to their cps).
+    #[arg(long, value_name = "N")]
+    pub concurrent: Option<u32>,
     /// Worker threads: a count (4), or a core list (2,3 or 2-5; one core: 3-3) that pins
     /// one worker on each core; each worker has its share of the client ports (default 1, or one pinned
     /// on each `platform` thread of --config).
@@ -91,6 +96,15 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     // Which roles the profile plays: a line is printed for each (the engine checks it again).
     let profile = riptide_tcp::profile::parse(&text, &name).map_err(|e| Failure::input(e.to_string()))?;
     let roles = (!profile.clients.is_empty(), !profile.server.listen.is_empty());
+    if asked_cps && a.concurrent.is_some() {
+        return Err(Failure::input(format!(
+            "-m {}: with --concurrent the multiplier is a factor of the connections held",
+            a.multiplier
+        )));
+    }
+    if a.concurrent == Some(0) {
+        return Err(Failure::input("--concurrent 0: hold at least one connection"));
+    }
     if asked_cps {
         let want = riptide_tcp::profile::parse_cps(&a.multiplier)
             .map_err(|e| Failure::input(format!("-m {}: {e}", a.multiplier)))?;
@@ -125,6 +139,7 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         pin: cores.pin,
         limit: a.limit,
         open_for: None,
+        concurrent: a.concurrent,
     };
     let mut samples = Vec::new();
     let progress = crate::drive::shows_progress(a.json);

@@ -44,6 +44,11 @@ pub struct TcpStart {
     /// one has closed (TRex's `duration` without `nc`), or at `duration` at the latest.
     #[serde(default)]
     pub open_for: Option<Nanos>,
+    /// Hold this many connections open (times the multiplier) instead of opening at the
+    /// profile's rates: each ended one is replaced at once (what TRex cannot do). Several
+    /// templates share it in proportion to their rates, each at least one.
+    #[serde(default)]
+    pub concurrent: Option<u32>,
 }
 
 fn one() -> f64 {
@@ -126,8 +131,9 @@ pub(crate) fn kinds(
 ) -> Result<Vec<TcpKind>, TcpError> {
     let cores = req.cores;
     let mut out = Vec::with_capacity(cores);
+    let held = held_clients(&profile.clients, req.concurrent)?;
     for k in 0..cores {
-        let clients = profile.clients.iter().map(|c| client_share(c, req, k, cores)).collect::<Result<Vec<_>, _>>()?;
+        let clients = held.iter().map(|c| client_share(c, req, k, cores)).collect::<Result<Vec<_>, _>>()?;
         let has_client = !clients.is_empty();
         let cfg = |port: usize, tcp: riptide_tcp::TcpConfig| EndpointConfig {
             tcp,
@@ -166,6 +172,33 @@ fn port_macs(macs: Option<&riptide_port::config::PortMacs>) -> Macs {
         local: EthernetAddress(local.unwrap_or([2, 0, 0, 0, 0, 1])),
         peer: EthernetAddress(peer.unwrap_or([2, 0, 0, 0, 0, 2])),
     }
+}
+
+/// The clients with `concurrent` connections held in all instead of their own loads:
+/// shared by the templates in proportion to their rates (or concurrencies), each at least one.
+fn held_clients(clients: &[ClientSpec], concurrent: Option<u32>) -> Result<Vec<ClientSpec>, TcpError> {
+    let Some(n) = concurrent else { return Ok(clients.to_vec()) };
+    let weight = |c: &ClientSpec| match c.load {
+        Load::Open { cps } => cps,
+        Load::Closed { concurrent } => f64::from(concurrent),
+    };
+    let total: f64 = clients.iter().map(weight).sum();
+    if clients.is_empty() {
+        return Err("--concurrent: the profile has no client".into());
+    }
+    if (n as usize) < clients.len() || total.is_nan() || total <= 0.0 {
+        return Err(format!(
+            "--concurrent {n}: at least one connection for each of the {} client templates",
+            clients.len()
+        ));
+    }
+    Ok(clients
+        .iter()
+        .map(|c| {
+            let share = ((f64::from(n) * weight(c) / total).round() as u32).max(1);
+            ClientSpec { load: Load::Closed { concurrent: share }, ..c.clone() }
+        })
+        .collect())
 }
 
 /// Worker `k`'s share of the client: every `cores`-th port, and its part of the load.

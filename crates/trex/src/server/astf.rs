@@ -876,6 +876,7 @@ impl Trex {
             pin: Vec::new(),
             limit: None,
             open_for,
+            concurrent: None,
         };
         self.last = None;
         if let Err(e) = self.engine.handle(Command::TcpStart(start)) {
