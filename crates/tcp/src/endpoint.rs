@@ -876,9 +876,8 @@ impl Endpoint {
         app.unexpected_bytes += unexpected as u64;
         app.content_errors += wrong as u64;
         if grouped {
-            self.fold(index);
+            fold(&mut self.scratch, &mut self.stats, self.tunes[usize::from(slot.program)].group, slot.role);
         }
-        let slot = &mut self.slots[index as usize];
         if got > 0 && slot.flags & slot_flag::FIRST_BYTE == 0 && slot.role == Role::Client {
             slot.flags |= slot_flag::FIRST_BYTE;
             let _ = self.stats.latency.first_byte.record(now.saturating_sub(slot.opened_at));
@@ -1122,21 +1121,6 @@ impl Endpoint {
         }
     }
 
-    /// Moves what slot `index`'s connection counted into `scratch` to its side's total and
-    /// its template group's.
-    #[cold]
-    fn fold(&mut self, index: u32) {
-        let slot = &self.slots[index as usize];
-        let counted = std::mem::take(&mut self.scratch);
-        let group = &mut self.stats.groups[usize::from(self.tunes[usize::from(slot.program)].group)];
-        let (total, group) = match slot.role {
-            Role::Client => (&mut self.stats.client, &mut group.client),
-            Role::Server => (&mut self.stats.server, &mut group.server),
-        };
-        total.merge(&counted);
-        group.merge(&counted);
-    }
-
     /// Frees a slot whose connection is CLOSED.
     fn release(&mut self, index: u32) {
         let slot = &mut self.slots[index as usize];
@@ -1225,10 +1209,9 @@ impl Endpoint {
             let stats = if grouped { &mut self.scratch } else { stats };
             events = slot.conn.handle_timeout(now, &self.tunes[usize::from(slot.program)].tcp, stats);
             if grouped {
-                self.fold(index);
+                fold(&mut self.scratch, &mut self.stats, self.tunes[usize::from(slot.program)].group, slot.role);
             }
         }
-        let slot = &mut self.slots[index as usize];
         if slot.app_deadline != 0 && slot.app_deadline <= now {
             slot.app_deadline = 0;
             if slot.delaying {
@@ -1388,10 +1371,8 @@ impl Endpoint {
             let tune = &self.tunes[usize::from(slot.program)];
             let sent = slot.conn.poll_transmit(now, &tune.tcp, stats);
             if grouped {
-                self.fold(index);
+                fold(&mut self.scratch, &mut self.stats, tune.group, slot.role);
             }
-            let slot = &mut self.slots[index as usize];
-            let tune = &self.tunes[usize::from(slot.program)];
             if let Some(t) = sent {
                 let program = &self.programs[usize::from(slot.program)];
                 self.ident = self.ident.wrapping_add(1);
@@ -1431,6 +1412,20 @@ impl Endpoint {
             slot.armed = self.armed;
         }
     }
+}
+
+/// Moves what a connection of template group `group` on `role`'s side counted into
+/// `scratch` to that side's total and the group's.
+#[cold]
+fn fold(scratch: &mut TcpStats, stats: &mut EndpointStats, group: u16, role: Role) {
+    let counted = std::mem::take(scratch);
+    let g = &mut stats.groups[usize::from(group)];
+    let (total, group) = match role {
+        Role::Client => (&mut stats.client, &mut g.client),
+        Role::Server => (&mut stats.server, &mut g.server),
+    };
+    total.merge(&counted);
+    group.merge(&counted);
 }
 
 /// Marks a slot's program as ended; a client connection stops counting towards a closed

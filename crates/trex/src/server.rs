@@ -503,16 +503,7 @@ impl Trex {
             }
             "acquire" => {
                 let port = self.port(p)?;
-                let user = p
-                    .get("user")
-                    .and_then(Value::as_str)
-                    .filter(|u| u.len() <= MAX_NAME)
-                    .ok_or_else(|| bad(format!("user: a string of at most {MAX_NAME} bytes expected")))?;
-                let session = p.get("session_id").cloned().unwrap_or(Value::Null);
-                if !name_ok(&session) {
-                    return Err(bad(format!("session_id: a number or a string of at most {MAX_NAME} bytes expected")));
-                }
-                let force = p.get("force").and_then(Value::as_bool).unwrap_or(false);
+                let (user, session, force) = acquire_params(p)?;
                 if let Some(o) = self.owners.owner(port) {
                     if !force {
                         return Err(exec(format!(
@@ -1520,6 +1511,25 @@ fn refused(e: &Refused<String>) -> String {
         Refused::Free { slot } => format!("port {slot} is not acquired: acquire it first"),
         Refused::NoSlot { slot, .. } => format!("port_id: {slot} is no port of this server"),
     }
+}
+
+/// An acquire's `user`, `session_id` and `force` (the STL and the ASTF forms share them).
+fn acquire_params(p: &Params) -> Result<(&str, Value, bool), Failure> {
+    let user = p
+        .get("user")
+        .and_then(Value::as_str)
+        .filter(|u| u.len() <= MAX_NAME)
+        .ok_or_else(|| bad(format!("user: a string of at most {MAX_NAME} bytes expected")))?;
+    let session = p.get("session_id").cloned().unwrap_or(Value::Null);
+    if !name_ok(&session) {
+        return Err(bad(format!("session_id: a number or a string of at most {MAX_NAME} bytes expected")));
+    }
+    let force = match p.get("force") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(bad("force: true or false expected")),
+    };
+    Ok((user, session, force))
 }
 
 fn mul_value(m: &Multiplier) -> f64 {

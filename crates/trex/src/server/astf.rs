@@ -11,7 +11,7 @@
 //! errors. Ownership is the session layer's ([`riptide_session::Owners`]): the context
 //! is every port acquired under one handler.
 
-use super::{bad, event, exec, name_ok, Failure, Params, Trex, MAX_NAME};
+use super::{bad, event, exec, Failure, Params, Trex, MAX_NAME};
 use riptide_core::Nanos;
 use riptide_engine::tcp::{TcpReport, TcpStart};
 use riptide_engine::{Command, Multiplier, Response, RunState, Snapshot};
@@ -669,16 +669,7 @@ impl Trex {
     }
 
     fn astf_acquire(&mut self, p: &Params) -> Result<Value, Failure> {
-        let user = p
-            .get("user")
-            .and_then(Value::as_str)
-            .filter(|u| u.len() <= MAX_NAME)
-            .ok_or_else(|| bad(format!("user: a string of at most {MAX_NAME} bytes expected")))?;
-        let session = p.get("session_id").cloned().unwrap_or(Value::Null);
-        if !name_ok(&session) {
-            return Err(bad(format!("session_id: a number or a string of at most {MAX_NAME} bytes expected")));
-        }
-        let force = flag(p, "force")?;
+        let (user, session, force) = super::acquire_params(p)?;
         if !force {
             if let Some(o) = (0..self.ports.len()).find_map(|port| self.owners.owner(port)) {
                 return Err(exec(format!("the context is owned by '{}': acquire with force to take it", o.user)));
