@@ -1476,8 +1476,10 @@ fn pg_counts(s: &Snapshot, groups: &HashMap<String, PacketGroup>, ports: usize) 
         c.latency |= g.latency;
         let port = usize::from(st.port);
         if let (Some(t), Some(r)) = (c.tx.get_mut(port), c.rates.get_mut(port)) {
+            // TRex counts a packet group's bytes with their CRC (its example
+            // stl_flow_stats.py checks packets x (length + 4)).
             t[0] += st.opackets;
-            t[1] += st.obytes;
+            t[1] += st.obytes + FCS_LEN as u64 * st.opackets;
             r[0] += st.achieved_pps;
             // L2 (frames with FCS), as TRex's tx_bps.
             r[1] += (st.achieved_bps_l1 - st.achieved_pps * (L1_OVERHEAD * 8) as f64).max(0.0);
@@ -1486,7 +1488,7 @@ fn pg_counts(s: &Snapshot, groups: &HashMap<String, PacketGroup>, ports: usize) 
             for p in &rx.ports {
                 if let Some(x) = c.rx.get_mut(p.port) {
                     x[0] += p.rx_packets;
-                    x[1] += p.rx_bytes;
+                    x[1] += p.rx_bytes + FCS_LEN as u64 * p.rx_packets;
                 }
             }
             for (a, b) in

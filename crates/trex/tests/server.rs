@@ -179,7 +179,8 @@ fn a_stream_with_a_field_program_goes_out_as_trex_sends_it() {
     assert_eq!(st["obytes"], 600);
     let pg = c.ok("get_pgid_stats", json!({"pgids": [9, 10]}));
     assert_eq!(pg["flow_stats"]["9"]["tp"], json!({"0": 5}), "{pg}");
-    assert_eq!(pg["flow_stats"]["9"]["tb"], json!({"0": 300}), "{pg}");
+    // Packet group bytes with the CRC, as TRex counts them: 5 x (60 + 4).
+    assert_eq!(pg["flow_stats"]["9"]["tb"], json!({"0": 320}), "{pg}");
     assert!(pg["flow_stats"].get("10").is_none());
     let ev = c.ok("get_async_events", json!({}));
     let kinds: Vec<u64> = ev["events"].as_array().unwrap().iter().map(|e| e["type"].as_u64().unwrap()).collect();
