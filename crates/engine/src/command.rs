@@ -111,6 +111,13 @@ pub struct StartOptions {
     /// Which workers send which port's streams.
     #[serde(default)]
     pub core_mask: CoreMask,
+    /// Start only these ports' streams of the loaded profile, each port a lane of its
+    /// own (TRex's `start(ports=...)`): the run goes on until stopped, the duration is
+    /// each started port's, and while it runs a `start` naming other ports starts them
+    /// too, from the profile loaded then ([`Command::Ports`] stops, pauses, resumes or
+    /// updates ports alone). `None`: the whole profile as one run.
+    #[serde(default)]
+    pub ports: Option<Vec<u16>>,
 }
 
 /// Which workers send which port's streams: TRex's `core_mask` modes.
@@ -178,6 +185,7 @@ impl Default for StartOptions {
             at_unix_ns: None,
             total: false,
             core_mask: CoreMask::Split,
+            ports: None,
         }
     }
 }
@@ -250,6 +258,17 @@ pub enum Command {
         /// New multiplier.
         multiplier: Multiplier,
     },
+    /// Stops, pauses, resumes or updates some ports of a run started with `ports`
+    /// while the others go on.
+    Ports {
+        /// The ports (started in the run).
+        ports: Vec<u16>,
+        /// What to do with them.
+        op: PortOp,
+    },
+    /// Each port's state in a per-port run (answers [`Response::Lanes`]; empty in other
+    /// runs and between runs): cheaper than a snapshot.
+    Lanes,
     /// Current counters and rates.
     Snapshot,
     /// Counters since the engine was made, over every run (answers [`Response::Totals`]).
@@ -276,6 +295,23 @@ impl Command {
     }
 }
 
+/// What [`Command::Ports`] does to its ports.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "op")]
+pub enum PortOp {
+    /// Stop sending for good (their counters stay in the run's).
+    Stop,
+    /// Hold the schedule.
+    Pause,
+    /// Send again from now; nothing is made up.
+    Resume,
+    /// A new multiplier for these ports' streams.
+    Update {
+        /// The multiplier.
+        multiplier: Multiplier,
+    },
+}
+
 /// The engine's answer.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
@@ -292,6 +328,8 @@ pub enum Response {
     Streams(Vec<StreamInfo>),
     /// Counters over every run.
     Totals(Box<crate::stats::Totals>),
+    /// Each port's state in a per-port run.
+    Lanes(Vec<crate::stats::Lane>),
 }
 
 /// One stream of the loaded profile, as [`Command::Describe`] tells it.

@@ -1,11 +1,13 @@
 //! The engine: loads a profile, runs it on worker threads, answers commands.
 
 use crate::clock::Clock;
+use crate::command::PortOp;
 use crate::command::{Command, Multiplier, ProfileFormat, Response, StartOptions};
 use crate::kind::Control;
 use crate::kind::RunKind;
+use crate::stateless::LaneControl;
 use crate::stateless::{Handed, Stateless};
-use crate::stats::{PortStats, RunState, Snapshot, WorkerCounters, WorkerStats};
+use crate::stats::{KindCounters, Lane, PortStats, RunState, Snapshot, WorkerCounters, WorkerStats};
 use crate::stf::{self, Stateful, StfStart, StfStats};
 use crate::worker::{lock, unix_now_ns, Budget, Exit, Plan, Shared, Worker};
 use riptide_core::units::{FCS_LEN, L1_OVERHEAD, MAX_DURATION};
@@ -13,7 +15,7 @@ use riptide_core::{BitsPerSec, Nanos, Rate};
 use riptide_port::config::PortMacs;
 use riptide_port::{PortCaps, PortError, PortGroup, PortOptions, PortSpec, Timing};
 use riptide_stf::gen::{FlowGen, GenOptions};
-use riptide_stl::compile::{share_of, CompiledProfile};
+use riptide_stl::compile::{share_of, CompiledProfile, CompiledStream};
 use riptide_stl::set::StreamSet;
 use riptide_timer::SchedulerKind;
 use std::sync::Arc;
@@ -81,6 +83,91 @@ pub fn check_profile(text: &str, source: &str) -> Result<(), EngineError> {
     let profile = riptide_stl::profile::parse(text, source)?;
     riptide_stl::profile::compile(&profile, source)?;
     Ok(())
+}
+
+/// The options a per-port start (with `ports`) takes: no packet count (a port's streams
+/// end by their own counts, or by the duration) and workers shared by every port.
+fn check_lane_options(opts: &StartOptions) -> Result<(), EngineError> {
+    if opts.count.is_some() {
+        return Err(EngineError::Config(
+            "a start of some ports takes no packet count (their streams' own counts and the duration end them)".into(),
+        ));
+    }
+    if opts.core_mask != crate::CoreMask::Split {
+        return Err(EngineError::Config("ports started one by one share the workers: core mask split".into()));
+    }
+    if opts.at_unix_ns.is_some() {
+        return Err(EngineError::Config("a start of some ports begins now: no start time".into()));
+    }
+    Ok(())
+}
+
+/// The streams of `profile` that send on `ports`, numbered from `base` in their order
+/// (their `next` links numbered with them), for a per-port run; each port must have an
+/// enabled stream and be one of the engine's `n_ports`.
+fn lane_streams(
+    profile: &CompiledProfile,
+    ports: &[u16],
+    base: u32,
+    n_ports: usize,
+) -> Result<Vec<CompiledStream>, EngineError> {
+    if ports.is_empty() {
+        return Err(EngineError::Config("start of some ports: no port named".into()));
+    }
+    for (i, &p) in ports.iter().enumerate() {
+        if usize::from(p) >= n_ports {
+            return Err(EngineError::Config(format!("port {p}: only {n_ports} port(s) are given (--port)")));
+        }
+        if ports[..i].contains(&p) {
+            return Err(EngineError::Config(format!("port {p} is named twice")));
+        }
+        if !profile.streams.iter().any(|s| s.enabled && s.port == p) {
+            return Err(EngineError::Config(format!("port {p} has no enabled stream in the loaded profile")));
+        }
+    }
+    let chosen: Vec<&CompiledStream> = profile.streams.iter().filter(|s| ports.contains(&s.port)).collect();
+    let number = |old: u32| chosen.iter().position(|s| s.index == old).map(|i| base + i as u32);
+    Ok(chosen
+        .iter()
+        .enumerate()
+        .map(|(i, s)| CompiledStream { index: base + i as u32, next: s.next.and_then(number), ..(*s).clone() })
+        .collect())
+}
+
+/// Each port's state from the engine's view of it (`lanes`: state and current start)
+/// and the workers' (`done`: per worker, per port, the start it has nothing left of).
+fn lane_view(lanes: &[(Lane, u64)], done: &[Vec<u64>]) -> Vec<Lane> {
+    lanes
+        .iter()
+        .enumerate()
+        .map(|(p, &(lane, gen))| {
+            let finished = !done.is_empty() && done.iter().all(|d| d.get(p) == Some(&gen));
+            if lane == Lane::Active && finished {
+                Lane::Done
+            } else {
+                lane
+            }
+        })
+        .collect()
+}
+
+/// Waits until each worker of `run` has applied its message of epoch `sent[k]` (at most
+/// a second; a worker that ended is not waited for): a port stopped has stopped, one
+/// started shows in the next snapshot.
+fn wait_applied(run: &Run, sent: &[u64]) {
+    for ((sh, h), &e) in run.shared.iter().zip(&run.handles).zip(sent) {
+        sh.wait_applied(e, std::time::Duration::from_secs(1), || h.is_finished());
+    }
+}
+
+/// A port's state in words.
+fn lane_name(lane: Lane) -> &'static str {
+    match lane {
+        Lane::Idle => "idle",
+        Lane::Active => "transmitting",
+        Lane::Paused => "paused",
+        Lane::Done => "done",
+    }
 }
 
 /// Why a command failed.
@@ -189,15 +276,28 @@ struct Run {
     kind: RunInfo,
 }
 
+impl Run {
+    /// Whether the run was started port by port (its ports start and stop on their own).
+    fn lanes(&self) -> bool {
+        matches!(self.kind, RunInfo::Stateless { lanes: Some(_), .. })
+    }
+}
+
 /// What a run of each kind keeps beside the common figures.
 enum RunInfo {
     Stateless {
+        /// The run's streams: the loaded profile's at the start, and in a per-port run
+        /// every port's started since, numbered in the order they started.
+        profile: CompiledProfile,
         /// Rate factor per port.
         factors: Vec<f64>,
         /// Per worker: frames of each tagged stream handed to the ports.
         handed: Vec<Handed>,
         /// Per port: how many workers send its streams (the core mask's split).
         port_workers: Vec<usize>,
+        /// A per-port run (started with `ports`): each port's state and which start of
+        /// it is the current one.
+        lanes: Option<Vec<(Lane, u64)>>,
     },
     Stateful {
         scheduler: SchedulerKind,
@@ -313,7 +413,11 @@ impl Engine {
     /// Loads a compiled profile (checks its ports exist).
     fn load(&mut self, profile: CompiledProfile) -> Result<(), EngineError> {
         if let Some(run) = &self.run {
-            return Err(EngineError::State { command: "load a profile", state: self.state_of(run) });
+            // A per-port run has its own streams: the next ports to start take theirs
+            // from the profile loaded then.
+            if !run.lanes() {
+                return Err(EngineError::State { command: "load a profile", state: self.state_of(run) });
+            }
         }
         for s in &profile.streams {
             if s.port as usize >= self.config.ports.len() {
@@ -346,6 +450,8 @@ impl Engine {
             Command::Pause => self.control("pause", Control::Pause, Some(true)),
             Command::Resume => self.control("resume", Control::Resume, Some(false)),
             Command::Update { multiplier } => self.update(multiplier).map(|()| Response::Ok),
+            Command::Ports { ports, op } => self.ports_op(&ports, op).map(|()| Response::Ok),
+            Command::Lanes => Ok(Response::Lanes(self.lane_states().unwrap_or_default())),
             Command::Snapshot => Ok(Response::Stats(Box::new(self.snapshot()))),
             Command::Totals => {
                 let mut t = self.folded.clone();
@@ -477,10 +583,26 @@ impl Engine {
 
     fn start(&mut self, opts: StartOptions) -> Result<Vec<String>, EngineError> {
         if let Some(run) = &self.run {
+            if opts.ports.is_some() && run.lanes() && self.state_of(run) != RunState::Finished {
+                return self.join(&opts).map(|()| Vec::new());
+            }
             return Err(EngineError::State { command: "start", state: self.state_of(run) });
         }
-        let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
+        let loaded = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
         check_bounds(opts.cores, &opts.pin, opts.count, opts.duration)?;
+        let run_profile = match &opts.ports {
+            None => loaded.clone(),
+            Some(ports) => {
+                check_lane_options(&opts)?;
+                CompiledProfile { streams: lane_streams(loaded, ports, 0, self.config.ports.len())? }
+            }
+        };
+        let lanes = opts.ports.as_ref().map(|started| {
+            (0..self.config.ports.len())
+                .map(|p| if started.contains(&(p as u16)) { (Lane::Active, 1) } else { (Lane::Idle, 0) })
+                .collect::<Vec<_>>()
+        });
+        let profile = &run_profile;
         let cores = opts.cores;
         let port_opts = self.config.port_options();
         let caps: Vec<PortCaps> = self.config.ports.iter().map(|p| p.caps(&port_opts)).collect();
@@ -550,7 +672,8 @@ impl Engine {
         let plan = Plan {
             epoch_unix_ns: opened.epoch_unix_ns,
             start_abs: opened.start_abs,
-            end: opts.duration,
+            // A per-port run's duration is each port's: the run lasts until stopped.
+            end: if lanes.is_some() { None } else { opts.duration },
             budget: Budget::Unlimited,
             simulated,
             // Unpaced streams are never late: nothing to catch up.
@@ -578,13 +701,239 @@ impl Engine {
                         set
                     })
                     .collect();
-                Stateless::new(sets, rx_table.clone(), n_streams, epoch)
+                let kind = Stateless::new(sets, rx_table.clone(), n_streams, epoch);
+                match &lanes {
+                    None => kind,
+                    Some(l) => {
+                        let end = opts.duration.unwrap_or(Nanos::MAX);
+                        let ends = l.iter().map(|&(s, _)| if s == Lane::Active { end } else { Nanos::MAX }).collect();
+                        kind.with_lanes(ends, l.iter().map(|&(_, g)| g).collect())
+                    }
+                }
             })
             .collect();
         let handed = kinds.iter().map(Stateless::handed).collect();
         let workers = self.spawn(&mut opened, plan, opts.count.map(BudgetSplit::PerCore), kinds, &opts.pin)?;
-        self.begin(opened, workers, opts, simulated, RunInfo::Stateless { factors, handed, port_workers });
+        let info = RunInfo::Stateless { profile: run_profile, factors, handed, port_workers, lanes };
+        self.begin(opened, workers, opts, simulated, info);
         Ok(notes)
+    }
+
+    /// Starts `opts.ports` of the loaded profile in the running per-port run: their
+    /// streams join the run's (numbered after them), each worker gets its share, and they
+    /// start at once while the other ports go on.
+    fn join(&mut self, opts: &StartOptions) -> Result<(), EngineError> {
+        check_lane_options(opts)?;
+        let Some(ports) = opts.ports.as_deref() else { return Ok(()) };
+        let loaded = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
+        let n_ports = self.config.ports.len();
+        let force = self.config.force;
+        let now = self.lane_states().unwrap_or_default();
+        let Some(run) = &self.run else { return Err(EngineError::State { command: "start", state: RunState::Idle }) };
+        let RunInfo::Stateless { profile: run_profile, lanes: Some(_), .. } = &run.kind else {
+            return Err(EngineError::State { command: "start", state: self.state_of(run) });
+        };
+        for &p in ports {
+            if let Some(Lane::Active | Lane::Paused) = now.get(usize::from(p)) {
+                return Err(EngineError::Config(format!("port {p} is transmitting: stop it first")));
+            }
+        }
+        // At most this many streams a run numbers: a run restarted port by port for ever
+        // is told to stop every port once (the counters of its stopped ports stay).
+        const MAX_RUN_STREAMS: usize = 1 << 20;
+        let base = run_profile.streams.len();
+        let new = lane_streams(loaded, ports, base as u32, n_ports)?;
+        if base + new.len() > MAX_RUN_STREAMS {
+            return Err(EngineError::Config(format!(
+                "this run has started {base} streams: stop every port to start afresh"
+            )));
+        }
+        for s in &new {
+            let Some(t) = &s.tag else { continue };
+            if let Some(o) = run_profile.streams.iter().find(|o| o.tag.as_ref().is_some_and(|x| x.id == t.id)) {
+                return Err(EngineError::Config(format!(
+                    "stream '{}': tag id {} is already stream '{}''s (port {}) in this run: stop every port to reuse it",
+                    s.name, t.id, o.name, o.port
+                )));
+            }
+        }
+        let lines: Vec<BitsPerSec> = run.groups.iter().map(|g| g.info.caps.line_rate).collect();
+        let joined = CompiledProfile { streams: new };
+        let factors = self.factors(&joined, opts.multiplier, &lines, opts.total)?;
+        let unpaced = run.opts.unpaced;
+        if !unpaced && !force {
+            check_line_rates(&joined, &factors, &lines)?;
+        }
+        let cores = run.handles.len();
+        let epoch = run.start_unix_ns;
+        let sends = |s: &CompiledStream| s.enabled && (s.fixed_rate || factors[s.port as usize] > 0.0);
+        let mut tags = Vec::new();
+        for s in joined.streams.iter().filter(|s| sends(s)) {
+            if let Some(t) = &s.tag {
+                let flows = s.fields.flows().filter(|_| t.latency).unwrap_or(0);
+                tags.push((t.id, t.latency, flows));
+            }
+        }
+        let Some(run) = &mut self.run else { return Ok(()) };
+        let RunInfo::Stateless { profile: run_profile, factors: run_factors, handed, lanes: Some(lanes), .. } =
+            &mut run.kind
+        else {
+            return Ok(());
+        };
+        let total = base + joined.streams.len();
+        let gen = ports.iter().map(|&p| lanes[usize::from(p)].1).max().unwrap_or(0) + 1;
+        let mut sent = Vec::with_capacity(cores);
+        for (core, (shared, handed)) in run.shared.iter().zip(handed.iter_mut()).enumerate() {
+            let sets = ports
+                .iter()
+                .map(|&p| {
+                    let p = usize::from(p);
+                    let shares = joined
+                        .streams
+                        .iter()
+                        .filter(|s| s.port as usize == p && sends(s))
+                        .map(|s| s.share(core, cores, factors[p], lines[p], unpaced))
+                        .collect();
+                    let mut set = StreamSet::new(shares);
+                    set.set_time_base(epoch);
+                    (p, set)
+                })
+                .collect();
+            // The frames handed so far, carried into the grown table (the worker writes
+            // the old one until it takes the new).
+            let grown: Handed = Arc::new(
+                (0..total)
+                    .map(|i| {
+                        let n = handed.get(i).map_or(0, |a| a.load(std::sync::atomic::Ordering::Acquire));
+                        std::sync::atomic::AtomicU64::new(n)
+                    })
+                    .collect(),
+            );
+            *handed = grown.clone();
+            let c = LaneControl::Start {
+                sets,
+                duration: opts.duration,
+                tags: tags.clone(),
+                handed: grown,
+                streams: total,
+                gen,
+            };
+            sent.push(shared.send(Control::Lanes(Box::new(c))));
+        }
+        for &p in ports {
+            let p = usize::from(p);
+            lanes[p] = (Lane::Active, gen);
+            run_factors[p] = factors[p];
+        }
+        run_profile.streams.extend(joined.streams);
+        if let Some(run) = &self.run {
+            wait_applied(run, &sent);
+        }
+        Ok(())
+    }
+
+    /// Stops, pauses, resumes or updates `ports` of a per-port run.
+    fn ports_op(&mut self, ports: &[u16], op: PortOp) -> Result<(), EngineError> {
+        let state = self.state();
+        let n_ports = self.config.ports.len();
+        let force = self.config.force;
+        let lanes_now = self.lane_states();
+        let Some(run) = &self.run else { return Err(EngineError::State { command: "control ports", state }) };
+        let (RunInfo::Stateless { profile, .. }, Some(now)) = (&run.kind, lanes_now) else {
+            return Err(EngineError::Config(
+                "only a run started port by port (start with ports) controls ports alone".into(),
+            ));
+        };
+        if ports.is_empty() {
+            return Err(EngineError::Config("no port named".into()));
+        }
+        for &p in ports {
+            let Some(&lane) = now.get(usize::from(p)) else {
+                return Err(EngineError::Config(format!("port {p}: only {n_ports} port(s) are given (--port)")));
+            };
+            let fits = match op {
+                PortOp::Stop => lane != Lane::Idle,
+                PortOp::Pause => lane == Lane::Active,
+                PortOp::Resume => lane == Lane::Paused,
+                PortOp::Update { .. } => matches!(lane, Lane::Active | Lane::Paused),
+            };
+            if !fits {
+                let what = match op {
+                    PortOp::Stop => "stop",
+                    PortOp::Pause => "pause",
+                    PortOp::Resume => "resume",
+                    PortOp::Update { .. } => "update",
+                };
+                return Err(EngineError::Config(format!("cannot {what} port {p}: it is {}", lane_name(lane))));
+            }
+        }
+        let list: Vec<usize> = ports.iter().map(|&p| usize::from(p)).collect();
+        let (control, to) = match op {
+            PortOp::Stop => (LaneControl::Stop(list.clone()), Some(Lane::Idle)),
+            PortOp::Pause => (LaneControl::Pause(list.clone()), Some(Lane::Paused)),
+            PortOp::Resume => (LaneControl::Resume(list.clone()), Some(Lane::Active)),
+            PortOp::Update { multiplier } => {
+                let lines: Vec<BitsPerSec> = run.groups.iter().map(|g| g.info.caps.line_rate).collect();
+                let factors = self.factors(profile, multiplier, &lines, run.opts.total)?;
+                let mut checked = factors.clone();
+                for (p, f) in checked.iter_mut().enumerate() {
+                    if !list.contains(&p) {
+                        *f = 0.0;
+                    }
+                }
+                if !run.opts.unpaced && !force {
+                    check_line_rates(profile, &checked, &lines)?;
+                }
+                let cores = run.handles.len();
+                let rates: Vec<(usize, u32, f64)> = profile
+                    .streams
+                    .iter()
+                    .filter(|s| s.enabled && list.contains(&(s.port as usize)))
+                    .map(|s| {
+                        (
+                            s.port as usize,
+                            s.index,
+                            s.share_rate(cores, factors[s.port as usize], lines[s.port as usize]),
+                        )
+                    })
+                    .collect();
+                for sh in &run.shared {
+                    sh.send(Control::Rates(rates.clone()));
+                }
+                if let Some(Run { kind: RunInfo::Stateless { factors: f, .. }, .. }) = &mut self.run {
+                    for &p in &list {
+                        f[p] = factors[p];
+                    }
+                }
+                return Ok(());
+            }
+        };
+        let sent: Vec<u64> = run.shared.iter().map(|sh| sh.send(Control::Lanes(Box::new(control.clone())))).collect();
+        wait_applied(run, &sent);
+        if let Some(Run { kind: RunInfo::Stateless { lanes: Some(l), .. }, .. }) = &mut self.run {
+            for &p in &list {
+                if let Some(to) = to {
+                    l[p].0 = to;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Each port's state in a per-port run (`None` in other runs): a started port whose
+    /// every worker has nothing left of its current start is done.
+    fn lane_states(&self) -> Option<Vec<Lane>> {
+        let run = self.run.as_ref()?;
+        let RunInfo::Stateless { lanes: Some(lanes), .. } = &run.kind else { return None };
+        let done: Vec<Vec<u64>> = run
+            .shared
+            .iter()
+            .map(|s| match &lock(&s.published).kind {
+                KindCounters::Stateless { lanes_done, .. } => lanes_done.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        Some(lane_view(lanes, &done))
     }
 
     /// What the pcap files of a simulated run will take: refused when it is more than
@@ -962,15 +1311,12 @@ impl Engine {
         if matches!(run.kind, RunInfo::Stateful { .. }) {
             return Err(EngineError::Config("a stateful run's multiplier is fixed at its start".into()));
         }
-        let profile = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
+        let RunInfo::Stateless { profile, .. } = &run.kind else { return Err(EngineError::NoProfile) };
         let lines: Vec<BitsPerSec> = run.groups.iter().map(|g| g.info.caps.line_rate).collect();
         let factors = self.factors(profile, m, &lines, run.opts.total)?;
         if !run.simulated && !run.opts.unpaced && !self.config.force {
             check_line_rates(profile, &factors, &lines)?;
         }
-        let Some(run) = &mut self.run else {
-            return Err(EngineError::State { command: "update", state });
-        };
         let cores = run.handles.len();
         let port_workers = match &run.kind {
             RunInfo::Stateless { port_workers, .. } => port_workers.clone(),
@@ -988,6 +1334,9 @@ impl Engine {
         for s in &run.shared {
             s.send(Control::Rates(rates.clone()));
         }
+        let Some(run) = &mut self.run else {
+            return Err(EngineError::State { command: "update", state });
+        };
         if let RunInfo::Stateless { factors: f, .. } = &mut run.kind {
             *f = factors;
         }
@@ -1107,6 +1456,19 @@ impl Engine {
         };
         let rate = |x: u64| if secs > 0.0 { x as f64 / secs } else { 0.0 };
         let line = self.config.line_rate;
+        let lanes = match &run.kind {
+            RunInfo::Stateless { lanes: Some(l), .. } => {
+                let done: Vec<Vec<u64>> = counters
+                    .iter()
+                    .map(|c| match &c.kind {
+                        KindCounters::Stateless { lanes_done, .. } => lanes_done.clone(),
+                        _ => Vec::new(),
+                    })
+                    .collect();
+                Some(lane_view(l, &done))
+            }
+            _ => None,
+        };
         let mut ports = Vec::new();
         for (i, spec) in self.config.ports.iter().enumerate() {
             let mut pc = riptide_core::PortCounters::default();
@@ -1134,6 +1496,7 @@ impl Engine {
                 rx_pps: rate(pc.ipackets),
                 mode: group.and_then(PortGroup::mode),
                 rx_timestamps: group.and_then(|g| g.info.caps.rx).map(|r| r.name().to_string()),
+                lane: lanes.as_ref().and_then(|l| l.get(i).copied()),
             });
         }
         let workers = counters
@@ -1178,13 +1541,11 @@ impl Engine {
             tcp: None,
         };
         match &run.kind {
-            RunInfo::Stateless { factors, handed, .. } => {
-                if let Some(p) = self.profile.as_ref() {
-                    let tx_window = crate::snapshot::TxWindow { secs, unpaced: run.opts.unpaced, line };
-                    let handed = if run.baseline.is_empty() { Some(handed.as_slice()) } else { None };
-                    (snap.streams, snap.latency, snap.disruptions) =
-                        crate::snapshot::streams(p, &counters, factors, &run.groups, handed, tx_window, last);
-                }
+            RunInfo::Stateless { profile, factors, handed, .. } => {
+                let tx_window = crate::snapshot::TxWindow { secs, unpaced: run.opts.unpaced, line };
+                let handed = if run.baseline.is_empty() { Some(handed.as_slice()) } else { None };
+                (snap.streams, snap.latency, snap.disruptions) =
+                    crate::snapshot::streams(profile, &counters, factors, &run.groups, handed, tx_window, last);
             }
             RunInfo::Stateful { scheduler, .. } => {
                 snap.stf = Some(StfStats::merge(&counters, secs, wall, !run.simulated, *scheduler, last));

@@ -27,6 +27,9 @@ pub(crate) enum Control {
     ClearRx,
     /// Scale a TCP run's clients to this factor of the load they started with.
     Scale(f64),
+    /// A per-port run's lanes: ports starting, pausing, resuming or stopping on their
+    /// own while the others go on (stateless runs started with `ports`).
+    Lanes(Box<crate::stateless::LaneControl>),
 }
 
 /// What the loop knows of the current turn.
@@ -69,9 +72,10 @@ pub(crate) trait RunKind: Send + 'static {
         let _ = now;
     }
 
-    /// A control message for the kind (rate updates, receive-table resets).
-    fn handle_control(&mut self, control: Control) {
-        let _ = control;
+    /// A control message for the kind (rate updates, receive-table resets, lanes) at
+    /// `now` (run time).
+    fn handle_control(&mut self, control: Control, now: Nanos) {
+        let _ = (control, now);
     }
 
     /// The kind's counters into `out`; `full`: also the costly parts (histograms,

@@ -28,9 +28,9 @@ pub mod tcp;
 mod tcp_report;
 mod worker;
 
-pub use command::{Command, CoreMask, Multiplier, ProfileFormat, Response, StartOptions, StreamInfo};
+pub use command::{Command, CoreMask, Multiplier, PortOp, ProfileFormat, Response, StartOptions, StreamInfo};
 pub use engine::{check_profile, cores, Engine, EngineConfig, EngineError, MAX_CORES};
-pub use stats::{LatencyStats, RunState, Snapshot};
+pub use stats::{Lane, LatencyStats, RunState, Snapshot};
 
 /// How late a stream may fall behind its schedule in real time and still make up what it
 /// owes in a burst, by default: 1 s, so rate x duration is exact across the stalls a host

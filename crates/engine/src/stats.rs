@@ -50,6 +50,9 @@ pub enum KindCounters {
         streams: Vec<StreamCounters>,
         /// What this worker received of tagged streams (published every few ms).
         rx: Option<riptide_measure::Classifier>,
+        /// A per-port run: per port, the start it has nothing left of here (each start
+        /// of a port counts up from 1; 0: none).
+        lanes_done: Vec<u64>,
     },
     /// A stateful run.
     Stateful(crate::stf_report::StfCounters),
@@ -157,6 +160,23 @@ pub struct PortStats {
     /// for ports that do not receive.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rx_timestamps: Option<String>,
+    /// In a per-port run (started with `ports`), what the port is doing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lane: Option<Lane>,
+}
+
+/// What one port of a per-port run is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lane {
+    /// Not started (or stopped).
+    Idle,
+    /// Sending.
+    Active,
+    /// Paused.
+    Paused,
+    /// Started and done: its streams ended or its duration is over.
+    Done,
 }
 
 /// Per-stream figures.

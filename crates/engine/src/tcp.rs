@@ -240,7 +240,7 @@ const RX_POLL_NS: u64 = 20_000;
 impl RunKind for TcpKind {
     fn handle_start(&mut self) {}
 
-    fn handle_control(&mut self, control: Control) {
+    fn handle_control(&mut self, control: Control, _now: Nanos) {
         if let Control::Scale(ratio) = control {
             for ep in self.endpoints.iter_mut().flatten() {
                 ep.set_rate(ratio, self.now);

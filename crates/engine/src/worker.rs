@@ -18,14 +18,26 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug, Default)]
 pub(crate) struct Shared {
     epoch: AtomicU64,
+    /// The last epoch whose messages the worker has applied (and, for lanes, published).
+    applied: AtomicU64,
     inbox: Mutex<Vec<Control>>,
     pub(crate) published: Mutex<WorkerCounters>,
 }
 
 impl Shared {
-    pub(crate) fn send(&self, c: Control) {
-        lock(&self.inbox).push(c);
-        self.epoch.fetch_add(1, Ordering::Release);
+    /// Queues `c`; returns the epoch that carries it.
+    pub(crate) fn send(&self, c: Control) -> u64 {
+        let mut inbox = lock(&self.inbox);
+        inbox.push(c);
+        self.epoch.fetch_add(1, Ordering::Release) + 1
+    }
+
+    /// Waits (at most `limit`) until the worker has applied `epoch`, or `gone` says it ended.
+    pub(crate) fn wait_applied(&self, epoch: u64, limit: std::time::Duration, gone: impl Fn() -> bool) {
+        let t = std::time::Instant::now();
+        while self.applied.load(Ordering::Acquire) < epoch && t.elapsed() < limit && !gone() {
+            std::thread::sleep(std::time::Duration::from_micros(50));
+        }
     }
 }
 
@@ -163,6 +175,7 @@ impl<K: RunKind> Worker<K> {
             if epoch != seen {
                 seen = epoch;
                 let msgs = std::mem::take(&mut *lock(&self.shared.inbox));
+                let lanes = msgs.iter().any(|m| matches!(m, Control::Lanes(_)));
                 for m in msgs {
                     match m {
                         Control::Stop => {
@@ -176,9 +189,23 @@ impl<K: RunKind> Worker<K> {
                                 self.kind.handle_resume(self.clock.now().saturating_sub(plan.start_abs));
                             }
                         }
-                        other => self.kind.handle_control(other),
+                        other => {
+                            let now = if plan.simulated {
+                                self.kind.virtual_now()
+                            } else {
+                                self.clock.now().saturating_sub(plan.start_abs)
+                            };
+                            self.kind.handle_control(other, now)
+                        }
                     }
                 }
+                if lanes {
+                    // A port stopped or started: what the engine reads next shows it.
+                    let now = self.clock.now();
+                    self.publish_now(t0, now, busy);
+                    last_publish = now;
+                }
+                self.shared.applied.store(epoch, Ordering::Release);
             }
             let t_loop = self.clock.now();
             if t_loop - last_publish >= PUBLISH_EVERY {
@@ -320,7 +347,17 @@ impl<K: RunKind> Worker<K> {
     /// Publishes the counters into the shared copy. The kind writes its figures straight
     /// into that copy, the costly ones (receive tables with their histograms, series)
     /// only every 16th publish and the last: a publish in between copies none of them.
+    /// Publishes now, waiting for a reader to let go if one holds the copy.
+    #[cold]
+    fn publish_now(&mut self, t0: Nanos, now: Nanos, busy: u64) {
+        self.publish_as(t0, now, busy, false, true);
+    }
+
     fn publish(&mut self, t0: Nanos, now: Nanos, busy: u64, done: bool) {
+        self.publish_as(t0, now, busy, done, done);
+    }
+
+    fn publish_as(&mut self, t0: Nanos, now: Nanos, busy: u64, done: bool, wait: bool) {
         let c = &mut self.counters;
         for (i, p) in self.ports.iter().enumerate() {
             if let Some(slot) = c.ports.get_mut(i) {
@@ -332,7 +369,7 @@ impl<K: RunKind> Worker<K> {
         c.virtual_ns = self.kind.virtual_now().0;
         c.late_resets = self.kind.late_resets();
         c.done = done;
-        let mut g = if done {
+        let mut g = if wait {
             lock(&self.shared.published)
         } else {
             match self.shared.published.try_lock() {

@@ -23,8 +23,9 @@ use riptide_core::{Nanos, TxBatch};
 #[derive(Clone, Debug, Default)]
 pub struct StreamSet {
     streams: Vec<Stream>,
-    /// Positions in `streams` by profile index, for chaining.
-    by_index: Vec<Option<usize>>,
+    /// (profile index, position in `streams`) sorted by index, for chaining (a port
+    /// started into a running run has its streams numbered after the run's).
+    by_index: Vec<(u32, usize)>,
     /// Times a late stream's schedule was reset (see the module docs).
     pub late_resets: u64,
     /// Positions of the tagged streams (`flow_stats` / `latency`).
@@ -37,11 +38,8 @@ pub struct StreamSet {
 impl StreamSet {
     /// A set of stream shares.
     pub fn new(streams: Vec<Stream>) -> Self {
-        let max = streams.iter().map(|s| s.index as usize + 1).max().unwrap_or(0);
-        let mut by_index = vec![None; max];
-        for (pos, s) in streams.iter().enumerate() {
-            by_index[s.index as usize] = Some(pos);
-        }
+        let mut by_index: Vec<(u32, usize)> = streams.iter().enumerate().map(|(pos, s)| (s.index, pos)).collect();
+        by_index.sort_unstable();
         let tagged = streams.iter().enumerate().filter(|(_, s)| s.is_tagged()).map(|(i, _)| i).collect();
         StreamSet { streams, by_index, late_resets: 0, tagged, stamp: None }
     }
@@ -77,7 +75,8 @@ impl StreamSet {
         // Bounded: a chain of streams with nothing to send on this core ends
         // after visiting each stream once.
         for _ in 0..=self.streams.len() {
-            let Some(pos) = next.and_then(|i| self.by_index.get(i as usize).copied().flatten()) else {
+            let find = |i: u32| self.by_index.binary_search_by_key(&i, |e| e.0).ok().map(|k| self.by_index[k].1);
+            let Some(pos) = next.and_then(find) else {
                 return;
             };
             let s = &mut self.streams[pos];

@@ -15,7 +15,10 @@ use crate::translate::{self, PacketGroup};
 use crate::wire;
 use riptide_core::units::{FCS_LEN, L1_OVERHEAD};
 use riptide_core::Nanos;
-use riptide_engine::{Command, Engine, EngineConfig, Multiplier, Response, RunState, Snapshot, StartOptions};
+use riptide_core::PortCounters;
+use riptide_engine::{
+    Command, Engine, EngineConfig, Lane, Multiplier, PortOp, Response, RunState, Snapshot, StartOptions,
+};
 use riptide_session::{Full, Limits, Owners, Refused, StreamTables};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -248,12 +251,55 @@ struct Arm {
 /// start_traffic per port) before its run begins without them.
 const GATHER: std::time::Duration = std::time::Duration::from_millis(20);
 
-/// What a run needs for TRex's per-pg_id answers.
+/// What a run needs for TRex's per-pg_id answers. Ports start into one engine run, each
+/// on its own (the engine's per-port run), until every port is idle again.
 #[derive(Debug, Default)]
 struct RunInfo {
+    /// The ports started in it.
     ports: Vec<usize>,
     /// Riptide stream name -> its packet group.
     groups: HashMap<String, PacketGroup>,
+    /// The next tag id of the run: riptide's tag ids are the run's, TRex's pg_ids the
+    /// user's (a port started again counts its pg_ids under fresh tags).
+    next_tag: u32,
+}
+
+/// How far back a port's rates look: TRex's rates are recent, not a run's average.
+const RATE_WINDOW: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Every port's counters over time (taken every 100 ms, the last few seconds): the rates
+/// are their differences over [`RATE_WINDOW`].
+#[derive(Debug, Default)]
+struct Samples(VecDeque<(Instant, Vec<PortCounters>)>);
+
+impl Samples {
+    fn due(&self) -> bool {
+        self.0.back().is_none_or(|(t, _)| t.elapsed() >= std::time::Duration::from_millis(100))
+    }
+
+    fn push(&mut self, now: Instant, ports: Vec<PortCounters>) {
+        self.0.push_back((now, ports));
+        while self.0.front().is_some_and(|(t, _)| now.duration_since(*t) > 3 * RATE_WINDOW) {
+            self.0.pop_front();
+        }
+    }
+
+    /// Port `port`'s (packets, bytes) per second sent and received from the sample
+    /// nearest a window ago to `now`'s counters `c`.
+    fn rates(&self, port: usize, now: Instant, c: &PortCounters) -> Option<[f64; 4]> {
+        let (t, old) = self
+            .0
+            .iter()
+            .find(|(t, _)| now.duration_since(*t) <= RATE_WINDOW + std::time::Duration::from_millis(50))
+            .or(self.0.front())?;
+        let dt = now.duration_since(*t).as_secs_f64();
+        let o = old.get(port)?;
+        if dt < 0.05 {
+            return None;
+        }
+        let d = |a: u64, b: u64| a.saturating_sub(b) as f64 / dt;
+        Some([d(c.opackets, o.opackets), d(c.obytes, o.obytes), d(c.ipackets, o.ipackets), d(c.ibytes, o.ibytes)])
+    }
 }
 
 /// The TRex front end's state over one engine.
@@ -290,6 +336,8 @@ pub struct Trex {
     hostname: String,
     /// TRex's ASTF side: its profiles, states and epochs.
     astf: astf::Astf,
+    /// Port counters over the last seconds, for rates.
+    samples: Samples,
 }
 
 impl Trex {
@@ -319,6 +367,7 @@ impl Trex {
             started: Instant::now(),
             hostname,
             astf: astf::Astf::new(),
+            samples: Samples::default(),
         };
         t.api_h = t.token();
         t
@@ -635,34 +684,32 @@ impl Trex {
             }
             "validate" => {
                 let port = self.owned(p)?;
-                self.profile_of(&[port]).map(|_| json!({}))
+                self.profile_of(&[port], 0).map(|_| json!({}))
             }
             "start_traffic" => self.start_traffic(p, index),
             "stop_traffic" => {
                 let port = self.owned(p)?;
                 self.armed.retain(|a| a.port != port);
                 if self.ports[port].tx != Tx::Idle {
-                    self.stop(event::PORT_STOPPED)?;
+                    self.stop_ports(&[port], event::PORT_STOPPED)?;
                 }
                 Ok(json!({}))
             }
             "pause_traffic" | "resume_traffic" => {
                 let port = self.owned(p)?;
                 let pause = method == "pause_traffic";
-                let (from, to, cmd, ev) = if pause {
-                    (Tx::Active, Tx::Paused, Command::Pause, event::PORT_PAUSED)
+                let (from, to, op, ev) = if pause {
+                    (Tx::Active, Tx::Paused, PortOp::Pause, event::PORT_PAUSED)
                 } else {
-                    (Tx::Paused, Tx::Active, Command::Resume, event::PORT_RESUMED)
+                    (Tx::Paused, Tx::Active, PortOp::Resume, event::PORT_RESUMED)
                 };
                 if self.ports[port].tx != from {
                     let what = if pause { "is not transmitting" } else { "is not paused" };
                     return Err(exec(format!("port {port} {what}")));
                 }
-                self.engine.handle(cmd).map_err(|e| exec(e.to_string()))?;
-                for q in self.run.as_ref().map(|r| r.ports.clone()).unwrap_or_default() {
-                    self.ports[q].tx = to;
-                    self.emit(ev, json!({"port_id": q, "profile_id": "_"}));
-                }
+                self.engine.handle(Command::Ports { ports: vec![port as u16], op }).map_err(|e| exec(e.to_string()))?;
+                self.ports[port].tx = to;
+                self.emit(ev, json!({"port_id": port, "profile_id": "_"}));
                 Ok(json!({}))
             }
             "update_traffic" => {
@@ -671,7 +718,8 @@ impl Trex {
                     return Err(exec(format!("port {port} is not transmitting")));
                 }
                 let mul = translate::multiplier(p.get("mul").unwrap_or(&Value::Null)).map_err(bad)?;
-                self.engine.handle(Command::Update { multiplier: mul }).map_err(|e| exec(e.to_string()))?;
+                let op = PortOp::Update { multiplier: mul };
+                self.engine.handle(Command::Ports { ports: vec![port as u16], op }).map_err(|e| exec(e.to_string()))?;
                 Ok(json!({ "multiplier": mul_value(&mul) }))
             }
             "remove_rx_filters" => {
@@ -953,13 +1001,7 @@ impl Trex {
             if !force {
                 return Err(exec(format!("port {port} is already transmitting (start with force to restart it)")));
             }
-            self.stop(event::PORT_STOPPED)?;
-        }
-        if let Some(run) = &self.run {
-            return Err(exec(format!(
-                "ports {:?} transmit: riptide starts the ports of one run together (start requests in a row, or one batch); stop them first",
-                run.ports
-            )));
+            self.stop_ports(&[port], event::PORT_STOPPED)?;
         }
         if !self.streams.by_key(port).any(|(_, e)| e.value.riptide.get("enabled") != Some(&json!(false))) {
             return Err(exec(format!("port {port} has no enabled stream to send")));
@@ -1011,38 +1053,111 @@ impl Trex {
         }
     }
 
-    /// Starts what waited long enough for other ports, and notices runs that ended.
+    /// Starts what waited long enough for other ports, notices runs that ended, and
+    /// samples the counters for rates.
     pub fn poll(&mut self) {
         if self.armed_at.is_some_and(|t| t.elapsed() >= GATHER) {
             self.commit(None);
         }
         self.sync();
+        if self.samples.due() {
+            let ports = self.totals();
+            self.samples.push(Instant::now(), ports);
+        }
     }
 
+    /// Every port's counters since the server began (the engine's totals).
+    fn totals(&mut self) -> Vec<PortCounters> {
+        let mut out = vec![PortCounters::default(); self.ports.len()];
+        if let Ok(Response::Totals(t)) = self.engine.handle(Command::Totals) {
+            for p in &t.ports {
+                if let Some(o) = out.get_mut(p.index) {
+                    *o = p.counters;
+                }
+            }
+        }
+        out
+    }
+
+    /// Starts the gathered ports: those sharing a multiplier and a duration at one
+    /// instant, each such set as its own start of the engine's per-port run.
     fn start_run(&mut self, armed: &[Arm]) -> Result<(), Failure> {
-        let first = &armed[0];
-        if armed.iter().any(|a| a.mul != first.mul || a.duration != first.duration) {
-            return Err(exec("ports started together must share the multiplier and the duration in riptide"));
+        let mut sets: Vec<(Multiplier, Option<Nanos>, Vec<usize>)> = Vec::new();
+        for a in armed {
+            match sets.iter_mut().find(|(m, d, _)| *m == a.mul && *d == a.duration) {
+                Some(s) => s.2.push(a.port),
+                None => sets.push((a.mul, a.duration, vec![a.port])),
+            }
         }
-        let ports: Vec<usize> = armed.iter().map(|a| a.port).collect();
-        let (text, groups) = self.profile_of(&ports)?;
-        // The last run's figures stay readable until this one starts.
-        self.last = None;
-        self.engine.handle(Command::load_profile(text, "trex")).map_err(|e| exec(e.to_string()))?;
-        let opts = StartOptions { duration: first.duration, multiplier: first.mul, ..Default::default() };
-        self.engine.handle(Command::Start(opts)).map_err(|e| exec(e.to_string()))?;
-        for &port in &ports {
-            self.ports[port].tx = Tx::Active;
-            self.emit(event::PORT_STARTED, json!({"port_id": port, "profile_id": "_"}));
+        for (mul, duration, ports) in sets {
+            self.start_ports(&ports, mul, duration)?;
         }
-        self.run = Some(RunInfo { ports, groups });
         Ok(())
     }
 
-    /// The riptide profile of the ports' streams, and their packet groups by name.
-    fn profile_of(&self, ports: &[usize]) -> Result<(String, HashMap<String, PacketGroup>), Failure> {
+    /// Starts `ports` with their streams: a new engine run when none goes on, else into
+    /// the running one while its other ports go on.
+    fn start_ports(&mut self, ports: &[usize], mul: Multiplier, duration: Option<Nanos>) -> Result<(), Failure> {
+        // A run that ended (a simulated one runs ahead of the clock) is put away first.
+        self.sync();
+        let first_tag = self.run.as_ref().map_or(0, |r| r.next_tag);
+        let (text, groups, next_tag) = self.profile_of(ports, first_tag)?;
+        self.engine.handle(Command::load_profile(text, "trex")).map_err(|e| exec(e.to_string()))?;
+        let list = Some(ports.iter().map(|&p| p as u16).collect());
+        let opts = StartOptions { duration, multiplier: mul, ports: list, ..Default::default() };
+        self.engine.handle(Command::Start(opts)).map_err(|e| exec(e.to_string()))?;
+        let run = match &mut self.run {
+            Some(r) => r,
+            None => {
+                // The last run's figures stay readable until this one starts.
+                self.last = None;
+                self.samples = Samples::default();
+                self.run.insert(RunInfo::default())
+            }
+        };
+        run.groups.extend(groups);
+        run.next_tag = next_tag;
+        for &port in ports {
+            if !run.ports.contains(&port) {
+                run.ports.push(port);
+            }
+        }
+        for &port in ports {
+            self.ports[port].tx = Tx::Active;
+            self.emit(event::PORT_STARTED, json!({"port_id": port, "profile_id": "_"}));
+        }
+        Ok(())
+    }
+
+    /// Stops `ports` of the run (`ev` the event each reports); the run itself once no
+    /// port of it transmits.
+    fn stop_ports(&mut self, ports: &[usize], ev: u64) -> Result<(), Failure> {
+        let Some(run) = &self.run else { return Ok(()) };
+        let others = run.ports.iter().any(|p| !ports.contains(p) && self.ports[*p].tx != Tx::Idle);
+        if !others {
+            return self.stop(ev);
+        }
+        let list = ports.iter().filter(|&&p| self.ports[p].tx != Tx::Idle).map(|&p| p as u16).collect();
+        let r = self.engine.handle(Command::Ports { ports: list, op: PortOp::Stop });
+        for &port in ports {
+            if self.ports[port].tx != Tx::Idle {
+                self.ports[port].tx = Tx::Idle;
+                self.emit(if r.is_ok() { ev } else { event::PORT_ERROR }, json!({"port_id": port, "profile_id": "_"}));
+            }
+        }
+        r.map(|_| ()).map_err(|e| exec(e.to_string()))
+    }
+
+    /// The riptide profile of the ports' streams (their tags numbered from `first_tag`),
+    /// their packet groups by name, and the next tag id.
+    fn profile_of(
+        &self,
+        ports: &[usize],
+        first_tag: u32,
+    ) -> Result<(String, HashMap<String, PacketGroup>, u32), Failure> {
         let mut streams = Vec::new();
         let mut groups = HashMap::new();
+        let mut tag = first_tag;
         for &port in ports {
             for (id, e) in self.streams.by_key(port) {
                 let e = &e.value;
@@ -1053,10 +1168,19 @@ impl Trex {
                         )));
                     }
                 }
+                let mut stream = e.riptide.clone();
                 if let Some(g) = e.group {
                     groups.insert(translate::stream_name(port as u16, *id), g);
+                    if tag > u32::from(u16::MAX) {
+                        return Err(exec("this run has counted 65,536 packet groups: stop every port to start afresh"));
+                    }
+                    let key = if g.latency { "latency" } else { "flow_stats" };
+                    if let Some(t) = stream.get_mut(key) {
+                        t["id"] = json!(tag);
+                    }
+                    tag += 1;
                 }
-                streams.push(e.riptide.clone());
+                streams.push(stream);
             }
         }
         if streams.is_empty() {
@@ -1064,7 +1188,7 @@ impl Trex {
         }
         let text = serde_json::to_string(&json!({ "streams": streams })).map_err(|e| exec(e.to_string()))?;
         riptide_engine::check_profile(&text, "trex").map_err(|e| exec(e.to_string()))?;
-        Ok((text, groups))
+        Ok((text, groups, tag))
     }
 
     /// Stops the run; `ev` is the event each of its ports reports.
@@ -1088,14 +1212,18 @@ impl Trex {
         Ok(())
     }
 
+    /// The run's ports still transmitting go idle, each reporting `ev`.
     fn finish_ports(&mut self, run: &RunInfo, ev: u64) {
         for &port in &run.ports {
-            self.ports[port].tx = Tx::Idle;
-            self.emit(ev, json!({"port_id": port, "profile_id": "_"}));
+            if self.ports[port].tx != Tx::Idle {
+                self.ports[port].tx = Tx::Idle;
+                self.emit(ev, json!({"port_id": port, "profile_id": "_"}));
+            }
         }
     }
 
-    /// Notices a run that ended by itself (bursts sent, duration over).
+    /// Notices ports whose traffic ended by itself (bursts sent, duration over), and a
+    /// run whose workers ended.
     pub fn sync(&mut self) {
         self.astf_sync();
         if self.run.is_none() {
@@ -1103,6 +1231,15 @@ impl Trex {
         }
         if let Ok(Response::State(RunState::Finished | RunState::Stopped)) = self.engine.handle(Command::State) {
             let _ = self.stop(event::PORT_JOB_DONE);
+            return;
+        }
+        if let Ok(Response::Lanes(lanes)) = self.engine.handle(Command::Lanes) {
+            let done: Vec<usize> = (0..self.ports.len())
+                .filter(|&p| lanes.get(p) == Some(&Lane::Done) && self.ports[p].tx == Tx::Active)
+                .collect();
+            if !done.is_empty() {
+                let _ = self.stop_ports(&done, event::PORT_JOB_DONE);
+            }
         }
     }
 
@@ -1126,13 +1263,8 @@ impl Trex {
 
     /// A port's counters (ended runs and the running one) and rates (the running one).
     fn port_figures(&mut self, port: usize) -> Figures {
-        let snap = self.snapshot();
-        let cur = snap.as_ref().and_then(|s| s.ports.iter().find(|p| p.index == port));
         // Counters over every run: the engine's totals (the one rule of counters that only grow).
-        let c = match self.engine.handle(Command::Totals) {
-            Ok(Response::Totals(t)) => t.ports.iter().find(|p| p.index == port).map(|p| p.counters).unwrap_or_default(),
-            _ => Default::default(),
-        };
+        let c = self.totals().get(port).copied().unwrap_or_default();
         let mut f = Figures {
             opackets: c.opackets,
             obytes: c.obytes,
@@ -1142,16 +1274,25 @@ impl Trex {
             ierrors: c.ierrors,
             ..Figures::default()
         };
-        if let Some(p) = cur {
-            f.tx_pps = p.tx_pps;
-            f.tx_bps = p.tx_bps_l2;
-            f.tx_bps_l1 = p.tx_bps_l1;
-            f.rx_pps = p.rx_pps;
-            f.rx_bps = p.rx_pps
-                * if p.ipackets > 0 { (p.ibytes as f64 / p.ipackets as f64 + FCS_LEN as f64) * 8.0 } else { 0.0 };
-            f.util = if p.line_rate_bps > 0.0 { 100.0 * p.tx_bps_l1 / p.line_rate_bps } else { 0.0 };
+        // Rates over the last second (TRex's are recent too): a port started late or
+        // stopped early shows its own rate, not the run's average.
+        if let Some([opps, obps, ipps, ibps]) = self.samples.rates(port, Instant::now(), &c) {
+            let fcs = FCS_LEN as f64;
+            f.tx_pps = opps;
+            f.tx_bps = (obps + opps * fcs) * 8.0;
+            f.tx_bps_l1 = (obps + opps * (fcs + L1_OVERHEAD as f64)) * 8.0;
+            f.rx_pps = ipps;
+            f.rx_bps = (ibps + ipps * fcs) * 8.0;
+            let line = self.line_rate(port);
+            f.util = if line > 0.0 { 100.0 * f.tx_bps_l1 / line } else { 0.0 };
         }
         f
+    }
+
+    /// A port's line rate, b/s (its link's speed where it has one).
+    fn line_rate(&self, port: usize) -> f64 {
+        let opts = self.engine.config().port_options();
+        self.engine.config().ports.get(port).map_or(0.0, |p| p.caps(&opts).line_rate.0)
     }
 
     fn global_stats(&mut self) -> Value {

@@ -262,7 +262,9 @@ fn a_run_can_be_paused_updated_and_stopped_and_its_counters_stay() {
     }
     let h0 = handlers[0].clone();
     c.ok("pause_traffic", json!({"port_id": 0, "handler": h0}));
-    assert_eq!(c.ok("get_port_status", json!({"port_id": 1}))["state"], "PAUSE");
+    // Each port pauses alone (the engine's per-port run).
+    assert_eq!(c.ok("get_port_status", json!({"port_id": 0}))["state"], "PAUSE");
+    assert_eq!(c.ok("get_port_status", json!({"port_id": 1}))["state"], "TX");
     c.ok("resume_traffic", json!({"port_id": 0, "handler": h0}));
     assert!(c
         .err("update_traffic", json!({"port_id": 0, "handler": h0, "mul": {"type": "raw", "op": "add", "value": 1}}))
@@ -270,15 +272,23 @@ fn a_run_can_be_paused_updated_and_stopped_and_its_counters_stay() {
     c.ok("update_traffic", json!({"port_id": 0, "handler": h0, "mul": {"type": "raw", "op": "abs", "value": 2}}));
     std::thread::sleep(std::time::Duration::from_millis(300));
     c.ok("stop_traffic", json!({"port_id": 0, "handler": h0}));
+    // Port 1 goes on while port 0 is stopped.
+    assert_eq!(c.ok("get_port_status", json!({"port_id": 1}))["state"], "TX");
     let s0 = c.ok("get_port_stats", json!({"port_id": 0}));
     assert!(s0["opackets"].as_u64().unwrap() > 0);
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let (a, b) = (&c.ok("get_port_stats", json!({"port_id": 0}))["opackets"], &s0["opackets"]);
+    assert_eq!(a, b, "a stopped port sends nothing");
+    c.ok("stop_traffic", json!({"port_id": 1, "handler": handlers[1].clone()}));
+    let s0 = c.ok("get_port_stats", json!({"port_id": 0}));
     assert_eq!(c.ok("get_port_stats", json!({"port_id": 0})), s0, "counters after the stop stay");
     assert_eq!(c.ok("get_port_status", json!({"port_id": 1}))["state"], "STREAMS");
     let g = c.ok("get_global_stats", json!({}));
     let p1 = c.ok("get_port_stats", json!({"port_id": 1}))["opackets"].as_u64().unwrap();
     assert_eq!(g["m_total_tx_pkts"].as_u64().unwrap(), s0["opackets"].as_u64().unwrap() + p1);
     // Starts in requests of their own gather until another request comes (TRex's client
-    // starts one port at a time); a port started while a run transmits is refused.
+    // starts one port at a time); a port starts while another transmits, at a multiplier
+    // of its own, and a running port is started again only with force.
     let h1 = handlers[1].clone();
     let one = json!({"type": "raw", "op": "abs", "value": 1});
     c.ok("start_traffic", json!({"port_id": 0, "handler": h0, "mul": one, "duration": -1.0}));
@@ -287,10 +297,14 @@ fn a_run_can_be_paused_updated_and_stopped_and_its_counters_stay() {
         assert_eq!(c.ok("get_port_status", json!({"port_id": port}))["state"], "TX");
     }
     c.ok("stop_traffic", json!({"port_id": 1, "handler": h1}));
-    c.ok("start_traffic", json!({"port_id": 0, "handler": h0, "mul": one, "duration": -1.0}));
-    assert_eq!(c.ok("get_port_status", json!({"port_id": 0}))["state"], "TX");
-    let e = c.err("start_traffic", json!({"port_id": 1, "handler": h1, "mul": one, "duration": -1.0}));
-    assert!(e.contains("together"), "{e}");
+    let e = c.err("start_traffic", json!({"port_id": 0, "handler": h0, "mul": one, "duration": -1.0}));
+    assert!(e.contains("already transmitting"), "{e}");
+    let two = json!({"type": "raw", "op": "abs", "value": 2});
+    c.ok("start_traffic", json!({"port_id": 1, "handler": h1, "mul": two, "duration": -1.0}));
+    c.ok("start_traffic", json!({"port_id": 0, "handler": h0, "mul": one, "duration": -1.0, "force": true}));
+    for port in 0..2u64 {
+        assert_eq!(c.ok("get_port_status", json!({"port_id": port}))["state"], "TX");
+    }
     c.t.shutdown();
 }
 
