@@ -516,12 +516,13 @@ fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
                 }
                 size = Some(walk);
             }
-            // riptide keeps every checksum right after each write.
-            "fix_checksum_ipv4" | "fix_checksum_hw" => {}
+            // riptide keeps every checksum right after each write (IPv4, UDP, TCP, ICMP,
+            // ICMPv6: the frame's decoded layers).
+            "fix_checksum_ipv4" | "fix_checksum_hw" | "fix_checksum_icmpv6" => {}
             t => {
                 return Err(format!(
                     "{}: '{t}' is none of flow_var, tuple_flow_var, write_flow_var, write_mask_flow_var, \
-                     trim_pkt_size, fix_checksum_ipv4, fix_checksum_hw",
+                     trim_pkt_size, fix_checksum_ipv4, fix_checksum_hw, fix_checksum_icmpv6",
                     at("type")
                 ))
             }

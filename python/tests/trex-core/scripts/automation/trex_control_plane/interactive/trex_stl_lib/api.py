@@ -1,0 +1,2 @@
+from trex.stl.api import *
+
