@@ -1304,7 +1304,7 @@ impl Trex {
             if w.is_empty() {
                 0.0
             } else {
-                100.0 * w.iter().map(|w| w.cpu_util).sum::<f64>() / w.len() as f64
+                w.iter().map(|w| w.cpu_util).sum::<f64>() / w.len() as f64
             }
         });
         let (tx_pkts, rx_pkts) =
