@@ -27,6 +27,8 @@ command -v wrk     >/dev/null 2>&1 || want_apt+=(wrk)
 command -v curl    >/dev/null 2>&1 || want_apt+=(curl)
 # The console's acceptance test drives riptide console in a tmux pane.
 command -v tmux    >/dev/null 2>&1 || want_apt+=(tmux)
+# Captures compile their BPF filters with libpcap (the pcap crate links it).
+[ -e /usr/include/pcap/pcap.h ] || want_apt+=(libpcap-dev)
 python3 -m pip --version >/dev/null 2>&1 || want_apt+=(python3-pip)
 # The Python tests' packages go into a virtual environment (scripts/test.sh).
 python3 -c "import venv, ensurepip" >/dev/null 2>&1 || want_apt+=(python3-venv)

@@ -48,11 +48,7 @@ class Console:
 @pytest.fixture()
 def console() -> Iterator[Console]:
     with trex_server("link:0:realtime", "link:1") as srv, tempfile.TemporaryDirectory() as ext:
-        for d in trex_oracle._EXT_LIBS:
-            if d.startswith(("scapy", "texttable")):
-                os.symlink(SCRIPTS / "external_libs" / d, os.path.join(ext, d))
-            else:
-                os.makedirs(os.path.join(ext, d))
+        trex_oracle.make_ext_libs(ext)
         name = f"riptide-trex-console-{os.getpid()}"
         env = f"TREX_EXT_LIBS={ext} PYTHONPATH=automation/trex_control_plane/interactive"
         cmd = (f"cd {SCRIPTS} && {env} {sys.executable} -m trex.console.trex_console "

@@ -89,11 +89,7 @@ def ext_libs():
     """TREX_EXT_LIBS: TRex's scapy, and the directories of the libraries the test environment
     has in site-packages (TRex's package checks that they exist)."""
     with tempfile.TemporaryDirectory() as ext:
-        for d in trex_oracle._EXT_LIBS:
-            if d.startswith("scapy"):
-                os.symlink(trex_oracle.TREX_CORE / "scripts/external_libs/scapy-2.4.3", os.path.join(ext, d))
-            else:
-                os.makedirs(os.path.join(ext, d))
+        trex_oracle.make_ext_libs(ext)
         yield ext
 
 

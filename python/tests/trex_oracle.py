@@ -29,6 +29,23 @@ GOLDEN = TREX_CORE / "scripts/automation/regression/functional_tests/golden"
 _EXT_LIBS = ("texttable-0.8.4", "pyyaml-3.11/python3", "scapy-2.4.3", "pyzmq-ctypes", "simpy-3.0.10",
              "trex-openssl", "dpkt-1.9.1", "repoze")
 
+# TRex's own copies of these (scripts/external_libs): its packet builder needs its patched
+# scapy's field offsets, its console its texttable's ansi_len.
+_VENDORED = ("scapy-2.4.3", "texttable-0.8.4")
+
+
+def make_ext_libs(root: str, vendored: bool = True) -> str:
+    """Fills `root` as TREX_EXT_LIBS: TRex's own scapy and texttable (with `vendored`), and
+    empty directories for the rest (TRex's package checks that they exist; the modules come
+    from the test environment's site-packages). Returns `root`."""
+    for d in _EXT_LIBS:
+        if vendored and d in _VENDORED:
+            os.symlink(TREX_CORE / "scripts/external_libs" / d, os.path.join(root, d))
+        else:
+            os.makedirs(os.path.join(root, d))
+    return root
+
+
 _CHILD = r"""
 import json, sys, types
 import trex.astf.trex_astf_profile as P

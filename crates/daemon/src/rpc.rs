@@ -346,6 +346,7 @@ pub fn run_command(engine: &mut Engine, cmd: Command) -> Result<Value, RpcError>
         Ok(Response::Streams(s)) => Ok(json!({"streams": s})),
         Ok(Response::Totals(t)) => serde_json::to_value(&*t).map_err(|e| RpcError::new(code::ENGINE, e.to_string())),
         Ok(Response::Lanes(l)) => Ok(json!({"lanes": l})),
+        Ok(Response::Capture(c)) => serde_json::to_value(&c).map_err(|e| RpcError::new(code::ENGINE, e.to_string())),
         // A file the request names cannot be used: the request's fault.
         Err(e @ EngineError::Input(_)) => Err(RpcError::new(code::INVALID_PARAMS, e.to_string())),
         Err(e) => Err(RpcError::new(code::ENGINE, e.to_string())),

@@ -269,6 +269,9 @@ pub enum Command {
     /// Each port's state in a per-port run (answers [`Response::Lanes`]; empty in other
     /// runs and between runs): cheaper than a snapshot.
     Lanes,
+    /// Captures of the ports' frames (engines made with `captures`; answers
+    /// [`Response::Capture`]).
+    Capture(CaptureOp),
     /// Current counters and rates.
     Snapshot,
     /// Counters since the engine was made, over every run (answers [`Response::Totals`]).
@@ -293,6 +296,64 @@ impl Command {
             bidirectional: false,
         }
     }
+}
+
+/// What [`Command::Capture`] does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "op")]
+pub enum CaptureOp {
+    /// Starts a capture (ports by direction, a limit, fixed or cyclic, a BPF filter).
+    Start(riptide_port::monitor::CaptureSpec),
+    /// Stops capture `id`; its frames stay until fetched or removed.
+    Stop {
+        /// The capture.
+        id: u32,
+    },
+    /// Takes up to `max` of its frames, earliest first.
+    Fetch {
+        /// The capture.
+        id: u32,
+        /// Most frames.
+        max: usize,
+    },
+    /// Forgets it.
+    Remove {
+        /// The capture.
+        id: u32,
+    },
+    /// Every capture kept.
+    Status,
+}
+
+/// What a capture command answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "capture")]
+pub enum CaptureAnswer {
+    /// Started: its id and start time (ns since the Unix epoch).
+    Started {
+        /// Its id.
+        id: u32,
+        /// When.
+        start_unix_ns: u64,
+    },
+    /// Stopped, holding this many frames.
+    Stopped {
+        /// Frames held.
+        count: usize,
+    },
+    /// Frames taken, how many are left, when the capture started.
+    Frames {
+        /// The frames.
+        frames: Vec<riptide_port::monitor::Frame>,
+        /// Frames still held.
+        pending: usize,
+        /// When it started.
+        start_unix_ns: u64,
+    },
+    /// Removed.
+    Removed,
+    /// Every capture kept.
+    Status(Vec<riptide_port::monitor::CaptureStatus>),
 }
 
 /// What [`Command::Ports`] does to its ports.
@@ -330,6 +391,8 @@ pub enum Response {
     Totals(Box<crate::stats::Totals>),
     /// Each port's state in a per-port run.
     Lanes(Vec<crate::stats::Lane>),
+    /// A capture command's answer.
+    Capture(CaptureAnswer),
 }
 
 /// One stream of the loaded profile, as [`Command::Describe`] tells it.

@@ -228,6 +228,9 @@ pub struct EngineConfig {
     /// `port_info`, the interfaces' own, gateways resolved by ARP): streams that leave
     /// their Ethernet addresses unset take these.
     pub macs: Vec<PortMacs>,
+    /// Ports can be captured on demand ([`Command::Capture`], TRex's capture API): each
+    /// port's queues are wrapped to offer their frames while a capture runs.
+    pub captures: bool,
 }
 
 impl EngineConfig {
@@ -258,6 +261,7 @@ impl Default for EngineConfig {
             force: false,
             drain: Nanos::from_millis(100),
             macs: Vec::new(),
+            captures: false,
         }
     }
 }
@@ -341,12 +345,23 @@ pub struct Engine {
     last: Option<Snapshot>,
     /// Counters of the runs (and cleared parts of runs) no snapshot holds any more.
     folded: crate::stats::Totals,
+    /// The ports' captures (engines made with `captures`).
+    monitor: Option<Arc<riptide_port::monitor::Monitor>>,
 }
 
 impl Engine {
     /// An engine on `config`'s ports (calibrates the clock: ~20 ms).
     pub fn new(config: EngineConfig) -> Self {
-        Engine { config, clock: Clock::calibrate(), profile: None, run: None, last: None, folded: Default::default() }
+        let monitor = config.captures.then(riptide_port::monitor::Monitor::new);
+        Engine {
+            config,
+            clock: Clock::calibrate(),
+            profile: None,
+            run: None,
+            last: None,
+            folded: Default::default(),
+            monitor,
+        }
     }
 
     /// The ports.
@@ -452,6 +467,7 @@ impl Engine {
             Command::Update { multiplier } => self.update(multiplier).map(|()| Response::Ok),
             Command::Ports { ports, op } => self.ports_op(&ports, op).map(|()| Response::Ok),
             Command::Lanes => Ok(Response::Lanes(self.lane_states().unwrap_or_default())),
+            Command::Capture(op) => self.capture(op).map(Response::Capture),
             Command::Snapshot => Ok(Response::Stats(Box::new(self.snapshot()))),
             Command::Totals => {
                 let mut t = self.folded.clone();
@@ -920,6 +936,30 @@ impl Engine {
         Ok(())
     }
 
+    /// Runs a capture command on the engine's monitor.
+    fn capture(&mut self, op: crate::command::CaptureOp) -> Result<crate::command::CaptureAnswer, EngineError> {
+        use crate::command::{CaptureAnswer as A, CaptureOp as O};
+        let Some(m) = &self.monitor else {
+            return Err(EngineError::Config("this engine captures nothing (made without captures)".into()));
+        };
+        let ports = self.config.ports.len();
+        let cfg = EngineError::Config;
+        match op {
+            O::Start(spec) => {
+                let id = m.start(spec, ports).map_err(cfg)?;
+                let start_unix_ns = m.status().iter().find(|c| c.id == id).map_or(0, |c| c.start_unix_ns);
+                Ok(A::Started { id, start_unix_ns })
+            }
+            O::Stop { id } => m.stop(id).map(|count| A::Stopped { count }).map_err(cfg),
+            O::Fetch { id, max } => m
+                .fetch(id, max)
+                .map(|(frames, pending, start_unix_ns)| A::Frames { frames, pending, start_unix_ns })
+                .map_err(cfg),
+            O::Remove { id } => m.remove(id).map(|()| A::Removed).map_err(cfg),
+            O::Status => Ok(A::Status(m.status())),
+        }
+    }
+
     /// Each port's state in a per-port run (`None` in other runs): a started port whose
     /// every worker has nothing left of its current start is done.
     fn lane_states(&self) -> Option<Vec<Lane>> {
@@ -1162,8 +1202,17 @@ impl Engine {
         let popts = PortOptions { max_frame, epoch_unix_ns, ..self.config.port_options() };
         let mut groups = Vec::new();
         let mut queues = Vec::new();
-        for spec in &self.config.ports {
-            let (g, q) = riptide_port::open(spec, cores, &popts)?;
+        for (i, spec) in self.config.ports.iter().enumerate() {
+            let (g, mut q) = riptide_port::open(spec, cores, &popts)?;
+            if let Some(m) = &self.monitor {
+                q = q
+                    .into_iter()
+                    .map(|p| {
+                        let w = riptide_port::monitor::Monitored::new(p, m.clone(), i as u16, epoch_unix_ns);
+                        Box::new(w) as Box<dyn riptide_port::Port>
+                    })
+                    .collect();
+            }
             if q.len() != cores {
                 return Err(EngineError::Worker(format!(
                     "{} opened {} queues for {cores} cores",

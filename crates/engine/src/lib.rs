@@ -28,8 +28,11 @@ pub mod tcp;
 mod tcp_report;
 mod worker;
 
-pub use command::{Command, CoreMask, Multiplier, PortOp, ProfileFormat, Response, StartOptions, StreamInfo};
+pub use command::{
+    CaptureAnswer, CaptureOp, Command, CoreMask, Multiplier, PortOp, ProfileFormat, Response, StartOptions, StreamInfo,
+};
 pub use engine::{check_profile, cores, Engine, EngineConfig, EngineError, MAX_CORES};
+pub use riptide_port::monitor::{CaptureSpec, CaptureStatus, Frame as CapturedFrame};
 pub use stats::{Lane, LatencyStats, RunState, Snapshot};
 
 /// How late a stream may fall behind its schedule in real time and still make up what it

@@ -36,6 +36,7 @@ pub mod impair;
 pub mod lab;
 pub mod lock;
 mod mapping;
+pub mod monitor;
 pub mod netns;
 pub mod null;
 pub mod pcap;

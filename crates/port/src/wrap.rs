@@ -24,7 +24,7 @@ use std::path::PathBuf;
 
 /// Copies `frames` (bytes and departures) into `port`'s batches, in order; gives up on
 /// the rest when the port lends no slot. Returns (handed, accepted).
-fn hand_over<'a>(
+pub(crate) fn hand_over<'a>(
     port: &mut dyn Port,
     frames: impl ExactSizeIterator<Item = (&'a [u8], Nanos)>,
 ) -> Result<(usize, usize), PortError> {

@@ -342,7 +342,9 @@ pub struct Trex {
 
 impl Trex {
     /// A TRex front end on a new engine with `config`'s ports; `seed` makes its handles.
-    pub fn new(config: EngineConfig, seed: u64) -> Self {
+    pub fn new(mut config: EngineConfig, seed: u64) -> Self {
+        // TRex's capture API (`capture`) captures any port on demand.
+        config.captures = true;
         let n = config.ports.len();
         let hostname = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default().trim().to_string();
         let mut t = Trex {
@@ -807,19 +809,7 @@ impl Trex {
                 };
                 Ok(json!({"events": events, "next": self.next_event, "data": data}))
             }
-            "capture" => match p.get("command").and_then(Value::as_str) {
-                // No capture is ever running: TRex's answer to `status` then (its current
-                // client asks when it resets ports).
-                Some("status") => Ok(json!([])),
-                Some(c) => Err((
-                    code::METHOD_NOT_FOUND,
-                    format!(
-                        "capture {}: riptide serves no captures over TRex's RPC yet (use a tap: port)",
-                        c.chars().take(32).collect::<String>()
-                    ),
-                )),
-                None => Err(bad("command: missing (status, start, stop, fetch, remove)")),
-            },
+            "capture" => self.capture(p),
             "get_tpg_status" => {
                 // Tagged packet groups are not served: TRex's answer when they are disabled
                 // (its current client asks on connect and reset).
@@ -861,6 +851,113 @@ impl Trex {
         let port = self.port(p)?;
         let handler = p.get("handler").and_then(Value::as_str).unwrap_or_default().to_string();
         self.owners.check(port, &handler).map(|_| port).map_err(|e| exec(refused(&e)))
+    }
+
+    /// TRex's `capture {command: start|stop|fetch|remove|status}` on the engine's
+    /// captures (as TRex's server, any client of the server may capture: its client sends
+    /// no port handler with it); frames come as TRex sends them
+    /// (base64, `origin` TX/RX, `ts` in seconds on the start's clock, `index`).
+    fn capture(&mut self, p: &Params) -> Result<Value, Failure> {
+        use riptide_engine::{CaptureAnswer as A, CaptureOp as O};
+        let id = || -> Result<u32, Failure> {
+            let v =
+                p.get("capture_id").and_then(Value::as_u64).ok_or_else(|| bad("capture_id: a capture id expected"))?;
+            u32::try_from(v).map_err(|_| bad(format!("capture_id {v}: no such capture")))
+        };
+        let op = match p.get("command").and_then(Value::as_str) {
+            Some("start") => {
+                let ports = |key: &str| -> Result<Vec<u16>, Failure> {
+                    let list = p.get(key).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+                    let mut out = Vec::with_capacity(list.len());
+                    for v in list {
+                        let port = v
+                            .as_u64()
+                            .and_then(|x| u16::try_from(x).ok())
+                            .filter(|&x| usize::from(x) < self.ports.len())
+                            .ok_or_else(|| bad(format!("{key}: {v} is no port of this server")))?;
+                        out.push(port);
+                    }
+                    Ok(out)
+                };
+                let (tx, rx) = (ports("tx")?, ports("rx")?);
+                let limit = p.get("limit").and_then(Value::as_u64).unwrap_or(1000);
+                let limit = usize::try_from(limit).map_err(|_| bad(format!("limit {limit}: too large")))?;
+                let cyclic = match p.get("mode").and_then(Value::as_str).unwrap_or("fixed") {
+                    "fixed" => false,
+                    "cyclic" => true,
+                    m => {
+                        return Err(bad(format!(
+                            "mode: '{}' is neither fixed nor cyclic",
+                            m.chars().take(32).collect::<String>()
+                        )))
+                    }
+                };
+                if p.get("endpoint").and_then(Value::as_str).is_some_and(|e| !e.is_empty()) {
+                    return Err(exec(
+                        "capture endpoints (pcapng to a file or ZeroMQ): not served by riptide; fetch the packets",
+                    ));
+                }
+                let filter = p.get("filter").and_then(Value::as_str).unwrap_or_default();
+                if filter.len() > 4096 {
+                    return Err(bad("filter: a BPF expression of at most 4096 bytes expected"));
+                }
+                O::Start(riptide_engine::CaptureSpec { tx, rx, limit, cyclic, filter: filter.to_string() })
+            }
+            Some("stop") => O::Stop { id: id()? },
+            Some("fetch") => {
+                let max = p.get("pkt_limit").and_then(Value::as_u64).unwrap_or(50).clamp(1, 10_000) as usize;
+                O::Fetch { id: id()?, max }
+            }
+            Some("remove") => O::Remove { id: id()? },
+            Some("status") => O::Status,
+            Some(c) => {
+                return Err(bad(format!(
+                    "command: '{}' is none of start, stop, fetch, remove, status",
+                    c.chars().take(32).collect::<String>()
+                )))
+            }
+            None => return Err(bad("command: missing (status, start, stop, fetch, remove)")),
+        };
+        let secs = |ns: u64| ns as f64 / 1e9;
+        match self.engine.handle(Command::Capture(op)) {
+            Ok(Response::Capture(A::Started { id, start_unix_ns })) => {
+                Ok(json!({"capture_id": id, "start_ts": secs(start_unix_ns)}))
+            }
+            Ok(Response::Capture(A::Stopped { count })) => Ok(json!({"pkt_count": count})),
+            Ok(Response::Capture(A::Frames { frames, pending, start_unix_ns })) => {
+                use base64::Engine as _;
+                let pkts: Vec<Value> = frames
+                    .iter()
+                    .map(|f| {
+                        json!({
+                            "binary": base64::engine::general_purpose::STANDARD.encode(&f.data),
+                            "port": f.port, "index": f.index, "ts": secs(f.unix_ns),
+                            "origin": if f.tx { "TX" } else { "RX" },
+                        })
+                    })
+                    .collect();
+                Ok(json!({"pkts": pkts, "pending": pending, "start_ts": secs(start_unix_ns)}))
+            }
+            Ok(Response::Capture(A::Removed)) => Ok(json!({})),
+            Ok(Response::Capture(A::Status(all))) => Ok(Value::Array(
+                all.iter()
+                    .map(|c| {
+                        let mask = |ports: &[u16]| {
+                            ports.iter().fold(0u64, |m, &p| m | 1u64.checked_shl(u32::from(p)).unwrap_or(0))
+                        };
+                        json!({
+                            "id": c.id, "matched": c.matched, "fetched": c.matched.saturating_sub(c.count as u64),
+                            "filter": {"tx": mask(&c.spec.tx), "rx": mask(&c.spec.rx), "bpf": c.spec.filter},
+                            "state": if c.running { "ACTIVE" } else { "STOPPED" },
+                            "count": c.count, "bytes": c.bytes, "limit": c.spec.limit,
+                            "mode": if c.spec.cyclic { "cyclic" } else { "fixed" },
+                        })
+                    })
+                    .collect(),
+            )),
+            Ok(_) => Err(exec("capture: unexpected engine answer")),
+            Err(e) => Err(exec(e.to_string())),
+        }
     }
 
     /// The user owning the port, or "".

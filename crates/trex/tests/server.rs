@@ -500,6 +500,48 @@ fn counters_add_up_over_runs() {
     }
 }
 
+/// TRex's capture API: a bad request names what it expected; a capture runs while the
+/// server sends, holds what matched its filter, and is gone once removed.
+#[test]
+fn captures_answer_as_trex_and_refuse_what_they_cannot_do() {
+    let mut c = Client::new(link_pair());
+    let cap = |extra: Value| {
+        let mut p = json!({"command": "start", "limit": 100, "mode": "fixed", "tx": [0], "rx": [], "filter": ""});
+        for (k, v) in extra.as_object().unwrap() {
+            p[k] = v.clone();
+        }
+        p
+    };
+    assert!(c.err("capture", cap(json!({"filter": "udp port banana"}))).contains("BPF filter 'udp port banana'"));
+    assert!(c.err("capture", cap(json!({"tx": [5]}))).contains("tx: 5 is no port"));
+    assert!(c.err("capture", cap(json!({"tx": []}))).contains("needs a port"));
+    assert!(c.err("capture", cap(json!({"mode": "ring"}))).contains("neither fixed nor cyclic"));
+    assert!(c.err("capture", cap(json!({"limit": 0}))).contains("limit 0"));
+    assert!(c.err("capture", cap(json!({"endpoint": "file:///tmp/x"}))).contains("endpoints"));
+    assert!(c.err("capture", json!({"command": "fetch", "capture_id": 9})).contains("no capture 9"));
+    assert!(c.err("capture", json!({"command": "explode"})).contains("none of start"));
+    let id = c.ok("capture", cap(json!({"filter": "udp"})))["capture_id"].clone();
+    let h = c.ok("acquire", json!({"port_id": 0, "user": "u", "force": false})).as_str().unwrap().to_string();
+    let mode = json!({"type": "single_burst", "total_pkts": 30, "rate": {"type": "pps", "value": 10000.0}});
+    c.ok("add_stream", json!({"port_id": 0, "handler": h, "stream_id": 1, "stream": stream(mode, json!([]), None)}));
+    c.ok(
+        "start_traffic",
+        json!({"port_id": 0, "handler": h, "mul": {"type": "raw", "op": "abs", "value": 1}, "duration": -1.0}),
+    );
+    c.wait_idle(0);
+    let status = c.ok("capture", json!({"command": "status"}));
+    assert_eq!(status[0]["matched"], 30, "{status}");
+    assert_eq!(status[0]["state"], "ACTIVE", "{status}");
+    assert_eq!(c.ok("capture", json!({"command": "stop", "capture_id": id}))["pkt_count"], 30);
+    let got = c.ok("capture", json!({"command": "fetch", "capture_id": id, "pkt_limit": 20}));
+    assert_eq!((got["pkts"].as_array().unwrap().len(), got["pending"].as_u64()), (20, Some(10)));
+    assert_eq!(got["pkts"][0]["origin"], "TX");
+    let sent = base64::engine::general_purpose::STANDARD.encode(frame());
+    assert_eq!(got["pkts"][0]["binary"], json!(sent), "the stream's frame as sent");
+    c.ok("capture", json!({"command": "remove", "capture_id": id}));
+    assert_eq!(c.ok("capture", json!({"command": "status"})), json!([]));
+}
+
 // ---------------------------------------------------------------------- TRex's ASTF RPC
 
 /// A `link:` pair on the wall clock, as `serve --trex --port link:0:realtime --port link:1`.
