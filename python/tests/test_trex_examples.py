@@ -41,6 +41,8 @@ RUN: Dict[str, Tuple[Tuple[str, ...], str]] = {
     "hlt_udp_simple.py": (TWO, "Done"),
     "stl_bi_dir_flows.py": (FOUR, "Test has passed :-)"),
     "stl_simple_pin_core.py": (FOUR, "Test has passed :-)"),
+    # Maps the ports first (service mode, push_pkts, a capture with a BPF filter).
+    "stl_imix.py": (TWO, "Test has passed :-)"),
 }
 
 NOT_RUN = {
@@ -52,14 +54,15 @@ NOT_RUN = {
     "ndr_bench.py": "a module of TRex's NDR bench tool ('designed to be imported')",
     "stl_ndr_bench_tool.py": "needs a DUT map and --ports for its NDR search (riptide's own ndr is the tool here)",
     "ndr_bench_fs_latency.py": "needs a DUT map and --ports for its NDR search",
-    "stl_imix.py": "service mode (ARP resolution of the ports' L3 configuration)",
-    "stl_functional.py": "service mode, captures and push_packets",
-    "add_node.py": "service mode (TRex's namespaces)",
-    "namespace_example.py": "service mode (TRex's namespaces)",
-    "stl_ipv6_tools.py": "service mode (IPv6 scan)",
-    "stl_multiple_arps.py": "service mode (ARP)",
-    "stl_arp_example.py": "service mode (ARP)",
-    "stl_dhcp_example.py": "service mode (DHCP), and it reads a count from the terminal",
+    "stl_functional.py": "maps the ports before acquiring any (TRex's client refuses: 'No ports to map'), then "
+                         "L3 mode and ping through the server",
+    "add_node.py": "TRex's namespaces (conf_ns_batch)",
+    "namespace_example.py": "TRex's namespaces (conf_ns_batch)",
+    "stl_ipv6_tools.py": "pushes IPv6 neighbour discovery frames (riptide's frames carry ICMP echo only) and "
+                         "waits for a neighbour's answers",
+    "stl_multiple_arps.py": "pushes ARP frames (riptide's frames carry no ARP) and waits for the replies",
+    "stl_arp_example.py": "L3 mode and ARP resolution through the server (set_l3_mode, resolve)",
+    "stl_dhcp_example.py": "DHCP through the server's service mode, and it reads a count from the terminal",
     "stl_simple_nd.py": "ICMPv6 neighbour solicitation frames (type 135): riptide's frames carry ICMP echo only",
     "stl_tpg_stats.py": "tagged packet groups (enable_tpg): riptide counts pg_ids with its own tag",
     "tpg_tag_update_example.py": "tagged packet groups (enable_tpg)",

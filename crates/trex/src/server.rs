@@ -169,6 +169,7 @@ pub const METHODS: &[&str] = &[
     "get_async_events",
     "get_tpg_status",
     "capture",
+    "push_pkts",
 ];
 
 /// Methods that need no `api_h` (TRex's client probes a server with `get_version`).
@@ -234,6 +235,9 @@ enum Tx {
 struct Port {
     promiscuous: bool,
     tx: Tx,
+    /// TRex's service mode (the client's own packets: pushes, captures, its ARP and
+    /// ping helpers), as the client set it.
+    service: bool,
 }
 
 /// A start_traffic waiting for the ports started with it.
@@ -349,7 +353,7 @@ impl Trex {
         let hostname = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default().trim().to_string();
         let mut t = Trex {
             engine: Engine::new(config),
-            ports: (0..n).map(|_| Port { promiscuous: false, tx: Tx::Idle }).collect(),
+            ports: (0..n).map(|_| Port { promiscuous: false, tx: Tx::Idle, service: false }).collect(),
             owners: Owners::new(n),
             streams: StreamTables::new(n, STREAM_LIMITS),
             api_h: String::new(),
@@ -729,14 +733,15 @@ impl Trex {
                 Ok(json!({}))
             }
             "service" => {
-                // Service mode (the port's packets to the client's stack): riptide has
-                // none; turning it off, as every reset does, is the state it is in.
+                // Service mode: the client pushes its own packets (`push_pkts`) and
+                // captures what comes back (`capture`); riptide's ports take both in
+                // either mode, so the mode is the client's flag.
                 let port = self.owned(p)?;
-                match p.get("enabled").and_then(Value::as_bool) {
-                    Some(false) => Ok(json!({})),
-                    _ => Err(exec(format!("port {port}: service mode is not supported by riptide's TRex server"))),
-                }
+                let on = p.get("enabled").and_then(Value::as_bool).ok_or_else(|| bad("enabled: a boolean expected"))?;
+                self.ports[port].service = on;
+                Ok(json!({}))
             }
+            "push_pkts" => self.push_pkts(p),
             "set_rx_feature" => {
                 // TRex's client turns the receive queue off in every reset: that is the
                 // only state riptide has.
@@ -960,6 +965,71 @@ impl Trex {
         }
     }
 
+    /// TRex's `push_pkts`: the client's packets out of an idle port, `ipg_usec` apart
+    /// (at most 10,000 of them), as a start of that port alone in the engine's per-port
+    /// run, reported by no port event (TRex sends them on its service path).
+    fn push_pkts(&mut self, p: &Params) -> Result<Value, Failure> {
+        const MAX_PUSH: usize = 10_000;
+        let port = self.port(p)?;
+        if self.owners.owner(port).is_none() {
+            return Err(exec(format!("port {port} is not acquired")));
+        }
+        if self.ports[port].tx != Tx::Idle {
+            return Err(exec(format!("port {port} transmits: riptide pushes packets only on an idle port")));
+        }
+        let pkts = p.get("pkts").and_then(Value::as_array).ok_or_else(|| bad("pkts: a list of packets expected"))?;
+        if pkts.is_empty() || pkts.len() > MAX_PUSH {
+            return Err(bad(format!("pkts: 1 to {MAX_PUSH} packets expected, got {}", pkts.len())));
+        }
+        let ipg =
+            p.get("ipg_usec").map_or(Some(0.0), Value::as_f64).filter(|g| g.is_finite() && *g >= 0.0 && *g <= 1e6);
+        let ipg = ipg.ok_or_else(|| bad("ipg_usec: microseconds from 0 to 1,000,000 expected"))?;
+        let (src, dst) = self.macs(port);
+        let mac = |m: &str| -> Vec<u8> { m.split(':').filter_map(|x| u8::from_str_radix(x, 16).ok()).collect() };
+        let mut streams = Vec::with_capacity(pkts.len());
+        for (k, pkt) in pkts.iter().enumerate() {
+            let at = |what: &str| format!("pkts[{k}].{what}");
+            let b64 = pkt.get("binary").and_then(Value::as_str).ok_or_else(|| bad(at("binary: base64 expected")))?;
+            use base64::Engine as _;
+            let mut frame = base64::engine::general_purpose::STANDARD
+                .decode(b64.trim())
+                .map_err(|e| bad(format!("{}: not base64 ({e})", at("binary"))))?;
+            if !(14..=9216).contains(&frame.len()) {
+                return Err(bad(format!("{}: {} bytes: 14 to 9216 expected", at("binary"), frame.len())));
+            }
+            if pkt.get("use_port_dst_mac").and_then(Value::as_bool).unwrap_or(false) {
+                frame[..6].copy_from_slice(&mac(&dst));
+            }
+            if pkt.get("use_port_src_mac").and_then(Value::as_bool).unwrap_or(false) {
+                frame[6..12].copy_from_slice(&mac(&src));
+            }
+            let hex: String = frame.iter().map(|b| format!("{b:02x}")).collect();
+            let mut st = json!({
+                "name": format!("push{port}.{k}"), "port": port, "frame": hex,
+                "rate": {"pps": 1e6}, "mode": {"burst": {"packets": 1}},
+            });
+            if k > 0 {
+                st["self_start"] = json!(false);
+                st["isg"] = json!(format!("{}ns", (ipg * 1e3).round() as u64));
+            }
+            if k + 1 < pkts.len() {
+                st["next"] = json!(format!("push{port}.{}", k + 1));
+            }
+            streams.push(st);
+        }
+        let text = serde_json::to_string(&json!({ "streams": streams })).map_err(|e| exec(e.to_string()))?;
+        self.sync();
+        self.engine.handle(Command::load_profile(text, "push_pkts")).map_err(|e| exec(e.to_string()))?;
+        let opts = StartOptions { ports: Some(vec![port as u16]), ..Default::default() };
+        self.engine.handle(Command::Start(opts)).map_err(|e| exec(e.to_string()))?;
+        if self.run.is_none() {
+            self.last = None;
+            self.samples = Samples::default();
+            self.run = Some(RunInfo::default());
+        }
+        Ok(json!({}))
+    }
+
     /// The user owning the port, or "".
     fn owner_name(&self, port: usize) -> &str {
         self.owners.owner(port).map_or("", |o| o.user.as_str())
@@ -1022,7 +1092,7 @@ impl Trex {
             "max_stream_id": self.streams.last_key(port).copied().unwrap_or(0),
             "speed": self.speed_gb() * 1000.0,
             "attr": self.attrs(port),
-            "service": false,
+            "service": self.ports[port].service,
             "service_filtered": false,
             "rx_info": {
                 "queue": {"is_active": false},
@@ -1336,6 +1406,11 @@ impl Trex {
                 .collect();
             if !done.is_empty() {
                 let _ = self.stop_ports(&done, event::PORT_JOB_DONE);
+            }
+            // A run of pushed packets only ends when they are out.
+            let idle = self.ports.iter().all(|p| p.tx == Tx::Idle);
+            if self.run.is_some() && idle && !lanes.iter().any(|l| matches!(l, Lane::Active | Lane::Paused)) {
+                let _ = self.stop(event::PORT_STOPPED);
             }
         }
     }

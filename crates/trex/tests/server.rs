@@ -542,6 +542,43 @@ fn captures_answer_as_trex_and_refuse_what_they_cannot_do() {
     assert_eq!(c.ok("capture", json!({"command": "status"})), json!([]));
 }
 
+/// Service mode is the client's flag; `push_pkts` sends the client's packets from an idle
+/// port (its MACs where asked), counted as the port's, with no port event.
+#[test]
+fn pushed_packets_go_out_of_an_idle_port() {
+    let mut c = Client::new(link_pair());
+    let pkts = json!([{"binary": base64::engine::general_purpose::STANDARD.encode(frame()),
+                       "use_port_dst_mac": false, "use_port_src_mac": true}]);
+    let push = json!({"port_id": 0, "pkts": pkts, "force": false, "ipg_usec": 10.0});
+    assert!(c.err("push_pkts", push.clone()).contains("not acquired"));
+    let h = c.ok("acquire", json!({"port_id": 0, "user": "u", "force": false})).as_str().unwrap().to_string();
+    c.ok("service", json!({"port_id": 0, "handler": h, "enabled": true}));
+    assert_eq!(c.ok("get_port_status", json!({"port_id": 0}))["service"], true);
+    let id = c.ok("capture", json!({"command": "start", "limit": 10, "tx": [], "rx": [1], "filter": ""}))["capture_id"]
+        .clone();
+    let mut three = push.clone();
+    three["pkts"] = json!([pkts[0], pkts[0], pkts[0]]);
+    c.ok("push_pkts", three);
+    for _ in 0..400 {
+        if c.ok("capture", json!({"command": "status"}))[0]["matched"] == 3 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let got = c.ok("capture", json!({"command": "fetch", "capture_id": id, "pkt_limit": 10}));
+    assert_eq!(got["pkts"].as_array().unwrap().len(), 3, "{got}");
+    assert_eq!(c.ok("get_port_status", json!({"port_id": 0}))["state"], "IDLE", "a push is no start");
+    let bad = |pkts: Value| {
+        let mut p = push.clone();
+        p["pkts"] = pkts;
+        p
+    };
+    assert!(c.err("push_pkts", bad(json!([]))).contains("1 to 10000 packets"));
+    assert!(c.err("push_pkts", bad(json!([{"binary": "%%"}]))).contains("pkts[0].binary: not base64"));
+    assert!(c.err("push_pkts", bad(json!([{"binary": "AAAA"}]))).contains("14 to 9216"));
+    c.ok("service", json!({"port_id": 0, "handler": h, "enabled": false}));
+}
+
 // ---------------------------------------------------------------------- TRex's ASTF RPC
 
 /// A `link:` pair on the wall clock, as `serve --trex --port link:0:realtime --port link:1`.
