@@ -14,6 +14,7 @@
 
 use crate::stats::KindCounters;
 use riptide_core::{Nanos, TxBatch};
+use riptide_stl::set::StreamSet;
 
 /// A control message for a worker.
 #[derive(Clone, Debug)]
@@ -29,7 +30,37 @@ pub(crate) enum Control {
     Scale(f64),
     /// A per-port run's lanes: ports starting, pausing, resuming or stopping on their
     /// own while the others go on (stateless runs started with `ports`).
-    Lanes(Box<crate::stateless::LaneControl>),
+    Lanes(Box<LaneControl>),
+}
+
+/// Frames of each tagged stream (by stream index) a worker has handed to its ports,
+/// stored before the hand-over: a snapshot that reads receive counts first and these
+/// after never sees a stream received more often than sent, whichever workers send and
+/// receive.
+pub(crate) type Handed = std::sync::Arc<Vec<std::sync::atomic::AtomicU64>>;
+
+/// What a per-port run asks of a worker's lanes (one port each): each applies to every
+/// named port at once, so ports started together start at the same instant.
+#[derive(Clone, Debug)]
+pub(crate) enum LaneControl {
+    /// Start these ports' stream sets now, each ending after `duration` if given; the
+    /// tagged streams to receive (id, latency, flows of the first-packet figures) and the
+    /// grown table of frames handed (the streams now number `streams`).
+    Start {
+        sets: Vec<(usize, StreamSet)>,
+        duration: Option<Nanos>,
+        tags: Vec<(u16, bool, u64)>,
+        handed: Handed,
+        streams: usize,
+        /// Which start of the ports this is (the run counts them).
+        gen: u64,
+    },
+    /// Stop sending on these ports for good (their counters stay).
+    Stop(Vec<usize>),
+    /// Hold these ports' streams where they are.
+    Pause(Vec<usize>),
+    /// Send again from now, nothing made up.
+    Resume(Vec<usize>),
 }
 
 /// What the loop knows of the current turn.

@@ -11,35 +11,7 @@ use riptide_stl::set::StreamSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// Frames of each tagged stream (by stream index) a worker has handed to its ports,
-/// stored before the hand-over: a snapshot that reads receive counts first and these
-/// after never sees a stream received more often than sent, whichever workers send and
-/// receive.
-pub(crate) type Handed = Arc<Vec<AtomicU64>>;
-
-/// What a per-port run asks of a worker's lanes (one port each): each applies to every
-/// named port at once, so ports started together start at the same instant.
-#[derive(Clone, Debug)]
-pub(crate) enum LaneControl {
-    /// Start these ports' stream sets now, each ending after `duration` if given; the
-    /// tagged streams to receive (id, latency, flows of the first-packet figures) and the
-    /// grown table of frames handed (the streams now number `streams`).
-    Start {
-        sets: Vec<(usize, StreamSet)>,
-        duration: Option<Nanos>,
-        tags: Vec<(u16, bool, u64)>,
-        handed: Handed,
-        streams: usize,
-        /// Which start of the ports this is (the run counts them).
-        gen: u64,
-    },
-    /// Stop sending on these ports for good (their counters stay).
-    Stop(Vec<usize>),
-    /// Hold these ports' streams where they are.
-    Pause(Vec<usize>),
-    /// Send again from now, nothing made up.
-    Resume(Vec<usize>),
-}
+pub(crate) use crate::kind::{Handed, LaneControl};
 
 /// A per-port run's lanes on one worker: paused sets, each port's end, and the counters
 /// of the streams of stopped ports.
