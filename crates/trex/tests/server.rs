@@ -371,6 +371,10 @@ mod fuzz {
             (0u64..4).prop_map(Value::from),
             any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
             "[a-z_]{0,12}".prop_map(Value::from),
+            // Capture commands and modes, and BPF expressions for libpcap's compiler.
+            prop_oneof![Just("start"), Just("fetch"), Just("stop"), Just("remove"), Just("status"), Just("cyclic")]
+                .prop_map(Value::from),
+            "[a-z0-9 ()&|!=\\[\\]:.]{0,40}".prop_map(Value::from),
             Just(json!("AAAAAQAAAAAAAgAACABFAAAuAAEAAEAROr0QAAABMAAAAQQBAAwAGn9v")),
         ];
         leaf.prop_recursive(3, 24, 6, |inner| {
@@ -409,6 +413,17 @@ mod fuzz {
             Just("profile_id"),
             Just("key"),
             Just("since"),
+            Just("command"),
+            Just("capture_id"),
+            Just("tx"),
+            Just("rx"),
+            Just("limit"),
+            Just("filter"),
+            Just("mode"),
+            Just("pkt_limit"),
+            Just("pkts"),
+            Just("ipg_usec"),
+            Just("enabled"),
         ];
         prop::collection::vec((keys, value()), 0..6)
             .prop_map(|kv| Value::Object(kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()))
