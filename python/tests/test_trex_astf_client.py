@@ -11,7 +11,6 @@ import subprocess
 import sys
 import tempfile
 
-import json
 from pathlib import Path
 
 import trex_oracle
@@ -43,15 +42,8 @@ def test_trex_current_clients_load() -> None:
 def test_trex_astf_client_drives_riptide() -> None:
     profile = HERE / "trex-core" / "scripts" / "astf" / "http_simple.py"
     groups = HERE / "trex-core" / "scripts" / "astf" / "template_groups.py"
-    with trex_server("link:0:realtime", "link:1") as srv, tempfile.TemporaryDirectory() as ext:
-        for d in trex_oracle._EXT_LIBS:
-            os.makedirs(os.path.join(ext, d))
-        env = dict(os.environ, TREX_EXT_LIBS=ext, PYTHONPATH=str(trex_oracle.INTERACTIVE))
-        r = subprocess.run([sys.executable, str(HERE / "trex_astf_client_script.py"), str(srv["rpc"]),
-                            str(srv["pub"]), str(profile), str(groups)], capture_output=True, text=True, timeout=150, env=env,
-                           cwd=str(trex_oracle.INTERACTIVE))
-    assert r.returncode == 0, (r.stdout[-2000:], r.stderr[-3000:])
-    out = json.loads(r.stdout.strip().splitlines()[-1])
+    with trex_server("link:0:realtime", "link:1") as srv:
+        out = trex_oracle.run_client(HERE / "trex_astf_client_script.py", srv, str(profile), str(groups), timeout=150)
     assert out["state_tx"] == {"_": "STATE_TX"} and out["state_stopped"] == {"_": "STATE_ASTF_LOADED"}, out
     # http_simple opens 2.776 flows/s per unit of mult: 555/s at 200, three times that after
     # update(600), as the client counts them over 1.5 s windows on its own clock.

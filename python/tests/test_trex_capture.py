@@ -6,10 +6,7 @@ the BPF filter is libpcap's (a second capture whose filter matches nothing holds
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -26,16 +23,10 @@ def pcap_frames(path: str) -> list:
 
 
 def test_trex_capture_equals_the_tap() -> None:
-    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as ext:
+    with tempfile.TemporaryDirectory() as tmp:
         tap = os.path.join(tmp, "tap0.pcap")
-        trex_oracle.make_ext_libs(ext)
         with trex_server(f"link:0:realtime+tap:{tap}", "link:1") as srv:
-            env = dict(os.environ, TREX_EXT_LIBS=ext, PYTHONPATH=str(trex_oracle.INTERACTIVE))
-            r = subprocess.run([sys.executable, str(HERE / "trex_capture_script.py"), str(srv["rpc"]),
-                                str(srv["pub"])], capture_output=True, text=True, timeout=120, env=env,
-                               cwd=str(trex_oracle.INTERACTIVE))
-            assert r.returncode == 0, (r.stdout[-2000:], r.stderr[-3000:])
-        out = json.loads(r.stdout.strip().splitlines()[-1])
+            out = trex_oracle.run_client(HERE / "trex_capture_script.py", srv)
         tapped = pcap_frames(tap)
     assert len(tapped) == 1000
     first, none = (str(i) for i in out["ids"])

@@ -6,11 +6,6 @@ port and pg_id counters, which must equal what the streams send."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
 import trex_oracle
@@ -20,15 +15,8 @@ HERE = Path(__file__).resolve().parent
 
 
 def test_trex_current_client_drives_riptide() -> None:
-    with trex_server("link:0:realtime", "link:1") as srv, tempfile.TemporaryDirectory() as ext:
-        for d in trex_oracle._EXT_LIBS:
-            os.makedirs(os.path.join(ext, d))
-        env = dict(os.environ, TREX_EXT_LIBS=ext, PYTHONPATH=str(trex_oracle.INTERACTIVE))
-        r = subprocess.run([sys.executable, str(HERE / "trex_current_client_script.py"), str(srv["rpc"]),
-                            str(srv["pub"])], capture_output=True, text=True, timeout=120, env=env,
-                           cwd=str(trex_oracle.INTERACTIVE))
-    assert r.returncode == 0, (r.stdout[-2000:], r.stderr[-3000:])
-    out = json.loads(r.stdout.strip().splitlines()[-1])
+    with trex_server("link:0:realtime", "link:1") as srv:
+        out = trex_oracle.run_client(HERE / "trex_current_client_script.py", srv)
     assert out["tpg"]["enabled"] is False
     ports = {int(k): v for k, v in out["ports"].items()}
     assert ports[0]["opackets"] == 3000 and ports[1]["opackets"] == 2000, ports

@@ -46,6 +46,19 @@ def make_ext_libs(root: str, vendored: bool = True) -> str:
     return root
 
 
+def run_client(script: Path, srv: Dict[str, int], *args: str, timeout: float = 120) -> Dict[str, Any]:
+    """Runs one of the tests' scripts of TRex's own client (its current one: trex.stl.api,
+    trex.astf.api) against `srv` (test_trex_rpc.trex_server's ports), with TRex's scapy and
+    texttable; returns the JSON line it printed last."""
+    with tempfile.TemporaryDirectory() as ext:
+        make_ext_libs(ext)
+        env = dict(os.environ, TREX_EXT_LIBS=ext, PYTHONPATH=str(INTERACTIVE))
+        r = subprocess.run([sys.executable, str(script), str(srv["rpc"]), str(srv["pub"]), *args],
+                           capture_output=True, text=True, timeout=timeout, env=env, cwd=str(INTERACTIVE))
+    assert r.returncode == 0, (r.stdout[-2000:], r.stderr[-3000:])
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
 _CHILD = r"""
 import json, sys, types
 import trex.astf.trex_astf_profile as P
