@@ -48,10 +48,51 @@ pub struct Impairments {
     pub seed: u64,
     /// Run on the wall clock (the ports are then not simulated).
     pub real_time: bool,
+    /// A bottleneck: the link forwards at this rate, one frame after another (a DUT's
+    /// forwarding rate), frames waiting in a queue of [`Impairments::queue`] frames.
+    pub rate: Option<Bottleneck>,
+    /// With a `rate`: at most this many frames wait behind the one being forwarded; one
+    /// that finds the queue full is lost (tail drop). `None`: the queue has no bound.
+    pub queue: Option<u32>,
+}
+
+/// A bottleneck's rate: frames per second, or bits per second counted on the wire (L1:
+/// the frame, its FCS, preamble and gap) or over the frame and FCS (L2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bottleneck {
+    /// Frames per second.
+    Pps(u64),
+    /// L1 bits per second.
+    BpsL1(u64),
+    /// L2 bits per second.
+    BpsL2(u64),
+}
+
+impl Bottleneck {
+    /// How long forwarding a frame of `len` bytes (no FCS) takes, rounded up to a ns.
+    pub fn service(self, len: usize) -> Nanos {
+        let (units, per_second) = match self {
+            Bottleneck::Pps(p) => (1u128, p),
+            Bottleneck::BpsL1(b) => (((len + 24) * 8) as u128, b),
+            Bottleneck::BpsL2(b) => (((len + 4) * 8) as u128, b),
+        };
+        Nanos((units * 1_000_000_000).div_ceil(u128::from(per_second.max(1))) as u64)
+    }
+}
+
+impl fmt::Display for Bottleneck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bottleneck::Pps(p) => write!(f, "{p}pps"),
+            Bottleneck::BpsL1(b) => write!(f, "{b}bpsl1"),
+            Bottleneck::BpsL2(b) => write!(f, "{b}bps"),
+        }
+    }
 }
 
 const IMPAIR_EXPECTED: &str =
-    "expected delay=DURATION, loss=P%, reorder=P%, dup=P%, outage=FROM..TO, newflow=DURATION, seed=N or realtime";
+    "expected delay=DURATION, loss=P%, reorder=P%, dup=P%, outage=FROM..TO, newflow=DURATION, \
+     rate=RATE, queue=N, seed=N or realtime";
 
 impl Impairments {
     /// Parses `delay=50us,loss=1%,reorder=0.5%,dup=0.1%,outage=1s..1.5s,seed=7,realtime`
@@ -83,12 +124,35 @@ impl Impairments {
                 }
                 "newflow" => c.new_flow = v.parse().map_err(|e| format!("newflow={v}: {e}"))?,
                 "seed" => c.seed = v.parse().map_err(|_| format!("seed={v}: expected a whole number"))?,
+                "rate" => {
+                    let bad =
+                        |why: String| format!("rate={v}: {why}: expected a rate such as 1mpps, 1gbps (L2) or 1gbpsl1");
+                    let r: riptide_core::Rate =
+                        v.parse().map_err(|e: riptide_core::units::RateError| bad(e.to_string()))?;
+                    let whole = |x: f64| (x.is_finite() && x >= 1.0 && x <= 1e15).then(|| x.round() as u64);
+                    c.rate = Some(
+                        match r {
+                            riptide_core::Rate::Pps(p) => whole(p).map(Bottleneck::Pps),
+                            riptide_core::Rate::BpsL1(b) => whole(b).map(Bottleneck::BpsL1),
+                            riptide_core::Rate::BpsL2(b) => whole(b).map(Bottleneck::BpsL2),
+                            riptide_core::Rate::Percent(_) => None,
+                        }
+                        .ok_or_else(|| bad("at least 1 per second, and not a percentage".into()))?,
+                    );
+                }
+                "queue" => {
+                    let n: u32 = v.parse().map_err(|_| format!("queue={v}: expected a number of frames"))?;
+                    c.queue = Some(n);
+                }
                 "realtime" if v.is_empty() => c.real_time = true,
                 _ => return Err(format!("'{item}': {IMPAIR_EXPECTED}")),
             }
         }
         if c.loss_ppm + c.reorder_ppm + c.duplicate_ppm > 1_000_000 {
             return Err("loss + reorder + dup exceed 100%".into());
+        }
+        if c.queue.is_some() && c.rate.is_none() {
+            return Err("queue=N needs rate=RATE (the queue fills when frames come faster than the rate)".into());
         }
         Ok(c)
     }
@@ -114,6 +178,12 @@ impl fmt::Display for Impairments {
         }
         if self.seed != 0 {
             parts.push(format!("seed={}", self.seed));
+        }
+        if let Some(r) = self.rate {
+            parts.push(format!("rate={r}"));
+        }
+        if let Some(q) = self.queue {
+            parts.push(format!("queue={q}"));
         }
         if self.real_time {
             parts.push("realtime".into());
@@ -147,6 +217,9 @@ pub struct ImpairLine {
     injected: Injected,
     /// Flows seen (with `new_flow`), by key.
     flows: std::collections::HashSet<u64>,
+    /// With a bottleneck: when each frame in it (forwarded or waiting) is through, in
+    /// order.
+    through: VecDeque<Nanos>,
 }
 
 /// A frame's flow: a hash of its IP addresses, protocol and TCP/UDP ports (behind
@@ -192,6 +265,7 @@ impl ImpairLine {
             held: None,
             injected: Injected::default(),
             flows: Default::default(),
+            through: VecDeque::new(),
         }
     }
 
@@ -222,6 +296,22 @@ impl ImpairLine {
             return;
         }
         let mut due = sent + cfg.delay;
+        if let Some(rate) = cfg.rate {
+            // One frame forwarded at a time, the rest waiting: a frame that finds the
+            // queue full is lost; else it is through when those before it are and its
+            // own forwarding time has passed.
+            while self.through.front().is_some_and(|&t| t <= sent) {
+                self.through.pop_front();
+            }
+            if cfg.queue.is_some_and(|q| self.through.len() > q as usize) {
+                self.injected.lost += 1;
+                return;
+            }
+            let start = self.through.back().map_or(sent, |&t| t.max(sent));
+            let done = start + rate.service(frame.len());
+            self.through.push_back(done);
+            due = done + cfg.delay;
+        }
         if cfg.new_flow > Nanos::ZERO && self.flows.insert(flow_key(frame)) {
             due += cfg.new_flow;
         }
@@ -507,6 +597,8 @@ mod tests {
             new_flow: Nanos::ZERO,
             seed: 7,
             real_time: false,
+            rate: None,
+            queue: None,
         };
         let link = ImpairLink::new(cfg);
         let (mut a, mut b) =
@@ -575,6 +667,54 @@ mod tests {
         assert_eq!((c.opackets, c.oerrors), (accepted as u64 + 1, (slots + 10 - accepted) as u64));
     }
 
+    /// A bottleneck forwards one frame at a time at its rate and drops what finds its
+    /// queue full: a burst of 100 frames at once through 1 Mpps with 10 places leaves 11
+    /// through, 1 us apart.
+    #[test]
+    fn a_bottleneck_forwards_at_its_rate_and_drops_what_finds_the_queue_full() {
+        let cfg = Impairments {
+            rate: Some(Bottleneck::Pps(1_000_000)),
+            queue: Some(10),
+            delay: Nanos(500),
+            ..Default::default()
+        };
+        let mut line = ImpairLine::new(cfg, 0);
+        for _ in 0..100 {
+            line.handle_frame(&[0u8; 60], Nanos::ZERO, Nanos::ZERO);
+        }
+        let mut due = vec![];
+        while let Some((_, at)) = line.poll_frame(Nanos::MAX) {
+            due.push(at.0);
+        }
+        assert_eq!(due, (1..=11).map(|k| k * 1000 + 500).collect::<Vec<_>>());
+        assert_eq!(line.injected().lost, 89);
+        // Once the queue has drained, a frame goes straight through.
+        line.handle_frame(&[0u8; 60], Nanos(20_000), Nanos(20_000));
+        assert_eq!(line.poll_frame(Nanos::MAX).map(|f| f.1), Some(Nanos(21_500)));
+        // L1 bits: a 60-byte frame is 84 bytes on the wire, 672 ns at 1 Gb/s.
+        assert_eq!(Bottleneck::BpsL1(1_000_000_000).service(60), Nanos(672));
+        assert_eq!(Bottleneck::BpsL2(1_000_000_000).service(60), Nanos(512));
+    }
+
+    /// The longest burst without loss into a bottleneck at a tenth of the sending rate
+    /// is the queue over 1 - 1/10 (RFC 9004's back-to-back frames), within a frame.
+    #[test]
+    fn the_longest_lossless_burst_follows_the_queue() {
+        for queue in [9u32, 45, 90, 500] {
+            let cfg = Impairments { rate: Some(Bottleneck::Pps(1_000_000)), queue: Some(queue), ..Default::default() };
+            let lossless = |burst: u64| {
+                let mut line = ImpairLine::new(cfg, 0);
+                for k in 0..burst {
+                    line.handle_frame(&[0u8; 60], Nanos(k * 100), Nanos(k * 100));
+                }
+                line.injected().lost == 0
+            };
+            let longest = (1..2000).take_while(|&b| lossless(b)).last().unwrap();
+            let expected = f64::from(queue) / (1.0 - 0.1);
+            assert!((longest as f64 - expected).abs() <= 1.5, "queue {queue}: {longest} against {expected}");
+        }
+    }
+
     #[test]
     fn link_parameters_parse_or_say_what_was_expected() {
         let c = Impairments::parse("delay=50us, loss=1%,reorder=0.5%,dup=0.1%,seed=7,realtime").unwrap();
@@ -588,9 +728,21 @@ mod tests {
                 outage: None,
                 new_flow: Nanos::ZERO,
                 seed: 7,
-                real_time: true
+                real_time: true,
+                rate: None,
+                queue: None,
             }
         );
+        let c = Impairments::parse("rate=1mpps,queue=64").unwrap();
+        assert_eq!((c.rate, c.queue), (Some(Bottleneck::Pps(1_000_000)), Some(64)));
+        assert_eq!(Impairments::parse(&c.to_string()).unwrap(), c);
+        let c = Impairments::parse("rate=1gbps").unwrap();
+        assert_eq!(Impairments::parse(&c.to_string()).unwrap(), c);
+        assert_eq!(Impairments::parse("rate=1gbpsl1").unwrap().rate, Some(Bottleneck::BpsL1(1_000_000_000)));
+        for (bad, want) in [("queue=5", "needs rate"), ("rate=50%", "not a percentage"), ("rate=fast", "rate=fast")] {
+            let e = Impairments::parse(bad).unwrap_err();
+            assert!(e.contains(want), "{bad}: {e}");
+        }
         let c = Impairments::parse("newflow=2ms").unwrap();
         assert_eq!((c.new_flow, c.to_string()), (Nanos(2_000_000), "newflow=2000000ns".to_string()));
         assert_eq!(Impairments::parse(&c.to_string()).unwrap(), c);
