@@ -129,7 +129,7 @@ impl Impairments {
                         |why: String| format!("rate={v}: {why}: expected a rate such as 1mpps, 1gbps (L2) or 1gbpsl1");
                     let r: riptide_core::Rate =
                         v.parse().map_err(|e: riptide_core::units::RateError| bad(e.to_string()))?;
-                    let whole = |x: f64| (x.is_finite() && x >= 1.0 && x <= 1e15).then(|| x.round() as u64);
+                    let whole = |x: f64| (1.0..=1e15).contains(&x).then(|| x.round() as u64);
                     c.rate = Some(
                         match r {
                             riptide_core::Rate::Pps(p) => whole(p).map(Bottleneck::Pps),
