@@ -142,3 +142,31 @@ fn snapshots_never_show_rx_above_tx() {
         assert!(checked > 1000 && with_rx > 100, "cores {cores}: {checked} checks, {with_rx} with traffic received");
     }
 }
+
+/// A link with a bottleneck (`link:0:rate=1mpps,queue=90`, parsed as the CLI parses it):
+/// bursts at 10 Mpps pass whole up to queue / (1 - 1/10) = 100 frames and lose the rest
+/// beyond, as RFC 9004's back-to-back test measures a DUT's buffer.
+#[test]
+fn a_bottleneck_link_takes_bursts_up_to_its_buffer() {
+    let received = |burst: u64| {
+        let mut ports = vec!["link:0:rate=1mpps,queue=90".parse::<PortSpec>().unwrap(), "link:1".parse().unwrap()];
+        riptide_port::join_links(&mut ports).unwrap();
+        let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
+        let yaml = format!(
+            "streams: [{{name: b, port: 0, rate: 10mpps, flow_stats: {{id: 3}}, mode: {{burst: {{packets: {burst}}}}}}}]"
+        );
+        load(&mut e, &yaml);
+        e.handle(Command::Start(StartOptions::default())).unwrap();
+        while !finished(&mut e) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
+        (s.ports[0].opackets, s.streams[0].rx.as_ref().unwrap().rx_packets)
+    };
+    assert_eq!(received(99), (99, 99));
+    assert_eq!(received(100), (100, 100));
+    let (sent, got) = received(1000);
+    assert_eq!(sent, 1000);
+    // The queue's 90 and the one in service, plus what drained during the burst (a tenth).
+    assert!((190..=192).contains(&got), "{got}");
+}
