@@ -164,6 +164,11 @@ impl std::str::FromStr for CoreMask {
     }
 }
 
+/// A capture fetch's default byte budget: 8 MiB of frames.
+fn fetch_bytes() -> usize {
+    8 << 20
+}
+
 fn unnamed() -> String {
     "<profile>".into()
 }
@@ -309,12 +314,16 @@ pub enum CaptureOp {
         /// The capture.
         id: u32,
     },
-    /// Takes up to `max` of its frames, earliest first.
+    /// Takes up to `max` of its frames and `max_bytes` of their bytes (one frame at
+    /// least), earliest first.
     Fetch {
         /// The capture.
         id: u32,
         /// Most frames.
         max: usize,
+        /// Most bytes of frames.
+        #[serde(default = "fetch_bytes")]
+        max_bytes: usize,
     },
     /// Forgets it.
     Remove {

@@ -951,8 +951,8 @@ impl Engine {
                 Ok(A::Started { id, start_unix_ns })
             }
             O::Stop { id } => m.stop(id).map(|count| A::Stopped { count }).map_err(cfg),
-            O::Fetch { id, max } => m
-                .fetch(id, max)
+            O::Fetch { id, max, max_bytes } => m
+                .fetch(id, max, max_bytes)
                 .map(|(frames, pending, start_unix_ns)| A::Frames { frames, pending, start_unix_ns })
                 .map_err(cfg),
             O::Remove { id } => m.remove(id).map(|()| A::Removed).map_err(cfg),

@@ -178,12 +178,21 @@ impl Monitor {
         Ok(n)
     }
 
-    /// Takes up to `max` of capture `id`'s frames, earliest first; also answers how many
-    /// it still holds after them and when it started.
-    pub fn fetch(&self, id: u32, max: usize) -> Result<(Vec<Frame>, usize, u64), String> {
+    /// Takes up to `max` of capture `id`'s frames and at most `max_bytes` of their bytes
+    /// (one frame at least), earliest first, so what is taken fits the reply that carries
+    /// it; also answers how many it still holds after them and when it started.
+    pub fn fetch(&self, id: u32, max: usize, max_bytes: usize) -> Result<(Vec<Frame>, usize, u64), String> {
         let mut s = lock(&self.state);
         let c = s.captures.get_mut(&id).ok_or_else(|| format!("no capture {id}"))?;
-        let n = max.min(c.frames.len());
+        let mut n = 0;
+        let mut bytes = 0;
+        for f in c.frames.iter().take(max) {
+            bytes += f.data.len();
+            if n > 0 && bytes > max_bytes {
+                break;
+            }
+            n += 1;
+        }
         let out: Vec<Frame> = c.frames.drain(..n).collect();
         let freed: usize = out.iter().map(|f| f.data.len()).sum();
         c.bytes -= freed;
@@ -363,16 +372,16 @@ mod tests {
         m.offer(0, false, 2, &udp(53)); // port 0's receive side: not asked for
         m.offer(1, false, 3, &udp(53));
         m.offer(1, false, 4, &udp(80)); // filtered out
-        let (frames, left, _) = m.fetch(id, 1).unwrap();
+        let (frames, left, _) = m.fetch(id, 1, usize::MAX).unwrap();
         assert_eq!((frames.len(), left), (1, 1));
         assert_eq!((frames[0].index, frames[0].port, frames[0].tx), (0, 0, true));
         assert_eq!(m.stop(id), Ok(1));
         assert!(!m.wants());
         m.offer(1, false, 5, &udp(53));
-        let (frames, left, _) = m.fetch(id, 10).unwrap();
+        let (frames, left, _) = m.fetch(id, 10, usize::MAX).unwrap();
         assert_eq!((frames.len(), left, frames[0].index, frames[0].unix_ns), (1, 0, 1, 3));
         m.remove(id).unwrap();
-        assert!(m.fetch(id, 1).is_err_and(|e| e.contains("no capture")));
+        assert!(m.fetch(id, 1, usize::MAX).is_err_and(|e| e.contains("no capture")));
     }
 
     #[test]
@@ -383,11 +392,27 @@ mod tests {
         for i in 0..5u64 {
             m.offer(0, true, i, &udp(1));
         }
-        let at = |id| m.fetch(id, 10).unwrap().0.iter().map(|f| f.unix_ns).collect::<Vec<_>>();
+        let at = |id| m.fetch(id, 10, usize::MAX).unwrap().0.iter().map(|f| f.unix_ns).collect::<Vec<_>>();
         assert_eq!(at(fixed), [0, 1, 2]);
         assert_eq!(at(cyclic), [2, 3, 4]);
         let s = m.status();
         assert_eq!(s.iter().map(|c| c.matched).collect::<Vec<_>>(), [3, 5]);
+    }
+
+    /// A fetch takes no more bytes than asked (but one frame at least), and leaves the
+    /// rest for the next.
+    #[test]
+    fn a_fetch_stops_at_its_byte_budget() {
+        let m = Monitor::new();
+        let id = m.start(CaptureSpec { tx: vec![0], limit: 10, ..Default::default() }, 1).unwrap();
+        for i in 0..5u64 {
+            m.offer(0, true, i, &[0u8; 1000]);
+        }
+        let (got, left, _) = m.fetch(id, 10, 2500).unwrap();
+        assert_eq!((got.len(), left), (2, 3));
+        let (got, left, _) = m.fetch(id, 10, 10).unwrap();
+        assert_eq!((got.len(), left), (1, 2), "one frame at least");
+        assert_eq!(m.status()[0].bytes, 2000);
     }
 
     /// However many captures and frames, what they hold stays within [`MAX_BYTES`].

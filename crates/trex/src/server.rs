@@ -911,7 +911,9 @@ impl Trex {
             Some("stop") => O::Stop { id: id()? },
             Some("fetch") => {
                 let max = p.get("pkt_limit").and_then(Value::as_u64).unwrap_or(50).clamp(1, 10_000) as usize;
-                O::Fetch { id: id()?, max }
+                // Frames in base64 take 4/3 of their bytes: 8 MiB of them fit a reply with
+                // room to spare; the client fetches until nothing is pending.
+                O::Fetch { id: id()?, max, max_bytes: 8 << 20 }
             }
             Some("remove") => O::Remove { id: id()? },
             Some("status") => O::Status,
