@@ -344,15 +344,15 @@ impl<K: RunKind> Worker<K> {
         n
     }
 
-    /// Publishes the counters into the shared copy. The kind writes its figures straight
-    /// into that copy, the costly ones (receive tables with their histograms, series)
-    /// only every 16th publish and the last: a publish in between copies none of them.
     /// Publishes now, waiting for a reader to let go if one holds the copy.
     #[cold]
     fn publish_now(&mut self, t0: Nanos, now: Nanos, busy: u64) {
         self.publish_as(t0, now, busy, false, true);
     }
 
+    /// Publishes the counters into the shared copy. The kind writes its figures straight
+    /// into that copy, the costly ones (receive tables with their histograms, series)
+    /// only every 16th publish and the last: a publish in between copies none of them.
     fn publish(&mut self, t0: Nanos, now: Nanos, busy: u64, done: bool) {
         self.publish_as(t0, now, busy, done, done);
     }
