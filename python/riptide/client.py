@@ -329,6 +329,7 @@ class Client:
         total: bool = False,
         pin: Optional[Sequence[int]] = None,
         core_mask: Optional[str] = None,
+        realtime: bool = False,
     ) -> None:
         """Starts the loaded streams: for ``duration`` seconds and/or ``count`` packets.
 
@@ -339,6 +340,8 @@ class Client:
         workers on, one each (``[2, 3]``); ``cores`` is then their number. ``core_mask``:
         ``"split"`` (the default: every worker sends a share of every port's streams) or
         ``"pin"`` (the workers are divided between the sending ports), as TRex's.
+        ``realtime``: the workers at real-time priority (SCHED_FIFO), so a busy host does
+        not bend their schedule (each port's ``pacing`` in the stats shows how well).
         """
         params: Json = {"multiplier": mult, "cores": cores}
         if pin is not None:
@@ -348,6 +351,8 @@ class Client:
             params["total"] = True
         if core_mask is not None:
             params["core_mask"] = core_mask
+        if realtime:
+            params["realtime"] = True
         if at is not None:
             params["at_unix_ns"] = int(round(at * 1e9))
         if duration is not None:
@@ -396,7 +401,7 @@ class Client:
         return dict(self.call("trial", duration=duration, load=load, cores=cores))
 
     def ndr_start(self, **options: Any) -> int:
-        """Starts the daemon's throughput search (API 1.11): ``riptide ndr``'s options by
+        """Starts the daemon's throughput search (API 1.11; pacing options 1.12): ``riptide ndr``'s options by
         their names (``goals="ndr=0,pdr=0.5%"``, ``min_load="5kpps"`` or frames/s,
         ``trial="0.5s"`` or seconds, ``frame_sizes``, ``latency``, ``simulate``, ...), on
         the loaded profile unless ``profile`` (YAML text) is given; returns the search's

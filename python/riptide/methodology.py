@@ -60,6 +60,18 @@ class NdrResult:
         """Trials that sent less than 99.9% of their load."""
         return sum(1 for t in self.trials if t.get("generator_limited"))
 
+    @property
+    def pacing_limited_trials(self) -> int:
+        """Trials whose bursts beyond the schedule passed ``max_burst`` in every repetition."""
+        return sum(1 for t in self.trials if t.get("pacing_limited"))
+
+    @property
+    def mrr(self) -> Optional[Json]:
+        """The maximum receive rate (an ``mrr`` measurement, first frame size): ``load``,
+        ``trial_duration``, ``samples``, ``mean``, ``stdev`` in frames/s; else None."""
+        runs = self.report.get("runs") or [{}]
+        return runs[0].get("mrr")
+
 
 def _option(value: Union[str, float, int, None], unit: str) -> Optional[str]:
     """A load or duration as ``riptide ndr`` writes it: numbers get ``unit``."""
@@ -93,6 +105,11 @@ def ndr(
     latency: str = "off",
     simulate: Optional[str] = None,
     cores: int = 1,
+    realtime: bool = False,
+    max_burst: Union[str, int, None] = None,
+    pacing_retries: Optional[int] = None,
+    mrr: bool = False,
+    mrr_trials: Optional[int] = None,
     profile: Optional[str] = None,
     on_trial: Optional[Callable[[Json], None]] = None,
     poll: float = 0.05,
@@ -106,7 +123,11 @@ def ndr(
     options: loads in frames/s or as it writes them (``"5kpps"``, ``"50%"``), durations
     in seconds or ``"0.5s"``, ``goals`` as a mapping of names to loss ratios or
     ``"ndr=0,pdr=0.5%"``. Latency trials are ``off`` unless ``latency`` names a probe
-    rate (``"1kpps"``). ``on_trial`` sees each trial as it ends. With ``files``, the
+    rate (``"1kpps"``). ``realtime`` runs the workers at real-time priority (a busy
+    host); a trial whose burst beyond the schedule passes ``max_burst`` frames (default
+    1000, ``"off"``) is repeated ``pacing_retries`` times, then marked. ``mrr`` measures CSIT's maximum receive rate instead of searching
+    (``mrr_trials`` trials of ``trial`` at ``max_load``; the result's run has ``mrr``:
+    ``samples``, ``mean``, ``stdev``). ``on_trial`` sees each trial as it ends. With ``files``, the
     report's files (``riptide ndr --out``'s) come back in ``report["files"]`` as bytes.
     A ``KeyboardInterrupt`` cancels the search in the daemon before it propagates.
     """
@@ -122,8 +143,13 @@ def ndr(
         "latency": latency,
         "cores": cores,
     }
+    if realtime:
+        opts["realtime"] = True
+    if mrr:
+        opts["mrr"] = True
     for k, v in (("max_load", _option(max_load, "pps")), ("frame_sizes", frame_sizes), ("simulate", simulate),
-                 ("profile", profile)):
+                 ("profile", profile), ("max_burst", None if max_burst is None else str(max_burst)),
+                 ("pacing_retries", pacing_retries), ("mrr_trials", mrr_trials)):
         if v is not None:
             opts[k] = v
     search = client.ndr_start(**opts)

@@ -193,6 +193,26 @@ def test_a_search_ends_when_its_owner_goes() -> None:
             assert watcher.state() in ("idle", "stopped")
 
 
+def test_mrr_and_the_pacing_options_reach_the_daemon() -> None:
+    """CSIT's MRR through Python and the daemon, against a simulated DUT whose receive
+    rate is known; the pacing options are checked as the CLI checks them."""
+    with running_daemon("--port", "link:0", "--port", "link:1") as port:
+        with Client(port=port) as c:
+            r = ndr(c, simulate="1.234mpps,loss=1%", max_load="2mpps", mrr=True, mrr_trials=4, max_burst=100,
+                    pacing_retries=1)
+            assert r.mrr is not None
+            assert r.mrr["samples"] == [1_221_660.0] * 4 and r.mrr["stdev"] == 0.0, r.mrr
+            assert len(r.trials) == 4 and r.goals == [] and r.pacing_limited_trials == 0
+            for opts, want in [
+                (dict(simulate="1mpps", max_load="2mpps", max_burst="lots"), "--max-burst 'lots'"),
+                (dict(simulate="1mpps", max_load="2mpps", mrr=True, mrr_trials=0), "--mrr-trials 0: expected 1 to 1000"),
+                (dict(simulate="1mpps", max_load="2mpps", pacing_retries=11), "--pacing-retries 11: at most 10"),
+            ]:
+                with pytest.raises(RpcError) as e:
+                    c.ndr_start(**opts)
+                assert want in str(e.value), (opts, e.value)
+
+
 def test_bad_options_are_named() -> None:
     with running_daemon("--port", "link:0", "--port", "link:1") as port:
         with Client(port=port) as c:

@@ -15,8 +15,9 @@ enum Action {
     /// Build the ring: namespace riptide-tg (ports rt0, rt1) and a DUT namespace riptide-dut.
     Up {
         /// How the DUT forwards: route (kernel IPv4 routing), bridge, none (rt0 and rt1 joined
-        /// directly), or limit:RATE (routing, each leg's input limited to RATE packets/s by
-        /// nftables: a DUT of known capacity), testpmd (DPDK's dpdk-testpmd forwarding between
+        /// directly), or limit:RATE[,burst=N] (routing, each leg's input limited to RATE
+        /// packets/s by nftables, a token bucket of N packets, RATE/100 by default: a DUT of
+        /// known capacity), testpmd (DPDK's dpdk-testpmd forwarding between
         /// af_packet vdevs) or ovs (Open vSwitch's userspace datapath).
         #[arg(long, default_value = "route")]
         dut: String,

@@ -101,6 +101,29 @@ pub(crate) struct NdrArgs {
     /// Print one JSON object: the goals' results and every trial.
     #[arg(long)]
     pub json: bool,
+    /// Run the workers at real-time priority (SCHED_FIFO 10; root or CAP_SYS_NICE): on a
+    /// busy host other processes no longer preempt them, so a trial's frames leave on
+    /// schedule instead of in bursts that a DUT with a small buffer drops.
+    #[arg(long, conflicts_with = "simulate")]
+    pub realtime: bool,
+    /// The largest burst beyond the schedule, in frames, that a trial may send and be
+    /// trusted (every trial reports its `pacing`: the burst, the longest gap): a trial
+    /// past it is repeated (--pacing-retries), then marked pacing-limited, and a bound it
+    /// decides is reported as the generator's. Set it below the DUT's buffer (a policer's
+    /// burst, a NIC ring); `off` trusts every trial.
+    #[arg(long, default_value = defaults::MAX_BURST, value_name = "FRAMES|off")]
+    pub max_burst: String,
+    /// How many times a trial past --max-burst is repeated before it is marked.
+    #[arg(long, default_value_t = defaults::PACING_RETRIES, value_name = "N")]
+    pub pacing_retries: u32,
+    /// Measure the maximum receive rate instead of searching (FD.io CSIT's MRR):
+    /// --mrr-trials trials of --trial at --max-load (default the line), whatever they
+    /// lose; reports each trial's receive rate, their mean and standard deviation.
+    #[arg(long)]
+    pub mrr: bool,
+    /// Trials of --mrr (CSIT's trending runs 10 of 1 s).
+    #[arg(long, default_value_t = defaults::MRR_TRIALS, value_name = "N")]
+    pub mrr_trials: u32,
     #[command(flatten)]
     pub place: PlaceArgs,
 }
@@ -129,6 +152,11 @@ fn options(a: &NdrArgs) -> Options {
         cores: a.cores.count,
         pin: a.cores.pin.clone(),
         force: a.place.force,
+        realtime: a.realtime,
+        max_burst: a.max_burst.clone(),
+        pacing_retries: a.pacing_retries,
+        mrr: a.mrr,
+        mrr_trials: a.mrr_trials,
     }
 }
 
@@ -344,6 +372,19 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report) -> Result<()
         "throughput"
     );
     for run in &r.runs {
+        if let Some(m) = &run.mrr {
+            println!(
+                "{}{:<8} {:>8} {:>14} {:>12} {:>8} {:>14} {:>14}",
+                if sweep { format!("{:<6} ", run.frame_size.as_deref().unwrap_or("-")) } else { String::new() },
+                "mrr",
+                "any",
+                human_rate(m.mean, "pps"),
+                run.line.map_or_else(|| "-".into(), |l| human_rate(m.mean * l.mean_frame * 8.0, "b/s")),
+                run.line.map_or_else(|| "-".into(), |l| format!("{:.1}%", m.mean / l.max_pps * 100.0)),
+                "-",
+                "-",
+            );
+        }
         for (g, gr) in goals.iter().zip(&run.goals) {
             let res = &gr.result;
             let show = |v: Option<f64>, none: &str| v.map_or_else(|| none.to_string(), |v| human_rate(v, "pps"));
@@ -394,6 +435,21 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report) -> Result<()
                 run.generator_limited_trials
             );
         }
+    }
+    for run in &r.runs {
+        let Some(m) = &run.mrr else { continue };
+        let at = run.frame_size.as_deref().map_or(String::new(), |n| format!(" at {}", size_label(n)));
+        println!(
+            "mrr{at}: {} trials of {} s at {}: receive rate {} mean, {} standard deviation",
+            m.samples.len(),
+            m.trial_duration,
+            human_rate(m.load, "pps"),
+            human_rate(m.mean, "pps"),
+            human_rate(m.stdev, "pps")
+        );
+    }
+    if let Some(p) = ndr::files::pacing(r) {
+        println!("{p}");
     }
     print_latency(r, sweep);
     let (trials, secs): (usize, f64) =

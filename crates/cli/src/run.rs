@@ -56,6 +56,12 @@ pub(crate) struct RunArgs {
     /// every port's streams; pin, the workers divided between the sending ports.
     #[arg(long, default_value = "split", value_name = "split|pin")]
     pub core_mask: riptide_engine::CoreMask,
+    /// Run the workers at real-time priority (SCHED_FIFO 10; root or CAP_SYS_NICE), so
+    /// the processes beside them on a busy host do not preempt them and departures stay
+    /// on schedule (each port's `pacing` in --json shows how well). The workers then
+    /// sleep between departures and leave their CPU 10% of each busy millisecond.
+    #[arg(long)]
+    pub realtime: bool,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
@@ -133,6 +139,7 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
         core_mask: a.core_mask,
         total: a.total,
         catch_up,
+        realtime: a.realtime,
         ..Default::default()
     })
 }

@@ -146,6 +146,7 @@ pub fn start_params(params: &Value) -> Result<StartParams, RpcError> {
         ("max_search", "s"),
         ("width", ""),
         ("exceed_ratio", ""),
+        ("max_burst", ""),
     ];
     for (k, unit) in units {
         if let Some(n) = obj.get(k).and_then(Value::as_f64) {

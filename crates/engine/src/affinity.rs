@@ -57,6 +57,24 @@ pub(crate) fn pin<T>(thread: &JoinHandle<T>, core: usize) -> io::Result<()> {
     Ok(())
 }
 
+/// Runs a spawned thread at real-time priority: `SCHED_FIFO` at
+/// [`REALTIME_PRIORITY`](crate::REALTIME_PRIORITY).
+pub(crate) fn realtime<T>(thread: &JoinHandle<T>) -> io::Result<()> {
+    let param = libc::sched_param { sched_priority: crate::REALTIME_PRIORITY };
+    // SAFETY: the pthread is alive (its JoinHandle is held, not joined); param is valid.
+    let rc = unsafe { libc::pthread_setschedparam(thread.as_pthread_t(), libc::SCHED_FIFO, &param) };
+    if rc != 0 {
+        return Err(io::Error::from_raw_os_error(rc));
+    }
+    Ok(())
+}
+
+/// The calling thread's scheduling policy (`SCHED_OTHER`, `SCHED_FIFO`, ...).
+pub fn policy() -> i32 {
+    // SAFETY: no arguments; returns the policy of the calling thread (pid 0).
+    unsafe { libc::sched_getscheduler(0) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -109,6 +109,18 @@ impl Clock {
         }
     }
 
+    /// Waits until `at` sleeping, never spinning: for real-time threads, whose sleeps
+    /// the kernel times without slack.
+    pub fn sleep_until(&self, at: Nanos) {
+        loop {
+            let now = self.now();
+            if now >= at {
+                return;
+            }
+            std::thread::sleep(Duration::from_nanos((at.0 - now.0).min(1_000_000)));
+        }
+    }
+
     /// Waits until `at` (spinning for the last 20 us, sleeping before that).
     pub fn wait_until(&self, at: Nanos) {
         loop {

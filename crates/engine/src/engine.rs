@@ -136,6 +136,15 @@ fn lane_streams(
 
 /// Each port's state from the engine's view of it (`lanes`: state and current start)
 /// and the workers' (`done`: per worker, per port, the start it has nothing left of).
+/// Port `i`'s pacing over the workers that measured it (none: no worker did).
+fn pacing(counters: &[WorkerCounters], i: usize) -> Option<crate::stats::Pacing> {
+    let mut got = counters.iter().filter_map(|c| c.pacing.get(i)).peekable();
+    got.peek()?;
+    let mut p = crate::stats::Pacing::default();
+    got.for_each(|w| p.merge(w));
+    Some(p)
+}
+
 fn lane_view(lanes: &[(Lane, u64)], done: &[Vec<u64>]) -> Vec<Lane> {
     lanes
         .iter()
@@ -694,6 +703,7 @@ impl Engine {
             simulated,
             // Unpaced streams are never late: nothing to catch up.
             catch_up: if opts.unpaced { None } else { Some(opts.catch_up.unwrap_or(crate::DEFAULT_CATCH_UP)) },
+            realtime: opts.realtime && !simulated,
             batch: self.config.batch,
             // Frames still in flight are counted after the last one left, on real ports
             // that receive.
@@ -1101,6 +1111,7 @@ impl Engine {
             budget: Budget::Unlimited,
             simulated: !real,
             catch_up: None,
+            realtime: false,
             batch: self.config.batch,
             drain: Nanos::ZERO,
         };
@@ -1153,6 +1164,7 @@ impl Engine {
             budget: Budget::Unlimited,
             simulated: false,
             catch_up: None,
+            realtime: false,
             batch: self.config.batch,
             drain: Nanos::ZERO,
         };
@@ -1297,6 +1309,24 @@ impl Engine {
                         None => Ok(h),
                     }
                 });
+            // Likewise at real-time priority, before it sends.
+            let spawned = spawned.and_then(|h| {
+                if !plan.realtime {
+                    return Ok(h);
+                }
+                match crate::affinity::realtime(&h) {
+                    Ok(()) => Ok(h),
+                    Err(e) => {
+                        shared.send(Control::Stop);
+                        let _ = h.join();
+                        Err(format!(
+                            "cannot run worker {core} at real-time priority (SCHED_FIFO needs root, CAP_SYS_NICE or \
+                             an RLIMIT_RTPRIO of {} or more): {e}",
+                            crate::REALTIME_PRIORITY
+                        ))
+                    }
+                }
+            });
             match spawned {
                 Ok(h) => {
                     handles.push(h);
@@ -1546,6 +1576,7 @@ impl Engine {
                 mode: group.and_then(PortGroup::mode),
                 rx_timestamps: group.and_then(|g| g.info.caps.rx).map(|r| r.name().to_string()),
                 lane: lanes.as_ref().and_then(|l| l.get(i).copied()),
+                pacing: pacing(&counters, i),
             });
         }
         let workers = counters

@@ -120,4 +120,10 @@ pub(crate) trait RunKind: Send + 'static {
     fn late_resets(&self) -> u64 {
         0
     }
+
+    /// Whether the frames' departures follow a schedule worth measuring against
+    /// ([`crate::stats::Pacing`]): stateless streams do; flows and TCP send when they can.
+    fn paced(&self) -> bool {
+        false
+    }
 }

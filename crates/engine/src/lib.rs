@@ -33,7 +33,11 @@ pub use command::{
 };
 pub use engine::{check_profile, cores, Engine, EngineConfig, EngineError, MAX_CORES};
 pub use riptide_port::monitor::{CaptureSpec, CaptureStatus, Frame as CapturedFrame};
-pub use stats::{Lane, LatencyStats, RunState, Snapshot};
+pub use stats::{Lane, LatencyStats, Pacing, RunState, Snapshot};
+
+/// The `SCHED_FIFO` priority of real-time workers ([`StartOptions::realtime`]): above
+/// every normal task, below the kernel's interrupt threads (50), which must still run.
+pub const REALTIME_PRIORITY: i32 = 10;
 
 /// How late a stream may fall behind its schedule in real time and still make up what it
 /// owes in a burst, by default: 1 s, so rate x duration is exact across the stalls a host

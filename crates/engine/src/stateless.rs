@@ -260,6 +260,10 @@ impl RunKind for Stateless {
         d.unwrap_or(Nanos::ZERO)
     }
 
+    fn paced(&self) -> bool {
+        true
+    }
+
     fn late_resets(&self) -> u64 {
         self.sets.iter().map(|s| s.late_resets).sum()
     }

@@ -34,6 +34,9 @@ pub struct WorkerCounters {
     pub reached_end: bool,
     /// How late the worker began after the run's time zero (real time), ns.
     pub start_lag_ns: u64,
+    /// Per port (by port index): how smoothly its frames left (real time, paced kinds;
+    /// empty otherwise).
+    pub pacing: Vec<Pacing>,
     /// The run kind's own figures.
     pub kind: KindCounters,
 }
@@ -105,6 +108,35 @@ impl WorkerCounters {
     }
 }
 
+/// How smoothly a port's frames left against their schedule (real time, stateless
+/// runs): what a DUT with a small buffer or a policer's burst allowance sees of a
+/// generator the host preempted, which then sends the frames it owes back to back.
+///
+/// `burst` is exact against the schedule: the most frames that left at or after some
+/// moment although the schedule had placed them before it, that is the frames that left
+/// in a window beyond what the schedule put in that window. On schedule it is the frames
+/// one turn of the loop sends together (one or two at 100 kpps); a worker preempted for
+/// 5 ms at 100 kpps makes it 500. Summed over the workers sharing a port (an upper
+/// bound: their bursts need not coincide).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Pacing {
+    /// Most frames that left beyond what the schedule placed in some window.
+    pub burst: u64,
+    /// Longest time the port sent nothing while a frame was due, ns.
+    pub gap_ns: u64,
+    /// Longest a frame left after its scheduled departure, ns.
+    pub late_ns: u64,
+}
+
+impl Pacing {
+    /// Folds `other` (another worker's figures for the same port) into this.
+    pub fn merge(&mut self, other: &Pacing) {
+        self.burst += other.burst;
+        self.gap_ns = self.gap_ns.max(other.gap_ns);
+        self.late_ns = self.late_ns.max(other.late_ns);
+    }
+}
+
 /// State of the engine's run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -163,6 +195,9 @@ pub struct PortStats {
     /// In a per-port run (started with `ports`), what the port is doing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lane: Option<Lane>,
+    /// How smoothly its frames left ([`Pacing`]): stateless runs in real time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pacing: Option<Pacing>,
 }
 
 /// What one port of a per-port run is doing.

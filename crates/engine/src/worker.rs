@@ -7,9 +7,9 @@
 
 use crate::clock::Clock;
 use crate::kind::{Control, RunKind, Turn};
-use crate::stats::WorkerCounters;
+use crate::stats::{Pacing, WorkerCounters};
 pub(crate) use riptide_core::host::unix_now_ns;
-use riptide_core::Nanos;
+use riptide_core::{Nanos, TxMeta};
 use riptide_port::{Port, PortError};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -62,6 +62,10 @@ pub(crate) struct Plan {
     pub simulated: bool,
     /// Real-time lateness bound (`None`: never reset a late schedule).
     pub catch_up: Option<Nanos>,
+    /// The worker runs at real-time priority ([`crate::StartOptions::realtime`]): it
+    /// sleeps instead of spinning and leaves the CPU after each [`RESERVE_EVERY`] of
+    /// continuous work.
+    pub realtime: bool,
     /// Slots per batch.
     pub batch: usize,
     /// How long to keep receiving after the last packet (real ports only).
@@ -127,6 +131,43 @@ impl Budget {
 /// fails: a port whose frames never come back.
 const STALL_LIMIT: Nanos = Nanos::from_secs(1);
 
+/// Measures one port's departures against their schedule ([`Pacing`]), a batch at a
+/// time: O(1) a batch (the frames of a batch leave in the order of their departures).
+#[derive(Clone, Debug, Default)]
+struct PaceTrack {
+    /// The moment the burst being counted began: frames due before it that leave at or
+    /// after it left beyond the schedule.
+    since: Nanos,
+    /// Frames due before `since` that left at or after it.
+    count: u64,
+    /// When the port last sent.
+    last: Nanos,
+}
+
+impl PaceTrack {
+    /// `frames` (their departures in order) leave at `now`.
+    #[inline]
+    fn sent(&mut self, now: Nanos, frames: &[TxMeta], out: &mut Pacing) {
+        let (Some(first), Some(last)) = (frames.first(), frames.last()) else { return };
+        let due = first.departure;
+        if due >= self.since {
+            // What was due before `since` has all left: that burst is over, and this
+            // batch's frames, all due before now, are the next one's.
+            self.since = now;
+            self.count = 0;
+        }
+        self.count += if last.departure < self.since {
+            frames.len()
+        } else {
+            frames.partition_point(|m| m.departure < self.since)
+        } as u64;
+        out.burst = out.burst.max(self.count);
+        out.gap_ns = out.gap_ns.max(now.saturating_sub(self.last.max(due)).0);
+        out.late_ns = out.late_ns.max(now.saturating_sub(due).0);
+        self.last = now;
+    }
+}
+
 /// What a worker gives back.
 pub(crate) struct Exit {
     pub counters: WorkerCounters,
@@ -146,6 +187,15 @@ pub(crate) struct Worker<K> {
 }
 
 const PUBLISH_EVERY: Nanos = Nanos(1_000_000);
+/// A real-time worker busy this long without sleeping leaves the CPU for [`RESERVE`]:
+/// other tasks on its CPU (the kernel's softirq thread, the busy processes beside it)
+/// then get their time in small slices, and the kernel's fair server, which otherwise
+/// runs tasks a real-time one starved for 50 ms at once each second, has nothing to do.
+const RESERVE_EVERY: Nanos = Nanos(1_000_000);
+/// The shortest wait that surely leaves the CPU (shorter sleeps may return at once).
+const MIN_SLEEP: Nanos = Nanos(20_000);
+/// How long a real-time worker leaves the CPU after [`RESERVE_EVERY`] of work: 10%.
+const RESERVE: std::time::Duration = std::time::Duration::from_micros(100);
 const REANCHOR_EVERY: Nanos = Nanos(1_000_000_000);
 
 impl<K: RunKind> Worker<K> {
@@ -168,8 +218,17 @@ impl<K: RunKind> Worker<K> {
         let mut stalled_since: Option<Nanos> = None;
         let mut last_publish = t0;
         let mut last_anchor = t0;
+        // When a real-time worker last left the CPU.
+        let mut slept = t0;
         let horizon_end = plan.end.unwrap_or(Nanos::MAX);
         let mut error = None;
+        // Departures against the schedule: real time, paced kinds.
+        let mut pace = if !plan.simulated && self.kind.paced() {
+            self.counters.pacing = vec![Pacing::default(); self.ports.len()];
+            vec![PaceTrack::default(); self.ports.len()]
+        } else {
+            Vec::new()
+        };
         'run: loop {
             let epoch = self.shared.epoch.load(Ordering::Acquire);
             if epoch != seen {
@@ -245,6 +304,9 @@ impl<K: RunKind> Worker<K> {
                 let mut batch = port.tx_batch(want as usize);
                 starved |= batch.slots() == 0;
                 let n = self.kind.poll_transmit(p, &mut batch, want, &turn);
+                if let (Some(t), Some(out)) = (pace.get_mut(p), self.counters.pacing.get_mut(p)) {
+                    t.sent(horizon, batch.committed(), out);
+                }
                 budget.give_back(want - n as u64);
                 if n > 0 {
                     match port.tx_commit(n) {
@@ -263,10 +325,15 @@ impl<K: RunKind> Worker<K> {
                 if !plan.simulated {
                     self.counters.last_tx_ns = t_loop.saturating_sub(plan.start_abs.min(t0)).0;
                 }
-                busy += (self.clock.now() - t_loop).0;
+                let now = self.clock.now();
+                busy += (now - t_loop).0;
                 stalled_since = None;
                 if budget.spent() {
                     break;
+                }
+                if plan.realtime && now - slept >= RESERVE_EVERY {
+                    std::thread::sleep(RESERVE);
+                    slept = self.clock.now();
                 }
                 continue;
             }
@@ -303,7 +370,15 @@ impl<K: RunKind> Worker<K> {
             // Real time, nothing due yet: wait for the earliest departure or the end,
             // at most 1 ms so control messages are seen.
             let until = next.min(horizon_end).min(horizon + Nanos::from_millis(1));
-            self.clock.wait_until(plan.start_abs + until);
+            if plan.realtime {
+                // Sleeping: a real-time task never preempted would starve its CPU.
+                if until.saturating_sub(horizon) >= MIN_SLEEP {
+                    slept = t_loop;
+                }
+                self.clock.sleep_until(plan.start_abs + until);
+            } else {
+                self.clock.wait_until(plan.start_abs + until);
+            }
         }
         for p in &mut self.ports {
             if let Err(e) = p.flush() {
@@ -448,6 +523,7 @@ mod tests {
             budget: Budget::Unlimited,
             simulated: false,
             catch_up: None,
+            realtime: false,
             batch: 32,
             drain: Nanos::ZERO,
             epoch_unix_ns: 0,
@@ -462,6 +538,45 @@ mod tests {
             publishes: 0,
         };
         worker.run()
+    }
+
+    /// Frames every 10 us (100 kpps) from `from` to `to`, as the batches a loop turning
+    /// every `turn` sends them, with the worker away (no turn) over `stall`: the tracker's
+    /// figures against what the schedule says.
+    fn paced(turn: u64, stall: Option<(u64, u64)>, to: u64) -> Pacing {
+        let (mut t, mut out, mut next) = (PaceTrack::default(), Pacing::default(), 0u64);
+        let mut now = 0;
+        while now < to {
+            now += turn;
+            if stall.is_some_and(|(a, b)| now > a && now < b) {
+                continue;
+            }
+            // The batch holds what came due before now, at most 32 frames (a port's batch).
+            let mut batch = vec![];
+            while next < now && batch.len() < 32 {
+                batch.push(TxMeta { len: 60, stream: 0, departure: Nanos(next) });
+                next += 10_000;
+            }
+            t.sent(Nanos(now), &batch, &mut out);
+        }
+        out
+    }
+
+    #[test]
+    fn pacing_counts_the_frames_a_stall_makes_up_beyond_the_schedule() {
+        // On schedule (a turn every 2 us): each frame alone, no gap beyond a turn.
+        let p = paced(2_000, None, 10_000_000);
+        assert_eq!(p.burst, 1, "{p:?}");
+        assert!(p.gap_ns <= 2_000 && p.late_ns <= 2_000, "{p:?}");
+        // A turn every 25 us: two or three frames leave together each time.
+        let p = paced(25_000, None, 10_000_000);
+        assert_eq!(p.burst, 3, "{p:?}");
+        // Away for 5 ms at 100 kpps: the ~500 frames due meanwhile leave back to back
+        // (in batches of 32, each turn) once the worker is back.
+        let p = paced(2_000, Some((3_000_000, 8_000_000)), 20_000_000);
+        assert!((499..=501).contains(&p.burst), "{p:?}");
+        assert!((4_990_000..=5_010_000).contains(&p.gap_ns), "{p:?}");
+        assert_eq!(p.late_ns, p.gap_ns, "the first frame after the stall waited longest: {p:?}");
     }
 
     #[test]
@@ -527,6 +642,7 @@ mod tests {
             budget: Budget::Unlimited,
             simulated: true,
             catch_up: None,
+            realtime: false,
             batch: 32,
             drain: Nanos::ZERO,
             epoch_unix_ns: 0,

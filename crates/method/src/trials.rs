@@ -13,6 +13,17 @@
 //! MLRsearch counts them), so the search never credits the DUT with a load the
 //! generator did not offer.
 //!
+//! Every trial also says how smoothly its frames left ([`Pacing`]: the largest burst
+//! beyond the schedule, the longest gap). A worker the host preempts makes up what it
+//! missed back to back, and a DUT with a small buffer (a NIC ring, a policer's burst
+//! allowance) drops that burst: the loss is the generator's, not the DUT's. A trial whose
+//! burst passed the bound ([`PacingRule::max_burst`]) is repeated (up to
+//! [`PacingRule::retries`] times, the repeated ones kept in [`EngineTrials::repeated`]);
+//! if the last one breaks it too, it is marked `pacing_limited`: the search still counts
+//! its loss (it never credits the DUT with a load it did not pass), and the report says
+//! that a bound it decided is the generator's. [`PacingRule::realtime`] runs the workers
+//! at real-time priority, which keeps departures on schedule on a busy host.
+//!
 //! A trial ends when the engine says the run finished (or was stopped by someone
 //! else), when the caller's `interrupted` says so, or at twice its duration and a
 //! minute more (a paused run): the last two give no result.
@@ -22,7 +33,9 @@
 
 use crate::Drive;
 use riptide_core::{Nanos, Rate};
-use riptide_engine::{Command, EngineError, Multiplier, Response, RunState, Snapshot, StartOptions, StreamInfo};
+use riptide_engine::{
+    Command, EngineError, Multiplier, Pacing, Response, RunState, Snapshot, StartOptions, StreamInfo,
+};
 use riptide_search::{Measurer, Trial};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -46,6 +59,35 @@ pub struct TrialRecord {
     pub achieved_pps: f64,
     /// The generator sent less than 99.9% of the intended frames.
     pub generator_limited: bool,
+    /// How smoothly the frames left: the worst of the sending ports (real-time ports).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pacing: Option<Pacing>,
+    /// The burst beyond the schedule passed the bound ([`PacingRule::max_burst`]) in this
+    /// trial and every repetition of it: what it lost may be the generator's bursts.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pacing_limited: bool,
+}
+
+/// How trials hold their pacing: real-time workers, the burst bound, the repetitions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PacingRule {
+    /// Run the workers at real-time priority ([`StartOptions::realtime`]).
+    pub realtime: bool,
+    /// The most frames a trial may send beyond its schedule ([`Pacing::burst`]) and be
+    /// trusted; `None`: every trial is.
+    pub max_burst: Option<u64>,
+    /// How many times a trial past the bound is repeated before it is marked.
+    pub retries: u32,
+}
+
+impl PacingRule {
+    /// Whether `record`'s pacing passed the bound.
+    pub fn broken(&self, record: &TrialRecord) -> bool {
+        match (self.max_burst, record.pacing) {
+            (Some(max), Some(p)) => p.burst > max,
+            _ => false,
+        }
+    }
 }
 
 /// Why a trial could not run.
@@ -70,8 +112,11 @@ pub struct EngineTrials<'a, D: Drive> {
     /// Worker `k` pinned on core `pin[k]`; empty: placed by the kernel.
     pin: Vec<usize>,
     interrupted: &'a dyn Fn() -> bool,
+    pacing: PacingRule,
     /// Every trial so far, in order.
     pub log: Vec<TrialRecord>,
+    /// Trials repeated because their pacing passed the bound (the search never saw them).
+    pub repeated: Vec<TrialRecord>,
 }
 
 impl<'a, D: Drive> EngineTrials<'a, D> {
@@ -85,7 +130,21 @@ impl<'a, D: Drive> EngineTrials<'a, D> {
         interrupted: &'a dyn Fn() -> bool,
     ) -> Result<Self, TrialError> {
         countable(&describe(&mut engine)?)?;
-        Ok(EngineTrials { engine, cores, pin, interrupted, log: vec![] })
+        Ok(EngineTrials {
+            engine,
+            cores,
+            pin,
+            interrupted,
+            pacing: PacingRule::default(),
+            log: vec![],
+            repeated: vec![],
+        })
+    }
+
+    /// These trials hold their pacing by `rule`.
+    pub fn with_pacing(mut self, rule: PacingRule) -> Self {
+        self.pacing = rule;
+        self
     }
 }
 
@@ -104,9 +163,11 @@ pub fn countable(streams: &[StreamInfo]) -> Result<(), TrialError> {
 }
 
 /// How a trial starts the loaded profile: `load` frames/s summed over the sending ports
-/// for `duration` s on `cores` workers (pinned on the cores `pin` lists, when it does).
-pub fn start_options(duration: f64, load: f64, cores: usize, pin: &[usize]) -> StartOptions {
+/// for `duration` s on `cores` workers (pinned on the cores `pin` lists, when it does; at
+/// real-time priority, when `realtime`).
+pub fn start_options(duration: f64, load: f64, cores: usize, pin: &[usize], realtime: bool) -> StartOptions {
     StartOptions {
+        realtime,
         duration: Some(Nanos::from_secs_f64(duration)),
         multiplier: Multiplier::Total(Rate::Pps(load)),
         total: true,
@@ -153,7 +214,18 @@ pub fn count(s: &Snapshot, scaled: &[bool], duration: f64, load: f64, wall: f64)
         out_of_order: ooo,
         achieved_pps: offered as f64 / duration,
         generator_limited,
+        pacing: worst_pacing(s),
+        pacing_limited: false,
     }
+}
+
+/// The worst pacing of the ports that sent: the largest burst, gap and lateness.
+fn worst_pacing(s: &Snapshot) -> Option<Pacing> {
+    s.ports.iter().filter(|p| p.opackets > 0).filter_map(|p| p.pacing).reduce(|a, b| Pacing {
+        burst: a.burst.max(b.burst),
+        gap_ns: a.gap_ns.max(b.gap_ns),
+        late_ns: a.late_ns.max(b.late_ns),
+    })
 }
 
 /// The loaded profile's streams.
@@ -181,7 +253,8 @@ impl<D: Drive> EngineTrials<'_, D> {
     /// Runs one trial and returns its record and the final snapshot.
     fn run(&mut self, duration: f64, load: f64) -> Result<(TrialRecord, Snapshot), TrialError> {
         let t0 = Instant::now();
-        self.engine.handle(Command::Start(start_options(duration, load, self.cores, &self.pin)))?;
+        let opts = start_options(duration, load, self.cores, &self.pin, self.pacing.realtime);
+        self.engine.handle(Command::Start(opts))?;
         // Bounded: a trial that does not end by itself (a paused run) is stopped.
         let limit = Duration::from_secs_f64(duration * 2.0 + 60.0);
         let mut interrupted = false;
@@ -218,7 +291,19 @@ impl<D: Drive> EngineTrials<'_, D> {
     ///
     /// [`measure`]: Measurer::measure
     pub fn trial(&mut self, duration: f64, load: f64) -> Result<TrialRecord, TrialError> {
-        let (record, _) = self.run(duration, load)?;
+        let mut tries = 0;
+        let record = loop {
+            let (mut record, _) = self.run(duration, load)?;
+            if !self.pacing.broken(&record) {
+                break record;
+            }
+            if tries == self.pacing.retries {
+                record.pacing_limited = true;
+                break record;
+            }
+            tries += 1;
+            self.repeated.push(record);
+        };
         self.log.push(record.clone());
         Ok(record)
     }

@@ -22,9 +22,11 @@
 //! - `ovs`: Open vSwitch's userspace datapath (`datapath_type=netdev`, no kernel module)
 //!   with its own database and daemons under [`RUN_DIR`], a bridge of the two legs with
 //!   one OpenFlow rule per direction (`in_port=dut0 actions=output:dut1` and back).
-//! - `limit:RATE`: routing as `route`, and an nftables limiter in the DUT's forward hook
-//!   drops what arrives on a leg above RATE packets/s (a token bucket holding
-//!   [`limit_burst`] packets): a DUT whose capacity is known, for the throughput search.
+//! - `limit:RATE[,burst=N]`: routing as `route`, and an nftables limiter in the DUT's forward
+//!   hook drops what arrives on a leg above RATE packets/s (a token bucket holding N packets,
+//!   by default [`limit_burst`]): a DUT whose capacity is known, for the throughput search;
+//!   a small burst (a NIC ring, a policer) makes it a DUT that drops what a generator sends
+//!   in bursts beyond its schedule.
 //!   Needs the `nft` tool (scripts/setup.sh installs nftables).
 //!
 //! Every address is from the RFC 2544 benchmarking range 198.18.0.0/15 and every MAC is
@@ -63,8 +65,8 @@ pub enum DutMode {
     Bridge,
     /// No DUT: rt0 and rt1 are joined directly.
     None,
-    /// Kernel routing, each leg's input limited to this many packets per second.
-    Limit(u64),
+    /// Kernel routing, each leg's input limited by a token bucket.
+    Limit(Limiter),
     /// DPDK testpmd forwarding between the legs (io mode, af_packet vdevs).
     Testpmd,
     /// Open vSwitch's userspace datapath bridging the legs.
@@ -83,6 +85,27 @@ impl DutMode {
     }
 }
 
+/// The limit-mode DUT's token bucket: `pps` packets/s, holding `burst` packets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limiter {
+    /// Packets per second passed.
+    pub pps: u64,
+    /// Packets the bucket holds (what a burst may exceed the rate by).
+    pub burst: u64,
+}
+
+impl Limiter {
+    /// A limiter at `pps` with the default burst ([`limit_burst`]).
+    pub fn new(pps: u64) -> Self {
+        Limiter { pps, burst: limit_burst(pps) }
+    }
+
+    /// What the limiter passes over a trial of `secs` seconds, in packets/s.
+    pub fn passes(&self, secs: f64) -> f64 {
+        self.pps as f64 + self.burst as f64 / secs
+    }
+}
+
 /// The limiter's burst allowance at `pps`: a hundredth of a second's packets (at least
 /// 5, nftables' default). Over a trial of `d` seconds the DUT passes `pps + burst / d`.
 pub fn limit_burst(pps: u64) -> u64 {
@@ -91,22 +114,43 @@ pub fn limit_burst(pps: u64) -> u64 {
 
 /// Highest limit accepted (packets/s).
 const MAX_LIMIT: u64 = 1_000_000_000;
+/// Largest burst accepted (packets).
+const MAX_BURST: u64 = 100_000_000;
 
 impl FromStr for DutMode {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        if let Some(rate) = s.strip_prefix("limit:") {
+        if let Some(spec) = s.strip_prefix("limit:") {
+            let (rate, burst) = match spec.split_once(',') {
+                Some((rate, b)) => {
+                    let n = b.strip_prefix("burst=").and_then(|n| n.parse::<u64>().ok());
+                    match n {
+                        Some(n @ 1..=MAX_BURST) => (rate, Some(n)),
+                        _ => {
+                            return Err(format!(
+                                "'{s}': expected burst=N after the rate, N packets from 1 to {MAX_BURST}"
+                            ))
+                        }
+                    }
+                }
+                None => (spec, None),
+            };
             let pps = match rate.parse::<u64>() {
                 Ok(v) => v as f64,
                 Err(_) => match rate.parse::<riptide_core::Rate>() {
                     Ok(riptide_core::Rate::Pps(v)) => v,
-                    _ => return Err(format!("'{s}': expected limit:RATE in packets/s, such as limit:100kpps")),
+                    _ => {
+                        return Err(format!(
+                            "'{s}': expected limit:RATE[,burst=N], RATE in packets/s, such as limit:100kpps,burst=100"
+                        ))
+                    }
                 },
             };
             if !(pps >= 1.0 && pps <= MAX_LIMIT as f64) {
                 return Err(format!("'{s}': the limit must be 1 to {MAX_LIMIT} packets/s"));
             }
-            return Ok(DutMode::Limit(pps.round() as u64));
+            let pps = pps.round() as u64;
+            return Ok(DutMode::Limit(Limiter { pps, burst: burst.unwrap_or_else(|| limit_burst(pps)) }));
         }
         match s {
             "route" => Ok(DutMode::Route),
@@ -125,7 +169,8 @@ impl fmt::Display for DutMode {
             DutMode::Route => f.write_str("route"),
             DutMode::Bridge => f.write_str("bridge"),
             DutMode::None => f.write_str("none"),
-            DutMode::Limit(pps) => write!(f, "limit:{pps}pps"),
+            DutMode::Limit(l) if l.burst == limit_burst(l.pps) => write!(f, "limit:{}pps", l.pps),
+            DutMode::Limit(l) => write!(f, "limit:{}pps,burst={}", l.pps, l.burst),
             DutMode::Testpmd => f.write_str("testpmd"),
             DutMode::Ovs => f.write_str("ovs"),
         }
@@ -314,8 +359,8 @@ fn build(mode: DutMode) -> Result<(), LabError> {
                 ip(&["-n", DUT_NS, "route", "replace", net, "via", &p.ip.to_string(), "dev", p.dut_if])
                     .map_err(step(format!("route {net} in {DUT_NS}")))?;
             }
-            if let DutMode::Limit(pps) = mode {
-                limiter(pps).map_err(step(format!("nftables limiter in {DUT_NS} (is nftables installed?)")))?;
+            if let DutMode::Limit(l) = mode {
+                limiter(l).map_err(step(format!("nftables limiter in {DUT_NS} (is nftables installed?)")))?;
             }
         }
         DutMode::Bridge => {
@@ -508,13 +553,13 @@ fn nft(args: &[&str]) -> io::Result<()> {
 /// The table riptide's limiter lives in.
 const NFT_TABLE: &str = "riptide";
 
-/// Drops what each DUT leg receives above `pps` packets/s, in the forward hook.
-fn limiter(pps: u64) -> io::Result<()> {
+/// Drops what each DUT leg receives beyond `l`'s token bucket, in the forward hook.
+fn limiter(l: Limiter) -> io::Result<()> {
     nft(&["add", "table", "inet", NFT_TABLE])?;
     #[rustfmt::skip]
     nft(&["add", "chain", "inet", NFT_TABLE, "forward", "{", "type", "filter", "hook", "forward", "priority", "0",
           ";", "policy", "accept", ";", "}"])?;
-    let (rate, burst) = (format!("{pps}/second"), limit_burst(pps).to_string());
+    let (rate, burst) = (format!("{}/second", l.pps), l.burst.to_string());
     for p in PORTS {
         #[rustfmt::skip]
         nft(&["add", "rule", "inet", NFT_TABLE, "forward", "iifname", p.dut_if, "limit", "rate", "over", &rate,
@@ -523,12 +568,22 @@ fn limiter(pps: u64) -> io::Result<()> {
     Ok(())
 }
 
-/// The limit of a running limit-mode DUT, read back from its ruleset.
-fn read_limit() -> Option<u64> {
+/// The limiter of a running limit-mode DUT, read back from its ruleset.
+fn read_limit() -> Option<Limiter> {
     let rules =
         output(Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "inet", NFT_TABLE])).ok()?;
+    parse_limit(&rules)
+}
+
+/// The limiter in `nft list table`'s text: `limit rate over 60000/second burst 100 packets`.
+fn parse_limit(rules: &str) -> Option<Limiter> {
     let after = rules.split("limit rate over ").nth(1)?;
-    after.split('/').next()?.trim().parse().ok()
+    let pps = after.split('/').next()?.trim().parse().ok()?;
+    let burst = match after.split(" burst ").nth(1) {
+        Some(b) => b.split_whitespace().next()?.parse().ok()?,
+        None => limit_burst(pps),
+    };
+    Some(Limiter { pps, burst })
 }
 
 /// Waits until every veth end reports carrier (the kernel's link watch delays it by up
@@ -764,13 +819,23 @@ mod tests {
         for m in ["testpmd", "ovs"] {
             assert_eq!(m.parse::<DutMode>().unwrap().to_string(), m);
         }
-        assert_eq!("limit:100kpps".parse::<DutMode>(), Ok(DutMode::Limit(100_000)));
-        assert_eq!("limit:2500".parse::<DutMode>(), Ok(DutMode::Limit(2500)));
-        assert_eq!(DutMode::Limit(100_000).to_string(), "limit:100000pps");
-        assert_eq!("limit:100000pps".parse::<DutMode>(), Ok(DutMode::Limit(100_000)));
-        for bad in ["limit:", "limit:0", "limit:fast", "limit:1gbps", "limit:5e9pps"] {
+        let lim = |pps, burst| DutMode::Limit(Limiter { pps, burst });
+        assert_eq!("limit:100kpps".parse::<DutMode>(), Ok(lim(100_000, 1000)));
+        assert_eq!("limit:2500".parse::<DutMode>(), Ok(lim(2500, 25)));
+        assert_eq!(lim(100_000, 1000).to_string(), "limit:100000pps");
+        assert_eq!("limit:100000pps".parse::<DutMode>(), Ok(lim(100_000, 1000)));
+        assert_eq!("limit:60kpps,burst=100".parse::<DutMode>(), Ok(lim(60_000, 100)));
+        assert_eq!(lim(60_000, 100).to_string(), "limit:60000pps,burst=100");
+        assert_eq!("limit:60000pps,burst=100".parse::<DutMode>(), Ok(lim(60_000, 100)));
+        for bad in
+            ["limit:", "limit:0", "limit:fast", "limit:1gbps", "limit:5e9pps", "limit:1000,burst=0", "limit:1000,b=5"]
+        {
             assert!(bad.parse::<DutMode>().is_err(), "{bad}");
         }
+        assert!("limit:1000,burst=x".parse::<DutMode>().unwrap_err().contains("burst=N"));
+        let rules = "table inet riptide {\n\tchain forward {\n\t\tiifname \"dut0\" limit rate over 60000/second burst 100 packets drop\n";
+        assert_eq!(parse_limit(rules), Some(Limiter { pps: 60_000, burst: 100 }));
+        assert!((Limiter { pps: 60_000, burst: 100 }.passes(2.0) - 60_050.0).abs() < 1e-9);
         assert_eq!((limit_burst(100_000), limit_burst(10)), (1000, 5));
     }
 

@@ -155,6 +155,21 @@ fn rows(goals: &[riptide_search::Goal], r: &Report) -> Vec<[String; 8]> {
     let pps = |v: Option<f64>, none: &str| v.map_or_else(|| none.to_string(), |v| human_rate(v, "pps"));
     let mut out = vec![];
     for run in &r.runs {
+        if let Some(m) = &run.mrr {
+            // The receive rate as the goals' lower bounds read: frames/s, L2, % of line.
+            let l2 = run.line.map_or_else(|| "-".into(), |l| human_rate(m.mean * l.mean_frame * 8.0, "b/s"));
+            let pct = run.line.map_or_else(|| "-".into(), |l| format!("{:.1}%", m.mean / l.max_pps * 100.0));
+            out.push([
+                run.frame_size.clone().unwrap_or_else(|| "profile".into()),
+                "mrr".into(),
+                "any".into(),
+                format!("{} (stdev {})", human_rate(m.mean, "pps"), human_rate(m.stdev, "pps")),
+                l2,
+                pct,
+                "-".into(),
+                "-".into(),
+            ]);
+        }
         for (g, gr) in goals.iter().zip(&run.goals) {
             let res = &gr.result;
             out.push([
@@ -214,6 +229,21 @@ fn summary(goals: &[riptide_search::Goal], r: &Report) -> Vec<String> {
     }
     first.push_str(". Every trial is in trials.csv; all figures in results.json.");
     let mut out = vec![first];
+    for run in &r.runs {
+        let Some(m) = &run.mrr else { continue };
+        let at = run.frame_size.as_deref().map_or(String::new(), |n| format!(" at {}", size_label(n)));
+        out.push(format!(
+            "MRR{at} (CSIT's maximum receive rate): {} trials of {} s at {}, whatever they lost: receive rate {} \
+             mean, {} sample standard deviation ({:.1}% of the load).",
+            m.samples.len(),
+            m.trial_duration,
+            human_rate(m.load, "pps"),
+            human_rate(m.mean, "pps"),
+            human_rate(m.stdev, "pps"),
+            m.mean / m.load * 100.0
+        ));
+    }
+    out.extend(pacing(r));
     if let Some(g) = goals.first() {
         out.push(format!(
             "Search: MLRsearch (docs/methodology.md), width {}%, trials {} s then {} s, duration sum {} s, exceed ratio {}.",
@@ -225,6 +255,50 @@ fn summary(goals: &[riptide_search::Goal], r: &Report) -> Vec<String> {
         ));
     }
     out
+}
+
+/// How smoothly the trials' frames left, as a sentence (searches on real-time ports).
+pub fn pacing(r: &Report) -> Option<String> {
+    use std::fmt::Write;
+    let mut worst: Option<(&str, usize, f64, riptide_engine::Pacing)> = None;
+    let mut gap = 0u64;
+    for run in &r.runs {
+        let Trials::Measured(log) = &run.trial_list else { continue };
+        for (i, t) in log.iter().enumerate() {
+            let Some(p) = t.pacing else { continue };
+            gap = gap.max(p.gap_ns);
+            if worst.is_none_or(|w| p.burst > w.3.burst) {
+                worst = Some((run.frame_size.as_deref().unwrap_or(""), i + 1, t.trial.intended_load, p));
+            }
+        }
+    }
+    let (size, n, load, p) = worst?;
+    let at = if size.is_empty() { String::new() } else { format!(" at {}", size_label(size)) };
+    let mut s = format!(
+        "Pacing{}: the largest burst beyond the schedule was {} frames (trial {n}{at}, {}), the longest gap with a \
+         frame due {:.2} ms",
+        if r.realtime { " (workers at real-time priority)" } else { "" },
+        p.burst,
+        human_rate(load, "pps"),
+        gap as f64 / 1e6
+    );
+    let repeated: usize = r.runs.iter().map(|x| x.repeated.len()).sum();
+    let limited: usize = r.runs.iter().map(|x| x.pacing_limited_trials).sum();
+    match r.max_burst {
+        Some(max) => {
+            let _ = write!(s, "; bound {max} frames (--max-burst): {repeated} trials repeated past it");
+            if limited > 0 {
+                let _ = write!(
+                    s,
+                    ", {limited} past it in every repetition (pacing-limited: their loss may be the generator's \
+                     bursts; a bound they decide is marked the generator's)"
+                );
+            }
+        }
+        None => s.push_str("; no bound (--max-burst off)"),
+    }
+    s.push('.');
+    Some(s)
 }
 
 fn subject(r: &Report) -> Option<String> {

@@ -13,7 +13,7 @@
 pub mod files;
 pub mod plots;
 
-use crate::trials::{describe, EngineTrials, TrialError, TrialRecord};
+use crate::trials::{describe, EngineTrials, PacingRule, TrialError, TrialRecord};
 use crate::Drive;
 use riptide_core::units::{Rate, L1_OVERHEAD};
 use riptide_core::Nanos;
@@ -64,6 +64,13 @@ pub mod defaults {
     pub const MAX_SEARCH: &str = "1200s";
     /// Latency probes' rate.
     pub const LATENCY: &str = "1kpps";
+    /// The largest burst beyond the schedule a trusted trial sends (frames): what a
+    /// 10 ms stall makes at 100 kpps, a Linux queue's default length.
+    pub const MAX_BURST: &str = "1000";
+    /// Repetitions of a trial whose burst passed the bound.
+    pub const PACING_RETRIES: u32 = 2;
+    /// Trials of an MRR measurement (CSIT's trending: 10 trials of 1 s).
+    pub const MRR_TRIALS: u32 = 10;
 }
 
 /// A search's options as people write them (`riptide ndr`'s arguments; the daemon's
@@ -104,6 +111,19 @@ pub struct Options {
     pub pin: Vec<usize>,
     /// Allow a highest load above the line rate (a software port can go beyond it).
     pub force: bool,
+    /// Run the workers at real-time priority (SCHED_FIFO), so a busy host does not
+    /// preempt them and departures stay on schedule.
+    pub realtime: bool,
+    /// The largest burst beyond the schedule (frames) a trial may send and be trusted,
+    /// or `off`.
+    pub max_burst: String,
+    /// How many times a trial past `max_burst` is repeated before it is marked.
+    pub pacing_retries: u32,
+    /// Measure CSIT's maximum receive rate instead of searching: `mrr_trials` trials of
+    /// `trial` at `max_load`, each one's receive rate, their mean and deviation.
+    pub mrr: bool,
+    /// Trials of the MRR measurement.
+    pub mrr_trials: u32,
 }
 
 impl Default for Options {
@@ -125,6 +145,11 @@ impl Default for Options {
             cores: 1,
             pin: vec![],
             force: false,
+            realtime: false,
+            max_burst: defaults::MAX_BURST.into(),
+            pacing_retries: defaults::PACING_RETRIES,
+            mrr: false,
+            mrr_trials: defaults::MRR_TRIALS,
         }
     }
 }
@@ -146,6 +171,8 @@ pub struct Checked {
     pub probe: Option<f64>,
     /// The simulated DUT, if the search is of one.
     pub simulated: Option<Capacity>,
+    /// How trials hold their pacing.
+    pub pacing: PacingRule,
 }
 
 impl Options {
@@ -172,7 +199,20 @@ impl Options {
             Some(list) => frame_sizes(list)?.into_iter().map(Some).collect(),
         };
         let probe = latency_probe(&self.latency)?;
-        Ok(Checked { goals, max_duration, sizes, probe, simulated })
+        let max_burst = match self.max_burst.trim() {
+            "off" => None,
+            n => Some(n.parse::<u64>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                input(format!("--max-burst '{}': expected a number of frames (1 or more) or off", self.max_burst))
+            })?),
+        };
+        if self.pacing_retries > 10 {
+            return Err(input(format!("--pacing-retries {}: at most 10", self.pacing_retries)));
+        }
+        let pacing = PacingRule { realtime: self.realtime, max_burst, retries: self.pacing_retries };
+        if !(1..=1000).contains(&self.mrr_trials) {
+            return Err(input(format!("--mrr-trials {}: expected 1 to 1000 trials", self.mrr_trials)));
+        }
+        Ok(Checked { goals, max_duration, sizes, probe, simulated, pacing })
     }
 }
 
@@ -465,6 +505,13 @@ pub struct Run {
     pub trial_seconds: f64,
     /// How many were generator limits.
     pub generator_limited_trials: usize,
+    /// How many sent bursts past `--max-burst` in every repetition (`pacing_limited`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub pacing_limited_trials: usize,
+    /// Trials repeated because their bursts passed `--max-burst` (the search saw only
+    /// the repetition).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub repeated: Vec<TrialRecord>,
     /// Every trial, in order.
     pub trial_list: Trials,
     /// The goal the latency trials are fractions of.
@@ -473,6 +520,71 @@ pub struct Run {
     /// Latency at fractions of that goal's lower bound.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub latency: Vec<LatencyPoint>,
+    /// The maximum receive rate (`--mrr`: then no goals were searched).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mrr: Option<Mrr>,
+}
+
+/// CSIT's maximum receive rate: trials at the maximum load, whatever they lose; each
+/// trial's receive rate is what arrived of the counted streams over its duration.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Mrr {
+    /// The load offered (frames/s).
+    pub load: f64,
+    /// Each trial's duration (s).
+    pub trial_duration: f64,
+    /// Each trial's receive rate (frames/s), in order.
+    pub samples: Vec<f64>,
+    /// Their mean (frames/s).
+    pub mean: f64,
+    /// Their sample standard deviation (frames/s; 0 for one trial).
+    pub stdev: f64,
+}
+
+impl Mrr {
+    /// The MRR of `trials` at `load`, `duration` s each.
+    pub fn of(load: f64, duration: f64, trials: &[Trial]) -> Mrr {
+        let samples: Vec<f64> = trials.iter().map(|t| t.forwarded_count as f64 / t.intended_duration).collect();
+        let n = samples.len() as f64;
+        let mean = if samples.is_empty() { 0.0 } else { samples.iter().sum::<f64>() / n };
+        let stdev = if samples.len() < 2 {
+            0.0
+        } else {
+            (samples.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt()
+        };
+        Mrr { load, trial_duration: duration, samples, mean, stdev }
+    }
+}
+
+/// Runs `n` trials of `duration` at `load` on `m` (an MRR measurement).
+fn mrr_trials<M: Measurer>(m: &mut M, n: u32, duration: f64, load: f64) -> Result<Vec<Trial>, M::Error> {
+    (0..n).map(|_| m.measure(duration, load)).collect()
+}
+
+impl Run {
+    /// A run with no trials yet.
+    fn empty(frame_size: Option<String>, line: Option<Line>, min_load: f64, max_load: f64) -> Run {
+        Run {
+            frame_size,
+            line,
+            min_load,
+            max_load,
+            goals: vec![],
+            trials: 0,
+            trial_seconds: 0.0,
+            generator_limited_trials: 0,
+            pacing_limited_trials: 0,
+            repeated: vec![],
+            trial_list: Trials::Simulated(vec![]),
+            latency_of: None,
+            latency: vec![],
+            mrr: None,
+        }
+    }
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One latency trial of a run.
@@ -512,6 +624,13 @@ pub struct Report {
     pub ports: Vec<String>,
     /// One search per frame size (one in all without a sweep).
     pub runs: Vec<Run>,
+    /// The largest burst beyond the schedule a trusted trial sent (`--max-burst`; a
+    /// search on ports that has one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_burst: Option<u64>,
+    /// The workers ran at real-time priority (`--realtime`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub realtime: bool,
     /// Wall time of everything (s).
     pub wall_s: f64,
 }
@@ -567,6 +686,8 @@ impl Measurer for SimulatedTrials<'_> {
             out_of_order: 0,
             achieved_pps: t.offered_count as f64 / duration,
             generator_limited: false,
+            pacing: None,
+            pacing_limited: false,
         };
         self.observer.trial_ended(n, duration, &record);
         Ok(t)
@@ -591,6 +712,31 @@ pub fn simulate(
     check_limits(a, min_load, max_load)?;
     observer.size(1, 1, "profile");
     let mut m = SimulatedTrials { dut, observer: &mut *observer, interrupted };
+    if a.mrr {
+        let duration = c.goals[0].initial_trial_duration;
+        let got = mrr_trials(&mut m, a.mrr_trials, duration, max_load);
+        let dut = m.dut;
+        observer.size_done();
+        let trials =
+            got.map_err(|_| Error::Interrupted(format!("interrupted after {} trials: no result", dut.trials.len())))?;
+        let run = Run {
+            mrr: Some(Mrr::of(max_load, duration, &trials)),
+            trials: trials.len(),
+            trial_seconds: trials.iter().map(|t| t.duration_with_overheads).sum(),
+            trial_list: Trials::Simulated(dut.trials),
+            ..Run::empty(None, None, min_load, max_load)
+        };
+        return Ok(Report {
+            simulated_capacity: Some(dut.capacity),
+            simulated_loss_ratio: Some(dut.loss_ratio),
+            profile: None,
+            ports: vec![],
+            runs: vec![run],
+            max_burst: None,
+            realtime: false,
+            wall_s: began.elapsed().as_secs_f64(),
+        });
+    }
     let config = Config { goals: c.goals.clone(), min_load, max_load, warmup: 0.0, max_duration: c.max_duration };
     let outcome = riptide_search::search(&config, &mut m);
     let dut = m.dut;
@@ -611,9 +757,12 @@ pub fn simulate(
         trials: outcome.trials,
         trial_seconds: outcome.trial_seconds,
         generator_limited_trials: 0,
+        pacing_limited_trials: 0,
+        repeated: vec![],
         trial_list: Trials::Simulated(dut.trials),
         latency_of: None,
         latency: vec![],
+        mrr: None,
     };
     Ok(Report {
         simulated_capacity: Some(dut.capacity),
@@ -621,6 +770,8 @@ pub fn simulate(
         profile: None,
         ports: vec![],
         runs: vec![run],
+        max_burst: None,
+        realtime: false,
         wall_s: began.elapsed().as_secs_f64(),
     })
 }
@@ -665,6 +816,8 @@ pub fn search<D: Drive>(
         profile: Some(subject.source.clone()),
         ports: subject.ports.clone(),
         runs,
+        max_burst: c.pacing.max_burst,
+        realtime: c.pacing.realtime,
         wall_s: began.elapsed().as_secs_f64(),
     })
 }
@@ -737,8 +890,33 @@ fn search_size<D: Drive>(
             human_rate(line.max_pps, "pps")
         )));
     }
-    let trials = EngineTrials::new(&mut *engine, a.cores, a.pin.clone(), interrupted).map_err(trials_error(source))?;
+    let trials = EngineTrials::new(&mut *engine, a.cores, a.pin.clone(), interrupted)
+        .map_err(trials_error(source))?
+        .with_pacing(c.pacing);
     let mut m = Watched { inner: trials, observer: &mut *observer };
+    if a.mrr {
+        let duration = c.goals[0].initial_trial_duration;
+        let got = mrr_trials(&mut m, a.mrr_trials, duration, max_load);
+        let (log, repeated) = (std::mem::take(&mut m.inner.log), std::mem::take(&mut m.inner.repeated));
+        let trials = match got {
+            Ok(t) => t,
+            Err(TrialError::Engine(e)) => return Err(e.into()),
+            Err(TrialError::NotCountable(e)) => return Err(input(e)),
+            Err(TrialError::Interrupted) => {
+                return Err(Error::Interrupted(format!("interrupted after {} trials{at}: no result", log.len())))
+            }
+        };
+        return Ok(Run {
+            mrr: Some(Mrr::of(max_load, duration, &trials)),
+            trials: trials.len(),
+            trial_seconds: trials.iter().map(|t| t.duration_with_overheads).sum(),
+            generator_limited_trials: log.iter().filter(|r| r.generator_limited).count(),
+            pacing_limited_trials: log.iter().filter(|r| r.pacing_limited).count(),
+            repeated,
+            trial_list: Trials::Measured(log),
+            ..Run::empty(size_name, Some(line), min_load, max_load)
+        });
+    }
     let config = Config { goals: c.goals.clone(), min_load, max_load, warmup: 0.0, max_duration: c.max_duration };
     let outcome = match riptide_search::search(&config, &mut m) {
         Ok(o) => o,
@@ -750,6 +928,7 @@ fn search_size<D: Drive>(
         }
     };
     let log = std::mem::take(&mut m.inner.log);
+    let repeated = std::mem::take(&mut m.inner.repeated);
     drop(m);
     let goal_results = goal_reports(&c.goals, &outcome, Some(line), &log);
     let (latency_of, latency) = match c.probe {
@@ -768,9 +947,12 @@ fn search_size<D: Drive>(
         trials: outcome.trials,
         trial_seconds: outcome.trial_seconds,
         generator_limited_trials: log.iter().filter(|r| r.generator_limited).count(),
+        pacing_limited_trials: log.iter().filter(|r| r.pacing_limited).count(),
+        repeated,
         trial_list: Trials::Measured(log),
         latency_of,
         latency,
+        mrr: None,
     })
 }
 
@@ -828,8 +1010,11 @@ fn latency_trials<D: Drive>(
     };
     let source = what.subject.source.as_str();
     load_profile(engine, what.subject, a, what.frame_size.clone(), Some(what.probe))?;
-    let mut trials =
-        EngineTrials::new(&mut *engine, a.cores, a.pin.clone(), interrupted).map_err(trials_error(source))?;
+    // Latency trials are not repeated: the bound is the search's; they run as its trials do.
+    let rule = PacingRule { max_burst: None, ..c.pacing };
+    let mut trials = EngineTrials::new(&mut *engine, a.cores, a.pin.clone(), interrupted)
+        .map_err(trials_error(source))?
+        .with_pacing(rule);
     let duration = goals[gi].final_trial_duration;
     let mut points = vec![];
     for percent in LATENCY_PERCENTS {
@@ -851,12 +1036,13 @@ fn latency_trials<D: Drive>(
     Ok((Some(goals[gi].name.clone()), points))
 }
 
-/// Whether every trial that failed `goal` at `load` failed only because the generator
-/// fell short (the DUT lost none of what was sent): the bound is the generator's.
+/// Whether every trial that failed `goal` at `load` failed only because of the
+/// generator: it fell short (the DUT lost none of what was sent), or its bursts passed
+/// the bound in every repetition (`pacing_limited`): the bound is the generator's.
 fn generator_bound(log: &[TrialRecord], goal: &Goal, load: f64) -> bool {
     let mut failed =
         log.iter().filter(|r| r.trial.intended_load == load && r.trial.loss_ratio() > goal.loss_ratio).peekable();
-    failed.peek().is_some() && failed.all(|r| r.generator_limited && r.lost == 0)
+    failed.peek().is_some() && failed.all(|r| (r.generator_limited && r.lost == 0) || r.pacing_limited)
 }
 
 fn goal_reports(goals: &[Goal], outcome: &Outcome, line: Option<Line>, log: &[TrialRecord]) -> Vec<GoalReport> {
@@ -895,6 +1081,43 @@ mod tests {
         let r = simulate(&a, &c, &mut (), &|| false).unwrap();
         let ndr = r.runs[0].goals[0].result.lower_bound.unwrap();
         assert!((ndr - 1.234e6).abs() / 1.234e6 < 0.005, "{ndr}");
+    }
+
+    /// MRR against a simulated DUT of known capacity: every trial receives its capacity.
+    #[test]
+    fn mrr_of_a_simulated_dut_is_its_capacity() {
+        let a = Options {
+            simulate: Some("1.234mpps,loss=1%".into()),
+            max_load: Some("2mpps".into()),
+            mrr: true,
+            mrr_trials: 4,
+            ..Options::default()
+        };
+        let c = a.check().unwrap();
+        let r = simulate(&a, &c, &mut (), &|| false).unwrap();
+        let m = r.runs[0].mrr.as_ref().unwrap();
+        assert_eq!((m.samples.len(), r.runs[0].trials, r.runs[0].trial_list.len()), (4, 4, 4));
+        // 1,234,000 pass the DUT's rate, 1% of them lost: 1,221,660 received each second.
+        assert!(m.samples.iter().all(|&x| x == 1_221_660.0), "{m:?}");
+        assert_eq!((m.load, m.trial_duration, m.mean, m.stdev), (2e6, 1.0, 1_221_660.0, 0.0));
+        assert!(r.runs[0].goals.is_empty());
+        let bad = Options { mrr_trials: 0, ..a };
+        assert!(bad.check().unwrap_err().to_string().contains("--mrr-trials 0"));
+    }
+
+    #[test]
+    fn mrr_deviation_is_the_sample_one() {
+        let t = |fwd| Trial {
+            intended_load: 10.0,
+            intended_duration: 2.0,
+            intended_count: 20,
+            offered_count: 20,
+            forwarded_count: fwd,
+            duration_with_overheads: 2.0,
+        };
+        let m = Mrr::of(10.0, 2.0, &[t(10), t(14), t(18)]);
+        assert_eq!(m.samples, [5.0, 7.0, 9.0]);
+        assert_eq!((m.mean, m.stdev), (7.0, 2.0));
     }
 
     #[test]
