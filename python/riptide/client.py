@@ -409,6 +409,15 @@ class Client:
         """
         return int(self.call("ndr_start", **options)["search"])
 
+    def soak_start(self, **options: Any) -> int:
+        """Starts the daemon's fixed-rate soak (API 1.12): ``riptide soak``'s options by their
+        names (``load="50kpps"`` or frames/s, ``duration="1h"`` or seconds, ``interval``,
+        ``latency``, ``realtime``), on the loaded profile unless ``profile`` is given; returns
+        its number, which :meth:`ndr_progress`, :meth:`ndr_cancel` and :meth:`ndr_results`
+        follow (:func:`riptide.methodology.soak` follows it to its end).
+        """
+        return int(self.call("soak_start", **options)["search"])
+
     def ndr_progress(self, search: int, since: int = 0) -> Json:
         """A search's ``state`` and the trials it ended from event ``since`` on (``events``,
         ``next``: where to ask from next time)."""

@@ -19,7 +19,7 @@ report. FD.io CSIT's MLRsearch package is the tests' oracle, not a dependency.
 import base64
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Mapping, Optional, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 from .client import Client
 from .errors import RiptideError
@@ -153,16 +153,31 @@ def ndr(
         if v is not None:
             opts[k] = v
     search = client.ndr_start(**opts)
-    trials: List[Json] = []
+    trials, report = _follow(client, search, "trial", on_trial, poll, files, "ndr")
+    names = _goals(goals).split(",")
+    first = report["runs"][0]["goals"] if report.get("runs") else []
+    results = []
+    for spec, g in zip(names, first):
+        results.append(GoalResult(name=spec.split("=")[0].strip(), loss_ratio=float(g["loss_ratio"]),
+                                  lower_bound=g.get("lower_bound"), upper_bound=g.get("upper_bound"),
+                                  conditional_throughput=g.get("conditional_throughput")))
+    return NdrResult(goals=results, trials=trials, report=report, search=search)
+
+
+def _follow(client: Client, search: int, kind: str, on_event: Optional[Callable[[Json], None]], poll: float,
+            files: bool, what: str) -> Tuple[List[Json], Json]:
+    """Follows the daemon's search ``search`` to its end: its events of ``kind`` and its
+    report (with its files, decoded, when ``files``); cancels it on any exception."""
+    events: List[Json] = []
     since = 0
     try:
         while True:
             p = client.ndr_progress(search, since)
             for e in p["events"]:
-                if e.get("kind") == "trial":
-                    trials.append(e)
-                if on_trial is not None:
-                    on_trial(e)
+                if e.get("kind") == kind:
+                    events.append(e)
+                if on_event is not None:
+                    on_event(e)
             since = p["next"]
             if p["events"]:
                 continue  # more may be waiting
@@ -176,16 +191,48 @@ def ndr(
             pass
         raise
     if p["state"] != "done":
-        raise RiptideError(f"ndr: search {search} {p['state']}: {p.get('error', 'no result')}")
+        raise RiptideError(f"{what}: search {search} {p['state']}: {p.get('error', 'no result')}")
     out = client.ndr_results(search, files=files)
     report: Json = out["report"]
     if files:
         report["files"] = {name: base64.b64decode(b) for name, b in out.get("files", {}).items()}
-    names = _goals(goals).split(",")
-    first = report["runs"][0]["goals"] if report.get("runs") else []
-    results = []
-    for spec, g in zip(names, first):
-        results.append(GoalResult(name=spec.split("=")[0].strip(), loss_ratio=float(g["loss_ratio"]),
-                                  lower_bound=g.get("lower_bound"), upper_bound=g.get("upper_bound"),
-                                  conditional_throughput=g.get("conditional_throughput")))
-    return NdrResult(goals=results, trials=trials, report=report, search=search)
+    return events, report
+
+
+def soak(
+    client: Client,
+    *,
+    load: Union[str, float],
+    duration: Union[str, float] = 3600.0,
+    interval: Union[str, float] = 10.0,
+    latency: str = "1kpps",
+    cores: int = 1,
+    realtime: bool = False,
+    profile: Optional[str] = None,
+    on_interval: Optional[Callable[[Json], None]] = None,
+    poll: float = 0.05,
+    files: bool = False,
+) -> Json:
+    """Soaks the DUT between the daemon's ports at ``load`` for ``duration``, measured in
+    intervals (``riptide soak``: each interval's loss, latency and pacing; the engine's
+    counters and the daemon's memory after each). ``client`` must own the engine with a
+    profile loaded that has a tagged stream whose rate follows the load (or pass
+    ``profile``). ``on_interval`` sees each interval as it ends. Returns the report
+    (``riptide soak --json``'s object; with ``files``, ``report["files"]`` holds
+    results.json, intervals.csv, report.md and soak.png as bytes). A
+    ``KeyboardInterrupt`` cancels the soak in the daemon before it propagates.
+    """
+    opts: Json = {
+        "load": _option(load, "pps"),
+        "duration": _option(duration, "s"),
+        "interval": _option(interval, "s"),
+        "latency": latency,
+        "cores": cores,
+    }
+    if realtime:
+        opts["realtime"] = True
+    if profile is not None:
+        opts["profile"] = profile
+    search = client.soak_start(**opts)
+    _, report = _follow(client, search, "interval", on_interval, poll, files, "soak")
+    return report

@@ -15,7 +15,7 @@ import pytest
 from daemon_util import BIN, REPO, running_daemon
 
 from riptide import Client, NotOwner, RpcError  # noqa: E402
-from riptide.methodology import ndr  # noqa: E402
+from riptide.methodology import ndr, soak  # noqa: E402
 
 PORTS = ["link:0:loss=0.3%,seed=7", "link:1"]
 LINK = ["--min-load", "5kpps", "--max-load", "50kpps", "--trial", "0.5s", "--final-trial", "0.5s",
@@ -253,3 +253,34 @@ def test_trial_needs_the_engine_and_good_parameters() -> None:
             assert (t["offered_count"], t["forwarded_count"], t["generator_limited"]) == (2000, 2000, False)
             with pytest.raises(ValueError, match="loss ratio"):
                 ndr(owner, min_load=1, max_load=2, goals={"x": 1.5})
+
+
+def test_a_soak_gives_the_same_intervals_through_the_cli_the_daemon_and_python() -> None:
+    """``riptide soak`` and the daemon's ``soak_start`` (through ``riptide.methodology.soak``)
+    on the same seeded ``link:`` DUT (1% loss, 100 us delay, virtual time): the same
+    intervals, frame for frame, and the daemon's files as the CLI writes them."""
+    link0 = "link:0:loss=1%,delay=100us,seed=7"
+    profile = (REPO / "profiles/lab/ndr.yaml").read_text()
+    out = subprocess.run([str(BIN), "soak", "profiles/lab/ndr.yaml", "--port", link0, "--port", "link:1", "--load",
+                          "50kpps", "-d", "30s", "--interval", "10s", "--json"], cwd=REPO, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    want = json.loads(out.stdout)
+    with running_daemon("--port", link0, "--port", "link:1") as port:
+        with Client(port=port) as c:
+            c.acquire()
+            seen: List[Dict[str, Any]] = []
+            got = soak(c, load=50_000, duration=30, interval="10s", profile=profile, on_interval=seen.append,
+                       files=True)
+            with pytest.raises(RpcError, match="soak_start: --interval 2m: expected at most --duration"):
+                c.soak_start(load="10kpps", duration="1m", interval="2m")
+    keys = ["index", "start_s", "offered_count", "forwarded_count", "lost"]
+    rows = [[i[k] for k in keys] for i in got["intervals"]]
+    assert rows == [[i[k] for k in keys] for i in want["intervals"]]
+    assert len(rows) == 3 and all(r[4] > 0 for r in rows), rows
+    assert [e["n"] for e in seen] == [1, 2, 3] and all(e["kind"] == "interval" for e in seen)
+    assert got["intervals"][0]["latency"][0]["p50_ns"] == 100_000
+    assert (got["sent"], got["lost"], got["counter_errors"]) == (want["sent"], want["lost"], [])
+    files = got["files"]
+    assert set(files) == {"results.json", "intervals.csv", "report.md", "soak.png"}
+    assert files["intervals.csv"].count(b"\n") == 4 and files["soak.png"][:8] == b"\x89PNG\r\n\x1a\n"

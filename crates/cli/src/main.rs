@@ -22,6 +22,7 @@ mod report;
 mod run;
 mod serve;
 mod signal;
+mod soak;
 mod stf;
 mod tcp;
 mod trex;
@@ -104,6 +105,9 @@ enum Cmd {
     Calibrate(calibrate::CalibrateArgs),
     /// Find the throughput of a DUT: NDR and PDR by MLRsearch, on ports (or a model DUT: --simulate).
     Ndr(ndr::NdrArgs),
+    /// Soak a DUT at a fixed load for a long time: loss, latency, pacing, counters and
+    /// memory interval by interval.
+    Soak(soak::SoakArgs),
 }
 
 fn main() -> ExitCode {
@@ -124,6 +128,7 @@ fn main() -> ExitCode {
             | Cmd::Tcp(_)
             | Cmd::AstfSim(_)
             | Cmd::Ndr(_)
+            | Cmd::Soak(_)
             | Cmd::Calibrate(_)
     );
     if prints {
@@ -144,6 +149,7 @@ fn main() -> ExitCode {
         Cmd::Tcp(a) => tcp::tcp(a),
         Cmd::AstfSim(a) => astf_sim::astf_sim(a),
         Cmd::Ndr(a) => ndr::ndr(a),
+        Cmd::Soak(a) => soak::soak(a),
         Cmd::Calibrate(a) => calibrate::calibrate(a),
         Cmd::PktgenNs(a) => pktgen::pktgen_ns(a),
     };

@@ -43,6 +43,7 @@ const HOMES: &[(&str, &str)] = &[
     ("lab status", "docs/lab.md"),
     ("calibrate", "docs/calibrate.md"),
     ("ndr", "docs/methodology.md"),
+    ("soak", "docs/methodology.md"),
 ];
 
 /// Options the docs write that belong to other programs: (option, whose).

@@ -447,3 +447,57 @@ fn cores_may_be_a_pinned_list() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(stderr(&o).contains("`2-x` is not a core number"), "{}", stderr(&o));
 }
+
+/// Issue 36: `riptide soak` on the `link:` DUT with a known loss (1%) and delay (100 us)
+/// on virtual time: every interval has its own counts and latency, the loss matches the
+/// link's, the engine's counters over every run add up, and the files are written.
+#[test]
+fn soak_reports_each_interval_of_a_link_dut_with_known_loss_and_delay() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("soak");
+    let out_s = out.to_str().unwrap();
+    #[rustfmt::skip]
+    let o = riptide(&["soak", PROFILE, "--port", "link:0:loss=1%,delay=100us", "--port", "link:1", "--load",
+        "50kpps", "-d", "60s", "--interval", "10s", "--out", out_s, "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let intervals = v["intervals"].as_array().unwrap();
+    assert_eq!(intervals.len(), 6, "{v}");
+    for (k, i) in intervals.iter().enumerate() {
+        assert_eq!(i["index"], k as u64 + 1);
+        assert_eq!(i["start_s"].as_f64(), Some(10.0 * k as f64), "{i}");
+        assert_eq!(i["offered_count"], 500_000, "{i}");
+        // 500,000 frames at 1%: 5,000 lost, a standard deviation of 70.
+        let lost = i["lost"].as_u64().unwrap();
+        assert!((4_600..=5_400).contains(&lost), "{i}");
+        let l = &i["latency"][0];
+        assert_eq!((l["p50_ns"].as_u64(), l["max_ns"].as_u64()), (Some(100_000), Some(100_000)), "{i}");
+        assert!(l["count"].as_u64().unwrap() >= 9_800, "the probes at 1 kpps less 1%: {i}");
+    }
+    let lost: u64 = intervals.iter().map(|i| i["lost"].as_u64().unwrap()).sum();
+    assert_eq!((v["sent"].as_u64(), v["lost"].as_u64()), (Some(3_000_000), Some(lost)), "{v}");
+    assert!((v["loss_ratio"].as_f64().unwrap() - 0.01).abs() < 0.0005, "{v}");
+    assert_eq!(v["counter_errors"], serde_json::json!([]), "{v}");
+    assert!(v["rss_last_kib"].as_u64().unwrap() > 0, "{v}");
+    let csv = std::fs::read_to_string(out.join("intervals.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+    assert_eq!(&std::fs::read(out.join("soak.png")).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        md.contains("6 intervals of 10 s at 50.00 Kpps: 3000000 sent") && md.contains("counters consistent"),
+        "{md}"
+    );
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+    assert_eq!(results["intervals"], v["intervals"]);
+    assert!(results["host"]["kernel"].is_string(), "{results}");
+}
+
+#[test]
+fn soak_refuses_bad_options_by_name() {
+    let soak = "soak profiles/lab/ndr.yaml --port link:0 --port link:1";
+    refused(&format!("{soak} --load 10kpps -d 1m --interval 2m"), "--interval 2m: expected at most --duration (1m)");
+    refused(&format!("{soak} --load 10kpps --latency fast"), "--latency 'fast'");
+    refused(&format!("{soak} --load lots"), "--load");
+    refused(&format!("{soak} --load 10kpps -d 1000h --interval 1ms"), "at most 100000 intervals");
+}

@@ -136,6 +136,7 @@ pub const METHODS: &[&str] = &[
     "ndr_progress",
     "ndr_cancel",
     "ndr_results",
+    "soak_start",
     "tcp_start",
     "subscribe",
 ];

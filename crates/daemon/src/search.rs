@@ -8,9 +8,15 @@
 //! when its session no longer owns the engine (gone, silent, or forced out), when it is
 //! cancelled, or when the daemon shuts down. What it saw so far stays readable with
 //! `ndr_progress` (bounded: [`MAX_EVENTS`]); its report with `ndr_results`.
+//!
+//! `soak_start` runs the methodology library's fixed-rate soak
+//! ([`riptide_method::soak`], the one `riptide soak` runs) the same way: it is the
+//! daemon's one search while it runs, each interval an event (`kind: interval`), and
+//! `ndr_progress`, `ndr_cancel` and `ndr_results` follow it as they follow a search.
 
 use crate::rpc::{code, RpcError};
 use riptide_method::ndr::{self, LatencyPoint, Observer, Options, Report};
+use riptide_method::soak;
 use riptide_method::trials::TrialRecord;
 use riptide_search::Goal;
 use serde_json::{json, Value};
@@ -60,9 +66,18 @@ pub struct Progress {
     /// Events past [`MAX_EVENTS`], not kept.
     pub dropped: u64,
     /// The report, once done.
-    pub report: Option<Report>,
+    pub report: Option<Outcome>,
     /// Why it failed or was cancelled.
     pub error: Option<String>,
+}
+
+/// What a method found.
+#[derive(Debug)]
+pub enum Outcome {
+    /// A throughput search's report (or an MRR measurement's).
+    Ndr(Report),
+    /// A fixed-rate soak's.
+    Soak(soak::Report),
 }
 
 /// The one search the daemon keeps: running, or the last one ended.
@@ -157,6 +172,52 @@ pub fn start_params(params: &Value) -> Result<StartParams, RpcError> {
     Ok(StartParams { options, profile, source, command })
 }
 
+/// `soak_start`'s params: the soak's options (`riptide soak`'s, by their names: `load`,
+/// `duration`, `interval`, `latency`, `cores`, `pin`, `realtime`; loads and durations
+/// as strings like the CLI's or numbers in frames/s and s), and `profile`, `source`,
+/// `command` as `ndr_start`'s.
+pub fn soak_params(params: &Value) -> Result<SoakParams, RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("soak_start: {m}"));
+    let mut obj = match params {
+        Value::Object(o) => o.clone(),
+        _ => return Err(bad("params must be an object with at least 'load'".into())),
+    };
+    let text = |obj: &mut serde_json::Map<String, Value>, k: &str| match obj.remove(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(bad(format!("'{k}' must be a string"))),
+    };
+    let profile = text(&mut obj, "profile")?;
+    let source = text(&mut obj, "source")?;
+    let command = match obj.remove("command") {
+        None => vec!["riptide-daemon".into(), "soak_start".into()],
+        Some(v) => serde_json::from_value::<Vec<String>>(v)
+            .ok()
+            .filter(|c| c.len() <= 256 && c.iter().map(String::len).sum::<usize>() <= 64 << 10)
+            .ok_or_else(|| bad("'command' must be a list of at most 256 strings".into()))?,
+    };
+    for (k, unit) in [("load", "pps"), ("duration", "s"), ("interval", "s")] {
+        if let Some(n) = obj.get(k).and_then(Value::as_f64) {
+            obj.insert(k.into(), Value::String(format!("{n}{unit}")));
+        }
+    }
+    let options: soak::Options = serde_json::from_value(Value::Object(obj)).map_err(|e| bad(e.to_string()))?;
+    options.check().map_err(|e| bad(e.to_string()))?;
+    Ok(SoakParams { options, profile, source, command })
+}
+
+/// `soak_start`'s params, read.
+pub struct SoakParams {
+    /// The options.
+    pub options: soak::Options,
+    /// Profile text, if given.
+    pub profile: Option<String>,
+    /// Its name.
+    pub source: Option<String>,
+    /// The command to record.
+    pub command: Vec<String>,
+}
+
 /// The observer that keeps each trial as an event.
 struct Recorder {
     progress: Arc<Mutex<Progress>>,
@@ -172,6 +233,15 @@ impl Recorder {
         }
         event["size"] = json!(self.size);
         p.events.push(event);
+    }
+}
+
+impl soak::Observer for Recorder {
+    fn interval(&mut self, n: u64, _of: u64, i: &soak::Interval) {
+        let mut e = serde_json::to_value(i).unwrap_or(Value::Null);
+        e["kind"] = json!("interval");
+        e["n"] = json!(n);
+        self.push(e);
     }
 }
 
@@ -208,6 +278,24 @@ pub fn run<D: riptide_method::Drive>(
         None => ndr::simulate(options, checked, &mut rec, interrupted),
         Some((e, subject)) => ndr::search(e, subject, options, checked, &mut rec, interrupted),
     };
+    settle(progress, res.map(Outcome::Ndr));
+}
+
+/// Runs a soak to its end in the calling thread and leaves its outcome in `progress`.
+pub fn run_soak<D: riptide_method::Drive>(
+    engine: &mut D,
+    subject: &ndr::Subject,
+    options: &soak::Options,
+    progress: &Arc<Mutex<Progress>>,
+    interrupted: &dyn Fn() -> bool,
+) {
+    let mut rec = Recorder { progress: progress.clone(), size: None };
+    let res = soak::soak(engine, subject, options, &mut rec, interrupted);
+    settle(progress, res.map(Outcome::Soak));
+}
+
+/// Leaves a method's end in `progress`.
+fn settle(progress: &Arc<Mutex<Progress>>, res: Result<Outcome, ndr::Error>) {
     let mut p = lock(progress);
     match res {
         Ok(r) => {
@@ -262,12 +350,18 @@ pub fn results(s: &Search, files: bool) -> Result<Value, RpcError> {
             ))
         }
     };
-    let mut v = json!({"search": s.id, "report": report});
+    let mut v = match report {
+        Outcome::Ndr(r) => json!({"search": s.id, "report": r}),
+        Outcome::Soak(r) => json!({"search": s.id, "report": r}),
+    };
     if files {
         use base64::Engine as _;
         let host = riptide_method::host::Host::with_ports(&s.ports);
-        let rendered = ndr::files::render(&s.command, &host, &s.goals, report)
-            .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_results: {e}")))?;
+        let rendered = match report {
+            Outcome::Ndr(r) => ndr::files::render(&s.command, &host, &s.goals, r),
+            Outcome::Soak(r) => soak::files(&s.command, &host, r),
+        }
+        .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_results: {e}")))?;
         let map: serde_json::Map<String, Value> = rendered
             .into_iter()
             .map(|(name, bytes)| (name, json!(base64::engine::general_purpose::STANDARD.encode(bytes))))

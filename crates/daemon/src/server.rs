@@ -678,6 +678,7 @@ fn dispatch(state: &Arc<State>, session: &mut Session, method: &str, params: &Va
             rpc::stf_stats(&mut lock(&state.engine))
         }
         "ndr_start" => ndr_start(state, session.id, params),
+        "soak_start" => soak_start(state, session.id, params),
         "ndr_progress" | "ndr_cancel" | "ndr_results" => ndr_follow(state, session.id, method, params),
         m if searching(state).is_some()
             && (m == "trial"
@@ -791,38 +792,7 @@ fn ndr_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, 
     }
     let subject = match checked.simulated {
         Some(_) => None,
-        None => {
-            if !owns(state, session) {
-                return Err(RpcError::new(code::NOT_OWNER, "ndr_start needs the engine: call acquire first"));
-            }
-            let mut e = lock(&state.engine);
-            if matches!(run_state(&mut e), RunState::Running | RunState::Paused) {
-                return Err(RpcError::new(code::ENGINE, "ndr_start: traffic is running: stop it first"));
-            }
-            let (text, source) = match p.profile {
-                Some(t) => (t, p.source.unwrap_or_else(|| "<ndr_start>".into())),
-                None => {
-                    let loaded = lock(&state.loaded).clone();
-                    let yaml = loaded.filter(|l| l.get("format").and_then(Value::as_str).unwrap_or("yaml") == "yaml");
-                    let Some(l) = yaml else {
-                        return Err(RpcError::new(
-                            code::ENGINE,
-                            "ndr_start: no riptide profile loaded: load_profile one (YAML) or give 'profile'",
-                        ));
-                    };
-                    let text = l.get("text").and_then(Value::as_str).unwrap_or_default().to_string();
-                    let source = l.get("source").and_then(Value::as_str).unwrap_or("<loaded>").to_string();
-                    (text, p.source.unwrap_or(source))
-                }
-            };
-            let c = e.config();
-            Some(riptide_method::ndr::Subject {
-                text,
-                source,
-                ports: c.ports.iter().map(|p| p.name()).collect(),
-                port_bps: c.line_rate.0,
-            })
-        }
+        None => Some(subject_of(state, session, "ndr_start", p.profile, p.source)?),
     };
     let id = state.searches.fetch_add(1, Ordering::Relaxed);
     let progress = search::fresh();
@@ -847,6 +817,82 @@ fn ndr_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, 
         })
         .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_start: {e}")))?;
     *slot = Some(Search { id, session, cancel, progress, goals, ports, command: p.command, thread: Some(thread) });
+    Ok(json!({"search": id}))
+}
+
+/// What a method on the engine runs: the profile given (`profile`, named `source`), or
+/// the daemon's loaded one; refused unless `session` owns the engine and it is idle.
+fn subject_of(
+    state: &State,
+    session: u64,
+    method: &str,
+    profile: Option<String>,
+    source: Option<String>,
+) -> Result<riptide_method::ndr::Subject, RpcError> {
+    if !owns(state, session) {
+        return Err(RpcError::new(code::NOT_OWNER, format!("{method} needs the engine: call acquire first")));
+    }
+    let mut e = lock(&state.engine);
+    if matches!(run_state(&mut e), RunState::Running | RunState::Paused) {
+        return Err(RpcError::new(code::ENGINE, format!("{method}: traffic is running: stop it first")));
+    }
+    let (text, source) = match profile {
+        Some(t) => (t, source.unwrap_or_else(|| format!("<{method}>"))),
+        None => {
+            let loaded = lock(&state.loaded).clone();
+            let yaml = loaded.filter(|l| l.get("format").and_then(Value::as_str).unwrap_or("yaml") == "yaml");
+            let Some(l) = yaml else {
+                return Err(RpcError::new(
+                    code::ENGINE,
+                    format!("{method}: no riptide profile loaded: load_profile one (YAML) or give 'profile'"),
+                ));
+            };
+            let text = l.get("text").and_then(Value::as_str).unwrap_or_default().to_string();
+            let loaded_source = l.get("source").and_then(Value::as_str).unwrap_or("<loaded>").to_string();
+            (text, source.unwrap_or(loaded_source))
+        }
+    };
+    let c = e.config();
+    Ok(riptide_method::ndr::Subject {
+        text,
+        source,
+        ports: c.ports.iter().map(|p| p.name()).collect(),
+        port_bps: c.line_rate.0,
+    })
+}
+
+/// `soak_start`: checks the options, takes the profile (given, or the loaded one) and
+/// starts the soak in a thread of its own, as the daemon's one search; answers its
+/// number at once (`ndr_progress`, `ndr_cancel` and `ndr_results` follow it).
+fn soak_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
+    let p = search::soak_params(params)?;
+    let mut slot = lock(&state.search);
+    if let Some(s) = slot.as_ref().filter(|s| s.phase() == Phase::Running) {
+        return Err(RpcError::new(
+            code::ENGINE,
+            format!("soak_start: search {} is running (one at a time; ndr_cancel ends it)", s.id),
+        ));
+    }
+    if let Some(t) = slot.as_mut().and_then(|s| s.thread.take()) {
+        let _ = t.join();
+    }
+    let subject = subject_of(state, session, "soak_start", p.profile, p.source)?;
+    let id = state.searches.fetch_add(1, Ordering::Relaxed);
+    let progress = search::fresh();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let ports = subject.ports.clone();
+    let (st, pr, ca, options) = (state.clone(), progress.clone(), cancel.clone(), p.options);
+    let thread = std::thread::Builder::new()
+        .name("riptide-soak".into())
+        .spawn(move || {
+            let interrupted = || search::flag(&ca) || st.stop.load(Ordering::Relaxed) || !owns(&st, session);
+            let mut d = riptide_method::Shared(&st.engine);
+            search::run_soak(&mut d, &subject, &options, &pr, &interrupted);
+            restore(&st);
+        })
+        .map_err(|e| RpcError::new(code::ENGINE, format!("soak_start: {e}")))?;
+    *slot =
+        Some(Search { id, session, cancel, progress, goals: vec![], ports, command: p.command, thread: Some(thread) });
     Ok(json!({"search": id}))
 }
 

@@ -6,7 +6,7 @@
 //! stats while a trial runs). [`trials`] runs and counts the trials of a throughput
 //! search ([`riptide_search`]); [`ndr`] is the search as every front end runs it (the
 //! options, the frame-size sweep, latency under load, generator limits, the typed
-//! report and its files); [`host`] holds the facts every report carries. The CLI, the
+//! report and its files); [`soak`] runs a fixed-rate soak in intervals; [`host`] holds the facts every report carries. The CLI, the
 //! daemon and Python run one and the same methodology.
 
 use riptide_engine::{Command, Engine, EngineError, Response};
@@ -14,6 +14,7 @@ use std::sync::Mutex;
 
 pub mod host;
 pub mod ndr;
+pub mod soak;
 pub mod trials;
 
 /// What a method needs of the engine: one command, one answer.

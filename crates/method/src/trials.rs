@@ -141,6 +141,11 @@ impl<'a, D: Drive> EngineTrials<'a, D> {
         })
     }
 
+    /// The engine the trials run on (between trials).
+    pub fn engine(&mut self) -> &mut D {
+        &mut self.engine
+    }
+
     /// These trials hold their pacing by `rule`.
     pub fn with_pacing(mut self, rule: PacingRule) -> Self {
         self.pacing = rule;
@@ -247,6 +252,9 @@ pub struct LatencyTrial {
     pub latency: Vec<riptide_engine::LatencyStats>,
     /// When the trial started (ns since the epoch), for HdrHistogram logs.
     pub start_unix_ns: u64,
+    /// Each port's frames sent and received in the trial (all streams), by port index.
+    #[serde(skip)]
+    pub ports: Vec<(u64, u64)>,
 }
 
 impl<D: Drive> EngineTrials<'_, D> {
@@ -284,7 +292,8 @@ impl<D: Drive> EngineTrials<'_, D> {
     /// search trial.
     pub fn latency(&mut self, duration: f64, load: f64) -> Result<LatencyTrial, TrialError> {
         let (record, s) = self.run(duration, load)?;
-        Ok(LatencyTrial { record, latency: s.latency, start_unix_ns: s.start_unix_ns })
+        let ports = s.ports.iter().map(|p| (p.opackets, p.ipackets)).collect();
+        Ok(LatencyTrial { record, latency: s.latency, start_unix_ns: s.start_unix_ns, ports })
     }
 
     /// Runs one search trial and returns all it measured (logged as [`measure`]'s are).

@@ -246,7 +246,7 @@ pub struct Line {
 }
 
 /// A load: frames/s, or (with a line) `%` of it or a bit rate at its frame size.
-fn load(option: &str, s: &str, line: Option<Line>) -> Result<f64, Error> {
+pub(crate) fn load(option: &str, s: &str, line: Option<Line>) -> Result<f64, Error> {
     let rate = s.parse::<Rate>().map_err(|e| input(format!("{option}: {e}")))?;
     let v = match (rate, line) {
         (Rate::Pps(v), _) => v,
@@ -386,7 +386,7 @@ fn frame_sizes(list: &str) -> Result<Vec<(String, SizeSpec)>, Error> {
 }
 
 /// `--latency RATE|off`: the probes' rate, or None.
-fn latency_probe(s: &str) -> Result<Option<f64>, Error> {
+pub(crate) fn latency_probe(s: &str) -> Result<Option<f64>, Error> {
     if s == "off" {
         return Ok(None);
     }
