@@ -87,6 +87,14 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
         assert c.ndr_progress(n, since=1)["next"] > 1
         assert c.ndr_results(n, files=True)["files"]["trials.csv"]
         assert c.ndr_cancel(n)["state"] == "done"
+        # The daemon's soak on the loaded (tagged) profile, into the null port: all lost.
+        n = c.soak_start(load=5000, duration=0.4, interval="0.2s", latency="off")
+        while c.ndr_progress(n)["state"] == "running":
+            time.sleep(0.01)
+        assert [e["kind"] for e in c.ndr_progress(n)["events"]] == ["interval", "interval"]
+        r = c.ndr_results(n, files=True)
+        assert (r["report"]["sent"], r["report"]["lost"]) == (2000, 2000), r["report"]
+        assert r["files"]["intervals.csv"]
         c.release()
         # Every schema method the client can call was exercised (auth/subscribe/ping aside).
         missing = set(SCHEMA["methods"]) - set(c.seen) - {"auth", "subscribe", "ping"}
