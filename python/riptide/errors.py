@@ -15,7 +15,9 @@ class RpcError(RiptideError):
     """The daemon answered with a JSON-RPC error."""
 
     def __init__(self, code: int, message: str, method: str) -> None:
-        super().__init__(f"{method}: {message} (code {code})")
+        # The daemon names the method in many of its messages: said once, not twice.
+        said = message if message.startswith(f"{method}:") else f"{method}: {message}"
+        super().__init__(f"{said} (code {code})")
         self.code = code
         self.message = message
         self.method = method

@@ -722,7 +722,9 @@ impl Drop for Busy {
 /// search finds the capacity within 1%, or names the trials it could not trust (their
 /// bursts past --max-burst in every repetition) and marks nothing as found silently:
 /// every trial carries its pacing figures and report.md says them. With the workers at
-/// real-time priority (--realtime), and without.
+/// real-time priority (--realtime), and without. The bound is half the DUT's allowance
+/// (set it below the DUT's buffer: two bursts of 90 a few ms apart also empty a bucket of
+/// 100 that refills at a few hundred frames a second near the capacity).
 #[test]
 fn ndr_on_a_busy_host_finds_the_capacity_or_names_the_trials_it_could_not_trust() {
     let Some(_g) = fresh() else { return };
@@ -739,11 +741,13 @@ fn ndr_on_a_busy_host_finds_the_capacity_or_names_the_trials_it_could_not_trust(
         let _busy = Busy::start(2);
         let dir = out.join(if realtime { "realtime" } else { "plain" });
         let dir_s = dir.to_str().unwrap();
+        // One goal over a range around the capacity: a search of about ten trials. The
+        // plain run repeats nothing (its trials would mostly be repeated, minutes of them).
         #[rustfmt::skip]
         let mut args = vec!["ndr", "profiles/lab/ndr.yaml", "--netns", TG_NS, "--port", "afpacket:rt0", "--port",
-            "afpacket:rt1", "--min-load", "10kpps", "--max-load", "120kpps", "--trial", "1s", "--final-trial", "1s",
-            "--duration-sum", "3s", "--latency", "off", "--max-burst", "100", "--pacing-retries", "1",
-            "--max-search", if realtime { "120s" } else { "30s" }, "--out", dir_s, "--json"];
+            "afpacket:rt1", "--goals", "ndr=0", "--min-load", "30kpps", "--max-load", "90kpps", "--trial", "1s",
+            "--final-trial", "1s", "--duration-sum", "3s", "--latency", "off", "--max-burst", "50",
+            "--pacing-retries", if realtime { "1" } else { "0" }, "--max-search", "120s", "--out", dir_s, "--json"];
         if realtime {
             args.push("--realtime");
         }
@@ -761,16 +765,16 @@ fn ndr_on_a_busy_host_finds_the_capacity_or_names_the_trials_it_could_not_trust(
             limited.len()
         );
         assert!(trials.iter().all(|t| t["pacing"]["burst"].is_u64()), "every trial has its pacing: {run}");
-        assert_eq!(v["max_burst"], 100, "{v}");
+        assert_eq!(v["max_burst"], 50, "{v}");
         assert_eq!(v["realtime"] == true, realtime, "{v}");
         if (n - passes).abs() > 0.01 * passes {
             // Not found: then the search says which trials it could not trust, and why.
             assert!(!limited.is_empty(), "NDR {n} is {passes} +- 1%, and no trial is marked: {run}");
-            assert!(limited.iter().all(|t| t["pacing"]["burst"].as_u64().unwrap() > 100), "{run}");
+            assert!(limited.iter().all(|t| t["pacing"]["burst"].as_u64().unwrap() > 50), "{run}");
             assert_eq!(run["pacing_limited_trials"], limited.len(), "{run}");
         }
         let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
-        assert!(md.contains("the largest burst beyond the schedule was") && md.contains("bound 100 frames"), "{md}");
+        assert!(md.contains("the largest burst beyond the schedule was") && md.contains("bound 50 frames"), "{md}");
     }
     let _ = std::fs::remove_dir_all(&out);
 }
