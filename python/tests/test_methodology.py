@@ -247,7 +247,7 @@ def test_trial_needs_the_engine_and_good_parameters() -> None:
                 owner.trial(0.1, 1000)
             owner.load_profile(REPO / "profiles" / "lab" / "ndr.yaml")
             for bad in [dict(duration=0, load=1), dict(duration=1, load=-5), dict(duration=1, load=1, cores=0)]:
-                with pytest.raises(RpcError, match="^trial: trial: '"):
+                with pytest.raises(RpcError, match="^trial: '"):
                     owner.call("trial", **bad)
             t = owner.trial(0.2, 10e3)
             assert (t["offered_count"], t["forwarded_count"], t["generator_limited"]) == (2000, 2000, False)

@@ -128,6 +128,31 @@ pub struct StartParams {
     pub command: Vec<String>,
 }
 
+/// Takes the params every method on a profile shares out of `obj`: `profile` (YAML
+/// text), `source` (its name) and `command` (recorded in the files; by default the
+/// daemon and `method`).
+#[allow(clippy::type_complexity)]
+fn subject_params(
+    obj: &mut serde_json::Map<String, Value>,
+    method: &str,
+) -> Result<(Option<String>, Option<String>, Vec<String>), RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("{method}: {m}"));
+    let mut text = |k: &str| match obj.remove(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(bad(format!("'{k}' must be a string"))),
+    };
+    let (profile, source) = (text("profile")?, text("source")?);
+    let command = match obj.remove("command") {
+        None => vec!["riptide-daemon".into(), method.into()],
+        Some(v) => serde_json::from_value::<Vec<String>>(v)
+            .ok()
+            .filter(|c| c.len() <= 256 && c.iter().map(String::len).sum::<usize>() <= 64 << 10)
+            .ok_or_else(|| bad("'command' must be a list of at most 256 strings".into()))?,
+    };
+    Ok((profile, source, command))
+}
+
 /// Reads `ndr_start`'s params; a bad option is named.
 pub fn start_params(params: &Value) -> Result<StartParams, RpcError> {
     let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("ndr_start: {m}"));
@@ -136,20 +161,7 @@ pub fn start_params(params: &Value) -> Result<StartParams, RpcError> {
         Value::Null => Default::default(),
         _ => return Err(bad("params must be an object".into())),
     };
-    let text = |obj: &mut serde_json::Map<String, Value>, k: &str| match obj.remove(k) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(bad(format!("'{k}' must be a string"))),
-    };
-    let profile = text(&mut obj, "profile")?;
-    let source = text(&mut obj, "source")?;
-    let command = match obj.remove("command") {
-        None => vec!["riptide-daemon".into(), "ndr_start".into()],
-        Some(v) => serde_json::from_value::<Vec<String>>(v)
-            .ok()
-            .filter(|c| c.len() <= 256 && c.iter().map(String::len).sum::<usize>() <= 64 << 10)
-            .ok_or_else(|| bad("'command' must be a list of at most 256 strings".into()))?,
-    };
+    let (profile, source, command) = subject_params(&mut obj, "ndr_start")?;
     // Loads and durations are strings as on the command line (`5kpps`, `0.5s`); numbers
     // are taken too: frames/s for loads, seconds for durations.
     let units = [
@@ -182,20 +194,7 @@ pub fn soak_params(params: &Value) -> Result<SoakParams, RpcError> {
         Value::Object(o) => o.clone(),
         _ => return Err(bad("params must be an object with at least 'load'".into())),
     };
-    let text = |obj: &mut serde_json::Map<String, Value>, k: &str| match obj.remove(k) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(bad(format!("'{k}' must be a string"))),
-    };
-    let profile = text(&mut obj, "profile")?;
-    let source = text(&mut obj, "source")?;
-    let command = match obj.remove("command") {
-        None => vec!["riptide-daemon".into(), "soak_start".into()],
-        Some(v) => serde_json::from_value::<Vec<String>>(v)
-            .ok()
-            .filter(|c| c.len() <= 256 && c.iter().map(String::len).sum::<usize>() <= 64 << 10)
-            .ok_or_else(|| bad("'command' must be a list of at most 256 strings".into()))?,
-    };
+    let (profile, source, command) = subject_params(&mut obj, "soak_start")?;
     for (k, unit) in [("load", "pps"), ("duration", "s"), ("interval", "s")] {
         if let Some(n) = obj.get(k).and_then(Value::as_f64) {
             obj.insert(k.into(), Value::String(format!("{n}{unit}")));

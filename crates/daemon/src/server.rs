@@ -780,16 +780,7 @@ fn searching(state: &State) -> Option<u64> {
 fn ndr_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
     let p = search::start_params(params)?;
     let checked = p.options.check().map_err(|e| RpcError::new(code::INVALID_PARAMS, format!("ndr_start: {e}")))?;
-    let mut slot = lock(&state.search);
-    if let Some(s) = slot.as_ref().filter(|s| s.phase() == Phase::Running) {
-        return Err(RpcError::new(
-            code::ENGINE,
-            format!("ndr_start: search {} is running (one at a time; ndr_cancel ends it)", s.id),
-        ));
-    }
-    if let Some(t) = slot.as_mut().and_then(|s| s.thread.take()) {
-        let _ = t.join();
-    }
+    let mut slot = free_slot(state, "ndr_start")?;
     let subject = match checked.simulated {
         Some(_) => None,
         None => Some(subject_of(state, session, "ndr_start", p.profile, p.source)?),
@@ -818,6 +809,22 @@ fn ndr_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, 
         .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_start: {e}")))?;
     *slot = Some(Search { id, session, cancel, progress, goals, ports, command: p.command, thread: Some(thread) });
     Ok(json!({"search": id}))
+}
+
+/// The daemon's search slot, free: refused while a search runs; the last one's thread
+/// joined.
+fn free_slot<'a>(state: &'a State, method: &str) -> Result<std::sync::MutexGuard<'a, Option<Search>>, RpcError> {
+    let mut slot = lock(&state.search);
+    if let Some(s) = slot.as_ref().filter(|s| s.phase() == Phase::Running) {
+        return Err(RpcError::new(
+            code::ENGINE,
+            format!("{method}: search {} is running (one at a time; ndr_cancel ends it)", s.id),
+        ));
+    }
+    if let Some(t) = slot.as_mut().and_then(|s| s.thread.take()) {
+        let _ = t.join();
+    }
+    Ok(slot)
 }
 
 /// What a method on the engine runs: the profile given (`profile`, named `source`), or
@@ -866,16 +873,7 @@ fn subject_of(
 /// number at once (`ndr_progress`, `ndr_cancel` and `ndr_results` follow it).
 fn soak_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
     let p = search::soak_params(params)?;
-    let mut slot = lock(&state.search);
-    if let Some(s) = slot.as_ref().filter(|s| s.phase() == Phase::Running) {
-        return Err(RpcError::new(
-            code::ENGINE,
-            format!("soak_start: search {} is running (one at a time; ndr_cancel ends it)", s.id),
-        ));
-    }
-    if let Some(t) = slot.as_mut().and_then(|s| s.thread.take()) {
-        let _ = t.join();
-    }
+    let mut slot = free_slot(state, "soak_start")?;
     let subject = subject_of(state, session, "soak_start", p.profile, p.source)?;
     let id = state.searches.fetch_add(1, Ordering::Relaxed);
     let progress = search::fresh();

@@ -636,6 +636,20 @@ pub struct Report {
 }
 
 impl Report {
+    /// A simulated DUT's report (its capacity and loss ratio) of `run`, begun at `began`.
+    fn simulated((capacity, loss_ratio): (f64, f64), run: Run, began: std::time::Instant) -> Report {
+        Report {
+            simulated_capacity: Some(capacity),
+            simulated_loss_ratio: Some(loss_ratio),
+            profile: None,
+            ports: vec![],
+            runs: vec![run],
+            max_burst: None,
+            realtime: false,
+            wall_s: began.elapsed().as_secs_f64(),
+        }
+    }
+
     /// Whether the runs are a frame-size sweep (the tables get a size column).
     pub fn sweep(&self) -> bool {
         self.runs.len() > 1 || self.runs.iter().any(|run| run.frame_size.is_some())
@@ -726,16 +740,7 @@ pub fn simulate(
             trial_list: Trials::Simulated(dut.trials),
             ..Run::empty(None, None, min_load, max_load)
         };
-        return Ok(Report {
-            simulated_capacity: Some(dut.capacity),
-            simulated_loss_ratio: Some(dut.loss_ratio),
-            profile: None,
-            ports: vec![],
-            runs: vec![run],
-            max_burst: None,
-            realtime: false,
-            wall_s: began.elapsed().as_secs_f64(),
-        });
+        return Ok(Report::simulated((dut.capacity, dut.loss_ratio), run, began));
     }
     let config = Config { goals: c.goals.clone(), min_load, max_load, warmup: 0.0, max_duration: c.max_duration };
     let outcome = riptide_search::search(&config, &mut m);
@@ -764,16 +769,7 @@ pub fn simulate(
         latency: vec![],
         mrr: None,
     };
-    Ok(Report {
-        simulated_capacity: Some(dut.capacity),
-        simulated_loss_ratio: Some(dut.loss_ratio),
-        profile: None,
-        ports: vec![],
-        runs: vec![run],
-        max_burst: None,
-        realtime: false,
-        wall_s: began.elapsed().as_secs_f64(),
-    })
+    Ok(Report::simulated((dut.capacity, dut.loss_ratio), run, began))
 }
 
 /// What is searched on the engine: a YAML profile (a TRex profile already translated),
