@@ -414,6 +414,33 @@ mod tests {
                 Err(e) => prop_assert!(e.message.starts_with("ndr_start: "), "{}", e.message),
             }
         }
+
+        /// Likewise `soak_start`'s: a soak's options, checked, or a named refusal.
+        #[test]
+        fn soak_params_take_anything(
+            entries in proptest::collection::vec(
+                (prop_oneof![Just("load"), Just("duration"), Just("interval"), Just("latency"), Just("cores"),
+                    Just("pin"), Just("realtime"), Just("profile"), Just("command"), Just("bogus")], value()),
+                0..6,
+            )
+        ) {
+            let obj: serde_json::Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            if let Err(e) = soak_params(&Value::Object(obj)) {
+                prop_assert!(e.message.starts_with("soak_start: "), "{}", e.message);
+            }
+        }
+    }
+
+    #[test]
+    fn soak_numbers_read_as_the_command_line_writes_them() {
+        let p = soak_params(&json!({"load": 5000, "duration": 60, "interval": 0.5})).unwrap();
+        assert_eq!(
+            (p.options.load.as_str(), p.options.duration.as_str(), p.options.interval.as_str()),
+            ("5000pps", "60s", "0.5s")
+        );
+        assert_eq!(p.command, ["riptide-daemon", "soak_start"]);
+        let e = soak_params(&json!({"duration": 60})).err().unwrap();
+        assert!(e.message.contains("soak_start: --load"), "{}", e.message);
     }
 
     #[test]

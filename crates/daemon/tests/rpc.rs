@@ -168,6 +168,7 @@ fn survives_a_storm_of_bad_requests() {
         "ndr_progress",
         "ndr_cancel",
         "ndr_results",
+        "soak_start",
     ];
     let values = [
         json!(null),

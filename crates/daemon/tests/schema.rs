@@ -289,6 +289,8 @@ fn every_method_answers_as_the_schema_says() {
         ("stf_stats", json!({"x": 1})),
         ("ndr_start", json!({"goalz": "ndr=0"})),
         ("ndr_start", json!({"cores": 0, "simulate": "1mpps"})),
+        ("soak_start", json!({})),
+        ("soak_start", json!({"load": "1kpps", "loadz": 1})),
         ("ndr_progress", json!({"since": -1})),
         ("ndr_results", json!({"files": "yes"})),
         ("start", json!({"cores": "many"})),
