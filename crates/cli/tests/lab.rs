@@ -595,6 +595,15 @@ fn the_readme_wrapper_example_does_what_it_says() {
     }
 }
 
+/// Whether `nft` runs (the limiter DUT needs it); says why a test skips when not.
+fn nft_available() -> bool {
+    let ok = Command::new("nft").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: no nft (scripts/setup.sh installs nftables)");
+    }
+    ok
+}
+
 /// Issue 16's first acceptance point: on DUTs of known capacity (an nftables limiter at R
 /// packets/s on the DUT's input leg), the search finds NDR within 1% of what the limiter
 /// passes over a 1 s trial (R plus its burst allowance), PDR >= NDR, and it reports its
@@ -602,8 +611,7 @@ fn the_readme_wrapper_example_does_what_it_says() {
 #[test]
 fn ndr_finds_the_capacity_of_a_rate_limited_dut() {
     let Some(_g) = fresh() else { return };
-    if !Command::new("nft").arg("--version").output().is_ok_and(|o| o.status.success()) {
-        eprintln!("skipped: no nft (scripts/setup.sh installs nftables)");
+    if !nft_available() {
         return;
     }
     for r in [30_000u64, 60_000, 90_000] {
@@ -636,8 +644,7 @@ fn ndr_finds_the_capacity_of_a_rate_limited_dut() {
 #[test]
 fn mrr_of_a_rate_limited_dut_is_what_the_limiter_passes() {
     let Some(_g) = fresh() else { return };
-    if !Command::new("nft").arg("--version").output().is_ok_and(|o| o.status.success()) {
-        eprintln!("skipped: no nft (scripts/setup.sh installs nftables)");
+    if !nft_available() {
         return;
     }
     let _down = Down;
@@ -667,8 +674,7 @@ fn mrr_of_a_rate_limited_dut_is_what_the_limiter_passes() {
 #[test]
 fn soak_across_the_lab_counts_each_interval() {
     let Some(_g) = fresh() else { return };
-    if !Command::new("nft").arg("--version").output().is_ok_and(|o| o.status.success()) {
-        eprintln!("skipped: no nft (scripts/setup.sh installs nftables)");
+    if !nft_available() {
         return;
     }
     let _down = Down;
@@ -728,8 +734,7 @@ impl Drop for Busy {
 #[test]
 fn ndr_on_a_busy_host_finds_the_capacity_or_names_the_trials_it_could_not_trust() {
     let Some(_g) = fresh() else { return };
-    if !Command::new("nft").arg("--version").output().is_ok_and(|o| o.status.success()) {
-        eprintln!("skipped: no nft (scripts/setup.sh installs nftables)");
+    if !nft_available() {
         return;
     }
     let _down = Down;
