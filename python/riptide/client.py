@@ -410,9 +410,11 @@ class Client:
         return int(self.call("ndr_start", **options)["search"])
 
     def soak_start(self, **options: Any) -> int:
-        """Starts the daemon's fixed-rate soak (API 1.12): ``riptide soak``'s options by their
-        names (``load="50kpps"`` or frames/s, ``duration="1h"`` or seconds, ``interval``,
-        ``latency``, ``realtime``), on the loaded profile unless ``profile`` is given; returns
+        """Starts the daemon's soak (API 1.12): ``riptide soak``'s options by their names
+        (``load="50kpps"`` or frames/s, ``duration="1h"`` or seconds, ``interval``,
+        ``latency``, ``realtime``; or the soak search, API 1.13: ``plr=True``,
+        ``target_loss``, ``min_load``, ``max_load``, ``trial_step``, ``samples``), on the
+        loaded profile unless ``profile`` is given; returns
         its number, which :meth:`ndr_progress`, :meth:`ndr_cancel` and :meth:`ndr_results`
         follow (:func:`riptide.methodology.soak` follows it to its end).
         """

@@ -236,3 +236,50 @@ def soak(
     search = client.soak_start(**opts)
     _, report = _follow(client, search, "interval", on_interval, poll, files, "soak")
     return report
+
+
+def soak_search(
+    client: Client,
+    *,
+    target_loss: float = 1e-7,
+    min_load: Union[str, float, None] = None,
+    max_load: Union[str, float, None] = None,
+    duration: Union[str, float] = 1800.0,
+    trial_step: Union[str, float] = 0.1,
+    samples: Optional[int] = None,
+    latency: str = "off",
+    cores: int = 1,
+    realtime: bool = False,
+    profile: Optional[str] = None,
+    on_trial: Optional[Callable[[Json], None]] = None,
+    poll: float = 0.05,
+    files: bool = False,
+) -> Json:
+    """FD.io CSIT's soak search (PLRsearch, ``riptide soak --plr``): trials one after another
+    for ``duration``, each ``trial_step`` longer than the last, estimating the critical load at
+    ``target_loss`` with its interval. ``on_trial`` sees each trial (with the estimate that ran
+    while it did) as it ends. Returns the report (``riptide soak --plr --json``'s object:
+    ``critical_load`` with ``load``, ``lower``/``upper`` (1 sd, as CSIT reports) and
+    ``lower_2sd``/``upper_2sd``, and ``trials``; with ``files``, results.json, trials.csv,
+    report.md and plr.png as bytes).
+    """
+    opts: Json = {
+        "plr": True,
+        "target_loss": target_loss,
+        "duration": _option(duration, "s"),
+        "trial_step": _option(trial_step, "s"),
+        "latency": latency,
+        "cores": cores,
+    }
+    for key, value, unit in (("min_load", min_load, "pps"), ("max_load", max_load, "pps")):
+        if value is not None:
+            opts[key] = _option(value, unit)
+    if samples is not None:
+        opts["samples"] = samples
+    if realtime:
+        opts["realtime"] = True
+    if profile is not None:
+        opts["profile"] = profile
+    search = client.soak_start(**opts)
+    _, report = _follow(client, search, "plr_trial", on_trial, poll, files, "soak search")
+    return report

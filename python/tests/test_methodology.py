@@ -15,7 +15,7 @@ import pytest
 from daemon_util import BIN, REPO, running_daemon
 
 from riptide import Client, NotOwner, RpcError  # noqa: E402
-from riptide.methodology import ndr, soak  # noqa: E402
+from riptide.methodology import ndr, soak, soak_search  # noqa: E402
 
 PORTS = ["link:0:loss=0.3%,seed=7", "link:1"]
 LINK = ["--min-load", "5kpps", "--max-load", "50kpps", "--trial", "0.5s", "--final-trial", "0.5s",
@@ -284,3 +284,34 @@ def test_a_soak_gives_the_same_intervals_through_the_cli_the_daemon_and_python()
     files = got["files"]
     assert set(files) == {"results.json", "intervals.csv", "report.md", "soak.png"}
     assert files["intervals.csv"].count(b"\n") == 4 and files["soak.png"][:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_soak_search_is_the_same_through_the_cli_the_daemon_and_python() -> None:
+    """``riptide soak --plr`` and ``riptide.methodology.soak_search`` (the daemon's ``soak_start``
+    with ``plr``) on the same bottleneck ``link:`` DUT (virtual time; the integrations' points
+    are seeded): the same trials at the same loads, the same critical load, the same files."""
+    link0 = "link:0:rate=61kpps,queue=1"
+    profile = (REPO / "profiles/lab/ndr.yaml").read_text()
+    out = subprocess.run([str(BIN), "soak", "profiles/lab/ndr.yaml", "--port", link0, "--port", "link:1", "--plr",
+                          "--max-load", "200kpps", "--latency", "off", "-d", "6s", "--trial-step", "0.01s",
+                          "--plr-samples", "2000", "--json"], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    want = json.loads(out.stdout)
+    with running_daemon("--port", link0, "--port", "link:1") as port:
+        with Client(port=port) as c:
+            c.acquire()
+            seen: List[Dict[str, Any]] = []
+            got = soak_search(c, max_load=200_000, duration=6, trial_step="0.01s", samples=2000, profile=profile,
+                              on_trial=seen.append, files=True)
+            with pytest.raises(RpcError, match="soak_start: --load is the fixed-rate soak's"):
+                c.soak_start(plr=True, load="10kpps")
+    keys = ["number", "intended_load", "offered_count", "forwarded_count"]
+    rows = [[t[k] for k in keys] for t in got["trials"]]
+    assert rows == [[t[k] for k in keys] for t in want["trials"]] and len(rows) >= 10, rows
+    assert [e["number"] for e in seen] == [r[0] for r in rows] and all(e["kind"] == "plr_trial" for e in seen)
+    assert got["critical_load"] == want["critical_load"]
+    c = got["critical_load"]
+    assert c["lower_2sd"] <= 61_000 <= c["upper_2sd"] and abs(c["load"] / 61_000 - 1) < 0.03, c
+    files = got["files"]
+    assert set(files) == {"results.json", "trials.csv", "report.md", "plr.png"}
+    assert b"critical load at loss ratio 1e-7" in files["report.md"]

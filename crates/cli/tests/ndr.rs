@@ -501,3 +501,59 @@ fn soak_refuses_bad_options_by_name() {
     refused(&format!("{soak} --load lots"), "--load");
     refused(&format!("{soak} --load 10kpps -d 1000h --interval 1ms"), "at most 100000 intervals");
 }
+
+/// `riptide soak --plr` (PLRsearch) on bottleneck links of known capacity (one place
+/// of queue, so the loss curve is the capacity's step): each run's critical load at
+/// 1e-7 is within 1% of the capacity, and the capacity is inside the interval it states.
+#[test]
+fn soak_plr_finds_the_critical_load_of_link_duts_within_its_interval() {
+    let dir = tempfile::tempdir().unwrap();
+    for (k, capacity) in [100_000.0, 61_000.0, 37_000.0].into_iter().enumerate() {
+        let out = dir.path().join(format!("plr{k}"));
+        let link = format!("link:0:rate={capacity}pps,queue=1");
+        #[rustfmt::skip]
+        let o = riptide(&["soak", PROFILE, "--port", &link, "--port", "link:1", "--plr", "--max-load", "200kpps",
+            "--latency", "off", "-d", "12s", "--trial-step", "0.01s", "--plr-samples", "5000",
+            "--out", out.to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let e = &v["critical_load"];
+        let f = |k: &str| e[k].as_f64().unwrap();
+        assert!((f("load") / capacity - 1.0).abs() < 0.01, "{capacity}: {e}");
+        assert!(f("lower_2sd") <= capacity && capacity <= f("upper_2sd"), "{capacity}: {e}");
+        assert!(f("lower_2sd") < f("lower") && f("lower") < f("load") && f("load") < f("upper"), "{e}");
+        let trials = v["trials"].as_array().unwrap();
+        // 12 s of trials of 0.51 s, 0.52 s, ...: 20 of them, each 10 ms longer.
+        assert_eq!(trials.len(), 20, "{v}");
+        for (i, t) in trials.iter().enumerate() {
+            assert_eq!(t["number"], i as u64 + 1);
+            let d = t["intended_duration"].as_f64().unwrap();
+            assert!((d - 0.01 * (51 + i) as f64).abs() < 1e-9, "{t}");
+        }
+        // CSIT's first loads: the middle, then the maximum, then what the maximum forwarded.
+        assert_eq!(trials[1]["intended_load"], 200_000.0);
+        let third = trials[2]["intended_load"].as_f64().unwrap();
+        assert!((third / capacity - 1.0).abs() < 0.02, "{}", trials[2]);
+        let csv = std::fs::read_to_string(out.join("trials.csv")).unwrap();
+        assert_eq!(csv.lines().count(), 21, "{csv}");
+        assert_eq!(&std::fs::read(out.join("plr.png")).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+        let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+        assert!(md.contains("critical load at loss ratio 1e-7") && md.contains("from 20 trials"), "{md}");
+        // The recorded trials estimate again to the same load (a cold start, more points).
+        let again = riptide(&["soak", "--plr", "--estimate", out.join("results.json").to_str().unwrap()]);
+        assert!(again.status.success(), "{}", text(&again));
+        let a: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+        let load = a["critical_load"]["load"].as_f64().unwrap();
+        assert!((load / f("load") - 1.0).abs() < 0.002, "{a} vs {e}");
+    }
+}
+
+#[test]
+fn soak_plr_refuses_bad_options_by_name() {
+    let soak = "soak profiles/lab/ndr.yaml --port link:0 --port link:1 --plr";
+    refused(&format!("{soak} --target-loss 2"), "--target-loss 2: expected a loss ratio between 0 and 1");
+    refused(&format!("{soak} --plr-samples 0"), "--plr-samples 0: expected 1 to");
+    refused(&format!("{soak} --trial-step 0s"), "--trial-step '0s': expected a positive duration");
+    refused(&format!("{soak} --min-load 50kpps --max-load 10kpps"), "--min-load 50kpps is not below --max-load 10kpps");
+    refused("soak --plr --estimate /nonexistent.json", "--estimate /nonexistent.json");
+}

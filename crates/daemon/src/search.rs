@@ -76,8 +76,8 @@ pub struct Progress {
 pub enum Outcome {
     /// A throughput search's report (or an MRR measurement's).
     Ndr(Report),
-    /// A fixed-rate soak's.
-    Soak(soak::Report),
+    /// A soak's (fixed-rate or PLRsearch).
+    Soak(soak::Outcome),
 }
 
 /// The one search the daemon keeps: running, or the last one ended.
@@ -185,17 +185,25 @@ pub fn start_params(params: &Value) -> Result<StartParams, RpcError> {
 }
 
 /// `soak_start`'s params: the soak's options (`riptide soak`'s, by their names: `load`,
-/// `duration`, `interval`, `latency`, `cores`, `pin`, `realtime`; loads and durations
-/// as strings like the CLI's or numbers in frames/s and s), and `profile`, `source`,
-/// `command` as `ndr_start`'s.
+/// `duration`, `interval`, `latency`, `cores`, `pin`, `realtime`, and the search's
+/// `plr`, `target_loss`, `min_load`, `max_load`, `trial_step`, `samples`; loads and
+/// durations as strings like the CLI's or numbers in frames/s and s), and `profile`,
+/// `source`, `command` as `ndr_start`'s.
 pub fn soak_params(params: &Value) -> Result<SoakParams, RpcError> {
     let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("soak_start: {m}"));
     let mut obj = match params {
         Value::Object(o) => o.clone(),
-        _ => return Err(bad("params must be an object with at least 'load'".into())),
+        _ => return Err(bad("params must be an object with 'load' (or 'plr')".into())),
     };
     let (profile, source, command) = subject_params(&mut obj, "soak_start")?;
-    for (k, unit) in [("load", "pps"), ("duration", "s"), ("interval", "s")] {
+    for (k, unit) in [
+        ("load", "pps"),
+        ("duration", "s"),
+        ("interval", "s"),
+        ("min_load", "pps"),
+        ("max_load", "pps"),
+        ("trial_step", "s"),
+    ] {
         if let Some(n) = obj.get(k).and_then(Value::as_f64) {
             obj.insert(k.into(), Value::String(format!("{n}{unit}")));
         }
@@ -240,6 +248,12 @@ impl soak::Observer for Recorder {
         let mut e = serde_json::to_value(i).unwrap_or(Value::Null);
         e["kind"] = json!("interval");
         e["n"] = json!(n);
+        self.push(e);
+    }
+
+    fn plr_trial(&mut self, t: &soak::plr::Trial) {
+        let mut e = serde_json::to_value(t).unwrap_or(Value::Null);
+        e["kind"] = json!("plr_trial");
         self.push(e);
     }
 }
@@ -289,7 +303,7 @@ pub fn run_soak<D: riptide_method::Drive>(
     interrupted: &dyn Fn() -> bool,
 ) {
     let mut rec = Recorder { progress: progress.clone(), size: None };
-    let res = soak::soak(engine, subject, options, &mut rec, interrupted);
+    let res = soak::run(engine, subject, options, &mut rec, interrupted);
     settle(progress, res.map(Outcome::Soak));
 }
 
@@ -358,7 +372,7 @@ pub fn results(s: &Search, files: bool) -> Result<Value, RpcError> {
         let host = riptide_method::host::Host::with_ports(&s.ports);
         let rendered = match report {
             Outcome::Ndr(r) => ndr::files::render(&s.command, &host, &s.goals, r),
-            Outcome::Soak(r) => soak::files(&s.command, &host, r),
+            Outcome::Soak(r) => r.files(&s.command, &host),
         }
         .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_results: {e}")))?;
         let map: serde_json::Map<String, Value> = rendered

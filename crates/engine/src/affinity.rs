@@ -69,6 +69,18 @@ pub(crate) fn realtime<T>(thread: &JoinHandle<T>) -> io::Result<()> {
     Ok(())
 }
 
+/// Sets the calling thread's nice value (19: runs on what other threads leave; 0: back
+/// to normal, which needs root or CAP_SYS_NICE once lowered).
+pub fn nice(value: i32) -> io::Result<()> {
+    // SAFETY: no pointers; gettid names the calling thread, which setpriority accepts
+    // as a process id on Linux (per-thread nice values).
+    let rc = unsafe { libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, value) };
+    if rc != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
 /// The calling thread's scheduling policy (`SCHED_OTHER`, `SCHED_FIFO`, ...).
 pub fn policy() -> i32 {
     // SAFETY: no arguments; returns the policy of the calling thread (pid 0).

@@ -16,6 +16,7 @@
 //! for tests and for `riptide ndr --simulate`.
 
 mod goal;
+pub mod plr;
 mod rounding;
 mod search;
 pub mod sim;

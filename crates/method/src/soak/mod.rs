@@ -14,6 +14,8 @@
 //! and received (a counter that wrapped or lost an update is named), and the memory's
 //! drift is reported.
 
+pub mod plr;
+
 use crate::ndr::{self, Error, Subject};
 use crate::trials::{self, EngineTrials, PacingRule, TrialError, TrialRecord};
 use crate::Drive;
@@ -43,7 +45,22 @@ pub struct Options {
     pub pin: Vec<usize>,
     /// Workers at real-time priority.
     pub realtime: bool,
+    /// Search for the critical load (PLRsearch) instead of soaking at `load`.
+    pub plr: bool,
+    /// PLRsearch: the loss ratio whose load it estimates.
+    pub target_loss: f64,
+    /// PLRsearch: loads' lower limit.
+    pub min_load: String,
+    /// PLRsearch: loads' upper limit (default: the line rate).
+    pub max_load: Option<String>,
+    /// PLRsearch: each trial this much longer than the one before (the first is 51 steps).
+    pub trial_step: String,
+    /// PLRsearch: points each fit's integration draws per trial.
+    pub samples: u64,
 }
+
+/// Most points an integration may draw per trial.
+pub const MAX_SAMPLES: u64 = 10_000_000;
 
 impl Default for Options {
     fn default() -> Self {
@@ -55,6 +72,12 @@ impl Default for Options {
             cores: 1,
             pin: vec![],
             realtime: false,
+            plr: false,
+            target_loss: 1e-7,
+            min_load: ndr::defaults::MIN_LOAD.into(),
+            max_load: None,
+            trial_step: "0.1s".into(),
+            samples: 20_000,
         }
     }
 }
@@ -118,15 +141,20 @@ pub struct Report {
 pub trait Observer {
     /// Interval `n` of `of` ended.
     fn interval(&mut self, _n: u64, _of: u64, _i: &Interval) {}
+    /// A PLRsearch's trial ended.
+    fn plr_trial(&mut self, _t: &plr::Trial) {}
 }
 
 impl Observer for () {}
 
-/// [`Options`] checked: the interval (s), how many, the probes' rate.
+/// [`Options`] checked: the duration and interval (s), how many, the probes' rate, the
+/// search's trial step (s).
 pub struct Checked {
+    duration: f64,
     interval: f64,
     intervals: u64,
     probe: Option<f64>,
+    trial_step: f64,
 }
 
 fn seconds(option: &str, s: &str) -> Result<f64, Error> {
@@ -142,10 +170,29 @@ impl Options {
     /// one as the CLI spells it.
     pub fn check(&self) -> Result<Checked, Error> {
         riptide_engine::cores(self.cores as u64).map_err(|e| Error::Input(format!("--cores {e}")))?;
-        if self.load.trim().is_empty() {
-            return Err(Error::Input("--load: expected the soak's load, such as 50kpps or 10%".into()));
-        }
         let duration = seconds("--duration", &self.duration)?;
+        let probe = ndr::latency_probe(&self.latency)?;
+        if self.plr {
+            if !self.load.trim().is_empty() {
+                return Err(Error::Input(
+                    "--load is the fixed-rate soak's: --plr searches between --min-load and --max-load".into(),
+                ));
+            }
+            if !(self.target_loss > 0.0 && self.target_loss < 1.0) {
+                return Err(Error::Input(format!(
+                    "--target-loss {}: expected a loss ratio between 0 and 1, such as 1e-7",
+                    self.target_loss
+                )));
+            }
+            if !(1..=MAX_SAMPLES).contains(&self.samples) {
+                return Err(Error::Input(format!("--plr-samples {}: expected 1 to {MAX_SAMPLES}", self.samples)));
+            }
+            let trial_step = seconds("--trial-step", &self.trial_step)?;
+            return Ok(Checked { duration, interval: 0.0, intervals: 0, probe, trial_step });
+        }
+        if self.load.trim().is_empty() {
+            return Err(Error::Input("--load: expected the soak's load, such as 50kpps or 10% (or --plr)".into()));
+        }
         let interval = seconds("--interval", &self.interval)?;
         if interval > duration {
             return Err(Error::Input(format!(
@@ -160,8 +207,7 @@ impl Options {
                 self.duration, self.interval
             )));
         }
-        let probe = ndr::latency_probe(&self.latency)?;
-        Ok(Checked { interval, intervals: intervals.max(1), probe })
+        Ok(Checked { duration, interval, intervals: intervals.max(1), probe, trial_step: 0.0 })
     }
 }
 
@@ -210,6 +256,65 @@ fn check_totals(
     }
 }
 
+/// What a soak found: a fixed-rate soak's intervals or a search's critical load.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Outcome {
+    /// `riptide soak --load`.
+    Fixed(Report),
+    /// `riptide soak --plr`.
+    Critical(plr::Report),
+}
+
+impl Outcome {
+    /// One sentence of what it found.
+    pub fn headline(&self) -> String {
+        match self {
+            Outcome::Fixed(r) => headline(r),
+            Outcome::Critical(r) => plr::headline(r),
+        }
+    }
+
+    /// Its files.
+    pub fn files(&self, command: &[String], host: &crate::host::Host) -> Result<Vec<(String, Vec<u8>)>, Error> {
+        match self {
+            Outcome::Fixed(r) => files(command, host, r),
+            Outcome::Critical(r) => plr::files(command, host, r),
+        }
+    }
+}
+
+/// The soak `a` asks for: at a fixed load ([`soak`]) or the search (`a.plr`).
+pub fn run<D: Drive>(
+    engine: &mut D,
+    subject: &Subject,
+    a: &Options,
+    observer: &mut dyn Observer,
+    interrupted: &dyn Fn() -> bool,
+) -> Result<Outcome, Error> {
+    if a.plr {
+        plr::run(engine, subject, a, observer, interrupted).map(Outcome::Critical)
+    } else {
+        soak(engine, subject, a, observer, interrupted).map(Outcome::Fixed)
+    }
+}
+
+/// Loads the profile (with latency probes at `probe`) and returns the line its scaled
+/// streams meet.
+fn prepare(engine: &mut impl Drive, subject: &Subject, probe: Option<f64>) -> Result<ndr::Line, Error> {
+    engine.handle(Command::LoadProfile {
+        text: subject.text.clone(),
+        source: subject.source.clone(),
+        format: ProfileFormat::Yaml,
+        latency_pps: probe,
+        frame_size: None,
+        bidirectional: false,
+    })?;
+    let streams = trials::describe(engine)?;
+    ndr::line_of(&streams, subject.port_bps)
+        .ok_or_else(|| Error::Input(format!("{}: no enabled stream has a rate that follows the load", subject.source)))
+}
+
 /// The soak on the engine's ports: loads the profile (with latency probes, unless
 /// off), runs the intervals, checks the counters after each. `interrupted` is polled
 /// while an interval runs: a soak stopped early reports the intervals it completed.
@@ -222,18 +327,10 @@ pub fn soak<D: Drive>(
 ) -> Result<Report, Error> {
     let began = std::time::Instant::now();
     let c = a.check()?;
-    engine.handle(Command::LoadProfile {
-        text: subject.text.clone(),
-        source: subject.source.clone(),
-        format: ProfileFormat::Yaml,
-        latency_pps: c.probe,
-        frame_size: None,
-        bidirectional: false,
-    })?;
-    let streams = trials::describe(engine)?;
-    let line = ndr::line_of(&streams, subject.port_bps).ok_or_else(|| {
-        Error::Input(format!("{}: no enabled stream has a rate that follows the load", subject.source))
-    })?;
+    if a.plr {
+        return Err(Error::Input("--plr: a search, not a fixed-rate soak (soak::run runs either)".into()));
+    }
+    let line = prepare(engine, subject, c.probe)?;
     let load = ndr::load("--load", &a.load, Some(line))?;
     let source = subject.source.clone();
     let mut before = totals(engine)?;
