@@ -1,4 +1,4 @@
-//! `riptide lab up|down|status`: the two-port namespace ring (see `riptide_port::lab`).
+//! `riptide lab up|down|status|flush`: the two-port namespace ring (see `riptide_port::lab`).
 
 use crate::Failure;
 use clap::{Args, Subcommand};
@@ -14,8 +14,9 @@ pub(crate) struct LabArgs {
 enum Action {
     /// Build the ring: namespace riptide-tg (ports rt0, rt1) and a DUT namespace riptide-dut.
     Up {
-        /// How the DUT forwards: route (kernel IPv4 routing), bridge, none (rt0 and rt1 joined
-        /// directly), or limit:RATE[,burst=N] (routing, each leg's input limited to RATE
+        /// How the DUT forwards: route (kernel IPv4 routing), bridge (with a monitor leg to rt2;
+        /// bridge,fdb=N: it learns at most N addresses; bridge,learn=RATE: its learning leg
+        /// takes in at most RATE frames/s), none (rt0 and rt1 joined directly), or limit:RATE[,burst=N] (routing, each leg's input limited to RATE
         /// packets/s by nftables, a token bucket of N packets, RATE/100 by default: a DUT of
         /// known capacity), testpmd (DPDK's dpdk-testpmd forwarding between
         /// af_packet vdevs) or ovs (Open vSwitch's userspace datapath).
@@ -26,6 +27,8 @@ enum Action {
     Down,
     /// Show the ring: DUT mode, interface counters, XDP programs attached.
     Status,
+    /// Make the bridge DUT forget the addresses it learned (its static entries stay).
+    Flush,
 }
 
 fn fail(e: LabError) -> Failure {
@@ -56,6 +59,7 @@ pub(crate) fn lab(a: LabArgs) -> Result<(), Failure> {
             }
             Ok(())
         }
+        Action::Flush => lab::flush().map_err(fail),
         Action::Status => {
             let st = lab::status().map_err(fail)?;
             let Some(mode) = st.mode else {
@@ -68,6 +72,11 @@ pub(crate) fn lab(a: LabArgs) -> Result<(), Failure> {
                 None => "",
             };
             println!("lab: up, dut {mode}{fwd}");
+            if let Some(l) = st.learning {
+                let max =
+                    if l.max_learned == 0 { "no limit".to_string() } else { format!("at most {}", l.max_learned) };
+                println!("bridge br0: {} addresses learned ({max})", l.learned);
+            }
             println!(
                 "{:<12} {:<5} {:>14} {:>14} {:>10} {:>14} {:>14} {:>10}  xdp",
                 "namespace", "if", "rx_packets", "rx_bytes", "rx_drop", "tx_packets", "tx_bytes", "tx_drop"
@@ -104,6 +113,16 @@ fn print_plan(mode: DutMode) {
             lab::mac_str(&p.mac),
             p.gateway_ip,
             lab::mac_str(&p.gateway_mac)
+        );
+    }
+    if let DutMode::Bridge(_) = mode {
+        let m = lab::MONITOR;
+        println!(
+            "  {}/{}  {}/24  {}  monitor (receives what the bridge floods)",
+            lab::TG_NS,
+            m.name,
+            m.ip,
+            lab::mac_str(&m.mac)
         );
     }
     println!(

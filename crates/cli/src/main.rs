@@ -19,6 +19,7 @@ mod pktgen;
 mod place;
 mod portcfg;
 mod report;
+mod rfc2889;
 mod run;
 mod serve;
 mod signal;
@@ -108,6 +109,9 @@ enum Cmd {
     /// Soak a DUT at a fixed load for a long time: loss, latency, pacing, counters and
     /// memory interval by interval.
     Soak(soak::SoakArgs),
+    /// RFC 2889 on a switching DUT: address caching capacity or address learning rate,
+    /// on a test, a learning and a monitor port.
+    Rfc2889(rfc2889::Rfc2889Args),
 }
 
 fn main() -> ExitCode {
@@ -129,6 +133,7 @@ fn main() -> ExitCode {
             | Cmd::AstfSim(_)
             | Cmd::Ndr(_)
             | Cmd::Soak(_)
+            | Cmd::Rfc2889(_)
             | Cmd::Calibrate(_)
     );
     if prints {
@@ -150,6 +155,7 @@ fn main() -> ExitCode {
         Cmd::AstfSim(a) => astf_sim::astf_sim(a),
         Cmd::Ndr(a) => ndr::ndr(a),
         Cmd::Soak(a) => soak::soak(a),
+        Cmd::Rfc2889(a) => rfc2889::rfc2889(a),
         Cmd::Calibrate(a) => calibrate::calibrate(a),
         Cmd::PktgenNs(a) => pktgen::pktgen_ns(a),
     };

@@ -41,9 +41,11 @@ const HOMES: &[(&str, &str)] = &[
     ("lab up", "docs/lab.md"),
     ("lab down", "docs/lab.md"),
     ("lab status", "docs/lab.md"),
+    ("lab flush", "docs/lab.md"),
     ("calibrate", "docs/calibrate.md"),
     ("ndr", "docs/methodology.md"),
     ("soak", "docs/methodology.md"),
+    ("rfc2889", "docs/methodology.md"),
 ];
 
 /// Options the docs write that belong to other programs: (option, whose).

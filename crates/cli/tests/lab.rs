@@ -297,7 +297,7 @@ fn a_killed_afxdp_run_leaves_no_xdp_program() {
 fn bad_lab_input_is_exit_2() {
     let o = riptide(&["lab", "up", "--dut", "router"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("route, bridge, none, limit:RATE, testpmd or ovs"), "{}", text(&o));
+    assert!(text(&o).contains("route, bridge, bridge,fdb=N, none, limit:RATE, testpmd or ovs"), "{}", text(&o));
     // Without root: a clear error, nothing built.
     if riptide_port::netns::test_support().is_err() {
         return;
@@ -1076,4 +1076,72 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     assert!(s["tcps_accepts"].as_u64().unwrap() >= 101_000 + 20, "{v}");
     assert_eq!(v["tcp"]["server_app"]["recv_timeouts"], 0, "{v}");
     eprintln!("ab/wrk -> riptide: {wrk}", wrk = out.lines().find(|l| l.contains("Requests/sec")).unwrap_or(""));
+}
+
+/// RFC 2889 on the lab's bridge with its table limited (`--dut bridge,fdb=N`, the
+/// kernel's fdb_max_learned) and its learning leg limited to 20 kpps (`learn=20kpps`,
+/// nftables before the bridge learns): the caching test finds N exactly (a trial with
+/// N + 1 addresses floods one test frame onto the monitor port rt2), the bridge itself
+/// says it learned N, and the learning test finds the 20 kpps.
+#[test]
+fn rfc2889_finds_the_lab_bridges_table_limit_and_its_learning_rate() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    let up = riptide(&["lab", "up", "--dut", "bridge,fdb=300"]);
+    if !up.status.success() && text(&up).contains("6.8") {
+        eprintln!("skipped: the kernel has no fdb_max_learned: {}", text(&up));
+        return;
+    }
+    assert!(up.status.success(), "{}", text(&up));
+    assert!(ok(&["lab", "status"]).contains("bridge br0: 0 addresses learned (at most 300)"));
+    let ports = ["--netns", TG_NS, "--port", "afpacket:rt0", "--port", "afpacket:rt1", "--port", "afpacket:rt2"];
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("caching");
+    #[rustfmt::skip]
+    let mut args = vec!["rfc2889", "caching", "--addresses", "1000", "--min-addresses", "10", "--learn-rate", "10kpps",
+        "--test-rate", "20kpps", "--out", out.to_str().unwrap(), "--json"];
+    args.extend(ports);
+    let v = run_json(&args);
+    assert_eq!(v["capacity"], 300, "{v}");
+    assert_eq!(v["at_limit"], false, "{v}");
+    let trials = v["trials"].as_array().unwrap();
+    // 1000 and 10, then bisection of 10..1000: about log2(990) more.
+    assert!((10..=14).contains(&trials.len()), "{v}");
+    for t in trials {
+        let n = t["addresses"].as_u64().unwrap();
+        assert_eq!((t["learn_sent"].as_u64(), t["test_sent"].as_u64()), (Some(n), Some(n)), "{t}");
+        // What the monitor saw is what the table could not hold: exactly the excess.
+        assert_eq!(t["flooded"].as_u64().unwrap(), n.saturating_sub(300), "{t}");
+        assert_eq!(t["passed"], n <= 300, "{t}");
+    }
+    // The last trial's table, as the kernel counts it.
+    let last = trials.last().unwrap()["addresses"].as_u64().unwrap();
+    assert!(ok(&["lab", "status"]).contains(&format!("bridge br0: {} addresses learned", last.min(300))));
+    for f in ["results.json", "trials.csv", "report.md"] {
+        assert!(out.join(f).exists(), "{f}");
+    }
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("address caching capacity: 300 addresses"), "{md}");
+
+    // Learning rate: the same table, and the learning leg limited to 20 kpps; 250
+    // addresses (below the table's limit), 2 kpps to 200 kpps, real-time workers (a
+    // catch-up burst of learning frames would meet the leg's bucket of 5). A burst of 250
+    // at R passes the bucket below about 20.4 kpps; pacing jitter fails it a little below.
+    ok(&["lab", "down"]);
+    ok(&["lab", "up", "--dut", "bridge,fdb=300,learn=20kpps"]);
+    assert!(ok(&["lab", "status"]).contains("dut bridge,fdb=300,learn=20000pps"));
+    #[rustfmt::skip]
+    let mut args = vec!["rfc2889", "learning", "--addresses", "250", "--min-rate", "2kpps", "--learn-rate", "200kpps",
+        "--realtime", "--json"];
+    args.extend(ports);
+    let v = run_json(&args);
+    let rate = v["learning_rate"].as_f64().unwrap();
+    assert!((16_000.0..=20_400.0).contains(&rate), "{v}");
+    assert_eq!(v["at_limit"], false, "{v}");
+    let trials = v["trials"].as_array().unwrap();
+    assert!(trials.iter().all(|t| t["addresses"] == 250), "{v}");
+    // The search narrowed to 5%: a failing rate within it above the result.
+    let failed = trials.iter().filter(|t| t["passed"] == false).map(|t| t["learn_pps"].as_f64().unwrap());
+    assert!(failed.clone().all(|f| f > rate) && failed.fold(f64::MAX, f64::min) <= rate * 1.05 + 1.0, "{v}");
+    eprintln!("learning rate {rate} pps in {} trials", trials.len());
 }

@@ -14,6 +14,7 @@ use std::sync::Mutex;
 
 pub mod host;
 pub mod ndr;
+pub mod rfc2889;
 pub mod soak;
 pub mod trials;
 

@@ -61,8 +61,9 @@ pub const DUT_NS: &str = "riptide-dut";
 pub enum DutMode {
     /// Kernel IPv4 routing.
     Route,
-    /// A Linux bridge with static entries for the gateway MACs.
-    Bridge,
+    /// A Linux bridge with static entries for the gateway MACs and a monitor leg
+    /// ([`MONITOR`]).
+    Bridge(Switch),
     /// No DUT: rt0 and rt1 are joined directly.
     None,
     /// Kernel routing, each leg's input limited by a token bucket.
@@ -81,8 +82,18 @@ impl DutMode {
 
     /// Whether the DUT legs join without addresses (frames cross unchanged).
     fn switches(self) -> bool {
-        matches!(self, DutMode::Bridge | DutMode::Testpmd | DutMode::Ovs)
+        matches!(self, DutMode::Bridge(_) | DutMode::Testpmd | DutMode::Ovs)
     }
+}
+
+/// The bridge DUT's limits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Switch {
+    /// The most addresses it learns (0: no limit).
+    pub fdb: u32,
+    /// Frames/s the learning leg (dut1) takes in (an nftables limiter in the bridge's
+    /// prerouting hook, a bucket of 5): what it drops is not learned either.
+    pub learn: Option<u64>,
 }
 
 /// The limit-mode DUT's token bucket: `pps` packets/s, holding `burst` packets.
@@ -111,6 +122,9 @@ impl Limiter {
 pub fn limit_burst(pps: u64) -> u64 {
     (pps / 100).max(5)
 }
+
+/// Largest bridge table limit accepted (`bridge,fdb=N`).
+const MAX_FDB: u32 = 1_000_000;
 
 /// Highest limit accepted (packets/s).
 const MAX_LIMIT: u64 = 1_000_000_000;
@@ -152,13 +166,44 @@ impl FromStr for DutMode {
             let pps = pps.round() as u64;
             return Ok(DutMode::Limit(Limiter { pps, burst: burst.unwrap_or_else(|| limit_burst(pps)) }));
         }
+        if let Some(opts) = s.strip_prefix("bridge,") {
+            let mut sw = Switch::default();
+            for opt in opts.split(',') {
+                if let Some(n) = opt.strip_prefix("fdb=") {
+                    match n.parse::<u32>() {
+                        Ok(n @ 1..=MAX_FDB) => sw.fdb = n,
+                        _ => {
+                            return Err(format!(
+                                "'{s}': expected fdb=N, the most addresses the bridge learns, N from 1 to {MAX_FDB}"
+                            ))
+                        }
+                    }
+                } else if let Some(r) = opt.strip_prefix("learn=") {
+                    match r.parse::<riptide_core::Rate>() {
+                        Ok(riptide_core::Rate::Pps(v)) if (1.0..=MAX_LIMIT as f64).contains(&v) => {
+                            sw.learn = Some(v.round() as u64)
+                        }
+                        _ => {
+                            return Err(format!(
+                                "'{s}': expected learn=RATE, the frames/s the learning leg takes in, such as 20kpps"
+                            ))
+                        }
+                    }
+                } else {
+                    return Err(format!("'{s}': expected bridge[,fdb=N][,learn=RATE]"));
+                }
+            }
+            return Ok(DutMode::Bridge(sw));
+        }
         match s {
             "route" => Ok(DutMode::Route),
-            "bridge" => Ok(DutMode::Bridge),
+            "bridge" => Ok(DutMode::Bridge(Switch::default())),
             "none" => Ok(DutMode::None),
             "testpmd" => Ok(DutMode::Testpmd),
             "ovs" => Ok(DutMode::Ovs),
-            _ => Err(format!("unknown DUT mode '{s}' (expected route, bridge, none, limit:RATE, testpmd or ovs)")),
+            _ => Err(format!(
+                "unknown DUT mode '{s}' (expected route, bridge, bridge,fdb=N, none, limit:RATE, testpmd or ovs)"
+            )),
         }
     }
 }
@@ -167,7 +212,16 @@ impl fmt::Display for DutMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DutMode::Route => f.write_str("route"),
-            DutMode::Bridge => f.write_str("bridge"),
+            DutMode::Bridge(sw) => {
+                f.write_str("bridge")?;
+                if sw.fdb > 0 {
+                    write!(f, ",fdb={}", sw.fdb)?;
+                }
+                match sw.learn {
+                    Some(r) => write!(f, ",learn={r}pps"),
+                    None => Ok(()),
+                }
+            }
             DutMode::None => f.write_str("none"),
             DutMode::Limit(l) if l.burst == limit_burst(l.pps) => write!(f, "limit:{}pps", l.pps),
             DutMode::Limit(l) => write!(f, "limit:{}pps,burst={}", l.pps, l.burst),
@@ -213,6 +267,17 @@ pub const PORTS: [LabPort; 2] = [
         gateway_mac: [0x02, 0, 0xc6, 0x12, 2, 0xfe],
     },
 ];
+
+/// The bridge DUT's third leg: a monitor port (RFC 2889's), which receives only what the
+/// bridge floods. Not one of [`PORTS`]: it sends nothing.
+pub const MONITOR: LabPort = LabPort {
+    name: "rt2",
+    ip: Ipv4Addr::new(198, 18, 3, 1),
+    mac: [0x02, 0, 0xc6, 0x12, 3, 1],
+    dut_if: "dut2",
+    gateway_ip: Ipv4Addr::new(198, 18, 3, 254),
+    gateway_mac: [0x02, 0, 0xc6, 0x12, 3, 0xfe],
+};
 
 /// Networks the route-mode DUT reaches through each generator port: destinations in
 /// `FAR_NETS[i]` leave the DUT towards port `i` (so pktgen-style address ranges such as
@@ -363,7 +428,17 @@ fn build(mode: DutMode) -> Result<(), LabError> {
                 limiter(l).map_err(step(format!("nftables limiter in {DUT_NS} (is nftables installed?)")))?;
             }
         }
-        DutMode::Bridge => {
+        DutMode::Bridge(sw) => {
+            let m = MONITOR;
+            #[rustfmt::skip]
+            ip(&["link", "add", m.name, "netns", TG_NS, "address", &mac_str(&m.mac), "type", "veth",
+                 "peer", "name", m.dut_if, "netns", DUT_NS, "address", &mac_str(&bridge_leg_mac(&m))])
+                .map_err(step(format!("creating veth {} <-> {}", m.name, m.dut_if)))?;
+            (|| {
+                ip(&["-n", TG_NS, "addr", "add", &format!("{}/24", m.ip), "dev", m.name])?;
+                ip(&["-n", TG_NS, "link", "set", m.name, "up"])
+            })()
+            .map_err(step(format!("configuring {} in {TG_NS}", m.name)))?;
             let s = step(format!("building bridge br0 in {DUT_NS}"));
             (|| {
                 // No STP and no multicast snooping: the bridge itself sends nothing (it
@@ -372,7 +447,10 @@ fn build(mode: DutMode) -> Result<(), LabError> {
                 ip(&["-n", DUT_NS, "link", "add", "br0", "type", "bridge", "stp_state", "0",
                      "mcast_snooping", "0"])?;
                 ip(&["-n", DUT_NS, "link", "set", "br0", "multicast", "off", "arp", "off"])?;
-                for p in [&p0, &p1] {
+                if sw.fdb > 0 {
+                    netns::run_in(DUT_NS, || crate::bridge::set_max_learned("br0", sw.fdb))??;
+                }
+                for p in [&p0, &p1, &m] {
                     ip(&["-n", DUT_NS, "link", "set", p.dut_if, "master", "br0"])?;
                     ip(&["-n", DUT_NS, "link", "set", p.dut_if, "up"])?;
                 }
@@ -386,6 +464,10 @@ fn build(mode: DutMode) -> Result<(), LabError> {
                 Ok(())
             })()
             .map_err(s)?;
+            if let Some(pps) = sw.learn {
+                learn_limiter(pps)
+                    .map_err(step(format!("nftables learning limiter in {DUT_NS} (is nftables installed?)")))?;
+            }
         }
         DutMode::Testpmd | DutMode::Ovs => {
             for p in [&p0, &p1] {
@@ -568,6 +650,20 @@ fn limiter(l: Limiter) -> io::Result<()> {
     Ok(())
 }
 
+/// The bridge DUT's learning limiter: what leg dut1 takes in, in the bridge's prerouting
+/// hook (before the bridge learns the source).
+fn learn_limiter(pps: u64) -> io::Result<()> {
+    nft(&["add", "table", "bridge", NFT_TABLE])?;
+    #[rustfmt::skip]
+    nft(&["add", "chain", "bridge", NFT_TABLE, "pre", "{", "type", "filter", "hook", "prerouting", "priority", "-200",
+          ";", "policy", "accept", ";", "}"])?;
+    let rate = format!("{pps}/second");
+    #[rustfmt::skip]
+    let rule = ["add", "rule", "bridge", NFT_TABLE, "pre", "iifname", PORTS[1].dut_if, "limit", "rate", "over", &rate,
+                "burst", "5", "packets", "drop"];
+    nft(&rule)
+}
+
 /// The limiter of a running limit-mode DUT, read back from its ruleset.
 fn read_limit() -> Option<Limiter> {
     let rules =
@@ -594,6 +690,9 @@ fn wait_ready(mode: DutMode) -> Result<(), LabError> {
     if mode != DutMode::None {
         want.extend(PORTS.iter().map(|p| (DUT_NS, p.dut_if)));
     }
+    if matches!(mode, DutMode::Bridge(_)) {
+        want.extend([(TG_NS, MONITOR.name), (DUT_NS, MONITOR.dut_if)]);
+    }
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let mut pending = None;
@@ -604,9 +703,9 @@ fn wait_ready(mode: DutMode) -> Result<(), LabError> {
                 break;
             }
         }
-        if pending.is_none() && mode == DutMode::Bridge {
+        if pending.is_none() && matches!(mode, DutMode::Bridge(_)) {
             let ports = output(Command::new("bridge").args(["-n", DUT_NS, "link", "show"])).unwrap_or_default();
-            if ports.matches("state forwarding").count() < 2 {
+            if ports.matches("state forwarding").count() < 3 {
                 pending = Some("bridge ports are not forwarding".into());
             }
         }
@@ -619,6 +718,16 @@ fn wait_ready(mode: DutMode) -> Result<(), LabError> {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Forgets what the bridge DUT learned (its static gateway entries stay): RFC 2889's
+/// tests start each trial from an empty table.
+pub fn flush() -> Result<(), LabError> {
+    if !root::is_root() {
+        return Err(LabError::NotRoot("flush"));
+    }
+    ip(&["-n", DUT_NS, "link", "set", "br0", "type", "bridge", "fdb_flush"])
+        .map_err(step(format!("flushing br0's learned addresses in {DUT_NS} (is the lab up with --dut bridge?)")))
 }
 
 /// What [`down`] removed.
@@ -764,6 +873,8 @@ pub struct Status {
     pub interfaces: Vec<IfStatus>,
     /// Whether the DUT forwards (route mode), from its `ip_forward`.
     pub forwarding: Option<bool>,
+    /// The bridge's learned addresses and limit (bridge mode, Linux 6.8+).
+    pub learning: Option<crate::bridge::Learning>,
 }
 
 /// Inspects the lab: which mode, interface counters, attached XDP programs (root, when
@@ -771,21 +882,30 @@ pub struct Status {
 pub fn status() -> Result<Status, LabError> {
     if !exists(TG_NS) {
         let mode = exists(DUT_NS).then_some(DutMode::Route);
-        return Ok(Status { mode, interfaces: vec![], forwarding: None });
+        return Ok(Status { mode, interfaces: vec![], forwarding: None, learning: None });
     }
     // Its counters and mode are read inside its namespaces.
     if !root::is_root() {
         return Err(LabError::NotRoot("status"));
     }
     let dut = exists(DUT_NS);
-    let mut st = Status { mode: None, interfaces: vec![], forwarding: None };
+    let mut st = Status { mode: None, interfaces: vec![], forwarding: None, learning: None };
     let mut names: Vec<(&'static str, &'static str)> = PORTS.iter().map(|p| (TG_NS, p.name)).collect();
     if dut {
         names.extend(PORTS.iter().map(|p| (DUT_NS, p.dut_if)));
         st.mode = Some(match forwarder() {
             Some(m) => m,
             None if output(Command::new("ip").args(["-n", DUT_NS, "-o", "link", "show", "br0"])).is_ok() => {
-                DutMode::Bridge
+                names.extend([(TG_NS, MONITOR.name), (DUT_NS, MONITOR.dut_if)]);
+                let limit = netns::run_in(DUT_NS, || crate::bridge::learning("br0")).ok().and_then(|r| r.ok());
+                st.learning = limit;
+                let learn = output(
+                    Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "bridge", NFT_TABLE]),
+                )
+                .ok()
+                .and_then(|r| parse_limit(&r))
+                .map(|l| l.pps);
+                DutMode::Bridge(Switch { fdb: limit.map_or(0, |l| l.max_learned), learn })
             }
             None => read_limit().map_or(DutMode::Route, DutMode::Limit),
         });
@@ -815,7 +935,21 @@ mod tests {
         for m in ["route", "bridge", "none"] {
             assert_eq!(m.parse::<DutMode>().unwrap().to_string(), m);
         }
-        assert!("router".parse::<DutMode>().unwrap_err().contains("route, bridge, none, limit:RATE, testpmd or ovs"));
+        assert!("router"
+            .parse::<DutMode>()
+            .unwrap_err()
+            .contains("route, bridge, bridge,fdb=N, none, limit:RATE, testpmd or ovs"));
+        let sw = |fdb, learn| DutMode::Bridge(Switch { fdb, learn });
+        assert_eq!("bridge,fdb=300".parse::<DutMode>(), Ok(sw(300, None)));
+        assert_eq!("bridge,fdb=300,learn=20kpps".parse::<DutMode>(), Ok(sw(300, Some(20_000))));
+        assert_eq!("bridge,learn=500pps".parse::<DutMode>(), Ok(sw(0, Some(500))));
+        assert_eq!(sw(300, Some(20_000)).to_string(), "bridge,fdb=300,learn=20000pps");
+        assert_eq!("bridge,fdb=300,learn=20000pps".parse::<DutMode>(), Ok(sw(300, Some(20_000))));
+        for bad in
+            ["bridge,", "bridge,fdb=0", "bridge,fdb=x", "bridge,fdb=2000000", "bridge,learn=1gbps", "bridge,stp=1"]
+        {
+            assert!(bad.parse::<DutMode>().is_err(), "{bad}");
+        }
         for m in ["testpmd", "ovs"] {
             assert_eq!(m.parse::<DutMode>().unwrap().to_string(), m);
         }

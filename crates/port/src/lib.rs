@@ -30,6 +30,7 @@ pub mod afpacket;
 pub mod afxdp;
 pub mod arena;
 mod bpf;
+pub mod bridge;
 pub mod capture;
 pub mod config;
 pub mod impair;
