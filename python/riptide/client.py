@@ -409,6 +409,16 @@ class Client:
         """
         return int(self.call("ndr_start", **options)["search"])
 
+    def rfc2889_start(self, test: str, **options: Any) -> int:
+        """Starts RFC 2889's ``test`` (``"caching"`` or ``"learning"``) on the daemon's three
+        ports (test, learning, monitor; API 1.14): ``riptide rfc2889``'s options by their
+        names (``addresses``, ``min_addresses``, ``learn_rate="10kpps"`` or frames/s,
+        ``min_rate``, ``resolution``, ``test_rate``, ``size``, ``mac``, ``settle``,
+        ``realtime``) and ``flush`` (``"lab"``, the default, or ``"none"``); returns its
+        number (:func:`riptide.methodology.rfc2889` follows it to its end).
+        """
+        return int(self.call("rfc2889_start", test=test, **options)["search"])
+
     def soak_start(self, **options: Any) -> int:
         """Starts the daemon's soak (API 1.12): ``riptide soak``'s options by their names
         (``load="50kpps"`` or frames/s, ``duration="1h"`` or seconds, ``interval``,

@@ -283,3 +283,39 @@ def soak_search(
     search = client.soak_start(**opts)
     _, report = _follow(client, search, "plr_trial", on_trial, poll, files, "soak search")
     return report
+
+
+def rfc2889(
+    client: Client,
+    test: str,
+    *,
+    addresses: Optional[int] = None,
+    min_addresses: Optional[int] = None,
+    learn_rate: Union[str, float, None] = None,
+    min_rate: Union[str, float, None] = None,
+    resolution: Optional[float] = None,
+    test_rate: Union[str, float, None] = None,
+    flush: str = "lab",
+    realtime: bool = False,
+    on_trial: Optional[Callable[[Json], None]] = None,
+    poll: float = 0.05,
+    files: bool = False,
+) -> Json:
+    """RFC 2889's address caching capacity (``test="caching"``) or address learning rate
+    (``test="learning"``) of the switch between the daemon's three ports (test, learning,
+    monitor), as ``riptide rfc2889`` runs it. ``on_trial`` sees each trial as it ends.
+    Returns the report (``capacity`` or ``learning_rate``, ``at_limit``, ``trials``; with
+    ``files``, results.json, trials.csv and report.md as bytes).
+    """
+    opts: Json = {"flush": flush}
+    for key, value in (("addresses", addresses), ("min_addresses", min_addresses), ("resolution", resolution)):
+        if value is not None:
+            opts[key] = value
+    for key, value in (("learn_rate", learn_rate), ("min_rate", min_rate), ("test_rate", test_rate)):
+        if value is not None:
+            opts[key] = _option(value, "pps")
+    if realtime:
+        opts["realtime"] = True
+    search = client.rfc2889_start(test, **opts)
+    _, report = _follow(client, search, "rfc2889_trial", on_trial, poll, files, "rfc2889")
+    return report

@@ -6,16 +6,17 @@ one search, so they must take the same trials, load for load, and give the same 
 results. MLRsearch 1.2.1, the FD.io CSIT package, is the oracle: driving the daemon's
 `trial` method itself, it takes the same trials too."""
 import json
+import os
 import subprocess
 import time
 from typing import Any, Dict, List, Tuple
 
 import pytest
 
-from daemon_util import BIN, REPO, running_daemon
+from daemon_util import BIN, REPO, free_port, running_daemon
 
 from riptide import Client, NotOwner, RpcError  # noqa: E402
-from riptide.methodology import ndr, soak, soak_search  # noqa: E402
+from riptide.methodology import ndr, rfc2889, soak, soak_search  # noqa: E402
 
 PORTS = ["link:0:loss=0.3%,seed=7", "link:1"]
 LINK = ["--min-load", "5kpps", "--max-load", "50kpps", "--trial", "0.5s", "--final-trial", "0.5s",
@@ -315,3 +316,53 @@ def test_a_soak_search_is_the_same_through_the_cli_the_daemon_and_python() -> No
     files = got["files"]
     assert set(files) == {"results.json", "trials.csv", "report.md", "plr.png"}
     assert b"critical load at loss ratio 1e-7" in files["report.md"]
+
+
+def test_rfc2889_is_the_same_through_the_cli_the_daemon_and_python() -> None:
+    """``riptide rfc2889 caching`` and ``riptide.methodology.rfc2889`` (the daemon's
+    ``rfc2889_start``) on the lab's bridge with a table of 50 addresses (``riptide lab up
+    --dut bridge,fdb=50``): the same trials, the same flooded frames, capacity 50."""
+    if os.geteuid() != 0 or subprocess.run(["ip", "netns", "list"], capture_output=True).returncode != 0:
+        pytest.skip("needs root and ip netns")
+    ports = ["--port", "afpacket:rt0", "--port", "afpacket:rt1", "--port", "afpacket:rt2"]
+    up = subprocess.run([str(BIN), "lab", "up", "--dut", "bridge,fdb=50"], capture_output=True, text=True,
+                        timeout=60)
+    try:
+        if up.returncode != 0 and "6.8" in up.stderr:
+            pytest.skip(f"the kernel has no fdb_max_learned: {up.stderr}")
+        assert up.returncode == 0, up.stderr
+        out = subprocess.run([str(BIN), "rfc2889", "caching", "--netns", "riptide-tg", *ports, "--addresses", "100",
+                              "--min-addresses", "10", "--json"], capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        want = json.loads(out.stdout)
+        # The daemon serves inside the generator's namespace: the client enters it too.
+        port = free_port()
+        daemon = subprocess.Popen([str(BIN), "serve", "--netns", "riptide-tg", *ports, "--bind", f"127.0.0.1:{port}"],
+                                  stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    c = Client(port=port, netns="riptide-tg")
+                    break
+                except Exception:
+                    assert time.monotonic() < deadline and daemon.poll() is None, "the daemon did not start"
+                    time.sleep(0.05)
+            with c:
+                c.acquire()
+                seen: List[Dict[str, Any]] = []
+                got = rfc2889(c, "caching", addresses=100, min_addresses=10, on_trial=seen.append, files=True)
+                with pytest.raises(RpcError, match="rfc2889_start: --addresses 0"):
+                    c.rfc2889_start("caching", addresses=0)
+        finally:
+            daemon.terminate()
+            daemon.wait(timeout=10)
+    finally:
+        subprocess.run([str(BIN), "lab", "down"], capture_output=True, timeout=60)
+    keys = ["addresses", "learn_sent", "test_sent", "flooded", "passed"]
+    rows = [[t[k] for k in keys] for t in got["trials"]]
+    assert rows == [[t[k] for k in keys] for t in want["trials"]], (rows, want["trials"])
+    assert got["capacity"] == want["capacity"] == 50
+    assert [e["kind"] for e in seen] == ["rfc2889_trial"] * len(rows)
+    assert all(t["flooded"] == max(0, t["addresses"] - 50) for t in got["trials"]), got["trials"]
+    assert set(got["files"]) == {"results.json", "trials.csv", "report.md"}

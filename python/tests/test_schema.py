@@ -17,7 +17,7 @@ import pytest
 
 from riptide import API_MAJOR, SCHEMA_PATH, Client, Cluster, stream, udp_stream
 
-from daemon_util import BIN, REPO, free_port
+from daemon_util import BIN, REPO, free_port, running_daemon
 from test_client import daemon  # noqa: F401  (fixture)
 
 SCHEMA: Dict[str, Any] = json.loads(SCHEMA_PATH.read_text())
@@ -96,6 +96,18 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
         assert (r["report"]["sent"], r["report"]["lost"]) == (2000, 2000), r["report"]
         assert r["files"]["intervals.csv"]
         c.release()
+        # RFC 2889 takes three ports: a daemon of three null ports (which receive nothing,
+        # so every trial fails and no capacity is found).
+        with running_daemon("--port", "null", "--port", "null", "--port", "null") as p3:
+            with CheckedClient(port=p3) as c3:
+                c3.acquire()
+                n = c3.rfc2889_start("caching", addresses=4, min_addresses=2, flush="none", settle=0.01)
+                while c3.ndr_progress(n)["state"] == "running":
+                    time.sleep(0.01)
+                r = c3.ndr_results(n, files=True)
+                assert [t["addresses"] for t in r["report"]["trials"]] == [4, 2], r["report"]
+                assert "capacity" not in r["report"] and r["files"]["trials.csv"]
+                c.seen.extend(c3.seen)
         # Every schema method the client can call was exercised (auth/subscribe/ping aside).
         missing = set(SCHEMA["methods"]) - set(c.seen) - {"auth", "subscribe", "ping"}
         assert not missing, f"client methods not covered: {missing}"

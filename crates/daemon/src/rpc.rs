@@ -137,6 +137,7 @@ pub const METHODS: &[&str] = &[
     "ndr_cancel",
     "ndr_results",
     "soak_start",
+    "rfc2889_start",
     "tcp_start",
     "subscribe",
 ];

@@ -16,6 +16,7 @@
 
 use crate::rpc::{code, RpcError};
 use riptide_method::ndr::{self, LatencyPoint, Observer, Options, Report};
+use riptide_method::rfc2889;
 use riptide_method::soak;
 use riptide_method::trials::TrialRecord;
 use riptide_search::Goal;
@@ -78,6 +79,8 @@ pub enum Outcome {
     Ndr(Report),
     /// A soak's (fixed-rate or PLRsearch).
     Soak(soak::Outcome),
+    /// An RFC 2889 test's.
+    Rfc2889(rfc2889::Report),
 }
 
 /// The one search the daemon keeps: running, or the last one ended.
@@ -213,6 +216,75 @@ pub fn soak_params(params: &Value) -> Result<SoakParams, RpcError> {
     Ok(SoakParams { options, profile, source, command })
 }
 
+/// `rfc2889_start`'s params: `test` (`caching` or `learning`), `flush` (`lab`, the
+/// default: the lab bridge's table is emptied before each trial; or `none`), `command`,
+/// and `riptide rfc2889`'s options by their names (`addresses`, `min_addresses`,
+/// `learn_rate`, `min_rate`, `resolution`, `test_rate`, `size`, `mac`, `settle`,
+/// `cores`, `realtime`; rates as strings or numbers in frames/s, `settle` in s).
+pub fn rfc2889_params(params: &Value) -> Result<Rfc2889Params, RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("rfc2889_start: {m}"));
+    let mut obj = match params {
+        Value::Object(o) => o.clone(),
+        _ => return Err(bad("params must be an object with 'test' (caching or learning)".into())),
+    };
+    let test: rfc2889::Test = match obj.remove("test") {
+        Some(t) => serde_json::from_value(t).map_err(|_| bad("test: expected caching or learning".into()))?,
+        None => return Err(bad("expected 'test': caching or learning".into())),
+    };
+    let flush = match obj.remove("flush") {
+        None => true,
+        Some(Value::String(f)) if f == "lab" => true,
+        Some(Value::String(f)) if f == "none" => false,
+        Some(_) => return Err(bad("flush: expected lab or none".into())),
+    };
+    if obj.contains_key("profile") || obj.contains_key("source") {
+        return Err(bad("profile: RFC 2889 builds its own frames (no profile)".into()));
+    }
+    let (_, _, command) = subject_params(&mut obj, "rfc2889_start")?;
+    for (k, unit) in [("learn_rate", "pps"), ("min_rate", "pps"), ("test_rate", "pps"), ("settle", "s")] {
+        if let Some(n) = obj.get(k).and_then(Value::as_f64) {
+            obj.insert(k.into(), Value::String(format!("{n}{unit}")));
+        }
+    }
+    let options: rfc2889::Options = serde_json::from_value(Value::Object(obj)).map_err(|e| bad(e.to_string()))?;
+    options.check(test).map_err(|e| bad(e.to_string()))?;
+    Ok(Rfc2889Params { test, flush, options, command })
+}
+
+/// `rfc2889_start`'s params, read.
+pub struct Rfc2889Params {
+    /// Which test.
+    pub test: rfc2889::Test,
+    /// Empty the lab bridge's table before each trial.
+    pub flush: bool,
+    /// The options.
+    pub options: rfc2889::Options,
+    /// The command recorded in its files.
+    pub command: Vec<String>,
+}
+
+/// Runs an RFC 2889 test to its end in the calling thread and leaves its outcome in
+/// `progress`.
+pub fn run_rfc2889<D: riptide_method::Drive>(
+    engine: &mut D,
+    ports: &[String],
+    p: &Rfc2889Params,
+    progress: &Arc<Mutex<Progress>>,
+    interrupted: &dyn Fn() -> bool,
+) {
+    let mut rec = Recorder { progress: progress.clone(), size: None };
+    let flush = p.flush;
+    let mut reset = move || -> Result<(), String> {
+        if flush {
+            riptide_port::lab::flush().map_err(|e| e.to_string())
+        } else {
+            Ok(())
+        }
+    };
+    let res = rfc2889::run(engine, ports, p.test, &p.options, &mut reset, &mut rec, interrupted);
+    settle(progress, res.map(Outcome::Rfc2889));
+}
+
 /// `soak_start`'s params, read.
 pub struct SoakParams {
     /// The options.
@@ -254,6 +326,14 @@ impl soak::Observer for Recorder {
     fn plr_trial(&mut self, t: &soak::plr::Trial) {
         let mut e = serde_json::to_value(t).unwrap_or(Value::Null);
         e["kind"] = json!("plr_trial");
+        self.push(e);
+    }
+}
+
+impl rfc2889::Observer for Recorder {
+    fn trial(&mut self, t: &rfc2889::Trial) {
+        let mut e = serde_json::to_value(t).unwrap_or(Value::Null);
+        e["kind"] = json!("rfc2889_trial");
         self.push(e);
     }
 }
@@ -366,6 +446,7 @@ pub fn results(s: &Search, files: bool) -> Result<Value, RpcError> {
     let mut v = match report {
         Outcome::Ndr(r) => json!({"search": s.id, "report": r}),
         Outcome::Soak(r) => json!({"search": s.id, "report": r}),
+        Outcome::Rfc2889(r) => json!({"search": s.id, "report": r}),
     };
     if files {
         use base64::Engine as _;
@@ -373,6 +454,7 @@ pub fn results(s: &Search, files: bool) -> Result<Value, RpcError> {
         let rendered = match report {
             Outcome::Ndr(r) => ndr::files::render(&s.command, &host, &s.goals, r),
             Outcome::Soak(r) => r.files(&s.command, &host),
+            Outcome::Rfc2889(r) => rfc2889::files(&s.command, &host, r),
         }
         .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_results: {e}")))?;
         let map: serde_json::Map<String, Value> = rendered
@@ -441,6 +523,28 @@ mod tests {
             let obj: serde_json::Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
             if let Err(e) = soak_params(&Value::Object(obj)) {
                 prop_assert!(e.message.starts_with("soak_start: "), "{}", e.message);
+            }
+        }
+
+        /// Likewise `rfc2889_start`'s (the PLRsearch options of `soak_start` too).
+        #[test]
+        fn rfc2889_and_plr_params_take_anything(
+            entries in proptest::collection::vec(
+                (prop_oneof![Just("test"), Just("flush"), Just("addresses"), Just("min_addresses"),
+                    Just("learn_rate"), Just("min_rate"), Just("resolution"), Just("test_rate"), Just("size"),
+                    Just("mac"), Just("settle"), Just("realtime"), Just("profile"), Just("plr"),
+                    Just("target_loss"), Just("samples"), Just("trial_step"), Just("bogus")], value()),
+                0..6,
+            ),
+            test in prop_oneof![Just(json!("caching")), Just(json!("learning")), Just(json!(7))],
+        ) {
+            let mut obj: serde_json::Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            if let Err(e) = soak_params(&Value::Object(obj.clone())) {
+                prop_assert!(e.message.starts_with("soak_start: "), "{}", e.message);
+            }
+            obj.insert("test".into(), test);
+            if let Err(e) = rfc2889_params(&Value::Object(obj)) {
+                prop_assert!(e.message.starts_with("rfc2889_start: "), "{}", e.message);
             }
         }
     }

@@ -169,6 +169,7 @@ fn survives_a_storm_of_bad_requests() {
         "ndr_cancel",
         "ndr_results",
         "soak_start",
+        "rfc2889_start",
     ];
     let values = [
         json!(null),

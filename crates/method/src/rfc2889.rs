@@ -156,7 +156,15 @@ pub trait Observer {
 
 impl Observer for () {}
 
-struct Checked {
+fn pps(option: &str, s: &str) -> Result<f64, Error> {
+    match s.parse::<Rate>() {
+        Ok(Rate::Pps(v)) if (1.0..=1e8).contains(&v) => Ok(v),
+        _ => Err(Error::Input(format!("{option} '{s}': expected a rate in frames/s, such as 10kpps"))),
+    }
+}
+
+/// [`Options`] checked (what [`run`] needs of them, beyond the ports).
+pub struct Checked {
     learn_pps: f64,
     min_pps: f64,
     test_pps: f64,
@@ -165,15 +173,9 @@ struct Checked {
     settle: f64,
 }
 
-fn pps(option: &str, s: &str) -> Result<f64, Error> {
-    match s.parse::<Rate>() {
-        Ok(Rate::Pps(v)) if (1.0..=1e8).contains(&v) => Ok(v),
-        _ => Err(Error::Input(format!("{option} '{s}': expected a rate in frames/s, such as 10kpps"))),
-    }
-}
-
 impl Options {
-    fn check(&self, test: Test) -> Result<Checked, Error> {
+    /// Checks every option, naming a bad one as the CLI spells it.
+    pub fn check(&self, test: Test) -> Result<Checked, Error> {
         riptide_engine::cores(self.cores as u64).map_err(|e| Error::Input(format!("--cores {e}")))?;
         if !(1..=MAX_ADDRESSES).contains(&self.addresses) {
             return Err(Error::Input(format!("--addresses {}: expected 1 to {MAX_ADDRESSES}", self.addresses)));
