@@ -18,7 +18,8 @@ enum Action {
         /// bridge,fdb=N: it learns at most N addresses; bridge,learn=RATE: its learning leg
         /// takes in at most RATE frames/s), none (rt0 and rt1 joined directly), or limit:RATE[,burst=N] (routing, each leg's input limited to RATE
         /// packets/s by nftables, a token bucket of N packets, RATE/100 by default: a DUT of
-        /// known capacity), testpmd (DPDK's dpdk-testpmd forwarding between
+        /// known capacity), nat (routing through nftables conntrack and source NAT;
+        /// nat,conntrack=N: at most N connections at once), testpmd (DPDK's dpdk-testpmd forwarding between
         /// af_packet vdevs) or ovs (Open vSwitch's userspace datapath).
         #[arg(long, default_value = "route")]
         dut: String,

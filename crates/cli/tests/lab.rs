@@ -297,7 +297,11 @@ fn a_killed_afxdp_run_leaves_no_xdp_program() {
 fn bad_lab_input_is_exit_2() {
     let o = riptide(&["lab", "up", "--dut", "router"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("route, bridge, bridge,fdb=N, none, limit:RATE, testpmd or ovs"), "{}", text(&o));
+    assert!(
+        text(&o).contains("route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, testpmd or ovs"),
+        "{}",
+        text(&o)
+    );
     // Without root: a clear error, nothing built.
     if riptide_port::netns::test_support().is_err() {
         return;
@@ -1144,4 +1148,44 @@ fn rfc2889_finds_the_lab_bridges_table_limit_and_its_learning_rate() {
     let failed = trials.iter().filter(|t| t["passed"] == false).map(|t| t["learn_pps"].as_f64().unwrap());
     assert!(failed.clone().all(|f| f > rate) && failed.fold(f64::MAX, f64::min) <= rate * 1.05 + 1.0, "{v}");
     eprintln!("learning rate {rate} pps in {} trials", trials.len());
+}
+
+/// The stateful DUT (`--dut nat,conntrack=N`: nftables conntrack with `ct count`, and
+/// source NAT towards rt1) between riptide's TCP client (rt0) and server (rt1): of 150
+/// connections opened at once and held 1.5 s, exactly the 100 the DUT tracks are
+/// established and complete (the others' SYNs are dropped, retried once, given up), and
+/// the server sees every SYN from the DUT's address.
+#[test]
+fn the_nat_dut_translates_tcp_and_holds_its_connection_limit() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    if !nft_available() {
+        return;
+    }
+    ok(&["lab", "up", "--dut", "nat,conntrack=100"]);
+    assert!(ok(&["lab", "status"]).contains("dut nat,conntrack=100"));
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("hold.yaml");
+    std::fs::write(
+        &prof,
+        "tcp: {syn_retries: 1, time_wait: 0s}\n\
+         client:\n  ips: 198.18.1.1\n  servers: [198.18.2.1:80]\n  concurrent: 150\n  limit: 150\n  \
+         program: [send: \"GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n\", recv: http, delay: 1500ms, close]\n\
+         server:\n  ips: [198.18.2.1/1]\n  listen:\n    - {port: 80, http: {body: 64}}\n",
+    )
+    .unwrap();
+    let pcap = dir.path().join("dut1.pcap");
+    let cap = Capture::start_filtered(DUT_NS, "dut1", 1_000_000, &pcap, "tcp[tcpflags] & tcp-syn != 0");
+    #[rustfmt::skip]
+    let v = run_json(&["tcp", prof.to_str().unwrap(), "--config", repo().join("profiles/lab/ports.yaml").to_str().unwrap(),
+        "-d", "2500ms", "--json"]);
+    cap.stop_after(Duration::from_millis(300));
+    let (c, s) = (&v["tcp"]["client"], &v["tcp"]["server"]);
+    assert_eq!((c["tcps_connattempt"].as_u64(), c["tcps_connects"].as_u64()), (Some(150), Some(100)), "{v}");
+    assert_eq!((s["tcps_accepts"].as_u64(), s["tcps_connects"].as_u64()), (Some(100), Some(100)), "{v}");
+    assert_eq!(v["tcp"]["client_app"]["completed"], 100, "{v}");
+    // Behind the DUT every SYN comes from its address (masquerade): 100 SYNs, 100 SYN-ACKs.
+    let sources = tshark(&pcap, "tcp.flags.syn == 1 && tcp.flags.ack == 0", &["ip.src"]);
+    assert_eq!(sources.len(), 100, "{sources:?}");
+    assert!(sources.iter().all(|s| s == "198.18.2.254"), "{sources:?}");
 }

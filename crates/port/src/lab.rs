@@ -72,12 +72,16 @@ pub enum DutMode {
     Testpmd,
     /// Open vSwitch's userspace datapath bridging the legs.
     Ovs,
+    /// Kernel routing through a stateful firewall and NAT (nftables with conntrack):
+    /// what leaves dut1 is masqueraded to the DUT's address; at most this many
+    /// connections at once (0: no limit).
+    Nat(u32),
 }
 
 impl DutMode {
-    /// Whether the DUT routes (route and limit modes).
+    /// Whether the DUT routes (route, limit and nat modes).
     pub fn routes(self) -> bool {
-        matches!(self, DutMode::Route | DutMode::Limit(_))
+        matches!(self, DutMode::Route | DutMode::Limit(_) | DutMode::Nat(_))
     }
 
     /// Whether the DUT legs join without addresses (frames cross unchanged).
@@ -122,6 +126,9 @@ impl Limiter {
 pub fn limit_burst(pps: u64) -> u64 {
     (pps / 100).max(5)
 }
+
+/// Largest connection limit accepted (`nat,conntrack=N`).
+const MAX_CONNTRACK: u32 = 10_000_000;
 
 /// Largest bridge table limit accepted (`bridge,fdb=N`).
 const MAX_FDB: u32 = 1_000_000;
@@ -195,14 +202,23 @@ impl FromStr for DutMode {
             }
             return Ok(DutMode::Bridge(sw));
         }
+        if let Some(opt) = s.strip_prefix("nat,") {
+            return match opt.strip_prefix("conntrack=").and_then(|n| n.parse::<u32>().ok()) {
+                Some(n @ 1..=MAX_CONNTRACK) => Ok(DutMode::Nat(n)),
+                _ => Err(format!(
+                    "'{s}': expected nat,conntrack=N, the most connections the DUT tracks at once, N from 1 to {MAX_CONNTRACK}"
+                )),
+            };
+        }
         match s {
+            "nat" => Ok(DutMode::Nat(0)),
             "route" => Ok(DutMode::Route),
             "bridge" => Ok(DutMode::Bridge(Switch::default())),
             "none" => Ok(DutMode::None),
             "testpmd" => Ok(DutMode::Testpmd),
             "ovs" => Ok(DutMode::Ovs),
             _ => Err(format!(
-                "unknown DUT mode '{s}' (expected route, bridge, bridge,fdb=N, none, limit:RATE, testpmd or ovs)"
+                "unknown DUT mode '{s}' (expected route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, testpmd or ovs)"
             )),
         }
     }
@@ -227,6 +243,8 @@ impl fmt::Display for DutMode {
             DutMode::Limit(l) => write!(f, "limit:{}pps,burst={}", l.pps, l.burst),
             DutMode::Testpmd => f.write_str("testpmd"),
             DutMode::Ovs => f.write_str("ovs"),
+            DutMode::Nat(0) => f.write_str("nat"),
+            DutMode::Nat(n) => write!(f, "nat,conntrack={n}"),
         }
     }
 }
@@ -396,7 +414,7 @@ fn build(mode: DutMode) -> Result<(), LabError> {
         .map_err(s)?;
     }
     match mode {
-        DutMode::Route | DutMode::Limit(_) => {
+        DutMode::Route | DutMode::Limit(_) | DutMode::Nat(_) => {
             for p in [&p0, &p1] {
                 let s = step(format!("configuring {} in {DUT_NS}", p.dut_if));
                 (|| {
@@ -426,6 +444,10 @@ fn build(mode: DutMode) -> Result<(), LabError> {
             }
             if let DutMode::Limit(l) = mode {
                 limiter(l).map_err(step(format!("nftables limiter in {DUT_NS} (is nftables installed?)")))?;
+            }
+            if let DutMode::Nat(n) = mode {
+                nat(n).map_err(step(format!("nftables conntrack and NAT in {DUT_NS} (is nftables installed?)")))?;
+                quiet_generator().map_err(step(format!("nftables input filter in {TG_NS}")))?;
             }
         }
         DutMode::Bridge(sw) => {
@@ -650,6 +672,40 @@ fn limiter(l: Limiter) -> io::Result<()> {
     Ok(())
 }
 
+/// The nat DUT: a stateful firewall (new connections only while fewer than `max` are
+/// tracked, `ct count`; 0: any) and source NAT of what leaves towards rt1 (masquerade to
+/// 198.18.2.254).
+fn nat(max: u32) -> io::Result<()> {
+    nft(&["add", "table", "inet", NFT_TABLE])?;
+    #[rustfmt::skip]
+    nft(&["add", "chain", "inet", NFT_TABLE, "forward", "{", "type", "filter", "hook", "forward", "priority", "0",
+          ";", "policy", "accept", ";", "}"])?;
+    nft(&["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "invalid", "drop"])?;
+    if max > 0 {
+        let n = max.to_string();
+        nft(&["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "new", "ct", "count", "over", &n, "drop"])?;
+    }
+    #[rustfmt::skip]
+    nft(&["add", "chain", "inet", NFT_TABLE, "post", "{", "type", "nat", "hook", "postrouting", "priority", "100",
+          ";", "policy", "accept", ";", "}"])?;
+    nft(&["add", "rule", "inet", NFT_TABLE, "post", "oifname", PORTS[1].dut_if, "masquerade"])
+}
+
+/// Keeps the generator namespace's own stack from answering what reaches its ports (an
+/// nftables input hook dropping all; riptide's sockets see frames before it). Needed
+/// behind the nat DUT: there a server port receives connections from the DUT's address,
+/// not from an address local to the generator namespace (which the kernel drops as a
+/// martian), and the kernel would answer each SYN to riptide's server with a RST.
+fn quiet_generator() -> io::Result<()> {
+    let nft =
+        |args: &[&str]| run_bounded(Command::new("ip").args(["netns", "exec", TG_NS, "nft"]).args(args), IP_TIMEOUT);
+    nft(&["add", "table", "inet", NFT_TABLE])?;
+    #[rustfmt::skip]
+    let chain = ["add", "chain", "inet", NFT_TABLE, "input", "{", "type", "filter", "hook", "input", "priority", "0",
+                 ";", "policy", "drop", ";", "}"];
+    nft(&chain)
+}
+
 /// The bridge DUT's learning limiter: what leg dut1 takes in, in the bridge's prerouting
 /// hook (before the bridge learns the source).
 fn learn_limiter(pps: u64) -> io::Result<()> {
@@ -664,11 +720,9 @@ fn learn_limiter(pps: u64) -> io::Result<()> {
     nft(&rule)
 }
 
-/// The limiter of a running limit-mode DUT, read back from its ruleset.
-fn read_limit() -> Option<Limiter> {
-    let rules =
-        output(Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "inet", NFT_TABLE])).ok()?;
-    parse_limit(&rules)
+/// The nat DUT's connection limit in `nft list table`'s text: `ct count over 200`.
+fn parse_ct_count(rules: &str) -> Option<u32> {
+    rules.split("ct count over ").nth(1)?.split_whitespace().next()?.parse().ok()
 }
 
 /// The limiter in `nft list table`'s text: `limit rate over 60000/second burst 100 packets`.
@@ -907,7 +961,17 @@ pub fn status() -> Result<Status, LabError> {
                 .map(|l| l.pps);
                 DutMode::Bridge(Switch { fdb: limit.map_or(0, |l| l.max_learned), learn })
             }
-            None => read_limit().map_or(DutMode::Route, DutMode::Limit),
+            None => {
+                let rules = output(
+                    Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "inet", NFT_TABLE]),
+                )
+                .unwrap_or_default();
+                if rules.contains("masquerade") {
+                    DutMode::Nat(parse_ct_count(&rules).unwrap_or(0))
+                } else {
+                    parse_limit(&rules).map_or(DutMode::Route, DutMode::Limit)
+                }
+            }
         });
         let fwd = netns::run_in(DUT_NS, || std::fs::read_to_string("/proc/sys/net/ipv4/ip_forward"))
             .ok()
@@ -938,7 +1002,13 @@ mod tests {
         assert!("router"
             .parse::<DutMode>()
             .unwrap_err()
-            .contains("route, bridge, bridge,fdb=N, none, limit:RATE, testpmd or ovs"));
+            .contains("route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, testpmd or ovs"));
+        assert_eq!("nat".parse::<DutMode>(), Ok(DutMode::Nat(0)));
+        assert_eq!("nat,conntrack=200".parse::<DutMode>(), Ok(DutMode::Nat(200)));
+        assert_eq!(DutMode::Nat(200).to_string(), "nat,conntrack=200");
+        assert!("nat,conntrack=0".parse::<DutMode>().is_err());
+        assert!("nat,ct=5".parse::<DutMode>().unwrap_err().contains("nat,conntrack=N"));
+        assert_eq!(parse_ct_count("\t\tct state new ct count over 200 drop\n"), Some(200));
         let sw = |fdb, learn| DutMode::Bridge(Switch { fdb, learn });
         assert_eq!("bridge,fdb=300".parse::<DutMode>(), Ok(sw(300, None)));
         assert_eq!("bridge,fdb=300,learn=20kpps".parse::<DutMode>(), Ok(sw(300, Some(20_000))));
