@@ -21,6 +21,25 @@ fn tmp_beside(path: &std::path::Path) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// `--out DIR`: made (with its parents) and checked writable before anything is sent.
+pub(crate) fn prepare_out(dir: Option<&std::path::Path>) -> Result<(), Failure> {
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).map_err(|e| Failure::input(format!("--out {}: {e}", dir.display())))?;
+        check_writable("--out", &dir.join("results.json"))?;
+    }
+    Ok(())
+}
+
+/// Writes a method's files into `--out DIR`, each whole or not at all.
+pub(crate) fn write_out(dir: Option<&std::path::Path>, files: Vec<(String, Vec<u8>)>) -> Result<(), Failure> {
+    if let Some(dir) = dir {
+        for (name, bytes) in files {
+            write_atomic("--out", &dir.join(name), &bytes)?;
+        }
+    }
+    Ok(())
+}
+
 /// Refuses an unwritable output file before anything is sent.
 pub(crate) fn check_writable(flag: &str, path: &std::path::Path) -> Result<(), Failure> {
     let probe = tmp_beside(path);

@@ -28,7 +28,8 @@ enum Action {
     Down,
     /// Show the ring: DUT mode, interface counters, XDP programs attached.
     Status,
-    /// Make the bridge DUT forget the addresses it learned (its static entries stay).
+    /// Empty the DUT's state: the bridge forgets the addresses it learned (its static
+    /// entries stay), the nat DUT its connection count.
     Flush,
 }
 

@@ -20,6 +20,7 @@ mod place;
 mod portcfg;
 mod report;
 mod rfc2889;
+mod rfc9411;
 mod run;
 mod serve;
 mod signal;
@@ -112,6 +113,9 @@ enum Cmd {
     /// RFC 2889 on a switching DUT: address caching capacity or address learning rate,
     /// on a test, a learning and a monitor port.
     Rfc2889(rfc2889::Rfc2889Args),
+    /// RFC 9411 on a stateful DUT (firewall, NAT): concurrent TCP connection capacity,
+    /// riptide's TCP client and server on either side.
+    Rfc9411(rfc9411::Rfc9411Args),
 }
 
 fn main() -> ExitCode {
@@ -134,6 +138,7 @@ fn main() -> ExitCode {
             | Cmd::Ndr(_)
             | Cmd::Soak(_)
             | Cmd::Rfc2889(_)
+            | Cmd::Rfc9411(_)
             | Cmd::Calibrate(_)
     );
     if prints {
@@ -156,6 +161,7 @@ fn main() -> ExitCode {
         Cmd::Ndr(a) => ndr::ndr(a),
         Cmd::Soak(a) => soak::soak(a),
         Cmd::Rfc2889(a) => rfc2889::rfc2889(a),
+        Cmd::Rfc9411(a) => rfc9411::rfc9411(a),
         Cmd::Calibrate(a) => calibrate::calibrate(a),
         Cmd::PktgenNs(a) => pktgen::pktgen_ns(a),
     };

@@ -23,9 +23,9 @@ pub(crate) enum Which {
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub(crate) enum Flush {
-    /// `riptide lab flush`: the lab bridge forgets what it learned.
+    /// `riptide lab flush`: the lab's DUT forgets what it learned or tracked.
     Lab,
-    /// Nothing: the DUT's table must age out by itself between trials (--settle).
+    /// Nothing: the DUT's state must age out by itself between trials (--settle).
     None,
 }
 
@@ -104,10 +104,7 @@ pub(crate) fn rfc2889(a: Rfc2889Args) -> Result<(), Failure> {
             a.ports.len()
         )));
     }
-    if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir).map_err(|e| Failure::input(format!("--out {}: {e}", dir.display())))?;
-        crate::files::check_writable("--out", &dir.join("results.json"))?;
-    }
+    crate::files::prepare_out(a.out.as_deref())?;
     let test = match a.test {
         Which::Caching => Test::Caching,
         Which::Learning => Test::Learning,
@@ -141,11 +138,10 @@ pub(crate) fn rfc2889(a: Rfc2889Args) -> Result<(), Failure> {
     let r = rfc2889::run(&mut engine, &a.ports, test, &opts, &mut reset, observer, &signal::interrupted)
         .map_err(Failure::from)?;
     status.clear();
-    if let Some(dir) = &a.out {
+    if a.out.is_some() {
         let command: Vec<String> = std::env::args().collect();
-        for (name, bytes) in rfc2889::files(&command, &Host::with_ports(&a.ports), &r).map_err(Failure::from)? {
-            crate::files::write_atomic("--out", &dir.join(name), &bytes)?;
-        }
+        let files = rfc2889::files(&command, &Host::with_ports(&a.ports), &r).map_err(Failure::from)?;
+        crate::files::write_out(a.out.as_deref(), files)?;
     }
     if a.json {
         return crate::report::print_json(&r);

@@ -139,10 +139,7 @@ pub(crate) fn soak(mut a: SoakArgs) -> Result<(), Failure> {
     let Some(profile) = a.profile.clone() else {
         return Err(Failure::input("soak: expected a profile"));
     };
-    if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir).map_err(|e| Failure::input(format!("--out {}: {e}", dir.display())))?;
-        crate::files::check_writable("--out", &dir.join("results.json"))?;
-    }
+    crate::files::prepare_out(a.out.as_deref())?;
     let opts = Options {
         load: a.load.clone().unwrap_or_default(),
         duration: a.duration.clone(),
@@ -179,11 +176,10 @@ pub(crate) fn soak(mut a: SoakArgs) -> Result<(), Failure> {
     let observer: &mut dyn Observer = if status.on() { &mut progress } else { &mut () };
     let r = soak::run(&mut engine, &subject, &opts, observer, &signal::interrupted).map_err(Failure::from)?;
     status.clear();
-    if let Some(dir) = &a.out {
+    if a.out.is_some() {
         let command: Vec<String> = std::env::args().collect();
-        for (name, bytes) in r.files(&command, &Host::with_ports(&a.ports)).map_err(Failure::from)? {
-            crate::files::write_atomic("--out", &dir.join(name), &bytes)?;
-        }
+        let files = r.files(&command, &Host::with_ports(&a.ports)).map_err(Failure::from)?;
+        crate::files::write_out(a.out.as_deref(), files)?;
     }
     if a.json {
         return crate::report::print_json(&r);

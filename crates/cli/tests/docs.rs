@@ -46,6 +46,7 @@ const HOMES: &[(&str, &str)] = &[
     ("ndr", "docs/methodology.md"),
     ("soak", "docs/methodology.md"),
     ("rfc2889", "docs/methodology.md"),
+    ("rfc9411", "docs/methodology.md"),
 ];
 
 /// Options the docs write that belong to other programs: (option, whose).

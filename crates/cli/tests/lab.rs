@@ -1189,3 +1189,36 @@ fn the_nat_dut_translates_tcp_and_holds_its_connection_limit() {
     assert_eq!(sources.len(), 100, "{sources:?}");
     assert!(sources.iter().all(|s| s == "198.18.2.254"), "{sources:?}");
 }
+
+/// RFC 9411's concurrent TCP connection capacity against the nat DUT with its conntrack
+/// limit at 200: the search finds 200 within 1% (the acceptance point), every passing
+/// trial with all its connections completed.
+#[test]
+fn rfc9411_finds_the_nat_duts_connection_limit() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    if !nft_available() {
+        return;
+    }
+    ok(&["lab", "up", "--dut", "nat,conntrack=200"]);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rfc9411");
+    #[rustfmt::skip]
+    let v = run_json(&["rfc9411", "concurrent", "--config", repo().join("profiles/lab/ports.yaml").to_str().unwrap(),
+        "--max-connections", "1000", "--min-connections", "20", "--hold", "1200ms", "--settle", "500ms",
+        "--out", out.to_str().unwrap(), "--json"]);
+    let capacity = v["capacity"].as_u64().unwrap();
+    assert!((198..=200).contains(&capacity), "{v}");
+    assert_eq!(v["at_limit"], false, "{v}");
+    for t in v["trials"].as_array().unwrap() {
+        let k = t["connections"].as_u64().unwrap();
+        if t["passed"] == true {
+            assert_eq!((t["completed"].as_u64(), t["failed"].as_u64()), (Some(k), Some(0)), "{t}");
+        } else {
+            // What failed is what the DUT had no room for.
+            assert!(k > 200 && t["established"].as_u64().unwrap() <= 200, "{t}");
+        }
+    }
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains(&format!("concurrent TCP connection capacity: {capacity} connections")), "{md}");
+}

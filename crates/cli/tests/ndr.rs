@@ -557,3 +557,25 @@ fn soak_plr_refuses_bad_options_by_name() {
     refused(&format!("{soak} --min-load 50kpps --max-load 10kpps"), "--min-load 50kpps is not below --max-load 10kpps");
     refused("soak --plr --estimate /nonexistent.json", "--estimate /nonexistent.json");
 }
+
+/// `riptide rfc9411 concurrent` across a `link:` (no connection limit): the search's upper
+/// bound passes with every connection established and completed; bad options are named.
+#[test]
+fn rfc9411_concurrent_capacity_on_a_link_passes_its_limit_and_names_bad_options() {
+    #[rustfmt::skip]
+    let o = riptide(&["rfc9411", "concurrent", "--port", "link:0", "--port", "link:1", "--max-connections", "300",
+        "--hold", "1200ms", "--settle", "0s", "--flush", "none", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["capacity"].as_u64(), v["at_limit"].as_bool()), (Some(300), Some(true)), "{v}");
+    let t = &v["trials"][0];
+    assert_eq!(
+        (t["established"].as_u64(), t["completed"].as_u64(), t["failed"].as_u64()),
+        (Some(300), Some(300), Some(0))
+    );
+    let base = "rfc9411 concurrent --port link:0 --port link:1";
+    refused(&format!("{base} --server 198.18.2.1"), "--server '198.18.2.1': expected ADDRESS:PORT");
+    refused(&format!("{base} --min-connections 0"), "--min-connections 0");
+    refused(&format!("{base} --failure-ratio 2"), "--failure-ratio 2");
+    refused(&format!("{base} --hold 100ms"), "--hold 100ms: expected at least 1100ms");
+}

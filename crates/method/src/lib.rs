@@ -15,8 +15,57 @@ use std::sync::Mutex;
 pub mod host;
 pub mod ndr;
 pub mod rfc2889;
+pub mod rfc9411;
 pub mod soak;
 pub mod trials;
+
+/// A method's results.json: the command, riptide's version, the host, the method's name
+/// (where a report does not say it) and the report's own fields.
+pub(crate) fn results_json<T: serde::Serialize>(
+    command: &[String],
+    host: &host::Host,
+    method: Option<&str>,
+    report: &T,
+) -> Result<Vec<u8>, ndr::Error> {
+    #[derive(serde::Serialize)]
+    struct Results<'a, T> {
+        command: &'a [String],
+        riptide_version: &'static str,
+        host: &'a host::Host,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        method: Option<&'a str>,
+        #[serde(flatten)]
+        report: &'a T,
+    }
+    let r = Results { command, riptide_version: env!("CARGO_PKG_VERSION"), host, method, report };
+    serde_json::to_vec_pretty(&r).map_err(|e| ndr::Error::Runtime(format!("results.json: {e}")))
+}
+
+/// Starts a run with `start` and waits for it to end by itself (polled every 5 ms), or
+/// stops it when `interrupted` or after `limit`: its final snapshot.
+pub(crate) fn run_to_end(
+    engine: &mut impl Drive,
+    start: Command,
+    limit: std::time::Duration,
+    interrupted: &dyn Fn() -> bool,
+) -> Result<Box<riptide_engine::Snapshot>, ndr::Error> {
+    let t0 = std::time::Instant::now();
+    engine.handle(start)?;
+    while matches!(
+        engine.handle(Command::State)?,
+        Response::State(riptide_engine::RunState::Running | riptide_engine::RunState::Paused)
+    ) {
+        if interrupted() || t0.elapsed() >= limit {
+            let _ = engine.handle(Command::Stop);
+            return Err(ndr::Error::Interrupted("interrupted: no result".into()));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    match engine.handle(Command::Stop)? {
+        Response::Stats(s) => Ok(s),
+        _ => Err(ndr::Error::Runtime("stop answered no stats".into())),
+    }
+}
 
 /// What a method needs of the engine: one command, one answer.
 pub trait Drive {

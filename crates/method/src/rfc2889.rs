@@ -23,7 +23,7 @@ use crate::ndr::Error;
 use crate::Drive;
 use riptide_core::units::human_rate;
 use riptide_core::{Nanos, Rate};
-use riptide_engine::{Command, ProfileFormat, Response, RunState, StartOptions};
+use riptide_engine::{Command, ProfileFormat, StartOptions};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -296,19 +296,8 @@ fn trial<D: Drive>(
         catch_up: Some(Nanos::from_secs_f64(span + 1.0)),
         ..Default::default()
     };
-    let t0 = Instant::now();
-    engine.handle(Command::Start(opts))?;
     let limit = Duration::from_secs_f64(span * 2.0 + 30.0);
-    while matches!(engine.handle(Command::State)?, Response::State(RunState::Running | RunState::Paused)) {
-        if interrupted() || t0.elapsed() >= limit {
-            let _ = engine.handle(Command::Stop);
-            return Err(Error::Interrupted("interrupted: no result".into()));
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let Response::Stats(s) = engine.handle(Command::Stop)? else {
-        return Err(Error::Runtime("stop answered no stats".into()));
-    };
+    let s = crate::run_to_end(engine, Command::Start(opts), limit, interrupted)?;
     let port = |i: usize| s.ports.get(i).map_or((0, 0), |p| (p.opackets, p.ipackets));
     let ((test_sent, _), (learn_sent, received), (_, flooded)) = (port(0), port(1), port(2));
     let passed = learn_sent == n && test_sent == n && received >= n && flooded == 0;
@@ -452,17 +441,7 @@ pub fn headline(r: &Report) -> String {
 
 /// The test's files: results.json, trials.csv, report.md.
 pub fn files(command: &[String], host: &crate::host::Host, r: &Report) -> Result<Vec<(String, Vec<u8>)>, Error> {
-    #[derive(Serialize)]
-    struct Results<'a> {
-        command: &'a [String],
-        riptide_version: &'static str,
-        host: &'a crate::host::Host,
-        method: &'static str,
-        #[serde(flatten)]
-        report: &'a Report,
-    }
-    let results = Results { command, riptide_version: env!("CARGO_PKG_VERSION"), host, method: "rfc2889", report: r };
-    let json = serde_json::to_string_pretty(&results).map_err(|e| Error::Runtime(format!("results.json: {e}")))?;
+    let json = crate::results_json(command, host, Some("rfc2889"), r)?;
     let mut csv =
         "trial,addresses,learn_pps,learn_achieved_pps,learn_sent,test_sent,received,flooded,passed\n".to_string();
     for (i, t) in r.trials.iter().enumerate() {
@@ -509,7 +488,7 @@ pub fn files(command: &[String], host: &crate::host::Host, r: &Report) -> Result
     }
     md.push_str(&format!("\nCommand: `{}`\n", command.join(" ")));
     Ok(vec![
-        ("results.json".into(), json.into_bytes()),
+        ("results.json".into(), json),
         ("trials.csv".into(), csv.into_bytes()),
         ("report.md".into(), md.into_bytes()),
     ])

@@ -774,14 +774,30 @@ fn wait_ready(mode: DutMode) -> Result<(), LabError> {
     }
 }
 
-/// Forgets what the bridge DUT learned (its static gateway entries stay): RFC 2889's
-/// tests start each trial from an empty table.
+/// Empties the DUT's state for the next trial: the bridge DUT forgets what it learned
+/// (its static gateway entries stay; RFC 2889), the nat DUT its connection count (its
+/// rules made again: the kernel's `ct count` frees a closed connection's place only a few
+/// at a time, so a trial after a full one would find places taken; RFC 9411).
 pub fn flush() -> Result<(), LabError> {
     if !root::is_root() {
         return Err(LabError::NotRoot("flush"));
     }
-    ip(&["-n", DUT_NS, "link", "set", "br0", "type", "bridge", "fdb_flush"])
-        .map_err(step(format!("flushing br0's learned addresses in {DUT_NS} (is the lab up with --dut bridge?)")))
+    if output(Command::new("ip").args(["-n", DUT_NS, "-o", "link", "show", "br0"])).is_ok() {
+        return ip(&["-n", DUT_NS, "link", "set", "br0", "type", "bridge", "fdb_flush"])
+            .map_err(step(format!("flushing br0's learned addresses in {DUT_NS}")));
+    }
+    let rules = output(Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "inet", NFT_TABLE]))
+        .unwrap_or_default();
+    if rules.contains("masquerade") {
+        let max = parse_ct_count(&rules).unwrap_or(0);
+        return nft(&["delete", "table", "inet", NFT_TABLE])
+            .and_then(|()| nat(max))
+            .map_err(step(format!("renewing the nat DUT's rules in {DUT_NS}")));
+    }
+    Err(LabError::Step {
+        step: "riptide lab flush".into(),
+        source: io::Error::other("the lab's DUT is neither a bridge nor nat: nothing to flush"),
+    })
 }
 
 /// What [`down`] removed.

@@ -14,16 +14,6 @@
 use super::{size_file, size_label, Error, Report, Run, Trials};
 use crate::host::Host;
 use riptide_core::units::human_rate;
-use serde::Serialize;
-
-#[derive(Serialize)]
-struct Results<'a> {
-    command: &'a [String],
-    riptide_version: &'static str,
-    host: &'a Host,
-    #[serde(flatten)]
-    report: &'a Report,
-}
 
 /// The files of a report, in the order they are best written (report.html last):
 /// results.json, trials.csv, report.md, the plots, the latency logs and report.html.
@@ -33,10 +23,8 @@ pub fn render(
     goals: &[riptide_search::Goal],
     r: &Report,
 ) -> Result<Vec<(String, Vec<u8>)>, Error> {
-    let results = Results { command, riptide_version: env!("CARGO_PKG_VERSION"), host, report: r };
-    let json = serde_json::to_string_pretty(&results).map_err(|e| Error::Runtime(format!("results.json: {e}")))?;
     let mut files: Vec<(String, Vec<u8>)> = vec![
-        ("results.json".into(), json.into_bytes()),
+        ("results.json".into(), crate::results_json(command, host, None, r)?),
         ("trials.csv".into(), csv(r).into_bytes()),
         ("report.md".into(), markdown(command, host, goals, r).into_bytes()),
     ];

@@ -435,16 +435,7 @@ pacing_burst,pacing_gap_ns,latency_p50_ns,latency_p99_ns,latency_max_ns,rss_kib"
 /// The soak's files: results.json (with the command and the host), intervals.csv,
 /// report.md and soak.png (loss and latency over time).
 pub fn files(command: &[String], host: &crate::host::Host, r: &Report) -> Result<Vec<(String, Vec<u8>)>, Error> {
-    #[derive(Serialize)]
-    struct Results<'a> {
-        command: &'a [String],
-        riptide_version: &'static str,
-        host: &'a crate::host::Host,
-        #[serde(flatten)]
-        report: &'a Report,
-    }
-    let results = Results { command, riptide_version: env!("CARGO_PKG_VERSION"), host, report: r };
-    let json = serde_json::to_string_pretty(&results).map_err(|e| Error::Runtime(format!("results.json: {e}")))?;
+    let json = crate::results_json(command, host, None, r)?;
     let mut csv = format!("{CSV_HEAD}\n");
     for i in &r.intervals {
         let t = &i.record;
@@ -485,7 +476,7 @@ pub fn files(command: &[String], host: &crate::host::Host, r: &Report) -> Result
     md.push_str(&format!("Command: `{}`\n", command.join(" ")));
     let png = riptide_plot::chart_png(&chart(r)).map_err(|e| Error::Runtime(format!("soak.png: {e}")))?;
     Ok(vec![
-        ("results.json".into(), json.into_bytes()),
+        ("results.json".into(), json),
         ("intervals.csv".into(), csv.into_bytes()),
         ("report.md".into(), md.into_bytes()),
         ("soak.png".into(), png),

@@ -314,17 +314,7 @@ estimate_load,estimate_lower,estimate_upper";
 
 /// The search's files: results.json, trials.csv, report.md, plr.png.
 pub(super) fn files(command: &[String], host: &crate::host::Host, r: &Report) -> Result<Vec<(String, Vec<u8>)>, Error> {
-    #[derive(Serialize)]
-    struct Results<'a> {
-        command: &'a [String],
-        riptide_version: &'static str,
-        host: &'a crate::host::Host,
-        method: &'static str,
-        #[serde(flatten)]
-        report: &'a Report,
-    }
-    let results = Results { command, riptide_version: env!("CARGO_PKG_VERSION"), host, method: "plrsearch", report: r };
-    let json = serde_json::to_string_pretty(&results).map_err(|e| Error::Runtime(format!("results.json: {e}")))?;
+    let json = crate::results_json(command, host, Some("plrsearch"), r)?;
     let mut csv = format!("{CSV_HEAD}\n");
     for t in &r.trials {
         let tr = &t.record.trial;
@@ -363,7 +353,7 @@ pub(super) fn files(command: &[String], host: &crate::host::Host, r: &Report) ->
     );
     let png = riptide_plot::chart_png(&chart(r)).map_err(|e| Error::Runtime(format!("plr.png: {e}")))?;
     Ok(vec![
-        ("results.json".into(), json.into_bytes()),
+        ("results.json".into(), json),
         ("trials.csv".into(), csv.into_bytes()),
         ("report.md".into(), md.into_bytes()),
         ("plr.png".into(), png),
