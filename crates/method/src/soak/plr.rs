@@ -158,8 +158,9 @@ pub(super) fn run<D: Drive>(
         return Err(Error::Interrupted(format!("{} trial(s) ended: the critical load needs at least two", done.len())));
     }
     // Every trial, the last one included (CSIT's search returns the estimate that ran
-    // during its last trial, without it).
-    let posteriors = integrate(search.problems(), a.samples, 0, &AtomicBool::new(true), &stop, || {});
+    // during its last trial, without it): a whole integration even after an interrupted
+    // trial (its budget bounds it).
+    let posteriors = integrate(search.problems(), a.samples, 0, &AtomicBool::new(true), &AtomicBool::new(false), || {});
     Ok(Report {
         profile: subject.source.clone(),
         ports: subject.ports.clone(),
