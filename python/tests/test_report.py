@@ -125,6 +125,17 @@ def test_report_html_loads_in_chromium_with_every_plot(tmp_path: Path) -> None:
     # Self-contained: no reference to any other file or host.
     assert "src=\"data:image/png;base64," in html and "http" not in html.replace("http://www.w3.org", "")
 
+    images, title, png = look(out / "report.html", "report-screenshot.png")
+    assert len(images) == len(pngs), images
+    for alt, complete, w, h in images:
+        assert complete and (w, h) == (800, 450), (alt, complete, w, h)
+    assert "NDR/PDR" in title
+    assert len(png) > 20000
+
+
+def look(page: Path, shot_name: str) -> tuple:
+    """Opens `page` in headless Chromium: its images as [alt, complete, width, height],
+    its title and a screenshot (kept as target/SHOT_NAME); no console errors allowed."""
     with tempfile.TemporaryDirectory() as profile:
         b = DevTools(browser(), profile)
         try:
@@ -132,27 +143,49 @@ def test_report_html_loads_in_chromium_with_every_plot(tmp_path: Path) -> None:
             session = b.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
             for domain in ("Page", "Runtime", "Log"):
                 b.call(f"{domain}.enable", session=session)
-            b.call("Page.navigate", session=session, url=(out / "report.html").as_uri())
+            b.call("Page.navigate", session=session, url=page.as_uri())
             b.wait_event("Page.loadEventFired")
             images = b.call("Runtime.evaluate", session=session, returnByValue=True, expression=(
                 "Array.from(document.images).map(i => [i.alt, i.complete, i.naturalWidth, i.naturalHeight])"))
             images = images["result"]["value"]
-            assert len(images) == len(pngs), images
-            for alt, complete, w, h in images:
-                assert complete and (w, h) == (800, 450), (alt, complete, w, h)
             title = b.call("Runtime.evaluate", session=session, returnByValue=True,
                            expression="document.title")["result"]["value"]
-            assert "NDR/PDR" in title
             shot = b.call("Page.captureScreenshot", session=session, format="png",
                           captureBeyondViewport=True)
             png = base64.b64decode(shot["data"])
-            assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20000
+            assert png[:8] == b"\x89PNG\r\n\x1a\n"
             (REPO / "target").mkdir(exist_ok=True)
-            (REPO / "target" / "report-screenshot.png").write_bytes(png)
+            (REPO / "target" / shot_name).write_bytes(png)
             errors = [m for m in b.events
                       if m.get("method") == "Runtime.exceptionThrown"
                       or (m.get("method") == "Runtime.consoleAPICalled" and m["params"]["type"] == "error")
                       or (m.get("method") == "Log.entryAdded" and m["params"]["entry"]["level"] == "error")]
             assert errors == [], errors
+            return images, title, png
         finally:
             b.close()
+
+
+@pytest.mark.parametrize("test,args", [
+    ("cps", ["--max-cps", "2000", "--min-cps", "100"]),
+    ("throughput", ["--object-sizes", "1k,16k,64k", "--connections", "10"]),
+    ("latency", ["--object-sizes", "1k,64k", "--cps", "500"]),
+])
+def test_rfc9411_report_html_loads_in_chromium(tmp_path: Path, test: str, args: list) -> None:
+    """Each RFC 9411 test's report.html (on a `link:`, virtual time): one chart that
+    decodes at 800 x 450, the title naming the test, the table's rows, no console error."""
+    out = tmp_path / test
+    run = subprocess.run(
+        [str(BIN), "rfc9411", test, "--port", "link:0", "--port", "link:1", "--ramp-up", "1s", "--sustain", "1s",
+         "--ramp-down", "2s", "--settle", "0s", "--flush", "none", "--out", str(out), *args],
+        cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    html = (out / "report.html").read_text()
+    # Self-contained: nothing fetched from elsewhere.
+    assert "src=\"http" not in html and "href=" not in html and "<script" not in html
+    rows = html.count("<tr>") - 1
+    results = json.loads((out / "results.json").read_text())
+    assert rows == len(results["trials"]) and rows > 0, html
+    images, title, png = look(out / "report.html", f"rfc9411-{test}-screenshot.png")
+    assert [(c, w, h) for _, c, w, h in images] == [(True, 800, 450)], images
+    assert "RFC 9411" in title and len(png) > 10000

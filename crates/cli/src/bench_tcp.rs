@@ -67,6 +67,7 @@ fn endpoints(
         load,
         limit,
         tune: None,
+        ramp_up_ns: 0,
     };
     let listen = ServerSpec { listen: vec![(80, compile(&server)?)], ips: Vec::new(), tunes: Vec::new() };
     let err = |e: riptide_tcp::EndpointError| Failure::runtime(e.to_string());

@@ -579,3 +579,77 @@ fn rfc9411_concurrent_capacity_on_a_link_passes_its_limit_and_names_bad_options(
     refused(&format!("{base} --failure-ratio 2"), "--failure-ratio 2");
     refused(&format!("{base} --hold 100ms"), "--hold 100ms: expected at least 1100ms");
 }
+
+/// RFC 9411's phased tests across a `link:` (virtual time, no limit): connections/s at
+/// the search's limit with its sustain phase at the rate offered; throughput and latency
+/// per object size with figures that agree with each other (bytes received per
+/// transaction are the object and the response's header); the four files.
+#[test]
+fn rfc9411_phased_tests_on_a_link_measure_their_sustain_phase() {
+    let dir = tempfile::tempdir().unwrap();
+    let phases = ["--ramp-up", "1s", "--sustain", "2s", "--ramp-down", "2s", "--settle", "0s", "--flush", "none"];
+    let run = |args: &[&str], out: &str| -> serde_json::Value {
+        let mut all = vec!["rfc9411"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--port", "link:0", "--port", "link:1", "--json", "--out"]);
+        let out = dir.path().join(out);
+        all.push(out.to_str().unwrap());
+        all.extend_from_slice(&phases);
+        let o = riptide(&all);
+        assert!(o.status.success(), "{}", text(&o));
+        let mut files: Vec<String> =
+            std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        files.sort();
+        let mut want = [format!("{}.png", args[0]), "report.html".into(), "report.md".into(), "results.json".into()];
+        want.sort();
+        assert_eq!(files, want);
+        let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+        assert!(html.contains("<img src=\"data:image/png;base64,"), "{html}");
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    // 2000 cps: 0.5 s of the ramp-up's worth and 2 s of the sustain's.
+    let v = run(&["cps", "--max-cps", "2000", "--min-cps", "100"], "cps");
+    assert_eq!((v["capacity"].as_u64(), v["at_limit"].as_bool()), (Some(2000), Some(true)), "{v}");
+    let t = &v["trials"][0];
+    assert!((4990..=5001).contains(&t["attempted"].as_u64().unwrap()) && t["failed"] == 0, "{t}");
+    // Latencies: the connections opened in the sustain phase only.
+    assert!((3990..=4001).contains(&t["ttfb"]["count"].as_u64().unwrap()), "{t}");
+    let sustained = t["sustain"]["cps"].as_f64().unwrap();
+    assert!((sustained - 2000.0).abs() < 20.0, "{t}");
+    assert_eq!(v["init"], serde_json::json!([10, 10]), "{v}");
+
+    let v =
+        run(&["throughput", "--object-sizes", "1k,64k", "--connections", "10", "--transactions", "3"], "throughput");
+    let trials = v["trials"].as_array().unwrap();
+    assert_eq!(trials.len(), 2, "{v}");
+    for (t, size) in trials.iter().zip([1024.0, 65536.0]) {
+        assert_eq!((t["passed"].as_bool(), t["failed"].as_u64()), (Some(true), Some(0)), "{t}");
+        let s = &t["sustain"];
+        let per_tx = s["goodput_bps"].as_f64().unwrap() / 8.0 / s["transactions_per_s"].as_f64().unwrap();
+        let header = format!("HTTP/1.1 200 OK\r\nContent-Length: {size}\r\n\r\n").len() as f64;
+        // The phase's edges cut a transaction or two of the many.
+        assert!((per_tx / (size + header) - 1.0).abs() < 0.01, "{per_tx} {t}");
+        let tps = s["transactions_per_s"].as_f64().unwrap();
+        assert!((tps / (3.0 * s["completed_per_s"].as_f64().unwrap()) - 1.0).abs() < 1e-9, "{t}");
+    }
+
+    let v = run(&["latency", "--object-sizes", "1k", "--cps", "500"], "latency");
+    let trials = v["trials"].as_array().unwrap();
+    assert_eq!(trials.iter().map(|t| t["transactions"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 10], "{v}");
+    for t in trials {
+        assert_eq!(t["passed"], true, "{t}");
+        // Only the connections opened in the sustain phase are timed: 2 s at 500 cps.
+        let n = t["ttfb"]["count"].as_u64().unwrap();
+        assert!((995..=1001).contains(&n), "{t}");
+        assert!(t["ttfb"]["min"].as_u64() <= t["ttfb"]["mean"].as_u64(), "{t}");
+        assert!(t["ttfb"]["mean"].as_u64() <= t["ttlb"]["mean"].as_u64(), "{t}");
+    }
+    assert!(trials[1]["ttlb"]["mean"].as_u64() > trials[0]["ttlb"]["mean"].as_u64(), "{v}");
+
+    let base = "rfc9411 latency --port link:0 --port link:1";
+    refused(base, "--cps 0: expected the connections/s offered");
+    refused(&format!("{base} --cps 10 --object-sizes 1k,huge"), "--object-sizes '1k,huge'");
+    refused(&format!("{base} --cps 10 --ramp-down 1s"), "--ramp-down 1s: expected at least 1100ms");
+    refused("rfc9411 throughput --port link:0 --transactions 1,10", "the throughput test takes one number");
+    refused("rfc9411 cps --port link:0 --min-cps 5000 --max-cps 1000", "--min-cps 5000");
+}

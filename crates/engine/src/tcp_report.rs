@@ -67,6 +67,12 @@ pub struct TcpReport {
 pub struct Percentiles {
     /// Samples.
     pub count: u64,
+    /// Smallest.
+    #[serde(default)]
+    pub min: u64,
+    /// Mean.
+    #[serde(default)]
+    pub mean: u64,
     /// Median.
     pub p50: u64,
     /// 99th percentile.
@@ -80,6 +86,13 @@ impl Percentiles {
         if h.is_empty() {
             return Percentiles::default();
         }
-        Percentiles { count: h.len(), p50: h.value_at_quantile(0.5), p99: h.value_at_quantile(0.99), max: h.max() }
+        Percentiles {
+            count: h.len(),
+            min: h.min(),
+            mean: h.mean().round() as u64,
+            p50: h.value_at_quantile(0.5),
+            p99: h.value_at_quantile(0.99),
+            max: h.max(),
+        }
     }
 }

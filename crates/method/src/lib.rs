@@ -13,6 +13,7 @@ use riptide_engine::{Command, Engine, EngineError, Response};
 use std::sync::Mutex;
 
 pub mod host;
+mod html;
 pub mod ndr;
 pub mod rfc2889;
 pub mod rfc9411;

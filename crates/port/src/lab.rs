@@ -73,9 +73,24 @@ pub enum DutMode {
     /// Open vSwitch's userspace datapath bridging the legs.
     Ovs,
     /// Kernel routing through a stateful firewall and NAT (nftables with conntrack):
-    /// what leaves dut1 is masqueraded to the DUT's address; at most this many
-    /// connections at once (0: no limit).
-    Nat(u32),
+    /// what leaves dut1 is masqueraded to the DUT's address.
+    Nat(Stateful),
+}
+
+/// The nat DUT's limits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stateful {
+    /// The most connections it tracks at once (0: no limit).
+    pub conntrack: u32,
+    /// The most new connections it takes per second (an nftables limiter on the first
+    /// packet of each, a bucket of 20 ms of them and at least 5): a DUT of known
+    /// connections/s.
+    pub cps: Option<u64>,
+}
+
+/// The nat DUT's bucket of new connections at `cps`: 20 ms of them, at least 5.
+pub fn cps_burst(cps: u64) -> u64 {
+    (cps / 50).max(5)
 }
 
 impl DutMode {
@@ -202,23 +217,47 @@ impl FromStr for DutMode {
             }
             return Ok(DutMode::Bridge(sw));
         }
-        if let Some(opt) = s.strip_prefix("nat,") {
-            return match opt.strip_prefix("conntrack=").and_then(|n| n.parse::<u32>().ok()) {
-                Some(n @ 1..=MAX_CONNTRACK) => Ok(DutMode::Nat(n)),
-                _ => Err(format!(
-                    "'{s}': expected nat,conntrack=N, the most connections the DUT tracks at once, N from 1 to {MAX_CONNTRACK}"
-                )),
-            };
+        if let Some(opts) = s.strip_prefix("nat,") {
+            let mut st = Stateful::default();
+            for opt in opts.split(',') {
+                if let Some(n) = opt.strip_prefix("conntrack=") {
+                    match n.parse::<u32>() {
+                        Ok(n @ 1..=MAX_CONNTRACK) => st.conntrack = n,
+                        _ => {
+                            return Err(format!(
+                                "'{s}': expected conntrack=N, the most connections the DUT tracks at once, N from 1 to {MAX_CONNTRACK}"
+                            ))
+                        }
+                    }
+                } else if let Some(r) = opt.strip_prefix("cps=") {
+                    let v = r.strip_suffix("cps").unwrap_or(r);
+                    let v = match v.strip_suffix('k') {
+                        Some(k) => k.parse::<f64>().map(|x| x * 1e3),
+                        None => v.parse::<f64>(),
+                    };
+                    match v {
+                        Ok(v) if (1.0..=MAX_LIMIT as f64).contains(&v) => st.cps = Some(v.round() as u64),
+                        _ => {
+                            return Err(format!(
+                            "'{s}': expected cps=RATE, the new connections per second the DUT takes, such as 500 or 2k"
+                        ))
+                        }
+                    }
+                } else {
+                    return Err(format!("'{s}': expected nat[,conntrack=N][,cps=RATE]"));
+                }
+            }
+            return Ok(DutMode::Nat(st));
         }
         match s {
-            "nat" => Ok(DutMode::Nat(0)),
+            "nat" => Ok(DutMode::Nat(Stateful::default())),
             "route" => Ok(DutMode::Route),
             "bridge" => Ok(DutMode::Bridge(Switch::default())),
             "none" => Ok(DutMode::None),
             "testpmd" => Ok(DutMode::Testpmd),
             "ovs" => Ok(DutMode::Ovs),
             _ => Err(format!(
-                "unknown DUT mode '{s}' (expected route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, testpmd or ovs)"
+                "unknown DUT mode '{s}' (expected route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd or ovs)"
             )),
         }
     }
@@ -243,8 +282,16 @@ impl fmt::Display for DutMode {
             DutMode::Limit(l) => write!(f, "limit:{}pps,burst={}", l.pps, l.burst),
             DutMode::Testpmd => f.write_str("testpmd"),
             DutMode::Ovs => f.write_str("ovs"),
-            DutMode::Nat(0) => f.write_str("nat"),
-            DutMode::Nat(n) => write!(f, "nat,conntrack={n}"),
+            DutMode::Nat(st) => {
+                f.write_str("nat")?;
+                if st.conntrack > 0 {
+                    write!(f, ",conntrack={}", st.conntrack)?;
+                }
+                match st.cps {
+                    Some(r) => write!(f, ",cps={r}"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -445,8 +492,8 @@ fn build(mode: DutMode) -> Result<(), LabError> {
             if let DutMode::Limit(l) = mode {
                 limiter(l).map_err(step(format!("nftables limiter in {DUT_NS} (is nftables installed?)")))?;
             }
-            if let DutMode::Nat(n) = mode {
-                nat(n).map_err(step(format!("nftables conntrack and NAT in {DUT_NS} (is nftables installed?)")))?;
+            if let DutMode::Nat(st) = mode {
+                nat(st).map_err(step(format!("nftables conntrack and NAT in {DUT_NS} (is nftables installed?)")))?;
                 quiet_generator().map_err(step(format!("nftables input filter in {TG_NS}")))?;
             }
         }
@@ -675,14 +722,20 @@ fn limiter(l: Limiter) -> io::Result<()> {
 /// The nat DUT: a stateful firewall (new connections only while fewer than `max` are
 /// tracked, `ct count`; 0: any) and source NAT of what leaves towards rt1 (masquerade to
 /// 198.18.2.254).
-fn nat(max: u32) -> io::Result<()> {
+fn nat(st: Stateful) -> io::Result<()> {
     nft(&["add", "table", "inet", NFT_TABLE])?;
     #[rustfmt::skip]
     nft(&["add", "chain", "inet", NFT_TABLE, "forward", "{", "type", "filter", "hook", "forward", "priority", "0",
           ";", "policy", "accept", ";", "}"])?;
     nft(&["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "invalid", "drop"])?;
-    if max > 0 {
-        let n = max.to_string();
+    if let Some(cps) = st.cps {
+        let (rate, burst) = (format!("{cps}/second"), cps_burst(cps).to_string());
+        #[rustfmt::skip]
+        nft(&["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "new", "limit", "rate", "over", &rate,
+              "burst", &burst, "packets", "drop"])?;
+    }
+    if st.conntrack > 0 {
+        let n = st.conntrack.to_string();
         nft(&["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "new", "ct", "count", "over", &n, "drop"])?;
     }
     #[rustfmt::skip]
@@ -718,6 +771,11 @@ fn learn_limiter(pps: u64) -> io::Result<()> {
     let rule = ["add", "rule", "bridge", NFT_TABLE, "pre", "iifname", PORTS[1].dut_if, "limit", "rate", "over", &rate,
                 "burst", "5", "packets", "drop"];
     nft(&rule)
+}
+
+/// The nat DUT's limits in `nft list table`'s text.
+fn parse_nat(rules: &str) -> Stateful {
+    Stateful { conntrack: parse_ct_count(rules).unwrap_or(0), cps: parse_limit(rules).map(|l| l.pps) }
 }
 
 /// The nat DUT's connection limit in `nft list table`'s text: `ct count over 200`.
@@ -789,9 +847,8 @@ pub fn flush() -> Result<(), LabError> {
     let rules = output(Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "inet", NFT_TABLE]))
         .unwrap_or_default();
     if rules.contains("masquerade") {
-        let max = parse_ct_count(&rules).unwrap_or(0);
         return nft(&["delete", "table", "inet", NFT_TABLE])
-            .and_then(|()| nat(max))
+            .and_then(|()| nat(parse_nat(&rules)))
             .map_err(step(format!("renewing the nat DUT's rules in {DUT_NS}")));
     }
     Err(LabError::Step {
@@ -983,7 +1040,7 @@ pub fn status() -> Result<Status, LabError> {
                 )
                 .unwrap_or_default();
                 if rules.contains("masquerade") {
-                    DutMode::Nat(parse_ct_count(&rules).unwrap_or(0))
+                    DutMode::Nat(parse_nat(&rules))
                 } else {
                     parse_limit(&rules).map_or(DutMode::Route, DutMode::Limit)
                 }
@@ -1015,15 +1072,23 @@ mod tests {
         for m in ["route", "bridge", "none"] {
             assert_eq!(m.parse::<DutMode>().unwrap().to_string(), m);
         }
-        assert!("router"
-            .parse::<DutMode>()
-            .unwrap_err()
-            .contains("route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, testpmd or ovs"));
-        assert_eq!("nat".parse::<DutMode>(), Ok(DutMode::Nat(0)));
-        assert_eq!("nat,conntrack=200".parse::<DutMode>(), Ok(DutMode::Nat(200)));
-        assert_eq!(DutMode::Nat(200).to_string(), "nat,conntrack=200");
+        assert!("router".parse::<DutMode>().unwrap_err().contains(
+            "route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd or ovs"
+        ));
+        assert_eq!("nat".parse::<DutMode>(), Ok(DutMode::Nat(Stateful::default())));
+        let ct = Stateful { conntrack: 200, cps: None };
+        assert_eq!("nat,conntrack=200".parse::<DutMode>(), Ok(DutMode::Nat(ct)));
+        assert_eq!(DutMode::Nat(ct).to_string(), "nat,conntrack=200");
+        let both = Stateful { conntrack: 200, cps: Some(2000) };
+        assert_eq!("nat,cps=2k,conntrack=200".parse::<DutMode>(), Ok(DutMode::Nat(both)));
+        assert_eq!(DutMode::Nat(both).to_string(), "nat,conntrack=200,cps=2000");
+        assert_eq!(DutMode::Nat(both).to_string().parse::<DutMode>(), Ok(DutMode::Nat(both)));
+        assert!("nat,cps=0".parse::<DutMode>().unwrap_err().contains("cps=RATE"));
+        assert!("nat,fast".parse::<DutMode>().unwrap_err().contains("nat[,conntrack=N][,cps=RATE]"));
+        assert_eq!(cps_burst(1000), 20);
+        assert_eq!(cps_burst(100), 5);
         assert!("nat,conntrack=0".parse::<DutMode>().is_err());
-        assert!("nat,ct=5".parse::<DutMode>().unwrap_err().contains("nat,conntrack=N"));
+        assert!("nat,ct=5".parse::<DutMode>().unwrap_err().contains("nat[,conntrack=N][,cps=RATE]"));
         assert_eq!(parse_ct_count("\t\tct state new ct count over 200 drop\n"), Some(200));
         let sw = |fdb, learn| DutMode::Bridge(Switch { fdb, learn });
         assert_eq!("bridge,fdb=300".parse::<DutMode>(), Ok(sw(300, None)));

@@ -64,6 +64,10 @@ pub struct ClientSpec {
     /// Its connections' TCP settings and IP header (TRex's per-template tunables);
     /// `None`: the endpoint's.
     pub tune: Option<Tune>,
+    /// The ramp-up (ns; 0: none): an open loop's rate, or a closed loop's concurrency,
+    /// rises linearly from nothing to the load over this time; latencies count only the
+    /// connections opened after it (RFC 9411's sustain phase).
+    pub ramp_up_ns: u64,
 }
 
 /// The TCP settings and IP header of one program's connections.
@@ -419,6 +423,8 @@ struct ClientSide {
     active: u64,
     /// The most at once.
     peak_active: u64,
+    /// Latencies count connections opened at or after this time (the end of the ramp-up).
+    measure_from: u64,
 }
 
 /// One client template's servers and pacing.
@@ -438,6 +444,10 @@ struct Opener {
     base: u64,
     /// A connection is due at `started_at` itself (the run's start; not after a change).
     first_due: bool,
+    /// The ramp-up from `started_at` (ns; 0: none, and none after a rate change).
+    ramp: u64,
+    /// A closed loop's concurrency at the last `due` in its ramp-up.
+    ramp_level: u64,
 }
 
 const FREE: u32 = u32::MAX;
@@ -497,6 +507,8 @@ impl ClientSide {
             load0: spec.load,
             base: 0,
             first_due: true,
+            ramp: spec.ramp_up_ns,
+            ramp_level: 0,
         };
         Ok(ClientSide {
             table: vec![FREE; tuples as usize],
@@ -506,6 +518,7 @@ impl ClientSide {
             templates: vec![opener],
             active: 0,
             peak_active: 0,
+            measure_from: 0,
         })
     }
 
@@ -546,15 +559,23 @@ impl ClientSide {
 
 impl Opener {
     /// Connections due by `now` and not yet opened.
-    fn due(&self, now: u64) -> u64 {
+    fn due(&mut self, now: u64) -> u64 {
         let left = self.limit.map_or(u64::MAX, |l| l.saturating_sub(self.opened));
         let due = match (self.load, self.started_at) {
             (_, None) => 0,
             (Load::Open { cps }, Some(t0)) => {
-                let total = ((now.saturating_sub(t0)) as f64 * cps / 1e9) as u64 + u64::from(self.first_due);
+                let total = ramped(now.saturating_sub(t0), self.ramp, cps) as u64 + u64::from(self.first_due);
                 total.saturating_sub(self.opened - self.base)
             }
-            (Load::Closed { concurrent }, Some(_)) => u64::from(concurrent).saturating_sub(self.active),
+            (Load::Closed { concurrent }, Some(t0)) => {
+                let c = u64::from(concurrent);
+                let target = match now.saturating_sub(t0) {
+                    e if e < self.ramp => (c as u128 * u128::from(e) / u128::from(self.ramp)) as u64 + 1,
+                    _ => c,
+                };
+                self.ramp_level = target.min(c);
+                self.ramp_level.saturating_sub(self.active)
+            }
         };
         due.min(left)
     }
@@ -575,9 +596,11 @@ impl Opener {
             self.base = self.opened;
             self.first_due = false;
         }
+        self.ramp = 0;
     }
 
-    /// When the next connection is due (open loop), if it is in the future.
+    /// When the next connection is due (open loop, or a closed loop's ramp-up), if it is
+    /// in the future.
     fn next_open_at(&self) -> Option<u64> {
         if self.limit.is_some_and(|l| self.opened >= l) {
             return None;
@@ -585,12 +608,47 @@ impl Opener {
         match (self.load, self.started_at) {
             (Load::Open { cps }, Some(t0)) => {
                 let n = self.opened - self.base + u64::from(!self.first_due);
-                Some(t0 + (n as f64 * 1e9 / cps).ceil() as u64)
+                let mut e = unramped(n as f64, self.ramp, cps).ceil() as u64;
+                // Rounding may put the inverse a hair early: step to where `due` agrees.
+                let mut step = 1;
+                while self.ramp > 0 && ramped(e, self.ramp, cps) < n as f64 && step < 1 << 40 {
+                    e += step;
+                    step *= 2;
+                }
+                Some(t0 + e)
             }
             (_, None) => Some(0),
-            (Load::Closed { .. }, Some(_)) => None,
+            (Load::Closed { concurrent }, Some(t0)) => {
+                let c = u64::from(concurrent);
+                (self.ramp_level < c && self.ramp > 0)
+                    .then(|| t0 + (u128::from(self.ramp_level) * u128::from(self.ramp)).div_ceil(u128::from(c)) as u64)
+            }
         }
     }
+}
+
+/// Connections an open loop of `cps` owes `e` ns after its start, with a linear ramp-up
+/// of `ramp` ns: `cps e^2 / 2 ramp` during it, `cps (e - ramp / 2)` after.
+fn ramped(e: u64, ramp: u64, cps: f64) -> f64 {
+    if ramp == 0 {
+        return e as f64 * cps / 1e9;
+    }
+    let (e, r) = (e as f64 / 1e9, ramp as f64 / 1e9);
+    if e < r {
+        cps * e * e / (2.0 * r)
+    } else {
+        cps * (e - r / 2.0)
+    }
+}
+
+/// The inverse of [`ramped`]: when (ns after the start) the `n`th connection is owed.
+fn unramped(n: f64, ramp: u64, cps: f64) -> f64 {
+    if ramp == 0 {
+        return n * 1e9 / cps;
+    }
+    let r = ramp as f64 / 1e9;
+    let s = if n < cps * r / 2.0 { (2.0 * r * n / cps).sqrt() } else { n / cps + r / 2.0 };
+    s * 1e9
 }
 
 mod udp;
@@ -880,7 +938,9 @@ impl Endpoint {
         }
         if got > 0 && slot.flags & slot_flag::FIRST_BYTE == 0 && slot.role == Role::Client {
             slot.flags |= slot_flag::FIRST_BYTE;
-            let _ = self.stats.latency.first_byte.record(now.saturating_sub(slot.opened_at));
+            if slot.opened_at >= self.client.as_ref().map_or(0, |c| c.measure_from) {
+                let _ = self.stats.latency.first_byte.record(now.saturating_sub(slot.opened_at));
+            }
         }
         self.after_events(index, now, events, got > 0);
     }
@@ -953,7 +1013,9 @@ impl Endpoint {
                 Role::Client => {
                     let (program, opened) = (slot.program, slot.opened_at);
                     self.count(program, Role::Client, |s| s.tcps_connects += 1);
-                    let _ = self.stats.latency.setup.record(now.saturating_sub(opened));
+                    if opened >= self.client.as_ref().map_or(0, |c| c.measure_from) {
+                        let _ = self.stats.latency.setup.record(now.saturating_sub(opened));
+                    }
                 }
                 Role::Server => {
                     let program = slot.program;
@@ -1060,8 +1122,10 @@ impl Endpoint {
                     Role::Server => (&mut self.stats.server_app, false),
                 };
                 app.completed += 1;
-                if client {
+                if client && slot.opened_at >= self.client.as_ref().map_or(0, |c| c.measure_from) {
                     let _ = self.stats.latency.transaction.record(now.saturating_sub(slot.opened_at));
+                }
+                if client {
                     self.stats.last_completed_ns = self.stats.last_completed_ns.max(now);
                 }
             }
@@ -1238,7 +1302,9 @@ impl Endpoint {
             let opener = &mut client.templates[t];
             if opener.started_at.is_none() {
                 opener.started_at = Some(now);
+                client.measure_from = client.measure_from.max(now + opener.ramp);
             }
+            let opener = &mut client.templates[t];
             let due = opener.due(now).min(budget);
             budget -= due;
             for _ in 0..due {

@@ -80,6 +80,8 @@ struct ClientDoc {
     concurrent: Option<u32>,
     #[serde(default)]
     limit: Option<u64>,
+    #[serde(default)]
+    ramp_up: Option<String>,
 }
 
 /// A connection rate: a number, or text with a k or m multiplier (`10k`, `1.5mcps`).
@@ -329,6 +331,9 @@ fn parse_astf(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
     })
 }
 
+/// The longest ramp-up taken (a day).
+pub const MAX_RAMP_UP_NS: u64 = 86_400_000_000_000;
+
 /// The shortest `recv_timeout` taken.
 pub const MIN_RECV_TIMEOUT_NS: u64 = 1_000_000;
 
@@ -364,7 +369,26 @@ fn client_spec(c: ClientDoc) -> Result<ClientSpec, String> {
         (None, None) => return Err("cps: give a rate (cps) or a number of concurrent connections".into()),
     };
     let program = program_of(c.program, c.http, Side::Client).map_err(|m| format!("program{m}"))?;
-    Ok(ClientSpec { ips, ports, port_stride: 1, port_offset: 0, servers, program, load, limit: c.limit, tune: None })
+    let ramp_up_ns = match &c.ramp_up {
+        Some(r) => match duration(r) {
+            Ok(ns) if ns <= MAX_RAMP_UP_NS => ns,
+            Ok(_) => return Err(format!("ramp_up: `{r}` is longer than a day")),
+            Err(m) => return Err(format!("ramp_up: {m}")),
+        },
+        None => 0,
+    };
+    Ok(ClientSpec {
+        ips,
+        ports,
+        port_stride: 1,
+        port_offset: 0,
+        servers,
+        program,
+        load,
+        limit: c.limit,
+        tune: None,
+        ramp_up_ns,
+    })
 }
 
 /// `A.B.C.D`, `A.B.C.D/COUNT` or `FIRST-LAST`.

@@ -89,6 +89,7 @@ fn endpoints(
         load,
         limit: Some(limit),
         tune: None,
+        ramp_up_ns: 0,
     };
     let server = ServerSpec {
         listen: vec![(80, Arc::new(Program::compile(&server_steps).unwrap()))],
@@ -168,6 +169,80 @@ fn a_rate_change_opens_at_the_new_rate_from_then_on() {
     client.set_rate(0.5, 200 * MS);
     client.set_rate(0.0, 200 * MS);
     assert_eq!(opened(&mut client, 300 * MS), 451);
+}
+
+/// Steps `ep` 1 ms at a time from `*now` to `at` (nothing answers): what it opened.
+fn opened_by(ep: &mut Endpoint, now: &mut u64, at: u64) -> u64 {
+    while *now <= at {
+        ep.handle_timeout(*now);
+        let mut buf = [0u8; 2048];
+        while ep.poll_transmit(*now, &mut buf).is_some() {}
+        *now += MS;
+    }
+    *now = at;
+    ep.stats().client.tcps_connattempt
+}
+
+#[test]
+fn a_ramp_up_raises_the_rate_linearly_and_latencies_count_only_after_it() {
+    let (c, s) = program::http_get("198.19.0.1", "/64", 64);
+    let (mut client, _) =
+        endpoints(Load::Open { cps: 1000.0 }, 100_000, c.clone(), s.clone(), TcpConfig::default(), CloseMode::Fin);
+    client = ramped(client, Load::Open { cps: 1000.0 }, 100_000, &c, 1000 * MS);
+    // cps t^2 / 2R during the ramp (one at time zero), cps (t - R/2) after it.
+    let mut now = 0;
+    assert_eq!(opened_by(&mut client, &mut now, 500 * MS), 1 + 125);
+    assert_eq!(opened_by(&mut client, &mut now, 1000 * MS), 1 + 500);
+    assert_eq!(opened_by(&mut client, &mut now, 2000 * MS), 1 + 1500);
+    // The next one is due when the rate says, not on a polling grid.
+    assert_eq!(client.poll_timeout(), Some(2001 * MS));
+
+    // A closed loop's concurrency rises the same way: 50 over 100 ms.
+    let (mut closed, _) =
+        endpoints(Load::Closed { concurrent: 50 }, 100_000, c.clone(), s.clone(), TcpConfig::default(), CloseMode::Fin);
+    closed = ramped(closed, Load::Closed { concurrent: 50 }, 100_000, &c, 100 * MS);
+    let mut now = 0;
+    assert_eq!(opened_by(&mut closed, &mut now, 0), 1);
+    assert_eq!(opened_by(&mut closed, &mut now, 50 * MS), 26);
+    assert_eq!(opened_by(&mut closed, &mut now, 99 * MS), 50);
+    assert_eq!(opened_by(&mut closed, &mut now, 300 * MS), 50);
+
+    // Against a server: 1000 connections at 10k/s after a 50 ms ramp; the 250 opened
+    // during the ramp-up are not in the latencies.
+    let (mut client, mut server) =
+        endpoints(Load::Open { cps: 10_000.0 }, 1000, c.clone(), s, TcpConfig::default(), CloseMode::Fin);
+    client = ramped(client, Load::Open { cps: 10_000.0 }, 1000, &c, 50 * MS);
+    run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
+    check_trex_invariants(&client, &server, 1000);
+    let st = client.stats();
+    assert_eq!(st.client_app.completed, 1000);
+    for h in [&st.latency.setup, &st.latency.first_byte, &st.latency.transaction] {
+        assert!((749..=751).contains(&h.len()), "{}", h.len());
+    }
+}
+
+/// `ep`'s client again with a ramp-up of `ramp` ns.
+fn ramped(ep: Endpoint, load: Load, limit: u64, client_steps: &[Step], ramp: u64) -> Endpoint {
+    drop(ep);
+    let macs =
+        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+    // Exact deadlines: the test's clock jumps to `poll_timeout` (the ramp's opening times
+    // fall between the wheel's ticks).
+    let cfg =
+        EndpointConfig { isn_secret: 42, close: CloseMode::Fin, macs, timer_tick_ns: 1, ..EndpointConfig::default() };
+    let client = ClientSpec {
+        ips: (Ipv4Addr::new(198, 18, 0, 1), 4),
+        ports: (1024, 65535),
+        port_stride: 1,
+        port_offset: 0,
+        servers: vec![(SERVER, 80)],
+        program: Arc::new(Program::compile(client_steps).unwrap()),
+        load,
+        limit: Some(limit),
+        tune: None,
+        ramp_up_ns: ramp,
+    };
+    Endpoint::new(cfg, Some(client), ServerSpec::default()).unwrap()
 }
 
 #[test]

@@ -329,16 +329,7 @@ fn markdown(command: &[String], host: &Host, goals: &[riptide_search::Goal], r: 
     m
 }
 
-/// PNG bytes as a `data:` URL.
-fn base64_png(png: &[u8]) -> String {
-    use base64::Engine as _;
-    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
-}
-
-/// Escapes text for HTML.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
+use crate::html::{data_url as base64_png, esc};
 
 /// The report as one HTML page that needs nothing else: styles inline, the plots as
 /// `data:` URLs, no scripts.
@@ -352,13 +343,9 @@ fn html(
     let mut h = String::from(concat!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
         "<title>riptide: throughput search (NDR/PDR)</title>\n<style>\n",
-        "body{font-family:'DejaVu Sans',Arial,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}\n",
-        "table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:4px 10px;text-align:right}\n",
-        "th{background:#f0f0f0}td:nth-child(-n+2){text-align:left}\n",
-        "figure{margin:1.5em 0}img{max-width:100%;border:1px solid #ddd}figcaption{color:#555;font-size:90%}\n",
-        "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;white-space:pre-wrap}\n",
-        "</style>\n</head>\n<body>\n<h1>Throughput search (NDR/PDR)</h1>\n"
     ));
+    h.push_str(crate::html::STYLE);
+    h.push_str("</style>\n</head>\n<body>\n<h1>Throughput search (NDR/PDR)</h1>\n");
     if let Some(s) = subject(r) {
         h.push_str(&format!("<p>{}</p>\n", esc(&s)));
     }
@@ -420,14 +407,4 @@ fn html(
     }
     h.push_str("</ul>\n</body>\n</html>\n");
     h
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn html_escapes_what_it_shows() {
-        assert_eq!(esc("<a & \"b\">"), "&lt;a &amp; &quot;b&quot;&gt;");
-    }
 }

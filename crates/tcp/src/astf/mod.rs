@@ -705,6 +705,7 @@ impl AstfProfile {
                 load: Load::Open { cps: c.cps },
                 limit: c.limit,
                 tune: Some(c_own),
+                ramp_up_ns: 0,
             });
             let sp = program(t.server.program)?;
             for &port in &t.server.ports {
