@@ -419,6 +419,16 @@ class Client:
         """
         return int(self.call("rfc2889_start", test=test, **options)["search"])
 
+    def rfc9411_start(self, test: str, **options: Any) -> int:
+        """Starts RFC 9411's ``test`` (``"concurrent"``, ``"cps"``, ``"throughput"`` or
+        ``"latency"``) on the daemon's ports (client's, then server's; API 1.15):
+        ``riptide rfc9411``'s options by their names (``max_cps``, ``cps``,
+        ``object_sizes="1k,64k"``, ``ramp_up="10s"`` or seconds, ``sustain``, ...) and
+        ``flush`` (``"lab"``, the default, or ``"none"``); returns its number
+        (:func:`riptide.methodology.rfc9411` follows it to its end).
+        """
+        return int(self.call("rfc9411_start", test=test, **options)["search"])
+
     def soak_start(self, **options: Any) -> int:
         """Starts the daemon's soak (API 1.12): ``riptide soak``'s options by their names
         (``load="50kpps"`` or frames/s, ``duration="1h"`` or seconds, ``interval``,

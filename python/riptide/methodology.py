@@ -319,3 +319,26 @@ def rfc2889(
     search = client.rfc2889_start(test, **opts)
     _, report = _follow(client, search, "rfc2889_trial", on_trial, poll, files, "rfc2889")
     return report
+
+
+def rfc9411(
+    client: Client,
+    test: str,
+    *,
+    flush: str = "lab",
+    on_trial: Optional[Callable[[Json], None]] = None,
+    poll: float = 0.05,
+    files: bool = False,
+    **options: Any,
+) -> Json:
+    """One of RFC 9411's stateful tests (``test``: ``"concurrent"``, ``"cps"``,
+    ``"throughput"`` or ``"latency"``) through the DUT between the daemon's ports, as
+    ``riptide rfc9411`` runs it, with its options by their names (``max_cps=1000``,
+    ``object_sizes="1k,64k"``, ``ramp_up="1s"`` or seconds, ``sustain``, ``ramp_down``,
+    ...). ``on_trial`` sees each trial as it ends. Returns the report (``capacity``,
+    ``at_limit``, ``init``, ``phases``, ``trials``; with ``files``, results.json,
+    report.md, the chart and report.html as bytes).
+    """
+    search = client.rfc9411_start(test, flush=flush, **options)
+    _, report = _follow(client, search, "rfc9411_trial", on_trial, poll, files, "rfc9411")
+    return report

@@ -16,7 +16,7 @@ import pytest
 from daemon_util import BIN, REPO, free_port, running_daemon
 
 from riptide import Client, NotOwner, RpcError  # noqa: E402
-from riptide.methodology import ndr, rfc2889, soak, soak_search  # noqa: E402
+from riptide.methodology import ndr, rfc2889, rfc9411, soak, soak_search  # noqa: E402
 
 PORTS = ["link:0:loss=0.3%,seed=7", "link:1"]
 LINK = ["--min-load", "5kpps", "--max-load", "50kpps", "--trial", "0.5s", "--final-trial", "0.5s",
@@ -366,3 +366,30 @@ def test_rfc2889_is_the_same_through_the_cli_the_daemon_and_python() -> None:
     assert [e["kind"] for e in seen] == ["rfc2889_trial"] * len(rows)
     assert all(t["flooded"] == max(0, t["addresses"] - 50) for t in got["trials"]), got["trials"]
     assert set(got["files"]) == {"results.json", "trials.csv", "report.md"}
+
+
+def test_rfc9411_is_the_same_through_the_cli_the_daemon_and_python() -> None:
+    """``riptide rfc9411 cps`` and ``riptide.methodology.rfc9411`` (the daemon's
+    ``rfc9411_start``) across an in-memory link (virtual time): the same trials, each
+    trial's connections and sustained rate alike, and the same capacity."""
+    args = {"max_cps": 3000, "min_cps": 500, "ramp_up": "500ms", "sustain": "1s", "ramp_down": "1200ms",
+            "settle": "0s"}
+    cli = [str(BIN), "rfc9411", "cps", "--port", "link:0", "--port", "link:1", "--flush", "none", "--json"]
+    for k, v in args.items():
+        cli += ["--" + k.replace("_", "-"), str(v)]
+    out = subprocess.run(cli, cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    want = json.loads(out.stdout)
+    seen: list = []
+    with running_daemon("--port", "link:0", "--port", "link:1") as port:
+        with Client(port=port) as c:
+            c.acquire()
+            got = rfc9411(c, "cps", flush="none", on_trial=seen.append, files=True, **args)
+            with pytest.raises(RpcError, match="rfc9411_start: --min-cps 0"):
+                c.rfc9411_start("cps", min_cps=0)
+    assert got["capacity"] == want["capacity"] == 3000 and got["at_limit"], got
+    assert [e["kind"] for e in seen if e.get("kind")] == ["rfc9411_trial"] * len(got["trials"])
+    for a, b in zip(got["trials"], want["trials"]):
+        assert a["cps"] == b["cps"] and abs(a["attempted"] - b["attempted"]) <= 2, (a, b)
+        assert abs(a["sustain"]["cps"] / b["sustain"]["cps"] - 1) < 0.01, (a, b)
+    assert b"RFC 9411 7.2" in got["files"]["report.html"]

@@ -108,6 +108,18 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
                 assert [t["addresses"] for t in r["report"]["trials"]] == [4, 2], r["report"]
                 assert "capacity" not in r["report"] and r["files"]["trials.csv"]
                 c.seen.extend(c3.seen)
+        # RFC 9411 across an in-memory link (virtual time): the latency test's two trials.
+        with running_daemon("--port", "link:0", "--port", "link:1") as p2:
+            with CheckedClient(port=p2) as c2:
+                c2.acquire()
+                n = c2.rfc9411_start("latency", cps=200, object_sizes="1k", flush="none", settle=0,
+                                     ramp_up=0.5, sustain=0.5, ramp_down="1200ms")
+                while c2.ndr_progress(n)["state"] == "running":
+                    time.sleep(0.01)
+                r = c2.ndr_results(n, files=True)
+                assert [t["transactions"] for t in r["report"]["trials"]] == [1, 10], r["report"]
+                assert r["files"]["report.html"] and r["files"]["latency.png"]
+                c.seen.extend(c2.seen)
         # Every schema method the client can call was exercised (auth/subscribe/ping aside).
         missing = set(SCHEMA["methods"]) - set(c.seen) - {"auth", "subscribe", "ping"}
         assert not missing, f"client methods not covered: {missing}"

@@ -138,6 +138,7 @@ pub const METHODS: &[&str] = &[
     "ndr_results",
     "soak_start",
     "rfc2889_start",
+    "rfc9411_start",
     "tcp_start",
     "subscribe",
 ];

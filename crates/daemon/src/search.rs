@@ -17,6 +17,7 @@
 use crate::rpc::{code, RpcError};
 use riptide_method::ndr::{self, LatencyPoint, Observer, Options, Report};
 use riptide_method::rfc2889;
+use riptide_method::rfc9411;
 use riptide_method::soak;
 use riptide_method::trials::TrialRecord;
 use riptide_search::Goal;
@@ -81,6 +82,8 @@ pub enum Outcome {
     Soak(soak::Outcome),
     /// An RFC 2889 test's.
     Rfc2889(rfc2889::Report),
+    /// An RFC 9411 test's.
+    Rfc9411(rfc9411::Report),
 }
 
 /// The one search the daemon keeps: running, or the last one ended.
@@ -285,6 +288,78 @@ pub fn run_rfc2889<D: riptide_method::Drive>(
     settle(progress, res.map(Outcome::Rfc2889));
 }
 
+/// `rfc9411_start`'s params: `test` (`concurrent`, `cps`, `throughput` or `latency`),
+/// `flush` (`lab`, the default: the nat DUT's state is renewed before each trial; or
+/// `none`), `command`, and `riptide rfc9411`'s options by their names (`client`,
+/// `server`, `object_size`, `object_sizes`, `transactions`, `hold`, `max_connections`,
+/// `min_connections`, `max_cps`, `min_cps`, `cps`, `connections`, `ramp_up`, `sustain`,
+/// `ramp_down`, `resolution`, `failure_ratio`, `settle`, `cores`; durations as strings
+/// or numbers in s).
+pub fn rfc9411_params(params: &Value) -> Result<Rfc9411Params, RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("rfc9411_start: {m}"));
+    let mut obj = match params {
+        Value::Object(o) => o.clone(),
+        _ => return Err(bad("params must be an object with 'test' (concurrent, cps, throughput or latency)".into())),
+    };
+    let test: rfc9411::Test = match obj.remove("test") {
+        Some(t) => serde_json::from_value(t)
+            .map_err(|_| bad("test: expected concurrent, cps, throughput or latency".into()))?,
+        None => return Err(bad("expected 'test': concurrent, cps, throughput or latency".into())),
+    };
+    let flush = match obj.remove("flush") {
+        None => true,
+        Some(Value::String(f)) if f == "lab" => true,
+        Some(Value::String(f)) if f == "none" => false,
+        Some(_) => return Err(bad("flush: expected lab or none".into())),
+    };
+    if obj.contains_key("profile") || obj.contains_key("source") {
+        return Err(bad("profile: RFC 9411 builds its own TCP profiles (no profile)".into()));
+    }
+    let (_, _, command) = subject_params(&mut obj, "rfc9411_start")?;
+    for k in ["hold", "ramp_up", "sustain", "ramp_down", "settle"] {
+        if let Some(n) = obj.get(k).and_then(Value::as_f64) {
+            obj.insert(k.into(), Value::String(format!("{n}s")));
+        }
+    }
+    let options: rfc9411::Options = serde_json::from_value(Value::Object(obj)).map_err(|e| bad(e.to_string()))?;
+    options.check(test).map_err(|e| bad(e.to_string()))?;
+    Ok(Rfc9411Params { test, flush, options, command })
+}
+
+/// `rfc9411_start`'s params, read.
+pub struct Rfc9411Params {
+    /// Which test.
+    pub test: rfc9411::Test,
+    /// Renew the lab nat DUT's state before each trial.
+    pub flush: bool,
+    /// The options.
+    pub options: rfc9411::Options,
+    /// The command recorded in its files.
+    pub command: Vec<String>,
+}
+
+/// Runs an RFC 9411 test to its end in the calling thread and leaves its outcome in
+/// `progress`.
+pub fn run_rfc9411<D: riptide_method::Drive>(
+    engine: &mut D,
+    ports: &[String],
+    p: &Rfc9411Params,
+    progress: &Arc<Mutex<Progress>>,
+    interrupted: &dyn Fn() -> bool,
+) {
+    let mut rec = Recorder { progress: progress.clone(), size: None };
+    let flush = p.flush;
+    let mut reset = move || -> Result<(), String> {
+        if flush {
+            riptide_port::lab::flush().map_err(|e| e.to_string())
+        } else {
+            Ok(())
+        }
+    };
+    let res = rfc9411::run(engine, p.test, ports, &p.options, &mut reset, &mut rec, interrupted);
+    settle(progress, res.map(Outcome::Rfc9411));
+}
+
 /// `soak_start`'s params, read.
 pub struct SoakParams {
     /// The options.
@@ -334,6 +409,14 @@ impl rfc2889::Observer for Recorder {
     fn trial(&mut self, t: &rfc2889::Trial) {
         let mut e = serde_json::to_value(t).unwrap_or(Value::Null);
         e["kind"] = json!("rfc2889_trial");
+        self.push(e);
+    }
+}
+
+impl rfc9411::Observer for Recorder {
+    fn trial(&mut self, t: &rfc9411::Trial) {
+        let mut e = serde_json::to_value(t).unwrap_or(Value::Null);
+        e["kind"] = json!("rfc9411_trial");
         self.push(e);
     }
 }
@@ -447,6 +530,7 @@ pub fn results(s: &Search, files: bool) -> Result<Value, RpcError> {
         Outcome::Ndr(r) => json!({"search": s.id, "report": r}),
         Outcome::Soak(r) => json!({"search": s.id, "report": r}),
         Outcome::Rfc2889(r) => json!({"search": s.id, "report": r}),
+        Outcome::Rfc9411(r) => json!({"search": s.id, "report": r}),
     };
     if files {
         use base64::Engine as _;
@@ -455,6 +539,7 @@ pub fn results(s: &Search, files: bool) -> Result<Value, RpcError> {
             Outcome::Ndr(r) => ndr::files::render(&s.command, &host, &s.goals, r),
             Outcome::Soak(r) => r.files(&s.command, &host),
             Outcome::Rfc2889(r) => rfc2889::files(&s.command, &host, r),
+            Outcome::Rfc9411(r) => rfc9411::files(&s.command, &host, r),
         }
         .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_results: {e}")))?;
         let map: serde_json::Map<String, Value> = rendered

@@ -680,6 +680,7 @@ fn dispatch(state: &Arc<State>, session: &mut Session, method: &str, params: &Va
         "ndr_start" => ndr_start(state, session.id, params),
         "soak_start" => soak_start(state, session.id, params),
         "rfc2889_start" => rfc2889_start(state, session.id, params),
+        "rfc9411_start" => rfc9411_start(state, session.id, params),
         "ndr_progress" | "ndr_cancel" | "ndr_results" => ndr_follow(state, session.id, method, params),
         m if searching(state).is_some()
             && (m == "trial"
@@ -934,6 +935,49 @@ fn rfc2889_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Val
             restore(&st);
         })
         .map_err(|e| RpcError::new(code::ENGINE, format!("rfc2889_start: {e}")))?;
+    *slot = Some(Search { id, session, cancel, progress, goals: vec![], ports, command, thread: Some(thread) });
+    Ok(json!({"search": id}))
+}
+
+/// `rfc9411_start`: checks the options and starts the RFC 9411 test on the daemon's
+/// ports (client's, then server's; one carries both) in a thread of its own, as the
+/// daemon's one search; answers its number at once. Owner only, with the engine idle.
+fn rfc9411_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
+    let p = search::rfc9411_params(params)?;
+    let mut slot = free_slot(state, "rfc9411_start")?;
+    if !owns(state, session) {
+        return Err(RpcError::new(code::NOT_OWNER, "rfc9411_start needs the engine: call acquire first"));
+    }
+    let ports: Vec<String> = {
+        let mut e = lock(&state.engine);
+        if matches!(run_state(&mut e), RunState::Running | RunState::Paused) {
+            return Err(RpcError::new(code::ENGINE, "rfc9411_start: traffic is running: stop it first"));
+        }
+        e.config().ports.iter().map(|p| p.name()).collect()
+    };
+    if !(1..=2).contains(&ports.len()) {
+        return Err(RpcError::new(
+            code::ENGINE,
+            format!(
+                "rfc9411_start: the daemon has {} ports; RFC 9411 takes the client's and the server's (one may carry both)",
+                ports.len()
+            ),
+        ));
+    }
+    let id = state.searches.fetch_add(1, Ordering::Relaxed);
+    let progress = search::fresh();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let command = p.command.clone();
+    let (st, pr, ca, names) = (state.clone(), progress.clone(), cancel.clone(), ports.clone());
+    let thread = std::thread::Builder::new()
+        .name("riptide-rfc9411".into())
+        .spawn(move || {
+            let interrupted = || search::flag(&ca) || st.stop.load(Ordering::Relaxed) || !owns(&st, session);
+            let mut d = riptide_method::Shared(&st.engine);
+            search::run_rfc9411(&mut d, &names, &p, &pr, &interrupted);
+            restore(&st);
+        })
+        .map_err(|e| RpcError::new(code::ENGINE, format!("rfc9411_start: {e}")))?;
     *slot = Some(Search { id, session, cancel, progress, goals: vec![], ports, command, thread: Some(thread) });
     Ok(json!({"search": id}))
 }

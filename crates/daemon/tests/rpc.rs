@@ -170,6 +170,7 @@ fn survives_a_storm_of_bad_requests() {
         "ndr_results",
         "soak_start",
         "rfc2889_start",
+        "rfc9411_start",
     ];
     let values = [
         json!(null),
