@@ -1153,10 +1153,15 @@ impl Engine {
         }
         // Fresh ISNs every run (RFC 6528's secret): the clock and the process.
         let secret = unix_now_ns() ^ (u64::from(std::process::id()) << 32);
-        let kinds = crate::tcp::kinds(&profile, req, nports, &self.config.macs, secret)
+        let mut kinds = crate::tcp::kinds(&profile, req, nports, &self.config.macs, secret)
             .map_err(|e| EngineError::Input(format!("{}: {e}", req.name)))?;
         let mtu = usize::from(profile.tcp.mss) + 14 + 20 + 60;
         let mut opened = self.open_ports(req.cores, mtu.max(1518), None, true)?;
+        let virtual_rx =
+            opened.queues.iter().flatten().any(|p| p.info().caps.rx == Some(riptide_port::RxStamps::Virtual));
+        for k in &mut kinds {
+            k.virtual_rx = virtual_rx;
+        }
         let plan = Plan {
             epoch_unix_ns: opened.epoch_unix_ns,
             start_abs: opened.start_abs,

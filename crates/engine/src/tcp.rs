@@ -116,7 +116,21 @@ pub(crate) struct TcpKind {
     now: u64,
     /// When clients stop opening connections (run time, ns).
     open_until: Option<u64>,
+    /// A port stamps what it receives on virtual time (a `link:` without `realtime`):
+    /// see `early`.
+    pub(crate) virtual_rx: bool,
+    /// Frames stamped later than `now` by a port on virtual time (a `link:` with a delay
+    /// hands over what it holds at once, each stamped with its arrival), `(arrival,
+    /// order, port, frame)` by arrival, taken when the clock gets there. Taking them at
+    /// once moved this kind's clock ahead by the delay at every exchange, and the
+    /// clients opened what the skipped time owed.
+    early: std::collections::BinaryHeap<std::cmp::Reverse<Early>>,
+    /// Frames put in `early` so far (their order among equal arrivals).
+    early_seq: u64,
 }
+
+/// A frame held until its arrival: `(arrival, order, port, frame)`.
+type Early = (u64, u64, usize, Vec<u8>);
 
 /// Why a TCP run cannot start.
 pub(crate) type TcpError = String;
@@ -160,7 +174,15 @@ pub(crate) fn kinds(
             endpoints[0] =
                 Some(Endpoint::with_clients(cfg(0, profile.tcp), clients, profile.server.clone()).map_err(err)?);
         }
-        out.push(TcpKind { endpoints, has_client, now: 0, open_until: req.open_for.map(|d| d.0) });
+        out.push(TcpKind {
+            endpoints,
+            has_client,
+            now: 0,
+            open_until: req.open_for.map(|d| d.0),
+            virtual_rx: false,
+            early: Default::default(),
+            early_seq: 0,
+        });
     }
     Ok(out)
 }
@@ -234,6 +256,17 @@ fn merge_groups(into: &mut Vec<riptide_tcp::endpoint::GroupStats>, from: &[ripti
     }
 }
 
+impl TcpKind {
+    /// Hands a frame that arrived on `port` to its endpoint, at `now`.
+    fn deliver(&mut self, port: usize, frame: &[u8]) {
+        // One port carries both roles; with two, each port has its endpoint.
+        let index = if matches!(self.endpoints.get(port), Some(Some(_))) { port } else { 0 };
+        if let Some(Some(ep)) = self.endpoints.get_mut(index) {
+            ep.handle_frame(self.now, frame);
+        }
+    }
+}
+
 /// How often an idle worker with connections open looks at its receive queues.
 const RX_POLL_NS: u64 = 20_000;
 
@@ -251,6 +284,11 @@ impl RunKind for TcpKind {
     fn poll_transmit(&mut self, port: usize, batch: &mut TxBatch<'_>, budget: u64, turn: &Turn) -> usize {
         self.now = self.now.max(turn.horizon.0);
         let now = self.now;
+        while self.early.peek().is_some_and(|std::cmp::Reverse(e)| e.0 <= now) {
+            if let Some(std::cmp::Reverse((_, _, port, frame))) = self.early.pop() {
+                self.deliver(port, &frame);
+            }
+        }
         if self.open_until.is_some_and(|t| now >= t) {
             self.open_until = None;
             for ep in self.endpoints.iter_mut().flatten() {
@@ -270,16 +308,20 @@ impl RunKind for TcpKind {
     }
 
     fn handle_receive(&mut self, port: usize, frame: &[u8], at: Nanos) {
-        self.now = self.now.max(at.0);
-        // One port carries both roles; with two, each port has its endpoint.
-        let index = if matches!(self.endpoints.get(port), Some(Some(_))) { port } else { 0 };
-        if let Some(Some(ep)) = self.endpoints.get_mut(index) {
-            ep.handle_frame(self.now, frame);
+        if self.virtual_rx && at.0 > self.now {
+            self.early_seq += 1;
+            self.early.push(std::cmp::Reverse((at.0, self.early_seq, port, frame.to_vec())));
+            return;
         }
+        self.now = self.now.max(at.0);
+        self.deliver(port, frame);
     }
 
     fn poll_timeout(&self) -> Option<Nanos> {
         let mut next: Option<u64> = self.open_until;
+        if let Some(std::cmp::Reverse(e)) = self.early.peek() {
+            next = Some(next.map_or(e.0, |n| n.min(e.0)));
+        }
         for ep in self.endpoints.iter().flatten() {
             if let Some(t) = ep.poll_timeout() {
                 next = Some(next.map_or(t, |n| n.min(t)));
