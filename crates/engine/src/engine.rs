@@ -1276,7 +1276,7 @@ impl Engine {
             }
         }
         let shared_budget = match budget {
-            Some(BudgetSplit::Shared(n)) => Some(Arc::new(std::sync::atomic::AtomicU64::new(n))),
+            Some(BudgetSplit::Shared(n)) => Some(Arc::new(crate::worker::SharedBudget::new(n))),
             _ => None,
         };
         for (core, (ports, kind)) in per_core.into_iter().zip(kinds).enumerate() {

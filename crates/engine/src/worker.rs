@@ -82,7 +82,20 @@ pub(crate) enum Budget {
     /// This many packets for this worker.
     Own(u64),
     /// What is left of a budget all workers draw from.
-    Shared(Arc<AtomicU64>),
+    Shared(Arc<SharedBudget>),
+}
+
+/// A budget all workers draw from: what is left and what workers hold claimed. A worker
+/// that finds nothing left while another holds a claim must not end: the claim may come
+/// back unused (a run of two workers once ended 54 frames short of its count that way).
+#[derive(Debug)]
+pub(crate) struct SharedBudget(Mutex<(u64, u64)>);
+
+impl SharedBudget {
+    /// A budget of `n` packets.
+    pub(crate) fn new(n: u64) -> SharedBudget {
+        SharedBudget(Mutex::new((n, 0)))
+    }
 }
 
 impl Budget {
@@ -95,34 +108,36 @@ impl Budget {
                 *left -= n;
                 n
             }
-            Budget::Shared(left) => {
-                let mut n = 0;
-                let _ = left.fetch_update(Ordering::AcqRel, Ordering::Acquire, |l| {
-                    n = want.min(l);
-                    Some(l - n)
-                });
+            Budget::Shared(b) => {
+                let mut g = lock(&b.0);
+                let n = want.min(g.0);
+                g.0 -= n;
+                g.1 += n;
                 n
             }
         }
     }
 
-    /// Gives back what a claim did not use.
-    fn give_back(&mut self, unused: u64) {
+    /// Settles a claim of `claimed` packets of which `used` were sent: the rest goes back.
+    fn settle(&mut self, claimed: u64, used: u64) {
+        let unused = claimed - used;
         match self {
             Budget::Unlimited => {}
             Budget::Own(left) => *left += unused,
-            Budget::Shared(left) => {
-                left.fetch_add(unused, Ordering::AcqRel);
+            Budget::Shared(b) => {
+                let mut g = lock(&b.0);
+                g.0 += unused;
+                g.1 -= claimed;
             }
         }
     }
 
-    /// Whether nothing is left.
+    /// Whether nothing is left, nor held by any worker.
     fn spent(&self) -> bool {
         match self {
             Budget::Unlimited => false,
             Budget::Own(left) => *left == 0,
-            Budget::Shared(left) => left.load(Ordering::Acquire) == 0,
+            Budget::Shared(b) => *lock(&b.0) == (0, 0),
         }
     }
 }
@@ -307,7 +322,7 @@ impl<K: RunKind> Worker<K> {
                 if let (Some(t), Some(out)) = (pace.get_mut(p), self.counters.pacing.get_mut(p)) {
                     t.sent(horizon, batch.committed(), out);
                 }
-                budget.give_back(want - n as u64);
+                budget.settle(want, n as u64);
                 if n > 0 {
                     match port.tx_commit(n) {
                         // What a port refuses it counts as oerrors; the kind counted it produced.
@@ -466,6 +481,23 @@ impl<K: RunKind> Worker<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shared_budget_is_spent_only_when_no_worker_holds_a_claim() {
+        let shared = Arc::new(SharedBudget::new(100));
+        let (mut a, mut b) = (Budget::Shared(shared.clone()), Budget::Shared(shared));
+        assert_eq!(a.claim(64), 64);
+        assert_eq!(b.claim(64), 36);
+        b.settle(36, 36);
+        // Nothing left, but `a` holds 64: `b` must not end.
+        assert_eq!(b.claim(64), 0);
+        assert!(!b.spent());
+        a.settle(64, 10);
+        assert!(!b.spent());
+        assert_eq!(b.claim(64), 54);
+        b.settle(54, 54);
+        assert!(a.spent() && b.spent());
+    }
     use crate::stats::KindCounters;
     use riptide_core::{BitsPerSec, PortCounters, TxBatch};
     use riptide_port::null::NullPort;
