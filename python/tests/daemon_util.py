@@ -9,7 +9,7 @@ import subprocess
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 import pytest
 
@@ -41,16 +41,36 @@ def wait_listening(proc: Optional[subprocess.Popen], port: int, what: str) -> No
             time.sleep(0.05)
 
 
+def start_server(args_for: Callable[[List[int]], List[str]], nports: int, what: str,
+                 **popen: Any) -> Tuple[subprocess.Popen, List[int]]:
+    """Starts the server `args_for(PORTS)` on `nports` distinct free ports and waits until
+    it accepts connections on the first. A port found free can be taken by another
+    process before the server binds it: then it tries again on other ports (three tries)."""
+    for attempt in range(3):
+        ports: List[int] = []
+        while len(ports) < nports:
+            p = free_port()
+            if p not in ports:
+                ports.append(p)
+        proc = subprocess.Popen(args_for(ports), stderr=subprocess.PIPE, **popen)
+        try:
+            wait_listening(proc, ports[0], what)
+            return proc, ports
+        except pytest.fail.Exception as e:
+            if attempt == 2 or "Address already in use" not in str(e):
+                raise
+    raise AssertionError("unreachable")
+
+
 @contextmanager
 def running_daemon(*args: str) -> Iterator[int]:
     """Runs `riptide serve ARGS --bind 127.0.0.1:PORT` until it accepts connections;
     yields PORT; terminates it afterwards."""
     if not BIN.exists():
         pytest.fail(f"{BIN} is missing: build with cargo build --release first")
-    port = free_port()
-    proc = subprocess.Popen([str(BIN), "serve", *args, "--bind", f"127.0.0.1:{port}"], stderr=subprocess.PIPE)
+    proc, (port,) = start_server(lambda p: [str(BIN), "serve", *args, "--bind", f"127.0.0.1:{p[0]}"], 1,
+                                 f"riptide serve {' '.join(args)}")
     try:
-        wait_listening(proc, port, f"riptide serve {' '.join(args)}")
         yield port
     finally:
         proc.terminate()

@@ -22,7 +22,7 @@ import pytest
 zmq = pytest.importorskip("zmq")
 from zmq.utils.monitor import recv_monitor_message  # noqa: E402
 
-from daemon_util import BIN, free_port, wait_listening  # noqa: E402
+from daemon_util import BIN, free_port, start_server, wait_listening  # noqa: E402
 
 MAGIC = 0xABE85CEA
 
@@ -43,17 +43,15 @@ def cpu_seconds(pid: int) -> float:
 
 @contextmanager
 def trex_server(nofile: int = 0) -> Iterator[Dict[str, int]]:
-    rpc, pub = free_port(), free_port()
-    args = [str(BIN), "serve", "--trex", "--no-auth", "--bind", f"127.0.0.1:{rpc}",
-            "--trex-publish", f"127.0.0.1:{pub}", "--port", "null", "--port", "null"]
-
     def limit() -> None:
         if nofile:
             resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
-    proc = subprocess.Popen(args, stderr=subprocess.PIPE, preexec_fn=limit)
+    proc, (rpc, pub) = start_server(
+        lambda p: [str(BIN), "serve", "--trex", "--no-auth", "--bind", f"127.0.0.1:{p[0]}",
+                   "--trex-publish", f"127.0.0.1:{p[1]}", "--port", "null", "--port", "null"],
+        2, "riptide serve --trex", preexec_fn=limit)
     try:
-        wait_listening(proc, rpc, "riptide serve --trex")
         yield {"rpc": rpc, "pub": pub, "pid": proc.pid}
         assert proc.poll() is None, f"the server died: {proc.stderr.read().decode() if proc.stderr else ''}"
     finally:

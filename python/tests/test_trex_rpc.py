@@ -24,7 +24,7 @@ import pytest
 
 zmq = pytest.importorskip("zmq")
 
-from daemon_util import BIN, free_port, wait_listening  # noqa: E402
+from daemon_util import BIN, free_port, start_server, wait_listening  # noqa: E402
 
 MAGIC = 0xABE85CEA
 
@@ -82,14 +82,15 @@ class TrexRpc:
 
 @contextmanager
 def trex_server(*ports: str) -> Iterator[Dict[str, int]]:
-    rpc, pub = free_port(), free_port()
-    args = [str(BIN), "serve", "--trex", "--no-auth", "--bind", f"127.0.0.1:{rpc}",
-            "--trex-publish", f"127.0.0.1:{pub}"]
-    for p in ports:
-        args += ["--port", p]
-    proc = subprocess.Popen(args, stderr=subprocess.PIPE)
+    def args(p: List[int]) -> List[str]:
+        a = [str(BIN), "serve", "--trex", "--no-auth", "--bind", f"127.0.0.1:{p[0]}",
+             "--trex-publish", f"127.0.0.1:{p[1]}"]
+        for port in ports:
+            a += ["--port", port]
+        return a
+
+    proc, (rpc, pub) = start_server(args, 2, "riptide serve --trex")
     try:
-        wait_listening(proc, rpc, "riptide serve --trex")
         yield {"rpc": rpc, "pub": pub, "pid": proc.pid}
         assert proc.poll() is None, "the server died"
     finally:
