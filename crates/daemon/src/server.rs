@@ -901,42 +901,15 @@ fn soak_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value,
 /// answers its number at once. Owner only, with the engine idle.
 fn rfc2889_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
     let p = search::rfc2889_params(params)?;
-    let mut slot = free_slot(state, "rfc2889_start")?;
-    if !owns(state, session) {
-        return Err(RpcError::new(code::NOT_OWNER, "rfc2889_start needs the engine: call acquire first"));
-    }
-    let ports: Vec<String> = {
-        let mut e = lock(&state.engine);
-        if matches!(run_state(&mut e), RunState::Running | RunState::Paused) {
-            return Err(RpcError::new(code::ENGINE, "rfc2889_start: traffic is running: stop it first"));
-        }
-        e.config().ports.iter().map(|p| p.name()).collect()
-    };
-    if ports.len() != 3 {
-        return Err(RpcError::new(
-            code::ENGINE,
-            format!(
-                "rfc2889_start: the daemon has {} ports; RFC 2889 takes three (test, learning, monitor)",
-                ports.len()
-            ),
-        ));
-    }
-    let id = state.searches.fetch_add(1, Ordering::Relaxed);
-    let progress = search::fresh();
-    let cancel = Arc::new(AtomicBool::new(false));
     let command = p.command.clone();
-    let (st, pr, ca, names) = (state.clone(), progress.clone(), cancel.clone(), ports.clone());
-    let thread = std::thread::Builder::new()
-        .name("riptide-rfc2889".into())
-        .spawn(move || {
-            let interrupted = || search::flag(&ca) || st.stop.load(Ordering::Relaxed) || !owns(&st, session);
-            let mut d = riptide_method::Shared(&st.engine);
-            search::run_rfc2889(&mut d, &names, &p, &pr, &interrupted);
-            restore(&st);
-        })
-        .map_err(|e| RpcError::new(code::ENGINE, format!("rfc2889_start: {e}")))?;
-    *slot = Some(Search { id, session, cancel, progress, goals: vec![], ports, command, thread: Some(thread) });
-    Ok(json!({"search": id}))
+    method_start(
+        state,
+        session,
+        "rfc2889_start",
+        command,
+        |n| (n != 3).then(|| format!("the daemon has {n} ports; RFC 2889 takes three (test, learning, monitor)")),
+        move |d, names, progress, interrupted| search::run_rfc2889(d, names, &p, progress, interrupted),
+    )
 }
 
 /// `rfc9411_start`: checks the options and starts the RFC 9411 test on the daemon's
@@ -944,40 +917,61 @@ fn rfc2889_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Val
 /// daemon's one search; answers its number at once. Owner only, with the engine idle.
 fn rfc9411_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
     let p = search::rfc9411_params(params)?;
-    let mut slot = free_slot(state, "rfc9411_start")?;
+    let command = p.command.clone();
+    method_start(
+        state,
+        session,
+        "rfc9411_start",
+        command,
+        |n| {
+            (!(1..=2).contains(&n)).then(|| {
+                format!("the daemon has {n} ports; RFC 9411 takes the client's and the server's (one may carry both)")
+            })
+        },
+        move |d, names, progress, interrupted| search::run_rfc9411(d, names, &p, progress, interrupted),
+    )
+}
+
+/// Starts a method that runs whole TCP or frame profiles (RFC 2889, RFC 9411) on the
+/// daemon's ports as its one search, in a thread of its own: owner only, with the engine
+/// idle and `ports_wrong(count)` silent; `run` leaves the outcome in the progress.
+fn method_start(
+    state: &Arc<State>,
+    session: u64,
+    method: &'static str,
+    command: Vec<String>,
+    ports_wrong: impl Fn(usize) -> Option<String>,
+    run: impl FnOnce(&mut riptide_method::Shared<'_>, &[String], &Arc<std::sync::Mutex<search::Progress>>, &dyn Fn() -> bool)
+        + Send
+        + 'static,
+) -> Result<Value, RpcError> {
+    let mut slot = free_slot(state, method)?;
     if !owns(state, session) {
-        return Err(RpcError::new(code::NOT_OWNER, "rfc9411_start needs the engine: call acquire first"));
+        return Err(RpcError::new(code::NOT_OWNER, format!("{method} needs the engine: call acquire first")));
     }
     let ports: Vec<String> = {
         let mut e = lock(&state.engine);
         if matches!(run_state(&mut e), RunState::Running | RunState::Paused) {
-            return Err(RpcError::new(code::ENGINE, "rfc9411_start: traffic is running: stop it first"));
+            return Err(RpcError::new(code::ENGINE, format!("{method}: traffic is running: stop it first")));
         }
         e.config().ports.iter().map(|p| p.name()).collect()
     };
-    if !(1..=2).contains(&ports.len()) {
-        return Err(RpcError::new(
-            code::ENGINE,
-            format!(
-                "rfc9411_start: the daemon has {} ports; RFC 9411 takes the client's and the server's (one may carry both)",
-                ports.len()
-            ),
-        ));
+    if let Some(m) = ports_wrong(ports.len()) {
+        return Err(RpcError::new(code::ENGINE, format!("{method}: {m}")));
     }
     let id = state.searches.fetch_add(1, Ordering::Relaxed);
     let progress = search::fresh();
     let cancel = Arc::new(AtomicBool::new(false));
-    let command = p.command.clone();
     let (st, pr, ca, names) = (state.clone(), progress.clone(), cancel.clone(), ports.clone());
     let thread = std::thread::Builder::new()
-        .name("riptide-rfc9411".into())
+        .name(format!("riptide-{}", method.trim_end_matches("_start")))
         .spawn(move || {
             let interrupted = || search::flag(&ca) || st.stop.load(Ordering::Relaxed) || !owns(&st, session);
             let mut d = riptide_method::Shared(&st.engine);
-            search::run_rfc9411(&mut d, &names, &p, &pr, &interrupted);
+            run(&mut d, &names, &pr, &interrupted);
             restore(&st);
         })
-        .map_err(|e| RpcError::new(code::ENGINE, format!("rfc9411_start: {e}")))?;
+        .map_err(|e| RpcError::new(code::ENGINE, format!("{method}: {e}")))?;
     *slot = Some(Search { id, session, cancel, progress, goals: vec![], ports, command, thread: Some(thread) });
     Ok(json!({"search": id}))
 }
