@@ -632,6 +632,26 @@ mod tests {
                 prop_assert!(e.message.starts_with("rfc2889_start: "), "{}", e.message);
             }
         }
+
+        /// `rfc9411_start`'s params: anything is read or refused by name, never a panic.
+        #[test]
+        fn rfc9411_params_take_anything(
+            entries in proptest::collection::vec(
+                (prop_oneof![Just("flush"), Just("client"), Just("server"), Just("object_size"),
+                    Just("object_sizes"), Just("transactions"), Just("hold"), Just("max_cps"), Just("min_cps"),
+                    Just("cps"), Just("connections"), Just("ramp_up"), Just("sustain"), Just("ramp_down"),
+                    Just("failure_ratio"), Just("settle"), Just("profile"), Just("bogus")], value()),
+                0..6,
+            ),
+            test in prop_oneof![Just(json!("cps")), Just(json!("latency")), Just(json!("throughput")),
+                Just(json!("concurrent")), Just(json!(7))],
+        ) {
+            let mut obj: serde_json::Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            obj.insert("test".into(), test);
+            if let Err(e) = rfc9411_params(&Value::Object(obj)) {
+                prop_assert!(e.message.starts_with("rfc9411_start: "), "{}", e.message);
+            }
+        }
     }
 
     #[test]
