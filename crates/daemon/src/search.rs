@@ -226,24 +226,10 @@ pub fn soak_params(params: &Value) -> Result<SoakParams, RpcError> {
 /// `cores`, `realtime`; rates as strings or numbers in frames/s, `settle` in s).
 pub fn rfc2889_params(params: &Value) -> Result<Rfc2889Params, RpcError> {
     let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("rfc2889_start: {m}"));
-    let mut obj = match params {
-        Value::Object(o) => o.clone(),
-        _ => return Err(bad("params must be an object with 'test' (caching or learning)".into())),
-    };
-    let test: rfc2889::Test = match obj.remove("test") {
-        Some(t) => serde_json::from_value(t).map_err(|_| bad("test: expected caching or learning".into()))?,
-        None => return Err(bad("expected 'test': caching or learning".into())),
-    };
-    let flush = match obj.remove("flush") {
-        None => true,
-        Some(Value::String(f)) if f == "lab" => true,
-        Some(Value::String(f)) if f == "none" => false,
-        Some(_) => return Err(bad("flush: expected lab or none".into())),
-    };
-    if obj.contains_key("profile") || obj.contains_key("source") {
-        return Err(bad("profile: RFC 2889 builds its own frames (no profile)".into()));
-    }
-    let (_, _, command) = subject_params(&mut obj, "rfc2889_start")?;
+    let (test, flush, mut obj, command) =
+        method_params(params, "rfc2889_start", "caching or learning", "RFC 2889 builds its own frames")?;
+    let test: rfc2889::Test =
+        serde_json::from_value(test).map_err(|_| bad("test: expected caching or learning".into()))?;
     for (k, unit) in [("learn_rate", "pps"), ("min_rate", "pps"), ("test_rate", "pps"), ("settle", "s")] {
         if let Some(n) = obj.get(k).and_then(Value::as_f64) {
             obj.insert(k.into(), Value::String(format!("{n}{unit}")));
@@ -252,6 +238,37 @@ pub fn rfc2889_params(params: &Value) -> Result<Rfc2889Params, RpcError> {
     let options: rfc2889::Options = serde_json::from_value(Value::Object(obj)).map_err(|e| bad(e.to_string()))?;
     options.check(test).map_err(|e| bad(e.to_string()))?;
     Ok(Rfc2889Params { test, flush, options, command })
+}
+
+/// `(test, flush, the other options, command)`.
+type MethodParams = (Value, bool, serde_json::Map<String, Value>, Vec<String>);
+
+/// What the RFC 2889 and RFC 9411 methods' params share: `test` (its value, unread),
+/// `flush` (`lab`, the default, or `none`: true for lab), no `profile`, and `command`;
+/// the options left.
+fn method_params(params: &Value, method: &str, tests: &str, own: &str) -> Result<MethodParams, RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("{method}: {m}"));
+    let mut obj = match params {
+        Value::Object(o) => o.clone(),
+        _ => return Err(bad(format!("params must be an object with 'test' ({tests})"))),
+    };
+    let Some(test) = obj.remove("test") else { return Err(bad(format!("expected 'test': {tests}"))) };
+    let flush = match obj.remove("flush") {
+        None => true,
+        Some(Value::String(f)) if f == "lab" => true,
+        Some(Value::String(f)) if f == "none" => false,
+        Some(_) => return Err(bad("flush: expected lab or none".into())),
+    };
+    if obj.contains_key("profile") || obj.contains_key("source") {
+        return Err(bad(format!("profile: {own} (no profile)")));
+    }
+    let (_, _, command) = subject_params(&mut obj, method)?;
+    Ok((test, flush, obj, command))
+}
+
+/// Empties the lab DUT's state before each trial (`riptide lab flush`), or nothing.
+fn lab_reset(flush: bool) -> impl FnMut() -> Result<(), String> {
+    move || if flush { riptide_port::lab::flush().map_err(|e| e.to_string()) } else { Ok(()) }
 }
 
 /// `rfc2889_start`'s params, read.
@@ -276,14 +293,7 @@ pub fn run_rfc2889<D: riptide_method::Drive>(
     interrupted: &dyn Fn() -> bool,
 ) {
     let mut rec = Recorder { progress: progress.clone(), size: None };
-    let flush = p.flush;
-    let mut reset = move || -> Result<(), String> {
-        if flush {
-            riptide_port::lab::flush().map_err(|e| e.to_string())
-        } else {
-            Ok(())
-        }
-    };
+    let mut reset = lab_reset(p.flush);
     let res = rfc2889::run(engine, ports, p.test, &p.options, &mut reset, &mut rec, interrupted);
     settle(progress, res.map(Outcome::Rfc2889));
 }
@@ -297,25 +307,10 @@ pub fn run_rfc2889<D: riptide_method::Drive>(
 /// or numbers in s).
 pub fn rfc9411_params(params: &Value) -> Result<Rfc9411Params, RpcError> {
     let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("rfc9411_start: {m}"));
-    let mut obj = match params {
-        Value::Object(o) => o.clone(),
-        _ => return Err(bad("params must be an object with 'test' (concurrent, cps, throughput or latency)".into())),
-    };
-    let test: rfc9411::Test = match obj.remove("test") {
-        Some(t) => serde_json::from_value(t)
-            .map_err(|_| bad("test: expected concurrent, cps, throughput or latency".into()))?,
-        None => return Err(bad("expected 'test': concurrent, cps, throughput or latency".into())),
-    };
-    let flush = match obj.remove("flush") {
-        None => true,
-        Some(Value::String(f)) if f == "lab" => true,
-        Some(Value::String(f)) if f == "none" => false,
-        Some(_) => return Err(bad("flush: expected lab or none".into())),
-    };
-    if obj.contains_key("profile") || obj.contains_key("source") {
-        return Err(bad("profile: RFC 9411 builds its own TCP profiles (no profile)".into()));
-    }
-    let (_, _, command) = subject_params(&mut obj, "rfc9411_start")?;
+    let tests = "concurrent, cps, throughput or latency";
+    let (test, flush, mut obj, command) =
+        method_params(params, "rfc9411_start", tests, "RFC 9411 builds its own TCP profiles")?;
+    let test: rfc9411::Test = serde_json::from_value(test).map_err(|_| bad(format!("test: expected {tests}")))?;
     for k in ["hold", "ramp_up", "sustain", "ramp_down", "settle"] {
         if let Some(n) = obj.get(k).and_then(Value::as_f64) {
             obj.insert(k.into(), Value::String(format!("{n}s")));
@@ -348,14 +343,7 @@ pub fn run_rfc9411<D: riptide_method::Drive>(
     interrupted: &dyn Fn() -> bool,
 ) {
     let mut rec = Recorder { progress: progress.clone(), size: None };
-    let flush = p.flush;
-    let mut reset = move || -> Result<(), String> {
-        if flush {
-            riptide_port::lab::flush().map_err(|e| e.to_string())
-        } else {
-            Ok(())
-        }
-    };
+    let mut reset = lab_reset(p.flush);
     let res = rfc9411::run(engine, p.test, ports, &p.options, &mut reset, &mut rec, interrupted);
     settle(progress, res.map(Outcome::Rfc9411));
 }
