@@ -8,7 +8,9 @@
 set -euo pipefail
 cmd=${1:-}
 dir=${2:-/run/riptide/lab-nginx}
-ns=riptide-dut
+# The lab: RIPTIDE_LAB names it as it does for `riptide lab` (default: riptide).
+lab=${RIPTIDE_LAB:-riptide}
+ns=$lab-dut
 case "$cmd" in
 start)
   command -v nginx >/dev/null 2>&1 || { echo "lab-nginx: nginx is not installed (scripts/setup.sh installs it)" >&2; exit 1; }
@@ -32,7 +34,7 @@ CONF
   ip netns exec "$ns" nginx -c "$dir/nginx.conf"
   # Serving once it answers from the generator's namespace (5 s at most).
   for _ in $(seq 100); do
-    if [ "$(ip netns exec riptide-tg curl -s -o /dev/null -w '%{http_code}' http://198.18.1.254/64 || true)" = 200 ]; then
+    if [ "$(ip netns exec "$lab-tg" curl -s -o /dev/null -w '%{http_code}' http://198.18.1.254/64 || true)" = 200 ]; then
       echo "lab-nginx: nginx serves http://198.18.1.254/64 in $ns (log: $dir/access.log)"
       exit 0
     fi

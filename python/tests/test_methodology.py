@@ -321,29 +321,33 @@ def test_a_soak_search_is_the_same_through_the_cli_the_daemon_and_python() -> No
 def test_rfc2889_is_the_same_through_the_cli_the_daemon_and_python() -> None:
     """``riptide rfc2889 caching`` and ``riptide.methodology.rfc2889`` (the daemon's
     ``rfc2889_start``) on the lab's bridge with a table of 50 addresses (``riptide lab up
-    --dut bridge,fdb=50``): the same trials, the same flooded frames, capacity 50."""
+    --dut bridge,fdb=50``): the same trials, the same flooded frames, capacity 50. The lab
+    has this process's own name (``--name py-PID``): each trial's flush (``--flush lab``)
+    finds it from the namespace the CLI or the daemon runs in."""
     if os.geteuid() != 0 or subprocess.run(["ip", "netns", "list"], capture_output=True).returncode != 0:
         pytest.skip("needs root and ip netns")
     ports = ["--port", "afpacket:rt0", "--port", "afpacket:rt1", "--port", "afpacket:rt2"]
-    up = subprocess.run([str(BIN), "lab", "up", "--dut", "bridge,fdb=50"], capture_output=True, text=True,
+    lab = f"py-{os.getpid()}"
+    tg = f"{lab}-tg"
+    up = subprocess.run([str(BIN), "lab", "up", "--name", lab, "--dut", "bridge,fdb=50"], capture_output=True, text=True,
                         timeout=60)
     try:
         if up.returncode != 0 and "6.8" in up.stderr:
             pytest.skip(f"the kernel has no fdb_max_learned: {up.stderr}")
         assert up.returncode == 0, up.stderr
-        out = subprocess.run([str(BIN), "rfc2889", "caching", "--netns", "riptide-tg", *ports, "--addresses", "100",
+        out = subprocess.run([str(BIN), "rfc2889", "caching", "--netns", tg, *ports, "--addresses", "100",
                               "--min-addresses", "10", "--json"], capture_output=True, text=True, timeout=120)
         assert out.returncode == 0, out.stderr
         want = json.loads(out.stdout)
         # The daemon serves inside the generator's namespace: the client enters it too.
         port = free_port()
-        daemon = subprocess.Popen([str(BIN), "serve", "--netns", "riptide-tg", *ports, "--bind", f"127.0.0.1:{port}"],
+        daemon = subprocess.Popen([str(BIN), "serve", "--netns", tg, *ports, "--bind", f"127.0.0.1:{port}"],
                                   stderr=subprocess.DEVNULL)
         try:
             deadline = time.monotonic() + 10
             while True:
                 try:
-                    c = Client(port=port, netns="riptide-tg")
+                    c = Client(port=port, netns=tg)
                     break
                 except Exception:
                     assert time.monotonic() < deadline and daemon.poll() is None, "the daemon did not start"
@@ -358,7 +362,7 @@ def test_rfc2889_is_the_same_through_the_cli_the_daemon_and_python() -> None:
             daemon.terminate()
             daemon.wait(timeout=10)
     finally:
-        subprocess.run([str(BIN), "lab", "down"], capture_output=True, timeout=60)
+        subprocess.run([str(BIN), "lab", "down", "--name", lab], capture_output=True, timeout=60)
     keys = ["addresses", "learn_sent", "test_sent", "flooded", "passed"]
     rows = [[t[k] for k in keys] for t in got["trials"]]
     assert rows == [[t[k] for k in keys] for t in want["trials"]], (rows, want["trials"])

@@ -2,17 +2,23 @@
 
 use crate::Failure;
 use clap::{Args, Subcommand};
-use riptide_port::lab::{self, DutMode, LabError};
+use riptide_port::lab::{self, DutMode, Lab, LabError};
 
 #[derive(Args, Debug)]
 pub(crate) struct LabArgs {
     #[command(subcommand)]
     action: Action,
+    /// Which lab: its namespaces are NAME-tg and NAME-dut, so labs of different names
+    /// coexist on one host (default: riptide, namespaces riptide-tg and riptide-dut; `lab
+    /// status` without a name shows every lab up).
+    #[arg(long, global = true, env = "RIPTIDE_LAB", value_name = "NAME")]
+    name: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
 enum Action {
-    /// Build the ring: namespace riptide-tg (ports rt0, rt1) and a DUT namespace riptide-dut.
+    /// Build the ring: namespace NAME-tg (ports rt0, rt1) and a DUT namespace NAME-dut
+    /// (riptide-tg and riptide-dut by default).
     Up {
         /// How the DUT forwards: route (kernel IPv4 routing), bridge (with a monitor leg to rt2;
         /// bridge,fdb=N: it learns at most N addresses; bridge,learn=RATE: its learning leg
@@ -26,7 +32,8 @@ enum Action {
     },
     /// Remove the ring, and stop whatever still runs inside it.
     Down,
-    /// Show the ring: DUT mode, interface counters, XDP programs attached.
+    /// Show the ring: DUT mode, interface counters, XDP programs attached (every lab up,
+    /// without --name).
     Status,
     /// Empty the DUT's state: the bridge forgets the addresses it learned (its static
     /// entries stay), the nat DUT its connection count.
@@ -35,81 +42,113 @@ enum Action {
 
 fn fail(e: LabError) -> Failure {
     match e {
-        LabError::NotRoot(_) | LabError::Unsupported(_) | LabError::AlreadyUp(_) => Failure::input(e.to_string()),
+        LabError::NotRoot(_) | LabError::Unsupported(_) | LabError::AlreadyUp(..) => Failure::input(e.to_string()),
         LabError::Step { .. } => Failure::runtime(e.to_string()),
     }
 }
 
+/// "lab" for the default lab, "lab NAME" for another: how output lines start.
+fn title(l: &Lab) -> String {
+    if l.is_default() {
+        "lab".into()
+    } else {
+        format!("lab {}", l.name())
+    }
+}
+
 pub(crate) fn lab(a: LabArgs) -> Result<(), Failure> {
+    let named = match &a.name {
+        Some(n) => Some(Lab::named(n).map_err(|e| Failure::input(format!("--name: {e}")))?),
+        None => None,
+    };
+    let one = named.clone().unwrap_or_default();
     match a.action {
         Action::Up { dut } => {
             let mode: DutMode = dut.parse().map_err(|e: String| Failure::input(format!("--dut: {e}")))?;
-            lab::up(mode).map_err(fail)?;
-            print_plan(mode);
+            lab::up(&one, mode).map_err(fail)?;
+            print_plan(&one, mode);
             Ok(())
         }
         Action::Down => {
-            let r = lab::down().map_err(fail)?;
+            let r = lab::down(&one).map_err(fail)?;
+            let t = title(&one);
             if r.namespaces.is_empty() {
-                println!("lab: nothing to remove");
+                println!("{t}: nothing to remove");
             } else {
-                println!("lab: removed namespaces {}", r.namespaces.join(", "));
+                println!("{t}: removed namespaces {}", r.namespaces.join(", "));
             }
             if !r.processes.is_empty() {
                 let p: Vec<String> = r.processes.iter().map(u32::to_string).collect();
-                println!("lab: stopped processes still inside: {}", p.join(" "));
+                println!("{t}: stopped processes still inside: {}", p.join(" "));
             }
             Ok(())
         }
-        Action::Flush => lab::flush().map_err(fail),
+        Action::Flush => lab::flush(&one).map_err(fail),
         Action::Status => {
-            let st = lab::status().map_err(fail)?;
-            let Some(mode) = st.mode else {
+            let labs = match named {
+                Some(l) => vec![l],
+                None => lab::list(),
+            };
+            if labs.is_empty() {
                 println!("lab: down (riptide lab up builds it)");
-                return Ok(());
-            };
-            let fwd = match st.forwarding {
-                Some(true) => ", forwarding",
-                Some(false) => ", NOT forwarding",
-                None => "",
-            };
-            println!("lab: up, dut {mode}{fwd}");
-            if let Some(l) = st.learning {
-                let max =
-                    if l.max_learned == 0 { "no limit".to_string() } else { format!("at most {}", l.max_learned) };
-                println!("bridge br0: {} addresses learned ({max})", l.learned);
             }
-            println!(
-                "{:<12} {:<5} {:>14} {:>14} {:>10} {:>14} {:>14} {:>10}  xdp",
-                "namespace", "if", "rx_packets", "rx_bytes", "rx_drop", "tx_packets", "tx_bytes", "tx_drop"
-            );
-            for i in &st.interfaces {
-                let c = i.counters;
-                println!(
-                    "{:<12} {:<5} {:>14} {:>14} {:>10} {:>14} {:>14} {:>10}  {}",
-                    i.ns,
-                    i.name,
-                    c.rx_packets,
-                    c.rx_bytes,
-                    c.rx_dropped,
-                    c.tx_packets,
-                    c.tx_bytes,
-                    c.tx_dropped,
-                    if i.xdp { "attached" } else { "-" }
-                );
+            for l in &labs {
+                show(l)?;
             }
             Ok(())
         }
     }
 }
 
-fn print_plan(mode: DutMode) {
+/// `lab status` of one lab.
+fn show(l: &Lab) -> Result<(), Failure> {
+    let t = title(l);
+    let st = lab::status(l).map_err(fail)?;
+    let Some(mode) = st.mode else {
+        let up = if l.is_default() { String::new() } else { format!(" --name {}", l.name()) };
+        println!("{t}: down (riptide lab up{up} builds it)");
+        return Ok(());
+    };
+    let fwd = match st.forwarding {
+        Some(true) => ", forwarding",
+        Some(false) => ", NOT forwarding",
+        None => "",
+    };
+    println!("{t}: up, dut {mode}{fwd}");
+    if let Some(l) = st.learning {
+        let max = if l.max_learned == 0 { "no limit".to_string() } else { format!("at most {}", l.max_learned) };
+        println!("bridge br0: {} addresses learned ({max})", l.learned);
+    }
+    let w = st.interfaces.iter().map(|i| i.ns.len()).max().unwrap_or(0).max(12);
+    println!(
+        "{:<w$} {:<5} {:>14} {:>14} {:>10} {:>14} {:>14} {:>10}  xdp",
+        "namespace", "if", "rx_packets", "rx_bytes", "rx_drop", "tx_packets", "tx_bytes", "tx_drop"
+    );
+    for i in &st.interfaces {
+        let c = i.counters;
+        println!(
+            "{:<w$} {:<5} {:>14} {:>14} {:>10} {:>14} {:>14} {:>10}  {}",
+            i.ns,
+            i.name,
+            c.rx_packets,
+            c.rx_bytes,
+            c.rx_dropped,
+            c.tx_packets,
+            c.tx_bytes,
+            c.tx_dropped,
+            if i.xdp { "attached" } else { "-" }
+        );
+    }
+    Ok(())
+}
+
+fn print_plan(l: &Lab, mode: DutMode) {
     let [p0, p1] = lab::PORTS;
-    println!("lab: up, dut {mode}");
+    println!("{}: up, dut {mode}", title(l));
     for p in [p0, p1] {
         println!(
             "  {}/{}  {}/24  {}  gateway {} {}",
-            lab::TG_NS,
+            l.tg(),
             p.name,
             p.ip,
             lab::mac_str(&p.mac),
@@ -121,7 +160,7 @@ fn print_plan(mode: DutMode) {
         let m = lab::MONITOR;
         println!(
             "  {}/{}  {}/24  {}  monitor (receives what the bridge floods)",
-            lab::TG_NS,
+            l.tg(),
             m.name,
             m.ip,
             lab::mac_str(&m.mac)
@@ -129,7 +168,7 @@ fn print_plan(mode: DutMode) {
     }
     println!(
         "try: riptide run profiles/lab/udp64.yaml --netns {} --port afpacket:{} --port afpacket:{} -n 1000000",
-        lab::TG_NS,
+        l.tg(),
         p0.name,
         p1.name
     );

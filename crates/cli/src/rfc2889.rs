@@ -23,7 +23,8 @@ pub(crate) enum Which {
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub(crate) enum Flush {
-    /// `riptide lab flush`: the lab's DUT forgets what it learned or tracked.
+    /// `riptide lab flush` of the lab whose generator namespace this runs in (--netns
+    /// NAME-tg; the default lab otherwise): its DUT forgets what it learned or tracked.
     Lab,
     /// Nothing: the DUT's state must age out by itself between trials (--settle).
     None,
@@ -128,7 +129,7 @@ pub(crate) fn rfc2889(a: Rfc2889Args) -> Result<(), Failure> {
     let flush = a.flush;
     let mut reset = move || -> Result<(), String> {
         match flush {
-            Flush::Lab => riptide_port::lab::flush().map_err(|e| e.to_string()),
+            Flush::Lab => riptide_port::lab::flush(&riptide_port::lab::current()).map_err(|e| e.to_string()),
             Flush::None => Ok(()),
         }
     };

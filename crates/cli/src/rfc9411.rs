@@ -170,7 +170,9 @@ pub(crate) fn rfc9411(mut a: Rfc9411Args) -> Result<(), Failure> {
     let flush = a.flush;
     let mut reset = move || -> Result<(), String> {
         match flush {
-            crate::rfc2889::Flush::Lab => riptide_port::lab::flush().map_err(|e| e.to_string()),
+            crate::rfc2889::Flush::Lab => {
+                riptide_port::lab::flush(&riptide_port::lab::current()).map_err(|e| e.to_string())
+            }
             crate::rfc2889::Flush::None => Ok(()),
         }
     };

@@ -1,20 +1,53 @@
 //! `riptide lab` end to end: the namespace ring, traffic across the kernel DUT, and the
 //! kernel's own interface counters as the oracle.
 //!
-//! The lab has fixed names (riptide-tg, riptide-dut), so everything that uses it lives in
-//! this one test binary, serialised by `LAB`. cargo runs test binaries one at a time.
+//! Every test here uses one lab of this process's own name (`rt-PID`: namespaces
+//! rt-PID-tg and rt-PID-dut), so a second test run on the same host, or a lab someone
+//! left up, does not collide with it; the tests share that lab, serialised by `LAB`.
+//! `RIPTIDE_LAB` names it to every `riptide lab` command they run.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 use common::{repo, riptide, text, tshark, tshark_available, BAD};
 
-use riptide_port::lab::{self, IfCounters, DUT_NS, TG_NS};
+use riptide_port::lab::{self, IfCounters};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::Duration;
 
 static LAB: Mutex<()> = Mutex::new(());
+
+/// This process's lab name (`RIPTIDE_LAB`, set by [`fresh`] for the commands it runs).
+fn name() -> &'static str {
+    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| format!("rt-{}", std::process::id()))
+}
+
+/// The lab's generator namespace.
+fn tg() -> &'static str {
+    static NS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NS.get_or_init(|| format!("{}-tg", name()))
+}
+
+/// profiles/lab/ports.yaml with this process's lab's generator namespace: a file in the
+/// temporary directory, written once.
+fn lab_ports() -> &'static str {
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let text = std::fs::read_to_string(repo().join("profiles/lab/ports.yaml")).unwrap();
+        assert!(text.contains("netns: riptide-tg"), "{text}");
+        let path = std::env::temp_dir().join(format!("riptide-lab-ports-{}.yaml", std::process::id()));
+        std::fs::write(&path, text.replace("netns: riptide-tg", &format!("netns: {}", tg()))).unwrap();
+        path.to_str().unwrap().to_string()
+    })
+}
+
+/// The lab's DUT namespace.
+fn dut() -> &'static str {
+    static NS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NS.get_or_init(|| format!("{}-dut", name()))
+}
 
 fn ok(args: &[&str]) -> String {
     let o = riptide(args);
@@ -37,6 +70,9 @@ fn fresh() -> Option<std::sync::MutexGuard<'static, ()>> {
         return None;
     }
     let g = LAB.lock().unwrap_or_else(|p| p.into_inner());
+    // Every `riptide lab` command below (and those of the Drop guards) acts on this
+    // process's lab; set under the lock, before any is run.
+    std::env::set_var("RIPTIDE_LAB", name());
     ok(&["lab", "down"]);
     Some(g)
 }
@@ -48,12 +84,90 @@ impl Drop for Down {
     }
 }
 
+/// Takes down the named labs when dropped (a test's extra labs).
+struct DownNamed(Vec<String>);
+impl Drop for DownNamed {
+    fn drop(&mut self) {
+        for n in &self.0 {
+            let _ = riptide(&["lab", "down", "--name", n]);
+        }
+    }
+}
+
+/// Two labs of different names up at once (issue 37): a run in each crosses its own DUT
+/// only (the kernel's counters in each lab's namespaces), `lab status` without a name
+/// lists both, a name that is no lab's is refused, and `lab down --name A` leaves B up
+/// and forwarding.
+#[test]
+fn two_named_labs_run_side_by_side_and_come_down_one_at_a_time() {
+    let Some(_g) = fresh() else { return };
+    let (a, b) = (format!("{}-a", name()), format!("{}-b", name()));
+    let _down = DownNamed(vec![a.clone(), b.clone()]);
+    ok(&["lab", "up", "--name", &a]);
+    ok(&["lab", "up", "--name", &b, "--dut", "bridge"]);
+    let (a_tg, b_tg, a_dut, b_dut) = (format!("{a}-tg"), format!("{b}-tg"), format!("{a}-dut"), format!("{b}-dut"));
+    // Without RIPTIDE_LAB nor --name, status shows every lab up.
+    let all = Command::new(env!("CARGO_BIN_EXE_riptide")).args(["lab", "status"]).env_remove("RIPTIDE_LAB").output();
+    let all = text(&all.unwrap());
+    assert!(
+        all.contains(&format!("lab {a}: up, dut route")) && all.contains(&format!("lab {b}: up, dut bridge")),
+        "{all}"
+    );
+    for bad in ["A", "-x", "a/b", "a.b", ""] {
+        let o = riptide(&["lab", "up", &format!("--name={bad}")]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", text(&o));
+        assert!(text(&o).contains("--name: lab name"), "{}", text(&o));
+    }
+    // One run into each lab at once.
+    let run = |ns: &str| {
+        #[rustfmt::skip]
+        let args = ["run", "profiles/lab/udp64.yaml", "--count", "50000", "--netns", ns, "--port", "afpacket:rt0",
+                    "--port", "afpacket:rt1", "--json"];
+        Command::new(env!("CARGO_BIN_EXE_riptide"))
+            .args(args)
+            .current_dir(repo())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let (ra, rb) = std::thread::scope(|s| {
+        let ta = s.spawn(|| run(&a_tg));
+        let tb = s.spawn(|| run(&b_tg));
+        (ta.join().unwrap(), tb.join().unwrap())
+    });
+    for (o, tgn, dutn) in [(&ra, &a_tg, &a_dut), (&rb, &b_tg, &b_dut)] {
+        assert!(o.status.success(), "{tgn}: {}", text(o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["ports"][1]["ipackets"], 50000, "{tgn}: {v}");
+        assert_eq!(counters(tgn, "rt0").tx_packets, 50000, "{tgn}");
+        assert_eq!(counters(dutn, "dut0").rx_packets, 50000, "{dutn}");
+        assert_eq!(counters(tgn, "rt1").rx_packets, 50000, "{tgn}");
+    }
+    let out = ok(&["lab", "down", "--name", &a]);
+    assert!(out.contains(&format!("lab {a}: removed namespaces {a_tg}, {a_dut}")), "{out}");
+    assert!(!ns_exists(&a_tg) && !ns_exists(&a_dut) && ns_exists(&b_tg) && ns_exists(&b_dut));
+    let st = ok(&["lab", "status", "--name", &b]);
+    assert!(st.contains(&format!("lab {b}: up, dut bridge")), "{st}");
+    assert!(ok(&["lab", "status", "--name", &a]).contains(&format!("lab {a}: down")));
+    let v: serde_json::Value = serde_json::from_slice(&run(&b_tg).stdout).unwrap();
+    assert_eq!(v["ports"][1]["ipackets"], 50000, "{b} after {a} came down: {v}");
+    // A run into the lab that is gone names what makes it.
+    let o = run(&a_tg);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains(&format!("`riptide lab up --name {a}` makes it")), "{}", text(&o));
+    ok(&["lab", "down", "--name", &b]);
+    assert!(!ns_exists(&b_tg) && !ns_exists(&b_dut));
+}
+
 fn run_json(args: &[&str]) -> serde_json::Value {
     let out = ok(args);
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
 
-const RING: [&str; 7] = ["--netns", TG_NS, "--port", "afpacket:rt0", "--port", "afpacket:rt1", "--json"];
+/// The ring's two ports in this process's lab, and --json.
+fn ring() -> [&'static str; 7] {
+    ["--netns", tg(), "--port", "afpacket:rt0", "--port", "afpacket:rt1", "--json"]
+}
 
 /// Both interface backends.
 const BACKENDS: [&str; 2] = ["afpacket", "afxdp"];
@@ -61,7 +175,7 @@ const BACKENDS: [&str; 2] = ["afpacket", "afxdp"];
 /// `riptide run PROFILE --count N` across the ring on `backend` ports; the JSON result.
 fn run_ring(profile: &str, count: u64, backend: &str) -> serde_json::Value {
     let (p0, p1, n) = (format!("{backend}:rt0"), format!("{backend}:rt1"), count.to_string());
-    run_json(&["run", profile, "--count", &n, "--netns", TG_NS, "--port", &p0, "--port", &p1, "--json"])
+    run_json(&["run", profile, "--count", &n, "--netns", tg(), "--port", &p0, "--port", &p1, "--json"])
 }
 
 /// tcpdump on `ns`/`ifname` writing the next `count` frames to `file`; ready on return.
@@ -147,11 +261,9 @@ fn route_dut_forwards_a_million_frames_and_every_counter_agrees() {
     let up = ok(&["lab", "up", "--dut", "route"]);
     assert!(up.contains("dut route"), "{up}");
     for backend in BACKENDS {
-        let before =
-            [counters(TG_NS, "rt0"), counters(TG_NS, "rt1"), counters(DUT_NS, "dut0"), counters(DUT_NS, "dut1")];
+        let before = [counters(tg(), "rt0"), counters(tg(), "rt1"), counters(dut(), "dut0"), counters(dut(), "dut1")];
         let v = run_ring("profiles/lab/udp64.yaml", 1_000_000, backend);
-        let after =
-            [counters(TG_NS, "rt0"), counters(TG_NS, "rt1"), counters(DUT_NS, "dut0"), counters(DUT_NS, "dut1")];
+        let after = [counters(tg(), "rt0"), counters(tg(), "rt1"), counters(dut(), "dut0"), counters(dut(), "dut1")];
         let d = |i: usize, f: fn(&IfCounters) -> u64| f(&after[i]) - f(&before[i]);
         let (sent, got) = (v["ports"][0]["opackets"].as_u64().unwrap(), v["ports"][1]["ipackets"].as_u64().unwrap());
         assert_eq!(v["ports"][0]["driver"], backend, "{v}");
@@ -176,14 +288,14 @@ fn route_dut_forwards_a_million_frames_and_every_counter_agrees() {
         assert_eq!(v["ports"][1]["mode"], mode, "{v}");
     }
     // AF_XDP's program went with the run.
-    let links = Command::new("ip").args(["-n", TG_NS, "link", "show"]).output().unwrap();
+    let links = Command::new("ip").args(["-n", tg(), "link", "show"]).output().unwrap();
     assert!(!text(&links).contains("xdp"), "{}", text(&links));
 
     // The DUT taken away (forwarding off): loss is reported as loss, the run succeeds.
-    let st = Command::new("ip").args(["netns", "exec", DUT_NS, "sysctl", "-qw", "net.ipv4.ip_forward=0"]).status();
+    let st = Command::new("ip").args(["netns", "exec", dut(), "sysctl", "-qw", "net.ipv4.ip_forward=0"]).status();
     assert!(st.unwrap().success());
     let mut args = vec!["run", "profiles/lab/udp64.yaml", "--count", "20000"];
-    args.extend(RING);
+    args.extend(ring());
     let v = run_json(&args);
     assert_eq!(v["ports"][0]["opackets"], 20000, "{v}");
     assert_eq!(v["ports"][1]["ipackets"], 0, "{v}");
@@ -196,11 +308,11 @@ fn route_dut_forwards_a_million_frames_and_every_counter_agrees() {
     let o = riptide(&["lab", "up"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("lab down"), "{}", text(&o));
-    assert!(ns_exists(TG_NS));
+    assert!(ns_exists(tg()));
 
     let out = ok(&["lab", "down"]);
-    assert!(out.contains(TG_NS) && out.contains(DUT_NS), "{out}");
-    assert!(!ns_exists(TG_NS) && !ns_exists(DUT_NS));
+    assert!(out.contains(tg()) && out.contains(dut()), "{out}");
+    assert!(!ns_exists(tg()) && !ns_exists(dut()));
     assert!(ok(&["lab", "status"]).contains("down"));
 }
 
@@ -210,19 +322,19 @@ fn bridge_and_direct_rings_carry_the_same_profile() {
     let _down = Down;
     for mode in ["bridge", "none"] {
         ok(&["lab", "up", "--dut", mode]);
-        let (rx0, back0) = (counters(TG_NS, "rt1").rx_packets, counters(TG_NS, "rt0").rx_packets);
+        let (rx0, back0) = (counters(tg(), "rt1").rx_packets, counters(tg(), "rt0").rx_packets);
         let mut args = vec!["run", "profiles/lab/udp64.yaml", "--count", "50000"];
-        args.extend(RING);
+        args.extend(ring());
         let v = run_json(&args);
         assert_eq!(v["ports"][0]["opackets"], 50000, "{mode}: {v}");
         assert_eq!(v["ports"][1]["ipackets"], 50000, "{mode}: {v}");
-        assert_eq!(counters(TG_NS, "rt1").rx_packets - rx0, 50000, "{mode}");
+        assert_eq!(counters(tg(), "rt1").rx_packets - rx0, 50000, "{mode}");
         // Nothing of the DUT's own (STP, IGMP, ARP) reached the generator.
-        assert_eq!(counters(TG_NS, "rt0").rx_packets - back0, 0, "{mode}");
-        assert_eq!(counters(TG_NS, "rt1").tx_packets, 0, "{mode}");
+        assert_eq!(counters(tg(), "rt0").rx_packets - back0, 0, "{mode}");
+        assert_eq!(counters(tg(), "rt1").tx_packets, 0, "{mode}");
         assert!(ok(&["lab", "status"]).contains(&format!("dut {mode}")));
         ok(&["lab", "down"]);
-        assert!(!ns_exists(TG_NS) && !ns_exists(DUT_NS), "{mode}");
+        assert!(!ns_exists(tg()) && !ns_exists(dut()), "{mode}");
     }
 }
 
@@ -232,7 +344,7 @@ fn down_cleans_up_after_a_run_that_is_still_going() {
     let _down = Down;
     ok(&["lab", "up"]);
     let mut child = Command::new(env!("CARGO_BIN_EXE_riptide"))
-        .args(["run", "profiles/lab/udp64.yaml", "--duration", "60s", "--netns", TG_NS, "--port", "afpacket:rt0"])
+        .args(["run", "profiles/lab/udp64.yaml", "--duration", "60s", "--netns", tg(), "--port", "afpacket:rt0"])
         .current_dir(repo())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -240,7 +352,7 @@ fn down_cleans_up_after_a_run_that_is_still_going() {
         .unwrap();
     std::thread::sleep(Duration::from_millis(700));
     // A second riptide on the same interface is refused, naming the first.
-    let o = riptide(&["run", "profiles/lab/udp64.yaml", "-n", "10", "--netns", TG_NS, "--port", "afpacket:rt0"]);
+    let o = riptide(&["run", "profiles/lab/udp64.yaml", "-n", "10", "--netns", tg(), "--port", "afpacket:rt0"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains(&format!("in use by another riptide (pid {})", child.id())), "{}", text(&o));
     let out = ok(&["lab", "down"]);
@@ -256,7 +368,7 @@ fn down_cleans_up_after_a_run_that_is_still_going() {
     };
     // (SIGTERM is riptide's graceful stop: the run ends and reports, whatever its status.)
     let _ = status;
-    assert!(!ns_exists(TG_NS) && !ns_exists(DUT_NS));
+    assert!(!ns_exists(tg()) && !ns_exists(dut()));
     let links = Command::new("ip").args(["-o", "link", "show"]).output().unwrap();
     let links = String::from_utf8_lossy(&links.stdout);
     for name in ["rt0", "rt1", "dut0", "dut1"] {
@@ -271,9 +383,9 @@ fn a_killed_afxdp_run_leaves_no_xdp_program() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
     ok(&["lab", "up"]);
-    let xdp_on = || text(&Command::new("ip").args(["-n", TG_NS, "link", "show"]).output().unwrap()).contains("xdp");
+    let xdp_on = || text(&Command::new("ip").args(["-n", tg(), "link", "show"]).output().unwrap()).contains("xdp");
     let mut child = Command::new(env!("CARGO_BIN_EXE_riptide"))
-        .args(["run", "profiles/lab/udp64.yaml", "--duration", "60s", "--netns", TG_NS])
+        .args(["run", "profiles/lab/udp64.yaml", "--duration", "60s", "--netns", tg()])
         .args(["--port", "afxdp:rt0", "--port", "afxdp:rt1"])
         .current_dir(repo())
         .stdout(Stdio::null())
@@ -320,7 +432,7 @@ fn bad_lab_input_is_exit_2() {
     }
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("needs root"), "{}", text(&o));
-    assert!(!ns_exists(TG_NS));
+    assert!(!ns_exists(tg()));
 }
 
 /// Issue 7's second acceptance point: a pktgen script on the ring through AF_PACKET; its
@@ -356,9 +468,9 @@ fn pktgen_result_agrees_with_the_kernel_on_the_ring() {
          pgset \"start\"\n",
     )
     .unwrap();
-    let (tx0, rx0) = (counters(TG_NS, "rt0").tx_packets, counters(TG_NS, "rt1").rx_packets);
-    let out = ok(&["pktgen", script.to_str().unwrap(), "--netns", TG_NS]);
-    let (tx, rx) = (counters(TG_NS, "rt0").tx_packets - tx0, counters(TG_NS, "rt1").rx_packets - rx0);
+    let (tx0, rx0) = (counters(tg(), "rt0").tx_packets, counters(tg(), "rt1").rx_packets);
+    let out = ok(&["pktgen", script.to_str().unwrap(), "--netns", tg()]);
+    let (tx, rx) = (counters(tg(), "rt0").tx_packets - tx0, counters(tg(), "rt1").rx_packets - rx0);
     // "Result: OK: 15430(c15405+d25) usec, 100000 (60byte,0frags)" then "  6480562pps 3110Mb/sec ...".
     let result = out.lines().skip_while(|l| !l.contains("Result: OK: ")).take(2).collect::<Vec<_>>();
     assert_eq!(result.len(), 2, "{out}");
@@ -386,7 +498,7 @@ fn port_config_resolves_the_gateway_by_arp() {
         "streams:\n  - packet:\n      - ipv4: {src: 198.18.1.1, dst: 198.18.2.1}\n      - udp: {}\n    rate: 50kpps\n    mode: {burst: {packets: 10000}}\n",
     )
     .unwrap();
-    let v = run_json(&["run", prof.to_str().unwrap(), "--config", "profiles/lab/ports.yaml", "--json"]);
+    let v = run_json(&["run", prof.to_str().unwrap(), "--config", lab_ports(), "--json"]);
     assert_eq!(v["ports"][0]["name"], "afpacket:rt0", "{v}");
     assert_eq!(v["ports"][0]["opackets"], 10000, "{v}");
     assert_eq!(v["ports"][1]["ipackets"], 10000, "the DUT routed them: the resolved MAC was its own\n{v}");
@@ -394,21 +506,27 @@ fn port_config_resolves_the_gateway_by_arp() {
     let mode = "transmit ring of 512 frames (virtio-net headers), receive ring 8192 KiB";
     assert_eq!(v["ports"][0]["mode"], mode, "{v}");
     // An unreachable gateway and a bad MAC: one-line errors, exit 2, nothing sent.
-    let tx0 = counters(TG_NS, "rt0").tx_packets;
+    let tx0 = counters(tg(), "rt0").tx_packets;
     let cfg = dir.path().join("cfg.yaml");
-    let bad_gw = "- interfaces: [rt0, rt1]\n  netns: riptide-tg\n  port_info:\n    - {ip: 198.18.1.1, default_gw: 198.18.1.77}\n";
+    let bad_gw = format!(
+        "- interfaces: [rt0, rt1]\n  netns: {}\n  port_info:\n    - {{ip: 198.18.1.1, default_gw: 198.18.1.77}}\n",
+        tg()
+    );
     std::fs::write(&cfg, bad_gw).unwrap();
     let o = riptide(&["run", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("198.18.1.77 did not answer ARP"), "{}", text(&o));
-    let arp_requests = counters(TG_NS, "rt0").tx_packets - tx0;
+    let arp_requests = counters(tg(), "rt0").tx_packets - tx0;
     assert!((1..=20).contains(&arp_requests), "only ARP requests left rt0: {arp_requests}");
-    std::fs::write(&cfg, "- interfaces: [rt0]\n  netns: riptide-tg\n  port_info:\n    - dest_mac: 02:00:c6:12:01\n")
-        .unwrap();
+    std::fs::write(
+        &cfg,
+        format!("- interfaces: [rt0]\n  netns: {}\n  port_info:\n    - dest_mac: 02:00:c6:12:01\n", tg()),
+    )
+    .unwrap();
     let o = riptide(&["run", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("cfg.yaml:4") && text(&o).contains("not a MAC address"), "{}", text(&o));
-    std::fs::write(&cfg, "- interfaces: [rt7]\n  netns: riptide-tg\n").unwrap();
+    std::fs::write(&cfg, format!("- interfaces: [rt7]\n  netns: {}\n", tg())).unwrap();
     let o = riptide(&["run", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("rt7"), "{}", text(&o));
@@ -422,18 +540,18 @@ fn two_workers_on_two_afpacket_ports_count_every_frame() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
     ok(&["lab", "up", "--dut", "route"]);
-    let (tx0, rx0) = (counters(TG_NS, "rt0").tx_packets, counters(TG_NS, "rt1").rx_packets);
+    let (tx0, rx0) = (counters(tg(), "rt0").tx_packets, counters(tg(), "rt1").rx_packets);
     // Half the profile's rate: two workers and the kernel DUT share two vCPUs, and a busy
     // machine made the DUT drop frames at the full 100 kpps (counted right, but lost).
     let mut args = vec!["run", "profiles/lab/udp64.yaml", "--count", "100000", "--cores", "2", "-m", "0.5"];
-    args.extend(RING);
+    args.extend(ring());
     let v = run_json(&args);
     assert_eq!(v["workers"].as_array().map(Vec::len), Some(2), "{v}");
     assert_eq!(v["ports"][0]["opackets"], 100_000, "{v}");
     assert_eq!(v["ports"][1]["ipackets"], 100_000, "{v}");
     assert_eq!(v["ports"][1]["ierrors"], 0, "{v}");
-    assert_eq!(counters(TG_NS, "rt0").tx_packets - tx0, 100_000);
-    assert_eq!(counters(TG_NS, "rt1").rx_packets - rx0, 100_000);
+    assert_eq!(counters(tg(), "rt0").tx_packets - tx0, 100_000);
+    assert_eq!(counters(tg(), "rt1").rx_packets - rx0, 100_000);
 }
 
 /// `%` rates follow each port's own line rate: the interface's link speed (veth says
@@ -443,8 +561,7 @@ fn percent_rates_use_the_ports_link_speed_unless_fixed() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
     ok(&["lab", "up", "--dut", "none"]);
-    let base =
-        ["run", "profiles/lab/udp64.yaml", "--netns", TG_NS, "--port", "afpacket:rt0", "-d", "200ms", "-m", "1%"];
+    let base = ["run", "profiles/lab/udp64.yaml", "--netns", tg(), "--port", "afpacket:rt0", "-d", "200ms", "-m", "1%"];
     let v = run_json(&[&base[..], &["--json"]].concat());
     assert_eq!(v["ports"][0]["line_rate_bps"], 1e10, "{v}");
     let want = 1e10 * 0.01 / (84.0 * 8.0);
@@ -467,12 +584,12 @@ fn latency_profile_across_the_ring() {
     let dir = tempfile::tempdir().unwrap();
     for backend in BACKENDS {
         const N: u64 = 50_000;
-        let rx0 = counters(TG_NS, "rt1").rx_packets;
+        let rx0 = counters(tg(), "rt1").rx_packets;
         let pcap = dir.path().join(format!("{backend}.pcap"));
-        let cap = Capture::start(DUT_NS, "dut1", N, &pcap);
+        let cap = Capture::start(dut(), "dut1", N, &pcap);
         let v = run_ring("profiles/lab/latency.yaml", N, backend);
         cap.finish();
-        assert_eq!(counters(TG_NS, "rt1").rx_packets - rx0, N, "{backend}");
+        assert_eq!(counters(tg(), "rt1").rx_packets - rx0, N, "{backend}");
         assert_eq!(v["ports"][1]["ipackets"], N, "{backend}: {v}");
         for st in v["streams"].as_array().unwrap() {
             assert_eq!(st["rx_packets"], st["tx_packets"], "{backend}: {st}");
@@ -537,10 +654,10 @@ fn impairment_and_tap_wrap_an_afpacket_port() {
     assert!((9_300..9_700).contains(&kept), "5% of {N} lost: {kept} left");
     // The interface: tcpdump on the DUT's ingress sees what the tap saw.
     let (tap, wire) = (dir.path().join("tap.pcap"), dir.path().join("wire.pcap"));
-    let cap = Capture::start_filtered(DUT_NS, "dut0", kept, &wire, "udp and src host 198.18.1.1");
+    let cap = Capture::start_filtered(dut(), "dut0", kept, &wire, "udp and src host 198.18.1.1");
     let made = dir.path().join("made.pcap");
     let port = format!("afpacket:rt0+tap:{}{impair}+tap:{}", tap.display(), made.display());
-    let v = run_json(&["run", profile, "-n", &n, "--netns", TG_NS, "--port", &port, "--json"]);
+    let v = run_json(&["run", profile, "-n", &n, "--netns", tg(), "--port", &port, "--json"]);
     cap.finish();
     assert_eq!(v["ports"][0]["opackets"], kept, "{v}");
     assert_eq!(v["ports"][0]["name"], port, "{v}");
@@ -584,7 +701,11 @@ fn the_readme_wrapper_example_does_what_it_says() {
     let dir = tempfile::tempdir().unwrap();
     let tap = dir.path().join("sent.pcap");
     let moved = format!("tap:{}", tap.display());
-    let args: Vec<String> = args.iter().map(|a| a.replace("tap:sent.pcap", &moved)).collect();
+    // README's lab is the default one; this test's is its own.
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| if *a == lab::TG_NS { tg().to_string() } else { a.replace("tap:sent.pcap", &moved) })
+        .collect();
     assert!(args.iter().any(|a| a.contains(&moved)), "the example's tap is sent.pcap: {command}");
     let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
     args.push("--json");
@@ -626,7 +747,7 @@ fn ndr_finds_the_capacity_of_a_rate_limited_dut() {
         assert!(ok(&["lab", "status"]).contains(&format!("dut limit:{r}pps, forwarding")));
         let max = format!("{}pps", 2 * r);
         #[rustfmt::skip]
-        let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--netns", TG_NS, "--port", "afpacket:rt0", "--port",
+        let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--netns", tg(), "--port", "afpacket:rt0", "--port",
             "afpacket:rt1", "--min-load", "10kpps", "--max-load", &max, "--trial", "1s", "--final-trial", "1s",
             "--duration-sum", "3s", "--json"]);
         let passes = lab::Limiter::new(r).passes(1.0);
@@ -657,7 +778,7 @@ fn mrr_of_a_rate_limited_dut_is_what_the_limiter_passes() {
     ok(&["lab", "up", "--dut", "limit:60000"]);
     let passes = lab::Limiter::new(60_000).passes(1.0);
     #[rustfmt::skip]
-    let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--netns", TG_NS, "--port", "afpacket:rt0", "--port",
+    let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--netns", tg(), "--port", "afpacket:rt0", "--port",
         "afpacket:rt1", "--max-load", "100kpps", "--mrr", "--mrr-trials", "3", "--latency", "off", "--json"]);
     let run = &v["runs"][0];
     let m = &run["mrr"];
@@ -686,7 +807,7 @@ fn soak_across_the_lab_counts_each_interval() {
     let _down = Down;
     ok(&["lab", "up", "--dut", "limit:60000"]);
     #[rustfmt::skip]
-    let v = run_json(&["soak", "profiles/lab/ndr.yaml", "--netns", TG_NS, "--port", "afpacket:rt0", "--port",
+    let v = run_json(&["soak", "profiles/lab/ndr.yaml", "--netns", tg(), "--port", "afpacket:rt0", "--port",
         "afpacket:rt1", "--load", "30kpps", "-d", "3s", "--interval", "1s", "--json"]);
     let intervals = v["intervals"].as_array().unwrap();
     assert_eq!(intervals.len(), 3, "{v}");
@@ -701,7 +822,7 @@ fn soak_across_the_lab_counts_each_interval() {
     assert_eq!(v["counter_errors"], serde_json::json!([]), "{v}");
     let received = v["received"].as_u64().unwrap();
     assert_eq!(received, 90_000, "{v}");
-    assert!(counters(TG_NS, "rt1").rx_packets >= received, "{v}");
+    assert!(counters(tg(), "rt1").rx_packets >= received, "{v}");
 }
 
 /// Two processes spinning on the host's CPUs (bounded: at most 5 minutes), killed on drop.
@@ -755,7 +876,7 @@ fn ndr_on_a_busy_host_finds_the_capacity_or_names_the_trials_it_could_not_trust(
         // One goal over a range around the capacity: a search of about ten trials. The
         // plain run repeats nothing (its trials would mostly be repeated, minutes of them).
         #[rustfmt::skip]
-        let mut args = vec!["ndr", "profiles/lab/ndr.yaml", "--netns", TG_NS, "--port", "afpacket:rt0", "--port",
+        let mut args = vec!["ndr", "profiles/lab/ndr.yaml", "--netns", tg(), "--port", "afpacket:rt0", "--port",
             "afpacket:rt1", "--goals", "ndr=0", "--min-load", "30kpps", "--max-load", "90kpps", "--trial", "1s",
             "--final-trial", "1s", "--duration-sum", "3s", "--latency", "off", "--max-burst", "50",
             "--pacing-retries", if realtime { "1" } else { "0" }, "--max-search", "120s", "--out", dir_s, "--json"];
@@ -799,12 +920,12 @@ fn ndr_on_a_busy_host_finds_the_capacity_or_names_the_trials_it_could_not_trust(
 #[test]
 fn ndr_completes_over_testpmd_and_ovs() {
     let Some(_g) = fresh() else { return };
-    for dut in ["testpmd", "ovs"] {
+    for mode in ["testpmd", "ovs"] {
         let _down = Down;
-        ok(&["lab", "up", "--dut", dut]);
-        assert!(ok(&["lab", "status"]).contains(&format!("dut {dut}")), "{dut}");
+        ok(&["lab", "up", "--dut", mode]);
+        assert!(ok(&["lab", "status"]).contains(&format!("dut {mode}")), "{mode}");
         #[rustfmt::skip]
-        let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--netns", TG_NS, "--port", "afpacket:rt0", "--port",
+        let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--netns", tg(), "--port", "afpacket:rt0", "--port",
             "afpacket:rt1", "--frame-sizes", "64,1518", "--min-load", "10kpps", "--max-load", "300kpps",
             "--trial", "0.5s", "--final-trial", "0.5s", "--duration-sum", "1s", "--width", "5%", "--json"]);
         let mut counted = 0;
@@ -812,10 +933,10 @@ fn ndr_completes_over_testpmd_and_ovs() {
             assert_eq!(run["frame_size"], size, "{v}");
             let ndr = run["goals"][0]["lower_bound"].as_f64();
             eprintln!(
-                "{dut} {size} B: NDR {ndr:?} pps, PDR {}, {} trials",
+                "{mode} {size} B: NDR {ndr:?} pps, PDR {}, {} trials",
                 run["goals"][1]["lower_bound"], run["trials"]
             );
-            assert!(ndr.is_some_and(|n| n >= 10_000.0), "{dut} forwards nothing losslessly at {size} B: {run}");
+            assert!(ndr.is_some_and(|n| n >= 10_000.0), "{mode} forwards nothing losslessly at {size} B: {run}");
             // One trial is the whole search when the first one, at the maximum load, loses
             // nothing (a fast moment of the DUT); otherwise the search narrows.
             let at_max = ndr.is_some_and(|n| n >= 300_000.0);
@@ -827,10 +948,10 @@ fn ndr_completes_over_testpmd_and_ovs() {
                 .map(|t| t["forwarded_count"].as_u64().unwrap())
                 .sum::<u64>();
         }
-        let (d0, d1, r1) = (counters(DUT_NS, "dut0"), counters(DUT_NS, "dut1"), counters(TG_NS, "rt1"));
-        assert!(d1.tx_packets <= d0.rx_packets, "{dut} sent more than it received: {d0:?} {d1:?}");
-        assert_eq!(r1.rx_packets, d1.tx_packets, "{dut}");
-        assert!(r1.rx_packets >= counted, "{dut}: rt1 received {} < {counted} counted", r1.rx_packets);
+        let (d0, d1, r1) = (counters(dut(), "dut0"), counters(dut(), "dut1"), counters(tg(), "rt1"));
+        assert!(d1.tx_packets <= d0.rx_packets, "{mode} sent more than it received: {d0:?} {d1:?}");
+        assert_eq!(r1.rx_packets, d1.tx_packets, "{mode}");
+        assert!(r1.rx_packets >= counted, "{mode}: rt1 received {} < {counted} counted", r1.rx_packets);
     }
 }
 
@@ -844,7 +965,7 @@ fn ndr_bidirectional_counts_both_directions() {
     let _down = Down;
     ok(&["lab", "up"]);
     #[rustfmt::skip]
-    let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--config", "profiles/lab/ports.yaml", "--bidirectional",
+    let v = run_json(&["ndr", "profiles/lab/ndr.yaml", "--config", lab_ports(), "--bidirectional",
         "--min-load", "10kpps", "--max-load", "100kpps", "--trial", "0.5s", "--final-trial", "0.5s",
         "--duration-sum", "1s", "--width", "5%", "--latency", "off", "--json"]);
     let run = &v["runs"][0];
@@ -853,7 +974,7 @@ fn ndr_bidirectional_counts_both_directions() {
     assert!(run["goals"][0]["lower_bound"].as_f64().is_some_and(|n| n >= 10_000.0), "{run}");
     let counted: u64 =
         run["trial_list"].as_array().unwrap().iter().map(|t| t["forwarded_count"].as_u64().unwrap()).sum();
-    let (r0, r1) = (counters(TG_NS, "rt0"), counters(TG_NS, "rt1"));
+    let (r0, r1) = (counters(tg(), "rt0"), counters(tg(), "rt1"));
     assert!(r0.rx_packets > 0 && r1.rx_packets > 0, "both directions arrived: {r0:?} {r1:?}");
     // Besides the test's frames each port received one ARP reply (42 bytes): the port
     // configuration resolved its gateway.
@@ -912,15 +1033,7 @@ fn tcp_client_against_nginx_every_connection_is_in_its_log() {
     let before = std::fs::read_to_string(&log).unwrap().lines().count();
     // docs/tcp.md's recipe: the shipped profile and the lab's port configuration, with
     // the limit raised.
-    let v = run_json(&[
-        "tcp",
-        "profiles/tcp/nginx-get.yaml",
-        "--config",
-        "profiles/lab/ports.yaml",
-        "-n",
-        "100000",
-        "--json",
-    ]);
+    let v = run_json(&["tcp", "profiles/tcp/nginx-get.yaml", "--config", lab_ports(), "-n", "100000", "--json"]);
     let t = &v["tcp"];
     let text = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = text.lines().skip(before).collect();
@@ -955,7 +1068,7 @@ fn trex_http_simple_against_nginx_every_connection_is_in_its_log() {
         "tcp",
         profile.to_str().unwrap(),
         "--config",
-        "profiles/lab/ports.yaml",
+        lab_ports(),
         "--clients",
         "198.18.1.100/16",
         "--servers",
@@ -1004,7 +1117,10 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     let cfg = dir.path().join("ports.yaml");
     std::fs::write(
         &cfg,
-        "- interfaces: [rt0]\n  netns: riptide-tg\n  port_info:\n    - {ip: 198.18.1.1, default_gw: 198.18.1.254}\n",
+        format!(
+            "- interfaces: [rt0]\n  netns: {}\n  port_info:\n    - {{ip: 198.18.1.1, default_gw: 198.18.1.254}}\n",
+            tg()
+        ),
     )
     .unwrap();
     let server = Spawned(
@@ -1018,7 +1134,7 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     // Up when curl gets an answer (the DUT's kernel asks ARP for 198.18.1.50 first).
     let mut up = false;
     for _ in 0..100 {
-        let o = in_ns(DUT_NS, &["curl", "-s", "-m", "2", "http://198.18.1.50/"]);
+        let o = in_ns(dut(), &["curl", "-s", "-m", "2", "http://198.18.1.50/"]);
         if o.status.success() && o.stdout.len() == 64 {
             up = true;
             break;
@@ -1027,13 +1143,13 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     }
     assert!(up, "riptide's server did not answer curl");
     for _ in 0..20 {
-        let o = in_ns(DUT_NS, &["curl", "-s", "-m", "2", "http://198.18.1.50/"]);
+        let o = in_ns(dut(), &["curl", "-s", "-m", "2", "http://198.18.1.50/"]);
         assert!(o.status.success() && o.stdout == (0u8..64).collect::<Vec<u8>>(), "curl: {}", text(&o));
     }
     // 1,000 connections captured on the DUT's side and decoded by tshark.
     let pcap = dir.path().join("ab.pcap");
-    let cap = Capture::start_filtered(DUT_NS, "dut0", 1_000_000, &pcap, "tcp port 80");
-    let o = in_ns(DUT_NS, &["ab", "-q", "-n", "1000", "-c", "10", "http://198.18.1.50/"]);
+    let cap = Capture::start_filtered(dut(), "dut0", 1_000_000, &pcap, "tcp port 80");
+    let o = in_ns(dut(), &["ab", "-q", "-n", "1000", "-c", "10", "http://198.18.1.50/"]);
     assert!(o.status.success(), "ab: {}", text(&o));
     cap.stop_after(Duration::from_millis(500));
     // The client here is the DUT's kernel (ab): when riptide's server closed first and holds
@@ -1046,14 +1162,14 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     let syns = tshark(&pcap, "tcp.flags.syn == 1 && tcp.flags.ack == 0", &[]);
     assert!((1000..=1010).contains(&syns.len()), "{} connections", syns.len());
     // 100,000 requests from ab: none failed.
-    let o = in_ns(DUT_NS, &["ab", "-q", "-n", "100000", "-c", "100", "http://198.18.1.50/"]);
+    let o = in_ns(dut(), &["ab", "-q", "-n", "100000", "-c", "100", "http://198.18.1.50/"]);
     let out = text(&o);
     assert!(o.status.success(), "ab: {out}");
     assert!(out.contains("Complete requests:      100000"), "{out}");
     assert!(out.contains("Failed requests:        0"), "{out}");
     assert!(!out.contains("Non-2xx"), "{out}");
     // wrk, keep-alive: requests, and no socket error or non-2xx answer.
-    let o = in_ns(DUT_NS, &["wrk", "-t", "1", "-c", "50", "-d", "3s", "http://198.18.1.50:8080/"]);
+    let o = in_ns(dut(), &["wrk", "-t", "1", "-c", "50", "-d", "3s", "http://198.18.1.50:8080/"]);
     let out = text(&o);
     assert!(o.status.success(), "wrk: {out}");
     assert!(!out.contains("Socket errors") && !out.contains("Non-2xx"), "{out}");
@@ -1100,7 +1216,7 @@ fn rfc2889_finds_the_lab_bridges_table_limit_and_its_learning_rate() {
     }
     assert!(up.status.success(), "{}", text(&up));
     assert!(ok(&["lab", "status"]).contains("bridge br0: 0 addresses learned (at most 300)"));
-    let ports = ["--netns", TG_NS, "--port", "afpacket:rt0", "--port", "afpacket:rt1", "--port", "afpacket:rt2"];
+    let ports = ["--netns", tg(), "--port", "afpacket:rt0", "--port", "afpacket:rt1", "--port", "afpacket:rt2"];
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("caching");
     #[rustfmt::skip]
@@ -1177,9 +1293,9 @@ fn the_nat_dut_translates_tcp_and_holds_its_connection_limit() {
     )
     .unwrap();
     let pcap = dir.path().join("dut1.pcap");
-    let cap = Capture::start_filtered(DUT_NS, "dut1", 1_000_000, &pcap, "tcp[tcpflags] & tcp-syn != 0");
+    let cap = Capture::start_filtered(dut(), "dut1", 1_000_000, &pcap, "tcp[tcpflags] & tcp-syn != 0");
     #[rustfmt::skip]
-    let v = run_json(&["tcp", prof.to_str().unwrap(), "--config", repo().join("profiles/lab/ports.yaml").to_str().unwrap(),
+    let v = run_json(&["tcp", prof.to_str().unwrap(), "--config", lab_ports(),
         "-d", "2500ms", "--json"]);
     cap.stop_after(Duration::from_millis(300));
     let (c, s) = (&v["tcp"]["client"], &v["tcp"]["server"]);
@@ -1206,7 +1322,7 @@ fn rfc9411_finds_the_nat_duts_connection_limit() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("rfc9411");
     #[rustfmt::skip]
-    let v = run_json(&["rfc9411", "concurrent", "--config", repo().join("profiles/lab/ports.yaml").to_str().unwrap(),
+    let v = run_json(&["rfc9411", "concurrent", "--config", lab_ports(),
         "--max-connections", "1000", "--min-connections", "20", "--hold", "1200ms", "--settle", "500ms",
         "--out", out.to_str().unwrap(), "--json"]);
     let capacity = v["capacity"].as_u64().unwrap();
@@ -1239,7 +1355,7 @@ fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latenc
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let cfg = repo().join("profiles/lab/ports.yaml");
+    let cfg = std::path::PathBuf::from(lab_ports());
     let phases = ["--ramp-up", "1s", "--sustain", "3s", "--ramp-down", "2s", "--settle", "500ms"];
     let run = |test: &str, args: &[&str]| -> serde_json::Value {
         let out = dir.path().join(test);
@@ -1270,9 +1386,9 @@ fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latenc
 
     ok(&["lab", "down"]);
     ok(&["lab", "up", "--dut", "nat"]);
-    let before = counters(DUT_NS, "dut0");
+    let before = counters(dut(), "dut0");
     let v = run("throughput", &["--object-sizes", "1k,64k", "--connections", "20"]);
-    let after = counters(DUT_NS, "dut0");
+    let after = counters(dut(), "dut0");
     let trials = v["trials"].as_array().unwrap();
     assert_eq!(trials.len(), 2, "{v}");
     let mut received = 0;

@@ -268,7 +268,13 @@ fn method_params(params: &Value, method: &str, tests: &str, own: &str) -> Result
 
 /// Empties the lab DUT's state before each trial (`riptide lab flush`), or nothing.
 fn lab_reset(flush: bool) -> impl FnMut() -> Result<(), String> {
-    move || if flush { riptide_port::lab::flush().map_err(|e| e.to_string()) } else { Ok(()) }
+    move || {
+        if flush {
+            riptide_port::lab::flush(&riptide_port::lab::current()).map_err(|e| e.to_string())
+        } else {
+            Ok(())
+        }
+    }
 }
 
 /// `rfc2889_start`'s params, read.

@@ -51,10 +51,112 @@ use std::process::{Command, Stdio};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-/// The generator's namespace.
+/// The default lab's name (`riptide lab up` without `--name`).
+pub const DEFAULT_NAME: &str = "riptide";
+/// The default lab's generator namespace.
 pub const TG_NS: &str = "riptide-tg";
-/// The DUT's namespace.
+/// The default lab's DUT namespace.
 pub const DUT_NS: &str = "riptide-dut";
+
+/// The longest lab name accepted.
+const MAX_NAME: usize = 32;
+
+/// One lab on this host, by name: its namespaces are `NAME-tg` (the generator) and
+/// `NAME-dut` (the DUT), its DUT programs' files live under `RUN_DIR/NAME`. Labs of
+/// different names coexist: interface names, addresses and MACs are the same in each,
+/// inside its own namespaces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lab {
+    name: String,
+    tg: String,
+    dut: String,
+}
+
+impl Default for Lab {
+    fn default() -> Self {
+        Lab { name: DEFAULT_NAME.into(), tg: TG_NS.into(), dut: DUT_NS.into() }
+    }
+}
+
+impl Lab {
+    /// The lab called `name`: 1 to 32 of `a-z`, `0-9` and `-`, starting with a letter or
+    /// digit (it names namespaces and a directory).
+    pub fn named(name: &str) -> Result<Lab, String> {
+        let ok = !name.is_empty()
+            && name.len() <= MAX_NAME
+            && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && !name.starts_with('-');
+        if !ok {
+            return Err(format!(
+                "lab name '{name}': expected 1 to {MAX_NAME} of a-z, 0-9 and '-', not starting with '-'"
+            ));
+        }
+        Ok(Lab { name: name.into(), tg: format!("{name}-tg"), dut: format!("{name}-dut") })
+    }
+
+    /// Its name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The generator's namespace.
+    pub fn tg(&self) -> &str {
+        &self.tg
+    }
+
+    /// The DUT's namespace.
+    pub fn dut(&self) -> &str {
+        &self.dut
+    }
+
+    /// Whether this is the default lab.
+    pub fn is_default(&self) -> bool {
+        self.name == DEFAULT_NAME
+    }
+
+    /// Where its DUT programs keep their logs, database and sockets (and the mark that a
+    /// lab of this name is up: [`list`]).
+    pub fn run_dir(&self) -> std::path::PathBuf {
+        Path::new(RUN_DIR).join(&self.name)
+    }
+
+    /// Whether either of its namespaces exists.
+    pub fn is_up(&self) -> bool {
+        exists(&self.tg) || exists(&self.dut)
+    }
+}
+
+/// The labs up on this host, by name: those [`up`] marked (`RUN_DIR/NAME`) whose
+/// namespaces exist, and the default lab whenever its namespaces do.
+pub fn list() -> Vec<Lab> {
+    let mut labs: Vec<Lab> = std::fs::read_dir(RUN_DIR)
+        .map(|d| {
+            d.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter_map(|n| Lab::named(&n).ok())
+                .filter(Lab::is_up)
+                .collect()
+        })
+        .unwrap_or_default();
+    let default = Lab::default();
+    if default.is_up() && !labs.contains(&default) {
+        labs.push(default);
+    }
+    labs.sort_by(|a, b| (!a.is_default(), &a.name).cmp(&(!b.is_default(), &b.name)));
+    labs
+}
+
+/// The lab whose generator namespace this thread is in (`--netns NAME-tg`), else the
+/// default lab: the one a method's `--flush lab` empties.
+pub fn current() -> Lab {
+    use std::os::unix::fs::MetadataExt;
+    let here = std::fs::metadata("/proc/thread-self/ns/net").map(|m| (m.dev(), m.ino()));
+    let found = here.ok().and_then(|here| {
+        list().into_iter().find(|l| {
+            std::fs::metadata(Path::new(netns::NETNS_DIR).join(l.tg())).is_ok_and(|m| (m.dev(), m.ino()) == here)
+        })
+    });
+    found.unwrap_or_default()
+}
 
 /// How the DUT forwards between its legs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -367,8 +469,8 @@ pub enum LabError {
     #[error("riptide lab needs iproute2's `ip netns`: {0}")]
     Unsupported(String),
     /// The lab is already up.
-    #[error("the lab is already up (namespace {0} exists); `riptide lab down` removes it")]
-    AlreadyUp(&'static str),
+    #[error("the lab is already up (namespace {0} exists); `riptide lab down{1}` removes it")]
+    AlreadyUp(String, String),
     /// A step failed; whatever had been created was removed again.
     #[error("{step}: {source}")]
     Step {
@@ -400,26 +502,31 @@ fn sysctl(ns: &str, settings: &[&str]) -> io::Result<()> {
 /// Builds the lab. Fails with [`LabError::NotRoot`] unless root, with
 /// [`LabError::AlreadyUp`] if either namespace exists; on any other failure removes what
 /// it created.
-pub fn up(mode: DutMode) -> Result<(), LabError> {
+pub fn up(lab: &Lab, mode: DutMode) -> Result<(), LabError> {
+    let (tg, dut) = (lab.tg(), lab.dut());
     if !root::is_root() {
         return Err(LabError::NotRoot("up"));
     }
     netns::ip_netns_support().map_err(LabError::Unsupported)?;
-    for ns in [TG_NS, DUT_NS] {
+    for ns in [tg, dut] {
         if exists(ns) {
-            return Err(LabError::AlreadyUp(ns));
+            let name = if lab.is_default() { String::new() } else { format!(" --name {}", lab.name()) };
+            return Err(LabError::AlreadyUp(ns.to_string(), name));
         }
     }
-    let res = build(mode).and_then(|()| wait_ready(mode));
+    let res = build(lab, mode).and_then(|()| wait_ready(lab, mode));
     if res.is_err() {
-        let _ = down();
+        let _ = down(lab);
     }
     res
 }
 
-fn build(mode: DutMode) -> Result<(), LabError> {
+fn build(lab: &Lab, mode: DutMode) -> Result<(), LabError> {
+    let (tg, dut) = (lab.tg(), lab.dut());
     let with_dut = mode != DutMode::None;
-    let spaces: &[&str] = if with_dut { &[TG_NS, DUT_NS] } else { &[TG_NS] };
+    let spaces: &[&str] = if with_dut { &[tg, dut] } else { &[tg] };
+    let run_dir = lab.run_dir();
+    std::fs::create_dir_all(&run_dir).map_err(step(format!("creating {}", run_dir.display())))?;
     for ns in spaces {
         ip(&["netns", "add", ns]).map_err(step(format!("creating namespace {ns}")))?;
         // Before any link exists, so new interfaces inherit `default`.
@@ -427,7 +534,7 @@ fn build(mode: DutMode) -> Result<(), LabError> {
         if Path::new("/proc/sys/net/ipv6").exists() {
             settings.extend(["net.ipv6.conf.all.disable_ipv6=1", "net.ipv6.conf.default.disable_ipv6=1"]);
         }
-        let forward = if *ns == DUT_NS && mode.routes() { "1" } else { "0" };
+        let forward = if *ns == dut && mode.routes() { "1" } else { "0" };
         let fwd = format!("net.ipv4.ip_forward={forward}");
         settings.push(&fwd);
         // Sources from anywhere in the benchmarking range may cross (no reverse-path check).
@@ -440,37 +547,37 @@ fn build(mode: DutMode) -> Result<(), LabError> {
         for p in [&p0, &p1] {
             let leg_mac = if mode.switches() { bridge_leg_mac(p) } else { p.gateway_mac };
             #[rustfmt::skip]
-            ip(&["link", "add", p.name, "netns", TG_NS, "address", &mac_str(&p.mac), "type", "veth",
-                 "peer", "name", p.dut_if, "netns", DUT_NS, "address", &mac_str(&leg_mac)])
+            ip(&["link", "add", p.name, "netns", tg, "address", &mac_str(&p.mac), "type", "veth",
+                 "peer", "name", p.dut_if, "netns", dut, "address", &mac_str(&leg_mac)])
                 .map_err(step(format!("creating veth {} <-> {}", p.name, p.dut_if)))?;
         }
     } else {
         #[rustfmt::skip]
-        ip(&["link", "add", p0.name, "netns", TG_NS, "address", &mac_str(&p0.mac), "type", "veth",
-             "peer", "name", p1.name, "netns", TG_NS, "address", &mac_str(&p1.mac)])
+        ip(&["link", "add", p0.name, "netns", tg, "address", &mac_str(&p0.mac), "type", "veth",
+             "peer", "name", p1.name, "netns", tg, "address", &mac_str(&p1.mac)])
             .map_err(step(format!("creating veth {} <-> {}", p0.name, p1.name)))?;
     }
     for p in [&p0, &p1] {
-        let s = step(format!("configuring {} in {TG_NS}", p.name));
+        let s = step(format!("configuring {} in {tg}", p.name));
         (|| {
-            ip(&["-n", TG_NS, "addr", "add", &format!("{}/24", p.ip), "dev", p.name])?;
-            ip(&["-n", TG_NS, "link", "set", p.name, "up"])?;
+            ip(&["-n", tg, "addr", "add", &format!("{}/24", p.ip), "dev", p.name])?;
+            ip(&["-n", tg, "link", "set", p.name, "up"])?;
             let gw = (p.gateway_ip.to_string(), mac_str(&p.gateway_mac));
-            ip(&["-n", TG_NS, "neigh", "replace", &gw.0, "lladdr", &gw.1, "dev", p.name, "nud", "permanent"])
+            ip(&["-n", tg, "neigh", "replace", &gw.0, "lladdr", &gw.1, "dev", p.name, "nud", "permanent"])
         })()
         .map_err(s)?;
     }
     match mode {
         DutMode::Route | DutMode::Limit(_) | DutMode::Nat(_) => {
             for p in [&p0, &p1] {
-                let s = step(format!("configuring {} in {DUT_NS}", p.dut_if));
+                let s = step(format!("configuring {} in {dut}", p.dut_if));
                 (|| {
-                    ip(&["-n", DUT_NS, "addr", "add", &format!("{}/24", p.gateway_ip), "dev", p.dut_if])?;
-                    ip(&["-n", DUT_NS, "link", "set", p.dut_if, "up"])?;
+                    ip(&["-n", dut, "addr", "add", &format!("{}/24", p.gateway_ip), "dev", p.dut_if])?;
+                    ip(&["-n", dut, "link", "set", p.dut_if, "up"])?;
                     let peer = (p.ip.to_string(), mac_str(&p.mac));
                     ip(&[
                         "-n",
-                        DUT_NS,
+                        dut,
                         "neigh",
                         "replace",
                         &peer.0,
@@ -486,67 +593,66 @@ fn build(mode: DutMode) -> Result<(), LabError> {
             }
             // The far networks: 198.19.0.0/17 lives behind rt1, 198.19.128.0/17 behind rt0.
             for (net, p) in [(FAR_NETS[1], &p1), (FAR_NETS[0], &p0)] {
-                ip(&["-n", DUT_NS, "route", "replace", net, "via", &p.ip.to_string(), "dev", p.dut_if])
-                    .map_err(step(format!("route {net} in {DUT_NS}")))?;
+                ip(&["-n", dut, "route", "replace", net, "via", &p.ip.to_string(), "dev", p.dut_if])
+                    .map_err(step(format!("route {net} in {dut}")))?;
             }
             if let DutMode::Limit(l) = mode {
-                limiter(l).map_err(step(format!("nftables limiter in {DUT_NS} (is nftables installed?)")))?;
+                limiter(lab, l).map_err(step(format!("nftables limiter in {dut} (is nftables installed?)")))?;
             }
             if let DutMode::Nat(st) = mode {
-                nat(st).map_err(step(format!("nftables conntrack and NAT in {DUT_NS} (is nftables installed?)")))?;
-                quiet_generator().map_err(step(format!("nftables input filter in {TG_NS}")))?;
+                nat(lab, st).map_err(step(format!("nftables conntrack and NAT in {dut} (is nftables installed?)")))?;
+                quiet_generator(lab).map_err(step(format!("nftables input filter in {tg}")))?;
             }
         }
         DutMode::Bridge(sw) => {
             let m = MONITOR;
             #[rustfmt::skip]
-            ip(&["link", "add", m.name, "netns", TG_NS, "address", &mac_str(&m.mac), "type", "veth",
-                 "peer", "name", m.dut_if, "netns", DUT_NS, "address", &mac_str(&bridge_leg_mac(&m))])
+            ip(&["link", "add", m.name, "netns", tg, "address", &mac_str(&m.mac), "type", "veth",
+                 "peer", "name", m.dut_if, "netns", dut, "address", &mac_str(&bridge_leg_mac(&m))])
                 .map_err(step(format!("creating veth {} <-> {}", m.name, m.dut_if)))?;
             (|| {
-                ip(&["-n", TG_NS, "addr", "add", &format!("{}/24", m.ip), "dev", m.name])?;
-                ip(&["-n", TG_NS, "link", "set", m.name, "up"])
+                ip(&["-n", tg, "addr", "add", &format!("{}/24", m.ip), "dev", m.name])?;
+                ip(&["-n", tg, "link", "set", m.name, "up"])
             })()
-            .map_err(step(format!("configuring {} in {TG_NS}", m.name)))?;
-            let s = step(format!("building bridge br0 in {DUT_NS}"));
+            .map_err(step(format!("configuring {} in {tg}", m.name)))?;
+            let s = step(format!("building bridge br0 in {dut}"));
             (|| {
                 // No STP and no multicast snooping: the bridge itself sends nothing (it
                 // would otherwise join 224.0.0.106 and flood IGMP reports onto the ports).
                 #[rustfmt::skip]
-                ip(&["-n", DUT_NS, "link", "add", "br0", "type", "bridge", "stp_state", "0",
+                ip(&["-n", dut, "link", "add", "br0", "type", "bridge", "stp_state", "0",
                      "mcast_snooping", "0"])?;
-                ip(&["-n", DUT_NS, "link", "set", "br0", "multicast", "off", "arp", "off"])?;
+                ip(&["-n", dut, "link", "set", "br0", "multicast", "off", "arp", "off"])?;
                 if sw.fdb > 0 {
-                    netns::run_in(DUT_NS, || crate::bridge::set_max_learned("br0", sw.fdb))??;
+                    netns::run_in(dut, || crate::bridge::set_max_learned("br0", sw.fdb))??;
                 }
                 for p in [&p0, &p1, &m] {
-                    ip(&["-n", DUT_NS, "link", "set", p.dut_if, "master", "br0"])?;
-                    ip(&["-n", DUT_NS, "link", "set", p.dut_if, "up"])?;
+                    ip(&["-n", dut, "link", "set", p.dut_if, "master", "br0"])?;
+                    ip(&["-n", dut, "link", "set", p.dut_if, "up"])?;
                 }
-                ip(&["-n", DUT_NS, "link", "set", "br0", "up"])?;
+                ip(&["-n", dut, "link", "set", "br0", "up"])?;
                 // Each gateway MAC is forwarded out of the *other* leg.
                 for (p, out) in [(&p0, &p1), (&p1, &p0)] {
                     #[rustfmt::skip]
-                    run_bounded(Command::new("bridge").args(["-n", DUT_NS, "fdb", "replace",
+                    run_bounded(Command::new("bridge").args(["-n", dut, "fdb", "replace",
                         &mac_str(&p.gateway_mac), "dev", out.dut_if, "master", "static"]), IP_TIMEOUT)?;
                 }
                 Ok(())
             })()
             .map_err(s)?;
             if let Some(pps) = sw.learn {
-                learn_limiter(pps)
-                    .map_err(step(format!("nftables learning limiter in {DUT_NS} (is nftables installed?)")))?;
+                learn_limiter(lab, pps)
+                    .map_err(step(format!("nftables learning limiter in {dut} (is nftables installed?)")))?;
             }
         }
         DutMode::Testpmd | DutMode::Ovs => {
             for p in [&p0, &p1] {
-                ip(&["-n", DUT_NS, "link", "set", p.dut_if, "up"]).map_err(step(format!("{} up", p.dut_if)))?;
+                ip(&["-n", dut, "link", "set", p.dut_if, "up"]).map_err(step(format!("{} up", p.dut_if)))?;
             }
-            std::fs::create_dir_all(RUN_DIR).map_err(step(format!("creating {RUN_DIR}")))?;
             if mode == DutMode::Testpmd {
-                testpmd().map_err(step("starting dpdk-testpmd in the DUT (scripts/setup.sh installs dpdk-dev)"))?;
+                testpmd(lab).map_err(step("starting dpdk-testpmd in the DUT (scripts/setup.sh installs dpdk-dev)"))?;
             } else {
-                ovs()
+                ovs(lab)
                     .map_err(step("starting Open vSwitch in the DUT (scripts/setup.sh installs openvswitch-switch)"))?;
             }
         }
@@ -555,8 +661,8 @@ fn build(mode: DutMode) -> Result<(), LabError> {
     Ok(())
 }
 
-/// Where the testpmd and ovs DUTs keep their logs, database and sockets; [`down`]
-/// removes it.
+/// Where each lab has a directory of its name ([`Lab::run_dir`]): the mark that it is up,
+/// and the testpmd and ovs DUTs' logs, database and sockets; [`down`] removes it.
 pub const RUN_DIR: &str = "/run/riptide-lab";
 
 /// How long a DUT program may take to come up.
@@ -612,13 +718,15 @@ fn testpmd_args() -> Vec<String> {
 /// testpmd's stdout into a file is block-buffered, and it flushes only part of what it
 /// prints: on some hosts "start packet forwarding" sat in the buffer for as long as it
 /// ran. `stdbuf -oL` (coreutils) makes it line-buffered.
-fn testpmd() -> io::Result<()> {
-    let log_path = Path::new(RUN_DIR).join("testpmd.log");
+fn testpmd(lab: &Lab) -> io::Result<()> {
+    let dut = lab.dut();
+    let run_dir = lab.run_dir();
+    let log_path = run_dir.join("testpmd.log");
     let log = std::fs::File::create(&log_path)?;
     let mut child = Command::new("ip")
-        .args(["netns", "exec", DUT_NS, "stdbuf", "-oL", "dpdk-testpmd"])
+        .args(["netns", "exec", dut, "stdbuf", "-oL", "dpdk-testpmd"])
         .args(testpmd_args())
-        .current_dir(RUN_DIR)
+        .current_dir(&run_dir)
         .stdin(Stdio::null())
         .stdout(log.try_clone()?)
         .stderr(log)
@@ -645,8 +753,9 @@ fn testpmd() -> io::Result<()> {
 /// Starts Open vSwitch in the DUT namespace: a fresh database, `ovsdb-server` and
 /// `ovs-vswitchd` (both detached, logs and sockets under `RUN_DIR/ovs`), a netdev bridge
 /// `br0` in secure fail mode with the two legs, and a rule per direction.
-fn ovs() -> io::Result<()> {
-    let dir = Path::new(RUN_DIR).join("ovs");
+fn ovs(lab: &Lab) -> io::Result<()> {
+    let dut = lab.dut();
+    let dir = lab.run_dir().join("ovs");
     std::fs::create_dir_all(&dir)?;
     let d = dir.display().to_string();
     let env = |c: &mut Command| {
@@ -657,7 +766,7 @@ fn ovs() -> io::Result<()> {
     let run = |prog: &str, in_ns: bool, args: &[String]| -> io::Result<()> {
         let mut c = if in_ns {
             let mut c = Command::new("ip");
-            c.args(["netns", "exec", DUT_NS, prog]);
+            c.args(["netns", "exec", dut, prog]);
             c
         } else {
             Command::new(prog)
@@ -697,23 +806,24 @@ fn ovs() -> io::Result<()> {
 }
 
 /// `nft ARGS` in the DUT namespace.
-fn nft(args: &[&str]) -> io::Result<()> {
-    run_bounded(Command::new("ip").args(["netns", "exec", DUT_NS, "nft"]).args(args), IP_TIMEOUT)
+fn nft(lab: &Lab, args: &[&str]) -> io::Result<()> {
+    let dut = lab.dut();
+    run_bounded(Command::new("ip").args(["netns", "exec", dut, "nft"]).args(args), IP_TIMEOUT)
 }
 
 /// The table riptide's limiter lives in.
 const NFT_TABLE: &str = "riptide";
 
 /// Drops what each DUT leg receives beyond `l`'s token bucket, in the forward hook.
-fn limiter(l: Limiter) -> io::Result<()> {
-    nft(&["add", "table", "inet", NFT_TABLE])?;
+fn limiter(lab: &Lab, l: Limiter) -> io::Result<()> {
+    nft(lab, &["add", "table", "inet", NFT_TABLE])?;
     #[rustfmt::skip]
-    nft(&["add", "chain", "inet", NFT_TABLE, "forward", "{", "type", "filter", "hook", "forward", "priority", "0",
+    nft(lab, &["add", "chain", "inet", NFT_TABLE, "forward", "{", "type", "filter", "hook", "forward", "priority", "0",
           ";", "policy", "accept", ";", "}"])?;
     let (rate, burst) = (format!("{}/second", l.pps), l.burst.to_string());
     for p in PORTS {
         #[rustfmt::skip]
-        nft(&["add", "rule", "inet", NFT_TABLE, "forward", "iifname", p.dut_if, "limit", "rate", "over", &rate,
+        nft(lab, &["add", "rule", "inet", NFT_TABLE, "forward", "iifname", p.dut_if, "limit", "rate", "over", &rate,
               "burst", &burst, "packets", "drop"])?;
     }
     Ok(())
@@ -722,26 +832,29 @@ fn limiter(l: Limiter) -> io::Result<()> {
 /// The nat DUT: a stateful firewall (new connections only while fewer than `max` are
 /// tracked, `ct count`; 0: any) and source NAT of what leaves towards rt1 (masquerade to
 /// 198.18.2.254).
-fn nat(st: Stateful) -> io::Result<()> {
-    nft(&["add", "table", "inet", NFT_TABLE])?;
+fn nat(lab: &Lab, st: Stateful) -> io::Result<()> {
+    nft(lab, &["add", "table", "inet", NFT_TABLE])?;
     #[rustfmt::skip]
-    nft(&["add", "chain", "inet", NFT_TABLE, "forward", "{", "type", "filter", "hook", "forward", "priority", "0",
+    nft(lab, &["add", "chain", "inet", NFT_TABLE, "forward", "{", "type", "filter", "hook", "forward", "priority", "0",
           ";", "policy", "accept", ";", "}"])?;
-    nft(&["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "invalid", "drop"])?;
+    nft(lab, &["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "invalid", "drop"])?;
     if let Some(cps) = st.cps {
         let (rate, burst) = (format!("{cps}/second"), cps_burst(cps).to_string());
         #[rustfmt::skip]
-        nft(&["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "new", "limit", "rate", "over", &rate,
+        nft(lab, &["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "new", "limit", "rate", "over", &rate,
               "burst", &burst, "packets", "drop"])?;
     }
     if st.conntrack > 0 {
         let n = st.conntrack.to_string();
-        nft(&["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "new", "ct", "count", "over", &n, "drop"])?;
+        nft(
+            lab,
+            &["add", "rule", "inet", NFT_TABLE, "forward", "ct", "state", "new", "ct", "count", "over", &n, "drop"],
+        )?;
     }
     #[rustfmt::skip]
-    nft(&["add", "chain", "inet", NFT_TABLE, "post", "{", "type", "nat", "hook", "postrouting", "priority", "100",
+    nft(lab, &["add", "chain", "inet", NFT_TABLE, "post", "{", "type", "nat", "hook", "postrouting", "priority", "100",
           ";", "policy", "accept", ";", "}"])?;
-    nft(&["add", "rule", "inet", NFT_TABLE, "post", "oifname", PORTS[1].dut_if, "masquerade"])
+    nft(lab, &["add", "rule", "inet", NFT_TABLE, "post", "oifname", PORTS[1].dut_if, "masquerade"])
 }
 
 /// Keeps the generator namespace's own stack from answering what reaches its ports (an
@@ -749,9 +862,9 @@ fn nat(st: Stateful) -> io::Result<()> {
 /// behind the nat DUT: there a server port receives connections from the DUT's address,
 /// not from an address local to the generator namespace (which the kernel drops as a
 /// martian), and the kernel would answer each SYN to riptide's server with a RST.
-fn quiet_generator() -> io::Result<()> {
-    let nft =
-        |args: &[&str]| run_bounded(Command::new("ip").args(["netns", "exec", TG_NS, "nft"]).args(args), IP_TIMEOUT);
+fn quiet_generator(lab: &Lab) -> io::Result<()> {
+    let tg = lab.tg();
+    let nft = |args: &[&str]| run_bounded(Command::new("ip").args(["netns", "exec", tg, "nft"]).args(args), IP_TIMEOUT);
     nft(&["add", "table", "inet", NFT_TABLE])?;
     #[rustfmt::skip]
     let chain = ["add", "chain", "inet", NFT_TABLE, "input", "{", "type", "filter", "hook", "input", "priority", "0",
@@ -761,16 +874,16 @@ fn quiet_generator() -> io::Result<()> {
 
 /// The bridge DUT's learning limiter: what leg dut1 takes in, in the bridge's prerouting
 /// hook (before the bridge learns the source).
-fn learn_limiter(pps: u64) -> io::Result<()> {
-    nft(&["add", "table", "bridge", NFT_TABLE])?;
+fn learn_limiter(lab: &Lab, pps: u64) -> io::Result<()> {
+    nft(lab, &["add", "table", "bridge", NFT_TABLE])?;
     #[rustfmt::skip]
-    nft(&["add", "chain", "bridge", NFT_TABLE, "pre", "{", "type", "filter", "hook", "prerouting", "priority", "-200",
+    nft(lab, &["add", "chain", "bridge", NFT_TABLE, "pre", "{", "type", "filter", "hook", "prerouting", "priority", "-200",
           ";", "policy", "accept", ";", "}"])?;
     let rate = format!("{pps}/second");
     #[rustfmt::skip]
     let rule = ["add", "rule", "bridge", NFT_TABLE, "pre", "iifname", PORTS[1].dut_if, "limit", "rate", "over", &rate,
                 "burst", "5", "packets", "drop"];
-    nft(&rule)
+    nft(lab, &rule)
 }
 
 /// The nat DUT's limits in `nft list table`'s text.
@@ -797,13 +910,14 @@ fn parse_limit(rules: &str) -> Option<Limiter> {
 /// Waits until every veth end reports carrier (the kernel's link watch delays it by up
 /// to a second) and, in bridge mode, both bridge ports forward: frames sent before that
 /// would be dropped on the way.
-fn wait_ready(mode: DutMode) -> Result<(), LabError> {
-    let mut want: Vec<(&str, &str)> = PORTS.iter().map(|p| (TG_NS, p.name)).collect();
+fn wait_ready(lab: &Lab, mode: DutMode) -> Result<(), LabError> {
+    let (tg, dut) = (lab.tg(), lab.dut());
+    let mut want: Vec<(&str, &str)> = PORTS.iter().map(|p| (tg, p.name)).collect();
     if mode != DutMode::None {
-        want.extend(PORTS.iter().map(|p| (DUT_NS, p.dut_if)));
+        want.extend(PORTS.iter().map(|p| (dut, p.dut_if)));
     }
     if matches!(mode, DutMode::Bridge(_)) {
-        want.extend([(TG_NS, MONITOR.name), (DUT_NS, MONITOR.dut_if)]);
+        want.extend([(tg, MONITOR.name), (dut, MONITOR.dut_if)]);
     }
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
@@ -816,7 +930,7 @@ fn wait_ready(mode: DutMode) -> Result<(), LabError> {
             }
         }
         if pending.is_none() && matches!(mode, DutMode::Bridge(_)) {
-            let ports = output(Command::new("bridge").args(["-n", DUT_NS, "link", "show"])).unwrap_or_default();
+            let ports = output(Command::new("bridge").args(["-n", dut, "link", "show"])).unwrap_or_default();
             if ports.matches("state forwarding").count() < 3 {
                 pending = Some("bridge ports are not forwarding".into());
             }
@@ -836,20 +950,21 @@ fn wait_ready(mode: DutMode) -> Result<(), LabError> {
 /// (its static gateway entries stay; RFC 2889), the nat DUT its connection count (its
 /// rules made again: the kernel's `ct count` frees a closed connection's place only a few
 /// at a time, so a trial after a full one would find places taken; RFC 9411).
-pub fn flush() -> Result<(), LabError> {
+pub fn flush(lab: &Lab) -> Result<(), LabError> {
+    let dut = lab.dut();
     if !root::is_root() {
         return Err(LabError::NotRoot("flush"));
     }
-    if output(Command::new("ip").args(["-n", DUT_NS, "-o", "link", "show", "br0"])).is_ok() {
-        return ip(&["-n", DUT_NS, "link", "set", "br0", "type", "bridge", "fdb_flush"])
-            .map_err(step(format!("flushing br0's learned addresses in {DUT_NS}")));
+    if output(Command::new("ip").args(["-n", dut, "-o", "link", "show", "br0"])).is_ok() {
+        return ip(&["-n", dut, "link", "set", "br0", "type", "bridge", "fdb_flush"])
+            .map_err(step(format!("flushing br0's learned addresses in {dut}")));
     }
-    let rules = output(Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "inet", NFT_TABLE]))
+    let rules = output(Command::new("ip").args(["netns", "exec", dut, "nft", "list", "table", "inet", NFT_TABLE]))
         .unwrap_or_default();
     if rules.contains("masquerade") {
-        return nft(&["delete", "table", "inet", NFT_TABLE])
-            .and_then(|()| nat(parse_nat(&rules)))
-            .map_err(step(format!("renewing the nat DUT's rules in {DUT_NS}")));
+        return nft(lab, &["delete", "table", "inet", NFT_TABLE])
+            .and_then(|()| nat(lab, parse_nat(&rules)))
+            .map_err(step(format!("renewing the nat DUT's rules in {dut}")));
     }
     Err(LabError::Step {
         step: "riptide lab flush".into(),
@@ -861,7 +976,7 @@ pub fn flush() -> Result<(), LabError> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Removed {
     /// Namespaces deleted.
-    pub namespaces: Vec<&'static str>,
+    pub namespaces: Vec<String>,
     /// Processes stopped because they still ran inside one.
     pub processes: Vec<u32>,
 }
@@ -869,12 +984,14 @@ pub struct Removed {
 /// Removes the lab: stops processes still inside its namespaces (SIGTERM, then SIGKILL
 /// after a second) and deletes the namespaces. Idempotent; needs root when there is
 /// something to remove.
-pub fn down() -> Result<Removed, LabError> {
+pub fn down(lab: &Lab) -> Result<Removed, LabError> {
+    let (tg, dut) = (lab.tg(), lab.dut());
     let mut removed = Removed::default();
-    if !root::is_root() && ([TG_NS, DUT_NS].into_iter().any(exists) || Path::new(RUN_DIR).exists()) {
+    let run_dir = lab.run_dir();
+    if !root::is_root() && ([tg, dut].into_iter().any(exists) || run_dir.exists()) {
         return Err(LabError::NotRoot("down"));
     }
-    for ns in [TG_NS, DUT_NS] {
+    for ns in [tg, dut] {
         if !exists(ns) {
             continue;
         }
@@ -893,22 +1010,23 @@ pub fn down() -> Result<Removed, LabError> {
         }
         removed.processes.extend(pids);
         ip(&["netns", "del", ns]).map_err(step(format!("deleting namespace {ns}")))?;
-        removed.namespaces.push(ns);
+        removed.namespaces.push(ns.to_string());
     }
-    if Path::new(RUN_DIR).exists() {
-        std::fs::remove_dir_all(RUN_DIR).map_err(step(format!("removing {RUN_DIR}")))?;
+    if run_dir.exists() {
+        std::fs::remove_dir_all(&run_dir).map_err(step(format!("removing {}", run_dir.display())))?;
     }
+    // The parent goes with the last lab (it stays while another lab's directory is in it).
+    let _ = std::fs::remove_dir(RUN_DIR);
     Ok(removed)
 }
 
 /// The user-space forwarder running in the DUT namespace, if any.
-fn forwarder() -> Option<DutMode> {
-    pids_in(DUT_NS).into_iter().find_map(|pid| {
-        match std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?.trim() {
-            "dpdk-testpmd" => Some(DutMode::Testpmd),
-            "ovs-vswitchd" => Some(DutMode::Ovs),
-            _ => None,
-        }
+fn forwarder(lab: &Lab) -> Option<DutMode> {
+    let dut = lab.dut();
+    pids_in(dut).into_iter().find_map(|pid| match std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?.trim() {
+        "dpdk-testpmd" => Some(DutMode::Testpmd),
+        "ovs-vswitchd" => Some(DutMode::Ovs),
+        _ => None,
     })
 }
 
@@ -982,7 +1100,7 @@ fn parse_net_dev(text: &str, ifname: &str) -> Option<IfCounters> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IfStatus {
     /// Namespace.
-    pub ns: &'static str,
+    pub ns: String,
     /// Interface name.
     pub name: &'static str,
     /// Kernel counters.
@@ -1006,28 +1124,29 @@ pub struct Status {
 
 /// Inspects the lab: which mode, interface counters, attached XDP programs (root, when
 /// the lab is up: they are read inside its namespaces).
-pub fn status() -> Result<Status, LabError> {
-    if !exists(TG_NS) {
-        let mode = exists(DUT_NS).then_some(DutMode::Route);
+pub fn status(lab: &Lab) -> Result<Status, LabError> {
+    let (tg, dut) = (lab.tg(), lab.dut());
+    if !exists(tg) {
+        let mode = exists(dut).then_some(DutMode::Route);
         return Ok(Status { mode, interfaces: vec![], forwarding: None, learning: None });
     }
     // Its counters and mode are read inside its namespaces.
     if !root::is_root() {
         return Err(LabError::NotRoot("status"));
     }
-    let dut = exists(DUT_NS);
+    let has_dut = exists(dut);
     let mut st = Status { mode: None, interfaces: vec![], forwarding: None, learning: None };
-    let mut names: Vec<(&'static str, &'static str)> = PORTS.iter().map(|p| (TG_NS, p.name)).collect();
-    if dut {
-        names.extend(PORTS.iter().map(|p| (DUT_NS, p.dut_if)));
-        st.mode = Some(match forwarder() {
+    let mut names: Vec<(&str, &'static str)> = PORTS.iter().map(|p| (tg, p.name)).collect();
+    if has_dut {
+        names.extend(PORTS.iter().map(|p| (dut, p.dut_if)));
+        st.mode = Some(match forwarder(lab) {
             Some(m) => m,
-            None if output(Command::new("ip").args(["-n", DUT_NS, "-o", "link", "show", "br0"])).is_ok() => {
-                names.extend([(TG_NS, MONITOR.name), (DUT_NS, MONITOR.dut_if)]);
-                let limit = netns::run_in(DUT_NS, || crate::bridge::learning("br0")).ok().and_then(|r| r.ok());
+            None if output(Command::new("ip").args(["-n", dut, "-o", "link", "show", "br0"])).is_ok() => {
+                names.extend([(tg, MONITOR.name), (dut, MONITOR.dut_if)]);
+                let limit = netns::run_in(dut, || crate::bridge::learning("br0")).ok().and_then(|r| r.ok());
                 st.learning = limit;
                 let learn = output(
-                    Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "bridge", NFT_TABLE]),
+                    Command::new("ip").args(["netns", "exec", dut, "nft", "list", "table", "bridge", NFT_TABLE]),
                 )
                 .ok()
                 .and_then(|r| parse_limit(&r))
@@ -1035,10 +1154,9 @@ pub fn status() -> Result<Status, LabError> {
                 DutMode::Bridge(Switch { fdb: limit.map_or(0, |l| l.max_learned), learn })
             }
             None => {
-                let rules = output(
-                    Command::new("ip").args(["netns", "exec", DUT_NS, "nft", "list", "table", "inet", NFT_TABLE]),
-                )
-                .unwrap_or_default();
+                let rules =
+                    output(Command::new("ip").args(["netns", "exec", dut, "nft", "list", "table", "inet", NFT_TABLE]))
+                        .unwrap_or_default();
                 if rules.contains("masquerade") {
                     DutMode::Nat(parse_nat(&rules))
                 } else {
@@ -1046,9 +1164,8 @@ pub fn status() -> Result<Status, LabError> {
                 }
             }
         });
-        let fwd = netns::run_in(DUT_NS, || std::fs::read_to_string("/proc/sys/net/ipv4/ip_forward"))
-            .ok()
-            .and_then(|r| r.ok());
+        let fwd =
+            netns::run_in(dut, || std::fs::read_to_string("/proc/sys/net/ipv4/ip_forward")).ok().and_then(|r| r.ok());
         if st.mode.is_some_and(DutMode::routes) {
             st.forwarding = fwd.map(|s| s.trim() == "1");
         }
@@ -1058,7 +1175,12 @@ pub fn status() -> Result<Status, LabError> {
     for (ns, name) in names {
         let Ok(counters) = if_counters(ns, name) else { continue };
         let shown = output(Command::new("ip").args(["-n", ns, "-o", "link", "show", name])).unwrap_or_default();
-        st.interfaces.push(IfStatus { ns, name, counters, xdp: shown.contains(" xdp") || shown.contains("prog/xdp") });
+        st.interfaces.push(IfStatus {
+            ns: ns.to_string(),
+            name,
+            counters,
+            xdp: shown.contains(" xdp") || shown.contains("prog/xdp"),
+        });
     }
     Ok(st)
 }

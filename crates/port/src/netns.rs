@@ -70,9 +70,17 @@ pub fn enter(name: &str) -> io::Result<()> {
 /// What opening a namespace's file (`path`) failed with, and what to do about it.
 fn open_error(name: &str, path: &Path, e: io::Error) -> io::Error {
     let hint = match e.kind() {
-        // The lab's namespaces (crate::lab names them riptide-*; netns stays below the lab).
+        // A lab's namespaces (crate::lab names them NAME-tg and NAME-dut, the default lab
+        // riptide-*; netns stays below the lab).
         io::ErrorKind::NotFound if name.starts_with("riptide-") => {
             format!("no network namespace '{name}' ({}): `riptide lab up` makes it", path.display())
+        }
+        io::ErrorKind::NotFound if name.ends_with("-tg") || name.ends_with("-dut") => {
+            let lab = name.rsplit_once('-').map_or(name, |(l, _)| l);
+            format!(
+                "no network namespace '{name}' ({}): `riptide lab up --name {lab}` makes it, `riptide lab status` lists the labs up",
+                path.display()
+            )
         }
         io::ErrorKind::NotFound => format!(
             "no network namespace '{name}' ({}): `ip netns add {name}` makes one, `ip netns list` shows those there are",
@@ -379,5 +387,7 @@ mod tests {
             assert!(e.ends_with("`riptide lab up` makes it"), "{e}");
             assert!(!e.contains("ip netns add"), "{e}");
         }
+        let e = enter("rt-test-missing-lab-tg").unwrap_err().to_string();
+        assert!(e.contains("`riptide lab up --name rt-test-missing-lab` makes it"), "{e}");
     }
 }
