@@ -2,7 +2,7 @@
 CARGO ?= cargo
 RIPTIDE := target/release/riptide
 
-.PHONY: setup build run test lint bench clean
+.PHONY: setup build run test lint bench clean wheel
 
 setup:
 	@scripts/setup.sh
@@ -24,6 +24,11 @@ lint: setup
 # oracle; ends with one "N passed, N failed" line.
 test:
 	@scripts/test.sh
+
+# The riptide wheel (the binary and the Python package; pyproject.toml, maturin) and the
+# pure-Python client wheel, into target/wheels: pip install target/wheels/riptide-*.whl
+wheel: setup
+	@scripts/wheel.sh
 
 bench: build
 	$(RIPTIDE) bench --runs 5

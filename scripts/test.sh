@@ -31,12 +31,19 @@ if ! "$venv/bin/python" -c "import pytest, jsonschema, hdrh, scapy, MLRsearch, z
   echo "test: installing python/requirements-test.txt (pytest, jsonschema, hdrhistogram, scapy, MLRsearch, pyzmq, trex_stl_lib, prometheus_client, dpkt, repoze.lru, numpy, scipy, dill) into $venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
 fi
+# The riptide wheel (make wheel), which python/tests/test_wheel.py installs into an empty
+# virtual environment: a failed build fails the run.
 set +e
-PYTHONPATH=python RIPTIDE_BIN=target/release/riptide "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
+scripts/wheel.sh
+wrc=$?
+wheel=$(ls target/wheels/riptide-*.whl 2>/dev/null | head -n1)
+phase "wheel"
+PYTHONPATH=python RIPTIDE_BIN=target/release/riptide RIPTIDE_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
 prc=${PIPESTATUS[0]}
 set -e
 phase "python tests"
 [ "$rc" -ne 0 ] || rc=$prc
+[ "$rc" -ne 0 ] || rc=$wrc
 set +o pipefail
 passed=$(grep -Eo '^test result: .* ([0-9]+) passed' "$log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 failed=$(grep -Eo '^test result: .* ([0-9]+) failed' "$log" | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')

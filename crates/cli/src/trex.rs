@@ -67,7 +67,10 @@ pub(crate) fn astf_addresses(text: &str, clients: Option<&str>, servers: Option<
 }
 
 fn translate(path: &Path, args: &[&str], tunables: Option<&str>) -> Result<String, Failure> {
-    let python = std::env::var_os("RIPTIDE_PYTHON").unwrap_or_else(|| "python3".into());
+    let exe = std::env::current_exe().ok();
+    let python = std::env::var_os("RIPTIDE_PYTHON")
+        .or_else(|| venv_python(exe.as_deref()).map(PathBuf::into_os_string))
+        .unwrap_or_else(|| "python3".into());
     let mut cmd = Command::new(&python);
     cmd.args(["-m", "riptide.trex"]).arg(path).args(args);
     // `-m` would put the working directory first on sys.path: a `riptide/` there would run.
@@ -75,7 +78,6 @@ fn translate(path: &Path, args: &[&str], tunables: Option<&str>) -> Result<Strin
     if let Some(t) = tunables {
         cmd.args(["-t", t]);
     }
-    let exe = std::env::current_exe().ok();
     if let Some(dir) = package_dir(std::env::var_os("RIPTIDE_PYTHONPATH"), exe.as_deref()) {
         let mut paths = vec![dir];
         if let Some(old) = std::env::var_os("PYTHONPATH") {
@@ -117,6 +119,18 @@ fn translate(path: &Path, args: &[&str], tunables: Option<&str>) -> Result<Strin
     Ok(text)
 }
 
+/// The interpreter of the virtual environment the binary `exe` was installed into (the
+/// riptide wheel: `VENV/bin/riptide` beside `VENV/bin/python3`, `VENV/pyvenv.cfg`): the
+/// one whose site-packages hold the riptide package installed with it, whichever
+/// `python3` is first on PATH.
+fn venv_python(exe: Option<&Path>) -> Option<PathBuf> {
+    let bin = std::fs::canonicalize(exe?).ok()?.parent()?.to_path_buf();
+    if !bin.parent()?.join("pyvenv.cfg").is_file() {
+        return None;
+    }
+    ["python3", "python"].into_iter().map(|n| bin.join(n)).find(|p| p.is_file())
+}
+
 /// Where riptide's Python package is: `env` (`$RIPTIDE_PYTHONPATH`), else beside the
 /// binary `exe`: the `python/` of the build tree it was built in
 /// (`ROOT/target/PROFILE/riptide`), or `PREFIX/share/riptide/python` for
@@ -141,6 +155,21 @@ mod tests {
     fn touch(p: &Path) {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, "").unwrap();
+    }
+
+    #[test]
+    fn a_wheel_installed_binary_runs_its_own_environments_python() {
+        let d = tempfile::tempdir().unwrap();
+        let venv = d.path().join("venv");
+        touch(&venv.join("bin/riptide"));
+        touch(&venv.join("bin/python3"));
+        // Not a virtual environment (no pyvenv.cfg): PATH's python3.
+        assert_eq!(venv_python(Some(&venv.join("bin/riptide"))), None);
+        touch(&venv.join("pyvenv.cfg"));
+        let got = venv_python(Some(&venv.join("bin/riptide"))).unwrap();
+        assert_eq!(got, std::fs::canonicalize(&venv).unwrap().join("bin/python3"));
+        // Its package is that interpreter's: nothing put on PYTHONPATH.
+        assert_eq!(package_dir(None, Some(&venv.join("bin/riptide"))), None);
     }
 
     #[test]
