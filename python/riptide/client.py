@@ -9,7 +9,7 @@ import threading
 import time
 import warnings
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from .errors import ConnectionFailed, RiptideError, from_error
 from .streams import Stream, profile_text
@@ -330,6 +330,7 @@ class Client:
         pin: Optional[Sequence[int]] = None,
         core_mask: Optional[str] = None,
         realtime: bool = False,
+        segment: Optional[Tuple[int, int]] = None,
     ) -> None:
         """Starts the loaded streams: for ``duration`` seconds and/or ``count`` packets.
 
@@ -342,8 +343,14 @@ class Client:
         ``"pin"`` (the workers are divided between the sending ports), as TRex's.
         ``realtime``: the workers at real-time priority (SCHED_FIFO), so a busy host does
         not bend their schedule (each port's ``pacing`` in the stats shows how well).
+        ``segment``: ``(i, n)``, send only share ``i`` (from 0) of ``n`` of the run, for
+        ``n`` generators that together send the profile (``riptide run --segment I/N``;
+        :meth:`riptide.Cluster.start` with ``segmented=True`` gives each daemon its own).
         """
         params: Json = {"multiplier": mult, "cores": cores}
+        if segment is not None:
+            i, n = segment
+            params["segment"] = {"index": int(i), "count": int(n)}
         if pin is not None:
             params["pin"] = [int(c) for c in pin]
             params["cores"] = len(params["pin"])

@@ -41,14 +41,21 @@ class Cluster:
         count: Optional[int] = None,
         mult: Union[str, float] = 1,
         cores: int = 1,
+        segmented: bool = False,
     ) -> float:
         """Starts every daemon at wall-clock time ``at`` (default: now + ``lead`` s); returns it.
 
         ``lead`` must cover sending the start to every daemon (each takes ~1 ms here).
+        ``segmented``: the daemons share the profile instead of each sending all of it:
+        daemon ``k`` of ``n`` sends segment ``k/n`` (1/n of every rate and packet count,
+        and a disjoint part of every field-engine range; ``riptide run --segment``), so
+        :meth:`get_stats`'s ``total`` is what one generator would have sent.
         """
         when = time.time() + lead if at is None else at
-        for c in self.clients:
-            c.start(duration=duration, count=count, mult=mult, cores=cores, at=when)
+        n = len(self.clients)
+        for k, c in enumerate(self.clients):
+            seg = (k, n) if segmented else None
+            c.start(duration=duration, count=count, mult=mult, cores=cores, at=when, segment=seg)
         return when
 
     def wait_on_traffic(self, timeout: Optional[float] = None) -> None:

@@ -15,7 +15,7 @@ from typing import Any, Dict, Iterator, List, Tuple
 import jsonschema
 import pytest
 
-from riptide import API_MAJOR, SCHEMA_PATH, Client, Cluster, stream, udp_stream
+from riptide import API_MAJOR, SCHEMA_PATH, Client, Cluster, RpcError, stream, udp_stream
 
 from daemon_util import BIN, REPO, free_port, running_daemon
 from test_client import daemon  # noqa: F401  (fixture)
@@ -203,3 +203,23 @@ def test_cluster_starts_two_daemons_within_a_millisecond(two_daemons: List[Tuple
         # runs must be within a millisecond, and every one within the lag bound.
         assert min(spreads) < 1_000_000, f"start spreads {spreads} ns"
         assert max(spreads) < 50_000_000, f"start spreads {spreads} ns"
+
+
+def test_a_segmented_cluster_sends_the_profile_once(two_daemons: List[Tuple[str, int]]) -> None:
+    """``Cluster.start(segmented=True)``: daemon k of 2 sends segment k/2 (``start``'s
+    ``segment``, API 1.16): half of the count and of the rate each, the whole between
+    them."""
+    clients = [Client(port=port, netns=ns) for ns, port in two_daemons]
+    with Cluster(clients) as cl:
+        cl.acquire()
+        cl.add_streams([udp_stream(rate="100kpps")])
+        cl.start(count=10_001, lead=0.2, segmented=True)
+        cl.wait_on_traffic(timeout=10)
+        stats = cl.get_stats()
+        sent = [p["opackets"] for s in stats["daemons"] for p in s["ports"]]
+        assert sorted(sent) == [5_000, 5_001], sent
+        assert stats["total"]["opackets"] == 10_001
+        for s in stats["daemons"]:
+            assert abs(s["streams"][0]["requested_pps"] - 50_000) < 1e-6, s["streams"][0]
+        with pytest.raises(RpcError, match="not below the count"):
+            clients[0].start(count=10, segment=(2, 2))

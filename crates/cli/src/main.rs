@@ -14,6 +14,7 @@ mod debug;
 mod drive;
 mod files;
 mod lab;
+mod merge;
 mod ndr;
 mod pktgen;
 mod place;
@@ -97,8 +98,12 @@ enum Cmd {
     /// Simulate a TRex ASTF profile as TRex's astf-sim --full does, into a pcap.
     #[command(name = "astf-sim")]
     AstfSim(astf_sim::AstfSimArgs),
-    /// Build, inspect or remove the two-port test ring of namespaces (riptide-tg, riptide-dut).
+    /// Build, inspect or remove the two-port test ring of namespaces (riptide-tg,
+    /// riptide-dut; NAME-tg and NAME-dut with --name).
     Lab(lab::LabArgs),
+    /// Add the results of a run split between generators (run --segment I/N) into one
+    /// report: counts summed, latency histograms merged, the start skew.
+    Merge(merge::MergeArgs),
     /// The namespace helper of pktgen shell scripts (internal).
     #[command(name = "__pktgen-ns", hide = true)]
     PktgenNs(pktgen::PktgenNsArgs),
@@ -132,6 +137,7 @@ fn main() -> ExitCode {
             | Cmd::Debug(_)
             | Cmd::Bench(_)
             | Cmd::Lab(_)
+            | Cmd::Merge(_)
             | Cmd::RunStf(_)
             | Cmd::Tcp(_)
             | Cmd::AstfSim(_)
@@ -155,6 +161,7 @@ fn main() -> ExitCode {
         Cmd::Serve(a) => serve::serve(a),
         Cmd::Console(a) => console::console(a),
         Cmd::Lab(a) => lab::lab(a),
+        Cmd::Merge(a) => merge::merge(a),
         Cmd::RunStf(a) => stf::run_stf(a),
         Cmd::Tcp(a) => tcp::tcp(a),
         Cmd::AstfSim(a) => astf_sim::astf_sim(a),

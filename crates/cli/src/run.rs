@@ -62,6 +62,17 @@ pub(crate) struct RunArgs {
     /// sleep between departures and leave their CPU 10% of each busy millisecond.
     #[arg(long)]
     pub realtime: bool,
+    /// Send only share I (from 0) of N of the run, for N generators that together send
+    /// the profile (on N hosts, or N namespaces): each takes 1/N of every stream's rate and
+    /// packet counts, of -n, and a disjoint part of every field-engine range, as the
+    /// engine splits a stream between its cores. `riptide merge` adds their results.
+    #[arg(long, value_name = "I/N")]
+    pub segment: Option<String>,
+    /// Start at this wall-clock time, so that several generators begin together: RFC
+    /// 3339 in UTC (2026-11-27T23:30:00.5Z) or Unix seconds (1795822200.5). The run
+    /// reports how late it really began (start_lag_ns); a time already past is refused.
+    #[arg(long, value_name = "TIME")]
+    pub start_at: Option<String>,
     /// Print one JSON object instead of tables.
     #[arg(long)]
     pub json: bool,
@@ -130,7 +141,13 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
     }
     let cores = a.cores.clone().unwrap_or_default();
     riptide_engine::cores(cores.count as u64).map_err(|e| Failure::input(format!("--cores {e}")))?;
+    let segment = a
+        .segment
+        .as_deref()
+        .map(|s| s.parse::<riptide_engine::Segment>().map_err(|e| Failure::input(format!("--segment: {e}"))))
+        .transpose()?;
     Ok(StartOptions {
+        segment,
         duration,
         count: a.count,
         multiplier,
@@ -198,12 +215,30 @@ fn probe_rate(s: &str) -> Result<f64, Failure> {
     }
 }
 
-fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Failure> {
+fn finish(a: &RunArgs, engine: &mut Engine, mut opts: StartOptions) -> Result<(), Failure> {
+    let start_at = a
+        .start_at
+        .as_deref()
+        .map(|t| parse_time(t).map_err(|e| Failure::input(format!("--start-at: {e}"))))
+        .transpose()?;
+    if let Some(at) = start_at {
+        match wait_until(at) {
+            Some(at) => opts.at_unix_ns = Some(at),
+            None => return Ok(()),
+        }
+    }
+    let segment = opts.segment;
     let progress = shows_progress(a.json);
     let mut series = Vec::new();
     let snap = drive_sampled(engine, Command::Start(opts), progress, &mut series)?;
     let mut v = report::json(&snap);
     v["series"] = serde_json::Value::Array(series);
+    if let Some(seg) = segment {
+        v["segment"] = serde_json::json!(seg.to_string());
+    }
+    if let Some(at) = start_at {
+        v["start_at_unix_ns"] = serde_json::json!(at);
+    }
     if let Some(out) = &a.out {
         // The file carries the host's latest calibration; stdout's --json stays the run.
         let mut full = v.clone();
@@ -219,4 +254,121 @@ fn finish(a: &RunArgs, engine: &mut Engine, opts: StartOptions) -> Result<(), Fa
         print!("{}", report::tables(&snap));
     }
     Ok(())
+}
+
+/// How far ahead of its start time a run is handed to the engine (which takes start times
+/// up to 60 s ahead): the command waits until then.
+const HAND_OVER: u64 = 2_000_000_000;
+
+/// Waits until `at_unix_ns` is at most [`HAND_OVER`] away, and returns it; refuses a
+/// time less than 5 ms ahead (the engine needs 1 ms to open its ports). `None` when
+/// interrupted while waiting.
+fn wait_until(at_unix_ns: u64) -> Option<u64> {
+    loop {
+        if crate::signal::interrupted() {
+            return None;
+        }
+        let now = riptide_core::host::unix_now_ns();
+        if at_unix_ns <= now + HAND_OVER {
+            return Some(at_unix_ns);
+        }
+        let left = at_unix_ns - now - HAND_OVER;
+        std::thread::sleep(std::time::Duration::from_nanos(left.min(100_000_000)));
+    }
+}
+
+/// A wall-clock time: RFC 3339 in UTC (`2026-11-27T23:30:00Z`, `...:00.250Z`) or Unix
+/// seconds (`1795822200`, `1795822200.25`), as ns since the Unix epoch; it must be
+/// ahead of now by at least 5 ms and by at most a day.
+pub(crate) fn parse_time(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let ns = if t.bytes().all(|b| b.is_ascii_digit() || b == b'.') && !t.is_empty() {
+        // Exact to the nanosecond (an f64 of today's Unix time in ns is not).
+        let bad = || format!("'{s}': expected Unix seconds such as 1795822200.5");
+        let (secs, frac) = t.split_once('.').unwrap_or((t, ""));
+        if secs.is_empty() || secs.len() > 12 || frac.len() > 9 || frac.contains('.') {
+            return Err(bad());
+        }
+        let secs: u64 = secs.parse().map_err(|_| bad())?;
+        let frac: u64 = if frac.is_empty() { 0 } else { format!("{frac:0<9}").parse().map_err(|_| bad())? };
+        secs * 1_000_000_000 + frac
+    } else {
+        rfc3339_utc(t).ok_or_else(|| {
+            format!("'{s}': expected a UTC time such as 2026-11-27T23:30:00Z (or 23:30:00.250Z), or Unix seconds")
+        })?
+    };
+    let now = riptide_core::host::unix_now_ns();
+    if ns < now + 5_000_000 {
+        return Err(format!(
+            "'{s}' is not ahead of now (by {:.3} s): the generators would not begin together",
+            (now as f64 - ns as f64) / 1e9
+        ));
+    }
+    if ns > now + 86_400_000_000_000 {
+        return Err(format!("'{s}' is more than a day ahead"));
+    }
+    Ok(ns)
+}
+
+/// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` as ns since the Unix epoch.
+fn rfc3339_utc(t: &str) -> Option<u64> {
+    let t = t.strip_suffix('Z').or_else(|| t.strip_suffix('z'))?;
+    let (date, time) = t.split_once(['T', 't', ' '])?;
+    let d: Vec<&str> = date.split('-').collect();
+    let (hms, frac) = match time.split_once('.') {
+        Some((h, f)) => (h, f),
+        None => (time, ""),
+    };
+    let h: Vec<&str> = hms.split(':').collect();
+    if d.len() != 3 || h.len() != 3 || d[0].len() != 4 || frac.len() > 9 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let num = |x: &str, max: u64| x.parse::<u64>().ok().filter(|&v| v <= max && x.len() == 2);
+    let (year, month, day) = (d[0].parse::<i64>().ok()?, num(d[1], 12)?, num(d[2], 31)?);
+    let (hour, min, sec) = (num(h[0], 23)?, num(h[1], 59)?, num(h[2], 60)?);
+    if month == 0 || day == 0 || year < 1970 {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let (y, m) = if month <= 2 { (year - 1, month as i64 + 9) } else { (year, month as i64 - 3) };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * m + 2) / 5 + day as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let secs = days as u64 * 86_400 + hour * 3_600 + min * 60 + sec;
+    let frac_ns = if frac.is_empty() { 0 } else { format!("{frac:0<9}").parse::<u64>().ok()? };
+    Some(secs * 1_000_000_000 + frac_ns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_times_parse_as_rfc3339_utc_or_unix_seconds() {
+        assert_eq!(rfc3339_utc("1970-01-01T00:00:00Z"), Some(0));
+        assert_eq!(rfc3339_utc("2026-11-27T23:30:00Z"), Some(1_795_822_200_000_000_000));
+        assert_eq!(rfc3339_utc("2026-11-27T23:30:00.25Z"), Some(1_795_822_200_250_000_000));
+        assert_eq!(rfc3339_utc("2000-02-29T12:00:00Z"), Some(951_825_600_000_000_000));
+        for bad in [
+            "2026-11-27T23:30:00",
+            "2026-11-27T23:30:00+01:00",
+            "2026-13-01T00:00:00Z",
+            "26-11-27T23:30:00Z",
+            "2026-11-27T23:30Z",
+            "2026-11-27T23:30:00.1234567890Z",
+        ] {
+            assert_eq!(rfc3339_utc(bad), None, "{bad}");
+        }
+        let now = riptide_core::host::unix_now_ns();
+        let soon = format!("{:.3}", (now + 3_000_000_000) as f64 / 1e9);
+        assert!(parse_time(&soon).is_ok_and(|t| t.abs_diff(now + 3_000_000_000) < 1_000_000));
+        let exact = (now / 1_000_000_000 + 5).to_string() + ".123456789";
+        assert_eq!(parse_time(&exact).unwrap() % 1_000_000_000, 123_456_789);
+        assert!(parse_time("1.2.3").unwrap_err().contains("Unix seconds"));
+        assert!(parse_time("1000").unwrap_err().contains("not ahead of now"));
+        assert!(parse_time("2999-01-01T00:00:00Z").unwrap_err().contains("more than a day"));
+        assert!(parse_time("tomorrow").unwrap_err().contains("expected a UTC time"));
+    }
 }

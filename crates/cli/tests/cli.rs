@@ -2,7 +2,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{kernel_counter, repo, riptide, stderr, test_net, text, tshark, tshark_available, BAD};
+use common::{
+    ipv4_src, kernel_counter, pcap_frames, repo, riptide, stderr, test_net, text, tshark, tshark_available, BAD,
+};
 
 use std::path::Path;
 use std::process::Command;
@@ -1109,4 +1111,86 @@ fn a_reader_that_goes_ends_the_output_quietly() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.signal(), Some(libc::SIGPIPE), "{:?}", o.status);
     assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// `run --segment I/N` (issue 37): four generators' shares of one profile, into pcaps,
+/// send what one generator sends: per-stream counts add up to the profile's bursts, the
+/// field engine's source addresses of the four are disjoint and together the single
+/// run's set, and `riptide merge` adds their results (and refuses a split that is not
+/// whole, naming the files).
+#[test]
+fn four_segments_send_the_profile_once_and_merge_adds_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("seg.yaml");
+    std::fs::write(
+        &prof,
+        "streams:\n  - name: sweep\n    size: 64\n    rate: 100kpps\n    mode: {burst: {packets: 1000}}\n    vars:\n      - {name: src, op: inc, min: 198.18.1.1, max: 198.18.1.250, write: ipv4.src}\n  - name: other\n    size: 128\n    rate: 10kpps\n    mode: {burst: {packets: 101}}\n",
+    )
+    .unwrap();
+    let p = prof.to_str().unwrap();
+    let srcs = |pcap: &Path| -> Vec<[u8; 4]> {
+        pcap_frames(pcap).iter().filter(|f| f.len() == 60).map(|f| ipv4_src(f)).collect()
+    };
+    let all_pcap = dir.path().join("all.pcap");
+    let o = riptide(&["run", p, "--port", &format!("pcap:{}", all_pcap.display()), "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let single: std::collections::BTreeSet<[u8; 4]> = srcs(&all_pcap).into_iter().collect();
+    assert_eq!(single.len(), 250);
+    let mut files = Vec::new();
+    let mut union = std::collections::BTreeSet::new();
+    let mut sent = 0;
+    for i in 0..4 {
+        let pcap = dir.path().join(format!("s{i}.pcap"));
+        let json = dir.path().join(format!("s{i}.json"));
+        #[rustfmt::skip]
+        let o = riptide(&["run", p, "--port", &format!("pcap:{}", pcap.display()), "--segment", &format!("{i}/4"),
+                          "--out", json.to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["segment"], format!("{i}/4"), "{v}");
+        // A quarter of each burst (250 and 25 or 26) and a quarter of the rate.
+        assert_eq!(v["streams"][0]["opackets"], 250, "{v}");
+        assert!((v["streams"][0]["requested_pps"].as_f64().unwrap() - 25_000.0).abs() < 1e-6, "{v}");
+        let mine = srcs(&pcap);
+        sent += pcap_frames(&pcap).len();
+        let set: std::collections::BTreeSet<[u8; 4]> = mine.iter().copied().collect();
+        assert!(union.is_disjoint(&set), "segment {i} repeats another's source addresses");
+        union.extend(set);
+        files.push(json.to_str().unwrap().to_string());
+    }
+    assert_eq!(union, single, "the four segments' addresses are the single run's");
+    assert_eq!(sent, 1101);
+    let mut args = vec!["merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let o = riptide(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["streams"][0]["opackets"], 1000, "{v}");
+    assert_eq!(v["streams"][1]["opackets"], 101, "{v}");
+    assert_eq!(v["ports"][0]["opackets"], 1101, "{v}");
+    assert_eq!(v["generators"].as_array().unwrap().len(), 4, "{v}");
+    assert!((v["streams"][0]["requested_pps"].as_f64().unwrap() - 100_000.0).abs() < 1e-3, "{v}");
+    // A split that is not whole, a file twice, another split's file: refused by name.
+    let three: Vec<&str> = ["merge"].into_iter().chain(files[..3].iter().map(String::as_str)).collect();
+    let o = riptide(&three);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("segments 3/4 are missing"), "{}", text(&o));
+    let twice = riptide(&["merge", &files[0], &files[0], &files[2], &files[3]]);
+    assert!(text(&twice).contains("segment 0/4 is in both"), "{}", text(&twice));
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\"ports\": [").unwrap();
+    let o = riptide(&["merge", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("bad.json: line 1: not JSON"), "{}", text(&o));
+    // Bad --segment and --start-at: exit 2, nothing sent.
+    for (flag, val, want) in [
+        ("--segment", "4/4", "not below the count"),
+        ("--segment", "x", "expected I/N"),
+        ("--start-at", "1000", "not ahead of now"),
+        ("--start-at", "noon", "expected a UTC time"),
+    ] {
+        let o = riptide(&["run", p, "--port", "null", flag, val]);
+        assert_eq!(o.status.code(), Some(2), "{flag} {val}: {}", text(&o));
+        assert!(text(&o).contains(want), "{flag} {val}: {}", text(&o));
+    }
 }

@@ -47,11 +47,14 @@ const HOMES: &[(&str, &str)] = &[
     ("soak", "docs/methodology.md"),
     ("rfc2889", "docs/methodology.md"),
     ("rfc9411", "docs/methodology.md"),
+    ("merge", "docs/scale.md"),
 ];
 
 /// Options the docs write that belong to other programs: (option, whose).
 const FOREIGN: &[(&str, &str)] = &[
     ("--path", "cargo install"),
+    ("--for", "kubectl wait"),
+    ("--timeout", "kubectl wait"),
     ("--pin", "TRex console's start"),
     ("--no-huge", "dpdk-testpmd"),
     ("--size", "a TRex profile's tunables"),

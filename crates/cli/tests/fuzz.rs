@@ -480,3 +480,38 @@ fn trex_astf_profiles() {
         }
     });
 }
+
+/// `riptide merge` (issue 37) reads result files: a real run's `--json` (tagged streams,
+/// latency histograms) mutated, two copies of it a split of two; the command exits 0 or
+/// 2 naming the file, never anything else (a panic is 101), within the bound.
+#[test]
+fn merge_results() {
+    let bin = env!("CARGO_BIN_EXE_riptide");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    #[rustfmt::skip]
+    let out = std::process::Command::new(bin)
+        .args(["run", "profiles/tagged.yaml", "--port", "link:0:delay=50us", "--port", "link:1", "-d", "200ms",
+               "-l", "1000", "--segment", "0/2", "--json"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"hdr\""), "the input carries latency histograms");
+    let dir = tempfile::tempdir().unwrap();
+    let n = std::sync::atomic::AtomicUsize::new(0);
+    fuzz("merge", std::slice::from_ref(&text), 48, |mutated| {
+        let k = n.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let a = dir.path().join(format!("a{k}.json"));
+        let b = dir.path().join(format!("b{k}.json"));
+        std::fs::write(&a, mutated).unwrap();
+        std::fs::write(&b, text.replace("\"0/2\"", "\"1/2\"")).unwrap();
+        let o = std::process::Command::new(bin).arg("merge").arg(&a).arg(&b).arg("--json").output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        match o.status.code() {
+            Some(0) => {}
+            Some(2) => assert!(err.contains(".json"), "an error without its file: {err}"),
+            c => panic!("riptide merge exited {c:?}: {err}"),
+        }
+    });
+}

@@ -229,6 +229,9 @@ fn every_method_answers_as_the_schema_says() {
     let snap = c.valid(&s, "stats", json!({}));
     assert_eq!(snap["start_unix_ns"], json!(at), "{snap}");
     c.valid(&s, "stop", json!({}));
+    // A segment of a split run (API 1.16): the schema and the daemon agree on it.
+    c.valid(&s, "start", json!({"count": 10, "segment": {"index": 1, "count": 4}}));
+    c.valid(&s, "stop", json!({}));
     // A stateful run on the daemon's port (null: virtual time), on two cores.
     assert_eq!(c.valid(&s, "stf_stats", json!({}))["state"], "idle");
     let path = "stf/udp10.yaml";
@@ -302,6 +305,8 @@ fn every_method_answers_as_the_schema_says() {
         ("start", json!({"cores": "many"})),
         ("start", json!({"bogus": 1})),
         ("start", json!({"duration": -5})),
+        ("start", json!({"segment": {"index": 1}})),
+        ("start", json!({"segment": "1/4"})),
         ("update", json!({})),
         ("load_profile", json!({"source": "x"})),
         ("add_streams", json!({"streams": []})),

@@ -72,6 +72,65 @@ impl fmt::Display for Multiplier {
     }
 }
 
+/// One generator's share of a run split between several (`--segment I/N`): the I-th of
+/// N disjoint shares of every stream's rate, packet counts and field-engine ranges, cut
+/// as the engine cuts a stream between its cores (so N generators of C cores each send
+/// what one generator of N x C cores would).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Segment {
+    /// Which share, from 0.
+    pub index: u32,
+    /// How many generators share the run.
+    pub count: u32,
+}
+
+/// The most generators one run is split between.
+pub const MAX_SEGMENTS: u32 = 4096;
+
+impl Segment {
+    /// Checks `index < count <= MAX_SEGMENTS`.
+    pub fn check(self) -> Result<Self, String> {
+        if self.count == 0 || self.count > MAX_SEGMENTS {
+            return Err(format!("segment count must be 1 to {MAX_SEGMENTS}, got {}", self.count));
+        }
+        if self.index >= self.count {
+            return Err(format!(
+                "segment index {} is not below the count {} (the shares are 0 to {})",
+                self.index,
+                self.count,
+                self.count - 1
+            ));
+        }
+        Ok(self)
+    }
+
+    /// Worker `core` of `cores`' share of the whole run: `(index, count)` among all
+    /// the generators' workers.
+    pub fn global(self, core: usize, cores: usize) -> (usize, usize) {
+        (self.index as usize * cores + core, self.count as usize * cores)
+    }
+}
+
+impl std::str::FromStr for Segment {
+    type Err = String;
+
+    /// `I/N`: share I (from 0) of N.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("segment '{s}': expected I/N, share I (0 to N-1) of N generators, such as 0/4");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index = i.trim().parse().map_err(|_| bad())?;
+        let count = n.trim().parse().map_err(|_| bad())?;
+        Segment { index, count }.check()
+    }
+}
+
+impl fmt::Display for Segment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 /// How a run starts.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -127,6 +186,10 @@ pub struct StartOptions {
     /// tasks for 50 ms at once). Real-time ports only.
     #[serde(default)]
     pub realtime: bool,
+    /// Send only this share of the run ([`Segment`]; `count` too is shared: this
+    /// generator sends its part of it). Stateless runs of the whole profile.
+    #[serde(default)]
+    pub segment: Option<Segment>,
 }
 
 /// Which workers send which port's streams: TRex's `core_mask` modes.
@@ -201,6 +264,7 @@ impl Default for StartOptions {
             core_mask: CoreMask::Split,
             ports: None,
             realtime: false,
+            segment: None,
         }
     }
 }

@@ -615,6 +615,29 @@ impl Engine {
         }
         let loaded = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
         check_bounds(opts.cores, &opts.pin, opts.count, opts.duration)?;
+        let segment = match opts.segment {
+            None => None,
+            Some(_) if opts.ports.is_some() => {
+                return Err(EngineError::Config(
+                    "a segment is a share of the whole profile: it cannot start ports alone".into(),
+                ))
+            }
+            Some(seg) => Some(seg.check().map_err(EngineError::Config)?),
+        };
+        // A segment sends its share of the count, as of every stream's packets.
+        let count = match (segment, opts.count) {
+            (Some(seg), Some(n)) => {
+                let mine = riptide_stl::compile::share_of(n, seg.index as usize, seg.count as usize);
+                if mine == 0 {
+                    return Err(EngineError::Config(format!(
+                        "count {n} split into {} segments leaves segment {seg} nothing to send",
+                        seg.count
+                    )));
+                }
+                Some(mine)
+            }
+            (_, n) => n,
+        };
         let run_profile = match &opts.ports {
             None => loaded.clone(),
             Some(ports) => {
@@ -666,7 +689,10 @@ impl Engine {
         }
         // A simulated port has no wire to overrun: its line rate is only the unit of `%`.
         if !simulated && !opts.unpaced && !self.config.force {
-            check_line_rates(profile, &factors, &lines)?;
+            // A segment's ports carry its share of the rates.
+            let share = segment.map_or(1.0, |seg| 1.0 / f64::from(seg.count));
+            let mine: Vec<f64> = factors.iter().map(|f| f * share).collect();
+            check_line_rates(profile, &mine, &lines)?;
         }
         // The ports with something to send; at a load of 0 (a latency trial with no load)
         // only the fixed-rate streams send.
@@ -715,11 +741,14 @@ impl Engine {
                 let sets = (0..lines.len())
                     .map(|p| {
                         let shares = match opts.core_mask.share(core, cores, p, &sending) {
-                            Some((index, count)) => enabled
-                                .iter()
-                                .filter(|s| s.port as usize == p && sends(s))
-                                .map(|s| s.share(index, count, factors[p], lines[p], opts.unpaced))
-                                .collect(),
+                            Some((index, count)) => {
+                                let (i, n) = segment.map_or((index, count), |seg| seg.global(index, count));
+                                enabled
+                                    .iter()
+                                    .filter(|s| s.port as usize == p && sends(s))
+                                    .map(|s| s.share_among(i, n, (index, count), factors[p], lines[p], opts.unpaced))
+                                    .collect()
+                            }
                             None => Vec::new(),
                         };
                         let mut set = StreamSet::new(shares);
@@ -739,7 +768,7 @@ impl Engine {
             })
             .collect();
         let handed = kinds.iter().map(Stateless::handed).collect();
-        let workers = self.spawn(&mut opened, plan, opts.count.map(BudgetSplit::PerCore), kinds, &opts.pin)?;
+        let workers = self.spawn(&mut opened, plan, count.map(BudgetSplit::PerCore), kinds, &opts.pin)?;
         let info = RunInfo::Stateless { profile: run_profile, factors, handed, port_workers, lanes };
         self.begin(opened, workers, opts, simulated, info);
         Ok(notes)
@@ -1627,7 +1656,8 @@ impl Engine {
         };
         match &run.kind {
             RunInfo::Stateless { profile, factors, handed, .. } => {
-                let tx_window = crate::snapshot::TxWindow { secs, unpaced: run.opts.unpaced, line };
+                let share = run.opts.segment.map_or(1.0, |seg| 1.0 / f64::from(seg.count.max(1)));
+                let tx_window = crate::snapshot::TxWindow { secs, unpaced: run.opts.unpaced, line, share };
                 let handed = if run.baseline.is_empty() { Some(handed.as_slice()) } else { None };
                 (snap.streams, snap.latency, snap.disruptions) =
                     crate::snapshot::streams(profile, &counters, factors, &run.groups, handed, tx_window, last);

@@ -23,6 +23,8 @@ pub(crate) struct TxWindow {
     pub unpaced: bool,
     /// Line rate of ports that do not say theirs.
     pub line: BitsPerSec,
+    /// The part of each stream this engine sends (1/N of a run split into N segments).
+    pub share: f64,
 }
 
 /// A tagged stream's receive figures merged over the workers: sequence counters,
@@ -95,9 +97,9 @@ pub(crate) fn streams(
             port: s.port,
             opackets: sc.opackets,
             obytes: sc.obytes,
-            requested_pps: if w.unpaced { f64::INFINITY } else { s.requested_pps(f, line) },
+            requested_pps: if w.unpaced { f64::INFINITY } else { s.requested_pps(f, line) * w.share },
             achieved_pps: rate(sc.opackets),
-            requested_bps_l1: if w.unpaced { f64::INFINITY } else { req_l1 },
+            requested_bps_l1: if w.unpaced { f64::INFINITY } else { req_l1 * w.share },
             achieved_bps_l1: rate((sc.obytes + sc.opackets * (FCS_LEN + L1_OVERHEAD) as u64) * 8),
             rx: s.tag.as_ref().map(|t| {
                 let seq = rx_merged.get(&t.id).map(|e| e.0).unwrap_or_default();

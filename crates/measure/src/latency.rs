@@ -127,6 +127,33 @@ impl Latency {
         self.negative += o.negative;
     }
 
+    /// A record rebuilt from a report of it: its figures (`summary`) and its histogram
+    /// (`hdr_base64`, [`encoded_base64`](Self::encoded_base64)'s), so that records of
+    /// the same stream from several generators merge ([`merge`](Self::merge)). The sum
+    /// comes from the mean (exact to the mean's precision); the jitter is the report's.
+    pub fn decode(summary: &LatencySummary, hdr_base64: &str) -> Result<Latency, String> {
+        use base64::Engine as _;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(hdr_base64.trim())
+            .map_err(|e| format!("the histogram is not base64: {e}"))?;
+        let hist: Histogram<u64> = hdrhistogram::serialization::Deserializer::new()
+            .deserialize(&mut &bytes[..])
+            .map_err(|e| format!("the histogram does not decode (HdrHistogram V2): {e:?}"))?;
+        if hist.len() != summary.count {
+            return Err(format!("the histogram counts {} packets, its summary {}", hist.len(), summary.count));
+        }
+        let mut l = Latency::default();
+        let _ = l.hist.add(&hist);
+        if summary.count > 0 {
+            l.min = summary.min_ns;
+            l.max = summary.max_ns;
+            l.sum = (summary.mean_ns * summary.count as f64).round() as u128;
+        }
+        l.window_max = summary.window_max_ns;
+        l.jitter = summary.jitter_ns;
+        Ok(l)
+    }
+
     /// [`encoded`](Self::encoded) in base64: one line of an HdrHistogram interval log
     /// (`HISTFAAA...`), what `HdrHistogram.decode` in Java and Python reads.
     pub fn encoded_base64(&self) -> String {
@@ -150,6 +177,31 @@ impl Latency {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn records_rebuilt_from_their_reports_merge_as_the_records_do() {
+        let (mut a, mut b) = (Latency::default(), Latency::default());
+        for i in 0..1000u64 {
+            a.record(0, 10_000 + i * 7);
+            b.record(0, 50_000 + i * 13);
+        }
+        let (sa, sb) = (a.peek(), b.peek());
+        let mut ra = Latency::decode(&sa, &a.encoded_base64()).unwrap();
+        let rb = Latency::decode(&sb, &b.encoded_base64()).unwrap();
+        assert_eq!(ra.peek(), sa);
+        ra.merge(&rb);
+        a.merge(&b);
+        let (got, want) = (ra.peek(), a.peek());
+        assert_eq!(
+            (got.count, got.min_ns, got.max_ns, got.p50_ns, got.p99_ns),
+            (2000, 10_000, 62_987, want.p50_ns, want.p99_ns)
+        );
+        assert!((got.mean_ns - want.mean_ns).abs() < 1e-6);
+        let mut wrong = sa;
+        wrong.count = 5;
+        assert!(Latency::decode(&wrong, &a.encoded_base64()).unwrap_err().contains("counts"));
+        assert!(Latency::decode(&sa, "not base64!").is_err());
+    }
 
     #[test]
     fn the_base64_histogram_decodes_to_the_same_counts() {

@@ -103,6 +103,23 @@ impl CompiledStream {
     /// count, its own part of every variable's range, and a start offset so the
     /// shares interleave evenly. `unpaced` ignores the rate (benchmarks).
     pub fn share(&self, core: usize, cores: usize, factor: f64, line_rate: BitsPerSec, unpaced: bool) -> Stream {
+        self.share_among(core, cores, (core, cores), factor, line_rate, unpaced)
+    }
+
+    /// Share `core` of `cores` of the whole stream, where those shares are spread over
+    /// several generators (a segmented run: `cores` counts every generator's workers),
+    /// and `local` is the worker's place among this generator's own: its tagged frames'
+    /// sequence numbers interleave with its own workers' only, so that its receiving
+    /// ports see an unbroken sequence.
+    pub fn share_among(
+        &self,
+        core: usize,
+        cores: usize,
+        local: (usize, usize),
+        factor: f64,
+        line_rate: BitsPerSec,
+        unpaced: bool,
+    ) -> Stream {
         let cores = cores.max(1);
         let (unit, total) = self.pace(factor, line_rate);
         let per_core = if unpaced { 0.0 } else { total / cores as f64 };
@@ -138,7 +155,7 @@ impl CompiledStream {
             isg: self.isg + phase,
             self_start: self.self_start,
             next: self.next,
-            tag: self.tag.clone().map(|t| TagTx { seq: core as u64, stride: cores as u64, ..t }),
+            tag: self.tag.clone().map(|t| TagTx { seq: local.0 as u64, stride: local.1.max(1) as u64, ..t }),
         })
     }
 }

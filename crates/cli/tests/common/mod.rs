@@ -126,3 +126,33 @@ pub(crate) fn test_net() -> Option<riptide_port::netns::TestNet> {
     }
     Some(riptide_port::netns::TestNet::new().unwrap())
 }
+
+/// The frames of a classic pcap file (microsecond or nanosecond, either byte order).
+#[allow(dead_code)]
+pub(crate) fn pcap_frames(path: &Path) -> Vec<Vec<u8>> {
+    let b = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(b.len() >= 24, "{}: no pcap header", path.display());
+    let le = matches!(&b[..4], [0xd4, 0xc3, 0xb2, 0xa1] | [0x4d, 0x3c, 0xb2, 0xa1]);
+    let u32_at = |i: usize| {
+        let w = [b[i], b[i + 1], b[i + 2], b[i + 3]];
+        if le {
+            u32::from_le_bytes(w)
+        } else {
+            u32::from_be_bytes(w)
+        }
+    };
+    let mut out = Vec::new();
+    let mut at = 24;
+    while at + 16 <= b.len() {
+        let incl = u32_at(at + 8) as usize;
+        out.push(b[at + 16..at + 16 + incl].to_vec());
+        at += 16 + incl;
+    }
+    out
+}
+
+/// The IPv4 source address of an untagged Ethernet frame.
+#[allow(dead_code)]
+pub(crate) fn ipv4_src(frame: &[u8]) -> [u8; 4] {
+    [frame[26], frame[27], frame[28], frame[29]]
+}

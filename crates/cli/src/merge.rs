@@ -1,0 +1,303 @@
+//! `riptide merge`: the results of one run split between several generators (`riptide
+//! run --segment I/N --start-at TIME`, one `--json` or `--out` file each) added into one
+//! report: per-port and per-stream counts summed, tagged streams' receive figures
+//! summed, latency histograms merged, and how far apart the generators really began.
+
+use crate::files::write_atomic;
+use crate::report;
+use crate::Failure;
+use clap::Args;
+use riptide_engine::{LatencyStats, Snapshot};
+use riptide_measure::Latency;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub(crate) struct MergeArgs {
+    /// Result files of `riptide run --json` (or `--out`), one per generator.
+    #[arg(required = true, num_args = 1..)]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the merged JSON object to FILE.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// The largest result file read.
+const MAX_FILE: u64 = 256 << 20;
+
+/// One generator's result, read.
+struct Part {
+    file: String,
+    snap: Snapshot,
+    segment: Option<(u32, u32)>,
+    start_at: Option<u64>,
+}
+
+pub(crate) fn merge(a: MergeArgs) -> Result<(), Failure> {
+    let parts = a.files.iter().map(|f| read(f)).collect::<Result<Vec<_>, _>>()?;
+    check_segments(&parts)?;
+    let merged = add(&parts)?;
+    let mut v = report::json(&merged);
+    let began: Vec<u64> = parts.iter().map(|p| p.snap.start_unix_ns + p.snap.start_lag_ns).collect();
+    let (first, last) = (began.iter().min().copied().unwrap_or(0), began.iter().max().copied().unwrap_or(0));
+    let start_at = parts.first().and_then(|p| p.start_at).filter(|&t| parts.iter().all(|p| p.start_at == Some(t)));
+    v["generators"] = json!(parts
+        .iter()
+        .zip(&began)
+        .map(|(p, &b)| json!({
+            "file": p.file,
+            "segment": p.segment.map(|(i, n)| format!("{i}/{n}")),
+            "start_unix_ns": p.snap.start_unix_ns,
+            "began_unix_ns": b,
+            "opackets": p.snap.ports.iter().map(|x| x.opackets).sum::<u64>(),
+        }))
+        .collect::<Vec<_>>());
+    // How far apart the generators began, each by its own clock (one host's clock, or
+    // hosts agreeing by PTP or NTP: docs/scale.md).
+    v["start_skew_ns"] = json!(last - first);
+    v["start_at_unix_ns"] = json!(start_at);
+    v["late_start_ns"] = json!(start_at.map(|t| last.saturating_sub(t)));
+    if let Some(out) = &a.out {
+        write_atomic("--out", out, &serde_json::to_string_pretty(&v).map_err(|e| Failure::runtime(e.to_string()))?)?;
+    }
+    if a.json {
+        return report::print_json(&v);
+    }
+    println!(
+        "merged {} runs: began within {} of each other{}",
+        parts.len(),
+        human_ns(last - first),
+        start_at.map_or(String::new(), |t| format!(
+            ", the last {} after the agreed start",
+            human_ns(last.saturating_sub(t))
+        ))
+    );
+    print!("{}", report::tables(&merged));
+    Ok(())
+}
+
+fn human_ns(ns: u64) -> String {
+    match ns {
+        0..=9_999 => format!("{ns} ns"),
+        10_000..=9_999_999 => format!("{:.1} us", ns as f64 / 1e3),
+        _ => format!("{:.1} ms", ns as f64 / 1e6),
+    }
+}
+
+/// Reads one result file: a run's `--json` object (tagged streams' receive figures as
+/// flat keys) or the engine's snapshot.
+fn read(path: &Path) -> Result<Part, Failure> {
+    let file = path.display().to_string();
+    let bad = |what: String| Failure::input(format!("{file}: {what}"));
+    let len = std::fs::metadata(path).map_err(|e| bad(format!("cannot read: {e}")))?.len();
+    if len > MAX_FILE {
+        return Err(bad(format!("larger than {} MiB: not a run's result", MAX_FILE >> 20)));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read: {e}")))?;
+    let mut v: Value = serde_json::from_str(&text)
+        .map_err(|e| bad(format!("line {}: not JSON ({e}): expected the --json of riptide run", e.line())))?;
+    if v.get("tcp").is_some_and(|t| !t.is_null()) || v.get("stf").is_some_and(|t| !t.is_null()) {
+        return Err(bad("a stateful or TCP run: riptide merge adds stateless runs".into()));
+    }
+    if let Some(streams) = v.get_mut("streams").and_then(Value::as_array_mut) {
+        for s in streams {
+            unflatten_rx(s);
+        }
+    }
+    let segment = match v.get("segment") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => {
+            let seg: riptide_engine::Segment = s.parse().map_err(|e: String| bad(format!("segment: {e}")))?;
+            Some((seg.index, seg.count))
+        }
+        Some(o) => return Err(bad(format!("segment: expected \"I/N\", got {o}"))),
+    };
+    let start_at = v.get("start_at_unix_ns").and_then(Value::as_u64);
+    let snap: Snapshot = serde_json::from_value(v)
+        .map_err(|e| bad(format!("not a riptide run's result: {e} (expected the --json of riptide run)")))?;
+    Ok(Part { file, snap, segment, start_at })
+}
+
+/// A `--json` stream's flat receive keys (`rx_packets`, `lost`, `rx_ports`, ...) back
+/// into the snapshot's `rx` object.
+fn unflatten_rx(s: &mut Value) {
+    let Some(o) = s.as_object_mut() else { return };
+    if o.contains_key("rx") || o.get("rx_packets").is_none_or(Value::is_null) {
+        return;
+    }
+    let mut rx = serde_json::Map::new();
+    for k in
+        ["rx_packets", "rx_bytes", "lost", "out_of_order", "duplicates", "seq_too_high", "seq_too_low", "disruptions"]
+    {
+        rx.insert(k.into(), o.get(k).cloned().unwrap_or(json!(0)));
+    }
+    rx.insert("ports".into(), o.get("rx_ports").cloned().filter(|p| !p.is_null()).unwrap_or(json!([])));
+    o.insert("rx".into(), Value::Object(rx));
+}
+
+/// Segmented results must be the N shares of one split, each once.
+fn check_segments(parts: &[Part]) -> Result<(), Failure> {
+    let segs: Vec<(&str, (u32, u32))> = parts.iter().filter_map(|p| Some((p.file.as_str(), p.segment?))).collect();
+    if segs.is_empty() {
+        return Ok(());
+    }
+    if segs.len() != parts.len() {
+        let plain = parts.iter().find(|p| p.segment.is_none()).map_or("", |p| p.file.as_str());
+        return Err(Failure::input(format!("{plain} is not a segment of the run the other files split (no segment)")));
+    }
+    let n = segs[0].1 .1;
+    let mut seen: BTreeMap<u32, &str> = BTreeMap::new();
+    for (file, (i, count)) in &segs {
+        if *count != n {
+            return Err(Failure::input(format!(
+                "{file}: segment {i}/{count}, but {} is of {n}: the files are of different splits",
+                segs[0].0
+            )));
+        }
+        if let Some(other) = seen.insert(*i, file) {
+            return Err(Failure::input(format!("segment {i}/{n} is in both {other} and {file}")));
+        }
+    }
+    let missing: Vec<String> = (0..n).filter(|i| !seen.contains_key(i)).map(|i| format!("{i}/{n}")).collect();
+    if !missing.is_empty() {
+        return Err(Failure::input(format!(
+            "segments {} are missing: the merged run would be short (given: {})",
+            missing.join(", "),
+            segs.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
+        )));
+    }
+    Ok(())
+}
+
+/// The runs added into one snapshot.
+fn add(parts: &[Part]) -> Result<Snapshot, Failure> {
+    let mut out = parts[0].snap.clone();
+    if let Some(p) = parts.iter().find(|p| p.snap.simulated != out.simulated) {
+        return Err(Failure::input(format!(
+            "{} and {}: one run is simulated (pcap), the other in real time: not one split",
+            parts[0].file, p.file
+        )));
+    }
+    out.workers.clear();
+    out.latency.clear();
+    out.disruptions.clear();
+    out.ports.clear();
+    out.streams.clear();
+    out.late_resets = 0;
+    out.interrupted = false;
+    let mut latency: BTreeMap<u16, (LatencyStats, Latency)> = BTreeMap::new();
+    for p in parts {
+        let s = &p.snap;
+        out.duration_s = out.duration_s.max(s.duration_s);
+        out.late_resets += s.late_resets;
+        out.interrupted |= s.interrupted;
+        out.start_unix_ns = out.start_unix_ns.min(s.start_unix_ns);
+        for w in &s.workers {
+            let mut w = w.clone();
+            w.index = out.workers.len();
+            out.workers.push(w);
+        }
+        for port in &s.ports {
+            match out.ports.iter_mut().find(|q| q.index == port.index) {
+                None => out.ports.push(port.clone()),
+                Some(q) => {
+                    q.opackets += port.opackets;
+                    q.obytes += port.obytes;
+                    q.oerrors += port.oerrors;
+                    q.ipackets += port.ipackets;
+                    q.ibytes += port.ibytes;
+                    q.ierrors += port.ierrors;
+                    q.tx_pps += port.tx_pps;
+                    q.tx_bps_l1 += port.tx_bps_l1;
+                    q.tx_bps_l2 += port.tx_bps_l2;
+                    q.rx_pps += port.rx_pps;
+                    q.pacing = match (q.pacing, port.pacing) {
+                        (Some(a), Some(b)) => Some(riptide_engine::Pacing {
+                            burst: a.burst.max(b.burst),
+                            gap_ns: a.gap_ns.max(b.gap_ns),
+                            late_ns: a.late_ns.max(b.late_ns),
+                        }),
+                        (a, b) => a.or(b),
+                    };
+                }
+            }
+        }
+        for st in &s.streams {
+            match out.streams.iter_mut().find(|q| q.id == st.id) {
+                None => out.streams.push(st.clone()),
+                Some(q) => {
+                    if q.name != st.name || q.port != st.port {
+                        return Err(Failure::input(format!(
+                            "{}: stream {} is '{}' on port {}, '{}' on port {} in the first file: not one profile",
+                            p.file, st.id, st.name, st.port, q.name, q.port
+                        )));
+                    }
+                    q.opackets += st.opackets;
+                    q.obytes += st.obytes;
+                    q.requested_pps += st.requested_pps;
+                    q.achieved_pps += st.achieved_pps;
+                    q.requested_bps_l1 += st.requested_bps_l1;
+                    q.achieved_bps_l1 += st.achieved_bps_l1;
+                    q.rx = match (q.rx.take(), &st.rx) {
+                        (Some(mut a), Some(b)) => {
+                            a.rx_packets += b.rx_packets;
+                            a.rx_bytes += b.rx_bytes;
+                            a.lost += b.lost;
+                            a.out_of_order += b.out_of_order;
+                            a.duplicates += b.duplicates;
+                            a.seq_too_high += b.seq_too_high;
+                            a.seq_too_low += b.seq_too_low;
+                            a.disruptions += b.disruptions;
+                            for bp in &b.ports {
+                                match a.ports.iter_mut().find(|x| x.port == bp.port) {
+                                    Some(x) => {
+                                        x.rx_packets += bp.rx_packets;
+                                        x.rx_bytes += bp.rx_bytes;
+                                    }
+                                    None => a.ports.push(*bp),
+                                }
+                            }
+                            Some(a)
+                        }
+                        (a, b) => a.or_else(|| b.clone()),
+                    };
+                }
+            }
+        }
+        for l in &s.latency {
+            let Some(hdr) = &l.hdr else {
+                return Err(Failure::input(format!(
+                    "{}: latency stream '{}' has no histogram (hdr): it cannot be merged",
+                    p.file, l.stream
+                )));
+            };
+            let rec = Latency::decode(&l.summary, hdr)
+                .map_err(|e| Failure::input(format!("{}: latency stream '{}': {e}", p.file, l.stream)))?;
+            match latency.get_mut(&l.id) {
+                None => {
+                    latency.insert(l.id, (l.clone(), rec));
+                }
+                Some((_, acc)) => acc.merge(&rec),
+            }
+        }
+        out.disruptions.extend(s.disruptions.iter().cloned());
+    }
+    // The last of them began this long after the first one's time zero.
+    let began = parts.iter().map(|p| p.snap.start_unix_ns + p.snap.start_lag_ns).max().unwrap_or(0);
+    out.start_lag_ns = began.saturating_sub(out.start_unix_ns);
+    out.latency = latency
+        .into_values()
+        .map(|(mut l, rec)| {
+            l.summary = rec.peek();
+            l.hdr = Some(rec.encoded_base64());
+            l
+        })
+        .collect();
+    out.ports.sort_by_key(|p| p.index);
+    out.streams.sort_by_key(|s| s.id);
+    Ok(out)
+}
