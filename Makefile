@@ -2,7 +2,7 @@
 CARGO ?= cargo
 RIPTIDE := target/release/riptide
 
-.PHONY: setup build run test lint bench clean wheel
+.PHONY: setup build run test lint bench clean wheel image deb
 
 setup:
 	@scripts/setup.sh
@@ -29,6 +29,16 @@ test:
 # pure-Python client wheel, into target/wheels: pip install target/wheels/riptide-*.whl
 wheel: setup
 	@scripts/wheel.sh
+
+# The OCI image (Containerfile): the release binary, its libraries and the profiles, FROM
+# scratch, built by podman: localhost/riptide:VERSION and :latest.
+image: build
+	@scripts/image.sh
+
+# The Debian package (scripts/deb.sh, dpkg-deb): the binary with file capabilities for
+# the riptide group, man pages, completions, the riptide-serve unit; in target/debian.
+deb: build
+	@scripts/deb.sh
 
 bench: build
 	$(RIPTIDE) bench --runs 5

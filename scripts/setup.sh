@@ -25,6 +25,12 @@ command -v nginx   >/dev/null 2>&1 || want_apt+=(nginx)
 command -v ab      >/dev/null 2>&1 || want_apt+=(apache2-utils)
 command -v wrk     >/dev/null 2>&1 || want_apt+=(wrk)
 command -v curl    >/dev/null 2>&1 || want_apt+=(curl)
+# The OCI image (Containerfile, scripts/image.sh) is built and run by podman; runc is the
+# runtime for hosts whose cgroups crun refuses (hybrid v1/v2).
+command -v podman  >/dev/null 2>&1 || want_apt+=(podman)
+command -v runc    >/dev/null 2>&1 || want_apt+=(runc)
+# The .deb's test installs it into a fresh Debian root made by debootstrap.
+command -v debootstrap >/dev/null 2>&1 || want_apt+=(debootstrap)
 # The console's acceptance test drives riptide console in a tmux pane.
 command -v tmux    >/dev/null 2>&1 || want_apt+=(tmux)
 # Captures compile their BPF filters with libpcap (the pcap crate links it).

@@ -13,6 +13,7 @@ mod cores;
 mod debug;
 mod drive;
 mod files;
+mod generate;
 mod lab;
 mod merge;
 mod ndr;
@@ -107,6 +108,9 @@ enum Cmd {
     /// The namespace helper of pktgen shell scripts (internal).
     #[command(name = "__pktgen-ns", hide = true)]
     PktgenNs(pktgen::PktgenNsArgs),
+    /// Man pages and shell completions into a folder (internal: scripts/deb.sh).
+    #[command(name = "__generate", hide = true)]
+    Generate(generate::GenerateArgs),
     /// Calibrate the host: core jitter, memory bandwidth and latency, and the settings
     /// that hurt zero-loss tests (pma_tools and Intel MLC in one command).
     Calibrate(calibrate::CalibrateArgs),
@@ -171,6 +175,7 @@ fn main() -> ExitCode {
         Cmd::Rfc9411(a) => rfc9411::rfc9411(a),
         Cmd::Calibrate(a) => calibrate::calibrate(a),
         Cmd::PktgenNs(a) => pktgen::pktgen_ns(a),
+        Cmd::Generate(a) => generate::generate(a),
     };
     match res {
         // Stopped by Ctrl-C or SIGTERM: the figures were printed, but the run did not end
