@@ -14,6 +14,7 @@ Pure Python (``socket`` + ``json``), typed, no dependencies.
 
 from .client import Client, API_MAJOR, RateShortfall, SCHEMA_PATH, shortfalls
 from .cluster import Cluster
+from .merge import merge
 from .stateful import StatefulResult, StatefulRunner
 from .errors import RiptideError, RpcError, ConnectionFailed, NotOwner, VersionMismatch
 from .streams import load_py_profile, stream, udp_stream, profile_text
@@ -37,6 +38,7 @@ __all__ = [
     "shortfalls",
     "VersionMismatch",
     "load_py_profile",
+    "merge",
     "profile_text",
     "stream",
     "udp_stream",

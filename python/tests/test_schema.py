@@ -15,7 +15,7 @@ from typing import Any, Dict, Iterator, List, Tuple
 import jsonschema
 import pytest
 
-from riptide import API_MAJOR, SCHEMA_PATH, Client, Cluster, RpcError, stream, udp_stream
+from riptide import API_MAJOR, SCHEMA_PATH, Client, Cluster, RiptideError, RpcError, merge, stream, udp_stream
 
 from daemon_util import BIN, REPO, free_port, running_daemon
 from test_client import daemon  # noqa: F401  (fixture)
@@ -221,5 +221,13 @@ def test_a_segmented_cluster_sends_the_profile_once(two_daemons: List[Tuple[str,
         assert stats["total"]["opackets"] == 10_001
         for s in stats["daemons"]:
             assert abs(s["streams"][0]["requested_pps"] - 50_000) < 1e-6, s["streams"][0]
+        # The daemons' final stats added by riptide merge (riptide.merge): the whole
+        # count, and each stream's asked rate the profile's.
+        merged = merge(stats["daemons"], binary=str(BIN))
+        assert merged["ports"][0]["opackets"] == 10_001, merged["ports"]
+        assert abs(merged["streams"][0]["requested_pps"] - 100_000) < 1e-3, merged["streams"]
+        assert len(merged["generators"]) == 2 and merged["start_skew_ns"] >= 0
+        with pytest.raises(RiptideError, match="merge: .*riptide: cannot read"):
+            merge([str(BIN)], binary=str(BIN))
         with pytest.raises(RpcError, match="not below the count"):
             clients[0].start(count=10, segment=(2, 2))
