@@ -1540,7 +1540,11 @@ fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latenc
     ok(&["lab", "up", "--dut", "nat,cps=500"]);
     let v = run("cps", &["--max-cps", "1000", "--min-cps", "100"]);
     let capacity = v["capacity"].as_u64().unwrap();
-    assert!((495..=500).contains(&capacity), "{v}");
+    // The limiter passes its rate and its bucket (cps_burst: 10 connections) over a
+    // trial: with at least the 3 s sustain phase offering connections, up to 503.3/s
+    // pass (a CI run found 503: its 1,761 connections all completed; at 507, 13 failed).
+    let passes = 500.0 + lab::cps_burst(500) as f64 / 3.0;
+    assert!(capacity >= 495 && capacity as f64 <= passes, "{v}");
     for t in v["trials"].as_array().unwrap() {
         let offered = t["cps"].as_f64().unwrap();
         if t["passed"] == true {
