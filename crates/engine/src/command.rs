@@ -105,6 +105,11 @@ impl Segment {
         Ok(self)
     }
 
+    /// The part of every rate this generator sends: 1/count.
+    pub fn fraction(self) -> f64 {
+        1.0 / f64::from(self.count.max(1))
+    }
+
     /// Worker `core` of `cores`' share of the whole run: `(index, count)` among all
     /// the generators' workers.
     pub fn global(self, core: usize, cores: usize) -> (usize, usize) {

@@ -2,7 +2,7 @@
 
 use crate::clock::Clock;
 use crate::command::PortOp;
-use crate::command::{Command, Multiplier, ProfileFormat, Response, StartOptions};
+use crate::command::{Command, Multiplier, ProfileFormat, Response, Segment, StartOptions};
 use crate::kind::Control;
 use crate::kind::RunKind;
 use crate::stateless::LaneControl;
@@ -690,7 +690,7 @@ impl Engine {
         // A simulated port has no wire to overrun: its line rate is only the unit of `%`.
         if !simulated && !opts.unpaced && !self.config.force {
             // A segment's ports carry its share of the rates.
-            let share = segment.map_or(1.0, |seg| 1.0 / f64::from(seg.count));
+            let share = segment.map_or(1.0, Segment::fraction);
             let mine: Vec<f64> = factors.iter().map(|f| f * share).collect();
             check_line_rates(profile, &mine, &lines)?;
         }
@@ -1656,7 +1656,7 @@ impl Engine {
         };
         match &run.kind {
             RunInfo::Stateless { profile, factors, handed, .. } => {
-                let share = run.opts.segment.map_or(1.0, |seg| 1.0 / f64::from(seg.count.max(1)));
+                let share = run.opts.segment.map_or(1.0, Segment::fraction);
                 let tx_window = crate::snapshot::TxWindow { secs, unpaced: run.opts.unpaced, line, share };
                 let handed = if run.baseline.is_empty() { Some(handed.as_slice()) } else { None };
                 (snap.streams, snap.latency, snap.disruptions) =
