@@ -416,6 +416,17 @@ class Client:
         """
         return int(self.call("ndr_start", **options)["search"])
 
+    def b2b_start(self, **options: Any) -> int:
+        """Starts RFC 9004's back-to-back frames test on the daemon's ports (API 1.17):
+        ``riptide b2b``'s options by their names (``throughput="1mpps"``, frames/s or
+        ``"64=1mpps,1518=800kpps"``; ``frame_sizes``, ``repetitions``,
+        ``max_burst_time="1s"`` or seconds, ``step``, ``verify``, ``idle``, ``actual_rate``,
+        ``bidirectional``, ``cores``, ``realtime``), on the loaded profile unless ``profile``
+        is given; returns its number (:func:`riptide.methodology.b2b` follows it to its
+        end).
+        """
+        return int(self.call("b2b_start", **options)["search"])
+
     def rfc2889_start(self, test: str, **options: Any) -> int:
         """Starts RFC 2889's ``test`` (``"caching"`` or ``"learning"``) on the daemon's three
         ports (test, learning, monitor; API 1.14): ``riptide rfc2889``'s options by their

@@ -342,3 +342,42 @@ def rfc9411(
     search = client.rfc9411_start(test, flush=flush, **options)
     _, report = _follow(client, search, "rfc9411_trial", on_trial, poll, files, "rfc9411")
     return report
+
+
+def b2b(
+    client: Client,
+    *,
+    throughput: Union[str, float, Mapping[str, Union[str, float]], None] = None,
+    frame_sizes: Optional[str] = None,
+    profile: Optional[str] = None,
+    on_trial: Optional[Callable[[Json], None]] = None,
+    poll: float = 0.05,
+    files: bool = False,
+    **options: Any,
+) -> Json:
+    """RFC 9004's back-to-back frames of the DUT between the daemon's ports, as ``riptide
+    b2b`` runs it: per frame size the DUT's ``throughput`` (frames/s or a rate string for
+    every size, a mapping from size to rate, or None: measured first by the NDR search),
+    ``repetitions`` binary searches on the longest burst at the line rate that it forwards
+    without loss, and the Implied and Corrected DUT Buffer Times. The other options by
+    their names (``repetitions=50``, ``max_burst_time="2s"`` or seconds, ``step``,
+    ``verify``, ``idle``, ``actual_rate``, ``bidirectional``, ``cores``, ``realtime``).
+    ``on_trial`` sees each burst (``kind: b2b_trial``), each search's result (``kind:
+    b2b_search``) and the throughput search's trials (``kind: trial``) as they end.
+    Returns the report (``sizes``: each with ``average``, ``min``, ``max``, ``stdev``,
+    ``implied_buffer_s``, ``corrected_buffer_s``, ``corrected_buffer_frames``,
+    ``searches`` and ``trials``; with ``files``, results.json, trials.csv, report.md,
+    b2b.png and report.html as bytes).
+    """
+    opts: Json = dict(options)
+    if isinstance(throughput, Mapping):
+        opts["throughput"] = ",".join(f"{size}={_option(rate, 'pps')}" for size, rate in throughput.items())
+    elif throughput is not None:
+        opts["throughput"] = _option(throughput, "pps")
+    if frame_sizes is not None:
+        opts["frame_sizes"] = frame_sizes
+    if profile is not None:
+        opts["profile"] = profile
+    search = client.b2b_start(**opts)
+    _, report = _follow(client, search, "b2b_trial", on_trial, poll, files, "b2b")
+    return report

@@ -16,7 +16,7 @@ import pytest
 from daemon_util import BIN, REPO, free_port, running_daemon
 
 from riptide import Client, NotOwner, RpcError  # noqa: E402
-from riptide.methodology import ndr, rfc2889, rfc9411, soak, soak_search  # noqa: E402
+from riptide.methodology import b2b, ndr, rfc2889, rfc9411, soak, soak_search  # noqa: E402
 
 PORTS = ["link:0:loss=0.3%,seed=7", "link:1"]
 LINK = ["--min-load", "5kpps", "--max-load", "50kpps", "--trial", "0.5s", "--final-trial", "0.5s",
@@ -316,6 +316,41 @@ def test_a_soak_search_is_the_same_through_the_cli_the_daemon_and_python() -> No
     files = got["files"]
     assert set(files) == {"results.json", "trials.csv", "report.md", "plr.png"}
     assert b"critical load at loss ratio 1e-7" in files["report.md"]
+
+
+def test_b2b_is_the_same_through_the_cli_the_daemon_and_python() -> None:
+    """``riptide b2b`` and ``riptide.methodology.b2b`` (the daemon's ``b2b_start``) on the
+    same ``link:`` DUT of known rate and queue (virtual time): the same bursts, the same
+    searches, the corrected buffer its queue within a frame, the daemon's files as the CLI
+    writes them; a bad option is refused by name."""
+    link0 = "link:0:rate=2mpps,queue=200"
+    profile = (REPO / "profiles/lab/ndr.yaml").read_text()
+    out = subprocess.run([str(BIN), "b2b", "profiles/lab/ndr.yaml", "--port", link0, "--port", "link:1",
+                          "--frame-sizes", "64,128", "--throughput", "64=2mpps,128=2mpps", "--repetitions", "2",
+                          "--max-burst-time", "2ms", "--verify", "1", "--json"], cwd=REPO, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    want = json.loads(out.stdout)
+    with running_daemon("--port", link0, "--port", "link:1") as port:
+        with Client(port=port) as c:
+            c.acquire()
+            seen: List[Dict[str, Any]] = []
+            got = b2b(c, throughput={"64": 2e6, "128": "2mpps"}, frame_sizes="64,128", repetitions=2,
+                      max_burst_time=0.002, verify=1, profile=profile, on_trial=seen.append, files=True)
+            with pytest.raises(RpcError, match="b2b_start: --repetitions 0: expected 1 to 1000"):
+                c.b2b_start(repetitions=0)
+    keys = ["repetition", "burst", "sent", "received", "lost", "passed"]
+    for g, w in zip(got["sizes"], want["sizes"]):
+        assert [[t[k] for k in keys] for t in g["trials"]] == [[t[k] for k in keys] for t in w["trials"]]
+        assert g["searches"] == w["searches"] and len(g["searches"]) == 2
+        assert abs(g["corrected_buffer_frames"] - 200) <= 1, g
+        assert g["corrected_buffer_s"] == w["corrected_buffer_s"]
+    bursts = [e for e in seen if e["kind"] == "b2b_trial"]
+    assert len(bursts) == sum(len(s["trials"]) for s in got["sizes"])
+    assert [e["kind"] for e in seen].count("b2b_search") == 4
+    files = got["files"]
+    assert set(files) == {"results.json", "trials.csv", "report.md", "b2b.png", "report.html"}
+    assert files["b2b.png"][:8] == b"\x89PNG\r\n\x1a\n" and b"Corrected DUT Buffer Time" in files["report.md"]
 
 
 def test_rfc2889_is_the_same_through_the_cli_the_daemon_and_python() -> None:

@@ -119,6 +119,13 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
                 r = c2.ndr_results(n, files=True)
                 assert [t["transactions"] for t in r["report"]["trials"]] == [1, 10], r["report"]
                 assert r["files"]["report.html"] and r["files"]["latency.png"]
+                # RFC 9004's back-to-back frames across a link of known rate and queue.
+                c2.load_profile("streams:\n  - name: tagged\n    rate: 1kpps\n    flow_stats: {id: 1}\n")
+                n = c2.b2b_start(throughput=1e6, repetitions=1, max_burst_time=0.0005)
+                while c2.ndr_progress(n)["state"] == "running":
+                    time.sleep(0.01)
+                r = c2.ndr_results(n, files=True)
+                assert r["report"]["sizes"][0]["searches"][0]["frames"] > 0 and r["files"]["b2b.png"], r["report"]
                 c.seen.extend(c2.seen)
         # Every schema method the client can call was exercised (auth/subscribe/ping aside).
         missing = set(SCHEMA["methods"]) - set(c.seen) - {"auth", "subscribe", "ping"}

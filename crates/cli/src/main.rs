@@ -5,6 +5,7 @@
 //! argument parsing and printing, nothing else.
 
 mod astf_sim;
+mod b2b;
 mod bench;
 mod bench_tcp;
 mod calibrate;
@@ -119,6 +120,9 @@ enum Cmd {
     /// Soak a DUT at a fixed load for a long time: loss, latency, pacing, counters and
     /// memory interval by interval.
     Soak(soak::SoakArgs),
+    /// RFC 9004's back-to-back frames: the longest burst at the line rate a DUT forwards
+    /// without loss, and its Implied and Corrected DUT Buffer Times.
+    B2b(b2b::B2bArgs),
     /// RFC 2889 on a switching DUT: address caching capacity or address learning rate,
     /// on a test, a learning and a monitor port.
     Rfc2889(rfc2889::Rfc2889Args),
@@ -147,6 +151,7 @@ fn main() -> ExitCode {
             | Cmd::AstfSim(_)
             | Cmd::Ndr(_)
             | Cmd::Soak(_)
+            | Cmd::B2b(_)
             | Cmd::Rfc2889(_)
             | Cmd::Rfc9411(_)
             | Cmd::Calibrate(_)
@@ -171,6 +176,7 @@ fn main() -> ExitCode {
         Cmd::AstfSim(a) => astf_sim::astf_sim(a),
         Cmd::Ndr(a) => ndr::ndr(a),
         Cmd::Soak(a) => soak::soak(a),
+        Cmd::B2b(a) => b2b::b2b(a),
         Cmd::Rfc2889(a) => rfc2889::rfc2889(a),
         Cmd::Rfc9411(a) => rfc9411::rfc9411(a),
         Cmd::Calibrate(a) => calibrate::calibrate(a),

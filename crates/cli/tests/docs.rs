@@ -45,6 +45,7 @@ const HOMES: &[(&str, &str)] = &[
     ("calibrate", "docs/calibrate.md"),
     ("ndr", "docs/methodology.md"),
     ("soak", "docs/methodology.md"),
+    ("b2b", "docs/methodology.md"),
     ("rfc2889", "docs/methodology.md"),
     ("rfc9411", "docs/methodology.md"),
     ("merge", "docs/scale.md"),

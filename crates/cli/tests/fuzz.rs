@@ -515,3 +515,31 @@ fn merge_results() {
         }
     });
 }
+
+/// `riptide b2b --throughput FILE`: a real `riptide ndr` results.json (a sweep of two
+/// sizes) mutated; the throughput comes out as `--throughput` takes it, or an error that
+/// names the file, never a panic.
+#[test]
+fn b2b_throughput_from_ndr_results() {
+    let bin = env!("CARGO_BIN_EXE_riptide");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    #[rustfmt::skip]
+    let out = std::process::Command::new(bin)
+        .args(["ndr", "profiles/lab/ndr.yaml", "--port", "link:0:rate=1mpps,queue=10", "--port", "link:1",
+               "--frame-sizes", "64,128", "--latency", "off", "--trial", "0.2s", "--final-trial", "0.2s",
+               "--duration-sum", "0.4s", "--json"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let got = riptide_method::b2b::throughput_from_results(&text, "r.json", Some("64,128")).unwrap();
+    assert!(got.starts_with("64=") && got.contains(",128="), "{got}");
+    fuzz("b2b throughput", std::slice::from_ref(&text), 256, |mutated| {
+        for sizes in [Some("64,128"), Some("128"), None] {
+            if let Err(e) = riptide_method::b2b::throughput_from_results(mutated, "r.json", sizes) {
+                assert!(e.to_string().starts_with("--throughput r.json: "), "{e}");
+            }
+        }
+    });
+}

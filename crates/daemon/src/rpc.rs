@@ -137,6 +137,7 @@ pub const METHODS: &[&str] = &[
     "ndr_cancel",
     "ndr_results",
     "soak_start",
+    "b2b_start",
     "rfc2889_start",
     "rfc9411_start",
     "tcp_start",

@@ -15,6 +15,7 @@
 //! `ndr_progress`, `ndr_cancel` and `ndr_results` follow it as they follow a search.
 
 use crate::rpc::{code, RpcError};
+use riptide_method::b2b;
 use riptide_method::ndr::{self, LatencyPoint, Observer, Options, Report};
 use riptide_method::rfc2889;
 use riptide_method::rfc9411;
@@ -84,6 +85,8 @@ pub enum Outcome {
     Rfc2889(rfc2889::Report),
     /// An RFC 9411 test's.
     Rfc9411(rfc9411::Report),
+    /// An RFC 9004 back-to-back test's.
+    B2b(b2b::Report),
 }
 
 /// The one search the daemon keeps: running, or the last one ended.
@@ -217,6 +220,55 @@ pub fn soak_params(params: &Value) -> Result<SoakParams, RpcError> {
     let options: soak::Options = serde_json::from_value(Value::Object(obj)).map_err(|e| bad(e.to_string()))?;
     options.check().map_err(|e| bad(e.to_string()))?;
     Ok(SoakParams { options, profile, source, command })
+}
+
+/// `b2b_start`'s params: the test's options (`riptide b2b`'s, by their names:
+/// `frame_sizes`, `throughput`, `repetitions`, `max_burst_time`, `step`, `verify`,
+/// `idle`, `actual_rate`, `bidirectional`, `cores`, `pin`, `realtime`; rates as strings
+/// like the CLI's or numbers in frames/s, durations as strings or numbers in s), and
+/// `profile`, `source`, `command` as `ndr_start`'s.
+pub fn b2b_params(params: &Value) -> Result<B2bParams, RpcError> {
+    let bad = |m: String| RpcError::new(code::INVALID_PARAMS, format!("b2b_start: {m}"));
+    let mut obj = match params {
+        Value::Object(o) => o.clone(),
+        Value::Null => Default::default(),
+        _ => return Err(bad("params must be an object".into())),
+    };
+    let (profile, source, command) = subject_params(&mut obj, "b2b_start")?;
+    for (k, unit) in [("throughput", "pps"), ("actual_rate", "pps"), ("max_burst_time", "s"), ("idle", "s")] {
+        if let Some(n) = obj.get(k).and_then(Value::as_f64) {
+            obj.insert(k.into(), Value::String(format!("{n}{unit}")));
+        }
+    }
+    let options: b2b::Options = serde_json::from_value(Value::Object(obj)).map_err(|e| bad(e.to_string()))?;
+    options.check().map_err(|e| bad(e.to_string()))?;
+    Ok(B2bParams { options, profile, source, command })
+}
+
+/// `b2b_start`'s params, read.
+pub struct B2bParams {
+    /// The options.
+    pub options: b2b::Options,
+    /// Profile text, if given.
+    pub profile: Option<String>,
+    /// Its name.
+    pub source: Option<String>,
+    /// The command to record.
+    pub command: Vec<String>,
+}
+
+/// Runs a back-to-back test to its end in the calling thread and leaves its outcome in
+/// `progress`.
+pub fn run_b2b<D: riptide_method::Drive>(
+    engine: &mut D,
+    subject: &ndr::Subject,
+    options: &b2b::Options,
+    progress: &Arc<Mutex<Progress>>,
+    interrupted: &dyn Fn() -> bool,
+) {
+    let mut rec = Recorder { progress: progress.clone(), size: None };
+    let res = b2b::run(engine, subject, options, &mut rec, interrupted);
+    settle(progress, res.map(Outcome::B2b));
 }
 
 /// `rfc2889_start`'s params: `test` (`caching` or `learning`), `flush` (`lab`, the
@@ -415,6 +467,32 @@ impl rfc9411::Observer for Recorder {
     }
 }
 
+impl b2b::Observer for Recorder {
+    fn size(&mut self, _index: usize, _count: usize, label: &str) {
+        self.size = Some(label.to_string());
+    }
+
+    fn throughput_trial(&mut self, n: usize, record: &TrialRecord) {
+        let mut e = serde_json::to_value(record).unwrap_or(Value::Null);
+        e["kind"] = json!("trial");
+        e["n"] = json!(n);
+        self.push(e);
+    }
+
+    fn trial(&mut self, t: &b2b::Trial) {
+        let mut e = serde_json::to_value(t).unwrap_or(Value::Null);
+        e["kind"] = json!("b2b_trial");
+        self.push(e);
+    }
+
+    fn search(&mut self, repetition: u32, s: &b2b::Search) {
+        let mut e = serde_json::to_value(s).unwrap_or(Value::Null);
+        e["kind"] = json!("b2b_search");
+        e["repetition"] = json!(repetition);
+        self.push(e);
+    }
+}
+
 impl Observer for Recorder {
     fn size(&mut self, _index: usize, _count: usize, label: &str) {
         self.size = Some(label.to_string());
@@ -525,6 +603,7 @@ pub fn results(s: &Search, files: bool) -> Result<Value, RpcError> {
         Outcome::Soak(r) => json!({"search": s.id, "report": r}),
         Outcome::Rfc2889(r) => json!({"search": s.id, "report": r}),
         Outcome::Rfc9411(r) => json!({"search": s.id, "report": r}),
+        Outcome::B2b(r) => json!({"search": s.id, "report": r}),
     };
     if files {
         use base64::Engine as _;
@@ -534,6 +613,7 @@ pub fn results(s: &Search, files: bool) -> Result<Value, RpcError> {
             Outcome::Soak(r) => r.files(&s.command, &host),
             Outcome::Rfc2889(r) => rfc2889::files(&s.command, &host, r),
             Outcome::Rfc9411(r) => rfc9411::files(&s.command, &host, r),
+            Outcome::B2b(r) => b2b::files(&s.command, &host, r),
         }
         .map_err(|e| RpcError::new(code::ENGINE, format!("ndr_results: {e}")))?;
         let map: serde_json::Map<String, Value> = rendered
@@ -602,6 +682,22 @@ mod tests {
             let obj: serde_json::Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
             if let Err(e) = soak_params(&Value::Object(obj)) {
                 prop_assert!(e.message.starts_with("soak_start: "), "{}", e.message);
+            }
+        }
+
+        /// Likewise `b2b_start`'s: the test's options, checked, or a named refusal.
+        #[test]
+        fn b2b_params_take_anything(
+            entries in proptest::collection::vec(
+                (prop_oneof![Just("frame_sizes"), Just("throughput"), Just("repetitions"), Just("max_burst_time"),
+                    Just("step"), Just("verify"), Just("idle"), Just("actual_rate"), Just("bidirectional"),
+                    Just("cores"), Just("pin"), Just("profile"), Just("command"), Just("bogus")], value()),
+                0..6,
+            )
+        ) {
+            let obj: serde_json::Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            if let Err(e) = b2b_params(&Value::Object(obj)) {
+                prop_assert!(e.message.starts_with("b2b_start: "), "{}", e.message);
             }
         }
 

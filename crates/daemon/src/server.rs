@@ -679,6 +679,7 @@ fn dispatch(state: &Arc<State>, session: &mut Session, method: &str, params: &Va
         }
         "ndr_start" => ndr_start(state, session.id, params),
         "soak_start" => soak_start(state, session.id, params),
+        "b2b_start" => b2b_start(state, session.id, params),
         "rfc2889_start" => rfc2889_start(state, session.id, params),
         "rfc9411_start" => rfc9411_start(state, session.id, params),
         "ndr_progress" | "ndr_cancel" | "ndr_results" => ndr_follow(state, session.id, method, params),
@@ -891,6 +892,33 @@ fn soak_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value,
             restore(&st);
         })
         .map_err(|e| RpcError::new(code::ENGINE, format!("soak_start: {e}")))?;
+    *slot =
+        Some(Search { id, session, cancel, progress, goals: vec![], ports, command: p.command, thread: Some(thread) });
+    Ok(json!({"search": id}))
+}
+
+/// `b2b_start`: checks the options, takes the profile (given, or the loaded one) and
+/// starts RFC 9004's back-to-back test in a thread of its own, as the daemon's one
+/// search; answers its number at once (`ndr_progress`, `ndr_cancel` and `ndr_results`
+/// follow it).
+fn b2b_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
+    let p = search::b2b_params(params)?;
+    let mut slot = free_slot(state, "b2b_start")?;
+    let subject = subject_of(state, session, "b2b_start", p.profile, p.source)?;
+    let id = state.searches.fetch_add(1, Ordering::Relaxed);
+    let progress = search::fresh();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let ports = subject.ports.clone();
+    let (st, pr, ca, options) = (state.clone(), progress.clone(), cancel.clone(), p.options);
+    let thread = std::thread::Builder::new()
+        .name("riptide-b2b".into())
+        .spawn(move || {
+            let interrupted = || search::flag(&ca) || st.stop.load(Ordering::Relaxed) || !owns(&st, session);
+            let mut d = riptide_method::Shared(&st.engine);
+            search::run_b2b(&mut d, &subject, &options, &pr, &interrupted);
+            restore(&st);
+        })
+        .map_err(|e| RpcError::new(code::ENGINE, format!("b2b_start: {e}")))?;
     *slot =
         Some(Search { id, session, cancel, progress, goals: vec![], ports, command: p.command, thread: Some(thread) });
     Ok(json!({"search": id}))

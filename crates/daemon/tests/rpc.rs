@@ -169,6 +169,7 @@ fn survives_a_storm_of_bad_requests() {
         "ndr_cancel",
         "ndr_results",
         "soak_start",
+        "b2b_start",
         "rfc2889_start",
         "rfc9411_start",
     ];
@@ -213,6 +214,8 @@ fn survives_a_storm_of_bad_requests() {
         "search",
         "files",
         "frame_sizes",
+        "throughput",
+        "repetitions",
     ];
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move |n: usize| {

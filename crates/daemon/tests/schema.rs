@@ -232,6 +232,9 @@ fn every_method_answers_as_the_schema_says() {
     // A segment of a split run (API 1.16): the schema and the daemon agree on it.
     c.valid(&s, "start", json!({"count": 10, "segment": {"index": 1, "count": 4}}));
     c.valid(&s, "stop", json!({}));
+    // A longer receive window after the last frame (API 1.17), and one past the limit.
+    c.valid(&s, "start", json!({"count": 10, "drain": 200_000_000u64}));
+    c.valid(&s, "stop", json!({}));
     // A stateful run on the daemon's port (null: virtual time), on two cores.
     assert_eq!(c.valid(&s, "stf_stats", json!({}))["state"], "idle");
     let path = "stf/udp10.yaml";
@@ -294,6 +297,9 @@ fn every_method_answers_as_the_schema_says() {
         ("ndr_start", json!({"cores": 0, "simulate": "1mpps"})),
         ("soak_start", json!({})),
         ("soak_start", json!({"load": "1kpps", "loadz": 1})),
+        ("b2b_start", json!({"repetitions": 0})),
+        ("b2b_start", json!({"verify": 11})),
+        ("b2b_start", json!({"throughput": "1mpps", "bogus": 1})),
         ("rfc2889_start", json!({})),
         ("rfc2889_start", json!({"test": "caching", "flush": "all"})),
         ("rfc2889_start", json!({"test": "caching", "addresses": 0})),
@@ -307,6 +313,7 @@ fn every_method_answers_as_the_schema_says() {
         ("start", json!({"duration": -5})),
         ("start", json!({"segment": {"index": 1}})),
         ("start", json!({"segment": "1/4"})),
+        ("start", json!({"count": 10, "drain": "soon"})),
         ("update", json!({})),
         ("load_profile", json!({"source": "x"})),
         ("add_streams", json!({"streams": []})),

@@ -195,6 +195,14 @@ pub struct StartOptions {
     /// generator sends its part of it). Stateless runs of the whole profile.
     #[serde(default)]
     pub segment: Option<Segment>,
+    /// After the last frame left, how long the receive queues keep counting arrivals
+    /// (real ports that receive; default the engine's [`EngineConfig::drain`], 100 ms;
+    /// at most [`MAX_DRAIN`](crate::MAX_DRAIN)): a DUT that buffers a burst forwards
+    /// it for longer than that (RFC 9004's back-to-back trials wait for it).
+    ///
+    /// [`EngineConfig::drain`]: crate::EngineConfig::drain
+    #[serde(default)]
+    pub drain: Option<Nanos>,
 }
 
 /// Which workers send which port's streams: TRex's `core_mask` modes.
@@ -270,6 +278,7 @@ impl Default for StartOptions {
             ports: None,
             realtime: false,
             segment: None,
+            drain: None,
         }
     }
 }

@@ -615,6 +615,9 @@ impl Engine {
         }
         let loaded = self.profile.as_ref().ok_or(EngineError::NoProfile)?;
         check_bounds(opts.cores, &opts.pin, opts.count, opts.duration)?;
+        if opts.drain.is_some_and(|d| d > crate::MAX_DRAIN) {
+            return Err(EngineError::Config(format!("drain must be at most {} s", crate::MAX_DRAIN.as_secs_f64())));
+        }
         let segment = match opts.segment {
             None => None,
             Some(_) if opts.ports.is_some() => {
@@ -733,7 +736,11 @@ impl Engine {
             batch: self.config.batch,
             // Frames still in flight are counted after the last one left, on real ports
             // that receive.
-            drain: if simulated || !caps.iter().any(PortCaps::receives) { Nanos::ZERO } else { self.config.drain },
+            drain: if simulated || !caps.iter().any(PortCaps::receives) {
+                Nanos::ZERO
+            } else {
+                opts.drain.unwrap_or(self.config.drain)
+            },
         };
         let epoch = opened.epoch_unix_ns;
         let kinds: Vec<Stateless> = (0..cores)

@@ -46,3 +46,7 @@ pub const REALTIME_PRIORITY: i32 = 10;
 /// has (a descheduled worker, a VM's hiccup), as TRex and Linux pktgen make up what they
 /// owe. A stall past it (a suspended machine) restarts the schedule: `late_resets`.
 pub const DEFAULT_CATCH_UP: riptide_core::Nanos = riptide_core::Nanos::from_secs(1);
+
+/// The longest a run may keep receiving after its last frame left
+/// ([`StartOptions::drain`]): 10 minutes, past any DUT's buffer.
+pub const MAX_DRAIN: riptide_core::Nanos = riptide_core::Nanos::from_secs(600);

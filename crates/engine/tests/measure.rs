@@ -73,6 +73,35 @@ fn an_injected_delay_is_measured_in_real_time_within_2us_at_p50() {
     assert!(!s.simulated, "real time");
 }
 
+/// A run's `drain` (how long the ports keep counting after the last frame left): a
+/// real-time link that delivers 300 ms late loses the frames to the default 100 ms drain
+/// and delivers them all within a 600 ms one (RFC 9004's trials wait for a DUT's buffer
+/// so); a drain past the limit is refused.
+#[test]
+fn the_drain_is_how_long_a_run_waits_for_frames_in_flight() {
+    let yaml = LATENCY.replace("packets: 100000", "packets: 100");
+    let counted = |drain: Option<Nanos>| {
+        let link =
+            ImpairLink::new(Impairments { delay: Nanos::from_millis(300), real_time: true, ..Default::default() });
+        let ports = vec![PortSpec::link(&link, 0), PortSpec::link(&link, 1)];
+        let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
+        load(&mut e, &yaml);
+        e.handle(Command::Start(StartOptions { drain, ..Default::default() })).unwrap();
+        while !finished(&mut e) {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
+        s.streams[0].rx.as_ref().map_or(0, |r| r.rx_packets)
+    };
+    assert_eq!(counted(None), 0, "the default drain is 100 ms");
+    assert_eq!(counted(Some(Nanos::from_millis(600))), 100);
+    let mut e = Engine::new(EngineConfig { ports: vec![PortSpec::default()], ..Default::default() });
+    load(&mut e, &yaml);
+    let long = StartOptions { drain: Some(Nanos::from_secs(601)), ..Default::default() };
+    let err = e.handle(Command::Start(long)).unwrap_err().to_string();
+    assert!(err.contains("drain must be at most 600 s"), "{err}");
+}
+
 #[test]
 fn loss_reordering_and_duplicates_are_reported_as_injected() {
     for seed in [1, 2, 3] {

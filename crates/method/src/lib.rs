@@ -6,12 +6,13 @@
 //! stats while a trial runs). [`trials`] runs and counts the trials of a throughput
 //! search ([`riptide_search`]); [`ndr`] is the search as every front end runs it (the
 //! options, the frame-size sweep, latency under load, generator limits, the typed
-//! report and its files); [`soak`] runs a fixed-rate soak in intervals; [`host`] holds the facts every report carries. The CLI, the
+//! report and its files); [`soak`] runs a fixed-rate soak in intervals; [`b2b`] RFC 9004's back-to-back frames; [`host`] holds the facts every report carries. The CLI, the
 //! daemon and Python run one and the same methodology.
 
 use riptide_engine::{Command, Engine, EngineError, Response};
 use std::sync::Mutex;
 
+pub mod b2b;
 pub mod host;
 mod html;
 pub mod ndr;

@@ -362,7 +362,7 @@ fn simulated(s: &str) -> Result<Capacity, Error> {
 }
 
 /// `--frame-sizes 64,128,imix`: each with its name.
-fn frame_sizes(list: &str) -> Result<Vec<(String, SizeSpec)>, Error> {
+pub(crate) fn frame_sizes(list: &str) -> Result<Vec<(String, SizeSpec)>, Error> {
     let mut out = vec![];
     for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let spec = match item.parse::<u16>() {
@@ -854,7 +854,7 @@ fn trials_error(source: &str) -> impl Fn(TrialError) -> Error + '_ {
 
 /// One search on `engine`: loads the profile (every stream at `size`, if given), checks
 /// the limits against the line at those frames, runs the search and its latency trials.
-fn search_size<D: Drive>(
+pub(crate) fn search_size<D: Drive>(
     engine: &mut D,
     subject: &Subject,
     a: &Options,
