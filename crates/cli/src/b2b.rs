@@ -129,7 +129,11 @@ pub(crate) fn b2b(mut a: B2bArgs) -> Result<(), Failure> {
     let throughput = match &a.throughput {
         Some(t) if std::path::Path::new(t).is_file() => {
             let text = std::fs::read_to_string(t).map_err(|e| Failure::input(format!("--throughput {t}: {e}")))?;
-            Some(b2b::throughput_from_results(&text, t, a.frame_sizes.as_deref()).map_err(Failure::from)?)
+            let rates = b2b::throughput_from_results(&text, t, a.frame_sizes.as_deref()).map_err(Failure::from)?;
+            if let Some(why) = b2b::results_mismatch(&text, &a.profile.display().to_string(), a.bidirectional) {
+                eprintln!("riptide: warning: --throughput {t} measured other traffic ({why}): RFC 9004 wants the same");
+            }
+            Some(rates)
         }
         Some(t) if t.ends_with(".json") => return Err(Failure::input(format!("--throughput {t}: no such file"))),
         other => other.clone(),
@@ -188,8 +192,8 @@ pub(crate) fn b2b(mut a: B2bArgs) -> Result<(), Failure> {
         if s.skipped.is_some() {
             println!(
                 "{size:<7} {:>10} {:>22} {:>12} {:>12} {:>10} {:>13} {:>13}",
-                "-",
                 "not tested",
+                "-",
                 "-",
                 "-",
                 "-",

@@ -113,7 +113,8 @@ fn the_throughput_is_measured_first_or_taken_from_ndrs_results() {
     }
     let md = std::fs::read_to_string(dir.join("b2b/report.md")).unwrap();
     assert!(md.contains("| 64 | 537.0 | 537, 537, 0.0 |"), "{md}");
-    assert!(md.contains("TST009 Binary Search (step 1 frame); N = 3"), "{md}");
+    assert!(md.contains("TST009 Binary Search (minimum step 1 frame); N = 3"), "{md}");
+    assert!(md.contains("longest burst tried 0.005 s at the line rate (74405 frames at 64 B)"), "{md}");
     let csv = std::fs::read_to_string(dir.join("b2b/trials.csv")).unwrap();
     assert_eq!(csv.lines().count(), 1 + s["trials"].as_array().unwrap().len());
     // riptide ndr's results.json as the throughput: its zero-loss goal per size.
@@ -188,6 +189,13 @@ fn bad_options_and_profiles_are_refused_by_name() {
     refused(&format!("b2b {PROFILE} {ports} --throughput 64=1mpps"), "needs --frame-sizes");
     refused(&format!("b2b {PROFILE} {ports} --throughput gone.json"), "--throughput gone.json: no such file");
     refused(&format!("b2b {PROFILE} {ports} --throughput 1mpps --actual-rate 2mpps"), "is not below the throughput");
+    refused(&format!("b2b {PROFILE} {ports} --throughput 0pps"), "--throughput '0pps': '0pps' must be a positive");
+    refused(
+        &format!("b2b {PROFILE} {ports} --throughput 1mpps --max-burst-time 100us --step 1489"),
+        "--step 1489: the longest burst tried is 1489 frames",
+    );
+    // A burst whose way out at the throughput would outlast the engine's receive window.
+    refused(&format!("b2b {PROFILE} {ports} --throughput 10kpps --max-burst-time 1s"), "at most 600 s");
     // A stream the burst could not count: refused, naming it.
     let dir = std::env::temp_dir().join(format!("riptide-b2b-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -406,10 +406,30 @@ impl<K: RunKind> Worker<K> {
         self.counters.send_ns = (self.clock.now() - origin).0;
         // What the ports still hold (simulated links deliver at once).
         while self.poll_rx() > 0 {}
-        // Frames still in flight arrive during the drain and are counted.
+        // Frames still in flight arrive during the drain and are counted. A long drain (a
+        // run's own, up to minutes) still publishes what arrives and ends at a stop.
         if plan.drain > Nanos::ZERO {
             let until = self.clock.now() + plan.drain;
-            while self.clock.now() < until {
+            let mut last_publish = self.clock.now();
+            loop {
+                let now = self.clock.now();
+                if now >= until {
+                    break;
+                }
+                let epoch = self.shared.epoch.load(Ordering::Acquire);
+                if epoch != seen {
+                    seen = epoch;
+                    let stop =
+                        std::mem::take(&mut *lock(&self.shared.inbox)).iter().any(|m| matches!(m, Control::Stop));
+                    self.shared.applied.store(epoch, Ordering::Release);
+                    if stop {
+                        break;
+                    }
+                }
+                if now - last_publish >= PUBLISH_EVERY {
+                    self.publish(t0, now, busy, false);
+                    last_publish = now;
+                }
                 if self.poll_rx() == 0 {
                     std::thread::sleep(std::time::Duration::from_micros(200));
                 }

@@ -95,6 +95,17 @@ fn the_drain_is_how_long_a_run_waits_for_frames_in_flight() {
     };
     assert_eq!(counted(None), 0, "the default drain is 100 ms");
     assert_eq!(counted(Some(Nanos::from_millis(600))), 100);
+    // A stop during a long drain ends it at once (a daemon's stop holds the engine).
+    let link = ImpairLink::new(Impairments { real_time: true, ..Default::default() });
+    let ports = vec![PortSpec::link(&link, 0), PortSpec::link(&link, 1)];
+    let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
+    load(&mut e, &yaml);
+    e.handle(Command::Start(StartOptions { drain: Some(Nanos::from_secs(60)), ..Default::default() })).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let t = std::time::Instant::now();
+    let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
+    assert!(t.elapsed() < std::time::Duration::from_secs(5), "stop took {:?}", t.elapsed());
+    assert_eq!(s.streams[0].rx.as_ref().map_or(0, |r| r.rx_packets), 100, "what arrived is counted");
     let mut e = Engine::new(EngineConfig { ports: vec![PortSpec::default()], ..Default::default() });
     load(&mut e, &yaml);
     let long = StartOptions { drain: Some(Nanos::from_secs(601)), ..Default::default() };

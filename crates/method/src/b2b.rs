@@ -72,6 +72,9 @@ pub const MAX_REPETITIONS: u32 = 1000;
 /// The longest burst tried may last at most this long at the line rate.
 pub const MAX_BURST_SECONDS: f64 = 60.0;
 
+/// The coarsest step of the search (frames); it must also be below the longest burst.
+pub const MAX_STEP: u64 = 1 << 30;
+
 /// RFC 9004 6.2's least idle time after a burst (s).
 pub const RFC_IDLE: f64 = 2.0;
 
@@ -160,8 +163,8 @@ impl Options {
         if !(1..=MAX_REPETITIONS).contains(&self.repetitions) {
             return Err(input(format!("--repetitions {}: expected 1 to {MAX_REPETITIONS}", self.repetitions)));
         }
-        if self.step == 0 {
-            return Err(input("--step 0: expected at least 1 frame"));
+        if !(1..=MAX_STEP).contains(&self.step) {
+            return Err(input(format!("--step {}: expected 1 to {MAX_STEP} frames", self.step)));
         }
         if self.verify > 10 {
             return Err(input(format!("--verify {}: at most 10 repetitions of a trial that lost", self.verify)));
@@ -196,6 +199,7 @@ impl Options {
 /// `--throughput 1.2mpps` or `--throughput 64=1.2mpps,1518=800kpps` (each size of the
 /// sweep named once).
 fn given(s: &str, sizes: &[Option<(String, SizeSpec)>]) -> Result<Given, Error> {
+    // The rate parser refuses zero, negative and non-finite rates itself.
     let check = |rate: &str| -> Result<(), Error> {
         rate.parse::<Rate>().map(|_| ()).map_err(|e| input(format!("--throughput '{s}': {e}")))
     };
@@ -287,6 +291,30 @@ pub fn throughput_from_results(text: &str, file: &str, frame_sizes: Option<&str>
         (Some(_), _) => Err(bad("it searched the profile's own frame sizes: leave out --frame-sizes".into())),
         (None, _) => Err(bad("no run in it".into())),
     }
+}
+
+/// Where `riptide ndr`'s results.json (`text`) measured other traffic than this test
+/// sends (RFC 9004 section 5: the throughput and back-to-back measurements MUST match in
+/// direction and flows): its profile or its directions, in words; None when they agree
+/// (or the file does not say).
+pub fn results_mismatch(text: &str, profile: &str, bidirectional: bool) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let mut why = vec![];
+    if let Some(p) = v.get("profile").and_then(|p| p.as_str()).filter(|p| *p != profile) {
+        why.push(format!("its profile was {p}, this test's is {profile}"));
+    }
+    let command = v.get("command").and_then(|c| c.as_array());
+    if let Some(c) = command {
+        let theirs = c.iter().any(|a| a.as_str() == Some("--bidirectional"));
+        if theirs != bidirectional {
+            why.push(format!(
+                "it measured {}, this test sends {}",
+                if theirs { "both directions" } else { "one direction" },
+                if bidirectional { "both" } else { "one" }
+            ));
+        }
+    }
+    (!why.is_empty()).then(|| why.join("; "))
 }
 
 /// One trial: a burst and what came of it.
@@ -687,7 +715,9 @@ fn run_size<D: Drive>(
     };
     let actual = o.actual_rate.as_deref().map(|r| ndr::load("--actual-rate", r, Some(line))).transpose()?;
     if let Some(a) = actual {
-        if a >= throughput_pps {
+        // A measured throughput below the rate of interest leaves this size without the
+        // Actual Buffer Time (the warnings say so); a given one is the caller's mistake.
+        if a >= throughput_pps && throughput_search.is_none() {
             return Err(input(format!(
                 "--actual-rate {}{at}: {} is not below the throughput ({}): RFC 9004's actual rate is a rate of \
                  interest below it",
@@ -697,7 +727,25 @@ fn run_size<D: Drive>(
             )));
         }
     }
-    let max_burst = ((c.max_burst_s * line.max_pps).ceil() as u64).max(o.step + 1);
+    let max_burst = ((c.max_burst_s * line.max_pps).ceil() as u64).max(2);
+    if o.step >= max_burst {
+        return Err(input(format!(
+            "--step {}: the longest burst tried{at} is {max_burst} frames (--max-burst-time {}): the step must be below it",
+            o.step, o.max_burst_time
+        )));
+    }
+    // Section 6.2's second component is the burst's way out at the throughput rate: a
+    // receive window the engine cannot hold would count what is still coming as lost.
+    let window = max_burst as f64 / throughput_pps + c.idle_s.max(max_burst as f64 / line.max_pps);
+    if window > riptide_engine::MAX_DRAIN.as_secs_f64() {
+        return Err(input(format!(
+            "--max-burst-time {}{at}: the longest burst ({max_burst} frames) takes {window:.0} s to come out at the \
+             throughput ({}) and idle: at most {} s",
+            o.max_burst_time,
+            human_rate(throughput_pps, "pps"),
+            riptide_engine::MAX_DRAIN.as_secs_f64()
+        )));
+    }
     let mut report = SizeReport {
         frame_size: name,
         line,
@@ -732,6 +780,21 @@ fn run_size<D: Drive>(
     // when the throughput search loaded its own.
     if report.throughput_search.is_some() {
         load(engine, subject, o, size.as_ref().map(|(_, s)| s.clone()))?;
+        // RFC 9004 6.2: each burst comes after idle time; the throughput search's last
+        // trial left the DUT's buffers only the engine's drain to empty.
+        let real = match engine.handle(Command::Snapshot)? {
+            riptide_engine::Response::Stats(s) => !s.simulated,
+            _ => true,
+        };
+        if real {
+            let until = Instant::now() + Duration::from_secs_f64(c.idle_s);
+            while Instant::now() < until {
+                if interrupted() {
+                    return Err(Error::Interrupted("interrupted: no result".into()));
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
     }
     let setup = Setup {
         line_pps: line.max_pps,
@@ -773,7 +836,7 @@ fn summarize(r: &mut SizeReport) {
     r.implied_buffer_s = r.average / c;
     r.corrected_buffer_s = r.implied_buffer_s - r.implied_buffer_s * r.throughput_pps / c;
     r.corrected_buffer_frames = r.corrected_buffer_s * c;
-    r.actual_buffer_s = r.actual_rate_pps.map(|a| r.corrected_buffer_s * c / a);
+    r.actual_buffer_s = r.actual_rate_pps.filter(|&a| a < r.throughput_pps).map(|a| r.corrected_buffer_s * c / a);
     r.near_limit = r.searches.iter().filter(|s| s.frames as f64 >= 0.9 * r.max_burst as f64).count();
     r.generator_limited_trials = r.trials.iter().filter(|t| t.generator_limited).count();
 }
@@ -835,6 +898,13 @@ pub fn warnings(r: &Report) -> Vec<String> {
                 s.searches.len(),
                 s.max_burst,
                 r.max_burst_time_s
+            ));
+        }
+        if let (Some(a), None, None) = (s.actual_rate_pps, s.actual_buffer_s, &s.skipped) {
+            w.push(format!(
+                "back-to-back{at}: --actual-rate {} is not below the measured throughput ({}): no Actual Buffer Time",
+                human_rate(a, "pps"),
+                human_rate(s.throughput_pps, "pps")
             ));
         }
         if s.generator_limited_trials > 0 {
@@ -910,16 +980,28 @@ fn table(r: &Report) -> (Vec<&'static str>, Vec<Vec<String>>) {
 
 /// The parameters RFC 9004 section 7 asks to report with the table.
 fn parameters(r: &Report) -> String {
+    let longest: Vec<String> = r
+        .sizes
+        .iter()
+        .filter(|s| s.skipped.is_none())
+        .map(|s| match &s.frame_size {
+            Some(n) => format!("{} frames at {}", s.max_burst, size_label(n)),
+            None => format!("{} frames", s.max_burst),
+        })
+        .collect();
     format!(
-        "Search: TST009 {} (step {} frame{}{}); N = {} searches per size; longest burst tried {} s at the line rate; \
-         idle {} s after each burst was received; throughput {}.",
+        "Search: TST009 {} (minimum step {} frame{}{}); N = {} searches per size; longest burst tried {} s at the \
+         line rate ({}); idle {} s after each burst was received{}; throughput {}; standard deviation of the sample \
+         (n - 1)",
         if r.verify > 0 { "Binary Search with Loss Verification" } else { "Binary Search" },
         r.step,
         if r.step == 1 { "" } else { "s" },
         if r.verify > 0 { format!(", {} verification(s) of a lost trial", r.verify) } else { String::new() },
         r.repetitions,
         r.max_burst_time_s,
+        if longest.is_empty() { "-".into() } else { longest.join(", ") },
         r.idle_s,
+        if r.idle_s < RFC_IDLE { " (below RFC 9004's 2 s)" } else { "" },
         r.sizes.first().map_or("-", |s| s.throughput_from.as_str())
     )
 }
@@ -1106,6 +1188,8 @@ mod tests {
         assert!(ok.check().is_ok());
         assert!(e(Options { repetitions: 0, ..ok.clone() }).contains("--repetitions 0"));
         assert!(e(Options { step: 0, ..ok.clone() }).contains("--step 0"));
+        assert!(e(Options { step: u64::MAX, ..ok.clone() }).contains("expected 1 to"));
+        assert!(e(Options { throughput: Some("0pps".into()), ..ok.clone() }).contains("must be a positive"));
         assert!(e(Options { verify: 11, ..ok.clone() }).contains("--verify 11"));
         assert!(e(Options { max_burst_time: "61s".into(), ..ok.clone() }).contains("--max-burst-time '61s'"));
         assert!(e(Options { idle: "soon".into(), ..ok.clone() }).contains("--idle"));
@@ -1139,6 +1223,15 @@ mod tests {
             e(r#"{"runs": [{"goals": [{"name": "pdr", "loss_ratio": 0.005}]}]}"#, None).contains("no zero-loss goal")
         );
         assert!(e("[1,", None).starts_with("--throughput f.json: not riptide ndr's results.json"));
+    }
+
+    #[test]
+    fn other_traffic_in_ndrs_results_is_named() {
+        let r = r#"{"profile": "a.yaml", "command": ["riptide", "ndr", "a.yaml", "--bidirectional"], "runs": []}"#;
+        assert_eq!(results_mismatch(r, "a.yaml", true), None);
+        let m = results_mismatch(r, "b.yaml", false).unwrap();
+        assert!(m.contains("its profile was a.yaml, this test's is b.yaml") && m.contains("both directions"), "{m}");
+        assert_eq!(results_mismatch("not json", "b.yaml", false), None);
     }
 
     #[test]
