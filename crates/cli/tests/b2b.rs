@@ -6,30 +6,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{riptide, stderr, text};
+use common::{cli, refused, text};
 use serde_json::Value;
-use std::process::Output;
 
 const PROFILE: &str = "profiles/lab/ndr.yaml";
-
-fn cli(line: &str) -> Output {
-    riptide(&line.split(' ').collect::<Vec<_>>())
-}
 
 fn json(line: &str) -> Value {
     let o = cli(line);
     assert!(o.status.success(), "{line}: {}", text(&o));
     serde_json::from_slice(&o.stdout).unwrap()
-}
-
-/// `line` is refused as bad input: exit 2, nothing on stdout, one line on stderr with `want`.
-fn refused(line: &str, want: &str) {
-    let o = cli(line);
-    assert_eq!(o.status.code(), Some(2), "{line}: {}", text(&o));
-    let e = stderr(&o);
-    assert!(e.contains(want), "{line}: {e}");
-    assert_eq!(e.lines().count(), 1, "{line}: {e}");
-    assert!(o.stdout.is_empty(), "{line}: {}", text(&o));
 }
 
 /// RFC 9004 6.4's figures recomputed from the report's own numbers.

@@ -3,23 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{riptide, stderr, text};
-use std::process::Output;
-
-/// `riptide` with the arguments of `line` (split at spaces).
-fn cli(line: &str) -> Output {
-    riptide(&line.split(' ').collect::<Vec<_>>())
-}
-
-/// `line` is refused as bad input: exit 2, nothing on stdout, one line on stderr with `want`.
-fn refused(line: &str, want: &str) {
-    let o = cli(line);
-    assert_eq!(o.status.code(), Some(2), "{line}: {}", text(&o));
-    let e = stderr(&o);
-    assert!(e.contains(want), "{line}: {e}");
-    assert_eq!(e.lines().count(), 1, "{line}: {e}");
-    assert!(o.stdout.is_empty(), "{line}: {}", text(&o));
-}
+use common::{cli, refused, riptide, stderr, text};
 
 const PROFILE: &str = "profiles/lab/ndr.yaml";
 

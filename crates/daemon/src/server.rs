@@ -876,25 +876,10 @@ fn subject_of(
 /// number at once (`ndr_progress`, `ndr_cancel` and `ndr_results` follow it).
 fn soak_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
     let p = search::soak_params(params)?;
-    let mut slot = free_slot(state, "soak_start")?;
-    let subject = subject_of(state, session, "soak_start", p.profile, p.source)?;
-    let id = state.searches.fetch_add(1, Ordering::Relaxed);
-    let progress = search::fresh();
-    let cancel = Arc::new(AtomicBool::new(false));
-    let ports = subject.ports.clone();
-    let (st, pr, ca, options) = (state.clone(), progress.clone(), cancel.clone(), p.options);
-    let thread = std::thread::Builder::new()
-        .name("riptide-soak".into())
-        .spawn(move || {
-            let interrupted = || search::flag(&ca) || st.stop.load(Ordering::Relaxed) || !owns(&st, session);
-            let mut d = riptide_method::Shared(&st.engine);
-            search::run_soak(&mut d, &subject, &options, &pr, &interrupted);
-            restore(&st);
-        })
-        .map_err(|e| RpcError::new(code::ENGINE, format!("soak_start: {e}")))?;
-    *slot =
-        Some(Search { id, session, cancel, progress, goals: vec![], ports, command: p.command, thread: Some(thread) });
-    Ok(json!({"search": id}))
+    let (options, profile) = (p.options, (p.profile, p.source, p.command));
+    profile_method_start(state, session, "soak_start", "riptide-soak", profile, move |d, subject, pr, interrupted| {
+        search::run_soak(d, subject, &options, pr, interrupted)
+    })
 }
 
 /// `b2b_start`: checks the options, takes the profile (given, or the loaded one) and
@@ -903,24 +888,49 @@ fn soak_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value,
 /// follow it).
 fn b2b_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
     let p = search::b2b_params(params)?;
-    let mut slot = free_slot(state, "b2b_start")?;
-    let subject = subject_of(state, session, "b2b_start", p.profile, p.source)?;
+    let (options, profile) = (p.options, (p.profile, p.source, p.command));
+    profile_method_start(state, session, "b2b_start", "riptide-b2b", profile, move |d, subject, pr, interrupted| {
+        search::run_b2b(d, subject, &options, pr, interrupted)
+    })
+}
+
+/// A method's profile as its params give it: (text, source, command).
+type ProfileParams = (Option<String>, Option<String>, Vec<String>);
+
+/// Starts a method on a profile (the one given, or the daemon's loaded one) as the
+/// daemon's one search, in a thread named `thread` of its own: owner only, with the
+/// engine idle; `run` leaves the outcome in the progress. Answers the search's number.
+fn profile_method_start(
+    state: &Arc<State>,
+    session: u64,
+    method: &'static str,
+    thread: &str,
+    (profile, source, command): ProfileParams,
+    run: impl FnOnce(
+            &mut riptide_method::Shared<'_>,
+            &riptide_method::ndr::Subject,
+            &Arc<std::sync::Mutex<search::Progress>>,
+            &dyn Fn() -> bool,
+        ) + Send
+        + 'static,
+) -> Result<Value, RpcError> {
+    let mut slot = free_slot(state, method)?;
+    let subject = subject_of(state, session, method, profile, source)?;
     let id = state.searches.fetch_add(1, Ordering::Relaxed);
     let progress = search::fresh();
     let cancel = Arc::new(AtomicBool::new(false));
     let ports = subject.ports.clone();
-    let (st, pr, ca, options) = (state.clone(), progress.clone(), cancel.clone(), p.options);
+    let (st, pr, ca) = (state.clone(), progress.clone(), cancel.clone());
     let thread = std::thread::Builder::new()
-        .name("riptide-b2b".into())
+        .name(thread.into())
         .spawn(move || {
             let interrupted = || search::flag(&ca) || st.stop.load(Ordering::Relaxed) || !owns(&st, session);
             let mut d = riptide_method::Shared(&st.engine);
-            search::run_b2b(&mut d, &subject, &options, &pr, &interrupted);
+            run(&mut d, &subject, &pr, &interrupted);
             restore(&st);
         })
-        .map_err(|e| RpcError::new(code::ENGINE, format!("b2b_start: {e}")))?;
-    *slot =
-        Some(Search { id, session, cancel, progress, goals: vec![], ports, command: p.command, thread: Some(thread) });
+        .map_err(|e| RpcError::new(code::ENGINE, format!("{method}: {e}")))?;
+    *slot = Some(Search { id, session, cancel, progress, goals: vec![], ports, command, thread: Some(thread) });
     Ok(json!({"search": id}))
 }
 

@@ -434,6 +434,34 @@ pub struct SizeReport {
     pub trials: Vec<Trial>,
 }
 
+impl SizeReport {
+    /// A size with no searches yet, its throughput given.
+    fn new(frame_size: Option<String>, line: Line, throughput_pps: f64, max_burst: u64) -> SizeReport {
+        SizeReport {
+            frame_size,
+            line,
+            throughput_pps,
+            throughput_from: "given".into(),
+            throughput_search: None,
+            skipped: None,
+            max_burst,
+            searches: vec![],
+            average: 0.0,
+            min: 0,
+            max: 0,
+            stdev: 0.0,
+            implied_buffer_s: 0.0,
+            corrected_buffer_s: 0.0,
+            corrected_buffer_frames: 0.0,
+            actual_buffer_s: None,
+            actual_rate_pps: None,
+            near_limit: 0,
+            generator_limited_trials: 0,
+            trials: vec![],
+        }
+    }
+}
+
 /// Everything the test found.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -747,26 +775,10 @@ fn run_size<D: Drive>(
         )));
     }
     let mut report = SizeReport {
-        frame_size: name,
-        line,
-        throughput_pps,
         throughput_from,
         throughput_search,
-        skipped: None,
-        max_burst,
-        searches: vec![],
-        average: 0.0,
-        min: 0,
-        max: 0,
-        stdev: 0.0,
-        implied_buffer_s: 0.0,
-        corrected_buffer_s: 0.0,
-        corrected_buffer_frames: 0.0,
-        actual_buffer_s: None,
         actual_rate_pps: actual,
-        near_limit: 0,
-        generator_limited_trials: 0,
-        trials: vec![],
+        ..SizeReport::new(name, line, throughput_pps, max_burst)
     };
     if throughput_pps >= line.max_pps * GENERATOR_LIMIT {
         report.skipped = Some(format!(
@@ -1240,26 +1252,9 @@ mod tests {
         // to Q / (1 - T/C) frames; the corrected buffer is Q again.
         let line = Line { max_pps: 14_880_952.0, mean_frame: 64.0, port_bps: 10e9, ports: 1 };
         let mut r = SizeReport {
-            frame_size: Some("64".into()),
-            line,
-            throughput_pps: 1e6,
-            throughput_from: "given".into(),
-            throughput_search: None,
-            skipped: None,
-            max_burst: 1 << 20,
             searches: [1073, 1072, 1074].iter().map(|&frames| Search { frames, at_limit: false, trials: 20 }).collect(),
-            average: 0.0,
-            min: 0,
-            max: 0,
-            stdev: 0.0,
-            implied_buffer_s: 0.0,
-            corrected_buffer_s: 0.0,
-            corrected_buffer_frames: 0.0,
-            actual_buffer_s: None,
             actual_rate_pps: Some(500e3),
-            near_limit: 0,
-            generator_limited_trials: 0,
-            trials: vec![],
+            ..SizeReport::new(Some("64".into()), line, 1e6, 1 << 20)
         };
         summarize(&mut r);
         assert_eq!((r.average, r.min, r.max, r.stdev), (1073.0, 1072, 1074, 1.0));

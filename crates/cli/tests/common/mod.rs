@@ -9,6 +9,22 @@ use std::time::{Duration, Instant};
 /// the command is killed) instead of hanging CI.
 pub(crate) const COMMAND_BOUND: Duration = Duration::from_secs(300);
 
+/// `riptide` with the arguments of `line` (split at spaces).
+pub(crate) fn cli(line: &str) -> Output {
+    riptide(&line.split(' ').collect::<Vec<_>>())
+}
+
+/// `line` is refused as bad input: exit 2, nothing on stdout, one line on stderr with
+/// `want`.
+pub(crate) fn refused(line: &str, want: &str) {
+    let o = cli(line);
+    assert_eq!(o.status.code(), Some(2), "{line}: {}", text(&o));
+    let e = stderr(&o);
+    assert!(e.contains(want), "{line}: {e}");
+    assert_eq!(e.lines().count(), 1, "{line}: {e}");
+    assert!(o.stdout.is_empty(), "{line}: {}", text(&o));
+}
+
 /// Runs `riptide ARGS` in the repository root, within [`COMMAND_BOUND`].
 pub(crate) fn riptide(args: &[&str]) -> Output {
     let child = Command::new(env!("CARGO_BIN_EXE_riptide"))
