@@ -26,7 +26,8 @@ enum Action {
         /// packets/s by nftables, a token bucket of N packets, RATE/100 by default: a DUT of
         /// known capacity), nat (routing through nftables conntrack and source NAT;
         /// nat,conntrack=N: at most N connections at once), testpmd (DPDK's dpdk-testpmd forwarding between
-        /// af_packet vdevs) or ovs (Open vSwitch's userspace datapath).
+        /// af_packet vdevs) or ovs (Open vSwitch's userspace datapath, a rule per direction;
+        /// ovs,fdb=N: a learning switch of N addresses with the monitor leg to rt2).
         #[arg(long, default_value = "route")]
         dut: String,
     },

@@ -581,7 +581,7 @@ fn bad_lab_input_is_exit_2() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(
         text(&o).contains(
-            "route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd or ovs"
+            "route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd, ovs or ovs,fdb=N"
         ),
         "{}",
         text(&o)
@@ -1409,6 +1409,34 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     assert!(s["tcps_accepts"].as_u64().unwrap() >= 101_000 + 20, "{v}");
     assert_eq!(v["tcp"]["server_app"]["recv_timeouts"], 0, "{v}");
     eprintln!("ab/wrk -> riptide: {wrk}", wrk = out.lines().find(|l| l.contains("Requests/sec")).unwrap_or(""));
+}
+
+/// RFC 2889 on the lab's Open vSwitch as a learning switch (`--dut ovs,fdb=300`: the
+/// NORMAL action, `mac-table-size` 300, the monitor leg rt2): OVS counts its static
+/// entries in the table and evicts the oldest entry to learn a new one (where the kernel
+/// bridge refuses the new one), so the gateway's static entry that the test frames
+/// carry as their source holds one of the 300 places: the caching test finds 299, each
+/// trial floods exactly its addresses beyond 299, and OVS's own table says 300 entries.
+#[test]
+fn rfc2889_finds_the_lab_ovs_table_size() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up", "--dut", "ovs,fdb=300"]);
+    assert!(ok(&["lab", "status"]).contains("dut ovs,fdb=300"));
+    #[rustfmt::skip]
+    let v = run_json(&["rfc2889", "caching", "--addresses", "1000", "--netns", tg(), "--port", "afpacket:rt0",
+        "--port", "afpacket:rt1", "--port", "afpacket:rt2", "--json"]);
+    assert_eq!((&v["capacity"], &v["at_limit"]), (&299.into(), &false.into()), "{v}");
+    for t in v["trials"].as_array().unwrap() {
+        let n = t["addresses"].as_u64().unwrap();
+        assert_eq!(t["flooded"].as_u64().unwrap(), n.saturating_sub(299), "{t}");
+        assert_eq!(t["passed"], n <= 299, "{t}");
+    }
+    let dir = format!("/run/riptide-lab/{}/ovs", name());
+    let o = Command::new("ovs-appctl").args(["fdb/show", "br0"]).env("OVS_RUNDIR", &dir).output().unwrap();
+    let table = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(table.lines().count(), 1 + 300, "{table}");
+    assert!(table.contains("02:00:c6:12:02:fe  static"), "{table}");
 }
 
 /// RFC 2889 on the lab's bridge with its table limited (`--dut bridge,fdb=N`, the

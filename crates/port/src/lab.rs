@@ -172,8 +172,13 @@ pub enum DutMode {
     Limit(Limiter),
     /// DPDK testpmd forwarding between the legs (io mode, af_packet vdevs).
     Testpmd,
-    /// Open vSwitch's userspace datapath bridging the legs.
-    Ovs,
+    /// Open vSwitch's userspace datapath bridging the legs: one rule per direction, or
+    /// with `fdb` a learning switch (the NORMAL action, at most `fdb` addresses, OVS's
+    /// `mac-table-size`) with RFC 2889's monitor leg ([`MONITOR`]).
+    Ovs {
+        /// The most addresses it learns (0: no learning, a fixed rule per direction).
+        fdb: u32,
+    },
     /// Kernel routing through a stateful firewall and NAT (nftables with conntrack):
     /// what leaves dut1 is masqueraded to the DUT's address.
     Nat(Stateful),
@@ -203,7 +208,12 @@ impl DutMode {
 
     /// Whether the DUT legs join without addresses (frames cross unchanged).
     fn switches(self) -> bool {
-        matches!(self, DutMode::Bridge(_) | DutMode::Testpmd | DutMode::Ovs)
+        matches!(self, DutMode::Bridge(_) | DutMode::Testpmd | DutMode::Ovs { .. })
+    }
+
+    /// Whether the DUT has RFC 2889's monitor leg (rt2 to dut2): the learning switches.
+    pub fn has_monitor(self) -> bool {
+        matches!(self, DutMode::Bridge(_) | DutMode::Ovs { fdb: 1.. })
     }
 }
 
@@ -247,6 +257,10 @@ pub fn limit_burst(pps: u64) -> u64 {
 /// Largest connection limit accepted (`nat,conntrack=N`).
 const MAX_CONNTRACK: u32 = 10_000_000;
 
+/// Smallest table Open vSwitch keeps (`ovs,fdb=N`: it forces `mac-table-size` to at
+/// least 10).
+const MIN_OVS_FDB: u32 = 10;
+
 /// Largest bridge table limit accepted (`bridge,fdb=N`).
 const MAX_FDB: u32 = 1_000_000;
 
@@ -289,6 +303,14 @@ impl FromStr for DutMode {
             }
             let pps = pps.round() as u64;
             return Ok(DutMode::Limit(Limiter { pps, burst: burst.unwrap_or_else(|| limit_burst(pps)) }));
+        }
+        if let Some(n) = s.strip_prefix("ovs,fdb=") {
+            return match n.parse::<u32>() {
+                Ok(n @ MIN_OVS_FDB..=MAX_FDB) => Ok(DutMode::Ovs { fdb: n }),
+                _ => Err(format!(
+                    "'{s}': expected ovs,fdb=N, the most addresses Open vSwitch learns, N from {MIN_OVS_FDB} to {MAX_FDB}"
+                )),
+            };
         }
         if let Some(opts) = s.strip_prefix("bridge,") {
             let mut sw = Switch::default();
@@ -357,9 +379,9 @@ impl FromStr for DutMode {
             "bridge" => Ok(DutMode::Bridge(Switch::default())),
             "none" => Ok(DutMode::None),
             "testpmd" => Ok(DutMode::Testpmd),
-            "ovs" => Ok(DutMode::Ovs),
+            "ovs" => Ok(DutMode::Ovs { fdb: 0 }),
             _ => Err(format!(
-                "unknown DUT mode '{s}' (expected route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd or ovs)"
+                "unknown DUT mode '{s}' (expected route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd, ovs or ovs,fdb=N)"
             )),
         }
     }
@@ -383,7 +405,8 @@ impl fmt::Display for DutMode {
             DutMode::Limit(l) if l.burst == limit_burst(l.pps) => write!(f, "limit:{}pps", l.pps),
             DutMode::Limit(l) => write!(f, "limit:{}pps,burst={}", l.pps, l.burst),
             DutMode::Testpmd => f.write_str("testpmd"),
-            DutMode::Ovs => f.write_str("ovs"),
+            DutMode::Ovs { fdb: 0 } => f.write_str("ovs"),
+            DutMode::Ovs { fdb } => write!(f, "ovs,fdb={fdb}"),
             DutMode::Nat(st) => {
                 f.write_str("nat")?;
                 if st.conntrack > 0 {
@@ -606,15 +629,7 @@ fn build(lab: &Lab, mode: DutMode) -> Result<(), LabError> {
         }
         DutMode::Bridge(sw) => {
             let m = MONITOR;
-            #[rustfmt::skip]
-            ip(&["link", "add", m.name, "netns", tg, "address", &mac_str(&m.mac), "type", "veth",
-                 "peer", "name", m.dut_if, "netns", dut, "address", &mac_str(&bridge_leg_mac(&m))])
-                .map_err(step(format!("creating veth {} <-> {}", m.name, m.dut_if)))?;
-            (|| {
-                ip(&["-n", tg, "addr", "add", &format!("{}/24", m.ip), "dev", m.name])?;
-                ip(&["-n", tg, "link", "set", m.name, "up"])
-            })()
-            .map_err(step(format!("configuring {} in {tg}", m.name)))?;
+            monitor_leg(lab)?;
             let s = step(format!("building bridge br0 in {dut}"));
             (|| {
                 // No STP and no multicast snooping: the bridge itself sends nothing (it
@@ -645,14 +660,18 @@ fn build(lab: &Lab, mode: DutMode) -> Result<(), LabError> {
                     .map_err(step(format!("nftables learning limiter in {dut} (is nftables installed?)")))?;
             }
         }
-        DutMode::Testpmd | DutMode::Ovs => {
-            for p in [&p0, &p1] {
+        DutMode::Testpmd | DutMode::Ovs { .. } => {
+            if mode.has_monitor() {
+                monitor_leg(lab)?;
+            }
+            let legs: &[&LabPort] = if mode.has_monitor() { &[&p0, &p1, &MONITOR] } else { &[&p0, &p1] };
+            for p in legs {
                 ip(&["-n", dut, "link", "set", p.dut_if, "up"]).map_err(step(format!("{} up", p.dut_if)))?;
             }
             if mode == DutMode::Testpmd {
                 testpmd(lab).map_err(step("starting dpdk-testpmd in the DUT (scripts/setup.sh installs dpdk-dev)"))?;
-            } else {
-                ovs(lab)
+            } else if let DutMode::Ovs { fdb } = mode {
+                ovs(lab, fdb)
                     .map_err(step("starting Open vSwitch in the DUT (scripts/setup.sh installs openvswitch-switch)"))?;
             }
         }
@@ -750,10 +769,50 @@ fn testpmd(lab: &Lab) -> io::Result<()> {
     }
 }
 
+/// RFC 2889's monitor leg of the learning switches: rt2 in the generator's namespace to
+/// dut2 in the DUT's, which joins the switch.
+fn monitor_leg(lab: &Lab) -> Result<(), LabError> {
+    let (tg, dut, m) = (lab.tg(), lab.dut(), MONITOR);
+    #[rustfmt::skip]
+    ip(&["link", "add", m.name, "netns", tg, "address", &mac_str(&m.mac), "type", "veth",
+         "peer", "name", m.dut_if, "netns", dut, "address", &mac_str(&bridge_leg_mac(&m))])
+        .map_err(step(format!("creating veth {} <-> {}", m.name, m.dut_if)))?;
+    (|| {
+        ip(&["-n", tg, "addr", "add", &format!("{}/24", m.ip), "dev", m.name])?;
+        ip(&["-n", tg, "link", "set", m.name, "up"])
+    })()
+    .map_err(step(format!("configuring {} in {tg}", m.name)))
+}
+
+/// `ovs-appctl ARGS` (or another OVS tool) against the lab's Open vSwitch, whose
+/// sockets and pid files are in the lab's run directory.
+fn ovs_tool(lab: &Lab, prog: &str, args: &[String]) -> io::Result<()> {
+    let dir = lab.run_dir().join("ovs");
+    let mut c = Command::new(prog);
+    for v in ["OVS_RUNDIR", "OVS_LOGDIR", "OVS_DBDIR", "OVS_SYSCONFDIR"] {
+        c.env(v, &dir);
+    }
+    c.args(args).current_dir(&dir);
+    run_bounded(&mut c, DUT_START)
+}
+
+/// The learning OVS's static entries: each gateway MAC forwarded out of the *other* leg
+/// (as the bridge's), so the test frames that carry one as their source teach nothing.
+fn ovs_static_entries(lab: &Lab) -> io::Result<()> {
+    for (p, out) in [(&PORTS[0], &PORTS[1]), (&PORTS[1], &PORTS[0])] {
+        let args = ["fdb/add", "br0", out.dut_if, "0", &mac_str(&p.gateway_mac)];
+        ovs_tool(lab, "ovs-appctl", &args.map(String::from))?;
+    }
+    Ok(())
+}
+
 /// Starts Open vSwitch in the DUT namespace: a fresh database, `ovsdb-server` and
 /// `ovs-vswitchd` (both detached, logs and sockets under `RUN_DIR/ovs`), a netdev bridge
-/// `br0` in secure fail mode with the two legs, and a rule per direction.
-fn ovs(lab: &Lab) -> io::Result<()> {
+/// `br0` in secure fail mode with the two legs and a rule per direction; with `fdb` > 0
+/// the monitor leg too, one NORMAL rule (OVS learns and floods as a switch) and a table
+/// of `fdb` addresses (`mac-table-size`; OVS evicts the oldest when it is full), the
+/// gateway MACs static.
+fn ovs(lab: &Lab, fdb: u32) -> io::Result<()> {
     let dut = lab.dut();
     let dir = lab.run_dir().join("ovs");
     std::fs::create_dir_all(&dir)?;
@@ -793,11 +852,20 @@ fn ovs(lab: &Lab) -> io::Result<()> {
         "--log-file={d}/ovs-vswitchd.log", "--detach", "--no-chdir"]))?;
     // Without --no-wait, ovs-vsctl returns once ovs-vswitchd has applied the change.
     #[rustfmt::skip]
-    let bridge: Vec<String> = [&db, "--timeout=20", "add-br", "br0", "--", "set", "bridge", "br0",
+    let mut bridge: Vec<String> = [&db, "--timeout=20", "add-br", "br0", "--", "set", "bridge", "br0",
         "datapath_type=netdev", "fail_mode=secure", "--", "add-port", "br0", PORTS[0].dut_if, "--", "add-port",
         "br0", PORTS[1].dut_if].iter().map(|x| x.to_string()).collect();
+    if fdb > 0 {
+        let table = format!("other-config:mac-table-size={fdb}");
+        bridge
+            .extend(["--", "add-port", "br0", MONITOR.dut_if, "--", "set", "bridge", "br0", &table].map(String::from));
+    }
     run("ovs-vsctl", false, &bridge)?;
     let mgmt = format!("unix:{d}/br0.mgmt");
+    if fdb > 0 {
+        run("ovs-ofctl", false, &["add-flow".into(), mgmt, "actions=NORMAL".into()])?;
+        return ovs_static_entries(lab);
+    }
     for (from, to) in [(&PORTS[0], &PORTS[1]), (&PORTS[1], &PORTS[0])] {
         let flow = format!("in_port={},actions=output:{}", from.dut_if, to.dut_if);
         run("ovs-ofctl", false, &["add-flow".into(), mgmt.clone(), flow])?;
@@ -916,7 +984,7 @@ fn wait_ready(lab: &Lab, mode: DutMode) -> Result<(), LabError> {
     if mode != DutMode::None {
         want.extend(PORTS.iter().map(|p| (dut, p.dut_if)));
     }
-    if matches!(mode, DutMode::Bridge(_)) {
+    if mode.has_monitor() {
         want.extend([(tg, MONITOR.name), (dut, MONITOR.dut_if)]);
     }
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -954,6 +1022,15 @@ pub fn flush(lab: &Lab) -> Result<(), LabError> {
     let dut = lab.dut();
     if !root::is_root() {
         return Err(LabError::NotRoot("flush"));
+    }
+    if let Some(DutMode::Ovs { fdb: 1.. }) = forwarder(lab) {
+        // fdb/flush empties the whole table, the static entries too: they come back. The
+        // datapath's cached flows go too (revalidator/purge), or a frame that matches
+        // one (flooded when its address was unknown) never reaches the learning slow path.
+        return ovs_tool(lab, "ovs-appctl", &["fdb/flush".into(), "br0".into()])
+            .and_then(|()| ovs_tool(lab, "ovs-appctl", &["revalidator/purge".into()]))
+            .and_then(|()| ovs_static_entries(lab))
+            .map_err(step(format!("flushing Open vSwitch's learned addresses in {dut}")));
     }
     if output(Command::new("ip").args(["-n", dut, "-o", "link", "show", "br0"])).is_ok() {
         return ip(&["-n", dut, "link", "set", "br0", "type", "bridge", "fdb_flush"])
@@ -1020,12 +1097,22 @@ pub fn down(lab: &Lab) -> Result<Removed, LabError> {
     Ok(removed)
 }
 
+/// The learning OVS's table size (`mac-table-size`), if it has one.
+fn ovs_table(lab: &Lab) -> Option<u32> {
+    let dir = lab.run_dir().join("ovs");
+    let db = format!("--db=unix:{}/db.sock", dir.display());
+    #[rustfmt::skip]
+    let out = output(Command::new("ovs-vsctl").args([&db, "--timeout=5", "get", "bridge", "br0",
+        "other-config:mac-table-size"])).ok()?;
+    out.trim().trim_matches('"').parse().ok()
+}
+
 /// The user-space forwarder running in the DUT namespace, if any.
 fn forwarder(lab: &Lab) -> Option<DutMode> {
     let dut = lab.dut();
     pids_in(dut).into_iter().find_map(|pid| match std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?.trim() {
         "dpdk-testpmd" => Some(DutMode::Testpmd),
-        "ovs-vswitchd" => Some(DutMode::Ovs),
+        "ovs-vswitchd" => Some(DutMode::Ovs { fdb: ovs_table(lab).unwrap_or(0) }),
         _ => None,
     })
 }
@@ -1140,7 +1227,12 @@ pub fn status(lab: &Lab) -> Result<Status, LabError> {
     if has_dut {
         names.extend(PORTS.iter().map(|p| (dut, p.dut_if)));
         st.mode = Some(match forwarder(lab) {
-            Some(m) => m,
+            Some(m) => {
+                if m.has_monitor() {
+                    names.extend([(tg, MONITOR.name), (dut, MONITOR.dut_if)]);
+                }
+                m
+            }
             None if output(Command::new("ip").args(["-n", dut, "-o", "link", "show", "br0"])).is_ok() => {
                 names.extend([(tg, MONITOR.name), (dut, MONITOR.dut_if)]);
                 let limit = netns::run_in(dut, || crate::bridge::learning("br0")).ok().and_then(|r| r.ok());
@@ -1195,7 +1287,7 @@ mod tests {
             assert_eq!(m.parse::<DutMode>().unwrap().to_string(), m);
         }
         assert!("router".parse::<DutMode>().unwrap_err().contains(
-            "route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd or ovs"
+            "route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd, ovs or ovs,fdb=N"
         ));
         assert_eq!("nat".parse::<DutMode>(), Ok(DutMode::Nat(Stateful::default())));
         let ct = Stateful { conntrack: 200, cps: None };
@@ -1223,8 +1315,13 @@ mod tests {
         {
             assert!(bad.parse::<DutMode>().is_err(), "{bad}");
         }
-        for m in ["testpmd", "ovs"] {
+        for m in ["testpmd", "ovs", "ovs,fdb=300"] {
             assert_eq!(m.parse::<DutMode>().unwrap().to_string(), m);
+        }
+        assert_eq!("ovs,fdb=300".parse::<DutMode>(), Ok(DutMode::Ovs { fdb: 300 }));
+        assert!("ovs,fdb=300".parse::<DutMode>().unwrap().has_monitor() && !DutMode::Ovs { fdb: 0 }.has_monitor());
+        for bad in ["ovs,fdb=9", "ovs,fdb=x", "ovs,fdb=2000000", "ovs,learn=5"] {
+            assert!(bad.parse::<DutMode>().is_err(), "{bad}");
         }
         let lim = |pps, burst| DutMode::Limit(Limiter { pps, burst });
         assert_eq!("limit:100kpps".parse::<DutMode>(), Ok(lim(100_000, 1000)));
