@@ -584,6 +584,32 @@ fn interface_ports_in_a_namespace_agree_with_the_kernel() {
     assert!(stderr(&o).contains("queue 'y' is not a number"), "{}", stderr(&o));
 }
 
+/// Issue 50: a missing interface under `--netns NS` lists NS's interfaces (not the host's,
+/// which /sys/class/net shows), names NS, and does not suggest the `--netns` it was given.
+#[test]
+fn a_missing_interface_lists_the_interfaces_of_the_namespace_given() {
+    let Some(net) = test_net() else { return };
+    let host: Vec<String> = std::fs::read_dir("/sys/class/net")
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "lo")
+        .collect();
+    for backend in ["afpacket", "afxdp"] {
+        let port = format!("{backend}:rt9");
+        let o = riptide(&["run", "profiles/udp64.yaml", "--netns", &net.ns_a, "--port", &port, "-n", "1"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let e = stderr(&o);
+        let mut have = ["lo", net.if_a.as_str()];
+        have.sort();
+        let want = format!("no such interface 'rt9' in network namespace '{}' (it has: {})", net.ns_a, have.join(", "));
+        assert!(e.contains(&want), "{backend}: {e}");
+        assert!(!e.contains("--netns"), "{backend}: {e}");
+        for h in &host {
+            assert!(!e.contains(&format!(" {h},")) && !e.contains(&format!(" {h})")), "{backend}: the host's {h}: {e}");
+        }
+    }
+}
+
 #[test]
 fn pktgen_devices_send_on_their_interfaces() {
     let Some(net) = test_net() else { return };

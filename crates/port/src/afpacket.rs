@@ -232,14 +232,25 @@ fn describe(step: &str, ifname: &str, e: &io::Error) -> String {
     }
 }
 
-/// "No such interface", with the ones this network namespace has (/sys/class/net).
+/// "No such interface", with the ones the calling thread's network namespace has: named
+/// when it has a name (`--netns NAME`), else "this network namespace" and how to pick
+/// another.
 pub(crate) fn no_such_interface(ifname: &str) -> String {
-    let mut have: Vec<String> = std::fs::read_dir("/sys/class/net")
-        .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
-        .unwrap_or_default();
-    have.sort();
+    no_such_interface_in(
+        ifname,
+        crate::netns::current_name().as_deref(),
+        &crate::netns::interfaces().unwrap_or_default(),
+    )
+}
+
+fn no_such_interface_in(ifname: &str, netns: Option<&str>, have: &[String]) -> String {
     let list = if have.is_empty() { "none".into() } else { have.join(", ") };
-    format!("no such interface '{ifname}' in this network namespace (it has: {list}; --netns NS picks another)")
+    match netns {
+        Some(ns) => format!("no such interface '{ifname}' in network namespace '{ns}' (it has: {list})"),
+        None => {
+            format!("no such interface '{ifname}' in this network namespace (it has: {list}; --netns NS picks another)")
+        }
+    }
 }
 
 /// A libc return code as an `io::Result` (negative: `errno`). Shared with the AF_XDP port.
@@ -435,6 +446,15 @@ mod tests {
         assert_eq!(describe("socket", "x", &e), "an AF_PACKET port needs root (CAP_NET_RAW): run riptide with sudo");
         let e = io::Error::from_raw_os_error(libc::ENODEV);
         assert!(describe("lookup", "nope0", &e).contains("no such interface 'nope0'"));
+        let have = ["lo".to_string(), "rt0".to_string()];
+        assert_eq!(
+            no_such_interface_in("rt9", Some("lab-tg"), &have),
+            "no such interface 'rt9' in network namespace 'lab-tg' (it has: lo, rt0)"
+        );
+        assert_eq!(
+            no_such_interface_in("rt9", None, &[]),
+            "no such interface 'rt9' in this network namespace (it has: none; --netns NS picks another)"
+        );
     }
 
     #[test]

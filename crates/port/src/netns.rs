@@ -67,6 +67,38 @@ pub fn enter(name: &str) -> io::Result<()> {
     Ok(())
 }
 
+/// The name (`/var/run/netns/NAME`) of the network namespace the calling thread is in,
+/// or `None` when no name there is it (the host's own namespace, an anonymous one).
+pub fn current_name() -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let here = std::fs::metadata("/proc/thread-self/ns/net").ok().map(|m| (m.dev(), m.ino()))?;
+    let mut names: Vec<String> = std::fs::read_dir(NETNS_DIR)
+        .ok()?
+        .flatten()
+        .filter(|e| e.metadata().is_ok_and(|m| (m.dev(), m.ino()) == here))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names.into_iter().next()
+}
+
+/// The interfaces of the calling thread's network namespace, sorted
+/// (`/proc/thread-self/net/dev`: `/sys/class/net` shows the namespace sysfs was mounted
+/// in, and `/proc/net` the main thread's).
+pub fn interfaces() -> io::Result<Vec<String>> {
+    let text = std::fs::read_to_string("/proc/thread-self/net/dev")?;
+    Ok(interfaces_of(&text))
+}
+
+/// The interface names of a `/proc/net/dev` text, sorted.
+fn interfaces_of(text: &str) -> Vec<String> {
+    let mut names: Vec<String> =
+        text.lines().filter_map(|l| l.split_once(':')).map(|(name, _)| name.trim().to_string()).collect();
+    names.retain(|n| !n.is_empty() && !n.contains('|'));
+    names.sort();
+    names
+}
+
 /// What opening a namespace's file (`path`) failed with, and what to do about it.
 fn open_error(name: &str, path: &Path, e: io::Error) -> io::Error {
     let hint = match e.kind() {
@@ -360,6 +392,15 @@ mod tests {
         assert!(!reached, "the caller's 127.0.0.1:{port} is not in the isolated namespace");
         assert_eq!(ifaces, ["lo"]);
         assert!(own);
+    }
+
+    #[test]
+    fn interfaces_are_read_from_a_net_dev_text() {
+        let text =
+            "Inter-|   Receive |  Transmit\n face |bytes packets|bytes packets\n  rt1: 0 0 0 0\n    lo: 1 2 3 4\n";
+        assert_eq!(interfaces_of(text), ["lo", "rt1"]);
+        // This thread's namespace has at least its loopback.
+        assert!(interfaces().unwrap().iter().any(|n| n == "lo"));
     }
 
     #[test]

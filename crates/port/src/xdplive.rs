@@ -218,7 +218,7 @@ impl XdpLivePort {
     /// `slots` frames per batch.
     pub fn open(ifname: &str, info: PortInfo, slots: usize) -> Result<Self, String> {
         let ifindex = interface_index(ifname).map_err(|e| match e.raw_os_error() {
-            Some(libc::ENODEV) => format!("no such interface '{ifname}' (in this network namespace)"),
+            Some(libc::ENODEV) => crate::afpacket::no_such_interface(ifname),
             _ => format!("interface lookup of '{ifname}': {e}"),
         })?;
         let slot = info.caps.max_frame.max(64).next_multiple_of(8);
