@@ -209,6 +209,10 @@ fn bad_input_gets_one_line_errors_with_exit_2() {
     rejects("streams:\n  - name: [unclosed\n", &["bad.yaml:"]);
     rejects("streams:\n  - rat: 1mpps\n", &["bad.yaml:2", "rat"]);
     rejects("streams:\n  - packet:\n      - ipv4: {src: 198.18.0.300}\n", &["bad.yaml:3"]);
+    rejects(
+        "streams:\n  - packet:\n      - udp: {sport: 1, dport: 70000}\n",
+        &["bad.yaml:3:32: dport: 70000: a port number 0-65535 expected"],
+    );
     rejects("streams:\n  - packet:\n      - eth: {dst: \"02:00:zz:00:00:01\"}\n", &["bad.yaml:3", "MAC"]);
     rejects("streams:\n  - size: 40\n", &["bad.yaml:2", "size", "smaller than the headers"]);
     rejects(

@@ -240,7 +240,7 @@ pub fn parse(text: &str, file: &str) -> Result<PortConfig, ConfigError> {
         }
         Err(e) => {
             let at = e.location().map(|l| (l.line(), l.column()));
-            return Err(ConfigError::from_parser(file, at, &e.without_snippet().to_string()));
+            return Err(ConfigError::from_parser(file, text, at, &e.without_snippet().to_string()));
         }
     };
     validate(&cfg).map_err(|m| ConfigError::new(file, m))?;

@@ -297,7 +297,7 @@ pub fn parse(text: &str, file: &str) -> Result<StfProfile, SourceError> {
         Ok(None) => return Err(SourceError::new(file, "expected one profile (a list of one mapping)")),
         Err(e) => {
             let at = e.location().map(|l| (l.line(), l.column()));
-            return Err(SourceError::from_parser(file, at, &e.without_snippet().to_string()));
+            return Err(SourceError::from_parser(file, text, at, &e.without_snippet().to_string()));
         }
     };
     validate(&p).map_err(|(key, m)| SourceError { key: Some(key), ..SourceError::new(file, m) })?;

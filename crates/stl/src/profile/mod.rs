@@ -37,7 +37,7 @@ pub fn parse(text: &str, file: &str) -> Result<Profile, ProfileError> {
     }
     let mut profile = serde_saphyr::from_str::<Profile>(text).map_err(|e| {
         let at = e.location().map(|l| (l.line(), l.column()));
-        ProfileError::from_parser(file, at, &e.without_snippet().to_string())
+        ProfileError::from_parser(file, text, at, &e.without_snippet().to_string())
     })?;
     resolve_frames(&mut profile, file)?;
     Ok(profile)
@@ -73,4 +73,63 @@ pub fn load(path: &Path) -> Result<CompiledProfile, ProfileError> {
         std::fs::read_to_string(path).map_err(|e| ProfileError::new(&file, format!("cannot read profile: {e}")))?;
     let profile = parse(&text, &file)?;
     compile(&profile, &file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 50: `dport: 70000` said `invalid u16`. Every whole-number field of a profile
+    /// (u8, u16 and u32 alike) now names its key, the value and the range, at its line.
+    #[test]
+    fn every_number_out_of_range_names_its_field_and_range() {
+        let layer = |l: &str| format!("streams:\n  - packet:\n      - {l}:\n          KEY: VALUE\n");
+        let cases: Vec<(String, &str, &str, &str)> = vec![
+            ("streams:\n  - rate: 1kpps\n    KEY: VALUE\n".into(), "port", "a whole number", "0-65535"),
+            (layer("eth"), "type", "a whole number", "0-65535"),
+            (layer("vlan"), "id", "a whole number", "0-65535"),
+            (layer("vlan"), "pcp", "a whole number", "0-255"),
+            (layer("vlan"), "tpid", "a whole number", "0-65535"),
+            (layer("mpls"), "label", "a whole number", "0-4294967295"),
+            (layer("mpls"), "tc", "a whole number", "0-255"),
+            (layer("mpls"), "ttl", "a whole number", "0-255"),
+            (layer("ipv4"), "ttl", "a whole number", "0-255"),
+            (layer("ipv4"), "tos", "a whole number", "0-255"),
+            (layer("ipv4"), "id", "a whole number", "0-65535"),
+            (layer("ipv4"), "proto", "a whole number", "0-255"),
+            (layer("ipv6"), "hop_limit", "a whole number", "0-255"),
+            (layer("ipv6"), "tc", "a whole number", "0-255"),
+            (layer("ipv6"), "flow_label", "a whole number", "0-4294967295"),
+            (layer("ipv6"), "next_header", "a whole number", "0-255"),
+            (layer("udp"), "sport", "a port number", "0-65535"),
+            (layer("udp"), "dport", "a port number", "0-65535"),
+            (layer("tcp"), "sport", "a port number", "0-65535"),
+            (layer("tcp"), "dport", "a port number", "0-65535"),
+            (layer("tcp"), "seq", "a whole number", "0-4294967295"),
+            (layer("tcp"), "window", "a whole number", "0-65535"),
+            (layer("icmp"), "id", "a whole number", "0-65535"),
+            (layer("icmp"), "seq", "a whole number", "0-65535"),
+            (layer("icmpv6"), "seq", "a whole number", "0-65535"),
+            ("streams:\n  - latency:\n      KEY: VALUE\n".into(), "id", "a whole number", "0-4294967295"),
+            ("streams:\n  - vars:\n      - name: x\n        KEY: VALUE\n".into(), "size", "a whole number", "0-255"),
+            (
+                "streams:\n  - vars:\n      - name: t\n        tuple:\n          ip_min: 198.18.0.1\n          ip_max: 198.18.0.9\n          KEY: VALUE\n"
+                    .into(),
+                "port_min",
+                "a port number",
+                "0-65535",
+            ),
+            ("streams:\n  - writes:\n      - var: x\n        KEY: VALUE\n".into(), "offset", "a whole number", "0-65535"),
+        ];
+        for (template, key, noun, range) in cases {
+            let max: u64 = range.trim_start_matches("0-").parse().unwrap();
+            let line = template.lines().position(|l| l.contains("KEY")).unwrap() + 1;
+            for value in [(max + 1).to_string(), "-1".to_string(), "many".to_string()] {
+                let text = template.replace("KEY", key).replace("VALUE", &value);
+                let e = parse(&text, "p.yaml").unwrap_err().to_string();
+                let want = format!("{key}: {value}: {noun} {range} expected");
+                assert!(e.starts_with(&format!("p.yaml:{line}:")) && e.ends_with(&want), "{text}\n{e}\nwanted {want}");
+            }
+        }
+    }
 }
