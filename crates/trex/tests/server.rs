@@ -831,3 +831,97 @@ fn astf_uploads_are_checked_and_bounded() {
     assert!(other.get("result").is_some(), "{other}");
     assert!(c.err("stop", json!({"handler": h, "profile_id": "_"})).contains("must acquire"));
 }
+
+/// The ASTF events (50: the context's state, 60: a profile's, 61: a profile removed) a
+/// subscriber reads now, as (type, state).
+fn astf_events(c: &mut Client) -> Vec<(u64, Option<u64>)> {
+    let ev = c.ok("get_async_events", json!({"session_id": 1, "user": "sub"}));
+    ev["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| Some((e["type"].as_u64()?, e["data"]["state"].as_u64())))
+        .filter(|(t, _)| [50, 60, 61].contains(t))
+        .collect()
+}
+
+/// Waits (polling the server as its publisher does) until the context is in `state`.
+fn wait_context(c: &mut Client, state: u64) {
+    for _ in 0..1000 {
+        c.t.poll();
+        if c.ok("sync", json!({"profile_id": "sync"}))["state"] == json!(state) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the context never came to state {state}");
+}
+
+/// A server many TRex clients use in turn: however the last run ended, the next client's
+/// `reset()` (acquire by force, remove every port's streams, stop, clear, wait for the
+/// context to be IDLE) and `start()` find what TRex's client accepts, with TRex's events: a
+/// run its owner left going is stopped by the next (TX, CLEANUP, LOADED); a cleared profile
+/// holds the context LOADED until it is gone (TRex's client knows no DELETE context, and its
+/// reset takes IDLE to mean the profiles are gone); a run ended by its duration comes back LOADED.
+#[test]
+fn a_server_used_in_turn_comes_back_to_what_trexs_client_accepts() {
+    let mut c = astf_client(link_pair());
+    astf_events(&mut c);
+    let acquire = |c: &mut Client, user: &str, force: bool| {
+        let a = c.ok("acquire", json!({"user": user, "force": force, "session_id": 7}));
+        a["handler"].as_str().unwrap().to_string()
+    };
+    let start = |c: &mut Client, h: &str, duration: f64| {
+        c.ok(
+            "start",
+            json!({"handler": h, "profile_id": "_", "mult": 100, "duration": duration, "nc": false,
+                   "latency_pps": 0, "ipv6": false, "client_mask": 0xffffffffu32}),
+        )
+    };
+    let text = http_simple_json();
+    let a = acquire(&mut c, "a", false);
+    upload(&mut c, &a, "_", &text);
+    start(&mut c, &a, -1.0);
+    assert_eq!(
+        astf_events(&mut c),
+        [
+            (60, Some(1)),
+            (50, Some(1)),
+            (60, Some(2)),
+            (50, Some(2)),
+            (60, Some(3)),
+            (50, Some(3)),
+            (60, Some(4)),
+            (50, Some(4))
+        ]
+    );
+
+    // Its owner is gone (killed, or left without stopping): the next client's reset.
+    let b = acquire(&mut c, "b", true);
+    for port in 0..2 {
+        // Every port's streams go first; the ASTF run is none of them.
+        c.ok("stop_traffic", json!({"handler": b, "port_id": port, "profile_id": "_"}));
+        c.ok("remove_all_streams", json!({"handler": b, "port_id": port, "profile_id": "_"}));
+    }
+    c.ok("stop", json!({"handler": b, "profile_id": "_"}));
+    assert_eq!(astf_events(&mut c), [(60, Some(5)), (50, Some(5)), (60, Some(1)), (50, Some(1))]);
+    c.ok("profile_clear", json!({"handler": b, "profile_id": "_"}));
+    let s = c.ok("sync", json!({"profile_id": "sync"}));
+    assert_eq!((s["state"].clone(), s["state_profile"].clone()), (json!(1), json!({"_": 6})));
+    // DELETE read by the subscriber; the context stays LOADED until the profile is gone.
+    assert_eq!(astf_events(&mut c), [(60, Some(6))]);
+    wait_context(&mut c, 0);
+    assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state_profile"], json!({"_": 0}));
+    // Removed, the default profile idle again, then the context: IDLE says it all happened.
+    assert_eq!(astf_events(&mut c), [(61, None), (60, Some(0)), (50, Some(0))]);
+
+    // The next run, ended by its duration: LOADED again, and another run starts.
+    upload(&mut c, &b, "_", &text);
+    start(&mut c, &b, 0.3);
+    wait_context(&mut c, 1);
+    let tail: Vec<_> = astf_events(&mut c).into_iter().rev().take(4).collect();
+    assert_eq!(tail, [(50, Some(1)), (60, Some(1)), (50, Some(5)), (60, Some(5))]);
+    start(&mut c, &b, -1.0);
+    c.ok("stop", json!({"handler": b, "profile_id": "_"}));
+    assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state"], json!(1));
+}

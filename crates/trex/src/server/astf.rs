@@ -74,6 +74,25 @@ pub(crate) mod state {
     pub(crate) const TX: u8 = 4;
     pub(crate) const CLEANUP: u8 = 5;
     pub(crate) const DELETE: u8 = 6;
+
+    /// The context's state from its profiles' (TRex's `TrexAstf::update_astf_state`): the
+    /// first state any profile is in of TX, BUILD, PARSE, CLEANUP, LOADED; a profile being
+    /// removed reads LOADED (TRex's client knows no DELETE context: its `reset` clears
+    /// every profile and waits for IDLE, which must mean they are gone), else IDLE.
+    pub(crate) fn context(profiles: impl IntoIterator<Item = u8>) -> u8 {
+        let mut seen = [false; DELETE as usize + 1];
+        for s in profiles {
+            if let Some(x) = seen.get_mut(usize::from(s)) {
+                *x = true;
+            }
+        }
+        let first = [TX, BUILD, PARSE, CLEANUP, LOADED].into_iter().find(|&s| seen[usize::from(s)]);
+        match first {
+            Some(s) => s,
+            None if seen[usize::from(DELETE)] => LOADED,
+            None => IDLE,
+        }
+    }
 }
 
 /// TRex's ASTF event ids.
@@ -628,16 +647,9 @@ impl Trex {
         Ok(Value::Object(out))
     }
 
-    /// The context's state: TX while a profile transmits, LOADED while one is loaded.
+    /// The context's state, as TRex reckons it from its profiles' ([`state::context`]).
     fn astf_state(&self) -> u8 {
-        let states = || self.astf.profiles.values().map(|p| p.state);
-        if states().any(|s| s == state::TX) {
-            state::TX
-        } else if states().any(|s| s == state::LOADED) {
-            state::LOADED
-        } else {
-            state::IDLE
-        }
+        state::context(self.astf.profiles.values().map(|p| p.state))
     }
 
     /// Tells a profile's new state (and the context's, when it changed).
@@ -996,6 +1008,24 @@ mod tests {
                 "{n}"
             );
         }
+    }
+
+    #[test]
+    fn the_context_state_is_trexs_reckoning() {
+        use state::*;
+        assert_eq!(context([]), IDLE);
+        assert_eq!(context([IDLE, IDLE]), IDLE);
+        assert_eq!(context([IDLE, LOADED]), LOADED);
+        // A profile being removed holds the context LOADED: TRex's reset waits for IDLE.
+        assert_eq!(context([DELETE]), LOADED);
+        assert_eq!(context([IDLE, DELETE]), LOADED);
+        // A run between TX and LOADED keeps the context busy (its client's ports active).
+        assert_eq!(context([CLEANUP, LOADED]), CLEANUP);
+        assert_eq!(context([PARSE, CLEANUP]), PARSE);
+        assert_eq!(context([PARSE, BUILD]), BUILD);
+        assert_eq!(context([BUILD, TX, DELETE]), TX);
+        // A state TRex does not have counts for nothing.
+        assert_eq!(context([9, IDLE]), IDLE);
     }
 
     #[test]
