@@ -62,11 +62,8 @@ pub(crate) fn astf_sim(a: AstfSimArgs) -> Result<(), Failure> {
     let cfg = SimConfig { duration_s: a.duration, clusters, ..SimConfig::default() };
     let frames = sim::simulate(&profile, &name, &cfg).map_err(|e| Failure::input(e.to_string()))?;
     let bytes = sim::pcap(&frames);
-    // Written whole or not at all: a temporary file beside it, then renamed.
-    let tmp = a.output.with_extension("pcap.part");
-    std::fs::write(&tmp, &bytes)
-        .and_then(|()| std::fs::rename(&tmp, &a.output))
-        .map_err(|e| Failure::runtime(format!("{}: cannot write: {e}", a.output.display())))?;
+    // Written whole or not at all, never through a link planted beside it.
+    crate::files::write_atomic("-o", &a.output, &bytes)?;
     println!("{}: {} frames", a.output.display(), frames.len());
     Ok(())
 }

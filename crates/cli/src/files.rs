@@ -1,28 +1,69 @@
-//! Output files, written whole or not at all: shared by every subcommand that writes.
+//! Output files, written whole or not at all, where the user said and nowhere else.
+//!
+//! Each file is first written to a temporary file made exclusively beside it
+//! (`riptide_port::outfile`: a random name, `O_EXCL | O_NOFOLLOW`, so nothing another
+//! user planted in the directory is ever opened or written through), then renamed into
+//! place (a link at the target is replaced, never followed).
 
 use crate::Failure;
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Writes `text` to `path` through a temporary file renamed into place: a failure
-/// never leaves a partial file.
-pub(crate) fn write_atomic(flag: &str, path: &std::path::Path, text: impl AsRef<[u8]>) -> Result<(), Failure> {
-    let tmp = tmp_beside(path);
-    let res = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = res {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(Failure::runtime(format!("{flag} {}: {e}", path.display())));
-    }
-    Ok(())
+/// never leaves a partial file, and nothing at `path` (a link, say) is written through.
+pub(crate) fn write_atomic(flag: &str, path: &Path, text: impl AsRef<[u8]>) -> Result<(), Failure> {
+    Staged::write(path, text.as_ref(), &write_all)
+        .and_then(Staged::commit)
+        .map_err(|e| Failure::runtime(format!("{flag} {}: {e}", path.display())))
 }
 
-fn tmp_beside(path: &std::path::Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(format!(".riptide-{}.tmp", std::process::id()));
-    path.with_file_name(name)
+/// A file written under a temporary name beside its target, removed when dropped unless
+/// renamed into place.
+struct Staged {
+    tmp: PathBuf,
+    target: PathBuf,
+    placed: bool,
+}
+
+impl Staged {
+    /// Writes `bytes` (with `write`) to a new temporary file beside `target`.
+    fn write(
+        target: &Path,
+        bytes: &[u8],
+        write: &dyn Fn(&mut File, &[u8]) -> std::io::Result<()>,
+    ) -> std::io::Result<Staged> {
+        let (mut file, tmp) = riptide_port::outfile::create_beside(target, "")?;
+        let staged = Staged { tmp, target: target.to_path_buf(), placed: false };
+        write(&mut file, bytes)?;
+        Ok(staged)
+    }
+
+    /// Renames it over the target.
+    fn commit(mut self) -> std::io::Result<()> {
+        std::fs::rename(&self.tmp, &self.target)?;
+        self.placed = true;
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.placed {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Writes and syncs: an error the file system holds back until then (a full disk
+/// behind a cache, a quota on NFS) is seen before the file is renamed into place.
+fn write_all(file: &mut File, bytes: &[u8]) -> std::io::Result<()> {
+    file.write_all(bytes)?;
+    file.sync_data()
 }
 
 /// `--out DIR`: made (with its parents) and checked writable before anything is sent.
-pub(crate) fn prepare_out(dir: Option<&std::path::Path>) -> Result<(), Failure> {
+pub(crate) fn prepare_out(dir: Option<&Path>) -> Result<(), Failure> {
     if let Some(dir) = dir {
         std::fs::create_dir_all(dir).map_err(|e| Failure::input(format!("--out {}: {e}", dir.display())))?;
         check_writable("--out", &dir.join("results.json"))?;
@@ -31,7 +72,7 @@ pub(crate) fn prepare_out(dir: Option<&std::path::Path>) -> Result<(), Failure> 
 }
 
 /// Writes a method's files into `--out DIR`, each whole or not at all.
-pub(crate) fn write_out(dir: Option<&std::path::Path>, files: Vec<(String, Vec<u8>)>) -> Result<(), Failure> {
+pub(crate) fn write_out(dir: Option<&Path>, files: Vec<(String, Vec<u8>)>) -> Result<(), Failure> {
     if let Some(dir) = dir {
         for (name, bytes) in files {
             write_atomic("--out", &dir.join(name), &bytes)?;
@@ -40,16 +81,16 @@ pub(crate) fn write_out(dir: Option<&std::path::Path>, files: Vec<(String, Vec<u
     Ok(())
 }
 
-/// Refuses an unwritable output file before anything is sent.
-pub(crate) fn check_writable(flag: &str, path: &std::path::Path) -> Result<(), Failure> {
-    let probe = tmp_beside(path);
-    std::fs::write(&probe, b"").map_err(|e| Failure::input(format!("{flag} {}: {e}", path.display())))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
+/// Refuses an unwritable output file before anything is sent: a temporary file made
+/// beside it (exclusively, as the real write will) and removed.
+pub(crate) fn check_writable(flag: &str, path: &Path) -> Result<(), Failure> {
+    Staged::write(path, b"", &|_, _| Ok(()))
+        .map(drop)
+        .map_err(|e| Failure::input(format!("{flag} {}: {e}", path.display())))
 }
 
 /// Reads a profile file (size-limited) for `LoadProfile`.
-pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
+pub(crate) fn read_profile(path: &Path) -> Result<String, Failure> {
     let file = path.display();
     let meta = std::fs::metadata(path).map_err(|e| Failure::input(format!("{file}: cannot read profile: {e}")))?;
     if meta.len() as usize > riptide_stl::profile::MAX_PROFILE_BYTES {
@@ -59,4 +100,53 @@ pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
         )));
     }
     std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{file}: cannot read profile: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A directory holding `victim`, a mode-600 file of the user running the test.
+    fn dir_with_victim() -> (tempfile::TempDir, PathBuf) {
+        let d = tempfile::tempdir().unwrap();
+        let victim = d.path().join("victim");
+        std::fs::write(&victim, "secret").unwrap();
+        std::fs::set_permissions(&victim, std::fs::Permissions::from_mode(0o600)).unwrap();
+        (d, victim)
+    }
+
+    fn intact(victim: &Path) {
+        assert_eq!(std::fs::read_to_string(victim).unwrap(), "secret");
+        assert_eq!(std::fs::metadata(victim).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+
+    #[test]
+    fn links_planted_at_the_target_and_at_guessable_names_are_never_written_through() {
+        let (d, victim) = dir_with_victim();
+        let out = d.path().join("report.html");
+        let pid = std::process::id();
+        // The name riptide used to write through (probe and write alike), and the target.
+        let planted = format!("report.html.riptide-{pid}.tmp");
+        for name in [planted.as_str(), "report.html"] {
+            std::os::unix::fs::symlink(&victim, d.path().join(name)).unwrap();
+        }
+        check_writable("--out", &out).unwrap();
+        intact(&victim);
+        write_atomic("--out", &out, "<html>").unwrap();
+        intact(&victim);
+        // The link at the target was replaced by the file, not followed.
+        assert!(std::fs::symlink_metadata(&out).unwrap().is_file());
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "<html>");
+        // No temporary file is left behind.
+        assert_eq!(entries(d.path()), ["report.html", planted.as_str(), "victim"]);
+    }
+
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        v.sort();
+        v
+    }
 }

@@ -19,6 +19,8 @@
 //! - [`root`]: what needs root, said one way (what, its capabilities, `sudo`).
 //! - [`impair`]: impairment lines and the in-memory `link:` pair; [`wrap`]: wrappers
 //!   over any port (`+impair:...`, `+tap:FILE`).
+//! - [`outfile`]: files written where a user said, made exclusively beside their target
+//!   and renamed into place (pcap parts here, every output file of the CLI).
 //!
 //! A port device is opened once with one queue per worker ([`open`]); each queue
 //! is a `Box<dyn Port>` owned by one worker thread (shared-nothing). When the run
@@ -40,6 +42,7 @@ mod mapping;
 pub mod monitor;
 pub mod netns;
 pub mod null;
+pub mod outfile;
 pub mod pcap;
 pub mod resolve;
 pub mod ring;

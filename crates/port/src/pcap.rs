@@ -2,9 +2,10 @@
 //!
 //! Files are classic pcap with nanosecond timestamps (magic `0xa1b23c4d`,
 //! LINKTYPE_ETHERNET), frames without FCS. Each queue (worker) writes its own
-//! part file next to the target; [`merge`] interleaves the parts by timestamp
-//! into the final file when the run ends. The part and merge files are removed
-//! on every error path, so no partial output is ever left behind.
+//! part file next to the target (made exclusively under a random name, so nothing
+//! planted there is ever written through: [`crate::outfile`]); [`merge`] interleaves
+//! the parts by timestamp into the final file when the run ends. The part and merge
+//! files are removed on every error path, so no partial output is ever left behind.
 
 use crate::arena::Arena;
 use crate::{Port, PortError, PortInfo};
@@ -53,20 +54,43 @@ pub struct PcapPort {
 }
 
 impl PcapPort {
-    /// Creates the part file at `path` (which must not be the user's target).
-    pub fn create(info: PortInfo, slots: usize, path: PathBuf, epoch_unix_ns: u64) -> Result<Self, PortError> {
-        let file = File::create(&path).map_err(|source| match path.parent() {
+    /// Creates a part file beside `target` (the user's file, which it never touches),
+    /// exclusively under a random name carrying `tag` ([`crate::outfile`]).
+    pub fn create_beside(
+        info: PortInfo,
+        slots: usize,
+        target: &Path,
+        tag: &str,
+        epoch_unix_ns: u64,
+    ) -> Result<Self, PortError> {
+        let (file, path) = crate::outfile::create_beside(target, tag).map_err(|source| match target.parent() {
             // Say which: "No such file or directory" reads as if the pcap were missing.
             Some(d) if !d.as_os_str().is_empty() && !d.exists() => PortError::File {
-                path: path.clone(),
+                path: target.to_path_buf(),
                 source: std::io::Error::new(source.kind(), format!("the directory {} does not exist", d.display())),
             },
-            _ => PortError::File { path: path.clone(), source },
+            _ => PortError::File { path: target.to_path_buf(), source },
         })?;
+        Self::from_file(info, slots, file, path, epoch_unix_ns)
+    }
+
+    /// Writes to `file`, opened by the caller, at `path`.
+    pub fn from_file(
+        info: PortInfo,
+        slots: usize,
+        file: File,
+        path: PathBuf,
+        epoch_unix_ns: u64,
+    ) -> Result<Self, PortError> {
         let mut out = BufWriter::with_capacity(1 << 20, file);
         out.write_all(&global_header()).map_err(|source| PortError::File { path: path.clone(), source })?;
         let arena = Arena::new(slots, info.caps.max_frame);
         Ok(PcapPort { info, arena, counters: PortCounters::default(), out, path, epoch_unix_ns })
+    }
+
+    /// Its part file.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 }
 
@@ -124,7 +148,10 @@ struct PartReader {
 
 impl PartReader {
     fn open(path: &Path) -> std::io::Result<Self> {
-        let mut r = BufReader::with_capacity(1 << 20, File::open(path)?);
+        // Never through a link someone put in place of the part.
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW).open(path)?;
+        let mut r = BufReader::with_capacity(1 << 20, file);
         let mut g = [0u8; 24];
         r.read_exact(&mut g)?;
         let mut p = PartReader { r, head: None };
@@ -147,8 +174,9 @@ impl PartReader {
     }
 }
 
-/// Interleaves pcap part files by timestamp (ties: lower part first) into `out`.
-pub fn merge(parts: &[PathBuf], out: &Path) -> Result<(), PortError> {
+/// Interleaves pcap part files by timestamp (ties: lower part first) into `file`, made
+/// by the caller at `out` (exclusively: [`crate::outfile::create_beside`]).
+pub fn merge(parts: &[PathBuf], file: File, out: &Path) -> Result<(), PortError> {
     let err = |path: &Path| {
         let path = path.to_path_buf();
         move |source| PortError::File { path, source }
@@ -157,7 +185,6 @@ pub fn merge(parts: &[PathBuf], out: &Path) -> Result<(), PortError> {
     for p in parts {
         readers.push(PartReader::open(p).map_err(err(p))?);
     }
-    let file = File::create(out).map_err(err(out))?;
     let mut w = BufWriter::with_capacity(1 << 20, file);
     w.write_all(&global_header()).map_err(err(out))?;
     let mut buf = vec![0u8; SNAPLEN as usize];
@@ -201,7 +228,8 @@ mod tests {
         };
         let info = PortInfo { name: "pcap:full".into(), driver: "pcap", caps };
         // The global header sits in the write buffer: creating succeeds.
-        let mut port = PcapPort::create(info, 4, PathBuf::from("/dev/full"), 0).unwrap();
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let mut port = PcapPort::from_file(info, 4, full, PathBuf::from("/dev/full"), 0).unwrap();
         {
             let mut b = port.tx_batch(1);
             b.slot().unwrap()[..4].copy_from_slice(b"abcd");

@@ -378,12 +378,6 @@ pub fn remove_stale_parts(target: &Path) {
     }
 }
 
-fn part_path(target: &Path, suffix: &str) -> PathBuf {
-    let mut name = target.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(format!(".riptide-{}-{suffix}.tmp", std::process::id()));
-    target.with_file_name(name)
-}
-
 /// Opens `spec` with `queues` transmit queues.
 pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortGroup, Vec<Box<dyn Port>>), PortError> {
     let queues = queues.max(1);
@@ -492,16 +486,16 @@ pub fn open(spec: &PortSpec, queues: usize, opts: &PortOptions) -> Result<(PortG
             remove_stale_parts(target);
             group.files.push(PartFile { target: target.clone(), parts: Vec::new(), merging: None });
             for q in 0..queues {
-                let part = part_path(target, &format!("q{q}"));
-                if let Some(f) = group.files.last_mut() {
-                    f.parts.push(part.clone());
-                }
                 let port =
-                    PcapPort::create(info.clone(), opts.batch, part, opts.epoch_unix_ns).map_err(|e| match e {
-                        // Name the user's file, not our part file.
-                        PortError::File { source, .. } => PortError::File { path: target.clone(), source },
-                        other => other,
-                    })?;
+                    PcapPort::create_beside(info.clone(), opts.batch, target, &format!("q{q}"), opts.epoch_unix_ns)
+                        .map_err(|e| match e {
+                            // Name the user's file, not our part file.
+                            PortError::File { source, .. } => PortError::File { path: target.clone(), source },
+                            other => other,
+                        })?;
+                if let Some(f) = group.files.last_mut() {
+                    f.parts.push(port.path().to_path_buf());
+                }
                 out.push(Box::new(port));
             }
         }
@@ -531,16 +525,14 @@ fn open_wrapped(
             // Registered first: a failure below removes the parts made so far.
             group.files.push(PartFile { target: target.clone(), parts: Vec::new(), merging: None });
             for (k, q) in below.into_iter().enumerate() {
-                let part = part_path(target, &format!("tap{k}"));
+                let tapped = Tapped::new(q, target, &format!("tap{k}"), opts.epoch_unix_ns).map_err(|e| match e {
+                    // Name the user's file, not our part file.
+                    PortError::File { source, .. } => PortError::File { path: target.clone(), source },
+                    other => other,
+                })?;
                 if let Some(f) = group.files.last_mut() {
-                    f.parts.push(part.clone());
+                    f.parts.push(tapped.part().to_path_buf());
                 }
-                let tapped =
-                    Tapped::new(q, &target.display().to_string(), part, opts.epoch_unix_ns).map_err(|e| match e {
-                        // Name the user's file, not our part file.
-                        PortError::File { source, .. } => PortError::File { path: target.clone(), source },
-                        other => other,
-                    })?;
                 out.push(Box::new(tapped));
             }
         }
@@ -593,9 +585,11 @@ impl PortGroup {
             if let [only] = parts.as_slice() {
                 std::fs::rename(only, &f.target).map_err(|e| err(&into_place, e))?;
             } else {
-                let merged = part_path(&f.target, "merge");
+                let (file, merged) = crate::outfile::create_beside(&f.target, "merge").map_err(|e| {
+                    err(&format!("creating a file to merge the queues' parts beside {}", f.target.display()), e)
+                })?;
                 f.merging = Some(merged.clone());
-                pcap::merge(&parts, &merged).map_err(|e| match e {
+                pcap::merge(&parts, file, &merged).map_err(|e| match e {
                     PortError::File { path, source } => {
                         err(&format!("merging the queues' parts ({})", path.display()), source)
                     }

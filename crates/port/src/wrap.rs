@@ -20,7 +20,7 @@ use crate::impair::{unix_now_ns, ImpairLine, Impairments, Injected};
 use crate::pcap::PcapPort;
 use crate::{Port, PortError, PortInfo};
 use riptide_core::{Nanos, PortCounters, TxBatch, TxMeta};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Copies `frames` (bytes and departures) into `port`'s batches, in order; gives up on
 /// the rest when the port lends no slot. Returns (handed, accepted).
@@ -175,14 +175,20 @@ pub struct Tapped {
 }
 
 impl Tapped {
-    /// Wraps `inner`, writing the tap to the part file `part` (frames stamped with their
-    /// departure on virtual time, with the moment of hand-over in real time).
-    pub fn new(inner: Box<dyn Port>, tap_name: &str, part: PathBuf, epoch_unix_ns: u64) -> Result<Tapped, PortError> {
+    /// Wraps `inner`, writing the tap to a part file beside `target` tagged `tag`
+    /// ([`PcapPort::create_beside`]; frames stamped with their departure on virtual time,
+    /// with the moment of hand-over in real time).
+    pub fn new(inner: Box<dyn Port>, target: &Path, tag: &str, epoch_unix_ns: u64) -> Result<Tapped, PortError> {
         let mut info = inner.info().clone();
-        info.name = format!("{}+tap:{tap_name}", info.name);
+        info.name = format!("{}+tap:{}", info.name, target.display());
         let arena = Arena::new(info.caps.batch, info.caps.max_frame);
-        let tap = PcapPort::create(info.clone(), info.caps.batch, part, epoch_unix_ns)?;
+        let tap = PcapPort::create_beside(info.clone(), info.caps.batch, target, tag, epoch_unix_ns)?;
         Ok(Tapped { inner, info, arena, tap, epoch_unix_ns })
+    }
+
+    /// The tap's part file.
+    pub fn part(&self) -> &Path {
+        self.tap.path()
     }
 }
 
@@ -300,14 +306,14 @@ mod tests {
     fn a_tap_writes_what_it_hands_to_the_port_below() {
         let dir = std::env::temp_dir().join(format!("riptide-tap-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let part = dir.join("tap.part");
         let buf = CaptureBuffer::default();
-        let mut port = Box::new(Tapped::new(capture(&buf), "tap.pcap", part.clone(), 1_000_000_000).unwrap());
+        let mut port = Box::new(Tapped::new(capture(&buf), &dir.join("tap.pcap"), "tap0", 1_000_000_000).unwrap());
         send(port.as_mut(), 100);
         let mut parts = Vec::new();
         port.into_parts(&mut parts);
-        assert_eq!(parts, vec![part.clone()]);
-        let data = std::fs::read(&part).unwrap();
+        let [part] = &parts[..] else { panic!("{parts:?}") };
+        assert_eq!(part.parent(), Some(dir.as_path()));
+        let data = std::fs::read(part).unwrap();
         // 24-byte header, then 100 records of 16 + 4 bytes, stamped epoch + departure.
         assert_eq!(data.len(), 24 + 100 * 20);
         for i in 0..100usize {

@@ -1,0 +1,120 @@
+//! Files riptide writes where the user said, and nowhere else (issue 50): whatever
+//! another user planted in the directory (links at the names riptide used, or at the
+//! targets themselves) is never written through.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+use common::{text, wait_within, COMMAND_BOUND};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// An NDR search on the in-memory link (virtual time: milliseconds).
+const NDR: &str = "ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --min-load 5kpps --max-load 50kpps \
+                   --trial 0.5s --final-trial 0.5s --duration-sum 2s";
+
+/// `sh -c SCRIPT` in the repository root, with `$RIPTIDE` the binary: a script that ends
+/// in `exec $RIPTIDE ...` runs riptide under the shell's own PID (`$$`), so the script can
+/// plant files at the names that PID would have used.
+fn sh(script: &str) -> Output {
+    let child = Command::new("sh")
+        .args(["-c", script])
+        .env("RIPTIDE", env!("CARGO_BIN_EXE_riptide"))
+        .current_dir(common::repo())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_within(child, COMMAND_BOUND, script)
+}
+
+/// A mode-600 file holding "secret", as a file of root's that only root may write.
+fn victim(dir: &Path) -> PathBuf {
+    let v = dir.join("victim");
+    std::fs::write(&v, "secret").unwrap();
+    std::fs::set_permissions(&v, std::fs::Permissions::from_mode(0o600)).unwrap();
+    v
+}
+
+fn intact(victim: &Path, what: &str) {
+    let now = std::fs::read(victim).unwrap();
+    let shown = String::from_utf8_lossy(&now[..now.len().min(60)]).into_owned();
+    assert!(
+        now == b"secret",
+        "{what} wrote through a planted link: the victim now holds {} bytes: {shown:?}",
+        now.len()
+    );
+    assert_eq!(std::fs::metadata(victim).unwrap().permissions().mode() & 0o777, 0o600, "{what}");
+}
+
+/// Shell lines planting a link to `victim` at each of `names` in `dir` (`$$`: riptide's
+/// PID to be).
+fn plant(dir: &Path, victim: &Path, names: &[String]) -> String {
+    names.iter().map(|n| format!("ln -s {} {}/{n} && ", victim.display(), dir.display())).collect()
+}
+
+/// The names riptide wrote a target through before: `NAME.riptide-PID.tmp` (the
+/// writability probe and the write alike) and the target itself.
+fn old_names(targets: &[&str]) -> Vec<String> {
+    targets.iter().flat_map(|t| [format!("{t}.riptide-$$.tmp"), t.to_string()]).collect()
+}
+
+#[test]
+fn out_never_writes_through_links_planted_in_its_directory() {
+    let d = tempfile::tempdir().unwrap();
+    let victim = victim(d.path());
+    // The files an NDR search writes, learnt from one written elsewhere.
+    let learn = d.path().join("learn");
+    let o = sh(&format!("exec $RIPTIDE {NDR} --out {}", learn.display()));
+    assert!(o.status.success(), "{}", text(&o));
+    let mut names: Vec<String> =
+        std::fs::read_dir(&learn).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert!(names.len() >= 8 && names.contains(&"report.html".to_string()), "{names:?}");
+    let out = d.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let targets: Vec<&str> = names.iter().map(String::as_str).collect();
+    let o = sh(&format!("{}exec $RIPTIDE {NDR} --out {}", plant(&out, &victim, &old_names(&targets)), out.display()));
+    assert!(o.status.success(), "{}", text(&o));
+    intact(&victim, "ndr --out");
+    for n in &names {
+        let meta = std::fs::symlink_metadata(out.join(n)).unwrap();
+        assert!(meta.is_file(), "{n}: the link at the target is replaced by the file");
+    }
+    // Each result file (run --out and --hist, merge --out) and a pcap port with two
+    // queues and a tap: its parts (`NAME.riptide-PID-q0.tmp`, `-merge`) too.
+    let dir = d.path().join("run");
+    std::fs::create_dir(&dir).unwrap();
+    let mut planted = old_names(&["r.json", "h.hlog", "m.json", "x.pcap", "t.pcap"]);
+    for part in ["x.pcap.riptide-$$-q0", "x.pcap.riptide-$$-q1", "x.pcap.riptide-$$-merge", "t.pcap.riptide-$$-tap0"] {
+        planted.push(format!("{part}.tmp"));
+    }
+    let at = |n: &str| dir.join(n).display().to_string();
+    #[rustfmt::skip]
+    let run = format!(
+        "{}exec $RIPTIDE run profiles/tagged.yaml --port pcap:{}+tap:{} --cores 2 -n 200 --out {} --hist {}",
+        plant(&dir, &victim, &planted), at("x.pcap"), at("t.pcap"), at("r.json"), at("h.hlog")
+    );
+    let o = sh(&run);
+    assert!(o.status.success(), "{}", text(&o));
+    intact(&victim, "run --out/--hist and a pcap port");
+    let probe = ["m.json.riptide-$$.tmp".to_string()];
+    let merge = format!("{}exec $RIPTIDE merge {} --out {}", plant(&dir, &victim, &probe), at("r.json"), at("m.json"));
+    let o = sh(&merge);
+    assert!(o.status.success(), "{}", text(&o));
+    intact(&victim, "merge --out");
+    for n in ["r.json", "h.hlog", "m.json", "x.pcap", "t.pcap"] {
+        let meta = std::fs::symlink_metadata(dir.join(n)).unwrap();
+        assert!(meta.is_file() && meta.len() > 0, "{n}");
+    }
+    let frames = std::fs::read(dir.join("x.pcap")).unwrap();
+    assert_eq!(&frames[..4], &0xa1b2_3c4du32.to_le_bytes(), "a pcap");
+    // Nothing of riptide's is left behind: only what was planted, the files and the victim.
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.contains(".riptide-") && !std::fs::symlink_metadata(dir.join(n)).unwrap().is_symlink())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
