@@ -3,7 +3,8 @@
 //! Each file is first written to a temporary file made exclusively beside it
 //! (`riptide_port::outfile`: a random name, `O_EXCL | O_NOFOLLOW`, so nothing another
 //! user planted in the directory is ever opened or written through), then renamed into
-//! place (a link at the target is replaced, never followed).
+//! place (a link at the target is replaced, never followed). A method's set of files is
+//! written whole before any of them is renamed: a full disk leaves none of them.
 
 use crate::Failure;
 use std::fs::File;
@@ -71,14 +72,59 @@ pub(crate) fn prepare_out(dir: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Writes a method's files into `--out DIR`, each whole or not at all.
+/// Writes a method's files into `--out DIR`, all of them or none.
 pub(crate) fn write_out(dir: Option<&Path>, files: Vec<(String, Vec<u8>)>) -> Result<(), Failure> {
-    if let Some(dir) = dir {
-        for (name, bytes) in files {
-            write_atomic("--out", &dir.join(name), &bytes)?;
+    match dir {
+        Some(dir) => write_set("--out", dir, files).map(drop),
+        None => Ok(()),
+    }
+}
+
+/// Writes `files` (name, bytes) into `dir`: every one to a temporary file first, then
+/// all renamed into place, so a failure while writing (a full disk) leaves none of them.
+/// A rename that fails after that (rare: the directory changed) says which files were
+/// written and which not. The paths written, in order.
+pub(crate) fn write_set(flag: &str, dir: &Path, files: Vec<(String, Vec<u8>)>) -> Result<Vec<PathBuf>, Failure> {
+    write_set_with(flag, dir, files, &write_all)
+}
+
+fn write_set_with(
+    flag: &str,
+    dir: &Path,
+    files: Vec<(String, Vec<u8>)>,
+    write: &dyn Fn(&mut File, &[u8]) -> std::io::Result<()>,
+) -> Result<Vec<PathBuf>, Failure> {
+    let names = |files: &[(String, Vec<u8>)]| files.iter().map(|f| f.0.as_str()).collect::<Vec<_>>().join(", ");
+    let mut staged = Vec::with_capacity(files.len());
+    for (name, bytes) in &files {
+        match Staged::write(&dir.join(name), bytes, write) {
+            Ok(s) => staged.push(s),
+            // Dropping `staged` removes the temporary files written so far.
+            Err(e) => {
+                return Err(Failure::runtime(format!(
+                    "{flag} {}: cannot write {name}: {e}; none of the files was written ({})",
+                    dir.display(),
+                    names(&files)
+                )))
+            }
         }
     }
-    Ok(())
+    let mut written = Vec::with_capacity(staged.len());
+    for (i, s) in staged.into_iter().enumerate() {
+        let target = s.target.clone();
+        if let Err(e) = s.commit() {
+            let done = names(&files[..i]);
+            return Err(Failure::runtime(format!(
+                "{flag} {}: cannot rename {} into place: {e}; written: {}; not written: {}",
+                dir.display(),
+                files[i].0,
+                if done.is_empty() { "none" } else { &done },
+                names(&files[i..])
+            )));
+        }
+        written.push(target);
+    }
+    Ok(written)
 }
 
 /// Refuses an unwritable output file before anything is sent: a temporary file made
@@ -143,10 +189,51 @@ mod tests {
         assert_eq!(entries(d.path()), ["report.html", planted.as_str(), "victim"]);
     }
 
+    fn set() -> Vec<(String, Vec<u8>)> {
+        ["results.json", "trials.csv", "report.md", "report.html"]
+            .map(|n| (n.to_string(), n.as_bytes().to_vec()))
+            .into()
+    }
+
     fn entries(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> =
             std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn a_write_that_fails_midway_through_a_set_leaves_none_of_it() {
+        let d = tempfile::tempdir().unwrap();
+        // The disk fills up on the third file.
+        let full = |f: &mut File, b: &[u8]| {
+            if b == b"report.md" {
+                return Err(std::io::Error::from_raw_os_error(libc::ENOSPC));
+            }
+            write_all(f, b)
+        };
+        let e = write_set_with("--out", d.path(), set(), &full).unwrap_err();
+        assert!(e.message.contains("cannot write report.md: No space left on device"), "{}", e.message);
+        assert!(e.message.contains("none of the files was written"), "{}", e.message);
+        assert_eq!(entries(d.path()), Vec::<String>::new());
+        // Without the fault, all of them.
+        let written = write_set("--out", d.path(), set()).unwrap();
+        assert_eq!(written.len(), 4);
+        assert_eq!(entries(d.path()), ["report.html", "report.md", "results.json", "trials.csv"]);
+    }
+
+    #[test]
+    fn a_rename_that_fails_says_which_files_were_written_and_which_not() {
+        let d = tempfile::tempdir().unwrap();
+        // A directory where report.md goes: rename(2) cannot put a file there.
+        std::fs::create_dir(d.path().join("report.md")).unwrap();
+        let e = write_set("--out", d.path(), set()).unwrap_err();
+        assert!(e.message.contains("cannot rename report.md into place"), "{}", e.message);
+        assert!(
+            e.message.contains("written: results.json, trials.csv; not written: report.md, report.html"),
+            "{}",
+            e.message
+        );
+        assert_eq!(entries(d.path()), ["report.md", "results.json", "trials.csv"]);
     }
 }

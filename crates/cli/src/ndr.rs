@@ -343,13 +343,8 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report) -> Result<()
     let written = match &a.out {
         Some(dir) => {
             let command: Vec<String> = std::env::args().collect();
-            let mut written = vec![];
-            for (name, bytes) in ndr::files::render(&command, &Host::with_ports(&r.ports), goals, r)? {
-                let path = dir.join(name);
-                crate::files::write_atomic("--out", &path, &bytes)?;
-                written.push(path);
-            }
-            written
+            let files = ndr::files::render(&command, &Host::with_ports(&r.ports), goals, r)?;
+            crate::files::write_set("--out", dir, files)?
         }
         None => vec![],
     };

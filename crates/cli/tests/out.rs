@@ -1,6 +1,6 @@
 //! Files riptide writes where the user said, and nowhere else (issue 50): whatever
 //! another user planted in the directory (links at the names riptide used, or at the
-//! targets themselves) is never written through.
+//! targets themselves) is never written through; a set of files is whole or absent.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -117,4 +117,37 @@ fn out_never_writes_through_links_planted_in_its_directory() {
         .filter(|n| n.contains(".riptide-") && !std::fs::symlink_metadata(dir.join(n)).unwrap().is_symlink())
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// A disk that fills up while a method's files are written leaves none of them, and says
+/// which could not be written. A tmpfs of 64 KiB in a mount namespace of the test's own
+/// (root only: elsewhere the unit tests of `files::write_set` inject the same failure).
+#[test]
+fn a_full_disk_leaves_no_partial_set_of_files() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: mounting a tmpfs needs root");
+        return;
+    }
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("small");
+    std::fs::create_dir(&out).unwrap();
+    // results.json, trials.csv and report.md fit; report.html (200 KiB) does not.
+    let script = format!(
+        "unshare -m --propagation private sh -c 'mount -t tmpfs -o size=64k tmpfs {0} || exit 99; \
+         $RIPTIDE {NDR} --out {0} >/dev/null; echo \"rc=$?\"; ls -A {0}'",
+        out.display()
+    );
+    let o = sh(&script);
+    let stdout = String::from_utf8_lossy(&o.stdout).to_string();
+    if o.status.code() == Some(99) || !stdout.starts_with("rc=") {
+        eprintln!("skipped: no tmpfs in a mount namespace here: {}", text(&o));
+        return;
+    }
+    let mut lines = stdout.lines();
+    assert_eq!(lines.next(), Some("rc=1"), "{}", text(&o));
+    let left: Vec<&str> = lines.collect();
+    assert!(left.is_empty(), "a partial set was left: {left:?}\n{}", text(&o));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("No space left on device") && e.contains("none of the files was written"), "{e}");
 }
