@@ -42,18 +42,26 @@ pub(crate) fn merge(a: MergeArgs) -> Result<(), Failure> {
     check_segments(&parts)?;
     let merged = add(&parts)?;
     let mut v = report::json(&merged);
-    let began: Vec<u64> = parts.iter().map(|p| p.snap.start_unix_ns + p.snap.start_lag_ns).collect();
+    let began = parts.iter().map(began).collect::<Result<Vec<u64>, _>>()?;
     let (first, last) = (began.iter().min().copied().unwrap_or(0), began.iter().max().copied().unwrap_or(0));
     let start_at = parts.first().and_then(|p| p.start_at).filter(|&t| parts.iter().all(|p| p.start_at == Some(t)));
+    let sent = parts
+        .iter()
+        .map(|p| {
+            p.snap.ports.iter().try_fold(0u64, |sum, x| sum.checked_add(x.opackets)).ok_or_else(|| {
+                Failure::input(format!("{}: its ports' opackets add up past 2^64-1: not a run's counts", p.file))
+            })
+        })
+        .collect::<Result<Vec<u64>, _>>()?;
     v["generators"] = json!(parts
         .iter()
-        .zip(&began)
-        .map(|(p, &b)| json!({
+        .zip(began.iter().zip(&sent))
+        .map(|(p, (&b, &sent))| json!({
             "file": p.file,
             "segment": p.segment.map(|(i, n)| format!("{i}/{n}")),
             "start_unix_ns": p.snap.start_unix_ns,
             "began_unix_ns": b,
-            "opackets": p.snap.ports.iter().map(|x| x.opackets).sum::<u64>(),
+            "opackets": sent,
         }))
         .collect::<Vec<_>>());
     // How far apart the generators began, each by its own clock (one host's clock, or
@@ -173,6 +181,38 @@ fn check_segments(parts: &[Part]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// When a generator began sending (its time zero and how late it started), by its clock.
+fn began(p: &Part) -> Result<u64, Failure> {
+    p.snap.start_unix_ns.checked_add(p.snap.start_lag_ns).ok_or_else(|| {
+        Failure::input(format!(
+            "{}: start_unix_ns {} + start_lag_ns {} passes 2^64-1 ns: not a run's start",
+            p.file, p.snap.start_unix_ns, p.snap.start_lag_ns
+        ))
+    })
+}
+
+/// Adds `x`, counter `what` of `parts[i]`, into `acc`, the sum over the files before
+/// it; a sum past 2^64-1 is refused naming the files and the counter (counts of one run
+/// split between generators cannot reach it: the files were altered or are not one run's).
+fn add_to(acc: &mut u64, x: u64, parts: &[Part], i: usize, what: &dyn Fn() -> String) -> Result<(), Failure> {
+    match acc.checked_add(x) {
+        Some(sum) => {
+            *acc = sum;
+            Ok(())
+        }
+        None => {
+            let before: Vec<&str> = parts[..i].iter().map(|p| p.file.as_str()).collect();
+            Err(Failure::input(format!(
+                "{}: {} ({x}) added to that of {} ({acc}) passes 2^64-1: a 64-bit counter cannot hold the sum, so \
+                 these files are not the counts of one run",
+                parts[i].file,
+                what(),
+                before.join(", ")
+            )))
+        }
+    }
+}
+
 /// The runs added into one snapshot.
 fn add(parts: &[Part]) -> Result<Snapshot, Failure> {
     let mut out = parts[0].snap.clone();
@@ -190,10 +230,11 @@ fn add(parts: &[Part]) -> Result<Snapshot, Failure> {
     out.late_resets = 0;
     out.interrupted = false;
     let mut latency: BTreeMap<u16, (LatencyStats, Latency)> = BTreeMap::new();
-    for p in parts {
+    for (i, p) in parts.iter().enumerate() {
         let s = &p.snap;
+        let sum = |acc: &mut u64, x: u64, what: &dyn Fn() -> String| add_to(acc, x, parts, i, what);
         out.duration_s = out.duration_s.max(s.duration_s);
-        out.late_resets += s.late_resets;
+        sum(&mut out.late_resets, s.late_resets, &|| "late_resets".into())?;
         out.interrupted |= s.interrupted;
         out.start_unix_ns = out.start_unix_ns.min(s.start_unix_ns);
         for w in &s.workers {
@@ -205,12 +246,13 @@ fn add(parts: &[Part]) -> Result<Snapshot, Failure> {
             match out.ports.iter_mut().find(|q| q.index == port.index) {
                 None => out.ports.push(port.clone()),
                 Some(q) => {
-                    q.opackets += port.opackets;
-                    q.obytes += port.obytes;
-                    q.oerrors += port.oerrors;
-                    q.ipackets += port.ipackets;
-                    q.ibytes += port.ibytes;
-                    q.ierrors += port.ierrors;
+                    let n = port.index;
+                    sum(&mut q.opackets, port.opackets, &|| format!("port {n}'s opackets"))?;
+                    sum(&mut q.obytes, port.obytes, &|| format!("port {n}'s obytes"))?;
+                    sum(&mut q.oerrors, port.oerrors, &|| format!("port {n}'s oerrors"))?;
+                    sum(&mut q.ipackets, port.ipackets, &|| format!("port {n}'s ipackets"))?;
+                    sum(&mut q.ibytes, port.ibytes, &|| format!("port {n}'s ibytes"))?;
+                    sum(&mut q.ierrors, port.ierrors, &|| format!("port {n}'s ierrors"))?;
                     q.tx_pps += port.tx_pps;
                     q.tx_bps_l1 += port.tx_bps_l1;
                     q.tx_bps_l2 += port.tx_bps_l2;
@@ -236,27 +278,31 @@ fn add(parts: &[Part]) -> Result<Snapshot, Failure> {
                             p.file, st.id, st.name, st.port, q.name, q.port
                         )));
                     }
-                    q.opackets += st.opackets;
-                    q.obytes += st.obytes;
+                    let id = st.id;
+                    sum(&mut q.opackets, st.opackets, &|| format!("stream {id}'s opackets"))?;
+                    sum(&mut q.obytes, st.obytes, &|| format!("stream {id}'s obytes"))?;
                     q.requested_pps += st.requested_pps;
                     q.achieved_pps += st.achieved_pps;
                     q.requested_bps_l1 += st.requested_bps_l1;
                     q.achieved_bps_l1 += st.achieved_bps_l1;
                     q.rx = match (q.rx.take(), &st.rx) {
                         (Some(mut a), Some(b)) => {
-                            a.rx_packets += b.rx_packets;
-                            a.rx_bytes += b.rx_bytes;
-                            a.lost += b.lost;
-                            a.out_of_order += b.out_of_order;
-                            a.duplicates += b.duplicates;
-                            a.seq_too_high += b.seq_too_high;
-                            a.seq_too_low += b.seq_too_low;
-                            a.disruptions += b.disruptions;
+                            let rx = |k: &'static str| move || format!("stream {id}'s {k}");
+                            sum(&mut a.rx_packets, b.rx_packets, &rx("rx_packets"))?;
+                            sum(&mut a.rx_bytes, b.rx_bytes, &rx("rx_bytes"))?;
+                            sum(&mut a.lost, b.lost, &rx("lost"))?;
+                            sum(&mut a.out_of_order, b.out_of_order, &rx("out_of_order"))?;
+                            sum(&mut a.duplicates, b.duplicates, &rx("duplicates"))?;
+                            sum(&mut a.seq_too_high, b.seq_too_high, &rx("seq_too_high"))?;
+                            sum(&mut a.seq_too_low, b.seq_too_low, &rx("seq_too_low"))?;
+                            sum(&mut a.disruptions, b.disruptions, &rx("disruptions"))?;
                             for bp in &b.ports {
                                 match a.ports.iter_mut().find(|x| x.port == bp.port) {
                                     Some(x) => {
-                                        x.rx_packets += bp.rx_packets;
-                                        x.rx_bytes += bp.rx_bytes;
+                                        let on =
+                                            |k: &'static str| move || format!("stream {id}'s {k} on port {}", bp.port);
+                                        sum(&mut x.rx_packets, bp.rx_packets, &on("rx_packets"))?;
+                                        sum(&mut x.rx_bytes, bp.rx_bytes, &on("rx_bytes"))?;
                                     }
                                     None => a.ports.push(*bp),
                                 }
@@ -281,13 +327,20 @@ fn add(parts: &[Part]) -> Result<Snapshot, Failure> {
                 None => {
                     latency.insert(l.id, (l.clone(), rec));
                 }
-                Some((_, acc)) => acc.merge(&rec),
+                Some((first, acc)) => {
+                    // The merged histogram's count must stay the sum of theirs.
+                    let name = &l.stream;
+                    sum(&mut first.summary.count, l.summary.count, &|| {
+                        format!("the count of latency stream '{name}'")
+                    })?;
+                    acc.merge(&rec);
+                }
             }
         }
         out.disruptions.extend(s.disruptions.iter().cloned());
     }
     // The last of them began this long after the first one's time zero.
-    let began = parts.iter().map(|p| p.snap.start_unix_ns + p.snap.start_lag_ns).max().unwrap_or(0);
+    let began = parts.iter().map(began).collect::<Result<Vec<u64>, _>>()?.into_iter().max().unwrap_or(0);
     out.start_lag_ns = began.saturating_sub(out.start_unix_ns);
     out.latency = latency
         .into_values()
