@@ -68,9 +68,13 @@ pub(crate) fn astf_addresses(text: &str, clients: Option<&str>, servers: Option<
 
 fn translate(path: &Path, args: &[&str], tunables: Option<&str>) -> Result<String, Failure> {
     let exe = std::env::current_exe().ok();
-    let python = std::env::var_os("RIPTIDE_PYTHON")
-        .or_else(|| venv_python(exe.as_deref()).map(PathBuf::into_os_string))
-        .unwrap_or_else(|| "python3".into());
+    let (python, whence) = match std::env::var_os("RIPTIDE_PYTHON") {
+        Some(p) => (p, "RIPTIDE_PYTHON"),
+        None => match venv_python(exe.as_deref()) {
+            Some(p) => (p.into_os_string(), "the python3 of riptide's virtual environment"),
+            None => ("python3".into(), "the default; set RIPTIDE_PYTHON for another"),
+        },
+    };
     let mut cmd = Command::new(&python);
     cmd.args(["-m", "riptide.trex"]).arg(path).args(args);
     // `-m` would put the working directory first on sys.path: a `riptide/` there would run.
@@ -87,25 +91,37 @@ fn translate(path: &Path, args: &[&str], tunables: Option<&str>) -> Result<Strin
             cmd.env("PYTHONPATH", joined);
         }
     }
-    let shown = Path::new(&python).display().to_string();
+    let shown = format!("the interpreter {} ({whence})", Path::new(&python).display());
     let out = cmd.output().map_err(|e| {
         Failure::input(format!(
-            "{}: a TRex profile is read by Python (with scapy), and {shown} cannot be run: {e} (set RIPTIDE_PYTHON)",
-            path.display()
+            "{}: a TRex profile is read by Python (with scapy), and {shown} {}",
+            path.display(),
+            not_run(Path::new(&python), &e)
         ))
     })?;
     let stderr = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() {
-        let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no message").trim();
-        let msg = last.strip_prefix("error: ").unwrap_or(last);
-        if msg.contains("No module named 'scapy'") || msg.contains("No module named 'riptide'") {
-            return Err(Failure::input(format!(
-                "{}: {msg}: {shown} needs scapy and riptide's python/ package (pip install scapy; set RIPTIDE_PYTHON \
-                 or RIPTIDE_PYTHONPATH)",
-                path.display()
-            )));
+        let last = stderr.lines().rev().map(str::trim).find(|l| !l.is_empty());
+        if let Some(last) = last {
+            let msg = last.strip_prefix("error: ").unwrap_or(last);
+            if msg.contains("No module named 'scapy'") || msg.contains("No module named 'riptide'") {
+                return Err(Failure::input(format!(
+                    "{}: {msg}: {shown} needs scapy and riptide's python/ package (pip install scapy; set \
+                     RIPTIDE_PYTHON or RIPTIDE_PYTHONPATH)",
+                    path.display()
+                )));
+            }
+            // riptide.trex's own refusal: one line, `error: FILE:LINE: ...`.
+            if last.starts_with("error: ") {
+                return Err(Failure::input(msg.to_string()));
+            }
         }
-        return Err(Failure::input(msg.to_string()));
+        return Err(Failure::input(format!(
+            "{}: {shown} failed to translate it: {}{}",
+            path.display(),
+            how_it_ended(out.status),
+            last.map_or_else(|| ", printing nothing on stderr".to_string(), |l| format!(": {l}"))
+        )));
     }
     let text = String::from_utf8(out.stdout)
         .map_err(|_| Failure::input(format!("{}: the translated profile is not UTF-8", path.display())))?;
@@ -117,6 +133,41 @@ fn translate(path: &Path, args: &[&str], tunables: Option<&str>) -> Result<Strin
         )));
     }
     Ok(text)
+}
+
+/// Why `python` could not be started (`e`, from spawning it), in words.
+fn not_run(python: &Path, e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        // execve says ENOENT too when the file is there but its #! interpreter is not.
+        ErrorKind::NotFound if python.is_file() => {
+            format!("cannot be run: the interpreter its #! line names is not there ({e})")
+        }
+        ErrorKind::NotFound => "was not found".to_string(),
+        ErrorKind::PermissionDenied => format!("is not executable ({e})"),
+        _ => format!("cannot be run: {e}"),
+    }
+}
+
+/// How a process that failed ended: its exit status, or the signal that killed it.
+fn how_it_ended(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("it exited with status {code}"),
+        (None, Some(sig)) => {
+            let name = match sig {
+                libc::SIGHUP => " (SIGHUP)",
+                libc::SIGINT => " (SIGINT)",
+                libc::SIGABRT => " (SIGABRT)",
+                libc::SIGKILL => " (SIGKILL: out of memory, or killed)",
+                libc::SIGSEGV => " (SIGSEGV)",
+                libc::SIGTERM => " (SIGTERM)",
+                _ => "",
+            };
+            format!("it was killed by signal {sig}{name}")
+        }
+        _ => format!("it ended with {status}"),
+    }
 }
 
 /// The interpreter of the virtual environment the binary `exe` was installed into (the
