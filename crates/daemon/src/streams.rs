@@ -135,6 +135,11 @@ impl StreamList {
         for n in names {
             next.table.remove(0, n);
         }
+        if next.is_empty() {
+            // Nothing left to confuse a new name with: after a reset (every stream
+            // removed) names start again from s0, as on a fresh daemon.
+            next.next_name = 0;
+        }
         Ok(next)
     }
 
@@ -167,6 +172,22 @@ mod tests {
         assert_eq!(names(&l), ["b", "s2", "c", "s3"]);
         assert!(l.without(&["zz".into()]).unwrap_err().message.contains("no stream named 'zz'"));
         assert!(l.profile_text().contains("\"seed\": 7"));
+    }
+
+    /// Issue 50: after a reset (every stream removed) the names went on from s3.
+    #[test]
+    fn names_start_again_after_every_stream_is_removed() {
+        let names =
+            |l: &StreamList| -> Vec<String> { l.streams().iter().filter_map(name_of).map(str::to_string).collect() };
+        let l = StreamList::default().with_added(&[json!({}), json!({}), json!({})], None).unwrap();
+        assert_eq!(names(&l), ["s0", "s1", "s2"]);
+        let l = l.without(&names(&l)).unwrap();
+        assert!(l.is_empty());
+        let l = l.with_added(&[json!({}), json!({})], None).unwrap();
+        assert_eq!(names(&l), ["s0", "s1"]);
+        // While any stream is left, a removed name is not given again.
+        let l = l.without(&["s1".into()]).unwrap().with_added(&[json!({})], None).unwrap();
+        assert_eq!(names(&l), ["s0", "s2"]);
     }
 
     #[test]
