@@ -12,7 +12,7 @@
 Pure Python (``socket`` + ``json``), typed, no dependencies.
 """
 
-from .client import Client, API_MAJOR, RateShortfall, SCHEMA_PATH, shortfalls
+from .client import Client, API_MAJOR, RateShortfall, SCHEMA_PATH, State, shortfalls
 from .cluster import Cluster
 from .merge import merge
 from .stateful import StatefulResult, StatefulRunner
@@ -30,6 +30,7 @@ __all__ = [
     "RiptideError",
     "RpcError",
     "SCHEMA_PATH",
+    "State",
     "StatefulResult",
     "StatefulRunner",
     "from_scapy",

@@ -28,6 +28,45 @@ KEEPALIVE_S = 5.0
 Json = Dict[str, Any]
 
 
+class State(str):
+    """The ``state`` method's answer, ``{state, owner, you}`` (docs/daemon.md).
+
+    It is the run state as a string (``idle``, ``running``, ``paused``, ``finished`` or
+    ``stopped``: ``c.state() == "running"`` and ``print(c.state())`` work as on a
+    ``str``), and carries the rest of the answer: :attr:`owner` (the session id that owns
+    the engine, or None) and :attr:`you` (this session's id). ``st["owner"]`` reads the
+    answer's fields by name, as the object the docs describe; :meth:`as_dict` gives it.
+    """
+
+    owner: Optional[int]
+    you: Optional[int]
+
+    def __new__(cls, answer: Json) -> "State":
+        st = super().__new__(cls, str(answer["state"]))
+        owner, you = answer.get("owner"), answer.get("you")
+        st.owner = None if owner is None else int(owner)
+        st.you = None if you is None else int(you)
+        return st
+
+    @property
+    def state(self) -> str:
+        """The run state, as a plain ``str``."""
+        return str.__str__(self)
+
+    def as_dict(self) -> Json:
+        """The answer as the daemon sent it: ``{"state", "owner", "you"}``."""
+        return {"state": self.state, "owner": self.owner, "you": self.you}
+
+    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]
+        # By name: the answer's fields; by index or slice: the string's characters.
+        if isinstance(key, str):
+            return self.as_dict()[key]
+        return str.__getitem__(self, key)
+
+    def __repr__(self) -> str:
+        return f"State({self.state!r}, owner={self.owner!r}, you={self.you!r})"
+
+
 def _nanos(seconds: Optional[float]) -> Optional[int]:
     return None if seconds is None else int(round(seconds * 1e9))
 
@@ -368,9 +407,11 @@ class Client:
             params["count"] = count
         self.call("start", **params)
 
-    def state(self) -> str:
-        """``idle``, ``running``, ``paused``, ``finished`` or ``stopped``."""
-        return str(self.call("state")["state"])
+    def state(self) -> "State":
+        """The daemon's ``state`` answer (docs/daemon.md): a :class:`State`, the run state
+        (``idle``, ``running``, ``paused``, ``finished`` or ``stopped``) as a string, with
+        the engine's ``owner`` and this session's id ``you``."""
+        return State(self.call("state"))
 
     def wait_on_traffic(self, timeout: Optional[float] = None, poll: float = 0.05) -> None:
         """Waits until every worker has finished (a bounded run), then stops."""

@@ -57,6 +57,33 @@ def test_ownership_and_errors(daemon: int) -> None:
             a.start()
 
 
+def test_state_is_the_documented_object_and_still_a_string(daemon: int) -> None:
+    # docs/daemon.md: `state` answers {state, owner, you}; Client.state() returned only
+    # the string (issue 50). It is both now.
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        st = c.state()
+        answer = c.call("state")
+        assert st.as_dict() == answer and st.owner == answer["owner"] == answer["you"] == st.you
+        assert st["state"] == st.state == str(st) == answer["state"] and st["owner"] == st.owner
+        assert st in ("idle", "stopped", "finished") and f"{st}" == answer["state"] and st[:2] == answer["state"][:2]
+        assert repr(st) == f"State({answer['state']!r}, owner={st.owner}, you={st.you})"
+        with pytest.raises(KeyError):
+            st["nope"]
+
+
+def test_stream_names_start_again_after_reset(daemon: int) -> None:
+    # Issue 50: after reset() unnamed streams went on from s3.
+    with Client(port=daemon) as c:
+        c.acquire(force=True)
+        c.reset()
+        c.add_streams([stream(rate="1kpps") for _ in range(3)])
+        assert [s["name"] for s in c.list_streams()] == ["s0", "s1", "s2"]
+        c.reset()
+        c.add_streams([stream(rate="1kpps") for _ in range(2)])
+        assert [s["name"] for s in c.list_streams()] == ["s0", "s1"]
+
+
 def test_update_pause_resume(daemon: int) -> None:
     with Client(port=daemon) as c:
         c.acquire(force=True)
