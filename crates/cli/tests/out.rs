@@ -1,6 +1,7 @@
 //! Files riptide writes where the user said, and nowhere else (issue 50): whatever
 //! another user planted in the directory (links at the names riptide used, or at the
-//! targets themselves) is never written through; a set of files is whole or absent.
+//! targets themselves) is never written through; a set of files is whole or absent; a
+//! result that an interrupt cut short says so.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -150,4 +151,73 @@ fn a_full_disk_leaves_no_partial_set_of_files() {
     assert!(left.is_empty(), "a partial set was left: {left:?}\n{}", text(&o));
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("No space left on device") && e.contains("none of the files was written"), "{e}");
+}
+
+/// `riptide soak` stopped by Ctrl-C (SIGINT) writes what it measured and says so: the
+/// intervals that ended, `interrupted`, and the duration that was asked for.
+#[test]
+fn an_interrupted_soak_says_so_and_what_was_asked() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("soak");
+    #[rustfmt::skip]
+    let child = Command::new(env!("CARGO_BIN_EXE_riptide"))
+        .args(["soak", "profiles/lab/ndr.yaml", "--port", "null", "--port", "null", "--load", "10kpps",
+               "-d", "20s", "--interval", "1s", "--out", out.to_str().unwrap(), "--json"])
+        .current_dir(common::repo())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Two intervals of 1 s on null ports (real time), then Ctrl-C in the third.
+    std::thread::sleep(std::time::Duration::from_millis(2600));
+    // SAFETY: a signal to the child we started, still ours to wait for.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let o = wait_within(child, COMMAND_BOUND, "riptide soak");
+    // 128 + SIGINT, as shells report it, after the files and the figures.
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+    let stdout: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for v in [&results, &stdout] {
+        assert_eq!(v["interrupted"], true, "{v}");
+        assert_eq!(v["requested_duration_s"], 20.0, "{v}");
+        assert_eq!(v["requested_intervals"], 20, "{v}");
+        let n = v["intervals"].as_array().unwrap().len();
+        assert!((1..20).contains(&n), "{n} intervals");
+    }
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("interrupted after ") && md.contains(" of 20 intervals (20 s asked)"), "{md}");
+}
+
+/// Every method's results.json says whether it was interrupted, beside what was asked
+/// (here none was: the methods ran to their end on the in-memory link).
+#[test]
+fn every_methods_results_say_whether_it_was_interrupted() {
+    let d = tempfile::tempdir().unwrap();
+    let at = |n: &str| d.path().join(n).display().to_string();
+    let ports = "--port link:0:rate=20kpps,queue=100 --port link:1";
+    let prof = "profiles/lab/ndr.yaml";
+    #[rustfmt::skip]
+    let runs = [
+        (format!("{NDR} --out {}", at("ndr")), "ndr", vec![]),
+        (format!("b2b {prof} {ports} --frame-sizes 64 --repetitions 1 --throughput 20kpps --max-burst-time 5ms \
+                  --out {}", at("b2b")), "b2b", vec![]),
+        (format!("rfc9411 concurrent --port link:0 --port link:1 --max-connections 300 --hold 1200ms --settle 0s \
+                  --flush none --out {}", at("rfc9411")), "rfc9411", vec![]),
+        (format!("soak {prof} {ports} --load 10kpps -d 2s --interval 1s --out {}", at("soak")), "soak",
+         vec![("requested_duration_s", serde_json::json!(2.0)), ("requested_intervals", serde_json::json!(2))]),
+        (format!("soak {prof} {ports} --plr --max-load 50kpps --latency off -d 1.2s --trial-step 0.01s \
+                  --plr-samples 500 --out {}", at("plr")), "plr", vec![("requested_duration_s", serde_json::json!(1.2))]),
+    ];
+    for (line, dir, asked) in runs {
+        let o = sh(&format!("exec $RIPTIDE {line}"));
+        assert!(o.status.success(), "{line}: {}", text(&o));
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.path().join(dir).join("results.json")).unwrap()).unwrap();
+        assert_eq!(v["interrupted"], false, "{dir}: {v}");
+        for (k, want) in asked {
+            assert_eq!(v[k], want, "{dir}: {k}");
+        }
+    }
 }

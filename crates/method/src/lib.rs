@@ -21,9 +21,37 @@ pub mod rfc9411;
 pub mod soak;
 pub mod trials;
 
+/// Whether a method's report covers all it was asked, as every results.json says
+/// (`interrupted`, as `riptide run --json` does).
+pub(crate) trait Completeness {
+    /// `Some(false)`, the default: the method gives no result when it is stopped, so a
+    /// report is always whole (ndr, b2b, RFC 2889, RFC 9411). `None`: the report says it
+    /// in a field `interrupted` of its own, beside what was asked (soak and its search,
+    /// which report what ran until they were stopped).
+    fn interrupted(&self) -> Option<bool> {
+        Some(false)
+    }
+}
+
+impl Completeness for ndr::Report {}
+impl Completeness for b2b::Report {}
+impl Completeness for rfc2889::Report {}
+impl Completeness for rfc9411::Report {}
+impl Completeness for soak::Report {
+    fn interrupted(&self) -> Option<bool> {
+        None
+    }
+}
+impl Completeness for soak::plr::Report {
+    fn interrupted(&self) -> Option<bool> {
+        None
+    }
+}
+
 /// A method's results.json: the command, riptide's version, the host, the method's name
-/// (where a report does not say it) and the report's own fields.
-pub(crate) fn results_json<T: serde::Serialize>(
+/// (where a report does not say it), whether it was interrupted (where the report does
+/// not say it) and the report's own fields.
+pub(crate) fn results_json<T: serde::Serialize + Completeness>(
     command: &[String],
     host: &host::Host,
     method: Option<&str>,
@@ -36,10 +64,13 @@ pub(crate) fn results_json<T: serde::Serialize>(
         host: &'a host::Host,
         #[serde(skip_serializing_if = "Option::is_none")]
         method: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        interrupted: Option<bool>,
         #[serde(flatten)]
         report: &'a T,
     }
-    let r = Results { command, riptide_version: env!("CARGO_PKG_VERSION"), host, method, report };
+    let interrupted = report.interrupted();
+    let r = Results { command, riptide_version: env!("CARGO_PKG_VERSION"), host, method, interrupted, report };
     serde_json::to_vec_pretty(&r).map_err(|e| ndr::Error::Runtime(format!("results.json: {e}")))
 }
 

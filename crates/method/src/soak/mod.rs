@@ -111,6 +111,13 @@ pub struct Report {
     pub load: f64,
     /// Each interval's length (s).
     pub interval_s: f64,
+    /// How long the soak was asked to run (`--duration`, s).
+    pub requested_duration_s: f64,
+    /// The intervals that makes.
+    pub requested_intervals: u64,
+    /// Stopped (Ctrl-C, a stop) before the last of them: the report covers the intervals
+    /// that ended before (the one under way when it stopped is not counted).
+    pub interrupted: bool,
     /// The intervals, in order.
     pub intervals: Vec<Interval>,
     /// Frames the counted streams sent, over all intervals.
@@ -343,13 +350,17 @@ pub fn soak<D: Drive>(
         .with_pacing(rule);
     let mut intervals: Vec<Interval> = vec![];
     let mut errors = vec![];
+    let mut stopped = false;
     for n in 1..=c.intervals {
         // What the intervals before took: their wall time on real ports (the pauses
         // between them included), their duration on virtual time.
         let start_s = intervals.iter().map(|i| i.record.trial.duration_with_overheads).sum();
         let t = match trials.latency(c.interval, load) {
             Ok(t) => t,
-            Err(TrialError::Interrupted) => break,
+            Err(TrialError::Interrupted) => {
+                stopped = true;
+                break;
+            }
             Err(TrialError::Engine(e)) => return Err(Error::Engine(e)),
             Err(TrialError::NotCountable(e)) => return Err(Error::Input(e)),
         };
@@ -381,6 +392,9 @@ pub fn soak<D: Drive>(
         ports: subject.ports.clone(),
         load,
         interval_s: c.interval,
+        requested_duration_s: c.duration,
+        requested_intervals: c.intervals,
+        interrupted: stopped,
         rss_first_kib: intervals.first().map_or(0, |i| i.rss_kib),
         rss_last_kib: intervals.last().map_or(0, |i| i.rss_kib),
         intervals,
@@ -398,7 +412,17 @@ pub fn soak<D: Drive>(
 /// One sentence of what the soak found (the report's headline).
 pub fn headline(r: &Report) -> String {
     use riptide_core::units::human_rate;
-    let mut s = format!(
+    let mut s = if r.interrupted {
+        format!(
+            "interrupted after {} of {} intervals ({} s asked): ",
+            r.intervals.len(),
+            r.requested_intervals,
+            r.requested_duration_s
+        )
+    } else {
+        String::new()
+    };
+    s += &format!(
         "{} intervals of {} s at {}: {} sent, {} lost (loss ratio {:.3e})",
         r.intervals.len(),
         r.interval_s,

@@ -58,6 +58,11 @@ pub struct Report {
     pub samples: u64,
     /// Seconds the trials took (wall time on real ports, their durations on virtual time).
     pub trial_s: f64,
+    /// How long the search was asked to run its trials (`--duration`, s).
+    pub requested_duration_s: f64,
+    /// Stopped (Ctrl-C, a stop) before that: the estimate is of the trials that ended
+    /// before (the one under way when it stopped is not counted).
+    pub interrupted: bool,
     /// The workers ran at real-time priority.
     pub realtime: bool,
     /// Wall time of everything (s).
@@ -131,6 +136,7 @@ pub(super) fn run<D: Drive>(
     let stop = AtomicBool::new(false);
     let mut done: Vec<Trial> = vec![];
     let mut trial_s = 0.0;
+    let mut stopped = false;
     while trial_s < c.duration && done.len() < MAX_TRIALS {
         let next = search.next();
         let over = AtomicBool::new(false);
@@ -144,7 +150,10 @@ pub(super) fn run<D: Drive>(
         });
         let t = match outcome {
             Some(Ok(t)) => t,
-            Some(Err(TrialError::Interrupted)) | None => break,
+            Some(Err(TrialError::Interrupted)) | None => {
+                stopped = true;
+                break;
+            }
             Some(Err(TrialError::Engine(e))) => return Err(Error::Engine(e)),
             Some(Err(TrialError::NotCountable(e))) => return Err(Error::Input(e)),
         };
@@ -171,6 +180,8 @@ pub(super) fn run<D: Drive>(
         critical_load: Estimate::combine(&posteriors[0], &posteriors[1]),
         samples: a.samples,
         trial_s,
+        requested_duration_s: c.duration,
+        interrupted: stopped,
         realtime: a.realtime,
         wall_s: began.elapsed().as_secs_f64(),
     })
@@ -294,7 +305,13 @@ pub fn estimate(r: &Recorded, samples: u64) -> Result<Reestimate, Error> {
 /// One sentence of what the search found.
 pub fn headline(r: &Report) -> String {
     let e = &r.critical_load;
-    format!(
+    let stopped = if r.interrupted {
+        format!("interrupted after {:.0} s of trials ({} s asked): ", r.trial_s, r.requested_duration_s)
+    } else {
+        String::new()
+    };
+    stopped
+        + &format!(
         "critical load at loss ratio {:e}: {} (2 sd: {} .. {}; 1 sd: {} .. {}; stretch fit {}, erf fit {}) from {} \
          trials in {:.0} s",
         r.target_loss,
