@@ -13,7 +13,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
 use std::os::fd::AsRawFd;
-use std::os::unix::fs::MetadataExt;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::PathBuf;
 
 /// Why an interface could not be locked.
@@ -76,11 +76,15 @@ pub fn lock_interface(ifname: &str) -> Result<InterfaceLock, LockError> {
     let path = lock_dir().join(format!("{ns}-{ifname}.lock"));
     let mut tries = 0;
     loop {
+        // Never through a link: where the directory is not root's (the fallback under the
+        // temporary directory), someone may have planted one at this name to a file of ours,
+        // which the pid written below would overwrite.
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
+            .custom_flags(libc::O_NOFOLLOW)
             .open(&path)
             .map_err(|source| LockError::File { path: path.clone(), source })?;
         // SAFETY: flock on a descriptor we own; no memory is passed.
@@ -151,5 +155,24 @@ mod tests {
         holder.wait().unwrap();
         assert!(lock_interface(&name).is_ok(), "released when the holder exits");
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_link_planted_at_the_lock_file_is_not_followed() {
+        let name = format!("rtlink{}", std::process::id() % 100_000);
+        let ns = std::fs::metadata("/proc/thread-self/ns/net").map(|m| m.ino()).unwrap_or(0);
+        let path = lock_dir().join(format!("{ns}-{name}.lock"));
+        let victim = std::env::temp_dir().join(format!("riptide-lock-victim-{}", std::process::id()));
+        std::fs::write(&victim, "secret").unwrap();
+        if std::os::unix::fs::symlink(&victim, &path).is_err() {
+            eprintln!("skipped: cannot write {}", path.display());
+            let _ = std::fs::remove_file(&victim);
+            return;
+        }
+        let e = lock_interface(&name).map(|_| ()).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "secret", "the pid went through the link");
+        std::fs::remove_file(&victim).unwrap();
+        assert!(matches!(&e, LockError::File { source, .. } if source.raw_os_error() == Some(libc::ELOOP)), "{e}");
     }
 }
