@@ -664,7 +664,8 @@ def test_tunables_reach_the_profile_as_trex_passes_them() -> None:
     assert json.loads(json.dumps(load_profile(str(port), port=8080).to_json())) == want
     with pytest.raises(ASTFError) as e:
         profile_json(str(port), "prot=1")
-    assert str(e.value) == f"{port}: get_profile() exited on tunables --prot 1: unrecognized arguments: --prot 1"
+    assert str(e.value) == (f"{port}: get_profile() exited on tunables --prot 1: unrecognized arguments: --prot 1 "
+                            "(its tunables: port)")
 
 
 # ---- import names and the command line ----------------------------------------------

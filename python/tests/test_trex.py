@@ -120,6 +120,39 @@ def test_argparse_tunables_and_one_profile_per_port(tmp_path: Path) -> None:
     assert frames(tmp_path, 1) == [want] * 3
 
 
+def test_an_argparse_profile_refusing_a_tunable_names_the_ones_it_takes(tmp_path: Path) -> None:
+    # Issue 50: `-t size=128` on a profile that takes no `size` ended in argparse's bare
+    # "unrecognized arguments", the tunables it does take unsaid.
+    r = run("argparse_tunables.py", tmp_path, "-n", "1", "-t", "size=128")
+    assert r.returncode == 2, r.stderr
+    want = ("argparse_tunables.py: get_streams() exited on tunables --size 128: unrecognized arguments: --size 128 "
+            "(its tunables: count)")
+    assert want in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    trex = REPO / "python" / "tests" / "trex-core" / "scripts" / "stl"
+    r = subprocess.run([BIN, "run", str(trex / "bench.py"), "--port", f"pcap:{tmp_path / 'b.pcap'}", "-n", "1",
+                        "-t", "vm=nope"], capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, RIPTIDE_PYTHON=sys.executable))
+    assert r.returncode == 2 and "argument --vm: invalid choice: 'nope'" in r.stderr, r.stderr
+    assert r.stderr.rstrip().endswith("(its tunables: size, vm, flow, pg_id)"), r.stderr
+    # README's example: TRex's bench.py takes size.
+    r = subprocess.run([BIN, "run", str(trex / "bench.py"), "--port", f"pcap:{tmp_path / 'b.pcap'}", "-n", "3",
+                        "-t", "size=128,vm=var1"], capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, RIPTIDE_PYTHON=sys.executable))
+    assert r.returncode == 0, r.stderr
+    assert [len(bytes(p)) for p in rdpcap(str(tmp_path / "b.pcap"))] == [124] * 3
+
+
+def test_without_scapy_the_hint_is_the_wheels_extra(tmp_path: Path) -> None:
+    # Issue 50: the hint said `pip install scapy`; a wheel user needs riptide[trex].
+    fake = tmp_path / "python3"
+    fake.write_text("#!/bin/sh\necho \"ModuleNotFoundError: No module named 'scapy'\" >&2\nexit 1\n")
+    fake.chmod(0o755)
+    cmd = [BIN, "run", str(PROFILES / "udp_1pkt_simple.py"), "--port", f"pcap:{tmp_path / 'p.pcap'}", "-n", "1"]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=dict(os.environ, RIPTIDE_PYTHON=str(fake)))
+    assert r.returncode == 2, r.stderr
+    assert "No module named 'scapy'" in r.stderr and "pip install 'riptide[trex]'" in r.stderr, r.stderr
+
+
 def test_what_riptide_cannot_honour_names_the_profile_line(tmp_path: Path) -> None:
     r = run("unsupported.py", tmp_path, "-n", "1")
     assert r.returncode == 2, r.stderr

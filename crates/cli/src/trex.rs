@@ -106,8 +106,9 @@ fn translate(path: &Path, args: &[&str], tunables: Option<&str>) -> Result<Strin
             let msg = last.strip_prefix("error: ").unwrap_or(last);
             if msg.contains("No module named 'scapy'") || msg.contains("No module named 'riptide'") {
                 return Err(Failure::input(format!(
-                    "{}: {msg}: {shown} needs scapy and riptide's python/ package (pip install scapy; set \
-                     RIPTIDE_PYTHON or RIPTIDE_PYTHONPATH)",
+                    "{}: {msg}: {shown} needs scapy and riptide's Python package: pip install 'riptide[trex]' \
+                     into its environment gives both (beside a checkout's python/ or the .deb's, pip install \
+                     scapy is enough); RIPTIDE_PYTHON names another interpreter, RIPTIDE_PYTHONPATH another package",
                     path.display()
                 )));
             }

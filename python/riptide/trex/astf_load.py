@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
-import io
 import itertools
 import os
 import re
 import shlex
 import sys
-from contextlib import redirect_stderr
 from typing import Any, Callable, Dict, Optional
 
-from . import astf
+from . import astf, tunables
 from .errors import ASTFError, TRexError
 from .hook import loading, profile_line, trex_names
 
@@ -138,24 +136,12 @@ def _load(path: str, arguments: Callable[[], Dict[str, Any]]) -> astf.ASTFProfil
 
 
 def _get_profile(path: str, get_profile: Any, kwargs: Dict[str, Any]) -> Any:
-    """``get_profile(**kwargs)``; its argument parser's refusal (an exit) as one error line."""
-    said = io.StringIO()
-    exited = False
+    """``get_profile(**kwargs)``; its argument parser's refusal (an exit) as one error
+    line naming the tunables it takes."""
     try:
-        with redirect_stderr(said):
-            return get_profile(**kwargs)
-    except SystemExit as e:
-        exited = True
-        lines = [line for line in said.getvalue().splitlines() if line.strip()]
-        if not e.code:
-            why = "its argument parser printed its help"
-        else:
-            why = lines[-1].split("error: ", 1)[-1].strip() if lines else f"exit status {e.code}"
-        words = " ".join(kwargs.get("tunables") or []) or "(none)"
-        raise ASTFError(f"get_profile() exited on tunables {words}: {why}", path) from None
-    finally:
-        if not exited:
-            sys.stderr.write(said.getvalue())
+        return tunables.call(get_profile, kwargs, kwargs.get("tunables") or [])
+    except tunables.Refused as e:
+        raise ASTFError(f"get_profile() {e}", path) from None
 
 
 def _check_defaults(path: str, get_profile: Any) -> None:

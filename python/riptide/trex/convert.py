@@ -18,7 +18,7 @@ import os
 import sys
 from typing import Any, Dict, List, Mapping, Optional, Union
 
-from . import stl
+from . import stl, tunables as tunable_parser
 from .hook import TREX_MODULES, profile_line as _profile_line, trex_names  # noqa: F401 (re-exported)
 from .stl import STLError, STLStream
 
@@ -73,7 +73,11 @@ def load_streams(path: str, direction: int = 0, port_id: int = 0,
                     raise STLError(f"{path}: an ASTF profile (register() has get_profile(), not get_streams()): "
                                    "python -m riptide.trex prints its JSON")
                 raise STLError(f"{path}: register() returns an object without get_streams()")
-            result = gs(**_call_args(path, gs, direction, port_id, tunables))
+            args = _call_args(path, gs, direction, port_id, tunables)
+            try:
+                result = tunable_parser.call(gs, args, args.get("tunables") or [])
+            except tunable_parser.Refused as e:
+                raise STLError(f"{path}: get_streams() {e}") from None
         except STLError:
             raise
         except SyntaxError as e:
