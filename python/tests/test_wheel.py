@@ -1,6 +1,7 @@
 """The riptide wheel (``make wheel``: the binary and the Python package, maturin's ``bin``
 bindings) installed into an empty virtual environment, used as a user would: the
-``riptide`` command, a 1 s run into the null port, docs/examples/quickstart.py against
+``riptide`` command, the profiles under the environment's share/riptide/profiles, a 1 s
+run of one into the null port (docs/install.md's first check), docs/examples/quickstart.py against
 ``riptide serve``, and a TRex ``.py`` profile into a pcap, read by the environment's own
 Python (a ``python3`` first on PATH that fails proves it is not that one).
 
@@ -70,10 +71,25 @@ def test_the_wheel_gives_the_command_and_the_package(venv: Path, tmp_path: Path)
     assert schema.is_file(), schema
 
 
+def test_the_wheel_ships_every_profile(venv: Path) -> None:
+    # Issue 50: docs/install.md's first check ran a profile the wheel did not ship. They
+    # are installed under the environment's share/riptide/profiles, as the .deb's are
+    # under /usr/share/riptide/profiles.
+    shipped = venv / "share" / "riptide" / "profiles"
+    want = sorted(str(p.relative_to(REPO / "profiles")) for p in (REPO / "profiles").rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts)
+    # (pip byte-compiles the .py among them: __pycache__ is its.)
+    got = sorted(str(p.relative_to(shipped)) for p in shipped.rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts)
+    assert got == want
+    for name in want:
+        assert (shipped / name).read_bytes() == (REPO / "profiles" / name).read_bytes(), name
+
+
 def test_a_one_second_run_into_the_null_port(venv: Path, tmp_path: Path) -> None:
+    # docs/install.md's first check, as written there: the profile the wheel installed.
     env = clean_env(tmp_path, venv)
-    profile = tmp_path / "udp64.yaml"
-    profile.write_bytes((REPO / "profiles" / "udp64.yaml").read_bytes())
+    profile = venv / "share" / "riptide" / "profiles" / "udp64.yaml"
     r = subprocess.run([str(venv / "bin" / "riptide"), "run", str(profile), "--port", "null", "-d", "1s", "--json"],
                        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
     assert r.returncode == 0, r.stderr
