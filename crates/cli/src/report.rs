@@ -237,18 +237,7 @@ pub(crate) fn tables(s: &Snapshot) -> String {
             row(&mut o, &label(l, false), &l.summary);
         }
     }
-    if !s.disruptions.is_empty() {
-        let _ = writeln!(o);
-        let _ = writeln!(o, "{:<24} {:>12} {:>12} {:>12}", "disruption of", "at (s)", "length (ms)", "lost");
-        for d in s.disruptions.iter().take(20) {
-            let _ =
-                writeln!(o, "{:<24} {:>12.3} {:>12.3} {:>12}", truncate(&d.stream, 24), d.start_s, d.length_ms, d.lost);
-        }
-        let total: u64 = s.streams.iter().filter_map(|t| t.rx.as_ref().map(|r| r.disruptions)).sum();
-        if total > 20 {
-            let _ = writeln!(o, "... {} disruptions in all (--json lists the first 64 per stream)", total);
-        }
-    }
+    disruptions(&mut o, s);
     let _ = writeln!(o);
     if s.simulated {
         // Virtual time: the workers ran as fast as they could; rates are the schedule's.
@@ -339,6 +328,45 @@ fn truncate(s: &str, n: usize) -> String {
     }
 }
 
+/// Disruptions listed in full up to this many; past it, the first [`DISRUPTIONS_SHOWN`]
+/// and one line that sums them up (random loss makes hundreds, each a frame or two).
+const DISRUPTIONS_LISTED: usize = 5;
+/// How many a summarised list shows.
+const DISRUPTIONS_SHOWN: usize = 3;
+
+/// The disruption table: each one while they are few, else a few and one summary line
+/// with the count and the longest of those the snapshot lists.
+fn disruptions(o: &mut String, s: &Snapshot) {
+    if s.disruptions.is_empty() {
+        return;
+    }
+    let total: u64 = s.streams.iter().filter_map(|t| t.rx.as_ref().map(|r| r.disruptions)).sum();
+    let total = total.max(s.disruptions.len() as u64);
+    let listed = if total as usize <= DISRUPTIONS_LISTED { DISRUPTIONS_LISTED } else { DISRUPTIONS_SHOWN };
+    let _ = writeln!(o);
+    let _ = writeln!(o, "{:<24} {:>12} {:>12} {:>12}", "disruption of", "at (s)", "length (ms)", "lost");
+    for d in s.disruptions.iter().take(listed) {
+        let _ = writeln!(o, "{:<24} {:>12.3} {:>12.3} {:>12}", truncate(&d.stream, 24), d.start_s, d.length_ms, d.lost);
+    }
+    if total as usize > listed {
+        let known = &s.disruptions;
+        let lost: u64 = known.iter().map(|d| d.lost).sum();
+        let longest = known.iter().max_by(|a, b| a.length_ms.total_cmp(&b.length_ms));
+        let _ = write!(o, "... {total} disruptions in all");
+        if let Some(l) = longest {
+            let _ = write!(
+                o,
+                "; of the {} that --json lists (the first 64 per stream), {lost} frames lost, the longest {:.3} ms at {:.3} s ({})",
+                known.len(),
+                l.length_ms,
+                l.start_s,
+                l.stream
+            );
+        }
+        let _ = writeln!(o);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,5 +404,36 @@ mod tests {
         assert!(half.contains("[##########..........]  50% ETA 1.0 s"), "{half}");
         let packets = progress_line(&snapshot(1.0, false), Some(Goal::Packets(4)));
         assert!(packets.contains(" 25% ETA 3.0 s"), "{packets}");
+    }
+
+    /// A snapshot of one stream with `n` disruptions of one frame each, the snapshot
+    /// listing at most 64 (the engine's limit per stream), the 10th the longest.
+    fn disrupted(n: u64) -> Snapshot {
+        let mut s = snapshot(1000.0, false);
+        s.streams[0].rx =
+            Some(serde_json::from_value(json!({"rx_packets": 1000, "rx_bytes": 60_000, "lost": n, "out_of_order": 0, "duplicates": 0, "seq_too_high": 0, "seq_too_low": 0, "disruptions": n})).unwrap());
+        let listed: Vec<Value> = (0..n.min(64))
+            .map(|i| json!({"stream": "s", "id": 1, "start_s": 0.1 * i as f64, "length_ms": if i == 9 { 2.5 } else { 0.2 }, "lost": 1}))
+            .collect();
+        s.disruptions = serde_json::from_value(Value::Array(listed)).unwrap();
+        s
+    }
+
+    /// Issue 50: random loss on a `link:` port printed 20 disruption lines, then the count.
+    #[test]
+    fn many_disruptions_are_a_few_lines_and_a_summary() {
+        let rows = |t: &str| t.lines().filter(|l| l.starts_with("s ")).count();
+        let t = tables(&disrupted(599));
+        assert_eq!(rows(&t), DISRUPTIONS_SHOWN, "{t}");
+        let want =
+            "... 599 disruptions in all; of the 64 that --json lists (the first 64 per stream), 64 frames lost, \
+                    the longest 2.500 ms at 0.900 s (s)";
+        assert!(t.contains(want), "{t}");
+        // A few are listed in full, without a summary.
+        let t = tables(&disrupted(DISRUPTIONS_LISTED as u64));
+        assert_eq!(rows(&t), DISRUPTIONS_LISTED, "{t}");
+        assert!(!t.contains("in all"), "{t}");
+        let t = tables(&disrupted(0));
+        assert!(!t.contains("disruption of"), "{t}");
     }
 }
