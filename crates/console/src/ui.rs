@@ -415,28 +415,29 @@ fn draw_side(f: &mut Frame<'_>, area: Rect, m: &Model) {
     f.render_widget(Paragraph::new(lines).block(Block::bordered().title(" workers (run averages) ")), area);
 }
 
+/// The last minute's rates. The legend is the block's title: inside the plot, ratatui
+/// puts it at the top right, over the newest points.
 fn draw_chart(f: &mut Frame<'_>, area: Rect, m: &Model) {
     let n = m.chart.len();
     let tx: Vec<(f64, f64)> = m.chart.iter().enumerate().map(|(i, &(t, _))| ((i + 1) as f64 - n as f64, t)).collect();
     let rx: Vec<(f64, f64)> = m.chart.iter().enumerate().map(|(i, &(_, r))| ((i + 1) as f64 - n as f64, r)).collect();
     let top = m.chart.iter().map(|&(t, r)| t.max(r)).fold(0.0f64, f64::max).max(1.0) * 1.1;
     let (last_tx, last_rx) = m.chart.back().copied().unwrap_or_default();
+    let (green, cyan) = (Style::default().fg(Color::Green), Style::default().fg(Color::Cyan));
+    let title = Line::from(vec![
+        Span::raw(" last minute: "),
+        Span::styled(format!("tx {}", human_rate(last_tx, "pps")), green),
+        Span::raw("  "),
+        Span::styled(format!("rx {}", human_rate(last_rx, "pps")), cyan),
+        Span::raw(" "),
+    ]);
     let data = vec![
-        Dataset::default()
-            .name(format!("tx {}", human_rate(last_tx, "pps")))
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(Style::default().fg(Color::Green))
-            .data(&tx),
-        Dataset::default()
-            .name(format!("rx {}", human_rate(last_rx, "pps")))
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(Style::default().fg(Color::Cyan))
-            .data(&rx),
+        Dataset::default().marker(Marker::Braille).graph_type(GraphType::Line).style(green).data(&tx),
+        Dataset::default().marker(Marker::Braille).graph_type(GraphType::Line).style(cyan).data(&rx),
     ];
     let chart = Chart::new(data)
-        .block(Block::bordered().title(" last minute "))
+        .block(Block::bordered().title(title))
+        .legend_position(None)
         .x_axis(Axis::default().bounds([-(CHART_SECONDS as f64) + 1.0, 0.0]).labels(["-60 s", "now"]))
         .y_axis(Axis::default().bounds([0.0, top]).labels(["0".to_string(), human_rate(top, "pps")]));
     f.render_widget(chart, area);
@@ -511,6 +512,28 @@ mod tests {
         );
         assert!(s.contains("riptide> "), "{s}");
         assert!(s.contains("12.5%"), "{s}");
+    }
+
+    /// Issue 50: the legend sat at the chart's top right, over the newest points.
+    #[test]
+    fn the_chart_legend_covers_no_point() {
+        let mut m = Model::new("127.0.0.1:4501", false);
+        m.chart = (0..CHART_SECONDS).map(|_| (1e6, 1e6)).collect();
+        let (w, h) = (60u16, 12u16);
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| draw_chart(f, f.area(), &m)).unwrap();
+        let buf = t.backend().buffer().clone();
+        let row = |y: u16| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>();
+        // The rates are named in the border's title.
+        assert!(row(0).contains("tx 1.00 Mpps") && row(0).contains("rx 1.00 Mpps"), "{}", row(0));
+        // Inside the border, the newest column is the line's, to the top: no legend there.
+        let braille = |s: &str| s.chars().next().is_some_and(|c| ('\u{2800}'..='\u{28ff}').contains(&c));
+        let newest: Vec<String> = (1..h - 1).map(|y| buf[(w - 2, y)].symbol().to_string()).collect();
+        assert!(newest.iter().any(|s| braille(s)), "{newest:?}");
+        for y in 1..h - 1 {
+            let inside = &row(y)[..];
+            assert!(!inside.contains("tx ") && !inside.contains("rx "), "row {y}: {inside}");
+        }
     }
 
     #[test]
