@@ -550,8 +550,9 @@ class Client:
 
     def tcp_start(self, text: str, *, name: str = "<python>", **opts: Any) -> None:
         """Starts a TCP run (API 1.8) of a TCP profile's YAML ``text`` (docs/tcp.md) on the
-        daemon's ports; ``multiplier``, ``duration`` (s), ``cores`` and ``limit`` as in
-        ``riptide tcp``. ``stats()`` and ``stop()`` carry its counters under ``tcp``."""
+        daemon's ports; ``multiplier``, ``duration`` (s), ``cores``, ``limit``, and (API 1.18)
+        ``concurrent`` and ``max_conns`` as in ``riptide tcp``. ``stats()`` and ``stop()``
+        carry its counters under ``tcp``."""
         self.call("tcp_start", text=text, name=name, **{k: v for k, v in opts.items() if v is not None})
 
     def stf_stats(self) -> Json:

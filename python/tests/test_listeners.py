@@ -5,6 +5,7 @@ measured (/proc/PID/status). The numbers are docs/security.md's table."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import resource
@@ -15,6 +16,7 @@ import threading
 import time
 import zlib
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any, Dict, Iterator, List
 
 import pytest
@@ -22,7 +24,7 @@ import pytest
 zmq = pytest.importorskip("zmq")
 from zmq.utils.monitor import recv_monitor_message  # noqa: E402
 
-from daemon_util import BIN, free_port, start_server, wait_listening  # noqa: E402
+from daemon_util import BIN, free_port, running_daemon, start_server, wait_listening  # noqa: E402
 
 MAGIC = 0xABE85CEA
 
@@ -434,3 +436,111 @@ def test_n8_trickling_scrapers_keep_no_scrape_out_and_metrics_off_loopback_needs
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def hostile_astf(templates: int, cps: float) -> str:
+    """TRex's own JSON of http_simple.py with a /8 of clients, a /8 of servers, `templates`
+    copies of its template and `cps` each (issue 50's F1-F3)."""
+    v = json.loads((REPO / "crates/tcp/tests/data/astf/http_simple.json").read_text())
+    v["ip_gen_dist_list"][0].update(ip_start="16.0.0.0", ip_end="16.255.255.255")
+    v["ip_gen_dist_list"][1].update(ip_start="48.0.0.0", ip_end="48.255.255.255")
+    t = v["templates"][0]
+    t["client_template"]["cps"] = cps
+    v["templates"] = [t] * templates
+    return json.dumps(v)
+
+
+class Watch:
+    """Another client's calls every 20 ms in a thread: the longest any took to answer."""
+
+    def __init__(self, call: Any) -> None:
+        self.call, self.worst, self.calls, self.stop = call, 0.0, 0, threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            t0 = time.monotonic()
+            self.call()
+            self.worst = max(self.worst, time.monotonic() - t0)
+            self.calls += 1
+            time.sleep(0.02)
+
+    def end(self) -> float:
+        self.stop.set()
+        self.thread.join(timeout=10)
+        assert self.calls > 0
+        return self.worst
+
+
+def test_f1_f2_f3_a_hostile_astf_profile_costs_what_it_holds_and_stalls_nobody() -> None:
+    """Unauthenticated, over TRex's wire: a profile of 20,000 templates on a /8 of clients
+    (the pool was one u32 per address/port pair: SIGABRT) started at 10^12 connections per
+    second each. The server lives, its memory stays within the connection cap's, and
+    another client is answered within 100 ms throughout."""
+    text = hostile_astf(20_000, 1e12)
+    md5 = hashlib.md5(text.encode()).hexdigest()
+    with trex_server() as srv, ExitStack() as stack:
+        ctx = zmq.Context()
+        stack.callback(ctx.destroy, 0)
+        other = Rpc(ctx, srv["rpc"])
+        lock = threading.Lock()
+
+        def poll() -> None:
+            with lock:
+                other.call("get_version")
+
+        hostile = Rpc(ctx, srv["rpc"])
+        hostile.call("api_sync_v2", name="ASTF", major=2, minor=3)
+        h = hostile.call("acquire", user="x", force=True, session_id=1)["handler"]
+        watch = Watch(poll)
+        chunk = 1 << 20
+        for k in range(0, len(text), chunk):
+            hostile.call("profile_fragment", handler=h, profile_id="_", fragment=text[k:k + chunk],
+                         frag_first=k == 0, frag_last=k + chunk >= len(text), md5=md5)
+        hostile.call("start", handler=h, profile_id="_", mult=1.0, duration=6.0, nc=True)
+        time.sleep(4)
+        rss = rss_kib(srv["pid"]) * 1024
+        hostile.call("stop", handler=h, profile_id="_")
+        worst = watch.end()
+        values = hostile.call("get_counter_values", profile_id="_")
+        desc = hostile.call("get_counter_desc", profile_id="_")["data"]
+        ids = {d["name"]: str(d["id"]) for d in desc}
+    print(f"F1-F3: {len(text)} B profile, worst answer {worst * 1e3:.1f} ms, RSS {rss / 2**20:.0f} MiB")
+    assert worst < 0.1, f"another client waited {worst * 1e3:.0f} ms"
+    # The cap (1,048,576 connections a side, about 270 MB) and the server's own.
+    assert rss < 600 << 20, f"RSS {rss / 2**20:.0f} MiB"
+    client = values["client"]
+    assert int(client.get(ids["err_flow_overflow"], 0)) > 0, client
+    assert 0 < int(client.get(ids["tcps_connattempt"], 0)) <= 1 << 20, client
+
+
+def test_f1_f2_f3_a_hostile_tcp_start_through_the_daemon_stalls_nobody() -> None:
+    """The daemon's `tcp_start`, as issue 50 found it: a YAML client range of 2^24
+    addresses (16.9 GB asked for at /16) at 10^12 connections per second, then TRex's JSON
+    of 4,000 templates on a /8 (as many as the daemon's 1 MiB request takes). Another session's calls are answered within 100 ms
+    throughout; the daemon's memory stays within the connection cap's."""
+    from riptide import Client
+
+    yaml = ("client:\n  ips: 16.0.0.0/16777216\n  ports: 1024-65535\n  servers: [48.0.0.1:80]\n"
+            "  program: http\n  cps: 1000000000000\n")
+    with running_daemon("--port", "null", "--no-auth") as port:
+        pid = int(subprocess.run(["pgrep", "-n", "-f", f"127.0.0.1:{port}"], capture_output=True,
+                                 text=True).stdout.split()[0])
+        with Client(port=port) as hostile, Client(port=port) as other:
+            watch = Watch(lambda: other.call("stats"))
+            hostile.acquire()
+            hostile.tcp_start(yaml, name="hostile.yaml", duration=3.0)
+            time.sleep(2.5)
+            rss = rss_kib(pid) * 1024
+            hostile.stop()
+            hostile.tcp_start(hostile_astf(4_000, 1.0), name="many.json", duration=0.5)
+            time.sleep(0.2)
+            hostile.stop()
+            worst = watch.end()
+    print(f"daemon: worst answer {worst * 1e3:.1f} ms, RSS {rss / 2**20:.0f} MiB")
+    assert worst < 0.1, f"another session waited {worst * 1e3:.0f} ms"
+    assert rss < 600 << 20, f"RSS {rss / 2**20:.0f} MiB"

@@ -62,7 +62,7 @@ fn endpoints(
         ports: (1024, 65535),
         port_stride: 1,
         port_offset: 0,
-        servers: vec![(SERVER, 80)],
+        servers: vec![(SERVER, 80)].into(),
         program: compile(&client)?,
         load,
         limit,

@@ -49,6 +49,11 @@ pub(crate) struct TcpArgs {
     /// them in proportion to their cps).
     #[arg(long, value_name = "N")]
     pub concurrent: Option<u32>,
+    /// Connections (and UDP flows) held open at once on each side, at most (default
+    /// 1048576, about 270 MB of state): connections due beyond it are not opened and
+    /// counted (err_flow_overflow), so no rate grows the run's memory without bound.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_conns: Option<u64>,
     /// Worker threads: a count (4), or a core list (2,3 or 2-5; one core: 3-3) that pins
     /// one worker on each core; each worker has its share of the client ports (default 1, or one pinned
     /// on each `platform` thread of --config).
@@ -140,6 +145,8 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         limit: a.limit,
         open_for: None,
         concurrent: a.concurrent,
+        max_conns: a.max_conns,
+        parsed: None,
     };
     let mut samples = Vec::new();
     let progress = crate::drive::shows_progress(a.json);

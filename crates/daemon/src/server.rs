@@ -715,6 +715,15 @@ fn dispatch(state: &Arc<State>, session: &mut Session, method: &str, params: &Va
             if !owns(state, session.id) {
                 return Err(RpcError::new(code::NOT_OWNER, format!("{m} needs the engine: call acquire first")));
             }
+            if m == "tcp_start" {
+                // The profile is parsed before the engine is locked: a large one (TRex's
+                // ASTF JSON of thousands of templates) holds no other session.
+                let mut cmd = rpc::command(m, params)?;
+                if let riptide_engine::Command::TcpStart(req) = &mut cmd {
+                    req.parse_ahead().map_err(|e| RpcError::new(code::INVALID_PARAMS, e.to_string()))?;
+                }
+                return rpc::run_command(&mut lock(&state.engine), cmd);
+            }
             let mut e = lock(&state.engine);
             let mut list = lock(&state.streams);
             let next = match m {

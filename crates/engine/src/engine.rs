@@ -1181,15 +1181,22 @@ impl Engine {
         if nports == 0 || nports > 2 {
             return Err(cfg("a TCP run takes one port (both roles) or two (clients, then servers)".into()));
         }
-        let profile =
-            riptide_tcp::profile::parse(&req.text, &req.name).map_err(|e| EngineError::Input(e.to_string()))?;
+        let parsed;
+        let profile = match &req.parsed {
+            Some(p) => &*p.0,
+            None => {
+                parsed =
+                    riptide_tcp::profile::parse(&req.text, &req.name).map_err(|e| EngineError::Input(e.to_string()))?;
+                &parsed
+            }
+        };
         let unbounded = profile.clients.iter().any(|c| req.limit.or(c.limit).is_none());
         if req.duration.is_none() && (unbounded || profile.clients.is_empty()) {
             return Err(cfg(format!("{}: the run has no end: give a duration (-d) or a client limit", req.name)));
         }
         // Fresh ISNs every run (RFC 6528's secret): the clock and the process.
         let secret = unix_now_ns() ^ (u64::from(std::process::id()) << 32);
-        let mut kinds = crate::tcp::kinds(&profile, req, nports, &self.config.macs, secret)
+        let mut kinds = crate::tcp::kinds(profile, req, nports, &self.config.macs, secret)
             .map_err(|e| EngineError::Input(format!("{}: {e}", req.name)))?;
         let mtu = usize::from(profile.tcp.mss) + 14 + 20 + 60;
         let mut opened = self.open_ports(req.cores, mtu.max(1518), None, true)?;

@@ -49,6 +49,38 @@ pub struct TcpStart {
     /// templates share it in proportion to their rates, each at least one.
     #[serde(default)]
     pub concurrent: Option<u32>,
+    /// Connections and UDP flows held at once in the whole run, at most, on each side
+    /// (default [`riptide_tcp::DEFAULT_MAX_CONNS`]): shared by the workers; what is due
+    /// beyond it is not opened, and counted (`err_flow_overflow`).
+    #[serde(default)]
+    pub max_conns: Option<u64>,
+    /// `text` parsed already (by a front end, outside the locks it holds while the
+    /// engine starts: a large profile's parse must not stall its other clients); `None`:
+    /// the engine parses `text`. Never on the wire.
+    #[serde(skip)]
+    pub parsed: Option<Parsed>,
+}
+
+impl TcpStart {
+    /// Parses `text` into [`TcpStart::parsed`]: what a front end does before it locks
+    /// the engine it shares, so that the parse (in proportion to the profile) holds
+    /// nobody else.
+    pub fn parse_ahead(&mut self) -> Result<(), crate::EngineError> {
+        let p = riptide_tcp::profile::parse(&self.text, &self.name)
+            .map_err(|e| crate::EngineError::Input(e.to_string()))?;
+        self.parsed = Some(Parsed(std::sync::Arc::new(p)));
+        Ok(())
+    }
+}
+
+/// A TCP profile parsed ahead of its start ([`TcpStart::parsed`]).
+#[derive(Clone, Debug)]
+pub struct Parsed(pub std::sync::Arc<TcpProfile>);
+
+impl PartialEq for Parsed {
+    fn eq(&self, other: &Parsed) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 fn one() -> f64 {
@@ -146,6 +178,22 @@ pub(crate) fn kinds(
     let cores = req.cores;
     let mut out = Vec::with_capacity(cores);
     let held = held_clients(&profile.clients, req.concurrent)?;
+    let max_conns = req.max_conns.unwrap_or(riptide_tcp::DEFAULT_MAX_CONNS);
+    if max_conns == 0 {
+        return Err("max_conns: at least one connection".into());
+    }
+    let holds: f64 = held
+        .iter()
+        .map(|c| match c.load {
+            Load::Closed { concurrent } => (f64::from(concurrent) * req.multiplier).round(),
+            Load::Open { .. } => 0.0,
+        })
+        .sum();
+    if holds > max_conns as f64 {
+        return Err(format!(
+            "{holds} connections held open is more than the run's cap of {max_conns} (max_conns): raise the cap or hold fewer"
+        ));
+    }
     for k in 0..cores {
         let clients = held.iter().map(|c| client_share(c, req, k, cores)).collect::<Result<Vec<_>, _>>()?;
         let has_client = !clients.is_empty();
@@ -160,6 +208,7 @@ pub(crate) fn kinds(
             // link's FCS is what guards a real wire. The pure tests verify every segment.
             verify_checksums: false,
             ip: profile.ip,
+            max_conns: max_conns.div_ceil(cores as u64).max(1),
             ..EndpointConfig::default()
         };
         let err = |e: riptide_tcp::EndpointError| e.to_string();

@@ -500,6 +500,9 @@ fn run_trial<D: Drive>(
         limit,
         open_for,
         concurrent,
+        // A capacity search may hold more than the default cap: the hold is its own bound.
+        max_conns: concurrent.map(|k| u64::from(k).max(riptide_tcp::DEFAULT_MAX_CONNS)),
+        parsed: None,
     };
     let marks = match offer {
         Offer::Rate(_) | Offer::Closed(_) => Some((c.ramp_up, c.ramp_up + c.sustain)),

@@ -54,7 +54,7 @@ pub struct ClientSpec {
     /// See `port_stride`.
     pub port_offset: u16,
     /// Servers, used in turn.
-    pub servers: Vec<(Ipv4Addr, u16)>,
+    pub servers: Servers,
     /// The program each connection runs.
     pub program: Arc<Program>,
     /// How connections are opened.
@@ -138,7 +138,16 @@ pub struct EndpointConfig {
     /// TRex's client clusters: each client address's VLAN and MACs (its group's); a
     /// server answers a client with them mirrored, as TRex's server learns them.
     pub clusters: Option<Arc<crate::cluster::Clusters>>,
+    /// Connections and UDP flows held at once, at most (client and server together): a
+    /// client connection due beyond it is not opened and a SYN or first datagram beyond
+    /// it is dropped, each counted as `err_flow_overflow` (TRex's flow table limit), so
+    /// no rate and no peer sizes this endpoint's memory.
+    pub max_conns: u64,
 }
+
+/// [`EndpointConfig::max_conns`] by default: 1,048,576 connections a side, about 270 MB
+/// of state (measured: docs/security.md).
+pub const DEFAULT_MAX_CONNS: u64 = 1 << 20;
 
 impl EndpointConfig {
     /// When a program's delay of `ns` started at `now` ends: on a timer grain, a whole
@@ -175,6 +184,7 @@ impl Default for EndpointConfig {
             timer_grain_ns: 0,
             rand_seed: 555,
             clusters: None,
+            max_conns: DEFAULT_MAX_CONNS,
         }
     }
 }
@@ -193,6 +203,16 @@ pub enum EndpointError {
         stride: u16,
         /// Offset.
         offset: u16,
+    },
+    /// The client addresses are none, or run past 255.255.255.255.
+    #[error(
+        "client addresses {first}/{count}: at least one address expected, ending at 255.255.255.255 at the latest"
+    )]
+    NoAddresses {
+        /// First address.
+        first: Ipv4Addr,
+        /// How many.
+        count: u32,
     },
     /// A closed loop asks for more connections than the pool has tuples.
     #[error("{concurrent} concurrent connections asked for, but the client pool has {tuples} address/port pairs")]
@@ -410,12 +430,11 @@ impl Hasher for FxHasher {
 /// each template's pacing.
 #[derive(Debug)]
 struct ClientSide {
-    /// The first template's spec: its addresses and ports are the pool.
-    spec: ClientSpec,
-    /// Slot of each (address, port) pair in this endpoint's share, `u32::MAX` when free.
-    table: Vec<u32>,
-    ports_per_ip: u32,
-    cursor: usize,
+    /// The pool's addresses, ports and share: `(ips, ports, port_stride, port_offset)`
+    /// as every template's spec gives them.
+    shape: PoolShape,
+    /// Slot of each (address, port) pair of this endpoint's share in use.
+    pool: Pool,
     /// The templates (TRex ASTF's; a YAML profile has one): program `k` of the endpoint
     /// is template `k`'s.
     templates: Vec<Opener>,
@@ -427,13 +446,16 @@ struct ClientSide {
     measure_from: u64,
 }
 
+/// A client spec's pool: `(ips, ports, port_stride, port_offset)`.
+type PoolShape = ((Ipv4Addr, u32), (u16, u16), u16, u16);
+
 /// One client template's servers and pacing.
 #[derive(Debug)]
 struct Opener {
-    servers: Vec<(Ipv4Addr, u16)>,
+    servers: Servers,
     load: Load,
     limit: Option<u64>,
-    next_server: usize,
+    next_server: u64,
     opened: u64,
     /// Connections of this template whose programs are running.
     active: u64,
@@ -450,76 +472,24 @@ struct Opener {
     ramp_level: u64,
 }
 
-const FREE: u32 = u32::MAX;
 /// Most connections opened per `handle_timeout` call, so one call stays short.
 const OPEN_BURST: u64 = 256;
 
 impl ClientSide {
-    /// The side of `specs` (at least one), which share the first one's pool.
+    /// The side of `specs` (at least one), which share the first one's pool: built once,
+    /// whatever the number of templates and the size of the range.
     fn new(specs: Vec<ClientSpec>) -> Result<ClientSide, EndpointError> {
-        let mut specs = specs.into_iter();
-        let spec = specs.next().ok_or(EndpointError::NoServer)?;
-        let mut side = ClientSide::one(spec)?;
-        for more in specs {
-            let s = &side.spec;
-            if (more.ips, more.ports, more.port_stride, more.port_offset)
-                != (s.ips, s.ports, s.port_stride, s.port_offset)
-            {
+        let first = specs.first().ok_or(EndpointError::NoServer)?;
+        let shape = (first.ips, first.ports, first.port_stride, first.port_offset);
+        let pool = Pool::new(shape.0, shape.1, shape.2, shape.3)?;
+        let mut templates = Vec::with_capacity(specs.len());
+        for spec in specs {
+            if (spec.ips, spec.ports, spec.port_stride, spec.port_offset) != shape {
                 return Err(EndpointError::PoolsDiffer);
             }
-            let one = ClientSide::one(more)?;
-            side.templates.extend(one.templates);
+            templates.push(Opener::new(spec, pool.tuples())?);
         }
-        Ok(side)
-    }
-
-    fn one(spec: ClientSpec) -> Result<ClientSide, EndpointError> {
-        let (first, last) = spec.ports;
-        let stride = spec.port_stride.max(1);
-        let span = u32::from(last.saturating_sub(first)) + 1;
-        let ports_per_ip = if last < first || u32::from(spec.port_offset) >= span {
-            0
-        } else {
-            (span - u32::from(spec.port_offset)).div_ceil(u32::from(stride))
-        };
-        if ports_per_ip == 0 || spec.port_offset >= stride {
-            return Err(EndpointError::NoPorts { first, last, stride, offset: spec.port_offset });
-        }
-        if spec.servers.is_empty() {
-            return Err(EndpointError::NoServer);
-        }
-        let tuples = u64::from(ports_per_ip) * u64::from(spec.ips.1);
-        match spec.load {
-            Load::Open { cps } if !(cps > 0.0 && cps.is_finite()) => return Err(EndpointError::BadRate(cps)),
-            Load::Closed { concurrent } if u64::from(concurrent) > tuples => {
-                return Err(EndpointError::PoolTooSmall { concurrent, tuples })
-            }
-            _ => {}
-        }
-        let opener = Opener {
-            servers: spec.servers.clone(),
-            load: spec.load,
-            limit: spec.limit,
-            next_server: 0,
-            opened: 0,
-            active: 0,
-            started_at: None,
-            load0: spec.load,
-            base: 0,
-            first_due: true,
-            ramp: spec.ramp_up_ns,
-            ramp_level: 0,
-        };
-        Ok(ClientSide {
-            table: vec![FREE; tuples as usize],
-            ports_per_ip,
-            spec,
-            cursor: 0,
-            templates: vec![opener],
-            active: 0,
-            peak_active: 0,
-            measure_from: 0,
-        })
+        Ok(ClientSide { shape, pool, templates, active: 0, peak_active: 0, measure_from: 0 })
     }
 
     /// Whether every template has opened all it will.
@@ -532,28 +502,46 @@ impl ClientSide {
         self.templates.iter().filter_map(Opener::next_open_at).min()
     }
 
-    /// The pool index of a local (address, port), when it is in this endpoint's share.
-    fn index_of(&self, ip: Ipv4Addr, port: u16) -> Option<usize> {
-        let ip_index = u32::from(ip).wrapping_sub(u32::from(self.spec.ips.0));
-        if ip_index >= self.spec.ips.1 || port < self.spec.ports.0 || port > self.spec.ports.1 {
-            return None;
-        }
-        let rel = port - self.spec.ports.0;
-        let stride = self.spec.port_stride.max(1);
-        if rel % stride != self.spec.port_offset {
-            return None;
-        }
-        let port_index = u32::from(rel / stride);
-        Some((ip_index * self.ports_per_ip + port_index) as usize)
+    /// What a local (address, port) of this endpoint's share holds: `Some(None)` when it
+    /// is a free pair of the pool, `None` when it is not in the pool.
+    fn lookup(&self, ip: Ipv4Addr, port: u16) -> Option<Option<u32>> {
+        self.pool.index_of(ip, port).map(|i| self.pool.get(i))
     }
 
-    fn tuple_at(&self, index: usize) -> (Ipv4Addr, u16) {
-        let ip_index = index as u32 / self.ports_per_ip;
-        let port_index = index as u32 % self.ports_per_ip;
-        let port = u32::from(self.spec.ports.0)
-            + port_index * u32::from(self.spec.port_stride.max(1))
-            + u32::from(self.spec.port_offset);
-        (Ipv4Addr::from(u32::from(self.spec.ips.0) + ip_index), port as u16)
+    /// Frees the pair of a local (address, port).
+    fn release(&mut self, ip: Ipv4Addr, port: u16) {
+        if let Some(i) = self.pool.index_of(ip, port) {
+            self.pool.free(i);
+        }
+    }
+}
+
+impl Opener {
+    fn new(spec: ClientSpec, tuples: u64) -> Result<Opener, EndpointError> {
+        if spec.servers.is_empty() {
+            return Err(EndpointError::NoServer);
+        }
+        match spec.load {
+            Load::Open { cps } if !(cps > 0.0 && cps.is_finite()) => return Err(EndpointError::BadRate(cps)),
+            Load::Closed { concurrent } if u64::from(concurrent) > tuples => {
+                return Err(EndpointError::PoolTooSmall { concurrent, tuples })
+            }
+            _ => {}
+        }
+        Ok(Opener {
+            servers: spec.servers,
+            load: spec.load,
+            limit: spec.limit,
+            next_server: 0,
+            opened: 0,
+            active: 0,
+            started_at: None,
+            load0: spec.load,
+            base: 0,
+            first_due: true,
+            ramp: spec.ramp_up_ns,
+            ramp_level: 0,
+        })
     }
 }
 
@@ -651,7 +639,11 @@ fn unramped(n: f64, ramp: u64, cps: f64) -> f64 {
     s * 1e9
 }
 
+mod pool;
 mod udp;
+
+use pool::Pool;
+pub use pool::Servers;
 
 /// Client and server connections of one worker.
 pub struct Endpoint {
@@ -691,6 +683,9 @@ pub struct Endpoint {
     /// Where a connection counts while its template groups are kept: folded into the side's
     /// total and its group's after each call ([`Endpoint::fold`]).
     scratch: TcpStats,
+    /// Connections and UDP flows held now, by role (client, server): each at most
+    /// [`EndpointConfig::max_conns`].
+    held: [u64; 2],
 }
 
 impl Endpoint {
@@ -761,6 +756,7 @@ impl Endpoint {
             udp_listen,
             udp_txq: VecDeque::new(),
             scratch: TcpStats::default(),
+            held: [0; 2],
             cfg,
         })
     }
@@ -778,7 +774,7 @@ impl Endpoint {
             return;
         }
         if let Some(c) = &mut self.client {
-            let tuples = c.table.len() as u64;
+            let tuples = c.pool.tuples();
             for t in &mut c.templates {
                 t.rescale(ratio, now, tuples);
             }
@@ -793,6 +789,12 @@ impl Endpoint {
                 t.limit = Some(t.opened);
             }
         }
+    }
+
+    /// Whether the connections (and UDP flows) of `role` held now are
+    /// [`EndpointConfig::max_conns`].
+    fn full(&self, role: Role) -> bool {
+        self.held[role as usize] >= self.cfg.max_conns
     }
 
     /// Connections open now (their state held, TIME-WAIT included).
@@ -839,6 +841,7 @@ impl Endpoint {
     }
 
     fn alloc(&mut self, slot: Slot) -> u32 {
+        self.held[slot.role as usize] += 1;
         self.stats.active += 1;
         self.stats.peak_active = self.stats.peak_active.max(self.stats.active);
         match self.free.pop() {
@@ -874,13 +877,12 @@ impl Endpoint {
         };
         let tuple = parsed.tuple;
         let seg = parsed.segment;
-        let client_hit =
-            self.client.as_ref().and_then(|c| c.index_of(tuple.local_ip, tuple.local_port).map(|i| c.table[i]));
+        let client_hit = self.client.as_ref().and_then(|c| c.lookup(tuple.local_ip, tuple.local_port));
         let index = match client_hit {
-            Some(FREE) => None,
+            Some(None) => None,
             // A UDP flow's pair: no TCP connection.
-            Some(i) if i & udp::UDP_FLOW != 0 => None,
-            Some(i) => Some(i),
+            Some(Some(i)) if i & udp::UDP_FLOW != 0 => None,
+            Some(Some(i)) => Some(i),
             None => match self.servers.get(&self.slots, &tuple) {
                 // A new SYN for a tuple in TIME-WAIT reopens it (RFC 6191), as Linux does.
                 Some(i) if self.slots[i as usize].conn.state() == State::TimeWait && is_bare_syn(&seg) => {
@@ -969,7 +971,7 @@ impl Endpoint {
     /// Whether `ip` is one of this endpoint's addresses (client pool or server).
     fn owns(&self, ip: Ipv4Addr) -> bool {
         let within = |(first, n): (Ipv4Addr, u32)| u32::from(ip).wrapping_sub(u32::from(first)) < n;
-        self.client.as_ref().is_some_and(|c| within(c.spec.ips)) || self.server_ips.iter().any(|r| within(*r))
+        self.client.as_ref().is_some_and(|c| within(c.shape.0)) || self.server_ips.iter().any(|r| within(*r))
     }
 
     /// A SYN to a listening port opens a server connection; returns whether it did.
@@ -980,6 +982,11 @@ impl Endpoint {
         }
         if !self.server_ips.is_empty() && !self.owns(tuple.local_ip) {
             return false;
+        }
+        if self.full(Role::Server) {
+            // Dropped without an answer, as TRex drops a flow its table has no room for.
+            self.count(program - 1, Role::Server, |s| s.err_flow_overflow += 1);
+            return true;
         }
         let iss = self.isn(tuple, now);
         let tcp = &self.tunes[usize::from(program - 1)].tcp;
@@ -1195,6 +1202,7 @@ impl Endpoint {
             self.wheel.cancel(id);
         }
         self.stats.active -= 1;
+        self.held[slot.role as usize] -= 1;
         let (program, role) = (slot.program, slot.role);
         self.count(program, role, |s| s.tcps_closed += 1);
         let slot = &mut self.slots[index as usize];
@@ -1202,9 +1210,7 @@ impl Endpoint {
             Role::Client => {
                 end_program(slot, &mut self.client);
                 if let Some(client) = &mut self.client {
-                    if let Some(i) = client.index_of(slot.tuple.local_ip, slot.tuple.local_port) {
-                        client.table[i] = FREE;
-                    }
+                    client.release(slot.tuple.local_ip, slot.tuple.local_port);
                 }
             }
             Role::Server => {
@@ -1305,7 +1311,18 @@ impl Endpoint {
                 client.measure_from = client.measure_from.max(now + opener.ramp);
             }
             let opener = &mut client.templates[t];
-            let due = opener.due(now).min(budget);
+            let owed = opener.due(now);
+            if owed > 0 && self.held[Role::Client as usize] >= self.cfg.max_conns {
+                // The table is full: an open loop's connections owed now are not opened
+                // (no backlog piles up), each counted; a closed loop tries again later.
+                let missed = if matches!(opener.load, Load::Open { .. }) { owed } else { 1 };
+                if matches!(opener.load, Load::Open { .. }) {
+                    opener.opened += owed;
+                }
+                self.count(t as u16, Role::Client, |s| s.err_flow_overflow += missed);
+                continue;
+            }
+            let due = owed.min(budget);
             budget -= due;
             for _ in 0..due {
                 if !self.open_one(now, t) {
@@ -1317,25 +1334,19 @@ impl Endpoint {
 
     /// Opens a connection of template `t`.
     fn open_one(&mut self, now: u64, t: usize) -> bool {
-        let Some(client) = &mut self.client else { return false };
-        let tuples = client.table.len();
-        let mut found = None;
-        for step in 0..tuples.min(64) {
-            let i = (client.cursor + step) % tuples;
-            if client.table[i] == FREE {
-                found = Some(i);
-                break;
-            }
+        if self.full(Role::Client) {
+            self.count(t as u16, Role::Client, |s| s.err_flow_overflow += 1);
+            return false;
         }
-        let Some(i) = found else {
+        let Some(client) = &mut self.client else { return false };
+        let Some(i) = client.pool.find_free() else {
             self.stats.client.tcps_nofreetuple += 1;
             // Counted as opened so an open loop does not pile up a backlog it cannot meet.
             client.templates[t].opened += 1;
             return false;
         };
-        client.cursor = (i + 1) % tuples;
         let opener = &mut client.templates[t];
-        let server = opener.servers[opener.next_server % opener.servers.len()];
+        let server = opener.servers.nth(opener.next_server);
         opener.next_server += 1;
         self.start_client(now, t, i, server);
         true
@@ -1355,16 +1366,19 @@ impl Endpoint {
         if t >= client.templates.len() {
             return Err(EndpointError::NotInPool);
         }
-        let i =
-            client.index_of(local.0, local.1).filter(|&i| client.table[i] == FREE).ok_or(EndpointError::NotInPool)?;
+        let i = client
+            .pool
+            .index_of(local.0, local.1)
+            .filter(|&i| client.pool.get(i).is_none())
+            .ok_or(EndpointError::NotInPool)?;
         self.start_client(now, t, i, remote);
         Ok(())
     }
 
     /// Starts a client connection of template `t` on pool pair `i` to `server`.
-    fn start_client(&mut self, now: u64, t: usize, i: usize, (server_ip, server_port): (Ipv4Addr, u16)) {
+    fn start_client(&mut self, now: u64, t: usize, i: u64, (server_ip, server_port): (Ipv4Addr, u16)) {
         let Some(client) = &mut self.client else { return };
-        let (ip, port) = client.tuple_at(i);
+        let (ip, port) = client.pool.tuple_at(i);
         let opener = &mut client.templates[t];
         opener.opened += 1;
         opener.active += 1;
@@ -1396,7 +1410,7 @@ impl Endpoint {
         };
         let index = self.alloc(slot);
         if let Some(client) = &mut self.client {
-            client.table[i] = index;
+            client.pool.hold(i, index);
         }
         self.count(t as u16, Role::Client, |s| s.tcps_connattempt += 1);
         if self.stats.first_open_ns == 0 {

@@ -38,7 +38,8 @@ pub mod stats;
 
 pub use conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
 pub use endpoint::{
-    ClientSpec, CloseMode, Endpoint, EndpointConfig, EndpointError, EndpointStats, Load, ServerSpec, Tune,
+    ClientSpec, CloseMode, Endpoint, EndpointConfig, EndpointError, EndpointStats, Load, ServerSpec, Servers, Tune,
+    DEFAULT_MAX_CONNS,
 };
 pub use program::{Program, Step};
 pub use seq::Seq;

@@ -382,7 +382,7 @@ fn client_spec(c: ClientDoc) -> Result<ClientSpec, String> {
         ports,
         port_stride: 1,
         port_offset: 0,
-        servers,
+        servers: servers.into(),
         program,
         load,
         limit: c.limit,

@@ -108,6 +108,10 @@ counters! {
         tcps_noport,
         /// Connections not opened because every client tuple was in use.
         tcps_nofreetuple,
+        /// Connections (and UDP flows) not opened, and SYNs (first datagrams) dropped,
+        /// because the endpoint held its most at once (`EndpointConfig::max_conns`; TRex's
+        /// name: BSD has none).
+        err_flow_overflow,
     }
 }
 

@@ -84,7 +84,7 @@ fn endpoints(
         ports: (1024, 65535),
         port_stride: 1,
         port_offset: 0,
-        servers: vec![(SERVER, 80)],
+        servers: vec![(SERVER, 80)].into(),
         program: Arc::new(Program::compile(&client_steps).unwrap()),
         load,
         limit: Some(limit),
@@ -235,7 +235,7 @@ fn ramped(ep: Endpoint, load: Load, limit: u64, client_steps: &[Step], ramp: u64
         ports: (1024, 65535),
         port_stride: 1,
         port_offset: 0,
-        servers: vec![(SERVER, 80)],
+        servers: vec![(SERVER, 80)].into(),
         program: Arc::new(Program::compile(client_steps).unwrap()),
         load,
         limit: Some(limit),
@@ -478,4 +478,88 @@ fn sack_recovery_needs_fewer_timeouts_than_newreno() {
 #[test]
 fn a_connection_slot_stays_within_192_bytes() {
     assert!(Endpoint::slot_bytes() <= 192, "{} bytes", Endpoint::slot_bytes());
+}
+
+fn hostile_client(ips: (Ipv4Addr, u32), servers: riptide_tcp::Servers, cps: f64) -> ClientSpec {
+    ClientSpec {
+        ips,
+        ports: (1025, 65535),
+        port_stride: 1,
+        port_offset: 0,
+        servers,
+        program: Arc::new(Program::compile(&[Step::Send(Payload::Fill(3)), Step::Recv(Recv::Bytes(3))]).unwrap()),
+        load: Load::Open { cps },
+        limit: None,
+        tune: None,
+        ramp_up_ns: 0,
+    }
+}
+
+/// Issue 50's F1 and F2: a /8 of client addresses (2^24 x 64,511 pairs) and thousands of
+/// templates over a /8 of servers cost what they hold, not what their ranges span: the
+/// pool table was one u32 per pair (a /16 aborted the process asking 16.9 GB) and each
+/// template rebuilt it; the servers were a list of up to 65,536 per template.
+#[test]
+fn a_slash_8_pool_and_twenty_thousand_templates_build_at_once() {
+    let servers = riptide_tcp::Servers::Range { first: Ipv4Addr::new(48, 0, 0, 0), count: 1 << 24, port: 80 };
+    let t0 = std::time::Instant::now();
+    let one = hostile_client((Ipv4Addr::new(16, 0, 0, 0), 1 << 24), servers.clone(), 100.0);
+    let mut ep =
+        Endpoint::with_clients(EndpointConfig::default(), vec![one.clone(); 20_000], ServerSpec::default()).unwrap();
+    let built = t0.elapsed();
+    assert!(built < std::time::Duration::from_secs(2), "20,000 templates took {built:?}");
+    // It runs: connections open on pairs of the pool, each to a server of the range.
+    let mut buf = vec![0u8; 2048];
+    ep.handle_timeout(0);
+    ep.handle_timeout(MS);
+    let mut syns = 0;
+    while let Some(len) = ep.poll_transmit(MS, &mut buf) {
+        let f = &buf[..len];
+        assert_eq!(f[26], 16, "source address in 16.0.0.0/8");
+        assert_eq!(f[30], 48, "destination address in 48.0.0.0/8");
+        syns += 1;
+    }
+    assert!(syns > 0);
+    // The whole IPv4 space is not a range a pool can hold (its count is 2^32): refused.
+    let whole = hostile_client((Ipv4Addr::new(0, 0, 0, 0), 0), servers, 1.0);
+    assert!(matches!(
+        Endpoint::new(EndpointConfig::default(), Some(whole), ServerSpec::default()),
+        Err(riptide_tcp::EndpointError::NoAddresses { .. })
+    ));
+}
+
+/// Issue 50's F3: a rate of 10^12 connections per second holds at most `max_conns`
+/// connections (the rest counted as `err_flow_overflow`), and a SYN flood at a server
+/// holds at most as many.
+#[test]
+fn connections_held_are_capped_and_the_overflow_counted() {
+    let servers = riptide_tcp::Servers::from(vec![(SERVER, 80)]);
+    let cfg = EndpointConfig { max_conns: 1000, ..EndpointConfig::default() };
+    let client = hostile_client((Ipv4Addr::new(198, 18, 0, 0), 256), servers, 1e12);
+    let mut ep = Endpoint::new(cfg.clone(), Some(client), ServerSpec::default()).unwrap();
+    let mut buf = vec![0u8; 2048];
+    let mut syns = Vec::new();
+    for k in 0..200 {
+        ep.handle_timeout(k * MS);
+        while let Some(len) = ep.poll_transmit(k * MS, &mut buf) {
+            if syns.len() < 5000 {
+                syns.push(buf[..len].to_vec());
+            }
+        }
+        assert!(ep.active() <= 1000, "{} held", ep.active());
+    }
+    assert_eq!(ep.active(), 1000);
+    let c = &ep.stats().client;
+    assert_eq!(c.tcps_connattempt, 1000);
+    assert!(c.err_flow_overflow > 10_000, "{}", c.err_flow_overflow);
+    // The SYNs at a server capped at 100: 100 accepted, the rest dropped and counted.
+    let listen = vec![(80, Arc::new(Program::compile(&[Step::Recv(Recv::Bytes(3))]).unwrap()))];
+    let server = ServerSpec { listen, ips: Vec::new(), tunes: Vec::new() };
+    let mut srv = Endpoint::new(EndpointConfig { max_conns: 100, ..cfg }, None, server).unwrap();
+    for syn in &syns[..1000] {
+        srv.handle_frame(MS, syn);
+    }
+    assert_eq!(srv.active(), 100);
+    assert_eq!(srv.stats().server.tcps_accepts, 100);
+    assert_eq!(srv.stats().server.err_flow_overflow, 900);
 }

@@ -3,7 +3,8 @@
 //! Both listen through [`riptide_listen`] (a thread per connection, connection caps, an
 //! admission deadline for the ZMTP handshake, deadlines on every read of a started
 //! message and on every write) and speak ZMTP through the sans-IO [`crate::zmtp`]. The
-//! state ([`Trex`]) sits behind one mutex, held while a request is answered or the
+//! state ([`Trex`]) sits behind one mutex, held while a request is answered (not while
+//! it is decoded, nor while an uploaded profile is checked: [`Answer::Check`]) or the
 //! counters are gathered, never across socket I/O. The bounds (docs/security.md):
 //!
 //! - REP: at most [`REP_LIMITS`] connections; a handshake within 5 s; a started message
@@ -17,7 +18,7 @@
 //!   closed if one write takes longer than [`WRITE_DEADLINE`]; at most [`MAX_TOPICS`]
 //!   subscriptions each.
 
-use crate::server::{error_reply, Trex};
+use crate::server::{self, error_reply, Answer, Trex};
 use crate::wire;
 use crate::zmtp::{self, Event, Role, Session};
 use riptide_engine::EngineConfig;
@@ -244,7 +245,20 @@ fn serve_request_conn(c: &Conn, state: &Mutex<Trex>, pending: &AtomicUsize) {
 fn answer(state: &Mutex<Trex>, frames: &[Vec<u8>]) -> Vec<u8> {
     let (envelope, body) = zmtp::split_envelope(frames);
     let reply = match body {
-        [one] => lock(state).handle(one),
+        // Decoding and a profile's check take time in proportion to the message: they
+        // run outside the lock, so no request holds the others for longer than its
+        // answer from the state takes.
+        [one] => {
+            let request = server::decode(one);
+            let answer = lock(state).answer(request);
+            match answer {
+                Answer::Reply(bytes) => bytes,
+                Answer::Check(pending) => {
+                    let done = pending.run();
+                    lock(state).resume(done)
+                }
+            }
+        }
         _ => {
             let e = error_reply(&serde_json::Value::Null, crate::server::code::PARSE, "a request is one ZeroMQ frame");
             serde_json::to_vec(&e).unwrap_or_default()

@@ -399,19 +399,26 @@ impl Trex {
         &self.api_h
     }
 
-    /// Answers one message off the REQ/REP socket.
+    /// Answers one message off the REQ/REP socket: [`decode`], [`Trex::answer`] and,
+    /// when the answer waits on a profile's check, the check and [`Trex::resume`], all
+    /// at once (a server that shares this state between clients runs the check without
+    /// its lock: [`crate::net`]).
     pub fn handle(&mut self, raw: &[u8]) -> Vec<u8> {
-        let msg = match wire::unwrap(raw) {
-            Ok(m) => m,
-            Err(e) => return reply_bytes(&error_reply(&Value::Null, code::PARSE, &e), false),
-        };
-        let value: Value = match serde_json::from_slice(&msg.json) {
+        match self.answer(decode(raw)) {
+            Answer::Reply(bytes) => bytes,
+            Answer::Check(pending) => self.resume(pending.run()),
+        }
+    }
+
+    /// Answers a decoded message, or says what must be checked first (the last fragment
+    /// of a profile upload: its parse takes time in proportion to its size, which must
+    /// not hold the other clients).
+    pub fn answer(&mut self, request: Request) -> Answer {
+        let value = match request.value {
             Ok(v) => v,
-            Err(e) => {
-                let r = error_reply(&Value::Null, code::PARSE, &format!("not JSON: {e}"));
-                return reply_bytes(&r, msg.compressed);
-            }
+            Err(reply) => return Answer::Reply(reply),
         };
+        let compressed = request.compressed;
         self.message += 1;
         let out = match value {
             Value::Array(items) if items.is_empty() => {
@@ -423,6 +430,7 @@ impl Trex {
                 &format!("a batch of {} requests: at most {MAX_BATCH}", items.len()),
             ),
             Value::Array(items) => {
+                self.astf.in_batch = true;
                 let mut replies = Vec::with_capacity(items.len());
                 let mut size = 0;
                 for (i, item) in items.iter().enumerate() {
@@ -436,6 +444,7 @@ impl Trex {
                     size += json_len(&r);
                     replies.push(r);
                 }
+                self.astf.in_batch = false;
                 // The ports a batch starts start together, now.
                 if self.armed.iter().any(|a| a.message == self.message) {
                     self.commit(Some(&mut replies));
@@ -444,6 +453,9 @@ impl Trex {
             }
             v => {
                 let r = self.call(&v, 0);
+                if let Some(check) = self.astf.pending.take() {
+                    return Answer::Check(Pending { check, id: r["id"].clone(), compressed });
+                }
                 let size = json_len(&r);
                 if size > MAX_REPLY_BYTES {
                     error_reply(&r["id"], code::EXECUTE, &too_big(size))
@@ -452,7 +464,16 @@ impl Trex {
                 }
             }
         };
-        reply_bytes(&out, msg.compressed)
+        Answer::Reply(reply_bytes(&out, compressed))
+    }
+
+    /// The reply to a request whose profile was checked ([`Answer::Check`]).
+    pub fn resume(&mut self, done: Done) -> Vec<u8> {
+        let r = match self.astf_checked(done.checked) {
+            Ok(result) => json!({"jsonrpc": "2.0", "id": done.id, "result": result}),
+            Err((code, msg)) => error_reply(&done.id, code, &msg),
+        };
+        reply_bytes(&r, done.compressed)
     }
 
     fn call(&mut self, req: &Value, index: usize) -> Value {
@@ -1905,6 +1926,65 @@ fn check_alone(s: &translate::Stream) -> Result<(), String> {
     }
     let text = serde_json::to_string(&json!({ "streams": [alone] })).map_err(|e| e.to_string())?;
     riptide_engine::check_profile(&text, "add_stream").map_err(|e| e.to_string())
+}
+
+/// A message off the REQ/REP socket, unwrapped and parsed ([`decode`]), or the reply
+/// that says why it could not be.
+#[derive(Debug)]
+pub struct Request {
+    value: Result<Value, Vec<u8>>,
+    compressed: bool,
+}
+
+/// Unwraps (TRex's compression) and parses a message: the work in proportion to its
+/// size (up to [`wire::MAX_MESSAGE`]), done before the server's state is locked.
+pub fn decode(raw: &[u8]) -> Request {
+    let msg = match wire::unwrap(raw) {
+        Ok(m) => m,
+        Err(e) => {
+            return Request {
+                value: Err(reply_bytes(&error_reply(&Value::Null, code::PARSE, &e), false)),
+                compressed: false,
+            }
+        }
+    };
+    let value = serde_json::from_slice(&msg.json).map_err(|e| {
+        let r = error_reply(&Value::Null, code::PARSE, &format!("not JSON: {e}"));
+        reply_bytes(&r, msg.compressed)
+    });
+    Request { value, compressed: msg.compressed }
+}
+
+/// What [`Trex::answer`] gives.
+#[derive(Debug)]
+pub enum Answer {
+    /// The reply.
+    Reply(Vec<u8>),
+    /// A profile to check first (without the state's lock), then [`Trex::resume`].
+    Check(Pending),
+}
+
+/// A request waiting on its profile's check.
+#[derive(Debug)]
+pub struct Pending {
+    check: astf::Check,
+    id: Value,
+    compressed: bool,
+}
+
+impl Pending {
+    /// Checks the profile: pure work on the uploaded text, no server state.
+    pub fn run(self) -> Done {
+        Done { checked: self.check.run(), id: self.id, compressed: self.compressed }
+    }
+}
+
+/// A checked request, for [`Trex::resume`].
+#[derive(Debug)]
+pub struct Done {
+    checked: astf::Checked,
+    id: Value,
+    compressed: bool,
 }
 
 fn reply_bytes(v: &Value, compress: bool) -> Vec<u8> {

@@ -925,3 +925,60 @@ fn a_server_used_in_turn_comes_back_to_what_trexs_client_accepts() {
     c.ok("stop", json!({"handler": b, "profile_id": "_"}));
     assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state"], json!(1));
 }
+
+/// A request to `t` as bytes, answered in the two steps `riptide serve --trex` takes
+/// (the answer, then any profile check without the lock): the check, when there is one.
+fn answer(t: &mut Trex, req: Value) -> Result<Value, riptide_trex::server::Pending> {
+    match t.answer(riptide_trex::server::decode(&serde_json::to_vec(&req).unwrap())) {
+        riptide_trex::server::Answer::Reply(b) => Ok(serde_json::from_slice(&b).unwrap()),
+        riptide_trex::server::Answer::Check(p) => Err(p),
+    }
+}
+
+/// Issue 50's F2: an upload's last fragment is checked (parsed, hashed) outside the
+/// server's lock, so the server answers others meanwhile; what they did meanwhile
+/// decides what the check may load: a later upload wins, a cleared profile stays
+/// cleared, and no last fragment hides in a batch (it would be checked under the lock).
+#[test]
+fn an_uploads_check_runs_apart_and_what_happened_meanwhile_counts() {
+    let mut c = astf_client(link_pair());
+    let h = c.ok("acquire", json!({"user": "trex", "force": false, "session_id": 7}))["handler"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let text = http_simple_json();
+    let api_h = c.api_h.clone();
+    let frag = |id: u64, first: bool, last: bool, fragment: &str| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "profile_fragment", "params": {"api_h": api_h, "handler": h,
+               "profile_id": "p", "fragment": fragment, "frag_first": first, "frag_last": last, "md5": "0"}})
+    };
+    let (a, b) = (frag(1, true, true, &text), frag(2, true, true, &text));
+    // Upload A, answered later; meanwhile upload B, answered at once: A's check loses.
+    let pending_a = answer(&mut c.t, a.clone()).unwrap_err();
+    let pending_b = answer(&mut c.t, b).unwrap_err();
+    // Others are answered while both wait.
+    assert!(answer(&mut c.t, json!({"jsonrpc": "2.0", "id": 3, "method": "get_version", "params": {}})).is_ok());
+    let r: Value = serde_json::from_slice(&c.t.resume(pending_b.run())).unwrap();
+    assert_eq!(r["result"], json!({}), "{r}");
+    let r: Value = serde_json::from_slice(&c.t.resume(pending_a.run())).unwrap();
+    assert!(r["error"]["message"].as_str().unwrap().contains("uploaded again"), "{r}");
+    let s = c.ok("sync", json!({"profile_id": "sync"}));
+    assert_eq!(s["state_profile"]["p"], json!(1), "loaded: {s}");
+    // Cleared while checked: the check loads nothing.
+    let pending = answer(&mut c.t, frag(4, true, true, "{\"x\": 1}")).unwrap_err();
+    c.ok("profile_clear", json!({"handler": h, "profile_id": "p"}));
+    let r: Value = serde_json::from_slice(&c.t.resume(pending.run())).unwrap();
+    assert!(r["error"]["message"].as_str().unwrap().contains("while it was checked"), "{r}");
+    // A profile riptide cannot run: refused with its reason when the check ends.
+    let bad = json!({"jsonrpc": "2.0", "id": 5, "method": "profile_fragment", "params": {"api_h": api_h,
+                     "handler": h, "profile_id": "q", "fragment": "{\"program_list\": 7}", "frag_first": true,
+                     "frag_last": true, "md5": "1"}});
+    let r: Value = serde_json::from_slice(&c.t.handle(&serde_json::to_vec(&bad).unwrap())).unwrap();
+    assert!(r["error"]["message"].as_str().unwrap().contains("program_list"), "{r}");
+    // In a batch, a last fragment is refused (and answered: nothing waits).
+    let mut one = frag(6, true, true, &text);
+    one["params"]["profile_id"] = json!("r");
+    let batch = json!([one]);
+    let r = answer(&mut c.t, batch).unwrap();
+    assert!(r[0]["error"]["message"].as_str().unwrap().contains("not in a batch"), "{r}");
+}

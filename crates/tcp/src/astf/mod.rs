@@ -19,7 +19,7 @@
 
 pub mod sim;
 
-use crate::endpoint::{ClientSpec, Load, ServerSpec, Tune};
+use crate::endpoint::{ClientSpec, Load, ServerSpec, Servers, Tune};
 use crate::program::{Payload, Program, Recv, Step};
 use base64::Engine as _;
 use serde_json::{Map, Value};
@@ -320,6 +320,11 @@ impl AstfProfile {
             let end = at.ip(m, "ip_end", &path)?;
             if u32::from(end) < u32::from(start) {
                 return Err(at.err(&path, format!("ip_end {end} is below ip_start {start}")));
+            }
+            if u32::from(end) - u32::from(start) == u32::MAX {
+                return Err(
+                    at.err(&path, format!("{start}-{end}: at most 4294967295 addresses (the whole space less one)"))
+                );
             }
             let sequential = match m.get("distribution").and_then(Value::as_str) {
                 Some("seq") | None => true,
@@ -692,9 +697,7 @@ impl AstfProfile {
             let (cr, sr) = (&self.ip_gens[c.client_ips], &self.ip_gens[c.server_ips]);
             // Servers: every address of the range, used in turn; TRex pairs them with
             // clients by its generator, which riptide's pool does not copy.
-            let servers = (0..sr.count().min(1 << 16))
-                .map(|k| (Ipv4Addr::from(u32::from(sr.start).wrapping_add(k)), c.port))
-                .collect();
+            let servers = Servers::Range { first: sr.start, count: sr.count(), port: c.port };
             clients.push(ClientSpec {
                 ips: (cr.start, cr.count()),
                 ports: (1025, 65535),
@@ -943,7 +946,7 @@ mod tests {
         assert_eq!(low.clients.len(), 1);
         let c = &low.clients[0];
         assert_eq!(c.ips, (Ipv4Addr::new(198, 18, 0, 1), 10));
-        assert_eq!(c.servers, vec![(Ipv4Addr::new(198, 19, 0, 1), 80), (Ipv4Addr::new(198, 19, 0, 2), 80)]);
+        assert_eq!(c.servers, Servers::Range { first: Ipv4Addr::new(198, 19, 0, 1), count: 2, port: 80 });
         assert_eq!(c.load, Load::Open { cps: 2.5 });
         assert_eq!(c.program.send_len(), 3);
         assert_eq!(c.program.recv_len(), Some(6));

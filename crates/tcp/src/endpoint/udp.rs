@@ -8,7 +8,7 @@
 //! riptide at the time itself). Flows share the endpoint's client pool, timer wheel and
 //! counters; their indices in the wheel and in the pool's table carry [`UDP_FLOW`].
 
-use super::{client_program_ended, link, Endpoint, Role, FREE};
+use super::{client_program_ended, link, Endpoint, Role};
 use crate::frame::{self, Tuple};
 use crate::program::{MsgAction, MsgCursor, Status};
 use riptide_timer::TimerId;
@@ -54,10 +54,9 @@ pub(super) struct Out {
 impl Endpoint {
     /// Takes an arriving datagram.
     pub(super) fn handle_udp(&mut self, now: u64, tuple: Tuple, payload: &[u8]) {
-        let client_hit =
-            self.client.as_ref().and_then(|c| c.index_of(tuple.local_ip, tuple.local_port).map(|i| c.table[i]));
+        let client_hit = self.client.as_ref().and_then(|c| c.lookup(tuple.local_ip, tuple.local_port));
         let index = match client_hit {
-            Some(i) if i != FREE && i & UDP_FLOW != 0 => Some(i & !UDP_FLOW),
+            Some(Some(i)) if i & UDP_FLOW != 0 => Some(i & !UDP_FLOW),
             Some(_) => None,
             None => match self.udp_servers.get(&tuple).copied() {
                 Some(i) => Some(i),
@@ -101,6 +100,10 @@ impl Endpoint {
         if !self.server_ips.is_empty() && !self.owns(tuple.local_ip) {
             return None;
         }
+        if self.full(Role::Server) {
+            self.count(program, Role::Server, |s| s.err_flow_overflow += 1);
+            return None;
+        }
         let index = self.udp_alloc(Flow::new(*tuple, program, Role::Server, now));
         self.udp_servers.insert(*tuple, index);
         self.udp_count(program, Role::Server, |s| s.udps_accepts += 1);
@@ -110,10 +113,10 @@ impl Endpoint {
     }
 
     /// Starts a client flow of template `t` on pool pair `i`.
-    pub(super) fn start_udp_client(&mut self, now: u64, t: usize, i: usize, tuple: Tuple) {
+    pub(super) fn start_udp_client(&mut self, now: u64, t: usize, i: u64, tuple: Tuple) {
         let index = self.udp_alloc(Flow::new(tuple, t as u16, Role::Client, now));
         if let Some(client) = &mut self.client {
-            client.table[i] = index | UDP_FLOW;
+            client.pool.hold(i, index | UDP_FLOW);
         }
         self.udp_count(t as u16, Role::Client, |s| s.udps_connects += 1);
         if self.stats.first_open_ns == 0 {
@@ -123,6 +126,7 @@ impl Endpoint {
     }
 
     fn udp_alloc(&mut self, flow: Flow) -> u32 {
+        self.held[flow.role as usize] += 1;
         self.stats.active += 1;
         self.stats.peak_active = self.stats.peak_active.max(self.stats.active);
         match self.flows_free.pop() {
@@ -260,15 +264,14 @@ impl Endpoint {
         }
         let (role, tuple, template) = (flow.role, flow.tuple, usize::from(flow.program));
         self.stats.active -= 1;
+        self.held[role as usize] -= 1;
         self.udp_count(template as u16, role, |s| s.udps_closed += 1);
         match role {
             Role::Client => {
                 // A flow's program ends with it (completed, or dropped idle).
                 client_program_ended(&mut self.client, template);
                 if let Some(client) = &mut self.client {
-                    if let Some(i) = client.index_of(tuple.local_ip, tuple.local_port) {
-                        client.table[i] = FREE;
-                    }
+                    client.release(tuple.local_ip, tuple.local_port);
                 }
             }
             Role::Server => {

@@ -13,12 +13,14 @@
 
 use super::{bad, event, exec, Failure, Params, Trex, MAX_NAME};
 use riptide_core::Nanos;
-use riptide_engine::tcp::{TcpReport, TcpStart};
+use riptide_engine::tcp::{Parsed, TcpReport, TcpStart};
 use riptide_engine::{Command, Multiplier, Response, RunState, Snapshot};
+use riptide_tcp::profile::TcpProfile;
 use riptide_tcp::stats::UdpStats;
 use riptide_tcp::TcpStats;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The ASTF API major version served (TRex's client asks 2.x).
@@ -317,6 +319,7 @@ fn side_value(
         "err_no_syn" if server => tcp.tcps_noport as f64,
         "err_no_template" if server => udp.udps_noport as f64,
         "err_c_tuple_err" if !server => tcp.tcps_nofreetuple as f64,
+        "err_flow_overflow" => tcp.err_flow_overflow as f64,
         n if n.starts_with("tcps_") => tcp.fields().into_iter().find(|(k, _)| *k == n)?.1 as f64,
         n if n.starts_with("udps_") => udp.fields().into_iter().find(|(k, _)| *k == n)?.1 as f64,
         _ => return None,
@@ -436,8 +439,12 @@ struct Profile {
     state: u8,
     /// The fragments received so far of an upload.
     upload: String,
+    /// An upload whose check is under way ([`Check`]): its number and text.
+    checking: Option<(u64, Arc<str>)>,
     /// The loaded profile's JSON text and its md5 (hex).
-    loaded: Option<(String, String)>,
+    loaded: Option<(Arc<str>, String)>,
+    /// The loaded profile, parsed (what a start runs).
+    parsed: Option<Arc<TcpProfile>>,
     /// Template group names (TRex's `tg_names`).
     tg_names: Vec<String>,
     /// Its counters' epoch (a new load starts new counters).
@@ -461,6 +468,46 @@ pub(crate) struct Astf {
     cleared: Figures,
     /// Profiles in DELETE: the event that said so, and when.
     deleting: Vec<(String, u64, Instant)>,
+    /// Uploads checked so far (each check's number).
+    checks: u64,
+    /// The check the request being answered left to do without the lock.
+    pub(super) pending: Option<Check>,
+    /// The request being answered is part of a batch (no check waits there).
+    pub(super) in_batch: bool,
+}
+
+/// An uploaded profile to check: parsed into what a start runs, its md5 and template
+/// group names; pure work on its text, done without the server's lock.
+#[derive(Debug)]
+pub(crate) struct Check {
+    id: String,
+    number: u64,
+    text: Arc<str>,
+}
+
+/// What a [`Check`] found.
+#[derive(Debug)]
+pub(crate) struct Checked {
+    id: String,
+    number: u64,
+    found: Result<(Arc<TcpProfile>, String, Vec<String>), String>,
+}
+
+impl Check {
+    /// Parses and hashes the profile.
+    pub(crate) fn run(self) -> Checked {
+        let found = riptide_tcp::profile::parse(&self.text, &self.id)
+            .map(|parsed| {
+                let tg_names = serde_json::from_str::<Value>(&self.text)
+                    .ok()
+                    .and_then(|v| v.get("tg_names").cloned())
+                    .and_then(|v| serde_json::from_value::<Vec<String>>(v).ok())
+                    .unwrap_or_default();
+                (Arc::new(parsed), md5_hex(&self.text), tg_names)
+            })
+            .map_err(|e| format!("profile {}: {e}", self.id));
+        Checked { id: self.id, number: self.number, found }
+    }
 }
 
 /// TRex's default profile: it always exists (clearing it makes it idle again).
@@ -478,6 +525,9 @@ impl Astf {
             told: state::IDLE,
             cleared: Figures::default(),
             deleting: Vec::new(),
+            checks: 0,
+            pending: None,
+            in_batch: false,
         }
     }
 }
@@ -739,14 +789,29 @@ impl Trex {
             }
         }
         let fragment = p.get("fragment").and_then(Value::as_str).ok_or_else(|| bad("fragment: a string expected"))?;
+        if last && self.astf.in_batch {
+            return Err(exec(format!(
+                "profile {id}: the last fragment is sent alone, not in a batch (the profile is checked then)"
+            )));
+        }
         if first {
             if let Some(prof) = self.astf.profiles.get_mut(&id) {
                 prof.upload = String::new();
+                // A check under way is of an upload this one replaces.
+                prof.checking = None;
             }
         }
-        // One budget over every profile's text, uploads under way included.
-        let held: usize =
-            self.astf.profiles.values().map(|p| p.upload.len() + p.loaded.as_ref().map_or(0, |(t, _)| t.len())).sum();
+        // One budget over every profile's text, uploads and checks under way included.
+        let held: usize = self
+            .astf
+            .profiles
+            .values()
+            .map(|p| {
+                p.upload.len()
+                    + p.loaded.as_ref().map_or(0, |(t, _)| t.len())
+                    + p.checking.as_ref().map_or(0, |(_, t)| t.len())
+            })
+            .sum();
         if held + fragment.len() > MAX_PROFILE_BYTES {
             if let Some(prof) = self.astf.profiles.get_mut(&id) {
                 prof.upload = String::new();
@@ -761,21 +826,37 @@ impl Trex {
         if !last {
             return Ok(json!({}));
         }
-        let text = std::mem::take(&mut prof.upload);
-        // Checked now, not at start: a profile riptide cannot run is refused with its reason.
-        if let Err(e) = riptide_tcp::profile::parse(&text, &id) {
-            return Err(exec(format!("profile {id}: {e}")));
+        let text: Arc<str> = std::mem::take(&mut prof.upload).into();
+        // Checked now, not at start (a profile riptide cannot run is refused with its
+        // reason), and without the lock: [`Trex::resume`] ends the request.
+        self.astf.checks += 1;
+        let number = self.astf.checks;
+        prof.checking = Some((number, text.clone()));
+        self.astf.pending = Some(Check { id, number, text });
+        Ok(json!({}))
+    }
+
+    /// Loads a checked upload, if it is still the profile's latest and the profile may
+    /// take it.
+    pub(super) fn astf_checked(&mut self, c: Checked) -> Result<Value, Failure> {
+        let id = c.id;
+        let cleared = || exec(format!("profile {id} was cleared while it was checked"));
+        let prof = self.astf.profiles.get_mut(&id).ok_or_else(cleared)?;
+        if prof.state == state::DELETE {
+            return Err(cleared());
         }
-        let tg_names = serde_json::from_str::<Value>(&text)
-            .ok()
-            .and_then(|v| v.get("tg_names").cloned())
-            .and_then(|v| serde_json::from_value::<Vec<String>>(v).ok())
-            .unwrap_or_default();
+        if prof.checking.as_ref().map(|(n, _)| *n) != Some(c.number) {
+            return Err(exec(format!("profile {id} was uploaded again while it was checked: the later upload counts")));
+        }
+        let Some((_, text)) = prof.checking.take() else { return Err(exec(format!("profile {id}: no check"))) };
+        let (parsed, hash, tg_names) = c.found.map_err(exec)?;
+        if prof.state == state::TX {
+            return Err(exec(format!("profile {id} is transmitting: stop it before loading another")));
+        }
         self.astf.epochs += 1;
         let epoch = self.astf.epochs;
-        let hash = md5_hex(&text);
-        let prof = self.astf.profiles.entry(id.clone()).or_default();
         prof.loaded = Some((text, hash));
+        prof.parsed = Some(parsed);
         prof.tg_names = tg_names;
         prof.epoch = epoch;
         prof.figures = Figures::default();
@@ -823,8 +904,10 @@ impl Trex {
 
     fn astf_start(&mut self, p: &Params) -> Result<Value, Failure> {
         let id = profile_name(p)?;
-        let text = match self.astf.profiles.get(&id) {
-            Some(prof) if prof.state == state::LOADED => prof.loaded.as_ref().map(|(t, _)| t.clone()),
+        let (text, parsed) = match self.astf.profiles.get(&id) {
+            Some(prof) if prof.state == state::LOADED => {
+                prof.loaded.as_ref().zip(prof.parsed.as_ref()).map(|((t, _), p)| (t.to_string(), p.clone()))
+            }
             Some(prof) if prof.state == state::TX => return Err(exec(format!("profile {id} is already transmitting"))),
             _ => None,
         }
@@ -880,6 +963,8 @@ impl Trex {
             limit: None,
             open_for,
             concurrent: None,
+            max_conns: None,
+            parsed: Some(Parsed(parsed)),
         };
         self.last = None;
         if let Err(e) = self.engine.handle(Command::TcpStart(start)) {

@@ -1,0 +1,251 @@
+//! The client's pool of (address, port) pairs and the servers its templates connect to.
+//!
+//! A pool may span a /8 of addresses times every port (2^40 pairs, as TRex's client
+//! ranges do): it costs memory for the pairs in use only, a hash map from a pair's index
+//! to its connection's slot, never a table of the whole range. Free pairs are found by
+//! walking a cursor over the indices, so pairs are taken in order and reused round-robin.
+
+use super::{EndpointError, FxHasher};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::net::Ipv4Addr;
+use std::sync::Arc;
+
+/// The servers a client template connects to, used in turn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Servers {
+    /// These, in order (a YAML profile's `servers` list).
+    List(Arc<[(Ipv4Addr, u16)]>),
+    /// `count` addresses from `first` (at least one), all on `port` (TRex's server
+    /// range): one value however large the range.
+    Range {
+        /// The first address.
+        first: Ipv4Addr,
+        /// How many addresses.
+        count: u32,
+        /// The port on each.
+        port: u16,
+    },
+}
+
+impl Servers {
+    /// How many servers.
+    pub fn len(&self) -> u64 {
+        match self {
+            Servers::List(l) => l.len() as u64,
+            Servers::Range { count, .. } => u64::from(*count),
+        }
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `n`th server, counting round (the list must not be empty).
+    pub fn nth(&self, n: u64) -> (Ipv4Addr, u16) {
+        match self {
+            Servers::List(l) => l[(n % l.len().max(1) as u64) as usize],
+            Servers::Range { first, count, port } => {
+                let k = (n % u64::from((*count).max(1))) as u32;
+                (Ipv4Addr::from(u32::from(*first).wrapping_add(k)), *port)
+            }
+        }
+    }
+}
+
+impl From<Vec<(Ipv4Addr, u16)>> for Servers {
+    fn from(v: Vec<(Ipv4Addr, u16)>) -> Servers {
+        Servers::List(v.into())
+    }
+}
+
+/// How many pairs [`Pool::find_free`] looks at before it gives up: with the pool nearly
+/// full a connection is not opened (counted) rather than searched for at length.
+const SEARCH: u64 = 64;
+
+/// The client's (address, port) pairs: this endpoint's share of the ports of every
+/// address, and which pairs are in use.
+#[derive(Debug)]
+pub(super) struct Pool {
+    first_ip: Ipv4Addr,
+    ips: u32,
+    first_port: u16,
+    last_port: u16,
+    stride: u16,
+    offset: u16,
+    ports_per_ip: u32,
+    tuples: u64,
+    /// Slot (or UDP flow, marked) of each pair in use, by index.
+    used: HashMap<u64, u32, BuildHasherDefault<FxHasher>>,
+    cursor: u64,
+}
+
+impl Pool {
+    /// The pool of `ips` addresses from the first and every `stride`-th port of `ports`
+    /// from `offset`.
+    pub(super) fn new(
+        ips: (Ipv4Addr, u32),
+        ports: (u16, u16),
+        stride: u16,
+        offset: u16,
+    ) -> Result<Pool, EndpointError> {
+        let (first, last) = ports;
+        let stride_nz = stride.max(1);
+        let span = u32::from(last.saturating_sub(first)) + 1;
+        let ports_per_ip = if last < first || u32::from(offset) >= span {
+            0
+        } else {
+            (span - u32::from(offset)).div_ceil(u32::from(stride_nz))
+        };
+        if ports_per_ip == 0 || offset >= stride_nz {
+            return Err(EndpointError::NoPorts { first, last, stride, offset });
+        }
+        if ips.1 == 0 || u64::from(u32::from(ips.0)) + u64::from(ips.1) > 1 << 32 {
+            return Err(EndpointError::NoAddresses { first: ips.0, count: ips.1 });
+        }
+        Ok(Pool {
+            first_ip: ips.0,
+            ips: ips.1,
+            first_port: first,
+            last_port: last,
+            stride: stride_nz,
+            offset,
+            ports_per_ip,
+            tuples: u64::from(ports_per_ip) * u64::from(ips.1),
+            used: HashMap::default(),
+            cursor: 0,
+        })
+    }
+
+    /// How many pairs the pool has.
+    pub(super) fn tuples(&self) -> u64 {
+        self.tuples
+    }
+
+    /// The index of a local (address, port), when it is in this pool.
+    pub(super) fn index_of(&self, ip: Ipv4Addr, port: u16) -> Option<u64> {
+        let ip_index = u32::from(ip).wrapping_sub(u32::from(self.first_ip));
+        if ip_index >= self.ips || port < self.first_port || port > self.last_port {
+            return None;
+        }
+        let rel = port - self.first_port;
+        if rel % self.stride != self.offset {
+            return None;
+        }
+        Some(u64::from(ip_index) * u64::from(self.ports_per_ip) + u64::from(rel / self.stride))
+    }
+
+    /// The (address, port) of pair `index`.
+    pub(super) fn tuple_at(&self, index: u64) -> (Ipv4Addr, u16) {
+        let ip_index = (index / u64::from(self.ports_per_ip)) as u32;
+        let port_index = (index % u64::from(self.ports_per_ip)) as u32;
+        let port = u32::from(self.first_port) + port_index * u32::from(self.stride) + u32::from(self.offset);
+        (Ipv4Addr::from(u32::from(self.first_ip).wrapping_add(ip_index)), port as u16)
+    }
+
+    /// What pair `index` holds (`None`: it is free).
+    pub(super) fn get(&self, index: u64) -> Option<u32> {
+        self.used.get(&index).copied()
+    }
+
+    /// Marks pair `index` as held by `value`.
+    pub(super) fn hold(&mut self, index: u64, value: u32) {
+        self.used.insert(index, value);
+    }
+
+    /// Frees pair `index`.
+    pub(super) fn free(&mut self, index: u64) {
+        self.used.remove(&index);
+    }
+
+    /// Pairs in use.
+    #[cfg(test)]
+    pub(super) fn in_use(&self) -> usize {
+        self.used.len()
+    }
+
+    /// The next free pair from the cursor (looking at most at [`SEARCH`] pairs); the
+    /// cursor moves past it.
+    pub(super) fn find_free(&mut self) -> Option<u64> {
+        for step in 0..self.tuples.min(SEARCH) {
+            let i = (self.cursor + step) % self.tuples;
+            if !self.used.contains_key(&i) {
+                self.cursor = (i + 1) % self.tuples;
+                return Some(i);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slash_8_pool_costs_only_what_it_holds() {
+        let mut p = Pool::new((Ipv4Addr::new(16, 0, 0, 0), 1 << 24), (1025, 65535), 1, 0).unwrap();
+        assert_eq!(p.tuples(), (1u64 << 24) * 64511);
+        let last = p.tuples() - 1;
+        assert_eq!(p.tuple_at(last), (Ipv4Addr::new(16, 255, 255, 255), 65535));
+        assert_eq!(p.index_of(Ipv4Addr::new(16, 255, 255, 255), 65535), Some(last));
+        for _ in 0..1000 {
+            let i = p.find_free().unwrap();
+            p.hold(i, 7);
+        }
+        assert_eq!(p.in_use(), 1000);
+        assert_eq!(p.get(999), Some(7));
+        p.free(999);
+        assert_eq!(p.get(999), None);
+        assert_eq!(p.in_use(), 999);
+    }
+
+    #[test]
+    fn every_index_round_trips_through_its_pair() {
+        let p = Pool::new((Ipv4Addr::new(198, 18, 0, 1), 3), (1000, 1010), 3, 2).unwrap();
+        assert_eq!(p.tuples(), 3 * 3);
+        for i in 0..p.tuples() {
+            let (ip, port) = p.tuple_at(i);
+            assert_eq!((port - 1000) % 3, 2);
+            assert_eq!(p.index_of(ip, port), Some(i));
+        }
+        assert_eq!(p.index_of(Ipv4Addr::new(198, 18, 0, 4), 1002), None);
+        assert_eq!(p.index_of(Ipv4Addr::new(198, 18, 0, 1), 1001), None);
+    }
+
+    #[test]
+    fn a_full_pool_finds_nothing_and_a_freed_pair_is_found_again() {
+        let mut p = Pool::new((Ipv4Addr::new(198, 18, 0, 1), 1), (2000, 2003), 1, 0).unwrap();
+        for _ in 0..4 {
+            let i = p.find_free().unwrap();
+            p.hold(i, 1);
+        }
+        assert_eq!(p.find_free(), None);
+        p.free(2);
+        assert_eq!(p.find_free(), Some(2));
+    }
+
+    #[test]
+    fn empty_or_wrapping_ranges_are_refused() {
+        assert!(matches!(
+            Pool::new((Ipv4Addr::new(1, 0, 0, 0), 0), (1, 2), 1, 0),
+            Err(EndpointError::NoAddresses { .. })
+        ));
+        assert!(matches!(
+            Pool::new((Ipv4Addr::new(255, 255, 255, 0), 257), (1, 2), 1, 0),
+            Err(EndpointError::NoAddresses { .. })
+        ));
+        assert!(matches!(Pool::new((Ipv4Addr::new(1, 0, 0, 0), 1), (5, 2), 1, 0), Err(EndpointError::NoPorts { .. })));
+    }
+
+    #[test]
+    fn servers_count_round() {
+        let r = Servers::Range { first: Ipv4Addr::new(48, 0, 0, 1), count: 1 << 24, port: 80 };
+        assert_eq!(r.len(), 1 << 24);
+        assert_eq!(r.nth(0), (Ipv4Addr::new(48, 0, 0, 1), 80));
+        assert_eq!(r.nth((1 << 24) + 2), (Ipv4Addr::new(48, 0, 0, 3), 80));
+        let l = Servers::from(vec![(Ipv4Addr::new(1, 1, 1, 1), 1), (Ipv4Addr::new(2, 2, 2, 2), 2)]);
+        assert_eq!(l.nth(3), (Ipv4Addr::new(2, 2, 2, 2), 2));
+    }
+}
