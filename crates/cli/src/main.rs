@@ -31,6 +31,7 @@ mod soak;
 mod stf;
 mod tcp;
 mod trex;
+mod unrouted;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -186,6 +186,9 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
         text = crate::trex::convert(&a.profile, config.ports.len().max(1), a.tunables.as_deref())?;
     }
     let opts = start_options(&a)?;
+    // For the hint after a run on interfaces that got nothing back (unrouted.rs).
+    let ports = config.ports.clone();
+    let hint_text = ports.iter().any(|p| p.interface().is_some()).then(|| text.clone());
     let mut engine = Engine::new(config);
     engine.handle(Command::LoadProfile {
         text,
@@ -195,7 +198,13 @@ pub(crate) fn run(mut a: RunArgs) -> Result<(), Failure> {
         frame_size: None,
         bidirectional: false,
     })?;
-    finish(&a, &mut engine, opts)
+    let snap = finish(&a, &mut engine, opts)?;
+    if let (Some(snap), Some(text)) = (snap, hint_text) {
+        if let Some(h) = crate::unrouted::hint(&snap, &ports, &text) {
+            eprintln!("{h}");
+        }
+    }
+    Ok(())
 }
 
 /// `-l RATE`: packets per second, as a number (TRex's spelling) or a pps rate.
@@ -215,7 +224,8 @@ fn probe_rate(s: &str) -> Result<f64, Failure> {
     }
 }
 
-fn finish(a: &RunArgs, engine: &mut Engine, mut opts: StartOptions) -> Result<(), Failure> {
+/// Runs, writes and prints; the final snapshot (None: interrupted before the start time).
+fn finish(a: &RunArgs, engine: &mut Engine, mut opts: StartOptions) -> Result<Option<Snapshot>, Failure> {
     let start_at = a
         .start_at
         .as_deref()
@@ -224,7 +234,7 @@ fn finish(a: &RunArgs, engine: &mut Engine, mut opts: StartOptions) -> Result<()
     if let Some(at) = start_at {
         match wait_until(at) {
             Some(at) => opts.at_unix_ns = Some(at),
-            None => return Ok(()),
+            None => return Ok(None),
         }
     }
     let segment = opts.segment;
@@ -253,7 +263,7 @@ fn finish(a: &RunArgs, engine: &mut Engine, mut opts: StartOptions) -> Result<()
     } else {
         print!("{}", report::tables(&snap));
     }
-    Ok(())
+    Ok(Some(snap))
 }
 
 /// How far ahead of its start time a run is handed to the engine (which takes start times

@@ -47,7 +47,9 @@ mod mmsg;
 mod rx;
 mod tx_ring;
 
-pub use iface::{carries_default_route, driver, interface_index, link_speed_bps, mac_address, mtu, rings};
+pub use iface::{
+    carries_default_route, driver, interface_index, link_speed_bps, mac_address, mtu, rings, routes_v4_to,
+};
 
 use crate::{Port, PortError, PortInfo};
 use mmsg::MmsgTx;

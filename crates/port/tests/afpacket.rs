@@ -429,6 +429,9 @@ fn interface_facts_inside_a_namespace() {
         assert!(afpacket::interface_index(&net.if_a).unwrap() > 0);
         assert!(!afpacket::carries_default_route(&net.if_a).unwrap());
         assert!(!afpacket::carries_default_route("lo").unwrap());
+        // Its routes: the veth's subnet, not TRex's 48.0.0.0/8 (no traffic sent).
+        assert!(afpacket::routes_v4_to(net.ip_b).unwrap());
+        assert!(!afpacket::routes_v4_to("48.0.0.1".parse().unwrap()).unwrap());
     })
     .unwrap();
     // A default route inside the test namespace makes its veth an "uplink".
@@ -441,6 +444,8 @@ fn interface_facts_inside_a_namespace() {
     netns::run_in(&net.ns_a, || {
         assert!(afpacket::carries_default_route(&net.if_a).unwrap());
         assert!(!afpacket::carries_default_route("lo").unwrap());
+        // ... and covers every address.
+        assert!(afpacket::routes_v4_to("48.0.0.1".parse().unwrap()).unwrap());
     })
     .unwrap();
     // The peer namespace has no default route.

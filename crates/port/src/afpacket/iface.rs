@@ -158,6 +158,29 @@ fn v4_default_via(route: &str, ifname: &str) -> bool {
     })
 }
 
+/// Whether an up IPv4 route of `/proc/net/route` text covers `addr` (a default route
+/// covers every address). The file prints each address as the native reading of its
+/// network-order bytes: `to_ne_bytes` gives them back.
+fn v4_routes_cover(route: &str, addr: std::net::Ipv4Addr) -> bool {
+    let a = u32::from_be_bytes(addr.octets());
+    route.lines().skip(1).any(|l| {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        let hex = |i: usize| f.get(i).and_then(|h| u32::from_str_radix(h, 16).ok());
+        let be = |v: u32| u32::from_be_bytes(v.to_ne_bytes());
+        // Iface Destination Gateway Flags RefCnt Use Metric Mask ...
+        match (hex(1), hex(3), hex(7)) {
+            (Some(dst), Some(flags), Some(mask)) if flags & 0x1 != 0 => a & be(mask) == be(dst) & be(mask),
+            _ => false,
+        }
+    })
+}
+
+/// Whether the calling thread's network namespace has an up IPv4 route (main table) that
+/// covers `addr`, a default route included: where the kernel there would send it.
+pub fn routes_v4_to(addr: std::net::Ipv4Addr) -> io::Result<bool> {
+    Ok(proc_net("route")?.is_some_and(|s| v4_routes_cover(&s, addr)))
+}
+
 /// Whether `/proc/net/ipv6_route` text has an up, non-reject IPv6 default route (::/0)
 /// via `ifname`.
 fn v6_default_via(route: &str, ifname: &str) -> bool {
@@ -199,6 +222,17 @@ mod tests {
         00000400 00000002 00000000 00000003     eth1\n\
         00000000000000000000000000000000 00 00000000000000000000000000000000 00 00000000000000000000000000000000 \
         ffffffff 00000001 00000000 00200200       lo\n";
+
+    #[test]
+    fn a_route_covers_the_addresses_of_its_subnet() {
+        let ip = |s: &str| s.parse::<std::net::Ipv4Addr>().unwrap();
+        // ROUTE: a default via eth0, 192.168.2.0/24 on eth0, 198.18.0.0/24 on veth1.
+        assert!(v4_routes_cover(ROUTE, ip("48.0.0.1")), "the default route");
+        let no_default: String = ROUTE.lines().filter(|l| !l.contains("0102A8C0")).map(|l| format!("{l}\n")).collect();
+        assert!(v4_routes_cover(&no_default, ip("192.168.2.77")) && v4_routes_cover(&no_default, ip("198.18.0.9")));
+        assert!(!v4_routes_cover(&no_default, ip("48.0.0.1")) && !v4_routes_cover(&no_default, ip("198.18.1.1")));
+        assert!(!v4_routes_cover("Iface\tDestination\n", ip("10.0.0.1")));
+    }
 
     #[test]
     fn default_routes_are_found_per_interface() {
