@@ -3,10 +3,12 @@
 //! Pure: a [`Chart`] in, a `String` of SVG out; no fonts or pixels here ([`crate::png`]
 //! rasterises). Text is drawn in [`crate::FONT_FAMILY`], which the rasteriser carries.
 //!
-//! The y axis starts at 0 and reaches [`HEADROOM`] above the largest value it must show
-//! (every series', or [`Chart::y_fit`]), rounded up to a tick. What lies above is
-//! clipped, and the legend names only the series that show: the legend and the lines
-//! always agree.
+//! The y axis starts at 0 (or at [`Chart::y_floor`], zoomed) and reaches [`HEADROOM`]
+//! of its span above the largest value it must show (every series', or [`Chart::y_fit`]),
+//! rounded to ticks. What lies beyond is clipped, or with [`Chart::pin`] drawn at the
+//! edge it passed, and the legend names only the series that show: the legend and the
+//! lines always agree. The legend runs under the plot in as many rows as its entries
+//! need; the plot gives up the height.
 
 use std::fmt::Write;
 
@@ -53,6 +55,12 @@ pub struct Chart {
     /// The largest y the axis must show; None: every series' largest. Set it to fit the
     /// data and let a far-off limit (a line rate) go off the top rather than flatten them.
     pub y_fit: Option<f64>,
+    /// The lowest y the axis shows (rounded down to a tick); None: 0. A zoom onto values
+    /// far from 0; say so in [`Chart::note`].
+    pub y_floor: Option<f64>,
+    /// Markers beyond the y axis are drawn at the edge they passed, as triangles pointing
+    /// their way (a zoomed axis keeps every point in view); otherwise they are left out.
+    pub pin: bool,
     /// A line under the title (what the plot leaves out, such as a limit off the scale).
     pub note: Option<String>,
     /// Size in pixels.
@@ -75,6 +83,8 @@ impl Chart {
             categories: None,
             series: vec![],
             y_fit: None,
+            y_floor: None,
+            pin: false,
             note: None,
             width: 800,
             height: 450,
@@ -135,27 +145,68 @@ fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// Whether a point falls in the plot (y from 0 to `y_top`): a series with none is neither
-/// drawn nor in the legend.
-fn shows(x: f64, y: f64, y_top: f64) -> bool {
-    x.is_finite() && y.is_finite() && (0.0..=y_top).contains(&y)
+/// Whether a point falls in the plot (y from `y0` to `y_top`): a series with none is
+/// neither drawn nor in the legend (unless the chart pins what passes the axis).
+fn shows(x: f64, y: f64, (y0, y_top): (f64, f64)) -> bool {
+    x.is_finite() && y.is_finite() && (y0..=y_top).contains(&y)
+}
+
+/// The legend text's width in pixels, at the chart's 13 px: a generous average per
+/// character, so an entry never runs past the one after it or off the chart.
+fn text_width(s: &str) -> f64 {
+    7.5 * s.chars().count() as f64
+}
+
+/// Rows of legend entries (indices into `names`), each row at most `room` pixels wide.
+fn legend_rows(names: &[&str], room: f64) -> Vec<Vec<usize>> {
+    let mut rows: Vec<Vec<usize>> = vec![];
+    let mut used = f64::INFINITY;
+    for (i, n) in names.iter().enumerate() {
+        let w = 28.0 + text_width(n);
+        if used + 12.0 + w > room {
+            rows.push(vec![]);
+            used = -12.0;
+        }
+        used += 12.0 + w;
+        if let Some(r) = rows.last_mut() {
+            r.push(i);
+        }
+    }
+    rows
+}
+
+/// Height of one legend row.
+const LEGEND_ROW: f64 = 22.0;
+
+/// The y axis's ticks, bottom up: from 0 (or [`Chart::y_floor`]) to [`HEADROOM`] of the
+/// span above the largest value to show ([`Chart::y_fit`], else every series' largest).
+fn y_ticks(c: &Chart) -> Vec<f64> {
+    let mut y1 =
+        c.series.iter().flat_map(|s| s.points.iter()).map(|p| p.1).filter(|y| y.is_finite()).fold(0.0, f64::max);
+    if let Some(fit) = c.y_fit.filter(|v| v.is_finite() && *v > 0.0) {
+        y1 = fit;
+    }
+    let floor = c.y_floor.filter(|f| f.is_finite() && *f > 0.0 && *f < y1).unwrap_or(0.0);
+    ticks(floor, if y1 > 0.0 { floor + (y1 - floor) * HEADROOM } else { 1.0 }, 6)
+}
+
+/// The y axis's (bottom, top), in data units: what falls outside is clipped or pinned.
+pub fn y_range(c: &Chart) -> (f64, f64) {
+    let t = y_ticks(c);
+    (*t.first().unwrap_or(&0.0), *t.last().unwrap_or(&1.0))
 }
 
 /// The chart as a standalone SVG document.
 pub fn svg(c: &Chart) -> String {
     let (w, h) = (c.width as f64, c.height as f64);
-    let (left, right, bottom) = (78.0, 24.0, 92.0);
+    let (left, right) = (78.0, 24.0);
     let top = if c.note.is_some() { 62.0 } else { 44.0 };
-    let (pw, ph) = (w - left - right, h - top - bottom);
+    let pw = w - left - right;
     let all = c.series.iter().flat_map(|s| s.points.iter().copied()).filter(|(x, y)| x.is_finite() && y.is_finite());
-    let (mut x0, mut x1, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
-    for (x, y) in all {
+    let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
+    for (x, _) in all {
         x0 = x0.min(x);
         x1 = x1.max(x);
-        y1 = y1.max(y);
-    }
-    if let Some(fit) = c.y_fit.filter(|v| v.is_finite() && *v > 0.0) {
-        y1 = fit;
     }
     if let Some(cats) = &c.categories {
         (x0, x1) = (-0.5, cats.len().max(1) as f64 - 0.5);
@@ -164,14 +215,22 @@ pub fn svg(c: &Chart) -> String {
     } else if x0 == x1 {
         (x0, x1) = (x0 - 1.0, x1 + 1.0);
     }
-    let yt = ticks(0.0, if y1 > 0.0 { y1 * HEADROOM } else { 1.0 }, 6);
-    let y_top = *yt.last().unwrap_or(&1.0);
+    let yt = y_ticks(c);
+    let (y0, y_top) = y_range(c);
     let xt = if c.categories.is_some() { vec![] } else { ticks(x0, x1, 8) };
     if let (Some(a), Some(b)) = (xt.first(), xt.last()) {
         (x0, x1) = (*a, *b);
     }
+    // Series that show (some point within the axis, or any point when pinned), and the
+    // legend's rows under the plot: their height comes off the plot's.
+    let visible = |(x, y): (f64, f64)| shows(x, y, (y0, y_top)) || (c.pin && x.is_finite() && y.is_finite());
+    let shown: Vec<&Series> = c.series.iter().filter(|s| s.points.iter().any(|&p| visible(p))).collect();
+    let names: Vec<&str> = shown.iter().map(|s| s.name.as_str()).collect();
+    let rows = legend_rows(&names, w - left - right);
+    let bottom = 92.0 + LEGEND_ROW * rows.len().saturating_sub(1) as f64;
+    let ph = h - top - bottom;
     let sx = |x: f64| left + (x - x0) / (x1 - x0) * pw;
-    let sy = |y: f64| top + ph - y / y_top * ph;
+    let sy = |y: f64| top + ph - (y - y0) / (y_top - y0) * ph;
 
     let mut o = String::new();
     let _ = write!(
@@ -190,7 +249,11 @@ pub fn svg(c: &Chart) -> String {
         );
     }
     // Grid and y ticks.
-    let ystep = nice_step(y_top, 6);
+    // The labels' decimals follow the ticks' own step.
+    let ystep = match yt[..] {
+        [a, b, ..] => b - a,
+        _ => nice_step(y_top - y0, 6),
+    };
     for &t in &yt {
         let y = sy(t);
         let _ = write!(o, r##"<line x1="{left}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e0e0e0"/>"##, left + pw);
@@ -238,9 +301,7 @@ pub fn svg(c: &Chart) -> String {
         top + ph / 2.0,
         esc(&c.y_label)
     );
-    // Series that show (some point within the axis): lines clipped to the plot, markers
-    // only where they fall in it.
-    let shown: Vec<&Series> = c.series.iter().filter(|s| s.points.iter().any(|&(x, y)| shows(x, y, y_top))).collect();
+    // Lines clipped to the plot, markers where they fall in it (pinned: at the edge).
     let _ = write!(
         o,
         r#"<clipPath id="plot"><rect x="{left}" y="{top}" width="{pw}" height="{ph}"/></clipPath><g clip-path="url(#plot)">"#
@@ -263,48 +324,68 @@ pub fn svg(c: &Chart) -> String {
     }
     o.push_str("</g>");
     for s in shown.iter().filter(|s| s.style != Style::Dashed) {
-        for &(x, y) in s.points.iter().filter(|&&(x, y)| shows(x, y, y_top)) {
-            let fill = if s.style == Style::Hollow { "none" } else { s.color.as_str() };
+        let fill = if s.style == Style::Hollow { "none" } else { s.color.as_str() };
+        for &(x, y) in s.points.iter().filter(|&&p| visible(p)) {
+            if shows(x, y, (y0, y_top)) {
+                let _ = write!(
+                    o,
+                    r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{fill}" stroke="{}" stroke-width="1.5"/>"#,
+                    sx(x),
+                    sy(y),
+                    s.color
+                );
+                continue;
+            }
+            // Pinned: a triangle at the edge, pointing the way the value went.
+            let (cx, up) = (sx(x), y > y_top);
+            let (tip, base) = if up { (top + 1.0, top + 9.0) } else { (top + ph - 1.0, top + ph - 9.0) };
             let _ = write!(
                 o,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{fill}" stroke="{}" stroke-width="1.5"/>"#,
-                sx(x),
-                sy(y),
+                r#"<path d="M{cx:.1} {tip:.1} L{:.1} {base:.1} L{:.1} {base:.1} Z" fill="{fill}" stroke="{}" stroke-width="1.5"/>"#,
+                cx - 5.0,
+                cx + 5.0,
                 s.color
             );
         }
     }
-    // Legend, one row under the x label: the series that show.
-    let mut lx = left;
-    let ly = h - 18.0;
-    for s in &shown {
-        let _ = match s.style {
-            Style::Dashed => write!(
-                o,
-                r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{}" stroke-width="2" stroke-dasharray="6 4"/>"#,
-                lx + 22.0,
-                s.color
-            ),
-            Style::LineMarkers => write!(
-                o,
-                r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{c}" stroke-width="2"/><circle cx="{}" cy="{ly}" r="4" fill="{c}"/>"#,
-                lx + 22.0,
-                lx + 11.0,
-                c = s.color
-            ),
-            Style::Markers | Style::Hollow => write!(
-                o,
-                r#"<circle cx="{}" cy="{ly}" r="4" fill="{}" stroke="{}" stroke-width="1.5"/>"#,
-                lx + 11.0,
-                if s.style == Style::Hollow { "none" } else { s.color.as_str() },
-                s.color
-            ),
-        };
-        let _ = write!(o, r#"<text x="{}" y="{}">{}</text>"#, lx + 28.0, ly + 4.5, esc(&s.name));
-        lx += 40.0 + 7.5 * s.name.chars().count() as f64;
+    // Legend, under the x label in as many rows as it needs: the series that show.
+    for (r, row) in rows.iter().enumerate() {
+        let ly = h - 18.0 - LEGEND_ROW * (rows.len() - 1 - r) as f64;
+        let mut lx = left;
+        for s in row.iter().filter_map(|&i| shown.get(i)) {
+            legend_entry(&mut o, s, lx, ly);
+            lx += 40.0 + text_width(&s.name);
+        }
     }
     o.push_str("</svg>");
     o
+}
+
+/// One legend entry at (`lx`, `ly`): the series' mark and its name.
+fn legend_entry(o: &mut String, s: &Series, lx: f64, ly: f64) {
+    let _ = match s.style {
+        Style::Dashed => write!(
+            o,
+            r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{}" stroke-width="2" stroke-dasharray="6 4"/>"#,
+            lx + 22.0,
+            s.color
+        ),
+        Style::LineMarkers => write!(
+            o,
+            r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{c}" stroke-width="2"/><circle cx="{}" cy="{ly}" r="4" fill="{c}"/>"#,
+            lx + 22.0,
+            lx + 11.0,
+            c = s.color
+        ),
+        Style::Markers | Style::Hollow => write!(
+            o,
+            r#"<circle cx="{}" cy="{ly}" r="4" fill="{}" stroke="{}" stroke-width="1.5"/>"#,
+            lx + 11.0,
+            if s.style == Style::Hollow { "none" } else { s.color.as_str() },
+            s.color
+        ),
+    };
+    let _ = write!(o, r#"<text x="{}" y="{}">{}</text>"#, lx + 28.0, ly + 4.5, esc(&s.name));
 }
 
 #[cfg(test)]
@@ -397,5 +478,66 @@ mod tests {
         // pdr's two markers and part's one in the plot, and the legend's two.
         assert_eq!(s.matches("<circle").count(), 5, "{s}");
         assert!(s.contains(r#"<clipPath id="plot">"#) && s.contains(">line rate 14.88 Mpps: off the scale</text>"));
+    }
+
+    /// Issue 50: the trials chart's fourth entry ran off the chart. Entries that do not fit
+    /// one row go on the next, and every one ends within the chart.
+    #[test]
+    fn a_long_legend_wraps_and_every_entry_shows() {
+        let mut c = Chart::new("t", "trial", "load");
+        let names = [
+            "passes every goal (loss <= 0%)",
+            "passes some goals (loss <= 0.5%)",
+            "fails every goal",
+            "generator limit (failed, not DUT loss)",
+        ];
+        for (i, n) in names.iter().enumerate() {
+            c.series.push(series(n, Style::Markers, &[(i as f64, 1.0)]));
+        }
+        let s = svg(&c);
+        let mut rows = std::collections::BTreeSet::new();
+        for n in names {
+            let at = s.find(&format!(">{}</text>", esc(n))).unwrap_or_else(|| panic!("{n} not in the legend: {s}"));
+            let open = s[..at].rfind("<text ").unwrap();
+            let attr = |k: &str| -> f64 {
+                let v = &s[open..at][s[open..at].find(&format!("{k}=\"")).unwrap() + k.len() + 2..];
+                v[..v.find('"').unwrap()].parse().unwrap()
+            };
+            assert!(attr("x") + text_width(n) <= 800.0 - 24.0, "{n} runs off the chart at x {}", attr("x"));
+            rows.insert(attr("y") as i64);
+        }
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        // The plot gave up one row's height: its axis ends above the two rows.
+        assert!(s.contains(&format!(r#"V{:.1}"#, 450.0 - 44.0 - 92.0 - LEGEND_ROW + 44.0)), "{s}");
+        // A legend that fits one row is where it always was.
+        let mut c = Chart::new("t", "x", "y");
+        c.series.push(series("ndr", Style::LineMarkers, &[(0.0, 1.0), (1.0, 2.0)]));
+        assert!(svg(&c).contains(r#"<text x="106" y="436.5">ndr</text>"#), "{}", svg(&c));
+    }
+
+    /// A zoomed axis (`y_floor`) starts at a tick at or below the floor, and `pin` draws
+    /// what lies beyond it as triangles at the edge (and names its series).
+    #[test]
+    fn a_zoomed_axis_pins_what_it_leaves_out() {
+        let mut c = Chart::new("t", "trial", "load");
+        c.y_fit = Some(1.26);
+        c.y_floor = Some(1.225);
+        c.pin = true;
+        c.series.push(series("band", Style::Markers, &[(1.0, 1.2335), (2.0, 1.2584)]));
+        c.series.push(series("first", Style::Markers, &[(0.0, 14.88)]));
+        c.series.push(series("below", Style::Hollow, &[(3.0, 0.5)]));
+        let s = svg(&c);
+        let t = y_ticks(&s);
+        assert_eq!(t.first().map(String::as_str), Some("1.22"), "{t:?}");
+        assert!(t.last().unwrap().parse::<f64>().unwrap() >= 1.26, "{t:?}");
+        assert_eq!(s.matches("<circle").count(), 2 + 3, "{s}");
+        // One triangle at the top (tip at the plot's top), one at the foot.
+        assert_eq!(s.matches(r#"Z" fill="#).count(), 2, "{s}");
+        assert!(s.contains(" 45.0 L") && s.contains(">first</text>") && s.contains(">below</text>"), "{s}");
+        // Without pin they are left out, and so are their names.
+        c.pin = false;
+        let s = svg(&c);
+        assert_eq!(s.matches(r#"Z" fill="#).count(), 0, "{s}");
+        assert!(!s.contains(">first</text>") && !s.contains(">below</text>"), "{s}");
     }
 }

@@ -48,10 +48,74 @@ fn size_name(run: &Run) -> String {
     run.frame_size.clone().unwrap_or_else(|| "profile".into())
 }
 
+/// The x axis of the throughput charts: frame sizes in bytes in a sweep; without one the
+/// one category is the profile's own sizes, which the axis must not call bytes.
+fn size_axis(sweep: bool) -> &'static str {
+    if sweep {
+        "frame size (bytes)"
+    } else {
+        "frame size: as the profile sets it"
+    }
+}
+
+/// Trials further than this factor outside the search's band (its goals' bounds) do not
+/// set the trials chart's y axis: they are drawn at its edge. MLRsearch's first trial at
+/// the maximum load would otherwise flatten the band the search spent its trials in.
+const BAND_RANGE: f64 = 1.25;
+
+/// The y axis of a search's trials chart, zoomed to its band: (floor, top) in frames/s,
+/// or None when a zero-based axis over every trial shows the band well (no trial far
+/// outside it, and the band's loads at least twice apart).
+fn trials_axis(run: &Run, loads: &[f64]) -> Option<(f64, f64)> {
+    let bounds = run.goals.iter().flat_map(|g| [g.result.lower_bound, g.result.upper_bound]).flatten();
+    let bounds: Vec<f64> = bounds.filter(|b| b.is_finite() && *b > 0.0).collect();
+    let low = bounds.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = bounds.iter().copied().fold(0.0, f64::max);
+    if bounds.is_empty() {
+        return None;
+    }
+    let near = |l: &f64| (low / BAND_RANGE..=high * BAND_RANGE).contains(l);
+    let inside: Vec<f64> = loads.iter().copied().filter(near).collect();
+    let lo = inside.iter().copied().fold(low, f64::min);
+    let hi = inside.iter().copied().fold(high, f64::max);
+    if inside.len() == loads.len() && lo < hi / 2.0 {
+        return None;
+    }
+    let pad = if hi > lo { (hi - lo) * 0.1 } else { hi * 0.01 };
+    let floor = lo - pad;
+    Some((if floor < hi / 2.0 { 0.0 } else { floor }, hi))
+}
+
+/// The trials chart's note on a zoomed axis (from `floor` to `top`, frames/s): where it
+/// starts, and the trials drawn at its edges (by number when one, else how many and the
+/// furthest).
+fn zoom_note(floor: f64, top: f64, trials: &[(usize, f64)]) -> Option<String> {
+    let above: Vec<(usize, f64)> = trials.iter().copied().filter(|(_, l)| *l > top).collect();
+    let below: Vec<(usize, f64)> = trials.iter().copied().filter(|(_, l)| *l < floor).collect();
+    let side = |v: &[(usize, f64)], far: f64, where_: &str| -> Option<String> {
+        match v {
+            [] => None,
+            [(i, l)] => Some(format!("trial {i} ({}) {where_}", rate_text(*l, "pps"))),
+            _ => Some(format!("{} trials (up to {}) {where_}", v.len(), rate_text(far, "pps"))),
+        }
+    };
+    let mut parts = vec![];
+    if floor > 0.0 {
+        parts.push("axis zoomed to the search's band, not from 0".to_string());
+    }
+    let far_up = above.iter().map(|t| t.1).fold(0.0, f64::max);
+    let far_down = below.iter().map(|t| t.1).fold(f64::INFINITY, f64::min);
+    parts.extend(side(&above, far_up, "above it, drawn at its top"));
+    parts.extend(side(&below, far_down, "below it, drawn at its foot"));
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
 /// One throughput chart: per run (frame size), each goal's lower bound and the line rate,
 /// in `unit` (frames/s or bit/s).
 struct Throughput<'a> {
     title: &'a str,
+    /// The x axis's label ([`size_axis`]).
+    x_label: &'a str,
     /// The y axis's label, before its unit.
     y_label: &'a str,
     unit: &'a str,
@@ -73,7 +137,7 @@ impl Throughput<'_> {
         let line_fits = data <= 0.0 || line <= data * LINE_RANGE;
         let fit = if line_fits { data.max(line) } else { data };
         let (div, unit) = scale(fit * riptide_plot::chart::HEADROOM, self.unit);
-        let mut c = Chart::new(self.title, "frame size (bytes)", format!("{} ({unit})", self.y_label));
+        let mut c = Chart::new(self.title, self.x_label, format!("{} ({unit})", self.y_label));
         c.categories = Some(self.sizes.to_vec());
         c.y_fit = (fit > 0.0).then_some(fit / div);
         for (gi, g) in goals.iter().enumerate() {
@@ -115,6 +179,7 @@ pub fn plots(goals: &[Goal], r: &Report) -> Vec<Plot> {
     // Throughput in frames/s, per goal, with the line rate.
     let pps = Throughput {
         title: if sweep { "Throughput by frame size" } else { "Throughput" },
+        x_label: size_axis(sweep),
         y_label: "lower bound",
         unit: "pps",
         sizes: &sizes,
@@ -130,6 +195,7 @@ pub fn plots(goals: &[Goal], r: &Report) -> Vec<Plot> {
     if r.runs.iter().any(|run| run.line.is_some()) {
         let bps = Throughput {
             title: "Throughput in bits (L1: with preamble and gap)",
+            x_label: size_axis(sweep),
             y_label: "lower bound, L1",
             unit: "b/s",
             sizes: &sizes,
@@ -147,8 +213,10 @@ pub fn plots(goals: &[Goal], r: &Report) -> Vec<Plot> {
     let loosest = goals.iter().map(|g| g.loss_ratio).fold(0.0, f64::max);
     for run in &r.runs {
         let trials = run.trial_list.counts();
-        let (div, unit) =
-            scale(trials.iter().map(|t| t.intended_load).fold(0.0, f64::max) * riptide_plot::chart::HEADROOM, "pps");
+        let loads: Vec<f64> = trials.iter().map(|t| t.intended_load).collect();
+        let zoom = trials_axis(run, &loads);
+        let shown_top = zoom.map_or_else(|| loads.iter().copied().fold(0.0, f64::max), |(_, top)| top);
+        let (div, unit) = scale(shown_top * riptide_plot::chart::HEADROOM, "pps");
         let name = size_name(run);
         let mut c = Chart::new(
             if sweep {
@@ -159,6 +227,11 @@ pub fn plots(goals: &[Goal], r: &Report) -> Vec<Plot> {
             "trial",
             format!("load ({unit})"),
         );
+        if let Some((floor, top)) = zoom {
+            c.y_fit = Some(top / div);
+            c.y_floor = (floor > 0.0).then_some(floor / div);
+            c.pin = true;
+        }
         let mut groups: [Vec<(f64, f64)>; 4] = Default::default();
         for (i, t) in trials.iter().enumerate() {
             let ratio = t.loss_ratio();
@@ -186,6 +259,12 @@ pub fn plots(goals: &[Goal], r: &Report) -> Vec<Plot> {
             }
             let style = if g == 3 { Style::Hollow } else { Style::Markers };
             c.series.push(Series { name: names[g].clone(), color: colors[g].into(), style, points });
+        }
+        if zoom.is_some() {
+            // The axis as drawn (rounded to its ticks) says which trials it pins.
+            let (y0, y_top) = riptide_plot::chart::y_range(&c);
+            let numbered: Vec<(usize, f64)> = loads.iter().enumerate().map(|(i, l)| (i + 1, *l)).collect();
+            c.note = zoom_note(y0 * div, y_top * div, &numbered);
         }
         out.push(Plot {
             file: size_file("trials", run.frame_size.as_deref(), "png"),
@@ -268,6 +347,7 @@ mod tests {
     fn one_size(unit: &'static str, bound: f64, line: f64, sizes: &[String]) -> Chart {
         let t = Throughput {
             title: "Throughput",
+            x_label: size_axis(sizes.len() > 1),
             y_label: "lower bound",
             unit,
             sizes,
@@ -332,6 +412,7 @@ mod tests {
         let sizes = ["64".to_string(), "1518".to_string()];
         let t = Throughput {
             title: "Throughput by frame size",
+            x_label: size_axis(true),
             y_label: "lower bound",
             unit: "pps",
             sizes: &sizes,
@@ -354,6 +435,7 @@ mod tests {
         let sizes = ["profile".to_string()];
         let t = Throughput {
             title: "Throughput",
+            x_label: size_axis(false),
             y_label: "lower bound",
             unit: "pps",
             sizes: &sizes,
@@ -362,5 +444,70 @@ mod tests {
         };
         let (ticks, named, _) = axis_and_line(&t.chart(&goals()));
         assert_eq!((ticks.last().map(String::as_str), named), (Some("20"), true));
+    }
+
+    /// The report of a search against a simulated DUT of `capacity` up to `max_load`.
+    fn simulated(capacity: &str, max_load: &str) -> Report {
+        let a = super::super::Options {
+            simulate: Some(capacity.into()),
+            max_load: Some(max_load.into()),
+            ..super::super::Options::default()
+        };
+        let c = a.check().unwrap();
+        super::super::simulate(&a, &c, &mut (), &|| false).unwrap()
+    }
+
+    /// Issue 50: MLRsearch's first trial at the maximum load (14.88 Mpps) set the axis,
+    /// and the band the search spent its trials in (1.23 to 1.26 Mpps) lay flat along the
+    /// bottom. The axis is zoomed to the band, says so, and pins that trial at its top.
+    #[test]
+    fn the_trials_axis_zooms_to_the_band_and_pins_the_first_trial() {
+        let r = simulated("1.234mpps", "14.88mpps");
+        let c = plots(&goals(), &r).into_iter().find(|p| p.file == "trials.png").unwrap().chart;
+        let (y0, top) = riptide_plot::chart::y_range(&c);
+        assert!(c.pin && (1.2..1.234).contains(&y0) && (1.25..1.3).contains(&top), "{y0} .. {top}");
+        assert_eq!(
+            c.note.as_deref(),
+            Some("axis zoomed to the search's band, not from 0; trial 1 (14.88 Mpps) above it, drawn at its top")
+        );
+        let svg = riptide_plot::svg(&c);
+        assert_eq!(svg.matches(r#"Z" fill="#).count(), 1, "one trial pinned: {svg}");
+        // Every other trial is a marker inside the axis (and the legend's three).
+        assert_eq!(svg.matches("<circle").count(), r.runs[0].trial_list.len() - 1 + 3, "{svg}");
+        // A band that reaches down to the minimum load (a lossy DUT fails ndr=0 at every
+        // load) keeps the axis at 0.
+        let r = simulated("1.234mpps,loss=0.3%", "2mpps");
+        let c = plots(&goals(), &r).into_iter().find(|p| p.file == "trials.png").unwrap().chart;
+        assert_eq!((c.y_floor, riptide_plot::chart::y_range(&c).0), (None, 0.0));
+        // Trials within a band twice as wide as it is low are all drawn on an axis from 0.
+        let run = &r.runs[0];
+        let wide: Vec<f64> = run.trial_list.counts().iter().map(|t| t.intended_load).filter(|l| *l < 1.5e6).collect();
+        assert_eq!(trials_axis(run, &wide), None);
+    }
+
+    /// Issue 50: the single-size throughput chart put "profile" on an axis of bytes.
+    #[test]
+    fn without_a_sweep_the_size_axis_is_the_profiles_own() {
+        let r = simulated("1.234mpps", "2mpps");
+        let c = plots(&goals(), &r).into_iter().find(|p| p.file == "throughput-pps.png").unwrap().chart;
+        assert_eq!(
+            (c.x_label.as_str(), c.categories.as_deref()),
+            (size_axis(false), Some(&["profile".to_string()][..]))
+        );
+        assert!(!c.x_label.contains("bytes"));
+        assert_eq!(size_axis(true), "frame size (bytes)");
+    }
+
+    #[test]
+    fn the_zoom_note_names_one_trial_or_counts_several() {
+        let t = [(1, 14.88e6), (2, 1.2e6), (3, 9e6), (4, 0.1e6)];
+        assert_eq!(
+            zoom_note(1e6, 1.3e6, &t).as_deref(),
+            Some(
+                "axis zoomed to the search's band, not from 0; 2 trials (up to 14.88 Mpps) above it, drawn at its top; \
+                 trial 4 (100 kpps) below it, drawn at its foot"
+            )
+        );
+        assert_eq!(zoom_note(0.0, 20e6, &t), None);
     }
 }
