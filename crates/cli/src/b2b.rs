@@ -71,9 +71,10 @@ pub(crate) struct B2bArgs {
     /// at it (RFC 9004 section 7).
     #[arg(long, value_name = "RATE")]
     pub actual_rate: Option<String>,
-    /// Run the workers at real-time priority (SCHED_FIFO), as `riptide ndr --realtime`.
-    #[arg(long)]
-    pub realtime: bool,
+    /// Workers at real-time priority (SCHED_FIFO), as `riptide ndr --realtime`: auto (the
+    /// default) wherever permitted, and the output says which; `--realtime` alone: on.
+    #[arg(long, value_name = "auto|on|off", default_value = "auto", num_args = 0..=1, default_missing_value = "on")]
+    pub realtime: riptide_method::trials::Realtime,
     /// Also write the report into DIR: results.json, trials.csv, report.md, b2b.png,
     /// report.html.
     #[arg(long, value_name = "DIR")]
@@ -138,7 +139,7 @@ pub(crate) fn b2b(mut a: B2bArgs) -> Result<(), Failure> {
         Some(t) if t.ends_with(".json") => return Err(Failure::input(format!("--throughput {t}: no such file"))),
         other => other.clone(),
     };
-    let opts = Options {
+    let mut opts = Options {
         frame_sizes: a.frame_sizes.clone(),
         throughput,
         repetitions: a.repetitions,
@@ -160,6 +161,9 @@ pub(crate) fn b2b(mut a: B2bArgs) -> Result<(), Failure> {
     let mut text = if trex { String::new() } else { read_profile(&a.profile)? };
     let source = a.profile.display().to_string();
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut None)?;
+    // Decided once, for every trial, and said in the output's header.
+    let workers = opts.realtime.resolve_for(&config);
+    opts.realtime = workers.realtime.into();
     if trex {
         text = crate::trex::convert(&a.profile, config.ports.len().max(1), a.tunables.as_deref())?;
     }
@@ -183,6 +187,7 @@ pub(crate) fn b2b(mut a: B2bArgs) -> Result<(), Failure> {
         return crate::report::print_json(&r);
     }
     println!("{} on {}", subject.source, a.ports.join(", "));
+    println!("{}", workers.note);
     println!(
         "{:<7} {:>10} {:>22} {:>12} {:>12} {:>10} {:>13} {:>13}",
         "size", "ave B2B", "min, max, sd", "implied", "corrected", "frames", "throughput", "line"

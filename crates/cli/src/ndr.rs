@@ -16,7 +16,7 @@ use riptide_core::units::human_rate;
 use riptide_engine::Engine;
 use riptide_method::host::Host;
 use riptide_method::ndr::{self, defaults, size_label, Error, LatencyPoint, Observer, Options, Report};
-use riptide_method::trials::TrialRecord;
+use riptide_method::trials::{Realtime, TrialRecord};
 use riptide_search::Goal;
 use std::path::{Path, PathBuf};
 
@@ -101,11 +101,13 @@ pub(crate) struct NdrArgs {
     /// Print one JSON object: the goals' results and every trial.
     #[arg(long)]
     pub json: bool,
-    /// Run the workers at real-time priority (SCHED_FIFO 10; root or CAP_SYS_NICE): on a
-    /// busy host other processes no longer preempt them, so a trial's frames leave on
-    /// schedule instead of in bursts that a DUT with a small buffer drops.
-    #[arg(long, conflicts_with = "simulate")]
-    pub realtime: bool,
+    /// Workers at real-time priority (SCHED_FIFO 10; root, CAP_SYS_NICE or RLIMIT_RTPRIO):
+    /// on a busy host other processes no longer preempt them, so a trial's frames leave on
+    /// schedule instead of in bursts that a DUT with a small buffer drops. auto (the
+    /// default): wherever permitted, and the output says which; `--realtime` alone: on.
+    #[arg(long, value_name = "auto|on|off", default_value = "auto", num_args = 0..=1,
+          default_missing_value = "on", conflicts_with = "simulate")]
+    pub realtime: Realtime,
     /// The largest burst beyond the schedule, in frames, that a trial may send and be
     /// trusted (every trial reports its `pacing`: the burst, the longest gap): a trial
     /// past it is repeated (--pacing-retries), then marked pacing-limited, and a bound it
@@ -308,6 +310,10 @@ fn search_and_report(mut a: NdrArgs) -> Result<(), Failure> {
     if a.config.is_some() {
         a.ports = config.ports.iter().map(|p| p.name()).collect();
     }
+    // Decided once, for every trial, and said in the output's header.
+    let workers = a.realtime.resolve_for(&config);
+    a.realtime = Realtime::from(workers.realtime);
+    let (opts, checked) = (options(&a), options(&a).check()?);
     let subject = ndr::Subject { text, source, ports: a.ports.clone(), port_bps: config.line_rate.0 };
     let mut engine = Engine::new(config);
     signal::install();
@@ -317,7 +323,7 @@ fn search_and_report(mut a: NdrArgs) -> Result<(), Failure> {
     let interrupted = signal::interrupted;
     let mut report = ndr::search(&mut engine, &subject, &opts, &checked, observer, &interrupted)?;
     report.wall_s = began.elapsed().as_secs_f64();
-    let heads: Vec<String> = report
+    let mut heads: Vec<String> = report
         .runs
         .iter()
         .map(|run| {
@@ -336,6 +342,7 @@ fn search_and_report(mut a: NdrArgs) -> Result<(), Failure> {
             )
         })
         .collect();
+    heads.push(workers.note);
     print(&a, &heads, &checked.goals, &report)
 }
 
@@ -383,8 +390,9 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report) -> Result<()
         for (g, gr) in goals.iter().zip(&run.goals) {
             let res = &gr.result;
             let show = |v: Option<f64>, none: &str| v.map_or_else(|| none.to_string(), |v| human_rate(v, "pps"));
+            // An answer the generator may have spoiled says so on its own line of the table.
             println!(
-                "{}{:<8} {:>8} {:>14} {:>12} {:>8} {:>14} {:>14}",
+                "{}{:<8} {:>8} {:>14} {:>12} {:>8} {:>14} {:>14}{}",
                 if sweep { format!("{:<6} ", run.frame_size.as_deref().unwrap_or("-")) } else { String::new() },
                 g.name,
                 format!("{}%", g.loss_ratio * 100.0),
@@ -393,6 +401,7 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report) -> Result<()
                 gr.lower_bound_percent_line.map_or_else(|| "-".into(), |v| format!("{v:.1}%")),
                 show(res.upper_bound, "none (max)"),
                 show(res.conditional_throughput, "-"),
+                gr.untrusted.as_deref().map_or(String::new(), |u| format!("  UNTRUSTED: {u}")),
             );
         }
     }
@@ -407,7 +416,8 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report) -> Result<()
                     g.loss_ratio * 100.0
                 );
             }
-            if gr.upper_bound_generator_limited {
+            // An untrusted answer's line says why; this one is for a generator that fell short.
+            if gr.upper_bound_generator_limited && gr.untrusted.is_none() {
                 match gr.result.lower_bound {
                     Some(v) => println!(
                         "{}{at}: the upper bound is the generator's limit, not the DUT's: the DUT forwards at least {} \
@@ -442,6 +452,9 @@ fn print(a: &NdrArgs, heads: &[String], goals: &[Goal], r: &Report) -> Result<()
             human_rate(m.mean, "pps"),
             human_rate(m.stdev, "pps")
         );
+    }
+    if ndr::files::throughput_below_bound(r) {
+        println!("{}", ndr::files::THROUGHPUT_NOTE);
     }
     if let Some(p) = ndr::files::pacing(r) {
         println!("{p}");

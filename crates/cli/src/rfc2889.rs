@@ -71,9 +71,10 @@ pub(crate) struct Rfc2889Args {
     /// Worker threads.
     #[arg(short, long, default_value_t = 1)]
     pub cores: usize,
-    /// Run the workers at real-time priority (SCHED_FIFO), as `riptide ndr --realtime`.
-    #[arg(long)]
-    pub realtime: bool,
+    /// Workers at real-time priority (SCHED_FIFO), as `riptide ndr --realtime`: auto (the
+    /// default) wherever permitted, and the output says which; `--realtime` alone: on.
+    #[arg(long, value_name = "auto|on|off", default_value = "auto", num_args = 0..=1, default_missing_value = "on")]
+    pub realtime: riptide_method::trials::Realtime,
     /// Also write the report into DIR: results.json, trials.csv, report.md.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -110,7 +111,7 @@ pub(crate) fn rfc2889(a: Rfc2889Args) -> Result<(), Failure> {
         Which::Caching => Test::Caching,
         Which::Learning => Test::Learning,
     };
-    let opts = Options {
+    let mut opts = Options {
         addresses: a.addresses,
         min_addresses: a.min_addresses,
         learn_rate: a.learn_rate.clone(),
@@ -124,6 +125,9 @@ pub(crate) fn rfc2889(a: Rfc2889Args) -> Result<(), Failure> {
         realtime: a.realtime,
     };
     let config = a.place.engine_config(&a.ports)?;
+    // Decided once, for every trial, and said in the output's header.
+    let workers = opts.realtime.resolve_for(&config);
+    opts.realtime = workers.realtime.into();
     let mut engine = Engine::new(config);
     signal::install();
     let flush = a.flush;
@@ -147,6 +151,7 @@ pub(crate) fn rfc2889(a: Rfc2889Args) -> Result<(), Failure> {
     if a.json {
         return crate::report::print_json(&r);
     }
+    println!("{}", workers.note);
     println!("{}", rfc2889::headline(&r));
     Ok(())
 }

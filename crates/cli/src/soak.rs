@@ -71,9 +71,10 @@ pub(crate) struct SoakArgs {
     /// Worker threads: a count, or a core list that pins one worker on each core.
     #[arg(short, long, default_value = "1")]
     pub cores: crate::cores::Cores,
-    /// Run the workers at real-time priority (SCHED_FIFO), as `riptide ndr --realtime`.
-    #[arg(long)]
-    pub realtime: bool,
+    /// Workers at real-time priority (SCHED_FIFO), as `riptide ndr --realtime`: auto (the
+    /// default) wherever permitted, and the output says which; `--realtime` alone: on.
+    #[arg(long, value_name = "auto|on|off", default_value = "auto", num_args = 0..=1, default_missing_value = "on")]
+    pub realtime: riptide_method::trials::Realtime,
     /// Also write the report into DIR: results.json, intervals.csv, report.md, soak.png.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -140,7 +141,7 @@ pub(crate) fn soak(mut a: SoakArgs) -> Result<(), Failure> {
         return Err(Failure::input("soak: expected a profile"));
     };
     crate::files::prepare_out(a.out.as_deref())?;
-    let opts = Options {
+    let mut opts = Options {
         load: a.load.clone().unwrap_or_default(),
         duration: a.duration.clone(),
         interval: a.interval.clone(),
@@ -162,6 +163,9 @@ pub(crate) fn soak(mut a: SoakArgs) -> Result<(), Failure> {
     let mut text = if trex { String::new() } else { read_profile(&profile)? };
     let source = profile.display().to_string();
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut None)?;
+    // Decided once, for every trial, and said in the output's header.
+    let workers = opts.realtime.resolve_for(&config);
+    opts.realtime = workers.realtime.into();
     if trex {
         text = crate::trex::convert(&profile, config.ports.len().max(1), a.tunables.as_deref())?;
     }
@@ -187,6 +191,7 @@ pub(crate) fn soak(mut a: SoakArgs) -> Result<(), Failure> {
     match &r {
         Outcome::Fixed(f) => {
             println!("{} on {} at {}", subject.source, a.ports.join(", "), human_rate(f.load, "pps"));
+            println!("{}", workers.note);
             println!("{}", r.headline());
             for e in f.counter_errors.iter().take(10) {
                 println!("counter error: {e}");
@@ -200,6 +205,7 @@ pub(crate) fn soak(mut a: SoakArgs) -> Result<(), Failure> {
                 human_rate(c.min_load, "pps"),
                 human_rate(c.max_load, "pps")
             );
+            println!("{}", workers.note);
             println!("{}", r.headline());
         }
     }

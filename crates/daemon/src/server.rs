@@ -782,6 +782,12 @@ fn trial(state: &State, duration: f64, load: f64, cores: usize) -> Result<Value,
     serde_json::to_value(record).map_err(|e| refused(&e))
 }
 
+/// A method's `realtime` decided once for all its trials on the daemon's ports
+/// ([`riptide_method::trials::Realtime::resolve_for`]).
+fn decided(state: &State, asked: riptide_method::trials::Realtime) -> riptide_method::trials::Realtime {
+    asked.resolve_for(lock(&state.engine).config()).realtime.into()
+}
+
 /// The number of the search running on the engine, if one is.
 fn searching(state: &State) -> Option<u64> {
     lock(&state.search).as_ref().filter(|s| s.phase() == Phase::Running).map(|s| s.id)
@@ -790,7 +796,8 @@ fn searching(state: &State) -> Option<u64> {
 /// `ndr_start`: checks the options, takes the profile (given, or the daemon's loaded
 /// one) and starts the search in a thread of its own; answers its number at once.
 fn ndr_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
-    let p = search::start_params(params)?;
+    let mut p = search::start_params(params)?;
+    p.options.realtime = decided(state, p.options.realtime);
     let checked = p.options.check().map_err(|e| RpcError::new(code::INVALID_PARAMS, format!("ndr_start: {e}")))?;
     let mut slot = free_slot(state, "ndr_start")?;
     let subject = match checked.simulated {
@@ -884,7 +891,8 @@ fn subject_of(
 /// starts the soak in a thread of its own, as the daemon's one search; answers its
 /// number at once (`ndr_progress`, `ndr_cancel` and `ndr_results` follow it).
 fn soak_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
-    let p = search::soak_params(params)?;
+    let mut p = search::soak_params(params)?;
+    p.options.realtime = decided(state, p.options.realtime);
     let (options, profile) = (p.options, (p.profile, p.source, p.command));
     profile_method_start(state, session, "soak_start", "riptide-soak", profile, move |d, subject, pr, interrupted| {
         search::run_soak(d, subject, &options, pr, interrupted)
@@ -896,7 +904,8 @@ fn soak_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value,
 /// search; answers its number at once (`ndr_progress`, `ndr_cancel` and `ndr_results`
 /// follow it).
 fn b2b_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
-    let p = search::b2b_params(params)?;
+    let mut p = search::b2b_params(params)?;
+    p.options.realtime = decided(state, p.options.realtime);
     let (options, profile) = (p.options, (p.profile, p.source, p.command));
     profile_method_start(state, session, "b2b_start", "riptide-b2b", profile, move |d, subject, pr, interrupted| {
         search::run_b2b(d, subject, &options, pr, interrupted)
@@ -947,7 +956,8 @@ fn profile_method_start(
 /// ports (test, learning, monitor) in a thread of its own, as the daemon's one search;
 /// answers its number at once. Owner only, with the engine idle.
 fn rfc2889_start(state: &Arc<State>, session: u64, params: &Value) -> Result<Value, RpcError> {
-    let p = search::rfc2889_params(params)?;
+    let mut p = search::rfc2889_params(params)?;
+    p.options.realtime = decided(state, p.options.realtime);
     let command = p.command.clone();
     method_start(
         state,

@@ -69,6 +69,22 @@ pub(crate) fn realtime<T>(thread: &JoinHandle<T>) -> io::Result<()> {
     Ok(())
 }
 
+/// Whether this process may run threads at real-time priority (`SCHED_FIFO` at
+/// [`REALTIME_PRIORITY`](crate::REALTIME_PRIORITY): root, `CAP_SYS_NICE`, or an
+/// `RLIMIT_RTPRIO` that high): tried on a thread of its own, which ends at once.
+pub fn realtime_permitted() -> io::Result<()> {
+    let probe = std::thread::Builder::new().name("riptide-rt-probe".into()).spawn(|| {
+        let param = libc::sched_param { sched_priority: crate::REALTIME_PRIORITY };
+        // SAFETY: pthread_self names the calling thread; param is valid for the call.
+        let rc = unsafe { libc::pthread_setschedparam(libc::pthread_self(), libc::SCHED_FIFO, &param) };
+        if rc != 0 {
+            return Err(io::Error::from_raw_os_error(rc));
+        }
+        Ok(())
+    })?;
+    probe.join().map_err(|_| io::Error::other("the real-time probe thread panicked"))?
+}
+
 /// Sets the calling thread's nice value (19: runs on what other threads leave; 0: back
 /// to normal, which needs root or CAP_SYS_NICE once lowered).
 pub fn nice(value: i32) -> io::Result<()> {

@@ -112,8 +112,8 @@ pub struct Options {
     pub cores: usize,
     /// Worker `k` pinned on core `pin[k]`; empty: placed by the kernel.
     pub pin: Vec<usize>,
-    /// Run the workers at real-time priority.
-    pub realtime: bool,
+    /// Run the workers at real-time priority (by default wherever permitted).
+    pub realtime: crate::trials::Realtime,
 }
 
 impl Default for Options {
@@ -130,7 +130,7 @@ impl Default for Options {
             bidirectional: false,
             cores: 1,
             pin: vec![],
-            realtime: false,
+            realtime: crate::trials::Realtime::Auto,
         }
     }
 }
@@ -574,7 +574,7 @@ fn trial<D: Drive>(
         total: true,
         cores: s.o.cores,
         pin: s.o.pin.clone(),
-        realtime: s.o.realtime,
+        realtime: s.o.realtime == crate::trials::Realtime::On,
         // A worker that falls behind sends what it owes back to back: as fast as the
         // generator goes, which the burst's rate then shows.
         catch_up: Some(Nanos::from_secs_f64(burst_s + 1.0)),
@@ -646,6 +646,7 @@ pub fn run<D: Drive>(
 ) -> Result<Report, Error> {
     let began = Instant::now();
     let c = o.check()?;
+    let o = &Options { realtime: o.realtime.decided(), ..o.clone() };
     let mut sizes = vec![];
     let count = c.sizes.len();
     for (i, size) in c.sizes.iter().enumerate() {
@@ -663,7 +664,7 @@ pub fn run<D: Drive>(
         step: o.step,
         max_burst_time_s: c.max_burst_s,
         idle_s: c.idle_s,
-        realtime: o.realtime,
+        realtime: o.realtime == crate::trials::Realtime::On,
         sizes,
         wall_s: began.elapsed().as_secs_f64(),
     })

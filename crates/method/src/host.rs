@@ -30,6 +30,30 @@ pub struct Host {
     pub calibration_lines: Vec<String>,
 }
 
+/// A DUT's buffer as riptide knows it: how many frames it holds beyond its rate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DutBuffer {
+    /// Frames.
+    pub frames: u64,
+    /// What it is, for a report (`the lab's limiter (limit:60000pps,burst=100)`).
+    pub what: String,
+}
+
+/// The buffer of the DUT this thread's ports reach, where riptide knows it: the lab's
+/// limiter (`riptide lab up --dut limit:RATE,burst=N`) when this thread is in a lab's
+/// generator namespace and the lab's DUT is one (read as root, from its nftables rules);
+/// `None` for any other DUT.
+pub fn dut_buffer() -> Option<DutBuffer> {
+    let lab = riptide_port::lab::here()?;
+    match riptide_port::lab::status(&lab).ok()?.mode? {
+        mode @ riptide_port::lab::DutMode::Limit(l) => Some(DutBuffer {
+            frames: l.burst,
+            what: format!("lab {}'s limiter ({mode}) holds {} frames", lab.name(), l.burst),
+        }),
+        _ => None,
+    }
+}
+
 /// What the kernel says about one port's interface (`ethtool -i` and `-g`).
 #[derive(Clone, Debug, Serialize)]
 pub struct Interface {

@@ -67,8 +67,9 @@ pub struct Options {
     /// Worker threads.
     pub cores: usize,
     /// Workers at real-time priority (as `riptide ndr --realtime`): the learning frames
-    /// keep their schedule on a busy host instead of catching up in bursts.
-    pub realtime: bool,
+    /// keep their schedule on a busy host instead of catching up in bursts (by default
+    /// wherever permitted).
+    pub realtime: crate::trials::Realtime,
 }
 
 impl Default for Options {
@@ -84,7 +85,7 @@ impl Default for Options {
             mac: "02:00:c6:13:00:00".into(),
             settle: "100ms".into(),
             cores: 1,
-            realtime: false,
+            realtime: crate::trials::Realtime::Auto,
         }
     }
 }
@@ -292,7 +293,7 @@ fn trial<D: Drive>(
     let opts = StartOptions {
         duration: Some(Nanos::from_secs_f64(span + 0.05)),
         cores: o.cores,
-        realtime: o.realtime,
+        realtime: o.realtime.enabled(),
         catch_up: Some(Nanos::from_secs_f64(span + 1.0)),
         ..Default::default()
     };

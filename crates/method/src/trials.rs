@@ -68,6 +68,135 @@ pub struct TrialRecord {
     pub pacing_limited: bool,
 }
 
+/// Whether a method's workers run at real-time priority (`--realtime [auto|on|off]`; the
+/// daemon's `realtime`: `"auto"`, `"on"`, `"off"`, or `true` / `false` for on / off).
+///
+/// `Auto`, the default, runs them so wherever this process may (root, `CAP_SYS_NICE`, or
+/// an `RLIMIT_RTPRIO` of [`riptide_engine::REALTIME_PRIORITY`]): on a busy host only
+/// real-time workers keep a trial's departures on schedule (docs/methodology.md, "On a
+/// busy host"), and a trial that sends in bursts measures the generator, not the DUT.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Realtime {
+    /// Real-time where permitted, else normal priority (said so).
+    #[default]
+    Auto,
+    /// Real-time, or the method fails at its first trial.
+    On,
+    /// Normal priority.
+    Off,
+}
+
+impl std::str::FromStr for Realtime {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Realtime, String> {
+        match s.trim() {
+            "auto" => Ok(Realtime::Auto),
+            "on" | "true" | "yes" => Ok(Realtime::On),
+            "off" | "false" | "no" => Ok(Realtime::Off),
+            other => Err(format!("'{other}': expected auto, on or off")),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Realtime {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Realtime, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Either {
+            Flag(bool),
+            Word(String),
+        }
+        match Either::deserialize(d)? {
+            Either::Flag(true) => Ok(Realtime::On),
+            Either::Flag(false) => Ok(Realtime::Off),
+            Either::Word(w) => w.parse().map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+/// What a method's workers run with, and the line that says so (every method's output
+/// heads with it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Workers {
+    /// At real-time priority.
+    pub realtime: bool,
+    /// What they run with and, at normal priority, what that risks and how to change it.
+    pub note: String,
+}
+
+impl From<bool> for Realtime {
+    fn from(on: bool) -> Realtime {
+        if on {
+            Realtime::On
+        } else {
+            Realtime::Off
+        }
+    }
+}
+
+impl Realtime {
+    /// Decides: `Auto` tries real-time priority on a thread of its own.
+    pub fn resolve(self) -> Workers {
+        let on = |why: &str| Workers {
+            realtime: true,
+            note: format!("workers: real-time priority (SCHED_FIFO {}{why})", riptide_engine::REALTIME_PRIORITY),
+        };
+        let risk = "on a busy host a preempted worker sends what it missed in bursts, which a DUT with a small \
+                    buffer drops and the method would take for the DUT's loss";
+        match self {
+            Realtime::On => on(""),
+            Realtime::Auto => match riptide_engine::affinity::realtime_permitted() {
+                Ok(()) => on(", the default where permitted; --realtime off for normal priority"),
+                Err(e) => Workers {
+                    realtime: false,
+                    note: format!(
+                        "workers: normal priority: real-time priority is not permitted here ({e}): {risk}; to get it, \
+                         run as root, give riptide CAP_SYS_NICE (setcap cap_sys_nice+ep) or raise the user's \
+                         RLIMIT_RTPRIO to {} (limits.conf: rtprio)",
+                        riptide_engine::REALTIME_PRIORITY
+                    ),
+                },
+            },
+            Realtime::Off => {
+                Workers { realtime: false, note: format!("workers: normal priority (--realtime off): {risk}") }
+            }
+        }
+    }
+
+    /// [`Realtime::resolve`] for a run on `ports`: on ports of virtual time (`link:`
+    /// without `realtime`, pcap) the workers' priority does not matter (the engine runs
+    /// them at normal priority), and the note says so.
+    pub fn resolve_for(self, ports: &riptide_engine::EngineConfig) -> Workers {
+        let opts = ports.port_options();
+        let virtual_time = !ports.ports.is_empty()
+            && ports.ports.iter().all(|p| p.caps(&opts).timing == riptide_port::Timing::Virtual);
+        if virtual_time && self != Realtime::On {
+            return Workers {
+                realtime: false,
+                note: "workers: on the ports' virtual time (no real-time priority needed)".into(),
+            };
+        }
+        self.resolve()
+    }
+
+    /// Whether the workers run at real-time priority ([`Realtime::resolve`]'s answer).
+    pub fn enabled(self) -> bool {
+        self.resolve().realtime
+    }
+
+    /// `On` or `Off`, as [`Realtime::resolve`] decides (a method decides once, at its
+    /// start, for all its trials).
+    pub fn decided(self) -> Realtime {
+        if self.enabled() {
+            Realtime::On
+        } else {
+            Realtime::Off
+        }
+    }
+}
+
 /// How trials hold their pacing: real-time workers, the burst bound, the repetitions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PacingRule {

@@ -148,14 +148,18 @@ pub fn list() -> Vec<Lab> {
 /// The lab whose generator namespace this thread is in (`--netns NAME-tg`), else the
 /// default lab: the one a method's `--flush lab` empties.
 pub fn current() -> Lab {
+    here().unwrap_or_default()
+}
+
+/// The lab whose generator namespace this thread is in (`--netns NAME-tg`), if any.
+pub fn here() -> Option<Lab> {
     use std::os::unix::fs::MetadataExt;
     let here = std::fs::metadata("/proc/thread-self/ns/net").map(|m| (m.dev(), m.ino()));
-    let found = here.ok().and_then(|here| {
+    here.ok().and_then(|here| {
         list().into_iter().find(|l| {
             std::fs::metadata(Path::new(netns::NETNS_DIR).join(l.tg())).is_ok_and(|m| (m.dev(), m.ino()) == here)
         })
-    });
-    found.unwrap_or_default()
+    })
 }
 
 /// How the DUT forwards between its legs.

@@ -172,7 +172,11 @@ fn rows(goals: &[riptide_search::Goal], r: &Report) -> Vec<[String; 8]> {
                     pps(res.upper_bound, "none (max)"),
                     if gr.upper_bound_generator_limited { " (generator limit)" } else { "" }
                 ),
-                pps(res.conditional_throughput, "-"),
+                format!(
+                    "{}{}",
+                    pps(res.conditional_throughput, "-"),
+                    if gr.untrusted.is_some() { " (UNTRUSTED)" } else { "" }
+                ),
             ]);
         }
     }
@@ -192,16 +196,35 @@ fn notes(goals: &[riptide_search::Goal], r: &Report) -> Vec<String> {
                     human_rate(run.min_load, "pps"),
                     g.loss_ratio * 100.0
                 ));
-            } else if gr.upper_bound_generator_limited {
+            } else if gr.upper_bound_generator_limited && gr.untrusted.is_none() {
                 out.push(format!(
                     "{}{at}: the upper bound is the generator's limit, not the DUT's: the DUT forwards at least the \
                      lower bound.",
                     g.name
                 ));
             }
+            if let Some(u) = &gr.untrusted {
+                out.push(format!("{}{at}: UNTRUSTED: {u}.", g.name));
+            }
         }
     }
+    if throughput_below_bound(r) {
+        out.push(format!("{THROUGHPUT_NOTE}."));
+    }
     out
+}
+
+/// What the table's throughput is, said when one is below its goal's lower bound.
+pub const THROUGHPUT_NOTE: &str = "throughput: MLRsearch's conditional throughput, what the DUT forwarded in the \
+     trials at the lower bound (the load less their loss, CSIT's figure): below the lower bound when a goal allows \
+     loss";
+
+/// Whether a goal's conditional throughput is below its lower bound (a goal that allows
+/// loss): the table's readers are told why ([`THROUGHPUT_NOTE`]).
+pub fn throughput_below_bound(r: &Report) -> bool {
+    r.runs.iter().flat_map(|run| &run.goals).any(|gr| {
+        matches!((gr.result.conditional_throughput, gr.result.lower_bound), (Some(t), Some(l)) if t < l * (1.0 - 1e-9))
+    })
 }
 
 /// The trials and the search's settings, as sentences.
@@ -274,7 +297,8 @@ pub fn pacing(r: &Report) -> Option<String> {
     let limited: usize = r.runs.iter().map(|x| x.pacing_limited_trials).sum();
     match r.max_burst {
         Some(max) => {
-            let _ = write!(s, "; bound {max} frames (--max-burst): {repeated} trials repeated past it");
+            let from = r.max_burst_source.as_deref().map_or(String::new(), |w| format!(", {w}"));
+            let _ = write!(s, "; bound {max} frames (--max-burst{from}): {repeated} trials repeated past it");
             if limited > 0 {
                 let _ = write!(
                     s,

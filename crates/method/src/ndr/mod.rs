@@ -64,9 +64,14 @@ pub mod defaults {
     pub const MAX_SEARCH: &str = "1200s";
     /// Latency probes' rate.
     pub const LATENCY: &str = "1kpps";
-    /// The largest burst beyond the schedule a trusted trial sends (frames): what a
-    /// 10 ms stall makes at 100 kpps, a Linux queue's default length.
-    pub const MAX_BURST: &str = "1000";
+    /// The largest burst beyond the schedule a trusted trial sends: `auto`, half the
+    /// DUT's buffer where riptide knows it (the lab's limiter: [`crate::host::dut_buffer`]),
+    /// else [`UNKNOWN_DUT_BURST`].
+    pub const MAX_BURST: &str = "auto";
+    /// `auto`'s bound when the DUT's buffer is not known (frames): a Linux DUT's input
+    /// backlog (`net.core.netdev_max_backlog`, 1000 by default) and what a 10 ms stall
+    /// makes at 100 kpps.
+    pub const UNKNOWN_DUT_BURST: u64 = 1000;
     /// Repetitions of a trial whose burst passed the bound.
     pub const PACING_RETRIES: u32 = 2;
     /// Trials of an MRR measurement (CSIT's trending: 10 trials of 1 s).
@@ -112,8 +117,8 @@ pub struct Options {
     /// Allow a highest load above the line rate (a software port can go beyond it).
     pub force: bool,
     /// Run the workers at real-time priority (SCHED_FIFO), so a busy host does not
-    /// preempt them and departures stay on schedule.
-    pub realtime: bool,
+    /// preempt them and departures stay on schedule: by default wherever permitted.
+    pub realtime: crate::trials::Realtime,
     /// The largest burst beyond the schedule (frames) a trial may send and be trusted,
     /// or `off`.
     pub max_burst: String,
@@ -145,7 +150,7 @@ impl Default for Options {
             cores: 1,
             pin: vec![],
             force: false,
-            realtime: false,
+            realtime: crate::trials::Realtime::Auto,
             max_burst: defaults::MAX_BURST.into(),
             pacing_retries: defaults::PACING_RETRIES,
             mrr: false,
@@ -173,6 +178,9 @@ pub struct Checked {
     pub simulated: Option<Capacity>,
     /// How trials hold their pacing.
     pub pacing: PacingRule,
+    /// `--max-burst auto`: the bound is half the DUT's buffer where riptide knows it
+    /// (found when the search runs on ports), else `pacing.max_burst`.
+    pub max_burst_auto: bool,
 }
 
 impl Options {
@@ -199,20 +207,22 @@ impl Options {
             Some(list) => frame_sizes(list)?.into_iter().map(Some).collect(),
         };
         let probe = latency_probe(&self.latency)?;
+        let max_burst_auto = self.max_burst.trim() == "auto";
         let max_burst = match self.max_burst.trim() {
             "off" => None,
+            "auto" => Some(defaults::UNKNOWN_DUT_BURST),
             n => Some(n.parse::<u64>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                input(format!("--max-burst '{}': expected a number of frames (1 or more) or off", self.max_burst))
+                input(format!("--max-burst '{}': expected a number of frames (1 or more), auto or off", self.max_burst))
             })?),
         };
         if self.pacing_retries > 10 {
             return Err(input(format!("--pacing-retries {}: at most 10", self.pacing_retries)));
         }
-        let pacing = PacingRule { realtime: self.realtime, max_burst, retries: self.pacing_retries };
+        let pacing = PacingRule { realtime: self.realtime.enabled(), max_burst, retries: self.pacing_retries };
         if !(1..=1000).contains(&self.mrr_trials) {
             return Err(input(format!("--mrr-trials {}: expected 1 to 1000 trials", self.mrr_trials)));
         }
-        Ok(Checked { goals, max_duration, sizes, probe, simulated, pacing })
+        Ok(Checked { goals, max_duration, sizes, probe, simulated, pacing, max_burst_auto })
     }
 }
 
@@ -436,6 +446,11 @@ pub struct GoalReport {
     /// The upper bound failed only because the generator fell short of the load: the
     /// DUT's rate for this goal is at least the lower bound, maybe more.
     pub upper_bound_generator_limited: bool,
+    /// Why the answer cannot be trusted, and what to change: its upper bound failed only
+    /// in trials whose bursts passed `--max-burst` in every repetition (the generator's
+    /// bursts, which a DUT drops for want of buffer), so the DUT may forward more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub untrusted: Option<String>,
     /// The lower bound as L2 bit/s (ports only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower_bound_bps_l2: Option<f64>,
@@ -628,6 +643,9 @@ pub struct Report {
     /// search on ports that has one).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_burst: Option<u64>,
+    /// Where `max_burst` came from, when `--max-burst auto` found the DUT's buffer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_burst_source: Option<String>,
     /// The workers ran at real-time priority (`--realtime`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub realtime: bool,
@@ -645,6 +663,7 @@ impl Report {
             ports: vec![],
             runs: vec![run],
             max_burst: None,
+            max_burst_source: None,
             realtime: false,
             wall_s: began.elapsed().as_secs_f64(),
         }
@@ -758,7 +777,7 @@ pub fn simulate(
         line: None,
         min_load,
         max_load,
-        goals: goal_reports(&c.goals, &outcome, None, &[]),
+        goals: goal_reports(&c.goals, &outcome, None, &[], &c.pacing),
         trials: outcome.trials,
         trial_seconds: outcome.trial_seconds,
         generator_limited_trials: 0,
@@ -798,6 +817,17 @@ pub fn search<D: Drive>(
     interrupted: &dyn Fn() -> bool,
 ) -> Result<Report, Error> {
     let began = std::time::Instant::now();
+    // `--max-burst auto`: half the DUT's buffer where it is known, so that a trial whose
+    // bursts the DUT could not hold is repeated and marked, not taken for the DUT's loss.
+    let mut c = c.clone();
+    let mut max_burst_source = None;
+    if c.max_burst_auto {
+        if let Some(buffer) = crate::host::dut_buffer() {
+            c.pacing.max_burst = Some((buffer.frames / 2).max(1));
+            max_burst_source = Some(format!("half the DUT's buffer: {}", buffer.what));
+        }
+    }
+    let c = &c;
     let mut runs = vec![];
     let count = c.sizes.len();
     for (i, size) in c.sizes.iter().enumerate() {
@@ -813,6 +843,7 @@ pub fn search<D: Drive>(
         ports: subject.ports.clone(),
         runs,
         max_burst: c.pacing.max_burst,
+        max_burst_source,
         realtime: c.pacing.realtime,
         wall_s: began.elapsed().as_secs_f64(),
     })
@@ -926,7 +957,7 @@ pub(crate) fn search_size<D: Drive>(
     let log = std::mem::take(&mut m.inner.log);
     let repeated = std::mem::take(&mut m.inner.repeated);
     drop(m);
-    let goal_results = goal_reports(&c.goals, &outcome, Some(line), &log);
+    let goal_results = goal_reports(&c.goals, &outcome, Some(line), &log, &c.pacing);
     let (latency_of, latency) = match c.probe {
         Some(pps) => {
             let what = Latency { subject, frame_size, probe: pps, at: &at };
@@ -1041,7 +1072,35 @@ fn generator_bound(log: &[TrialRecord], goal: &Goal, load: f64) -> bool {
     failed.peek().is_some() && failed.all(|r| (r.generator_limited && r.lost == 0) || r.pacing_limited)
 }
 
-fn goal_reports(goals: &[Goal], outcome: &Outcome, line: Option<Line>, log: &[TrialRecord]) -> Vec<GoalReport> {
+/// Why `goal`'s answer cannot be trusted (its upper bound `load` failed only in trials
+/// whose bursts passed the bound in every repetition), and what to change; `None`: it can.
+fn untrusted(log: &[TrialRecord], goal: &Goal, load: f64, pacing: &PacingRule) -> Option<String> {
+    let failed: Vec<&TrialRecord> =
+        log.iter().filter(|r| r.trial.intended_load == load && r.trial.loss_ratio() > goal.loss_ratio).collect();
+    let spoiled = |r: &&TrialRecord| r.pacing_limited || (r.generator_limited && r.lost == 0);
+    if !failed.iter().any(|r| r.pacing_limited) || !failed.iter().all(spoiled) {
+        return None;
+    }
+    let worst = failed.iter().filter_map(|r| r.pacing.map(|p| p.burst)).max().unwrap_or(0);
+    let fix = if pacing.realtime {
+        "rerun on a quieter host, or pin the workers (-c CORES) on cores nothing else uses"
+    } else {
+        "rerun with real-time workers (as root, with CAP_SYS_NICE, or an RLIMIT_RTPRIO of 10) or on a quiet host"
+    };
+    Some(format!(
+        "its upper bound failed only in trials whose bursts (up to {worst} frames) passed --max-burst {}: the loss \
+         may be the generator's; {fix}",
+        pacing.max_burst.unwrap_or(0)
+    ))
+}
+
+fn goal_reports(
+    goals: &[Goal],
+    outcome: &Outcome,
+    line: Option<Line>,
+    log: &[TrialRecord],
+    pacing: &PacingRule,
+) -> Vec<GoalReport> {
     goals
         .iter()
         .zip(&outcome.goals)
@@ -1051,6 +1110,7 @@ fn goal_reports(goals: &[Goal], outcome: &Outcome, line: Option<Line>, log: &[Tr
                 result: r.clone(),
                 loss_ratio: g.loss_ratio,
                 upper_bound_generator_limited: r.upper_bound.is_some_and(|u| generator_bound(log, g, u)),
+                untrusted: r.upper_bound.and_then(|u| untrusted(log, g, u, pacing)),
                 lower_bound_bps_l2: at(&|v, l| v * l.mean_frame * 8.0),
                 lower_bound_bps_l1: at(&|v, l| v * (l.mean_frame + L1_OVERHEAD as f64) * 8.0),
                 lower_bound_percent_line: at(&|v, l| v / l.max_pps * 100.0),

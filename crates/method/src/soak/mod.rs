@@ -43,8 +43,8 @@ pub struct Options {
     pub cores: usize,
     /// Worker `k` pinned on core `pin[k]`.
     pub pin: Vec<usize>,
-    /// Workers at real-time priority.
-    pub realtime: bool,
+    /// Workers at real-time priority (by default wherever permitted).
+    pub realtime: crate::trials::Realtime,
     /// Search for the critical load (PLRsearch) instead of soaking at `load`.
     pub plr: bool,
     /// PLRsearch: the loss ratio whose load it estimates.
@@ -71,7 +71,7 @@ impl Default for Options {
             latency: "1kpps".into(),
             cores: 1,
             pin: vec![],
-            realtime: false,
+            realtime: crate::trials::Realtime::Auto,
             plr: false,
             target_loss: 1e-7,
             min_load: ndr::defaults::MIN_LOAD.into(),
@@ -341,7 +341,7 @@ pub fn soak<D: Drive>(
     let load = ndr::load("--load", &a.load, Some(line))?;
     let source = subject.source.clone();
     let mut before = totals(engine)?;
-    let rule = PacingRule { realtime: a.realtime, max_burst: None, retries: 0 };
+    let rule = PacingRule { realtime: a.realtime.enabled(), max_burst: None, retries: 0 };
     let mut trials = EngineTrials::new(&mut *engine, a.cores, a.pin.clone(), interrupted)
         .map_err(|e| match e {
             TrialError::Engine(e) => Error::Engine(e),
@@ -404,7 +404,7 @@ pub fn soak<D: Drive>(
         loss_ratio: if sent > 0 { lost as f64 / sent as f64 } else { 0.0 },
         worst_interval: worst,
         counter_errors: errors,
-        realtime: a.realtime,
+        realtime: rule.realtime,
         wall_s: began.elapsed().as_secs_f64(),
     })
 }
