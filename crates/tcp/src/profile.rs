@@ -248,8 +248,7 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
         return parse_astf(text, file);
     }
     let doc: Doc = serde_saphyr::from_str(text).map_err(|e| {
-        let at = e.location().map(|l| format!("line {}, column {}: ", l.line(), l.column())).unwrap_or_default();
-        err(format!("{at}{}", e.without_snippet()))
+        err(yaml_error(text, &e))
     })?;
     let mut tcp = TcpConfig::default();
     let t = &doc.tcp;
@@ -391,6 +390,21 @@ fn client_spec(c: ClientDoc) -> Result<ClientSpec, String> {
     })
 }
 
+/// A YAML parser's error as riptide's errors say it: `line L, column C: KEY: what was
+/// expected` (a number out of its field's range named with its key and the range, as
+/// [`riptide_core::SourceError::from_parser`] says it for every format riptide reads).
+pub(crate) fn yaml_error(text: &str, e: &serde_saphyr::Error) -> String {
+    let at = e.location().map(|l| (l.line(), l.column()));
+    let s = riptide_core::SourceError::from_parser("", text, at, &e.without_snippet().to_string());
+    let place = match (s.line, s.column) {
+        (Some(l), Some(c)) => format!("line {l}, column {c}: "),
+        (Some(l), None) => format!("line {l}: "),
+        _ => String::new(),
+    };
+    let key = s.key.map_or(String::new(), |k| format!("{k}: "));
+    format!("{place}{key}{}", s.message)
+}
+
 /// `A.B.C.D`, `A.B.C.D/COUNT` or `FIRST-LAST`.
 fn address_range(s: &str) -> Result<(Ipv4Addr, u32), String> {
     let bad = || format!("`{s}`: expected ADDRESS, ADDRESS/COUNT or FIRST-LAST (IPv4)");
@@ -525,6 +539,9 @@ server:
         assert!(e("client: {ips: 10.0.0, servers: [1.2.3.4:5], cps: 1}").contains("client.ips"));
         assert!(e("client: {ips: 10.0.0.1, servers: [1.2.3.4], cps: 1}").contains("client.servers[0]"));
         assert!(e("client: {ips: 10.0.0.1, servers: [1.2.3.4:5], cps: 10q}").contains("client.cps: `10q`"));
+        // A number past its field's range: the key, the value and the range (issue 50).
+        let m = e("tcp:\n  mss: 70000\nclient: {ips: 10.0.0.1, servers: [1.2.3.4:5], cps: 1}");
+        assert!(m.contains("line 2, column 8: mss: 70000: a whole number 0-65535 expected"), "{m}");
         let p = parse("client: {ips: 10.0.0.1, servers: [1.2.3.4:5], cps: 1.5mcps}", "p.yaml").unwrap();
         assert_eq!(p.clients[0].load, Load::Open { cps: 1.5e6 });
         assert!(e("server: {listen: [{port: 80}, {port: 80}]}").contains("listed twice"));
