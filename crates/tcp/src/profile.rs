@@ -247,9 +247,7 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
     if text.trim_start().starts_with('{') && text.contains("\"program_list\"") {
         return parse_astf(text, file);
     }
-    let doc: Doc = serde_saphyr::from_str(text).map_err(|e| {
-        err(yaml_error(text, &e))
-    })?;
+    let doc: Doc = serde_saphyr::from_str(text).map_err(|e| err(yaml_error(text, &e)))?;
     let mut tcp = TcpConfig::default();
     let t = &doc.tcp;
     macro_rules! set {
