@@ -1151,9 +1151,7 @@ fn ndr_by_default_on_a_busy_host_is_right_or_says_it_is_untrusted() {
         cmd.args(["ndr", "profiles/lab/ndr.yaml", "--netns", tg(), "--port", "afpacket:rt0", "--port", "afpacket:rt1",
             "--goals", "ndr=0", "--min-load", "30kpps", "--max-load", "90kpps", "--trial", "1s", "--final-trial", "1s",
             "--duration-sum", "3s", "--latency", "off", "--max-search", "120s"]);
-        let child =
-            cmd.current_dir(repo()).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        let o = wait_within(child, Duration::from_secs(300), "riptide ndr on a busy host");
+        let o = wait_within(common::spawn_in_repo(&mut cmd), Duration::from_secs(300), "riptide ndr on a busy host");
         let out = String::from_utf8_lossy(&o.stdout).into_owned();
         assert!(o.status.success(), "{}", text(&o));
         eprintln!("busy host, real-time permitted {permitted}:\n{out}");

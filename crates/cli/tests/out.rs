@@ -8,7 +8,7 @@ mod common;
 use common::{text, wait_within, COMMAND_BOUND};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 /// An NDR search on the in-memory link (virtual time: milliseconds).
 const NDR: &str = "ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --min-load 5kpps --max-load 50kpps \
@@ -18,15 +18,8 @@ const NDR: &str = "ndr profiles/lab/ndr.yaml --port link:0 --port link:1 --min-l
 /// in `exec $RIPTIDE ...` runs riptide under the shell's own PID (`$$`), so the script can
 /// plant files at the names that PID would have used.
 fn sh(script: &str) -> Output {
-    let child = Command::new("sh")
-        .args(["-c", script])
-        .env("RIPTIDE", env!("CARGO_BIN_EXE_riptide"))
-        .current_dir(common::repo())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child =
+        common::spawn_in_repo(Command::new("sh").args(["-c", script]).env("RIPTIDE", env!("CARGO_BIN_EXE_riptide")));
     wait_within(child, COMMAND_BOUND, script)
 }
 
@@ -160,15 +153,9 @@ fn an_interrupted_soak_says_so_and_what_was_asked() {
     let d = tempfile::tempdir().unwrap();
     let out = d.path().join("soak");
     #[rustfmt::skip]
-    let child = Command::new(env!("CARGO_BIN_EXE_riptide"))
+    let child = common::spawn_in_repo(Command::new(env!("CARGO_BIN_EXE_riptide"))
         .args(["soak", "profiles/lab/ndr.yaml", "--port", "null", "--port", "null", "--load", "10kpps",
-               "-d", "20s", "--interval", "1s", "--out", out.to_str().unwrap(), "--json"])
-        .current_dir(common::repo())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+               "-d", "20s", "--interval", "1s", "--out", out.to_str().unwrap(), "--json"]));
     // Two intervals of 1 s on null ports (real time), then Ctrl-C in the third.
     std::thread::sleep(std::time::Duration::from_millis(2600));
     // SAFETY: a signal to the child we started, still ours to wait for.

@@ -5,21 +5,17 @@
 mod common;
 use common::{stderr, text, wait_within, COMMAND_BOUND};
 use std::os::unix::fs::PermissionsExt;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 const PROFILE: &str = "profiles/python/two_streams.py";
 
 /// `riptide run PROFILE` with `RIPTIDE_PYTHON=python`.
 fn run_with(python: &str) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_riptide"))
-        .args(["run", PROFILE, "--port", "null", "-n", "1"])
-        .env("RIPTIDE_PYTHON", python)
-        .current_dir(common::repo())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = common::spawn_in_repo(
+        Command::new(env!("CARGO_BIN_EXE_riptide"))
+            .args(["run", PROFILE, "--port", "null", "-n", "1"])
+            .env("RIPTIDE_PYTHON", python),
+    );
     wait_within(child, COMMAND_BOUND, python)
 }
 

@@ -27,15 +27,19 @@ pub(crate) fn refused(line: &str, want: &str) {
 
 /// Runs `riptide ARGS` in the repository root, within [`COMMAND_BOUND`].
 pub(crate) fn riptide(args: &[&str]) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_riptide"))
-        .args(args)
-        .current_dir(repo())
+    let child = spawn_in_repo(Command::new(env!("CARGO_BIN_EXE_riptide")).args(args));
+    wait_within(child, COMMAND_BOUND, &format!("riptide {}", args.join(" ")))
+}
+
+/// Starts `cmd` in the repository root with no input and its output piped (for
+/// [`wait_within`]).
+pub(crate) fn spawn_in_repo(cmd: &mut Command) -> Child {
+    cmd.current_dir(repo())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("run riptide");
-    wait_within(child, COMMAND_BOUND, &format!("riptide {}", args.join(" ")))
+        .unwrap_or_else(|e| panic!("{cmd:?}: {e}"))
 }
 
 /// Waits for `child` (its stdout and stderr piped) at most `limit`; past it, kills it and
