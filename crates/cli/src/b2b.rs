@@ -71,9 +71,11 @@ pub(crate) struct B2bArgs {
     /// at it (RFC 9004 section 7).
     #[arg(long, value_name = "RATE")]
     pub actual_rate: Option<String>,
-    /// Workers at real-time priority (SCHED_FIFO), as `riptide ndr --realtime`: auto (the
-    /// default) wherever permitted, and the output says which; `--realtime` alone: on.
-    #[arg(long, value_name = "auto|on|off", default_value = "auto", num_args = 0..=1, default_missing_value = "on")]
+    /// Workers at real-time priority (SCHED_FIFO), as `riptide ndr --realtime`; off by
+    /// default: a trial is a burst at the line rate, which real-time workers' sleeps and
+    /// CPU reserve slow (about 2% here: more bursts marked generator-limited, busy host or
+    /// not); `--realtime` alone: on; auto: wherever permitted.
+    #[arg(long, value_name = "auto|on|off", default_value = "off", num_args = 0..=1, default_missing_value = "on")]
     pub realtime: riptide_method::trials::Realtime,
     /// Also write the report into DIR: results.json, trials.csv, report.md, b2b.png,
     /// report.html.

@@ -112,7 +112,10 @@ pub struct Options {
     pub cores: usize,
     /// Worker `k` pinned on core `pin[k]`; empty: placed by the kernel.
     pub pin: Vec<usize>,
-    /// Run the workers at real-time priority (by default wherever permitted).
+    /// Run the workers at real-time priority; off by default: a trial is a burst at the
+    /// line rate, which the real-time workers' sleeps and reserve slow by about 2% on the
+    /// development VM (22 of 36 bursts generator-limited against none at normal priority,
+    /// and 22 of 35 against 11 under two busy loops; docs/methodology.md).
     pub realtime: crate::trials::Realtime,
 }
 
@@ -130,7 +133,7 @@ impl Default for Options {
             bidirectional: false,
             cores: 1,
             pin: vec![],
-            realtime: crate::trials::Realtime::Auto,
+            realtime: crate::trials::Realtime::Off,
         }
     }
 }
