@@ -120,7 +120,7 @@ impl Clusters {
     /// Reads a TRex client cluster YAML file (`file` names it in errors).
     pub fn parse(text: &str, file: &str) -> Result<Clusters, ClusterError> {
         let err = |message: String| ClusterError { file: file.to_string(), message };
-        let doc: FileDoc = serde_saphyr::from_str(text).map_err(|e| err(crate::profile::yaml_error(text, &e)))?;
+        let doc: FileDoc = serde_saphyr::from_str(text).map_err(|e| err(crate::yaml::error(text, &e)))?;
         let mut groups = Vec::with_capacity(doc.groups.len());
         for (i, g) in doc.groups.iter().enumerate() {
             let at = format!("groups[{i}]");

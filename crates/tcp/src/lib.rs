@@ -35,6 +35,7 @@ pub mod rtt;
 mod sack;
 pub mod seq;
 pub mod stats;
+mod yaml;
 
 pub use conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
 pub use endpoint::{

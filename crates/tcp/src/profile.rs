@@ -247,7 +247,7 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
     if text.trim_start().starts_with('{') && text.contains("\"program_list\"") {
         return parse_astf(text, file);
     }
-    let doc: Doc = serde_saphyr::from_str(text).map_err(|e| err(yaml_error(text, &e)))?;
+    let doc: Doc = serde_saphyr::from_str(text).map_err(|e| err(crate::yaml::error(text, &e)))?;
     let mut tcp = TcpConfig::default();
     let t = &doc.tcp;
     macro_rules! set {
@@ -386,21 +386,6 @@ fn client_spec(c: ClientDoc) -> Result<ClientSpec, String> {
         tune: None,
         ramp_up_ns,
     })
-}
-
-/// A YAML parser's error as riptide's errors say it: `line L, column C: KEY: what was
-/// expected` (a number out of its field's range named with its key and the range, as
-/// [`riptide_core::SourceError::from_parser`] says it for every format riptide reads).
-pub(crate) fn yaml_error(text: &str, e: &serde_saphyr::Error) -> String {
-    let at = e.location().map(|l| (l.line(), l.column()));
-    let s = riptide_core::SourceError::from_parser("", text, at, &e.without_snippet().to_string());
-    let place = match (s.line, s.column) {
-        (Some(l), Some(c)) => format!("line {l}, column {c}: "),
-        (Some(l), None) => format!("line {l}: "),
-        _ => String::new(),
-    };
-    let key = s.key.map_or(String::new(), |k| format!("{k}: "));
-    format!("{place}{key}{}", s.message)
 }
 
 /// `A.B.C.D`, `A.B.C.D/COUNT` or `FIRST-LAST`.
