@@ -200,11 +200,10 @@ mod tests {
     }
 
     /// Against the kernel: a bridge in a namespace of its own learns at most the limit
-    /// set (root only; skipped elsewhere).
+    /// set (root and Linux 6.8's fdb_max_learned: required, riptide_testkit).
     #[test]
     fn the_kernel_keeps_the_limit_set() {
-        if !crate::root::is_root() {
-            eprintln!("skipped: needs root");
+        if !riptide_testkit::require_root() {
             return;
         }
         let r = crate::netns::run_isolated(|| -> io::Result<Learning> {
@@ -216,10 +215,13 @@ mod tests {
             learning("brt")
         })
         .unwrap();
-        match r {
-            Ok(l) => assert_eq!(l, Learning { learned: 0, max_learned: 37 }),
-            Err(e) if e.to_string().contains("6.8") => eprintln!("skipped: {e}"),
-            Err(e) => panic!("{e}"),
+        match &r {
+            Err(e) if e.to_string().contains("6.8") => {
+                riptide_testkit::skip_or_fail(format!("needs the bridge's fdb_max_learned: {e}"));
+                return;
+            }
+            _ => {}
         }
+        assert_eq!(r.unwrap(), Learning { learned: 0, max_learned: 37 });
     }
 }

@@ -372,8 +372,7 @@ mod tests {
     /// whose own loopback is up and alone.
     #[test]
     fn an_isolated_namespace_has_its_own_loopback() {
-        if let Err(why) = test_support() {
-            eprintln!("SKIPPED: {why}");
+        if !riptide_testkit::require(test_support()) {
             return;
         }
         let outside = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -101,8 +101,7 @@ mod tests {
     /// The kernel on the far side of a veth pair is the oracle: it answers ARP and ND.
     #[test]
     fn the_kernel_answers_arp_and_nd_and_silence_is_an_error() {
-        if let Err(why) = netns::test_support() {
-            eprintln!("skipped: {why}");
+        if !riptide_testkit::require(netns::test_support()) {
             return;
         }
         let net = TestNet::new().unwrap();

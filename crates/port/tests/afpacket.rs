@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::skip;
+use common::require_netns;
 
 use riptide_core::{Nanos, PortCounters, TxMeta};
 use riptide_port::afpacket::{self, AfPacketOptions, AfPacketPort, Fanout, TxPath};
@@ -201,7 +201,7 @@ fn transfer(net: &TestNet, total: u64, opts: AfPacketOptions) -> (TxResult, RxRe
 
 #[test]
 fn hundred_thousand_frames_cross_the_veth_and_every_count_agrees() {
-    if skip("hundred_thousand_frames_cross_the_veth_and_every_count_agrees") {
+    if !require_netns() {
         return;
     }
     const N: u64 = 100_000;
@@ -244,7 +244,7 @@ fn summary(tx: &TxResult, rx: &RxResult) -> String {
 
 #[test]
 fn sendmmsg_large_batches_and_the_qdisc_path_count_the_same() {
-    if skip("sendmmsg_large_batches_and_the_qdisc_path_count_the_same") {
+    if !require_netns() {
         return;
     }
     const N: u64 = 20_000;
@@ -270,16 +270,20 @@ fn sendmmsg_large_batches_and_the_qdisc_path_count_the_same() {
 /// the run cannot end sooner than the qdisc lets the frames out.
 #[test]
 fn a_slow_qdisc_holds_the_sender_back_without_losing_frames() {
-    if skip("a_slow_qdisc_holds_the_sender_back_without_losing_frames") {
+    if !require_netns() {
         return;
     }
     const N: u64 = 3_000;
     let net = TestNet::new().unwrap();
     // 20 Mb/s: ~42 kpps of 60-byte frames, a tenth of what the sender offers on veth.
     let tbf = ["-n", &net.ns_a, "qdisc", "add", "dev", &net.if_a, "root", "tbf", "rate", "20mbit", "burst", "4kb"];
-    let st = std::process::Command::new("tc").args(tbf).args(["latency", "1s"]).status();
-    if !st.is_ok_and(|s| s.success()) {
-        eprintln!("skipped: no tbf qdisc here");
+    let tc = std::process::Command::new("tc").args(tbf).args(["latency", "1s"]).output();
+    let tbf_added = match tc {
+        Ok(o) if o.status.success() => Ok(()),
+        Ok(o) => Err(format!("needs the kernel's tbf qdisc: tc said {}", String::from_utf8_lossy(&o.stderr).trim())),
+        Err(e) => Err(format!("needs tc (iproute2): {e}")),
+    };
+    if !riptide_testkit::require(tbf_added) {
         return;
     }
     let opts = AfPacketOptions { slots: 16, tx_frames: 64, qdisc_bypass: false, ..AfPacketOptions::default() };
@@ -328,7 +332,7 @@ fn length_classes(net: &TestNet) -> Vec<(Vec<u8>, bool)> {
 /// wrapped many times with refusals leaving holes in batches).
 #[test]
 fn both_transmit_paths_refuse_the_same_frames_and_deliver_the_rest_in_order() {
-    if skip("both_transmit_paths_refuse_the_same_frames_and_deliver_the_rest_in_order") {
+    if !require_netns() {
         return;
     }
     let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
@@ -408,7 +412,7 @@ fn both_transmit_paths_refuse_the_same_frames_and_deliver_the_rest_in_order() {
 
 #[test]
 fn interface_facts_inside_a_namespace() {
-    if skip("interface_facts_inside_a_namespace") {
+    if !require_netns() {
         return;
     }
     let net = TestNet::new().unwrap();
@@ -454,7 +458,7 @@ fn interface_facts_inside_a_namespace() {
 
 #[test]
 fn rx_ring_options_are_checked_and_fanout_opens() {
-    if skip("rx_ring_options_are_checked_and_fanout_opens") {
+    if !require_netns() {
         return;
     }
     let net = TestNet::new().unwrap();
@@ -492,7 +496,7 @@ fn rx_ring_options_are_checked_and_fanout_opens() {
 
 #[test]
 fn test_namespaces_are_removed_on_drop_and_on_panic() {
-    if skip("test_namespaces_are_removed_on_drop_and_on_panic") {
+    if !require_netns() {
         return;
     }
     let net = TestNet::new().unwrap();
@@ -521,7 +525,7 @@ fn test_namespaces_are_removed_on_drop_and_on_panic() {
 #[test]
 #[ignore]
 fn measure_tx_mpps() {
-    if skip("measure_tx_mpps") {
+    if !require_netns() {
         return;
     }
     const N: u64 = 1_000_000;

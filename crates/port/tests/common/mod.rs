@@ -4,15 +4,12 @@ use riptide_core::BitsPerSec;
 use riptide_port::netns;
 use riptide_port::{PortCaps, PortInfo, RxStamps, Timing};
 
-/// Whether `test` must be skipped here (no root or no `ip netns`); says why.
-pub(crate) fn skip(test: &str) -> bool {
-    match netns::test_support() {
-        Ok(()) => false,
-        Err(why) => {
-            eprintln!("{test}: skipped: {why}");
-            true
-        }
-    }
+/// Whether the test may go on: namespaces can be made here (root, `ip netns`). Without
+/// them the test fails naming what it needs, or with `RIPTIDE_ALLOW_SKIP=1` returns
+/// `false` and the skip is counted (riptide_testkit).
+#[track_caller]
+pub(crate) fn require_netns() -> bool {
+    riptide_testkit::require(netns::test_support())
 }
 
 /// The port info of interface `ifname` under backend `driver` (`afpacket`, `afxdp`).
