@@ -6,7 +6,7 @@ mod net;
 
 use net::{CloseWhen, Impair, Net, MS};
 use proptest::prelude::*;
-use riptide_tcp::{Events, State, TcpConfig};
+use riptide_tcp::{Events, Seq, State, TcpConfig};
 use riptide_wire::tcp::TcpFlags;
 
 fn cfg() -> TcpConfig {
@@ -74,7 +74,13 @@ fn a_lost_syn_is_sent_again_after_the_initial_rto() {
     assert_eq!(net.sides[1].received, Net::expected(0, 10));
     assert_eq!(net.sides[0].stats.tcps_rexmttimeo, 1);
     // The second SYN left one initial RTO (1 s) after the first.
-    assert!(net.sides[0].sent[1].flags.contains(TcpFlags::SYN));
+    assert_eq!(syn_times(&net.sides[0]), [1, 1 + cfg().rto.initial_ns]);
+    assert_eq!(cfg().rto.initial_ns, SECOND);
+}
+
+/// When each SYN (or SYN-ACK) of `side` left, on the virtual clock (ns; it starts at 1).
+fn syn_times(side: &net::Side) -> Vec<u64> {
+    side.sent.iter().filter(|w| w.flags.contains(TcpFlags::SYN)).map(|w| w.at).collect()
 }
 
 #[test]
@@ -83,12 +89,16 @@ fn syn_retries_run_out_and_the_attempt_is_dropped() {
     c.syn_retries = 2;
     let mut net = Net::new(c, cfg(), (10, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
     net.drop_if = Some(Box::new(|from, _, _| from == 0));
-    net.run(100 * SECOND);
+    // Backoff: the first SYN at 0 s, again 1 s later, then 2 s later; the third timer,
+    // 4 s later (7 s in all), drops the attempt.
+    net.run(7 * SECOND);
+    assert_eq!(syn_times(&net.sides[0]), [1, 1 + SECOND, 1 + 3 * SECOND]);
+    assert_eq!(net.sides[0].conn.state(), State::SynSent, "not dropped before the third timer");
+    net.run(7 * SECOND + 1);
     assert_eq!(net.sides[0].conn.state(), State::Closed);
     assert!(net.sides[0].saw_any(Events::TIMED_OUT));
     assert_eq!(net.sides[0].sent.len(), 3);
     assert_eq!(net.sides[0].stats.tcps_conndrops, 1);
-    // Backoff: 1 s, then 2 s.
 }
 
 #[test]
@@ -131,10 +141,27 @@ fn a_small_receive_window_paces_the_sender() {
 fn window_scale_is_negotiated_and_used() {
     let mut net = Net::new(cfg(), cfg(), (1_000_000, 0), (CloseWhen::AfterSending, CloseWhen::AfterPeerFin));
     net.run(100 * SECOND);
-    assert_eq!(net.sides[1].received.len(), 1_000_000);
-    assert_eq!(net.sides[0].sent[0].options.window_scale, Some(cfg().window_shift()));
-    assert_eq!(net.sides[1].sent[0].options.window_scale, Some(cfg().window_shift()));
-    // A window above 64 KiB was in use: the data went out faster than 64 KiB per RTT.
+    assert_eq!(net.sides[1].received, Net::expected(0, 1_000_000));
+    // Negotiated: both SYNs offer the shift that fits 256 KiB in 16 bits.
+    let shift = cfg().window_shift();
+    assert_eq!((cfg().rcv_wnd, shift), (256 * 1024, 3));
+    assert_eq!(net.sides[0].sent[0].options.window_scale, Some(shift));
+    assert_eq!(net.sides[1].sent[0].options.window_scale, Some(shift));
+    // After the handshake the receiver's 16-bit window field, scaled by the shift, is
+    // its whole 256 KiB (it reads at once): 32,768 << 3, not a window cut to 65,535.
+    let server = &net.sides[1].sent;
+    assert!(server[1..].iter().all(|w| u32::from(w.window) << shift == cfg().rcv_wnd), "{:?}", server[1].window);
+    // Used: the sender had more than 65,535 bytes unacknowledged, never more than the
+    // scaled window. In flight when a data segment leaves: its end less the highest ACK
+    // that had arrived (each segment arrives 1 ms after it left).
+    let arrived_ack = |t: u64| server.iter().filter(|w| w.at + MS <= t).map(|w| w.ack).reduce(Seq::max);
+    let flight = net.sides[0].sent.iter().filter(|w| !w.payload.is_empty()).filter_map(|w| {
+        let acked = arrived_ack(w.at)?;
+        Some((w.seq + w.payload.len() as u32) - acked)
+    });
+    let most = flight.max().unwrap();
+    assert!(most > 65_535, "at most {most} bytes in flight: the window was not scaled");
+    assert!(most as u32 <= cfg().rcv_wnd, "{most} bytes in flight: past the window");
 }
 
 #[test]

@@ -29,6 +29,8 @@ pub enum CloseWhen {
 /// A segment on the wire.
 #[derive(Clone, Debug)]
 pub struct Wire {
+    /// When it was sent (the virtual clock, ns); it arrives one delay later.
+    pub at: u64,
     pub seq: Seq,
     pub ack: Seq,
     pub flags: TcpFlags,
@@ -166,16 +168,16 @@ impl Net {
         net
     }
 
-    fn fill(side: usize, t: &Transmit) -> Wire {
+    fn fill(side: usize, t: &Transmit, at: u64) -> Wire {
         let payload = (t.data_offset..t.data_offset + t.data_len).map(|k| pattern(side, k)).collect();
-        Wire { seq: t.seq, ack: t.ack, flags: t.flags, window: t.window, options: t.options, payload }
+        Wire { at, seq: t.seq, ack: t.ack, flags: t.flags, window: t.window, options: t.options, payload }
     }
 
     fn transmit(&mut self, from: usize) {
         loop {
             let side = &mut self.sides[from];
             let Some(t) = side.conn.poll_transmit(self.now, &side.cfg, &mut side.stats) else { break };
-            let wire = Net::fill(from, &t);
+            let wire = Net::fill(from, &t, self.now);
             if std::env::var_os("TCP_TRACE").is_some() {
                 eprintln!(
                     "{:>12} {} {:?} {:>5} seq {:?} ack {:?} len {} win {} {:?}",
