@@ -63,12 +63,57 @@ fn eflow2_sends_its_answer_in_a_loop() {
     assert_eq!(low.clients[0].limit, Some(1));
 }
 
+/// The `X_glob_info.tcp.KEY = VALUE` lines of TRex's own profile (python/tests/trex-core),
+/// as (side, key, value): what the profile sets, read from TRex's file, not the fixture.
+fn trex_tunables(profile: &str) -> Vec<(String, String, u64)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../../python/tests/trex-core/scripts/astf/{profile}.py"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter_map(|l| {
+            let (lhs, rhs) = l.trim().split_once(" = ")?;
+            let (side, key) = lhs.split_once("_glob_info.tcp.")?;
+            Some((side.to_string(), key.to_string(), rhs.trim().parse().ok()?))
+        })
+        .collect()
+}
+
 #[test]
 fn tunables_reach_the_tcp_configuration() {
+    // param_mss_initwnd.py sets tcp.mss 1400 and tcp.initwnd 1 on both sides.
+    let set = trex_tunables("param_mss_initwnd");
+    let want = |side: &str| {
+        let mut t: Vec<(&str, u64)> =
+            set.iter().filter(|(s, _, _)| s == side).map(|(_, k, v)| (k.as_str(), *v)).collect();
+        t.sort_unstable();
+        t
+    };
+    assert_eq!(want("c"), [("initwnd", 1), ("mss", 1400)], "TRex's file: {set:?}");
+    assert_eq!(want("s"), [("initwnd", 1), ("mss", 1400)], "TRex's file: {set:?}");
     let low = load("param_mss_initwnd")
         .lower("mss", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 })
         .unwrap();
-    assert_ne!(low.client_tune.tcp, TcpConfig::default());
+    // Each tunable lands in its own field, and nothing else moves.
+    let tuned = TcpConfig { mss: 1400, initial_cwnd: 1, ..TcpConfig::default() };
+    assert_eq!(low.client_tune.tcp, tuned);
+    assert_eq!(low.server_tune.tcp, tuned);
+    // http_eflow2.py (its defaults: mss 1460, win 32 KiB) sets six on one ASTFGlobalInfo
+    // for both sides: initwnd 2, no_delay 0 (Nagle stays on), no_delay_counter 2 * mss,
+    // rxbufsize and txbufsize win * 1024.
+    let low = load("http_eflow2")
+        .lower("eflow2", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 })
+        .unwrap();
+    let tuned = TcpConfig {
+        mss: 1460,
+        initial_cwnd: 2,
+        nagle: true,
+        ack_every_bytes: 2920,
+        rcv_wnd: 32 * 1024,
+        snd_buf: 32 * 1024,
+        ..TcpConfig::default()
+    };
+    assert_eq!(low.client_tune.tcp, tuned);
+    assert_eq!(low.server_tune.tcp, tuned);
 }
 
 #[test]
