@@ -21,9 +21,16 @@
 //! (`riptide-port`'s own unit tests included) without a circle; capabilities that
 //! riptide itself knows how to check (`riptide_port::netns::test_support()`) are passed
 //! in through [`require`].
+//!
+//! A test that waits for something asynchronous waits for it with a deadline
+//! ([`wait_for`], [`wait_for_ok`]), never with a sleep of a guessed length; a claim that
+//! nothing happens is checked over a window ([`holds_for`]).
 
 use std::io::Write;
 use std::path::Path;
+
+mod wait;
+pub use wait::{holds_for, wait_for, wait_for_ok, within, POLL_MAX, POLL_MIN};
 
 /// The variable that allows skipping (`1`); unset or anything else makes a missing
 /// capability a failure.
