@@ -549,12 +549,12 @@ impl Engine {
             // Flows have deadlines of their own (as in TRex's STF mode, which has no pause).
             return Err(EngineError::Config(format!("a stateful run cannot {name}: stop it instead")));
         }
-        for s in &run.shared {
-            s.send(c.clone());
-        }
+        let sent: Vec<u64> = run.shared.iter().map(|s| s.send(c.clone())).collect();
         if let Some(p) = pause {
             run.paused = p;
         }
+        // Acknowledged when applied: a paused run sends nothing more once this returns.
+        wait_applied(run, &sent);
         Ok(Response::Ok)
     }
 
@@ -1427,9 +1427,8 @@ impl Engine {
             if !(f.is_finite() && f > 0.0) {
                 return Err(EngineError::Config(format!("multiplier {f}: must be a positive factor")));
             }
-            for s in &run.shared {
-                s.send(Control::Scale(f / factor));
-            }
+            let sent: Vec<u64> = run.shared.iter().map(|s| s.send(Control::Scale(f / factor))).collect();
+            wait_applied(run, &sent);
             if let Some(run) = &mut self.run {
                 run.opts.multiplier = m;
             }
@@ -1458,9 +1457,9 @@ impl Engine {
                 (p, s.index, s.share_rate(n, factors[p], lines[p]))
             })
             .collect();
-        for s in &run.shared {
-            s.send(Control::Rates(rates.clone()));
-        }
+        let sent: Vec<u64> = run.shared.iter().map(|s| s.send(Control::Rates(rates.clone()))).collect();
+        // Acknowledged when applied: what is sent after this returns is at the new rates.
+        wait_applied(run, &sent);
         let Some(run) = &mut self.run else {
             return Err(EngineError::State { command: "update", state });
         };

@@ -5,7 +5,7 @@
 use riptide_core::Nanos;
 use riptide_engine::{Command, Engine, EngineConfig, Lane, Multiplier, PortOp, Response, Snapshot, StartOptions};
 use riptide_port::PortSpec;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn engine() -> Engine {
     let mut ports = vec!["link:0:realtime".parse::<PortSpec>().unwrap(), "link:1".parse().unwrap()];
@@ -26,17 +26,16 @@ fn lanes(s: &Snapshot) -> Vec<Option<Lane>> {
     s.ports.iter().map(|p| p.lane).collect()
 }
 
-/// Waits (at most 5 s) until `f` holds of a snapshot.
+/// Waits (at most 10 s) until `f` holds of a snapshot.
 fn until(e: &mut Engine, what: &str, f: impl Fn(&Snapshot) -> bool) -> Snapshot {
-    let t = Instant::now();
-    loop {
+    riptide_testkit::wait_for_ok(Duration::from_secs(10), what, || {
         let s = snap(e);
         if f(&s) {
-            return s;
+            Ok(s)
+        } else {
+            Err((lanes(&s), s.ports))
         }
-        assert!(t.elapsed() < Duration::from_secs(5), "{what}: {:?}", (lanes(&s), &s.ports));
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    })
 }
 
 const PORT0: &str = "streams: [{name: a, port: 0, rate: 20kpps, flow_stats: {id: 1}}]";
@@ -66,12 +65,13 @@ fn a_port_starts_and_stops_while_the_other_goes_on() {
 
     // Port 0 stops; port 1 starts again (a second start of it) while port 0 is idle.
     e.handle(Command::Ports { ports: vec![0], op: PortOp::Stop }).unwrap();
-    let s = until(&mut e, "port 0 idle", |s| s.ports[0].lane == Some(Lane::Idle));
-    std::thread::sleep(Duration::from_millis(30));
-    let sent0 = snap(&mut e).ports[0].opackets;
-    std::thread::sleep(Duration::from_millis(30));
-    assert_eq!(snap(&mut e).ports[0].opackets, sent0, "a stopped port sends nothing");
-    assert!(sent0 >= s.ports[0].opackets);
+    // The stop is applied when it returns, and the lane published with the counters.
+    let s = snap(&mut e);
+    assert_eq!(s.ports[0].lane, Some(Lane::Idle));
+    let sent0 = s.ports[0].opackets;
+    riptide_testkit::holds_for(Duration::from_millis(60), "a stopped port sends nothing", || {
+        snap(&mut e).ports[0].opackets == sent0
+    });
     // A running port cannot be started again, nor a stopped one stopped.
     let err = e.handle(Command::Ports { ports: vec![0], op: PortOp::Stop }).unwrap_err().to_string();
     assert!(err.contains("port 0") && err.contains("idle"), "{err}");
@@ -101,24 +101,24 @@ fn a_port_pauses_resumes_and_updates_alone() {
     start(&mut e, &[0, 1], None).unwrap();
     until(&mut e, "both send", |s| s.ports.iter().all(|p| p.opackets > 100));
     e.handle(Command::Ports { ports: vec![1], op: PortOp::Pause }).unwrap();
-    let s = until(&mut e, "port 1 paused", |s| s.ports[1].lane == Some(Lane::Paused));
-    std::thread::sleep(Duration::from_millis(20));
-    let (a0, b0) = (snap(&mut e).ports[0].opackets, snap(&mut e).ports[1].opackets);
-    std::thread::sleep(Duration::from_millis(100));
-    let s2 = snap(&mut e);
-    assert_eq!(s2.ports[1].opackets, b0, "paused port 1 sent");
-    assert!(s2.ports[0].opackets >= a0 + 500, "port 0 went on: {} then {}", a0, s2.ports[0].opackets);
-    assert!(s.ports[0].lane == Some(Lane::Active));
+    // The pause is applied when it returns, and the lane published with the counters.
+    let s = snap(&mut e);
+    assert_eq!(lanes(&s), [Some(Lane::Active), Some(Lane::Paused)]);
+    let (a0, b0) = (s.ports[0].opackets, s.ports[1].opackets);
+    // While port 0 sends another 1,000 frames (100 ms), paused port 1 sends none.
+    until(&mut e, "port 0 to go on while port 1 is paused", |s| {
+        assert_eq!(s.ports[1].opackets, b0, "paused port 1 sent");
+        s.ports[0].opackets >= a0 + 1000
+    });
     let err = e.handle(Command::Ports { ports: vec![0], op: PortOp::Resume }).unwrap_err().to_string();
     assert!(err.contains("cannot resume port 0: it is transmitting"), "{err}");
     e.handle(Command::Ports { ports: vec![1], op: PortOp::Resume }).unwrap();
 
-    // Port 0 at 4x: over 200 ms it sends about 4x what port 1 does.
+    // Port 0 at 4x (applied when the update returns): while port 1 sends 2,000 frames
+    // (200 ms), port 0 sends about 4x as many.
     e.handle(Command::Ports { ports: vec![0], op: PortOp::Update { multiplier: Multiplier::Factor(4.0) } }).unwrap();
-    std::thread::sleep(Duration::from_millis(50));
     let a = snap(&mut e);
-    std::thread::sleep(Duration::from_millis(200));
-    let b = snap(&mut e);
+    let b = until(&mut e, "port 1 to send 2,000 more", |s| s.ports[1].opackets >= a.ports[1].opackets + 2000);
     let d0 = (b.ports[0].opackets - a.ports[0].opackets) as f64;
     let d1 = (b.ports[1].opackets - a.ports[1].opackets) as f64;
     assert!((3.5..4.5).contains(&(d0 / d1)), "{d0} / {d1}");

@@ -15,6 +15,11 @@ fn finished(e: &mut Engine) -> bool {
     matches!(e.handle(Command::State).unwrap(), Response::State(RunState::Finished))
 }
 
+/// Waits for the run to end by itself (a bound on a broken run, not a guess).
+fn wait_finished(e: &mut Engine) {
+    riptide_testkit::wait_for(std::time::Duration::from_secs(120), "the run to finish", || finished(e));
+}
+
 fn snapshot(e: &mut Engine) -> Snapshot {
     let Response::Stats(s) = e.handle(Command::Snapshot).unwrap() else { panic!("no stats") };
     *s
@@ -26,9 +31,7 @@ fn run(yaml: &str, cfg: Impairments, cores: usize) -> (Snapshot, Injected) {
     let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
     load(&mut e, yaml);
     e.handle(Command::Start(StartOptions { cores, ..Default::default() })).unwrap();
-    while !finished(&mut e) {
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
+    wait_finished(&mut e);
     let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
     (*s, link.injected())
 }
@@ -87,9 +90,7 @@ fn the_drain_is_how_long_a_run_waits_for_frames_in_flight() {
         let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
         load(&mut e, &yaml);
         e.handle(Command::Start(StartOptions { drain, ..Default::default() })).unwrap();
-        while !finished(&mut e) {
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        wait_finished(&mut e);
         let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
         s.streams[0].rx.as_ref().map_or(0, |r| r.rx_packets)
     };
@@ -101,7 +102,10 @@ fn the_drain_is_how_long_a_run_waits_for_frames_in_flight() {
     let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
     load(&mut e, &yaml);
     e.handle(Command::Start(StartOptions { drain: Some(Nanos::from_secs(60)), ..Default::default() })).unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    // In its drain: every frame sent and arrived.
+    riptide_testkit::wait_for(std::time::Duration::from_secs(10), "the 100 frames to arrive", || {
+        snapshot(&mut e).streams[0].rx.as_ref().map_or(0, |r| r.rx_packets) == 100
+    });
     let t = std::time::Instant::now();
     let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
     assert!(t.elapsed() < std::time::Duration::from_secs(5), "stop took {:?}", t.elapsed());
@@ -197,9 +201,7 @@ fn a_bottleneck_link_takes_bursts_up_to_its_buffer() {
         );
         load(&mut e, &yaml);
         e.handle(Command::Start(StartOptions::default())).unwrap();
-        while !finished(&mut e) {
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+        wait_finished(&mut e);
         let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
         (s.ports[0].opackets, s.streams[0].rx.as_ref().unwrap().rx_packets)
     };

@@ -24,9 +24,12 @@ fn clear_stats_restarts_the_stateful_counters_with_the_ports() {
         ..StfStart::new(profile())
     };
     e.handle(Command::StfStart(start)).unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    let sent = |e: &mut Engine| snapshot(e).ports[0].opackets;
+    let ten_s = std::time::Duration::from_secs(10);
+    riptide_testkit::wait_for(ten_s, "the run to send", || sent(&mut e) > 0);
     e.handle(Command::ClearStats).unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    // Cleared, then counting again: the stateful counters must have moved with the port's.
+    riptide_testkit::wait_for(ten_s, "the run to send after the clear", || sent(&mut e) > 0);
     let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!("no stats") };
     let stf = s.stf.clone().unwrap();
     let port = s.ports[0].opackets;
@@ -48,12 +51,9 @@ fn one_run_at_a_time_whatever_its_kind() {
     e.handle(Command::StfStart(one_second)).unwrap();
     assert!(e.handle(Command::Start(Default::default())).is_err(), "a stateful run is going");
     assert!(e.handle(Command::Pause).unwrap_err().to_string().contains("stateful run cannot pause"));
-    loop {
-        if matches!(e.handle(Command::State).unwrap(), Response::State(RunState::Finished)) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    riptide_testkit::wait_for(std::time::Duration::from_secs(60), "the 1 s run to finish", || {
+        matches!(e.handle(Command::State).unwrap(), Response::State(RunState::Finished))
+    });
     let s = snapshot(&mut e);
     assert_eq!(s.stf.unwrap().counters.m_total_open_flows, 100, "100 cps for 1 s");
     let Response::Stats(fin) = e.handle(Command::Stop).unwrap() else { panic!() };
