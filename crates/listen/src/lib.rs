@@ -552,11 +552,14 @@ mod tests {
     }
 
     fn wait_open(s: &Server, n: usize) {
-        let t = Instant::now();
-        while s.counts().open != n {
-            assert!(t.elapsed() < Duration::from_secs(5), "{:?}", s.counts());
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        riptide_testkit::wait_for_ok(Duration::from_secs(10), format!("{n} open"), || {
+            let c = s.counts();
+            if c.open == n {
+                Ok(())
+            } else {
+                Err(c)
+            }
+        });
     }
 
     #[test]
