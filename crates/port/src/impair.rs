@@ -768,10 +768,10 @@ mod tests {
         a.tx_commit(1).unwrap();
         let mut got = Vec::new();
         assert_eq!(b.rx(8, &mut |f, at| got.push((f[0], at))).unwrap(), 0, "not before 20 ms");
-        while got.is_empty() {
-            std::thread::sleep(std::time::Duration::from_millis(1));
+        riptide_testkit::wait_for(std::time::Duration::from_secs(10), "the delayed frame", || {
             b.rx(8, &mut |f, at| got.push((f[0], at))).unwrap();
-        }
+            !got.is_empty()
+        });
         let (byte, at) = got[0];
         assert_eq!(byte, 9);
         // Stamped with its arrival: sent + 20 ms (the send was read just after `sent`).

@@ -159,16 +159,20 @@ mod tests {
         if !riptide_testkit::require_tool("flock") {
             return;
         }
+        // It holds the lock until its input ends (`cat`), not for a guessed time.
         let mut holder = Command::new("flock")
             .arg(&path)
-            .args(["sleep", "2"])
+            .arg("cat")
+            .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_millis(300));
-        let e = lock_interface(&name).unwrap_err().to_string();
+        let e = riptide_testkit::wait_for_ok(Duration::from_secs(10), "flock(1) to take the lock", || {
+            lock_interface(&name).map(drop).map_or_else(|e| Ok(e.to_string()), |()| Err("free"))
+        });
         assert!(e.contains(&format!("'{name}' is in use by another riptide")), "{e}");
+        drop(holder.stdin.take());
         holder.wait().unwrap();
         assert!(lock_interface(&name).is_ok(), "released when the holder exits");
         assert!(!path.exists());

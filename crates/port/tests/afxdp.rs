@@ -180,11 +180,17 @@ fn kernel_drops_show_as_ierrors() {
         assert_eq!(tx.counters().opackets, N);
     })
     .unwrap();
-    std::thread::sleep(Duration::from_millis(100));
-    let mut got = 0u64;
-    while port.rx(256, &mut |_, _| {}).unwrap() > 0 {}
+    // Every frame has been through the XDP program (to the ring, or dropped) once the
+    // veth counted it; then the ring is read until the counters account for all of them.
+    let seen = || netns::run_in(&net.ns_b, || kernel_counts(&net.if_b).0).unwrap() - k0;
+    riptide_testkit::wait_for(Duration::from_secs(10), "the veth to receive every frame", || seen() >= N);
+    riptide_testkit::wait_for(Duration::from_secs(10), "the ring and the drops to account for every frame", || {
+        while port.rx(256, &mut |_, _| {}).unwrap() > 0 {}
+        let c = port.counters();
+        c.ipackets + c.ierrors >= N
+    });
     let c = port.counters();
-    got += c.ipackets;
+    let got = c.ipackets;
     let k1 = netns::run_in(&net.ns_b, || kernel_counts(&net.if_b).0).unwrap();
     assert_eq!(k1 - k0, N, "the veth received everything");
     assert_eq!(got, 256, "the RX ring held as many frames as the fill ring had: {c:?}");
