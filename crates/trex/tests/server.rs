@@ -9,6 +9,7 @@ use riptide_port::PortSpec;
 use riptide_trex::server::{code, Trex, MAX_BATCH};
 use riptide_trex::wire;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 struct Client {
     t: Trex,
@@ -46,13 +47,9 @@ impl Client {
     }
 
     fn wait_idle(&mut self, port: u64) {
-        for _ in 0..2000 {
-            if self.ok("get_port_status", json!({"port_id": port}))["state"] != "TX" {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        panic!("port {port} still transmits");
+        riptide_testkit::wait_for(Duration::from_secs(10), format!("port {port} to stop transmitting"), || {
+            self.ok("get_port_status", json!({"port_id": port}))["state"] != "TX"
+        });
     }
 }
 
@@ -270,15 +267,17 @@ fn a_run_can_be_paused_updated_and_stopped_and_its_counters_stay() {
         .err("update_traffic", json!({"port_id": 0, "handler": h0, "mul": {"type": "raw", "op": "add", "value": 1}}))
         .contains("abs"));
     c.ok("update_traffic", json!({"port_id": 0, "handler": h0, "mul": {"type": "raw", "op": "abs", "value": 2}}));
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    riptide_testkit::wait_for(Duration::from_secs(10), "port 0 to send", || {
+        c.ok("get_port_stats", json!({"port_id": 0}))["opackets"].as_u64().unwrap() > 0
+    });
     c.ok("stop_traffic", json!({"port_id": 0, "handler": h0}));
     // Port 1 goes on while port 0 is stopped.
     assert_eq!(c.ok("get_port_status", json!({"port_id": 1}))["state"], "TX");
     let s0 = c.ok("get_port_stats", json!({"port_id": 0}));
     assert!(s0["opackets"].as_u64().unwrap() > 0);
-    std::thread::sleep(std::time::Duration::from_millis(50));
-    let (a, b) = (&c.ok("get_port_stats", json!({"port_id": 0}))["opackets"], &s0["opackets"]);
-    assert_eq!(a, b, "a stopped port sends nothing");
+    riptide_testkit::holds_for(Duration::from_millis(50), "a stopped port sends nothing", || {
+        c.ok("get_port_stats", json!({"port_id": 0}))["opackets"] == s0["opackets"]
+    });
     c.ok("stop_traffic", json!({"port_id": 1, "handler": handlers[1].clone()}));
     let s0 = c.ok("get_port_stats", json!({"port_id": 0}));
     assert_eq!(c.ok("get_port_stats", json!({"port_id": 0})), s0, "counters after the stop stay");
@@ -574,12 +573,9 @@ fn pushed_packets_go_out_of_an_idle_port() {
     let mut three = push.clone();
     three["pkts"] = json!([pkts[0], pkts[0], pkts[0]]);
     c.ok("push_pkts", three);
-    for _ in 0..400 {
-        if c.ok("capture", json!({"command": "status"}))[0]["matched"] == 3 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    riptide_testkit::wait_for(Duration::from_secs(10), "the capture to match the 3 pushed", || {
+        c.ok("capture", json!({"command": "status"}))[0]["matched"] == 3
+    });
     let got = c.ok("capture", json!({"command": "fetch", "capture_id": id, "pkt_limit": 10}));
     assert_eq!(got["pkts"].as_array().unwrap().len(), 3, "{got}");
     assert_eq!(c.ok("get_port_status", json!({"port_id": 0}))["state"], "IDLE", "a push is no start");
@@ -746,13 +742,7 @@ fn trex_astf_calls_load_start_update_and_stop_a_profile() {
     );
     assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state"], json!(4));
     c.ok("update", json!({"handler": h, "profile_id": "_", "mult": 1500}));
-    let mut waited = 0;
-    while c.ok("sync", json!({"profile_id": "sync"}))["state"] != json!(1) {
-        c.t.poll();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        waited += 1;
-        assert!(waited < 1000, "the run did not end");
-    }
+    wait_context(&mut c, 1);
     // 2.776 cps x 1000, then x 1500, for 2 s: between 5552 and 8328 flows, each one closed.
     let opened = counter(&mut c, "client", "tcps_connattempt");
     assert!((5552..=8329).contains(&opened), "{opened}");
@@ -779,9 +769,10 @@ fn trex_astf_calls_load_start_update_and_stop_a_profile() {
     c.ok("profile_clear", json!({"handler": h, "profile_id": "_"}));
     assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state_profile"]["_"], json!(6));
     c.ok("get_async_events", json!({"session_id": 1, "user": "sub"}));
-    std::thread::sleep(std::time::Duration::from_millis(150));
-    c.t.poll();
-    assert_eq!(c.ok("sync", json!({"profile_id": "sync"}))["state_profile"], json!({"_": 0}));
+    riptide_testkit::wait_for(Duration::from_secs(10), "the profile to be idle after the clear", || {
+        c.t.poll();
+        c.ok("sync", json!({"profile_id": "sync"}))["state_profile"] == json!({"_": 0})
+    });
     let ev = c.ok("get_async_events", json!({"session_id": 1, "user": "sub"}));
     let types: Vec<u64> = ev["data"].as_array().unwrap().iter().filter_map(|e| e["type"].as_u64()).collect();
     assert!(types.windows(2).any(|w| w == [61, 60]), "{types:?}");
@@ -847,14 +838,10 @@ fn astf_events(c: &mut Client) -> Vec<(u64, Option<u64>)> {
 
 /// Waits (polling the server as its publisher does) until the context is in `state`.
 fn wait_context(c: &mut Client, state: u64) {
-    for _ in 0..1000 {
+    riptide_testkit::wait_for(Duration::from_secs(20), format!("the context to come to state {state}"), || {
         c.t.poll();
-        if c.ok("sync", json!({"profile_id": "sync"}))["state"] == json!(state) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    panic!("the context never came to state {state}");
+        c.ok("sync", json!({"profile_id": "sync"}))["state"] == json!(state)
+    });
 }
 
 /// A server many TRex clients use in turn: however the last run ended, the next client's
