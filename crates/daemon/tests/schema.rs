@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn schema() -> Value {
     serde_json::from_str(SCHEMA).unwrap()
@@ -215,11 +215,9 @@ fn every_method_answers_as_the_schema_says() {
     c.valid(&s, "pause", json!({}));
     c.valid(&s, "resume", json!({}));
     c.valid(&s, "clear_stats", json!({}));
-    let t = Instant::now();
-    while c.valid(&s, "state", json!({}))["state"] == "running" {
-        assert!(t.elapsed() < Duration::from_secs(10));
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    riptide_testkit::wait_for(Duration::from_secs(60), "the run to end", || {
+        c.valid(&s, "state", json!({}))["state"] != "running"
+    });
     let fin = c.valid(&s, "stop", json!({}));
     assert!(fin["streams"][0]["opackets"].as_u64().unwrap() > 0, "{fin}");
     // A synchronized start: at_unix_ns 50 ms ahead; the run reports when it began.
@@ -241,11 +239,9 @@ fn every_method_answers_as_the_schema_says() {
     c.valid(&s, "stf_start", json!({"path": path, "duration": 1.5, "multiplier": 2, "cores": 2, "scheduler": "pq"}));
     let again = c.raw("stf_start", &json!({"path": path}));
     assert_eq!(again["error"]["code"], json!(rpc::code::ENGINE), "one stateful run at a time: {again}");
-    let t = Instant::now();
-    while c.valid(&s, "stf_stats", json!({}))["state"] == "running" {
-        assert!(t.elapsed() < Duration::from_secs(10));
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    riptide_testkit::wait_for(Duration::from_secs(60), "the stateful run to end", || {
+        c.valid(&s, "stf_stats", json!({}))["state"] != "running"
+    });
     assert_eq!(c.valid(&s, "stf_stats", json!({}))["m_total_open_flows"], 300, "200 cps for 1.5 s");
     let rep = c.valid(&s, "stf_stop", json!({}));
     assert_eq!((&rep["m_total_open_flows"], &rep["tx_packets"], &rep["cores"]), (&300.into(), &3000.into(), &2.into()));
@@ -257,11 +253,9 @@ fn every_method_answers_as_the_schema_says() {
     // The throughput search: a simulated DUT, then one on the null port whose trials
     // receive nothing (it fails after two, saying why).
     let n = c.valid(&s, "ndr_start", json!({"simulate": "1mpps", "max_load": 2e6, "trial": 0.5, "goals": "ndr=0"}));
-    let t = Instant::now();
-    while c.valid(&s, "ndr_progress", json!({"search": n["search"]}))["state"] == "running" {
-        assert!(t.elapsed() < Duration::from_secs(10));
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    riptide_testkit::wait_for(Duration::from_secs(60), "the search to end", || {
+        c.valid(&s, "ndr_progress", json!({"search": n["search"]}))["state"] != "running"
+    });
     let p = c.valid(&s, "ndr_progress", json!({"search": n["search"], "since": 1}));
     assert!(p["next"].as_u64().unwrap() > 1, "{p}");
     let r = c.valid(&s, "ndr_results", json!({"search": n["search"], "files": true}));
@@ -274,11 +268,9 @@ fn every_method_answers_as_the_schema_says() {
         json!({"min_load": "1kpps", "max_load": "2kpps", "trial": "0.1s",
         "final_trial": "0.1s", "duration_sum": "0.2s", "latency": "off"}),
     );
-    let t = Instant::now();
-    while c.valid(&s, "ndr_progress", json!({}))["state"] == "running" {
-        assert!(t.elapsed() < Duration::from_secs(10));
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    riptide_testkit::wait_for(Duration::from_secs(60), "the search to end", || {
+        c.valid(&s, "ndr_progress", json!({}))["state"] != "running"
+    });
     let p = c.valid(&s, "ndr_progress", json!({"search": n["search"]}));
     assert_eq!(p["state"], "failed", "{p}");
     assert!(p["error"].as_str().unwrap().contains("received none of the test's frames"), "{p}");
