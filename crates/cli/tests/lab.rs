@@ -395,22 +395,23 @@ impl Capture {
         Capture(child)
     }
 
-    /// Waits (at most 10 s) for the capture to reach its count.
+    /// Waits (at most 30 s) for the capture to reach its count.
     fn finish(mut self) {
-        for _ in 0..1000 {
-            if self.0.try_wait().unwrap().is_some() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        panic!("tcpdump did not see its frames within 10 s");
+        riptide_testkit::wait_for(Duration::from_secs(30), "tcpdump to see its frames", || {
+            self.0.try_wait().unwrap().is_some()
+        });
     }
 }
 
 impl Capture {
-    /// Stops the capture (SIGINT, so tcpdump closes the file cleanly) after `settle`.
-    fn stop_after(mut self, settle: Duration) {
-        std::thread::sleep(settle);
+    /// Stops the capture (SIGINT, so tcpdump closes the file cleanly) once it has caught
+    /// up: `file` (written a frame at a time, `-U`) has not grown for 300 ms.
+    fn stop_when_quiet(mut self, file: &Path) {
+        let size = || std::fs::metadata(file).map_or(0, |m| m.len());
+        riptide_testkit::wait_for(Duration::from_secs(30), "the capture to go quiet", || {
+            let was = size();
+            !riptide_testkit::within(Duration::from_millis(300), || size() != was)
+        });
         // SAFETY: kill(2) on the child this capture spawned.
         unsafe { libc::kill(self.0.id() as i32, libc::SIGINT) };
         let _ = self.0.wait();
@@ -513,6 +514,7 @@ fn down_cleans_up_after_a_run_that_is_still_going() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
     ok(&["lab", "up"]);
+    let tx0 = counters(tg(), "rt0").tx_packets;
     let mut child = Command::new(env!("CARGO_BIN_EXE_riptide"))
         .args(["run", "profiles/lab/udp64.yaml", "--duration", "60s", "--netns", tg(), "--port", "afpacket:rt0"])
         .current_dir(repo())
@@ -520,7 +522,11 @@ fn down_cleans_up_after_a_run_that_is_still_going() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(700));
+    // Sending (100 kpps; the kernel's own frames are a few): its port is open, and the
+    // interface is its.
+    riptide_testkit::wait_for(Duration::from_secs(30), "the first run to send", || {
+        counters(tg(), "rt0").tx_packets > tx0 + 1000
+    });
     // A second riptide on the same interface is refused, naming the first.
     let o = riptide(&["run", "profiles/lab/udp64.yaml", "-n", "10", "--netns", tg(), "--port", "afpacket:rt0"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
@@ -528,16 +534,10 @@ fn down_cleans_up_after_a_run_that_is_still_going() {
     let out = ok(&["lab", "down"]);
     assert!(out.contains("stopped processes"), "{out}");
     // The run is gone (by the signal), and so is every namespace and link of the lab.
-    let deadline = std::time::Instant::now() + Duration::from_secs(5);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        assert!(std::time::Instant::now() < deadline, "the run survived `lab down`");
-        std::thread::sleep(Duration::from_millis(20));
-    };
     // (SIGTERM is riptide's graceful stop: the run ends and reports, whatever its status.)
-    let _ = status;
+    riptide_testkit::wait_for(Duration::from_secs(10), "the run to end after `lab down`", || {
+        child.try_wait().unwrap().is_some()
+    });
     assert!(!ns_exists(tg()) && !ns_exists(dut()));
     let links = Command::new("ip").args(["-o", "link", "show"]).output().unwrap();
     let links = String::from_utf8_lossy(&links.stdout);
@@ -562,11 +562,7 @@ fn a_killed_afxdp_run_leaves_no_xdp_program() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let deadline = std::time::Instant::now() + Duration::from_secs(5);
-    while !xdp_on() {
-        assert!(std::time::Instant::now() < deadline, "the run attached no XDP program");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    riptide_testkit::wait_for(Duration::from_secs(30), "the run to attach its XDP program", xdp_on);
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(!xdp_on(), "the program went with the killed process");
@@ -1401,16 +1397,10 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
             .unwrap(),
     );
     // Up when curl gets an answer (the DUT's kernel asks ARP for 198.18.1.50 first).
-    let mut up = false;
-    for _ in 0..100 {
+    riptide_testkit::wait_for(Duration::from_secs(60), "riptide's server to answer curl", || {
         let o = in_ns(dut(), &["curl", "-s", "-m", "2", "http://198.18.1.50/"]);
-        if o.status.success() && o.stdout.len() == 64 {
-            up = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    assert!(up, "riptide's server did not answer curl");
+        o.status.success() && o.stdout.len() == 64
+    });
     for _ in 0..20 {
         let o = in_ns(dut(), &["curl", "-s", "-m", "2", "http://198.18.1.50/"]);
         assert!(o.status.success() && o.stdout == (0u8..64).collect::<Vec<u8>>(), "curl: {}", text(&o));
@@ -1420,7 +1410,7 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     let cap = Capture::start_filtered(dut(), "dut0", 1_000_000, &pcap, "tcp port 80");
     let o = in_ns(dut(), &["ab", "-q", "-n", "1000", "-c", "10", "http://198.18.1.50/"]);
     assert!(o.status.success(), "ab: {}", text(&o));
-    cap.stop_after(Duration::from_millis(500));
+    cap.stop_when_quiet(&pcap);
     // The client here is the DUT's kernel (ab): when riptide's server closed first and holds
     // TIME-WAIT, the kernel may pick the same source port again, which tshark flags as
     // "port numbers reused"; a SYN on a TIME-WAIT tuple is legal (RFC 1122 4.2.2.13), and
@@ -1450,14 +1440,9 @@ fn curl_ab_and_wrk_against_the_tcp_server() {
     // SAFETY: kill(2) on the child we spawned.
     unsafe { libc::kill(pid, libc::SIGINT) };
     let mut server = server;
-    let t = std::time::Instant::now();
-    let status = loop {
-        if let Some(s) = server.0.try_wait().unwrap() {
-            break s;
-        }
-        assert!(t.elapsed() < Duration::from_secs(30), "the TCP server ignored SIGINT for 30 s");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = riptide_testkit::wait_for_ok(Duration::from_secs(30), "the TCP server to end on SIGINT", || {
+        server.0.try_wait().unwrap().ok_or("running")
+    });
     let mut stdout = String::new();
     use std::io::Read;
     server.0.stdout.take().unwrap().read_to_string(&mut stdout).unwrap();
@@ -1594,7 +1579,7 @@ fn the_nat_dut_translates_tcp_and_holds_its_connection_limit() {
     #[rustfmt::skip]
     let v = run_json(&["tcp", prof.to_str().unwrap(), "--config", lab_ports(),
         "-d", "2500ms", "--json"]);
-    cap.stop_after(Duration::from_millis(300));
+    cap.stop_when_quiet(&pcap);
     let (c, s) = (&v["tcp"]["client"], &v["tcp"]["server"]);
     assert_eq!((c["tcps_connattempt"].as_u64(), c["tcps_connects"].as_u64()), (Some(150), Some(100)), "{v}");
     assert_eq!((s["tcps_accepts"].as_u64(), s["tcps_connects"].as_u64()), (Some(100), Some(100)), "{v}");

@@ -303,12 +303,10 @@ fn an_interrupted_search_says_so_and_writes_nothing() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Once the output directory exists the options were checked and the first trial starts.
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while !out.exists() && std::time::Instant::now() < until {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // The first trial (5 s) runs once the engine's workers are up.
+    riptide_testkit::wait_for(std::time::Duration::from_secs(60), "the first trial to run", || {
+        !common::worker_threads(child.id()).is_empty()
+    });
     // SAFETY: a signal to the child just spawned (not yet waited for).
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
     let o = common::wait_within(child, std::time::Duration::from_secs(120), "the riptide child");

@@ -156,8 +156,15 @@ fn an_interrupted_soak_says_so_and_what_was_asked() {
     let child = common::spawn_in_repo(Command::new(env!("CARGO_BIN_EXE_riptide"))
         .args(["soak", "profiles/lab/ndr.yaml", "--port", "null", "--port", "null", "--load", "10kpps",
                "-d", "20s", "--interval", "1s", "--out", out.to_str().unwrap(), "--json"]));
-    // Two intervals of 1 s on null ports (real time), then Ctrl-C in the third.
-    std::thread::sleep(std::time::Duration::from_millis(2600));
+    // Intervals of 1 s on null ports (real time), each a run of its own: Ctrl-C once the
+    // second has begun (other workers than the first's), so one has ended.
+    let limit = std::time::Duration::from_secs(60);
+    let first = riptide_testkit::wait_for_ok(limit, "the first interval to run", || {
+        Some(common::worker_threads(child.id())).filter(|w| !w.is_empty()).ok_or("no workers")
+    });
+    riptide_testkit::wait_for(limit, "the second interval to run", || {
+        common::worker_threads(child.id()).iter().any(|w| !first.contains(w))
+    });
     // SAFETY: a signal to the child we started, still ours to wait for.
     assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
     let o = wait_within(child, COMMAND_BOUND, "riptide soak");

@@ -7,7 +7,7 @@ mod common;
 use common::repo;
 
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The CPUs this test may use, from its own status.
 fn allowed() -> Vec<usize> {
@@ -55,12 +55,10 @@ fn pinned_run(cores: &str, n: usize) -> Vec<(String, Vec<usize>)> {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(3);
-    let mut seen = vec![];
-    while Instant::now() < deadline && seen.len() < n {
-        std::thread::sleep(Duration::from_millis(20));
-        seen = workers(child.id());
-    }
+    // All up while the 3 s run goes (or the test fails naming the ones it saw last).
+    let seen = riptide_testkit::wait_for_ok(Duration::from_secs(30), format!("{n} workers"), || {
+        Some(workers(child.id())).filter(|w| w.len() >= n).ok_or_else(|| workers(child.id()))
+    });
     let o = common::wait_within(child, std::time::Duration::from_secs(120), "the riptide child");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     seen

@@ -124,16 +124,13 @@ fn killing_riptide_leaves_nothing_mounted() {
     let before = mounts();
     let dir = tempfile::tempdir().unwrap();
     let (script, mut child) = spawn_forever(&dir);
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    wait_for_the_run(&child);
     assert!(child.try_wait().unwrap().is_none(), "count 0 runs until stopped");
     child.kill().unwrap(); // SIGKILL
     let _ = child.wait();
     // The script's bash sees its write fail and ends; its namespace goes with it.
-    let t = std::time::Instant::now();
-    while t.elapsed() < std::time::Duration::from_secs(5) && mounts() != before {
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    assert_eq!(mounts(), before);
+    let unmounted = riptide_testkit::within(std::time::Duration::from_secs(10), || mounts() == before);
+    assert!(unmounted, "{:?}", mounts());
     let ps = std::process::Command::new("pgrep").args(["-f", script.to_str().unwrap()]).output().unwrap();
     assert!(ps.stdout.is_empty(), "the script's bash ended: {}", String::from_utf8_lossy(&ps.stdout));
 }
@@ -183,16 +180,16 @@ fn pgrep(pattern: &str) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-/// Waits up to 5 s for no process to match `pattern`.
+/// Waits up to 10 s for no process to match `pattern`.
 fn gone(pattern: &str) -> bool {
-    let t = std::time::Instant::now();
-    while t.elapsed() < std::time::Duration::from_secs(5) {
-        if pgrep(pattern).is_empty() {
-            return true;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    false
+    riptide_testkit::within(std::time::Duration::from_secs(10), || pgrep(pattern).is_empty())
+}
+
+/// Waits until the script's run goes: riptide's engine has its workers.
+fn wait_for_the_run(child: &std::process::Child) {
+    riptide_testkit::wait_for(std::time::Duration::from_secs(60), "the script's run to start", || {
+        !common::worker_threads(child.id()).is_empty()
+    });
 }
 
 /// Issue 32 (N6): a script's background children outlived `kill -9` of riptide; they
@@ -202,11 +199,9 @@ fn the_scripts_background_children_end_with_riptide() {
     let dir = tempfile::tempdir().unwrap();
     let bg = FOREVER.replace("#!/bin/bash\n", "#!/bin/bash\nsleep 297.5 &\n(sleep 296.5 &)\n");
     let (_, mut child) = spawn_script(&dir, "bg.sh", &bg, false);
-    let t = std::time::Instant::now();
-    while pgrep("sleep 29[67].5").lines().count() < 2 {
-        assert!(t.elapsed() < std::time::Duration::from_secs(10), "the script's children never started");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    riptide_testkit::wait_for(std::time::Duration::from_secs(30), "the script's children to start", || {
+        pgrep("sleep 29[67].5").lines().count() >= 2
+    });
     child.kill().unwrap(); // SIGKILL
     let _ = child.wait();
     assert!(gone("sleep 29[67].5"), "children outlived riptide: {}", pgrep("sleep 29[67].5"));
@@ -225,7 +220,7 @@ fn the_scripts_background_children_end_with_riptide() {
 fn a_script_gets_sigint_even_when_riptide_started_with_it_ignored() {
     let dir = tempfile::tempdir().unwrap();
     let (script, child) = spawn_script(&dir, "ignored.sh", FOREVER, true);
-    std::thread::sleep(std::time::Duration::from_millis(1000));
+    wait_for_the_run(&child);
     let k = std::process::Command::new("pkill")
         .args(["-INT", "-f", &format!("^bash {}", script.display())])
         .status()
@@ -292,8 +287,12 @@ fn an_unprivileged_script_drives_pktgen_and_cannot_write_as_root() {
 #[test]
 fn sigint_to_the_script_stops_a_forever_run_and_duration_bounds_it() {
     let dir = tempfile::tempdir().unwrap();
-    let (script, child) = spawn_forever(&dir);
-    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let (script, mut child) = spawn_forever(&dir);
+    // About a second of the run (10 kpps) before the signal.
+    wait_for_the_run(&child);
+    riptide_testkit::holds_for(std::time::Duration::from_secs(1), "the forever run to go on", || {
+        child.try_wait().unwrap().is_none()
+    });
     let k = std::process::Command::new("pkill")
         .args(["-INT", "-f", &format!("^bash {}", script.display())])
         .status()

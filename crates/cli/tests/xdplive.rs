@@ -9,7 +9,7 @@ use common::{kernel_counter, riptide, stderr, test_net, tshark};
 
 use std::collections::HashSet;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn mac(m: [u8; 6]) -> String {
     m.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":")
@@ -56,25 +56,27 @@ fn live_frames_carry_the_field_engines_variation_to_the_peer() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("tcpdump (scripts/setup.sh installs it)");
-    // tcpdump says "listening on" once its socket is open; wait for the pcap header.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while std::fs::metadata(&pcap).map_or(0, |m| m.len()) < 24 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    std::thread::sleep(Duration::from_millis(300));
+    // tcpdump says "listening on" once its socket is open and its filter set.
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(dump.stderr.take().unwrap()));
+    assert!(lines.any(|l| l.is_ok_and(|l| l.contains("listening on"))), "tcpdump did not start");
 
     let tx0 = kernel_counter(&net.ns_a, &net.if_a, "tx_packets");
     let rx0 = kernel_counter(&net.ns_b, &net.if_b, "rx_packets");
     let port = format!("xdplive:{}", net.if_a);
     let o = riptide(&["run", prof.to_str().unwrap(), "--netns", &net.ns_a, "--port", &port, "--json"]);
-    let tx = kernel_counter(&net.ns_a, &net.if_a, "tx_packets") - tx0;
-    let rx = kernel_counter(&net.ns_b, &net.if_b, "rx_packets") - rx0;
+    // The peer counts rx_packets when its NAPI takes the frames, which may be after the
+    // run has ended: wait for them (a count past n fails below too).
+    let counted = || {
+        (
+            kernel_counter(&net.ns_a, &net.if_a, "tx_packets") - tx0,
+            kernel_counter(&net.ns_b, &net.if_b, "rx_packets") - rx0,
+        )
+    };
+    riptide_testkit::within(Duration::from_secs(10), || counted().0 >= n && counted().1 >= n);
+    let (tx, rx) = counted();
     // tcpdump exits by itself after n frames (on SIGINT it would not write what its
     // ring still holds); a frame short, it is stopped after 10 s.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while dump.try_wait().unwrap().is_none() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    riptide_testkit::within(Duration::from_secs(10), || dump.try_wait().unwrap().is_some());
     // SAFETY: a plain signal to our own child.
     unsafe { libc::kill(dump.id() as i32, libc::SIGINT) };
     let _ = dump.wait();

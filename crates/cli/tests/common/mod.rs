@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The longest any one `riptide` command of a test may run: past it the test fails (and
 /// the command is killed) instead of hanging CI.
@@ -57,24 +57,35 @@ pub(crate) fn wait_within(mut child: Child, limit: Duration, what: &str) -> Outp
     };
     let out = pipe(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
     let err = pipe(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let t = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break s;
-        }
-        if t.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            let (o, e) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
-            panic!(
-                "{what}: still running after {limit:?}, killed\n{}{}",
-                String::from_utf8_lossy(&o),
-                String::from_utf8_lossy(&e)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let mut status = None;
+    if !riptide_testkit::within(limit, || {
+        status = child.try_wait().expect("wait");
+        status.is_some()
+    }) {
+        let _ = child.kill();
+        let _ = child.wait();
+        let (o, e) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
+        panic!(
+            "{what}: still running after {limit:?}, killed\n{}{}",
+            String::from_utf8_lossy(&o),
+            String::from_utf8_lossy(&e)
+        );
+    }
+    let status = status.expect("exited");
     Output { status, stdout: out.join().unwrap_or_default(), stderr: err.join().unwrap_or_default() }
+}
+
+/// The thread ids of the engine's workers (threads named `riptide-w*`) in process `pid`:
+/// some while a run goes, none before it starts or after it ends.
+pub(crate) fn worker_threads(pid: u32) -> Vec<u32> {
+    let Ok(dir) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return Vec::new() };
+    let mut out: Vec<u32> = dir
+        .flatten()
+        .filter(|t| std::fs::read_to_string(t.path().join("comm")).is_ok_and(|n| n.starts_with("riptide-w")))
+        .filter_map(|t| t.file_name().to_str()?.parse().ok())
+        .collect();
+    out.sort();
+    out
 }
 
 /// The repository root.
