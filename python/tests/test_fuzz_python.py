@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 import os
 import random
+import struct
 import time
 from pathlib import Path
 from typing import Any, Callable, Dict, List
 
 from riptide import Client, RiptideError, RpcError, load_py_profile, stream, udp_stream
-from test_front_ends import serve
+from test_front_ends import frames, serve
 
 REPO = Path(__file__).resolve().parents[2]
 CASES = int(os.environ.get("RIPTIDE_FUZZ_CASES", "250"))
@@ -153,10 +154,66 @@ def test_python_profile_files_with_bytes_changed(tmp_path: Path) -> None:
     run_seed(RANDOM_SEED, case)
 
 
-def test_builders_reject_nothing_silently() -> None:
-    # Sanity for the harness: a valid stream goes through as built.
-    with serve("--port", "null") as c:
-        n = c.add_streams([udp_stream(name="ok", rate="1kpps", mode={"burst": {"packets": 3}})])
-        assert n == 1
-        got: List[Dict[str, Any]] = c.list_streams()
-        assert got[0]["name"] == "ok"
+def test_builders_reject_nothing_silently(tmp_path: Path) -> None:
+    """What the builders are given goes through whole or is refused by name, never dropped
+    on the way: each keyword is in the stream built, the daemon holds the stream as built,
+    its frames carry what was asked (sizes, addresses, ports, VLAN, walks, counts), and a
+    key or value the daemon cannot take is refused naming it, leaving nothing loaded."""
+    vars_ = [{"name": "a", "op": "inc", "min": "198.18.0.1", "max": "198.18.0.9", "write": "ipv4.src"}]
+    layers = [{"eth": {}}, {"vlan": {"id": 7}}, {"ipv4": {}}, {"udp": {"dport": 6000}}, {"payload": {"pattern": "ab"}}]
+    asked: Dict[str, Dict[str, Any]] = {
+        "plain": dict(rate="1kpps", mode={"burst": {"packets": 3}}),
+        "ports": dict(src="198.18.0.7", dst="198.19.0.9", sport=4000, dport=5000, size=128, rate="2kpps",
+                      mode={"burst": {"packets": 4}}),
+        "layers": dict(packet=layers, size={"min": 64, "max": 128}, rate="2kpps", mode={"burst": {"packets": 9}},
+                       vars=vars_),
+        "multi": dict(dport=7000, rate="1kpps", mode={"multi_burst": {"packets": 2, "bursts": 3, "ibg": "10us"}}),
+    }
+    built = [stream(name=n, **kw) if n == "layers" else udp_stream(name=n, **kw) for n, kw in asked.items()]
+    # The builders keep every keyword: as a key of the stream, or in its headers.
+    for s, (name, kw) in zip(built, asked.items()):
+        headers = {k: v for layer in s["packet"] for fields in layer.values() for k, v in fields.items()}
+        for k, v in kw.items():
+            assert s.get(k) == v or headers.get(k) == v, f"{name}: {k}={v!r} is not in {s}"
+    pcap = tmp_path / "out.pcap"
+    with serve("--port", f"pcap:{pcap}") as c:
+        assert c.add_streams(built) == len(built)
+        held = {s["name"]: s for s in c.list_streams()}
+        assert held == {s["name"]: s for s in built}, "the daemon holds the streams as built"
+        c.start()
+        c.wait_on_traffic(timeout=30)
+        sent = {s["name"]: s["opackets"] for s in c.get_stats()["streams"]}
+        assert sent == {"plain": 3, "ports": 4, "layers": 9, "multi": 6}, sent
+        # Refused by name, whole: nothing of a refused call is loaded.
+        c.reset()
+        refusals = [("junk", 1, "junk"), ("rate", "fast", "fast"), ("size", {"min": 64, "max": 1}, "size"),
+                    ("packet", layers + [{"udp": {"nope": 1}}], "nope")]
+        for key, value, named in refusals:
+            bad = dict(built[0], **{key: value})
+            try:
+                c.add_streams([built[1], bad])
+            except RpcError as e:
+                assert named in str(e), f"{key}={value!r}: the refusal does not name it: {e}"
+            else:
+                raise AssertionError(f"{key}={value!r} was taken: {c.list_streams()}")
+            assert c.list_streams() == [], f"{key}={value!r}: a refused call left streams loaded"
+    # The frames carry what was asked (pcap frames have no FCS: size - 4).
+    by: Dict[str, List[bytes]] = {"plain": [], "ports": [], "layers": [], "multi": []}
+    for f in frames(pcap):
+        if f[12:14] == b"\x81\x00":
+            by["layers"].append(f)
+        else:
+            dport = struct.unpack_from("!H", f, 36)[0]
+            by[{12: "plain", 5000: "ports", 7000: "multi"}[dport]].append(f)
+    assert {n: len(v) for n, v in by.items()} == sent
+
+    def ip4(f: bytes, at: int) -> str:
+        return ".".join(str(b) for b in f[at:at + 4])
+
+    assert all(len(f) == 60 and (ip4(f, 26), ip4(f, 30)) == ("198.18.0.1", "198.19.0.1") for f in by["plain"])
+    assert all(len(f) == 124 and (ip4(f, 26), ip4(f, 30)) == ("198.18.0.7", "198.19.0.9")
+               and struct.unpack_from("!HH", f, 34) == (4000, 5000) for f in by["ports"]), by["ports"]
+    # VLAN 7, the UDP port, the walk of the source over 198.18.0.1-9, sizes within 64-128.
+    assert all(struct.unpack_from("!H", f, 14)[0] & 0xFFF == 7 for f in by["layers"])
+    assert all(struct.unpack_from("!H", f, 40)[0] == 6000 and 60 <= len(f) <= 124 for f in by["layers"])
+    assert sorted(ip4(f, 30) for f in by["layers"]) == [f"198.18.0.{i}" for i in range(1, 10)]
