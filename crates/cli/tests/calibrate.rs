@@ -1,7 +1,7 @@
 //! `riptide calibrate`: the system capture against /proc and uname, bad input, the
 //! latencies' order, the loaded-latency curve, the files it writes and the reports that
-//! embed it, and its jitter and read bandwidth beside the C baselines of
-//! ../shared/baselines in the same run.
+//! embed it, and its jitter and read bandwidth beside two C baselines (tests/data/baselines)
+//! in the same run.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -267,11 +267,15 @@ fn a_quick_calibration_orders_latencies_draws_its_curve_and_travels_with_reports
     );
 }
 
-/// Where the C baselines are: $RIPTIDE_BASELINES, else ../shared/baselines beside the
-/// repository.
+/// Where the C baselines are (copies of the project's, in the repository), once gcc and
+/// taskset, which build and pin them, are known to be here; `None` only when they are not
+/// and the skip is allowed (riptide_testkit).
+#[track_caller]
 fn baselines() -> Option<PathBuf> {
-    let dir = std::env::var_os("RIPTIDE_BASELINES").map_or_else(|| repo().join("../shared/baselines"), PathBuf::from);
-    dir.join("jitter.c").exists().then_some(dir)
+    if !riptide_testkit::require_tool("gcc") || !riptide_testkit::require_tool("taskset") {
+        return None;
+    }
+    Some(repo().join("crates/cli/tests/data/baselines"))
 }
 
 fn gcc(src: &Path, out: &Path, flags: &[&str]) {
@@ -290,10 +294,7 @@ fn last_core() -> String {
 /// three times slower on Zen 3, which would compare code placement, not tools.
 #[test]
 fn jitter_agrees_with_the_baseline_on_the_same_core() {
-    let Some(base) = baselines() else {
-        eprintln!("SKIPPED: no ../shared/baselines here (set RIPTIDE_BASELINES)");
-        return;
-    };
+    let Some(base) = baselines() else { return };
     let _m = MACHINE.lock().unwrap_or_else(|e| e.into_inner());
     let bin = tempfile::tempdir().unwrap();
     let exe = bin.path().join("jitter");
@@ -328,10 +329,7 @@ fn jitter_agrees_with_the_baseline_on_the_same_core() {
 /// with one chain and 41-43 GB/s with four, the same source and core).
 #[test]
 fn read_bandwidth_agrees_with_the_baseline_on_the_same_core() {
-    let Some(base) = baselines() else {
-        eprintln!("SKIPPED: no ../shared/baselines here (set RIPTIDE_BASELINES)");
-        return;
-    };
+    let Some(base) = baselines() else { return };
     let _m = MACHINE.lock().unwrap_or_else(|e| e.into_inner());
     let bin = tempfile::tempdir().unwrap();
     let exe = bin.path().join("membw");

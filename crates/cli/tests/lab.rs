@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{ipv4_src, pcap_frames, repo, riptide, text, tshark, tshark_available, wait_within, BAD};
+use common::{ipv4_src, pcap_frames, repo, require_tshark, riptide, text, tshark, wait_within, BAD};
 
 use riptide_port::lab::{self, IfCounters};
 use std::path::Path;
@@ -63,10 +63,12 @@ fn ns_exists(ns: &str) -> bool {
     Path::new("/var/run/netns").join(ns).exists()
 }
 
-/// Takes the lab lock and starts from nothing; `None` when namespaces are unavailable.
+/// Takes the lab lock and starts from nothing. Without namespaces (root, `ip netns`) the
+/// test fails naming what it needs, or with `RIPTIDE_ALLOW_SKIP=1` this is `None` and the
+/// skip is counted (riptide_testkit).
+#[track_caller]
 fn fresh() -> Option<std::sync::MutexGuard<'static, ()>> {
-    if let Err(why) = riptide_port::netns::test_support() {
-        eprintln!("skipped: {why}");
+    if !riptide_testkit::require(riptide_port::netns::test_support()) {
         return None;
     }
     let g = LAB.lock().unwrap_or_else(|p| p.into_inner());
@@ -252,12 +254,11 @@ fn four_segmented_generators_in_four_namespaces_send_the_profile_once() {
 /// `--privileged` and one capability added: NET_RAW for AF_PACKET (100,000 frames, the
 /// kernel's counters agree); without it riptide refuses, naming the capability; AF_XDP
 /// needs NET_ADMIN, BPF and IPC_LOCK too, and the bpf() system call, which podman's
-/// default seccomp profile refuses without CAP_SYS_ADMIN. Skipped, saying why, where
-/// podman is missing or cannot start a container.
+/// default seccomp profile refuses without CAP_SYS_ADMIN. Needs podman, and a podman
+/// that can start a container here.
 #[test]
 fn the_image_runs_a_lab_run_without_privileged() {
-    if Command::new("podman").arg("--version").output().is_err() {
-        eprintln!("skipped: no podman (scripts/setup.sh installs it)");
+    if !riptide_testkit::require_tool("podman") {
         return;
     }
     let Some(_g) = fresh() else { return };
@@ -297,7 +298,7 @@ fn the_image_runs_a_lab_run_without_privileged() {
     };
     let probe = podman(&[], &[], &["--version"]);
     if !probe.status.success() {
-        eprintln!("skipped: podman cannot start a container here: {}", text(&probe));
+        riptide_testkit::skip_or_fail(format!("needs podman to start a container here: {}", text(&probe)));
         return;
     }
     assert!(text(&probe).contains("riptide 0.1"), "{}", text(&probe));
@@ -582,18 +583,23 @@ fn bad_lab_input_is_exit_2() {
         "{}",
         text(&o)
     );
-    // Without root: a clear error, nothing built.
-    if riptide_port::netns::test_support().is_err() {
-        return;
-    }
-    let Some(_g) = fresh() else { return };
-    let o = Command::new("setpriv")
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_riptide"), "lab", "up"])
-        .current_dir("/")
-        .output();
-    let Ok(o) = o else { return };
+    // Without root: a clear error, nothing built. As root the binary runs as nobody
+    // (setpriv); as anyone else, as that user.
+    let bin = env!("CARGO_BIN_EXE_riptide");
+    let (mut c, _g) = if riptide_port::root::is_root() {
+        if !riptide_testkit::require_tool("setpriv") {
+            return;
+        }
+        let Some(g) = fresh() else { return };
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", bin]);
+        (c, Some(g))
+    } else {
+        (Command::new(bin), None)
+    };
+    let o = c.args(["lab", "up"]).env("RIPTIDE_LAB", name()).current_dir("/").output().unwrap();
     if text(&o).contains("Permission denied") && o.status.code() != Some(2) {
-        eprintln!("skipped the non-root case: the binary is not reachable as nobody");
+        riptide_testkit::skip_or_fail(format!("needs the test binary reachable by nobody: {}", text(&o)));
         return;
     }
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
@@ -776,7 +782,7 @@ fn latency_profile_across_the_ring() {
         // Through two veth hops and a kernel router: microseconds, ordered, not absurd.
         assert!(min > 0 && min <= p50 && p50 <= p99 && p99 <= max, "{backend}: {l}");
         assert!(p50 < 10_000_000, "{backend}: p50 {p50} ns");
-        if tshark_available() {
+        if require_tshark() {
             assert_eq!(tshark(&pcap, BAD, &[]), Vec::<String>::new(), "{backend}: tshark finds nothing wrong");
             let ports =
                 tshark(&pcap, "ip.src == 198.18.1.1 && ip.dst == 198.18.2.1 && udp.dstport == 9", &["udp.srcport"]);
@@ -827,7 +833,7 @@ fn impairment_and_tap_wrap_an_afpacket_port() {
     cap.finish();
     assert_eq!(v["ports"][0]["opackets"], kept, "{v}");
     assert_eq!(v["ports"][0]["name"], port, "{v}");
-    if !tshark_available() {
+    if !require_tshark() {
         return;
     }
     let fields = ["frame.len", "ip.src", "ip.dst", "udp.srcport", "udp.dstport", "ip.checksum.status"];
@@ -883,18 +889,16 @@ fn the_readme_wrapper_example_does_what_it_says() {
     assert!((900..=1100).contains(&(made - sent)), "1% dropped by the impairment: {} of {made}", made - sent);
     assert_eq!(got, sent, "the ring forwards what left rt0: {v}");
     assert_eq!(v["loss"]["lost"], 0, "{v}");
-    if tshark_available() {
+    if require_tshark() {
         assert_eq!(tshark(&tap, "", &[]).len() as u64, sent, "the tap holds what left rt0");
     }
 }
 
-/// Whether `nft` runs (the limiter DUT needs it); says why a test skips when not.
-fn nft_available() -> bool {
-    let ok = Command::new("nft").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: no nft (scripts/setup.sh installs nftables)");
-    }
-    ok
+/// Whether the test may go on: `nft` is on PATH (the limiter DUT needs it); required
+/// (riptide_testkit).
+#[track_caller]
+fn require_nft() -> bool {
+    riptide_testkit::require_tool("nft")
 }
 
 /// Issue 16's first acceptance point: on DUTs of known capacity (an nftables limiter at R
@@ -904,7 +908,7 @@ fn nft_available() -> bool {
 #[test]
 fn ndr_finds_the_capacity_of_a_rate_limited_dut() {
     let Some(_g) = fresh() else { return };
-    if !nft_available() {
+    if !require_nft() {
         return;
     }
     for r in [30_000u64, 60_000, 90_000] {
@@ -937,7 +941,7 @@ fn ndr_finds_the_capacity_of_a_rate_limited_dut() {
 #[test]
 fn mrr_of_a_rate_limited_dut_is_what_the_limiter_passes() {
     let Some(_g) = fresh() else { return };
-    if !nft_available() {
+    if !require_nft() {
         return;
     }
     let _down = Down;
@@ -969,7 +973,7 @@ fn mrr_of_a_rate_limited_dut_is_what_the_limiter_passes() {
 #[test]
 fn b2b_finds_the_limiters_bucket() {
     let Some(_g) = fresh() else { return };
-    if !nft_available() {
+    if !require_nft() {
         return;
     }
     let _down = Down;
@@ -1008,7 +1012,7 @@ fn b2b_finds_the_limiters_bucket() {
 #[test]
 fn soak_across_the_lab_counts_each_interval() {
     let Some(_g) = fresh() else { return };
-    if !nft_available() {
+    if !require_nft() {
         return;
     }
     let _down = Down;
@@ -1068,7 +1072,7 @@ impl Drop for Busy {
 #[test]
 fn ndr_on_a_busy_host_finds_the_capacity_or_names_the_trials_it_could_not_trust() {
     let Some(_g) = fresh() else { return };
-    if !nft_available() {
+    if !require_nft() {
         return;
     }
     let _down = Down;
@@ -1125,7 +1129,7 @@ fn ndr_on_a_busy_host_finds_the_capacity_or_names_the_trials_it_could_not_trust(
 #[test]
 fn ndr_by_default_on_a_busy_host_is_right_or_says_it_is_untrusted() {
     let Some(_g) = fresh() else { return };
-    if !nft_available() {
+    if !require_nft() {
         return;
     }
     let _down = Down;
@@ -1263,11 +1267,11 @@ fn in_ns(ns: &str, args: &[&str]) -> std::process::Output {
 
 /// nginx (Debian's) in the DUT namespace on 198.18.1.254:80, serving `/64` (64 bytes),
 /// its access log at `dir/access.log`, started by the script docs/tcp.md gives
-/// (scripts/lab-nginx.sh) and stopped when the guard goes. `None` when nginx is not
-/// installed.
+/// (scripts/lab-nginx.sh) and stopped when the guard goes. nginx is required; `None`
+/// when it is not installed and the skip is allowed (riptide_testkit).
+#[track_caller]
 fn nginx(dir: &Path) -> Option<NginxGuard> {
-    if Command::new("nginx").arg("-v").output().is_err() {
-        eprintln!("skipped: no nginx (scripts/setup.sh installs it)");
+    if !riptide_testkit::require_tool("nginx") {
         return None;
     }
     let script = repo().join("scripts/lab-nginx.sh");
@@ -1362,8 +1366,7 @@ fn trex_http_simple_against_nginx_every_connection_is_in_its_log() {
 fn curl_ab_and_wrk_against_the_tcp_server() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
-    if Command::new("ab").arg("-V").output().is_err() || Command::new("wrk").arg("-v").output().is_err() {
-        eprintln!("skipped: no ab or wrk (scripts/setup.sh installs apache2-utils and wrk)");
+    if !["curl", "ab", "wrk"].into_iter().all(riptide_testkit::require_tool) {
         return;
     }
     ok(&["lab", "up"]);
@@ -1493,7 +1496,7 @@ fn rfc2889_finds_the_lab_bridges_table_limit_and_its_learning_rate() {
     let _down = Down;
     let up = riptide(&["lab", "up", "--dut", "bridge,fdb=300"]);
     if !up.status.success() && text(&up).contains("6.8") {
-        eprintln!("skipped: the kernel has no fdb_max_learned: {}", text(&up));
+        riptide_testkit::skip_or_fail(format!("needs the bridge's fdb_max_learned: {}", text(&up)));
         return;
     }
     assert!(up.status.success(), "{}", text(&up));
@@ -1559,7 +1562,7 @@ fn rfc2889_finds_the_lab_bridges_table_limit_and_its_learning_rate() {
 fn the_nat_dut_translates_tcp_and_holds_its_connection_limit() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
-    if !nft_available() {
+    if !require_nft() {
         return;
     }
     ok(&["lab", "up", "--dut", "nat,conntrack=100"]);
@@ -1597,7 +1600,7 @@ fn the_nat_dut_translates_tcp_and_holds_its_connection_limit() {
 fn rfc9411_finds_the_nat_duts_connection_limit() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
-    if !nft_available() {
+    if !require_nft() {
         return;
     }
     ok(&["lab", "up", "--dut", "nat,conntrack=200"]);
@@ -1633,7 +1636,7 @@ fn rfc9411_finds_the_nat_duts_connection_limit() {
 fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latency() {
     let Some(_g) = fresh() else { return };
     let _down = Down;
-    if !nft_available() {
+    if !require_nft() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

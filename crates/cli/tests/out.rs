@@ -118,9 +118,7 @@ fn out_never_writes_through_links_planted_in_its_directory() {
 /// (root only: elsewhere the unit tests of `files::write_set` inject the same failure).
 #[test]
 fn a_full_disk_leaves_no_partial_set_of_files() {
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
-        eprintln!("skipped: mounting a tmpfs needs root");
+    if !riptide_testkit::require(riptide_testkit::root().map_err(|e| format!("{e} (to mount a tmpfs)"))) {
         return;
     }
     let d = tempfile::tempdir().unwrap();
@@ -135,7 +133,7 @@ fn a_full_disk_leaves_no_partial_set_of_files() {
     let o = sh(&script);
     let stdout = String::from_utf8_lossy(&o.stdout).to_string();
     if o.status.code() == Some(99) || !stdout.starts_with("rc=") {
-        eprintln!("skipped: no tmpfs in a mount namespace here: {}", text(&o));
+        riptide_testkit::skip_or_fail(format!("needs a tmpfs in a mount namespace of its own: {}", text(&o)));
         return;
     }
     let mut lines = stdout.lines();

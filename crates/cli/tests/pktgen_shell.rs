@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{repo, riptide, text, tshark, tshark_available, wait_within, BAD};
+use common::{repo, require_tshark, riptide, text, tshark, wait_within, BAD};
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -28,8 +28,7 @@ fn fields(pcap: &Path, f: &[&str]) -> Vec<Vec<String>> {
 
 #[test]
 fn the_classic_pgset_script_runs_with_its_arguments() {
-    if !tshark_available() {
-        eprintln!("SKIPPED: no tshark");
+    if !require_tshark() {
         return;
     }
     let before = mounts();
@@ -59,8 +58,7 @@ fn the_classic_pgset_script_runs_with_its_arguments() {
 
 #[test]
 fn a_functions_library_under_errexit_and_a_getopts_front_end_run_unchanged() {
-    if !tshark_available() {
-        eprintln!("SKIPPED: no tshark");
+    if !require_tshark() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -252,8 +250,7 @@ pgset start\ncat /proc/net/pktgen/rt0 > /dev/null\necho went on\n";
 #[test]
 fn an_unprivileged_script_drives_pktgen_and_cannot_write_as_root() {
     use std::os::unix::fs::PermissionsExt;
-    if unsafe { libc::geteuid() } != 0 {
-        eprintln!("SKIPPED: not root");
+    if !riptide_testkit::require_root() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -6,7 +6,8 @@
 //!
 //! The refusals are met by running the binary as nobody (uid 65534, `setpriv` of
 //! util-linux, as python/tests/test_security.py does), from a copy in a folder everyone
-//! can read; that needs root, and the cases are skipped without it.
+//! can read; that needs root, which the cases require (riptide_testkit: they fail
+//! without it unless `RIPTIDE_ALLOW_SKIP=1`, and then the skip is counted).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
@@ -23,14 +24,11 @@ struct Nobody {
 }
 
 impl Nobody {
-    /// `None` (with the reason printed) unless this runs as root with setpriv.
+    /// Root and setpriv are required to run riptide as nobody (riptide_testkit); `None`
+    /// only when they are missing and the skip is allowed.
+    #[track_caller]
     fn new() -> Option<Nobody> {
-        if !riptide_port::root::is_root() {
-            eprintln!("skipped: needs root to run riptide as nobody");
-            return None;
-        }
-        if Command::new("setpriv").arg("--version").output().is_err() {
-            eprintln!("skipped: no setpriv (util-linux)");
+        if !riptide_testkit::require_root() || !riptide_testkit::require_tool("setpriv") {
             return None;
         }
         let dir = tempfile::tempdir().unwrap();
@@ -128,7 +126,7 @@ fn a_missing_namespace_names_what_makes_it() {
     assert!(!e.contains("No such file"), "{e}");
     let tg = riptide_port::lab::TG_NS;
     if Path::new("/var/run/netns").join(tg).exists() {
-        eprintln!("skipped the lab's case: {tg} exists");
+        riptide_testkit::skip_or_fail(format!("needs no lab of the default name up ({tg} exists)"));
         return;
     }
     let o = riptide(&["run", p, "--netns", tg, "--port", "null", "-n", "1"]);

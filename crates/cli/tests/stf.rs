@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{repo, riptide, text, tshark_available};
+use common::{repo, require_tshark, riptide, text};
 
 use std::collections::BTreeMap;
 
@@ -10,8 +10,7 @@ use std::process::Command;
 
 #[test]
 fn the_trex_documentation_profile_runs_to_a_pcap() {
-    if !tshark_available() {
-        eprintln!("skipped: no tshark");
+    if !require_tshark() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -111,8 +110,7 @@ fn decoded(pcap: &std::path::Path) -> String {
 
 #[test]
 fn several_cores_share_the_flows_and_write_the_same_packets_as_one() {
-    if !tshark_available() {
-        eprintln!("skipped: no tshark");
+    if !require_tshark() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -241,8 +239,7 @@ fn ipv6_pcap(prefix: [u16; 3]) -> Vec<u8> {
 
 #[test]
 fn ipv6_templates_run_to_a_pcap_that_tshark_finds_right() {
-    if !tshark_available() {
-        eprintln!("skipped: no tshark");
+    if !require_tshark() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -280,8 +277,7 @@ fn ipv6_templates_run_to_a_pcap_that_tshark_finds_right() {
 
 #[test]
 fn named_pools_and_vlan_tags_decode_in_tshark() {
-    if !tshark_available() {
-        eprintln!("skipped: no tshark");
+    if !require_tshark() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -470,8 +466,7 @@ fn ipv4_pcap(len: usize) -> Vec<u8> {
 fn jumbo_template_frames_go_out_whole_and_count_what_went_out() {
     // Issue 15.8: frames over 1536 B were cut to the slot while the report counted their
     // full length. Ports now open for the longest template frame.
-    if !tshark_available() {
-        eprintln!("skipped: no tshark");
+    if !require_tshark() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

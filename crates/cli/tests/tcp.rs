@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{riptide, text, tshark_available};
+use common::{require_tshark, riptide, text};
 
 use std::process::Command;
 
@@ -45,8 +45,7 @@ fn check_invariants(t: &serde_json::Value) {
 
 #[test]
 fn http_over_the_link_is_tcp_that_tshark_finds_no_fault_in() {
-    if !tshark_available() {
-        eprintln!("skipped: no tshark");
+    if !require_tshark() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -103,9 +103,12 @@ pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// Whether tshark runs here.
-pub(crate) fn tshark_available() -> bool {
-    Command::new("tshark").arg("--version").output().is_ok_and(|o| o.status.success())
+/// Whether the test may go on: tshark, the decoding oracle, is on PATH. Without it the
+/// test fails saying so, or with `RIPTIDE_ALLOW_SKIP=1` this returns `false` and the skip
+/// is counted (riptide_testkit; docs/testing.md).
+#[track_caller]
+pub(crate) fn require_tshark() -> bool {
+    riptide_testkit::require_tool("tshark")
 }
 
 /// Runs tshark with checksum validation on; returns its stdout lines.
@@ -148,11 +151,12 @@ pub(crate) fn kernel_counter(ns: &str, ifname: &str, what: &str) -> u64 {
 }
 
 /// A fresh veth pair between two namespaces of its own ([`riptide_port::netns::TestNet`],
-/// removed when dropped), or `None` with the reason printed where this machine cannot
-/// make one (no root, no `ip netns`).
+/// removed when dropped). Where this machine cannot make one (no root, no `ip netns`)
+/// the test fails naming what it needs, or with `RIPTIDE_ALLOW_SKIP=1` this is `None`
+/// and the skip is counted (riptide_testkit).
+#[track_caller]
 pub(crate) fn test_net() -> Option<riptide_port::netns::TestNet> {
-    if let Err(why) = riptide_port::netns::test_support() {
-        eprintln!("skipped: {why}");
+    if !riptide_testkit::require(riptide_port::netns::test_support()) {
         return None;
     }
     Some(riptide_port::netns::TestNet::new().unwrap())
