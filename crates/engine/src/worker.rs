@@ -249,7 +249,10 @@ impl<K: RunKind> Worker<K> {
             if epoch != seen {
                 seen = epoch;
                 let msgs = std::mem::take(&mut *lock(&self.shared.inbox));
-                let lanes = msgs.iter().any(|m| matches!(m, Control::Lanes(_)));
+                // A port stopped or started, or the run paused: what the engine reads
+                // once the message is acknowledged shows it (a paused run's counters
+                // then stay put).
+                let publish = msgs.iter().any(|m| matches!(m, Control::Lanes(_) | Control::Pause));
                 for m in msgs {
                     match m {
                         Control::Stop => {
@@ -273,8 +276,7 @@ impl<K: RunKind> Worker<K> {
                         }
                     }
                 }
-                if lanes {
-                    // A port stopped or started: what the engine reads next shows it.
+                if publish {
                     let now = self.clock.now();
                     self.publish_now(t0, now, busy);
                     last_publish = now;
