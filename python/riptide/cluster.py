@@ -42,10 +42,14 @@ class Cluster:
         mult: Union[str, float] = 1,
         cores: int = 1,
         segmented: bool = False,
+        realtime: bool = False,
     ) -> float:
         """Starts every daemon at wall-clock time ``at`` (default: now + ``lead`` s); returns it.
 
         ``lead`` must cover sending the start to every daemon (each takes ~1 ms here).
+        ``realtime``: each daemon's workers at real-time priority (SCHED_FIFO), which also
+        wake at ``at`` to the microsecond; at normal priority a busy host's scheduler may
+        wake one a tick (a few ms) late.
         ``segmented``: the daemons share the profile instead of each sending all of it:
         daemon ``k`` of ``n`` sends segment ``k/n`` (1/n of every rate and packet count,
         and a disjoint part of every field-engine range; ``riptide run --segment``), so
@@ -55,7 +59,7 @@ class Cluster:
         n = len(self.clients)
         for k, c in enumerate(self.clients):
             seg = (k, n) if segmented else None
-            c.start(duration=duration, count=count, mult=mult, cores=cores, at=when, segment=seg)
+            c.start(duration=duration, count=count, mult=mult, cores=cores, at=when, segment=seg, realtime=realtime)
         return when
 
     def wait_on_traffic(self, timeout: Optional[float] = None) -> None:

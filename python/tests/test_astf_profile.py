@@ -45,8 +45,7 @@ TREX_REFUSES = {"emix2.py", "gtpu_topo.py", "gtpu_topo_latency.py", "http_by_l7_
 
 
 def oracle(paths: List[Path], tunables: Optional[List[str]] = None) -> List[Dict[str, Any]]:
-    pytest.importorskip("dpkt")
-    pytest.importorskip("repoze.lru")
+    # TRex's code imports dpkt and repoze.lru (python/requirements-test.txt).
     return trex_oracle.trex_astf_json_many([str(p) for p in paths], tunables)
 
 
@@ -716,7 +715,6 @@ def test_the_command_line_refuses_in_one_line(tmp_path: Path) -> None:
 
 
 def test_stateless_profiles_still_translate(capsys: pytest.CaptureFixture) -> None:
-    pytest.importorskip("scapy.all")
     from riptide.trex.cli import main
 
     stl = REPO / "python/tests/trex/udp_1pkt_simple.py"

@@ -10,13 +10,12 @@ import os
 import re
 import shutil
 import subprocess
-import time
 from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
 
-from daemon_util import BIN, running_daemon
+from daemon_util import BIN, running_daemon, within
 
 TOKEN = "console-test-token-0123456789"
 PROFILE = """\
@@ -65,14 +64,15 @@ class Tmux:
         return self.tmux("capture-pane", "-p", "-t", target)
 
     def wait(self, what: str, ok: Callable[[str], bool], timeout: float = 30.0, target: str = "t:0") -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            s = self.screen(target)
-            if ok(s):
-                return s
-            if time.monotonic() > deadline:
-                pytest.fail(f"the console never showed {what}; the screen:\n{s}")
-            time.sleep(0.2)
+        screens = [""]
+
+        def shown() -> Optional[str]:
+            screens[0] = self.screen(target)
+            return screens[0] if ok(screens[0]) else None
+
+        if not within(timeout, shown):
+            pytest.fail(f"the console never showed {what}; the screen:\n{screens[0]}")
+        return screens[0]
 
     def shot(self, name: str, screen: str) -> None:
         if self.shots is not None:

@@ -16,8 +16,8 @@ from typing import Any, Dict, List
 
 import pytest
 
-kv = pytest.importorskip("kubernetes_validate")
-yaml = pytest.importorskip("yaml")
+import kubernetes_validate as kv
+import yaml
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide")).resolve()

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Tuple
 
 import pytest
 
-from daemon_util import BIN, REPO, free_port, running_daemon
+from daemon_util import BIN, REPO, free_port, running_daemon, wait_for
 
 from riptide import Client, NotOwner, RpcError  # noqa: E402
 from riptide.methodology import b2b, ndr, rfc2889, rfc9411, soak, soak_search  # noqa: E402
@@ -53,15 +53,16 @@ def daemon_search(c: Client, opts: Dict[str, Any]) -> Tuple[List[Dict[str, Any]]
     """The search through the daemon's methods: the events it showed, and its run."""
     n = c.ndr_start(**opts, latency="off")
     events: List[Dict[str, Any]] = []
-    since, deadline = 0, time.monotonic() + 120
-    while True:
-        p = c.ndr_progress(n, since)
-        events += p["events"]
-        since = p["next"]
-        if p["state"] != "running" and not p["events"]:
-            break
-        assert time.monotonic() < deadline, p
-        time.sleep(0.02)
+    last: Dict[str, Any] = {"next": 0}
+
+    def ended() -> bool:
+        p = c.ndr_progress(n, last["next"])
+        events.extend(p["events"])
+        last.update(p)
+        return p["state"] != "running" and not p["events"]
+
+    wait_for(120, "the search to end", ended)
+    p = last
     assert p["state"] == "done", p
     [run] = c.ndr_results(n)["report"]["runs"]
     return events, run
@@ -87,7 +88,7 @@ def test_a_simulated_dut_gives_one_trial_sequence_through_every_front_end() -> N
 
 def mlrsearch_oracle(c: Client) -> Tuple[List[Trial], List[Tuple[Any, Any]]]:
     """MLRsearch 1.2.1 (the package) driving the daemon's `trial` method."""
-    m = pytest.importorskip("MLRsearch", reason="MLRsearch 1.2.1 is in python/requirements-test.txt")
+    import MLRsearch as m  # python/requirements-test.txt: 1.2.1
     trials: List[Dict[str, Any]] = []
 
     class Measurer(m.AbstractMeasurer):  # type: ignore[misc,name-defined]
@@ -185,10 +186,7 @@ def test_a_search_ends_when_its_owner_goes() -> None:
             n = owner.ndr_start(min_load="1mpps", max_load="5mpps", trial="10s", final_trial="10s",
                                 duration_sum="20s", latency="off")
             owner.close()
-            deadline = time.monotonic() + 15
-            while watcher.ndr_progress(n)["state"] == "running":
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            wait_for(15, "the owner's search to end", lambda: watcher.ndr_progress(n)["state"] != "running")
             assert watcher.ndr_progress(n)["state"] == "cancelled"
             watcher.acquire()
             assert watcher.state() in ("idle", "stopped")
@@ -226,8 +224,7 @@ def test_bad_options_are_named() -> None:
                 with pytest.raises(RpcError) as e:
                     n = c.ndr_start(**opts)
                     # Found in the search's thread: the search fails and says why.
-                    while c.ndr_progress(n)["state"] == "running":
-                        time.sleep(0.01)
+                    wait_for(60, "the search to end", lambda: c.ndr_progress(n)["state"] != "running")
                     c.ndr_results(n)
                 assert want in str(e.value), (opts, e.value)
             c.acquire()
@@ -379,14 +376,8 @@ def test_rfc2889_is_the_same_through_the_cli_the_daemon_and_python() -> None:
         daemon = subprocess.Popen([str(BIN), "serve", "--netns", tg, *ports, "--bind", f"127.0.0.1:{port}"],
                                   stderr=subprocess.DEVNULL)
         try:
-            deadline = time.monotonic() + 10
-            while True:
-                try:
-                    c = Client(port=port, netns=tg)
-                    break
-                except Exception:
-                    assert time.monotonic() < deadline and daemon.poll() is None, "the daemon did not start"
-                    time.sleep(0.05)
+            c = wait_for(10, "the daemon to answer", lambda: daemon.poll() is None and Client(port=port, netns=tg),
+                         ignoring=(Exception,))
             with c:
                 c.acquire()
                 seen: List[Dict[str, Any]] = []

@@ -13,9 +13,9 @@ import pytest
 
 from riptide import Client
 
-from daemon_util import free_port, running_daemon, wait_listening
+from daemon_util import accept_queue, free_port, running_daemon, server_sockets, wait_for, wait_listening
 
-parser = pytest.importorskip("prometheus_client.parser")
+from prometheus_client import parser
 
 PROFILE = """
 streams:
@@ -46,6 +46,17 @@ def value(m, metric: str, **labels: str) -> float:
     return m[(metric, tuple(sorted(labels.items())))]
 
 
+def closed(s: socket.socket) -> bool:
+    """Whether the peer has closed `s` (read without waiting)."""
+    s.setblocking(False)
+    try:
+        return s.recv(100) == b""
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
 def test_metrics_count_over_runs_and_equal_the_stats() -> None:
     mport = free_port()
     with running_daemon("--port", "null", "--metrics", f"127.0.0.1:{mport}") as port:
@@ -59,9 +70,13 @@ def test_metrics_count_over_runs_and_equal_the_stats() -> None:
             for run in (1, 2):
                 c.start()
                 seen = []
-                for _ in range(3):
-                    time.sleep(0.25)
+
+                def sending() -> bool:
                     seen.append(scrape(mport))
+                    running = value(seen[-1], "riptide_run_state", state="running") == 1
+                    return running and value(seen[-1], "riptide_port_tx_packets_per_second", port="0", name="null") > 0
+
+                wait_for(10, "a scrape of the run sending", sending)
                 c.wait_on_traffic(timeout=30)
                 final = scrape(mport)
                 stats = c.get_stats()
@@ -104,31 +119,26 @@ def test_the_endpoint_answers_only_get_metrics_and_survives_junk() -> None:
         # Clients that connect and say nothing hold only their own connections (each is
         # dropped after its 2 s deadline): a scrape beside ten of them is answered at once.
         idle = [socket.create_connection(("127.0.0.1", mport), timeout=5) for _ in range(10)]
-        time.sleep(0.2)
+        wait_for(10, "the endpoint to take the ten", lambda: accept_queue(mport) == 0)
         t = time.monotonic()
         assert value(scrape(mport), "riptide_up") == 1
         assert time.monotonic() - t < 1.0, time.monotonic() - t
         # Beyond the caps (16 at once, 8 from one address), silent connections give way
-        # to new ones, oldest first (issue 32 N8: trickling clients kept scrapes out).
+        # to new ones, oldest first (issue 32 N8: trickling clients kept scrapes out). All
+        # of it well inside the 2 s deadline that drops the newest too.
+        t = time.monotonic()
         more = [socket.create_connection(("127.0.0.1", mport), timeout=5) for _ in range(10)]
-        time.sleep(0.2)
-        gone = []
-        for s in idle + more:
-            s.settimeout(0.2)
-            try:
-                gone.append(s.recv(100) == b"")
-            except socket.timeout:
-                gone.append(False)
-            except ConnectionResetError:
-                gone.append(True)
-        assert all(gone[:12]) and not any(gone[-8:]), gone
+        wait_for(10, "the endpoint to take the ten more", lambda: accept_queue(mport) == 0)
+        wait_for(10, "the 12 oldest to be closed", lambda: all(closed(s) for s in (idle + more)[:12]))
+        assert not any(closed(s) for s in (idle + more)[-8:]), [closed(s) for s in idle + more]
+        assert time.monotonic() - t < 1.0, f"{time.monotonic() - t:.2f} s: the 2 s deadline would blur the check"
         t = time.monotonic()
         assert value(scrape(mport), "riptide_up") == 1
         assert time.monotonic() - t < 1.0, time.monotonic() - t
         for s in idle + more:
             s.close()
         # Once they are gone, scrapes are answered again.
-        time.sleep(2.5)
+        wait_for(10, "the endpoint to drop the closed connections", lambda: server_sockets(mport) == 0)
         assert value(scrape(mport), "riptide_up") == 1
 
 

@@ -15,8 +15,7 @@ from typing import List, Tuple
 
 import pytest
 
-mlrsearch = pytest.importorskip("MLRsearch", reason="MLRsearch 1.2.1 is in python/requirements-test.txt")
-from MLRsearch import AbstractMeasurer, Config, MeasurementResult, MultipleLossRatioSearch, SearchGoal  # noqa: E402
+from MLRsearch import AbstractMeasurer, Config, MeasurementResult, MultipleLossRatioSearch, SearchGoal
 
 BIN = Path(os.environ.get("RIPTIDE_BIN", "target/release/riptide"))
 WIDTH = 0.005

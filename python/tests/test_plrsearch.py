@@ -17,8 +17,8 @@ from types import SimpleNamespace
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "csit"))
-dill = pytest.importorskip("dill")
-pytest.importorskip("scipy")
+import dill  # noqa: E402
+import scipy  # noqa: E402,F401  (PLRsearch's integrator imports it)
 from PLRsearch.PLRsearch import PLRsearch  # noqa: E402
 from PLRsearch import Integrator, stat_trackers  # noqa: E402
 

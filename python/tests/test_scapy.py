@@ -10,7 +10,7 @@ import pytest
 
 from riptide import from_scapy, profile_text, scapy_stream
 
-scapy_all = pytest.importorskip("scapy.all")  # scripts/test.sh installs scapy
+import scapy.all  # noqa: E402,F401  (python/requirements-test.txt; riptide imports it when asked)
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = str(Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide")).resolve())

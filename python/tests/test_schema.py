@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import time
 from typing import Any, Dict, Iterator, List, Tuple
 
 import jsonschema
@@ -17,7 +16,7 @@ import pytest
 
 from riptide import API_MAJOR, SCHEMA_PATH, Client, Cluster, RiptideError, RpcError, merge, stream, udp_stream
 
-from daemon_util import BIN, REPO, free_port, running_daemon
+from daemon_util import BIN, REPO, free_port, running_daemon, wait_for
 from test_client import daemon  # noqa: F401  (fixture)
 
 SCHEMA: Dict[str, Any] = json.loads(SCHEMA_PATH.read_text())
@@ -82,15 +81,13 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
         assert c.stop()["tcp"]["client"]["tcps_connattempt"] == 1
         # The daemon's throughput search, on a simulated DUT (numbers as loads and seconds).
         n = c.ndr_start(simulate="1mpps", max_load=2e6, trial=0.5, final_trial=1, duration_sum=2, goals="ndr=0")
-        while c.ndr_progress(n)["state"] == "running":
-            time.sleep(0.01)
+        wait_for(60, "the method to end", lambda: c.ndr_progress(n)["state"] != "running")
         assert c.ndr_progress(n, since=1)["next"] > 1
         assert c.ndr_results(n, files=True)["files"]["trials.csv"]
         assert c.ndr_cancel(n)["state"] == "done"
         # The daemon's soak on the loaded (tagged) profile, into the null port: all lost.
         n = c.soak_start(load=5000, duration=0.4, interval="0.2s", latency="off")
-        while c.ndr_progress(n)["state"] == "running":
-            time.sleep(0.01)
+        wait_for(60, "the method to end", lambda: c.ndr_progress(n)["state"] != "running")
         assert [e["kind"] for e in c.ndr_progress(n)["events"]] == ["interval", "interval"]
         r = c.ndr_results(n, files=True)
         assert (r["report"]["sent"], r["report"]["lost"]) == (2000, 2000), r["report"]
@@ -102,8 +99,7 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
             with CheckedClient(port=p3) as c3:
                 c3.acquire()
                 n = c3.rfc2889_start("caching", addresses=4, min_addresses=2, flush="none", settle=0.01)
-                while c3.ndr_progress(n)["state"] == "running":
-                    time.sleep(0.01)
+                wait_for(60, "the method to end", lambda: c3.ndr_progress(n)["state"] != "running")
                 r = c3.ndr_results(n, files=True)
                 assert [t["addresses"] for t in r["report"]["trials"]] == [4, 2], r["report"]
                 assert "capacity" not in r["report"] and r["files"]["trials.csv"]
@@ -114,16 +110,14 @@ def test_every_client_method_speaks_the_schema(daemon: int) -> None:
                 c2.acquire()
                 n = c2.rfc9411_start("latency", cps=200, object_sizes="1k", flush="none", settle=0,
                                      ramp_up=0.5, sustain=0.5, ramp_down="1200ms")
-                while c2.ndr_progress(n)["state"] == "running":
-                    time.sleep(0.01)
+                wait_for(60, "the method to end", lambda: c2.ndr_progress(n)["state"] != "running")
                 r = c2.ndr_results(n, files=True)
                 assert [t["transactions"] for t in r["report"]["trials"]] == [1, 10], r["report"]
                 assert r["files"]["report.html"] and r["files"]["latency.png"]
                 # RFC 9004's back-to-back frames across a link of known rate and queue.
                 c2.load_profile("streams:\n  - name: tagged\n    rate: 1kpps\n    flow_stats: {id: 1}\n")
                 n = c2.b2b_start(throughput=1e6, repetitions=1, max_burst_time=0.0005)
-                while c2.ndr_progress(n)["state"] == "running":
-                    time.sleep(0.01)
+                wait_for(60, "the method to end", lambda: c2.ndr_progress(n)["state"] != "running")
                 r = c2.ndr_results(n, files=True)
                 assert r["report"]["sizes"][0]["searches"][0]["frames"] > 0 and r["files"]["b2b.png"], r["report"]
                 c.seen.extend(c2.seen)
@@ -167,15 +161,9 @@ def two_daemons() -> Iterator[List[Tuple[str, int]]]:
                 ["ip", "netns", "exec", ns, str(BIN), "serve", "--port", "null", "--bind", "127.0.0.1:4501",
                  "--no-auth"],
                 stderr=subprocess.DEVNULL))
-        deadline = time.monotonic() + 10
         for ns in names:
-            while True:
-                try:
-                    Client(netns=ns).close()
-                    break
-                except Exception:
-                    assert time.monotonic() < deadline, f"the daemon in {ns} did not start"
-                    time.sleep(0.05)
+            wait_for(10, f"the daemon in {ns} to answer", lambda: Client(netns=ns).close() or True,
+                     ignoring=(Exception,))
         yield [(ns, 4501) for ns in names]
     finally:
         for p in procs:
@@ -192,7 +180,7 @@ def test_cluster_starts_two_daemons_within_a_millisecond(two_daemons: List[Tuple
         cl.add_streams([udp_stream(rate="100kpps")])
         spreads = []
         for _ in range(4):
-            at = cl.start(duration=0.3, lead=0.2)
+            at = cl.start(duration=0.3, lead=0.2, realtime=True)
             cl.wait_on_traffic(timeout=10)
             stats = cl.get_stats()
             # Each daemon's own measurement: scheduled start, and how late its worker began.
@@ -205,11 +193,12 @@ def test_cluster_starts_two_daemons_within_a_millisecond(two_daemons: List[Tuple
             assert total == sum(p["opackets"] for s in stats["daemons"] for p in s["ports"])
             assert 0 < total <= 2 * 30_000, stats["total"]
         # The scheduled start is shared (asserted above); how close the two workers begin
-        # to it is up to the host's scheduler. On this 2-vCPU VM, under CI load, a worker
-        # woke a scheduler tick (4-5 ms) late in two of three runs: so the best of four
-        # runs must be within a millisecond, and every one within the lag bound.
-        assert min(spreads) < 1_000_000, f"start spreads {spreads} ns"
-        assert max(spreads) < 50_000_000, f"start spreads {spreads} ns"
+        # to it is up to the host's scheduler. Real-time workers (the daemons run as root)
+        # began 15 ns to 1.6 us apart in 12 starts on this 2-vCPU VM under a load of 3;
+        # at normal priority, 1.5-4 ms apart in 8 of those 12 (a worker woke a scheduler
+        # tick late), and in one test all four were: so every start must be within a
+        # millisecond.
+        assert max(spreads) < 1_000_000, f"start spreads {spreads} ns"
 
 
 def test_a_segmented_cluster_sends_the_profile_once(two_daemons: List[Tuple[str, int]]) -> None:

@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Iterator
 
@@ -20,7 +19,7 @@ import pytest
 
 from riptide import Client
 from riptide.client import token_path
-from daemon_util import BIN, free_port
+from daemon_util import BIN, free_port, wait_for
 
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 
@@ -51,10 +50,8 @@ def daemon() -> Iterator[int]:
     port = free_port()
     proc = subprocess.Popen([str(BIN), "serve", "--port", "null", "--bind", f"127.0.0.1:{port}"],
                             stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 10
-    while not token_path(port).exists():
-        assert proc.poll() is None and time.monotonic() < deadline, "riptide serve did not start"
-        time.sleep(0.05)
+    wait_for(10, "riptide serve to write its token", lambda: token_path(port).exists() or proc.poll() is not None)
+    assert proc.poll() is None, "riptide serve ended"
     try:
         yield port
     finally:

@@ -16,10 +16,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-import pytest
-
-scapy_all = pytest.importorskip("scapy.all")
-from scapy.all import IP, UDP, Ether, rdpcap  # noqa: E402
+from scapy.all import IP, UDP, Ether, rdpcap
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = str(Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide")).resolve())

@@ -21,10 +21,9 @@ from contextlib import contextmanager
 from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
+import zmq
 
-zmq = pytest.importorskip("zmq")
-
-from daemon_util import BIN, free_port, start_server, wait_listening  # noqa: E402
+from daemon_util import BIN, free_port, start_server, wait_listening
 
 MAGIC = 0xABE85CEA
 

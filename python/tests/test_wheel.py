@@ -16,11 +16,12 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import time
 from pathlib import Path
 from typing import Dict
 
 import pytest
+
+from daemon_util import wait_listening
 
 REPO = Path(__file__).resolve().parents[2]
 WHEEL = os.environ.get("RIPTIDE_WHEEL")
@@ -108,13 +109,7 @@ def test_the_python_quickstart_against_riptide_serve(venv: Path, tmp_path: Path)
     daemon = subprocess.Popen([str(venv / "bin" / "riptide"), "serve", "--port", "null"], env=env, cwd=tmp_path,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", 4501)) == 0:
-                    break
-            assert daemon.poll() is None and time.monotonic() < deadline, "riptide serve did not start"
-            time.sleep(0.05)
+        wait_listening(daemon, 4501, "riptide serve")
         quick = tmp_path / "quickstart.py"
         quick.write_bytes((REPO / "docs" / "examples" / "quickstart.py").read_bytes())
         r = subprocess.run([str(venv / "bin" / "python"), str(quick)], capture_output=True, text=True, env=env,

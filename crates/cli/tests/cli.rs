@@ -943,22 +943,18 @@ fn huge_imix_weights_run_in_little_memory() {
     assert_eq!(v["ports"][0]["opackets"], 1000);
 }
 
-/// Sends SIGTERM to `child` as soon as its pcap part file is in `dir` (the run has begun:
-/// the handler is installed before the ports open), so the signal comes early in the run
-/// however fast this machine simulates.
+/// Sends SIGTERM to `child` as soon as its pcap part file in `dir` holds frames (the run
+/// has begun: the handler is installed before the ports open), so the signal comes early
+/// in the run however fast this machine simulates.
 fn terminate_once_writing(child: &std::process::Child, dir: &std::path::Path) {
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while std::time::Instant::now() < until {
-        let writing = std::fs::read_dir(dir).unwrap().any(|e| {
-            let name = e.unwrap().file_name();
-            name.to_string_lossy().contains(".riptide-") && !name.to_string_lossy().contains("4000000")
-        });
-        if writing {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(50));
+    riptide_testkit::wait_for(std::time::Duration::from_secs(60), "frames in the run's part file", || {
+        std::fs::read_dir(dir).unwrap().any(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            // Past the pcap header (24 bytes): frames written.
+            name.contains(".riptide-") && !name.contains("4000000") && e.metadata().is_ok_and(|m| m.len() > 24)
+        })
+    });
     // SAFETY: a signal to the child just spawned (not yet waited for).
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
 }
