@@ -146,6 +146,9 @@ impl Budget {
 /// fails: a port whose frames never come back.
 const STALL_LIMIT: Nanos = Nanos::from_secs(1);
 
+/// How long the turns at a run's end may go on sending frames due before the end.
+const FINISH_GRACE: Nanos = Nanos(10_000_000);
+
 /// Measures one port's departures against their schedule ([`Pacing`]), a batch at a
 /// time: O(1) a batch (the frames of a batch leave in the order of their departures).
 #[derive(Clone, Debug, Default)]
@@ -236,6 +239,9 @@ impl<K: RunKind> Worker<K> {
         // When a real-time worker last left the CPU.
         let mut slept = t0;
         let horizon_end = plan.end.unwrap_or(Nanos::MAX);
+        // Whether the last turn was one at the end (real time), and when the first was.
+        let mut finishing = false;
+        let mut past_end: Option<Nanos> = None;
         let mut error = None;
         // Departures against the schedule: real time, paced kinds.
         let mut pace = if !plan.simulated && self.kind.paced() {
@@ -302,9 +308,17 @@ impl<K: RunKind> Worker<K> {
                 (horizon_end, None)
             } else {
                 let now = t_loop.saturating_sub(plan.start_abs);
+                // Past the end: one last turn at the end sends what fell due before it
+                // (a worker preempted across the end would otherwise drop the last
+                // frames of its schedule), bounded so a kind that keeps answering
+                // (TCP) cannot keep the run alive.
                 if now >= horizon_end {
-                    self.counters.reached_end = true;
-                    break;
+                    let since = *past_end.get_or_insert(t_loop);
+                    if finishing || t_loop - since > FINISH_GRACE {
+                        self.counters.reached_end = true;
+                        break;
+                    }
+                    finishing = true;
                 }
                 (now.min(horizon_end), plan.catch_up)
             };
@@ -348,6 +362,8 @@ impl<K: RunKind> Worker<K> {
                 if budget.spent() {
                     break;
                 }
+                // More may be due at the end: the next turn decides.
+                finishing = false;
                 if plan.realtime && now - slept >= RESERVE_EVERY {
                     std::thread::sleep(RESERVE);
                     slept = self.clock.now();
@@ -566,6 +582,108 @@ mod tests {
         fn counters(&self) -> PortCounters {
             PortCounters::default()
         }
+    }
+
+    /// One 60-byte frame every millisecond from time zero, as a stateless stream.
+    struct EveryMs {
+        next: u64,
+    }
+
+    impl RunKind for EveryMs {
+        fn handle_start(&mut self) {}
+        fn poll_transmit(&mut self, _: usize, batch: &mut TxBatch<'_>, want: u64, turn: &Turn) -> usize {
+            let mut n = 0;
+            while n < want as usize && Nanos(self.next * 1_000_000) <= turn.horizon {
+                if batch.slot().is_none() {
+                    break;
+                }
+                batch.commit(TxMeta { len: 60, stream: 0, departure: Nanos(self.next * 1_000_000) });
+                self.next += 1;
+                n += 1;
+            }
+            n
+        }
+        fn poll_timeout(&self) -> Option<Nanos> {
+            Some(Nanos(self.next * 1_000_000))
+        }
+        fn publish(&self, _: &mut KindCounters, _: bool) {}
+        fn virtual_now(&self) -> Nanos {
+            Nanos::ZERO
+        }
+    }
+
+    /// Counts what it is given; on its `stall_at`th frame the host takes the worker away
+    /// for `stall` (a preemption, made certain).
+    struct Preempted {
+        info: PortInfo,
+        slots: Vec<u8>,
+        layout: riptide_core::SlotLayout,
+        meta: Vec<TxMeta>,
+        sent: Arc<std::sync::atomic::AtomicU64>,
+        stall_at: u64,
+        stall: std::time::Duration,
+    }
+
+    impl Port for Preempted {
+        fn info(&self) -> &PortInfo {
+            &self.info
+        }
+        fn tx_batch(&mut self, want: usize) -> TxBatch<'_> {
+            TxBatch::with_layout(&mut self.slots, &self.layout, want, &mut self.meta)
+        }
+        fn tx_commit(&mut self, n: usize) -> Result<usize, PortError> {
+            for _ in 0..n {
+                if self.sent.fetch_add(1, Ordering::Relaxed) + 1 == self.stall_at {
+                    std::thread::sleep(self.stall);
+                }
+            }
+            Ok(n)
+        }
+        fn counters(&self) -> PortCounters {
+            PortCounters::default()
+        }
+    }
+
+    #[test]
+    fn a_worker_preempted_across_the_end_still_sends_what_fell_due_before_it() {
+        // 20 frames due over 20 ms; on the 16th (due at 15 ms) the worker is away for
+        // 50 ms, past the end: the four due meanwhile still leave, late, and nothing after.
+        let sent = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let port = Preempted {
+            info: info(),
+            slots: vec![0; 32 * 128],
+            layout: riptide_core::SlotLayout::strided(32, 128),
+            meta: vec![TxMeta::default(); 32],
+            sent: sent.clone(),
+            stall_at: 16,
+            stall: std::time::Duration::from_millis(50),
+        };
+        let clock = Clock::monotonic();
+        let start_abs = clock.now();
+        let plan = Plan {
+            start_abs,
+            // Just short of 20 ms: frames 0..=19 are due before it.
+            end: Some(Nanos(19_500_000)),
+            budget: Budget::Unlimited,
+            simulated: false,
+            catch_up: Some(Nanos(1_000_000_000)),
+            realtime: false,
+            batch: 32,
+            drain: Nanos::ZERO,
+            epoch_unix_ns: 0,
+        };
+        let worker = Worker {
+            clock,
+            ports: vec![Box::new(port) as Box<dyn Port>],
+            kind: EveryMs { next: 0 },
+            plan,
+            shared: Arc::default(),
+            counters: WorkerCounters::default(),
+            publishes: 0,
+        };
+        let exit = worker.run();
+        assert!(exit.error.is_none(), "{:?}", exit.error);
+        assert_eq!(sent.load(Ordering::Relaxed), 20);
     }
 
     fn run_for(port: Box<dyn Port>, secs: f64) -> Exit {
