@@ -224,6 +224,9 @@ fn real_time_null_run_reports_achieved_rate() {
     let Response::Stats(s) = e.handle(Command::Stop).unwrap() else { panic!() };
     let sent = s.streams[0].opackets;
     assert!(sent <= 30_001, "{sent} frames in 300 ms: ahead of the schedule");
+    // And no fewer: a worker the host preempts across the end still sends what fell due
+    // before it (only a stall past the 1 s catch-up window restarts the schedule).
+    assert!(sent >= 30_000 || s.late_resets > 0, "{sent} frames in 300 ms: short of the schedule");
     assert!(s.duration_s >= 0.3 - 1e-9 && s.duration_s < 3.0, "{} s", s.duration_s);
     let rate = sent as f64 / s.duration_s;
     assert!(
