@@ -6,7 +6,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Iterator
 
@@ -14,7 +13,7 @@ import pytest
 
 from riptide import Client, NotOwner, RiptideError, RpcError, VersionMismatch, stream, udp_stream
 
-from daemon_util import REPO, running_daemon
+from daemon_util import REPO, holds_for, running_daemon, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +89,7 @@ def test_update_pause_resume(daemon: int) -> None:
         c.reset()
         c.add_streams([udp_stream(rate="10kpps")])
         c.start(duration=5)
-        time.sleep(0.1)
+        wait_for(10, "the run to send", lambda: c.get_stats()["ports"][0]["opackets"] > 0)
         c.update("2")
         c.pause()
         assert c.state() == "paused"
@@ -145,7 +144,6 @@ def test_a_profile_loads_at_another_frame_size(daemon: int) -> None:
 
 
 def test_a_trex_python_profile_loads_through_the_client(daemon: int) -> None:
-    pytest.importorskip("scapy")
     with Client(port=daemon) as c:
         c.acquire(force=True)
         c.reset()
@@ -182,9 +180,13 @@ def test_a_stream_short_of_its_rate_is_a_warning(daemon: int) -> None:
         c.reset()
         c.add_streams([udp_stream(name="halted", rate="100kpps")])
         c.start(duration=1.0)
-        time.sleep(0.2)
+        wait_for(10, "the run to send", lambda: c.get_stats()["ports"][0]["opackets"] > 0)
         c.pause()
-        time.sleep(0.5)
+        # The stall whose shortfall stop() must report: half a second of the run's one in
+        # which it sends nothing (a pause is applied when acknowledged).
+        paused = c.get_stats()["ports"][0]["opackets"]
+        holds_for(0.5, f"the run paused at {paused} packets",
+                  lambda: c.get_stats()["ports"][0]["opackets"] == paused)
         c.resume()
         with pytest.warns(RateShortfall, match=r"stream halted: achieved .* of the 100.00 Kpps asked"):
             c.wait_on_traffic(timeout=30)

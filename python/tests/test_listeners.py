@@ -21,20 +21,23 @@ from typing import Any, Dict, Iterator, List
 
 import pytest
 
-zmq = pytest.importorskip("zmq")
-from zmq.utils.monitor import recv_monitor_message  # noqa: E402
+import zmq
+from zmq.utils.monitor import recv_monitor_message
 
-from daemon_util import BIN, free_port, running_daemon, start_server, wait_listening  # noqa: E402
+from daemon_util import (BIN, accept_queue, free_port, holds_for, running_daemon, start_server, unread_bytes,
+                         wait_for, wait_listening)
 
 MAGIC = 0xABE85CEA
 
 
 def rss_kib(pid: int, field: str = "VmRSS") -> int:
+    """Process `pid`'s `field` of /proc/PID/status, KiB; fails the test when it has none
+    (a zero would pass every bound on memory)."""
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith(field + ":"):
                 return int(line.split()[1])
-    return 0
+    pytest.fail(f"/proc/{pid}/status has no {field} (the process ended?)")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -160,7 +163,8 @@ def test_n3_unfinished_frames_are_bounded_in_bytes_and_time() -> None:
                 except OSError:
                     pass
                 peers.append(s)
-            time.sleep(0.5)
+            # Measured once the server has read all it was sent (or closed the sender).
+            wait_for(10, "the server to read the peers' bytes", lambda: unread_bytes(srv["rpc"]) == 0)
             held = rss_kib(srv["pid"]) - before
             alive = [p for p in peers if not closed(p, 0.05)]
             assert len(alive) <= 7, f"{len(alive)} peers hold 9 MiB each"
@@ -284,19 +288,20 @@ def test_n5_silent_connections_neither_exhaust_descriptors_nor_spin_the_accept_l
                     socks.append(socket.create_connection(("127.0.0.1", srv["rpc"]), timeout=2))
                 except OSError:
                     break
-            time.sleep(0.5)
+            wait_for(10, "the server to take every connection", lambda: accept_queue(srv["rpc"]) == 0)
             cpu0 = cpu_seconds(srv["pid"])
             t0 = time.monotonic()
             c = Rpc(ctx, srv["rpc"])
             assert c.call("ping") == {}
-            time.sleep(2)
+            time.sleep(2)  # the window over which the server's CPU time is measured
             spent = cpu_seconds(srv["pid"]) - cpu0
             assert spent < 0.5 * (time.monotonic() - t0), f"{spent:.2f} s of CPU while 1,100 peers sat silent"
             fds = len(os.listdir(f"/proc/{srv['pid']}/fd"))
             assert fds < 400, f"{fds} descriptors open"
-            # The handshake deadline closes whoever is left within 5 s.
-            time.sleep(5.5)
-            assert len(os.listdir(f"/proc/{srv['pid']}/fd")) < 60
+            # The handshake deadline (5 s) closes whoever is left (it took 5.0 s here; with
+            # no deadline they would stay).
+            wait_for(15, "the handshake deadline to close the silent",
+                     lambda: len(os.listdir(f"/proc/{srv['pid']}/fd")) < 60)
             assert c.call("ping") == {}
             for s in socks:
                 s.close()
@@ -315,11 +320,17 @@ def test_libzmq_heartbeats_are_answered_and_subscribers_that_never_read_are_drop
             req.setsockopt(zmq.RCVTIMEO, 3000)
             mon = req.get_monitor_socket(zmq.EVENT_DISCONNECTED | zmq.EVENT_HANDSHAKE_SUCCEEDED)
             req.connect(f"tcp://127.0.0.1:{srv['rpc']}")
-            time.sleep(2)
-            events = []
-            while mon.poll(0):
-                events.append(recv_monitor_message(mon)["event"])
-            assert zmq.EVENT_HANDSHAKE_SUCCEEDED in events and zmq.EVENT_DISCONNECTED not in events, events
+            events: List[int] = []
+
+            def seen() -> List[int]:
+                while mon.poll(0):
+                    events.append(recv_monitor_message(mon)["event"])
+                return events
+
+            wait_for(10, "the REQ socket's handshake", lambda: zmq.EVENT_HANDSHAKE_SUCCEEDED in seen())
+            # libzmq drops a peer that leaves its heartbeat unanswered for 400 ms: kept for
+            # 2 s (five times that), the server answered each.
+            holds_for(2, "the heartbeating connection kept", lambda: zmq.EVENT_DISCONNECTED not in seen())
             req.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {}}).encode())
             assert json.loads(req.recv())["result"] == {}
             # A subscriber that never reads: the server's writes to it stop at the
@@ -360,7 +371,8 @@ def test_n2_half_lines_from_many_addresses_lock_nobody_out() -> None:
                 s = raw_line(port, f"127.0.0.{a}")
                 s.sendall(b"{")
                 holders.append(s)
-        time.sleep(0.3)
+        # Each taken and its '{' read (or evicted by the per-address cap).
+        wait_for(10, "the server to take the holders", lambda: accept_queue(port) == 0 and unread_bytes(port) == 0)
         # A client with the token gets in at once and works.
         c = raw_line(port)
         c.sendall(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "auth", "params": {"token": token}}).encode() + b"\n")
@@ -399,21 +411,24 @@ def test_n8_trickling_scrapers_keep_no_scrape_out_and_metrics_off_loopback_needs
     try:
         wait_listening(proc, mport, "riptide serve --metrics")
 
+        connected = []
+
         def trickle() -> None:
             # Connections that send a byte every 100 ms and never finish, renewed as they close.
             while not stop.is_set():
                 try:
                     s = socket.create_connection(("127.0.0.1", mport), timeout=1)
+                    connected.append(s)
                     while not stop.is_set():
                         s.sendall(b"G")
-                        time.sleep(0.1)
+                        time.sleep(0.1)  # the trickle: the attack under test
                 except OSError:
                     continue
 
         threads = [threading.Thread(target=trickle, daemon=True) for _ in range(16)]
         for t in threads:
             t.start()
-        time.sleep(0.5)
+        wait_for(10, "the 16 trickling connections", lambda: len(connected) >= 16 and accept_queue(mport) == 0)
         ok = sum(1 for _ in range(12) if http_get(mport).startswith("HTTP/1.1 200"))
         assert ok == 12, f"{ok} of 12 scrapes answered"
     finally:
@@ -453,6 +468,25 @@ def hostile_astf(templates: int, cps: float) -> str:
     return json.dumps(v)
 
 
+class Memory:
+    """Process `pid`'s resident memory checked against `cap` (bytes) throughout windows of
+    a test; the most it held at any check."""
+
+    def __init__(self, pid: int, cap: int) -> None:
+        self.pid, self.cap, self.peak = pid, cap, 0
+
+    def within_cap(self) -> bool:
+        rss = rss_kib(self.pid) * 1024
+        self.peak = max(self.peak, rss)
+        return rss < self.cap
+
+    def holds_for(self, window: float, what: str) -> None:
+        try:
+            holds_for(window, f"{what} within {self.cap / 2**20:.0f} MiB", self.within_cap)
+        except pytest.fail.Exception as e:
+            pytest.fail(f"{e.msg} (RSS {self.peak / 2**20:.0f} MiB)")
+
+
 class Watch:
     """Another client's calls every 20 ms in a thread: the longest any took to answer."""
 
@@ -467,7 +501,7 @@ class Watch:
             self.call()
             self.worst = max(self.worst, time.monotonic() - t0)
             self.calls += 1
-            time.sleep(0.02)
+            time.sleep(0.02)  # the other client's pace
 
     def end(self) -> float:
         self.stop.set()
@@ -480,7 +514,8 @@ def test_f1_f2_f3_a_hostile_astf_profile_costs_what_it_holds_and_stalls_nobody()
     """Unauthenticated, over TRex's wire: a profile of 20,000 templates on a /8 of clients
     (the pool was one u32 per address/port pair: SIGABRT) started at 10^12 connections per
     second each. The server lives, its memory stays within the connection cap's, and
-    another client is answered within 100 ms throughout."""
+    another client is answered within 400 ms throughout (the worst measured 6-25 ms on a
+    2-vCPU VM; the stall this guards against held it for seconds)."""
     text = hostile_astf(20_000, 1e12)
     md5 = hashlib.md5(text.encode()).hexdigest()
     with trex_server() as srv, ExitStack() as stack:
@@ -502,17 +537,17 @@ def test_f1_f2_f3_a_hostile_astf_profile_costs_what_it_holds_and_stalls_nobody()
             hostile.call("profile_fragment", handler=h, profile_id="_", fragment=text[k:k + chunk],
                          frag_first=k == 0, frag_last=k + chunk >= len(text), md5=md5)
         hostile.call("start", handler=h, profile_id="_", mult=1.0, duration=6.0, nc=True)
-        time.sleep(4)
-        rss = rss_kib(srv["pid"]) * 1024
+        # The cap (1,048,576 connections a side, about 270 MB) and the server's own, held
+        # throughout 4 s of the run.
+        memory = Memory(srv["pid"], 600 << 20)
+        memory.holds_for(4, "the server's memory while the profile runs")
         hostile.call("stop", handler=h, profile_id="_")
         worst = watch.end()
         values = hostile.call("get_counter_values", profile_id="_")
         desc = hostile.call("get_counter_desc", profile_id="_")["data"]
         ids = {d["name"]: str(d["id"]) for d in desc}
-    print(f"F1-F3: {len(text)} B profile, worst answer {worst * 1e3:.1f} ms, RSS {rss / 2**20:.0f} MiB")
-    assert worst < 0.1, f"another client waited {worst * 1e3:.0f} ms"
-    # The cap (1,048,576 connections a side, about 270 MB) and the server's own.
-    assert rss < 600 << 20, f"RSS {rss / 2**20:.0f} MiB"
+    print(f"F1-F3: {len(text)} B profile, worst answer {worst * 1e3:.1f} ms, RSS {memory.peak / 2**20:.0f} MiB")
+    assert worst < 0.4, f"another client waited {worst * 1e3:.0f} ms"
     client = values["client"]
     assert int(client.get(ids["err_flow_overflow"], 0)) > 0, client
     assert 0 < int(client.get(ids["tcps_connattempt"], 0)) <= 1 << 20, client
@@ -521,8 +556,9 @@ def test_f1_f2_f3_a_hostile_astf_profile_costs_what_it_holds_and_stalls_nobody()
 def test_f1_f2_f3_a_hostile_tcp_start_through_the_daemon_stalls_nobody() -> None:
     """The daemon's `tcp_start`, as issue 50 found it: a YAML client range of 2^24
     addresses (16.9 GB asked for at /16) at 10^12 connections per second, then TRex's JSON
-    of 4,000 templates on a /8 (as many as the daemon's 1 MiB request takes). Another session's calls are answered within 100 ms
-    throughout; the daemon's memory stays within the connection cap's."""
+    of 4,000 templates on a /8 (as many as the daemon's 1 MiB request takes). Another
+    session's calls are answered within 400 ms throughout (the worst measured 22-32 ms on
+    a 2-vCPU VM); the daemon's memory stays within the connection cap's."""
     from riptide import Client
 
     yaml = ("client:\n  ips: 16.0.0.0/16777216\n  ports: 1024-65535\n  servers: [48.0.0.1:80]\n"
@@ -534,13 +570,13 @@ def test_f1_f2_f3_a_hostile_tcp_start_through_the_daemon_stalls_nobody() -> None
             watch = Watch(lambda: other.call("stats"))
             hostile.acquire()
             hostile.tcp_start(yaml, name="hostile.yaml", duration=3.0)
-            time.sleep(2.5)
-            rss = rss_kib(pid) * 1024
+            # The daemon's memory within the connection cap's throughout the runs.
+            memory = Memory(pid, 600 << 20)
+            memory.holds_for(2.5, "the daemon's memory while the YAML range runs")
             hostile.stop()
             hostile.tcp_start(hostile_astf(4_000, 1.0), name="many.json", duration=0.5)
-            time.sleep(0.2)
+            memory.holds_for(0.2, "the daemon's memory while the JSON templates run")
             hostile.stop()
             worst = watch.end()
-    print(f"daemon: worst answer {worst * 1e3:.1f} ms, RSS {rss / 2**20:.0f} MiB")
-    assert worst < 0.1, f"another session waited {worst * 1e3:.0f} ms"
-    assert rss < 600 << 20, f"RSS {rss / 2**20:.0f} MiB"
+    print(f"daemon: worst answer {worst * 1e3:.1f} ms, RSS {memory.peak / 2**20:.0f} MiB")
+    assert worst < 0.4, f"another session waited {worst * 1e3:.0f} ms"

@@ -13,12 +13,12 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-from typing import Dict, Iterator, List
+from typing import Callable, Dict, Iterator, List
 
 import pytest
 
 import trex_oracle
+from daemon_util import within
 from test_trex_rpc import trex_server
 
 SCRIPTS = trex_oracle.TREX_CORE / "scripts"
@@ -31,18 +31,45 @@ class Console:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def type(self, line: str, wait: float = 1.5) -> str:
-        """Types `line` and Enter on a cleared screen; the screen after `wait` seconds."""
+    def type(self, line: str, limit: float = 30) -> str:
+        """Types `line` and Enter on a blank screen; the screen once the console has answered
+        it: its prompt back, on a line of its own (the only one: the screen was reset)."""
+        subprocess.run(["tmux", "send-keys", "-R", "-t", self.name], check=True)
         subprocess.run(["tmux", "clear-history", "-t", self.name], check=True)
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "clear", "Enter"], check=True)
-        time.sleep(0.5)
         subprocess.run(["tmux", "send-keys", "-t", self.name, line, "Enter"], check=True)
-        time.sleep(wait)
-        return self.screen()
+        last = {"screen": ""}
+
+        def answered() -> bool:
+            last["screen"] = self.screen()
+            return PROMPT in last["screen"].splitlines()
+
+        if not within(limit, answered):
+            pytest.fail(f"waited {limit} s for the console to answer {line!r}: {last['screen']}")
+        return last["screen"]
 
     def screen(self) -> str:
         return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True,
                               check=True).stdout
+
+    def stats_until(self, what: str, shows: Callable[[Dict[str, List[str]]], bool],
+                    limit: float = 30) -> Dict[str, List[str]]:
+        """Types `stats` until its table `shows` what the test waits for (the rates are the
+        server's over its last second: a change shows within about that), then once more,
+        which must show it too; that table. Fails naming `what`, with the last screen."""
+        last = {"screen": ""}
+
+        def shown() -> bool:
+            last["screen"] = self.type("stats")
+            return shows(table(last["screen"]))
+
+        if not within(limit, shown, ignoring=(KeyError, IndexError, ValueError)):
+            pytest.fail(f"waited {limit} s for stats showing {what}: {last['screen']}")
+        out = self.type("stats")
+        assert shows(table(out)), f"stats showed {what}, and then no more: {out}"
+        return table(out)
+
+
+PROMPT = "trex>"
 
 
 @pytest.fixture()
@@ -56,10 +83,8 @@ def console() -> Iterator[Console]:
         subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "150", "-y", "50", cmd], check=True)
         try:
             c = Console(name)
-            deadline = time.time() + 30
-            while "trex>" not in c.screen():
-                assert time.time() < deadline, c.screen()
-                time.sleep(0.3)
+            if not within(30, lambda: PROMPT in c.screen().splitlines()):
+                pytest.fail(f"waited 30 s for TRex's console to connect: {c.screen()}")
             yield c
         finally:
             subprocess.run(["tmux", "kill-session", "-t", name], check=False)
@@ -81,37 +106,36 @@ def rate(cell: str) -> float:
     return float(value) * UNITS[unit[0] if unit[0] in "KMG" else ""]
 
 
+def near(cell: str, want: float) -> bool:
+    """A rate cell within 2% of `want`."""
+    return abs(rate(cell) - want) <= 0.02 * want
+
+
 def test_trex_console_runs_ports_on_their_own(console: Console) -> None:
     out = console.type("start -f stl/udp_1pkt_simple.py -m 10kpps -p 0")
     assert "Starting traffic on port(s) [0._]" in out and "[SUCCESS]" in out, out
     out = console.type("start -f stl/imix.py -m 20kpps -p 1")
     assert "Starting traffic on port(s) [1._]" in out and "[SUCCESS]" in out, out
-    time.sleep(2.0)  # the rates are over the last second
-    out = console.type("stats", 2.0)
-    t = table(out)
-    assert t["state"][:2] == ["TRANSMITTING", "TRANSMITTING"], out
-    assert abs(rate(t["Tx pps"][0]) - 10e3) <= 0.02 * 10e3, out
-    assert abs(rate(t["Tx pps"][1]) - 20e3) <= 0.02 * 20e3, out
-    # The link delivers each port's frames to the other.
-    assert abs(rate(t["Rx pps"][1]) - 10e3) <= 0.02 * 10e3, out
+    # Both at their rates; the link delivers each port's frames to the other.
+    console.stats_until("both ports transmitting at 10 and 20 Kpps, port 1 receiving port 0's 10 Kpps",
+                        lambda t: t["state"][:2] == ["TRANSMITTING", "TRANSMITTING"] and near(t["Tx pps"][0], 10e3)
+                        and near(t["Tx pps"][1], 20e3) and near(t["Rx pps"][1], 10e3))
 
     out = console.type("stop -p 0")
     assert "Stopping traffic on port(s) [0._]" in out and "[SUCCESS]" in out, out
-    time.sleep(1.5)
-    out = console.type("stats", 2.0)
-    t = table(out)
-    assert t["state"][:2] == ["IDLE", "TRANSMITTING"], out
-    assert rate(t["Tx pps"][0]) == 0.0, out
-    assert abs(rate(t["Tx pps"][1]) - 20e3) <= 0.02 * 20e3, out
+    console.stats_until("port 0 idle at 0 pps, port 1 still at 20 Kpps",
+                        lambda t: t["state"][:2] == ["IDLE", "TRANSMITTING"] and rate(t["Tx pps"][0]) == 0.0
+                        and near(t["Tx pps"][1], 20e3))
 
-    for line, done in [("update -p 1 -m 30kpps", "Updating traffic on port(s) [1._]"),
-                       ("pause -p 1", "Pausing traffic on port(s) [1._]"),
-                       ("resume -p 1", "Resume traffic on port(s) [1._]")]:
-        out = console.type(line)
-        assert done in out and "[SUCCESS]" in out, out
-    time.sleep(2.0)
-    t = table(console.type("stats", 2.0))
-    assert abs(rate(t["Tx pps"][1]) - 30e3) <= 0.02 * 30e3, t
+    out = console.type("update -p 1 -m 30kpps")
+    assert "Updating traffic on port(s) [1._]" in out and "[SUCCESS]" in out, out
+    out = console.type("pause -p 1")
+    assert "Pausing traffic on port(s) [1._]" in out and "[SUCCESS]" in out, out
+    console.stats_until("port 1 paused", lambda t: t["state"][1] == "PAUSE")
+    out = console.type("resume -p 1")
+    assert "Resume traffic on port(s) [1._]" in out and "[SUCCESS]" in out, out
+    console.stats_until("port 1 transmitting at 30 Kpps",
+                        lambda t: t["state"][1] == "TRANSMITTING" and near(t["Tx pps"][1], 30e3))
     out = console.type("streams")
     assert "Port 0:" in out and "Port 1:" in out and out.count("Continuous") == 4, out
     out = console.type("stop -a")

@@ -23,15 +23,32 @@ def attempts():
     return c.get_traffic_stats(skip_zero=False)["client"]["tcps_connattempt"]
 
 
-# http_simple opens 2.776 connections/s per unit of mult.
+def wait_for(limit, what, cond):
+    """Polls `cond` (10 ms apart) until it gives something true, and returns that; fails
+    naming `what` after `limit` seconds. (This script runs in a process of TRex's client,
+    without the tests' daemon_util: a failed check raises, and the test shows this
+    process's stderr.)"""
+    end = time.monotonic() + limit
+    while True:
+        got = cond()
+        if got:
+            return got
+        if time.monotonic() >= end:
+            raise AssertionError(f"waited {limit} s for {what}: never (last: {got!r})")
+        time.sleep(0.01)
+
+
+# http_simple opens 2.776 connections/s per unit of mult: the rate is measured, on the
+# client's clock, over 1.5 s windows (each sleep below is that window), from the first
+# connection the server counts, and again from the update, which the server acknowledges
+# once applied.
 c.start(mult=200)
 out["state_tx"] = c.get_profiles_state()
-time.sleep(0.5)
+wait_for(30, "the first connection attempt", lambda: attempts() > 0)
 a0, t0 = attempts(), time.time()
 time.sleep(1.5)
 a1, t1 = attempts(), time.time()
 c.update(mult=600)
-time.sleep(0.3)
 a2, t2 = attempts(), time.time()
 time.sleep(1.5)
 a3, t3 = attempts(), time.time()
