@@ -93,7 +93,12 @@ def test_update_pause_resume(daemon: int) -> None:
         c.update("2")
         c.pause()
         assert c.state() == "paused"
+        # Paused means nothing leaves (the engine acknowledges the pause once applied):
+        # 100 ms is 2,000 frames at the updated 20 kpps.
+        sent = c.get_stats()["ports"][0]["opackets"]
+        holds_for(0.1, "a paused run kept sending", lambda: c.get_stats()["ports"][0]["opackets"] == sent)
         c.resume()
+        wait_for(10, "frames after the resume", lambda: c.get_stats()["ports"][0]["opackets"] > sent)
         final = c.stop()
         assert final["state"] == "stopped"
         assert final["streams"][0]["requested_pps"] == pytest.approx(20_000)
