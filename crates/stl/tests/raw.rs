@@ -102,7 +102,8 @@ fn raw_frames_go_out_as_given_and_vars_change_only_their_bytes_and_checksums() {
         u
     };
     // (name, frame, `raw: true`?, the source address's offset, checksums' offsets)
-    let cases: Vec<(&str, Vec<u8>, bool, usize, Vec<usize>)> = vec![
+    type Case = (&'static str, Vec<u8>, bool, usize, Vec<usize>);
+    let cases: Vec<Case> = vec![
         ("IPv4 proto 61", ipv4(0, &[], 61, ASCII), true, 26, vec![24]),
         ("802.1Q / IPv4 proto 61", ipv4(1, &[], 61, ASCII), true, 30, vec![28]),
         ("QinQ / IPv4 proto 61", ipv4(2, &[], 61, ASCII), true, 34, vec![32]),
@@ -121,7 +122,7 @@ fn raw_frames_go_out_as_given_and_vars_change_only_their_bytes_and_checksums() {
             hex(&frame)
         );
         let p = riptide_stl::profile::parse(&yaml, "raw.yaml").unwrap();
-        assert_eq!(p.streams[0].value.frame.is_some(), true, "{name}: a raw stream");
+        assert!(p.streams[0].value.frame.is_some(), "{name}: a raw stream");
         let out = frames(&yaml, 50);
         let mut padded = frame.clone();
         padded.resize(frame.len().max(60), 0);

@@ -147,9 +147,12 @@ pub fn layers_of_frame(frame: &[u8]) -> Result<(Vec<Layer>, u16), FrameError> {
     Ok((layers, size))
 }
 
-/// The IPv4 header at `off`: its layer, where the packet ends, its L4 protocol and header
-/// when riptide builds that protocol, and where the header ends.
-fn ipv4(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<(u8, usize)>, usize), FrameError> {
+/// Where an IP packet ends, its L4 protocol and header when riptide builds that protocol,
+/// and where the IP header ends.
+type IpEnds = (usize, Option<(u8, usize)>, usize);
+
+/// The IPv4 header at `off`: its layer and [`IpEnds`].
+fn ipv4(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<IpEnds, FrameError> {
     if f.len() < off + 20 {
         return Err(err(off, "the frame ends in the IPv4 header"));
     }
@@ -180,7 +183,7 @@ fn ipv4(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<
 }
 
 /// The IPv6 header at `off`, as [`ipv4`].
-fn ipv6(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<(u8, usize)>, usize), FrameError> {
+fn ipv6(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<IpEnds, FrameError> {
     if f.len() < off + 40 {
         return Err(err(off, "the frame ends in the IPv6 header"));
     }
