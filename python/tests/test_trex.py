@@ -9,6 +9,7 @@ included, with what riptide wrote.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -211,6 +212,41 @@ def test_a_9k_packet_trimmed_to_an_incrementing_size(tmp_path: Path) -> None:
     assert [len(f) for f in got] == list(range(64, 364))
     assert got == want
     check_tshark(tmp_path / "p0.pcap", 300)
+
+
+def test_an_unknown_ip_protocol_with_a_random_payload_runs_as_trex_builds_it(tmp_path: Path) -> None:
+    """Issue 51: IP protocol 61 with an ASCII payload (plain, over 802.1Q, over IPv6, and
+    with IPv4 options, which riptide sends as a raw frame), the source walking: the frames
+    are scapy's, padded to 60 as TRex pads them, the source written, IPv4 checksums right."""
+    from scapy.all import IPv6
+
+    spec = importlib.util.spec_from_file_location("raw_proto61", PROFILES / "raw_proto61.py")
+    assert spec is not None and spec.loader is not None
+    from riptide.trex import hook
+
+    with hook.trex_names():
+        profile = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(profile)
+    for kind in ("v4", "vlan", "v6", "options"):
+        r = run("raw_proto61.py", tmp_path, "-n", "12", "-t", f"kind={kind}")
+        assert r.returncode == 0, f"{kind}: {r.stderr}"
+        want = []
+        for i in range(12):
+            p = profile.packet(kind)
+            p[Ether].src, p[Ether].dst = MACS["src"], MACS["dst"]
+            if kind == "v6":
+                p[IPv6].src = f"2001:2::{1 + i % 10:x}"
+            else:
+                p[IP].src = f"198.18.0.{1 + i % 10}"
+            want.append(trex_frame(Ether(bytes(p))))
+        got = frames(tmp_path)
+        assert got[0] == want[0], f"{kind}: the first frame\n{got[0].hex()}\n{want[0].hex()}"
+        assert got == want, kind
+        if kind != "v6":
+            out = subprocess.run(["tshark", "-n", "-r", str(tmp_path / "p0.pcap"), "-o", "ip.check_checksum:TRUE",
+                                  "-Y", 'ip.checksum.status == "Good" && ip.proto == 61'],
+                                 capture_output=True, text=True, timeout=60)
+            assert len(out.stdout.splitlines()) == 12, kind + out.stdout + out.stderr
 
 
 def test_imix_streams_interleave_by_departure(tmp_path: Path) -> None:

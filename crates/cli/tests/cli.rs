@@ -388,20 +388,133 @@ fn a_stream_given_as_frame_bytes_sends_them_and_varies_its_fields() {
         let good = "ip.checksum.status == \"Good\" && udp.checksum.status == \"Good\"";
         assert_eq!(tshark(&c, good, &[]).len(), 6, "payload '{payload}'");
     }
-    // What riptide would not send byte for byte is refused, naming the stream's line and the byte.
+    // What riptide's layers cannot say goes raw (issue 51: it used to be refused); a size
+    // walk riptide would have to guess at is refused, naming the stream's line and the byte.
     let mut options = hex.clone();
     options.replace_range(28..30, "46");
-    let bad = write("bad.yaml", &format!("streams:\n  - name: x\n    frame: {options}\n"));
+    let raw = write("raw.yaml", &format!("streams:\n  - name: x\n    frame: {options}\n"));
+    let d = dir.path().join("d.pcap");
+    let o = riptide(&["run", raw.to_str().unwrap(), "--port", &format!("pcap:{}", d.display()), "-n", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut want = frame.clone();
+    want[14] = 0x46;
+    assert_eq!(pcap_records(&d).into_iter().map(|r| r.1).collect::<Vec<_>>(), [want.clone(), want]);
+    let mut arp = hex.clone();
+    arp.replace_range(24..28, "0806");
+    let bad = write(
+        "bad.yaml",
+        &format!("streams:\n  - name: x\n    frame: {arp}\n    raw: true\n    size: {{min: 64, max: 70}}\n"),
+    );
     let o = riptide(&["run", bad.to_str().unwrap(), "--port", "null", "-n", "1"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("bad.yaml:2") && stderr(&o).contains("frame byte 14") && stderr(&o).contains("options"),
+        stderr(&o).contains("bad.yaml:2")
+            && stderr(&o).contains("streams[0].size")
+            && stderr(&o).contains("frame byte 12: EtherType 0x0806"),
         "{}",
         stderr(&o)
     );
     let both = write("both.yaml", &format!("streams:\n  - frame: {hex}\n    packet: [{{eth: {{}}}}]\n"));
     let o = riptide(&["run", both.to_str().unwrap(), "--port", "null", "-n", "1"]);
     assert!(o.status.code() == Some(2) && stderr(&o).contains("not both"), "{}", stderr(&o));
+}
+
+/// Issue 51: frames riptide's layers cannot say, as lab profiles written for TRex send
+/// them (IPv4 protocol 61 with an ASCII payload, over 802.1Q, with options; IPv6 next
+/// header 61; TCP with options), run as raw templates into a pcap: tshark finds every IPv4
+/// and TCP checksum good and the written source address walking, and the first frame is
+/// the bytes given.
+#[test]
+fn raw_frames_run_into_a_pcap_with_their_checksums_right() {
+    if !require_tshark() {
+        return;
+    }
+    const ASCII: &[u8] = b"Xy4kQ8pLs0Dw7ZbN";
+    let ip4 = |vlan: bool, options: &[u8], proto: u8, l4: &[u8]| -> Vec<u8> {
+        let mut f = vec![2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1];
+        if vlan {
+            f.extend([0x81, 0, 0, 7]);
+        }
+        f.extend([8, 0]);
+        let at = f.len();
+        let hl = 20 + options.len();
+        let total = hl + l4.len();
+        f.extend([0x40 | (hl / 4) as u8, 0, 0, total as u8, 0, 1, 0, 0, 64, proto, 0, 0, 16, 0, 0, 1, 48, 0, 0, 1]);
+        f.extend(options);
+        f.extend(l4);
+        // Checksums given right, as scapy writes them.
+        let sum = |b: &[u8]| -> u16 {
+            let mut s: u32 = b.chunks(2).map(|w| u32::from(u16::from_be_bytes([w[0], *w.get(1).unwrap_or(&0)]))).sum();
+            while s > 0xffff {
+                s = (s & 0xffff) + (s >> 16);
+            }
+            !(s as u16)
+        };
+        let c = sum(&f[at..at + hl]);
+        f[at + 10..at + 12].copy_from_slice(&c.to_be_bytes());
+        if proto == 6 {
+            let mut p = f[at + 12..at + 20].to_vec();
+            p.extend([0, 6, 0, l4.len() as u8]);
+            p.extend(l4);
+            let c = sum(&p);
+            f[at + hl + 16..at + hl + 18].copy_from_slice(&c.to_be_bytes());
+        }
+        f
+    };
+    let mut tcp = vec![4, 1, 0, 80, 0, 0, 0, 1, 0, 0, 0, 0, 0x80, 0x18, 0x20, 0, 0, 0, 0, 0, 2, 4, 5, 0xb4];
+    tcp.extend([4, 2, 1, 1, 1, 1, 1, 0]);
+    tcp.extend(ASCII);
+    let mut v6 = vec![2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1, 0x86, 0xdd, 0x60, 0, 0, 0, 0, ASCII.len() as u8, 61, 64];
+    v6.extend([0x20, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0x20, 1, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1]);
+    v6.extend(ASCII);
+    // (frame, IP source offset, tshark's filter for the source field)
+    let cases = [
+        (ip4(false, &[], 61, ASCII), 26, "ip.src"),
+        (ip4(true, &[], 61, ASCII), 30, "ip.src"),
+        (ip4(true, &[0x94, 4, 0, 0], 61, ASCII), 30, "ip.src"),
+        (ip4(false, &[], 6, &tcp), 26, "ip.src"),
+        (v6, 34, "ipv6.src"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (k, (frame, src_at, field)) in cases.iter().enumerate() {
+        let hex: String = frame.iter().map(|b| format!("{b:02x}")).collect();
+        // The walk starts at the source given (16.0.0.1; 2001:2::1's last word), so the
+        // first frame is the bytes given.
+        let lo = u32::from_be_bytes(frame[*src_at..src_at + 4].try_into().unwrap());
+        let hi = lo + 4;
+        let prof = dir.path().join(format!("r{k}.yaml"));
+        std::fs::write(
+            &prof,
+            format!(
+                "streams:\n  - frame: {hex}\n    raw: true\n    vars: [{{name: s, min: {lo}, max: {hi}, size: 4}}]\n    \
+                 writes: [{{var: s, offset: {src_at}, size: 4}}]\n"
+            ),
+        )
+        .unwrap();
+        let out = dir.path().join(format!("r{k}.pcap"));
+        let o = riptide(&["run", prof.to_str().unwrap(), "--port", &format!("pcap:{}", out.display()), "-n", "20"]);
+        assert!(o.status.success(), "case {k}: {}", stderr(&o));
+        let got = pcap_records(&out);
+        let mut want = frame.clone();
+        want.resize(want.len().max(60), 0);
+        assert_eq!(got[0].1, want, "case {k}: the first frame is the bytes given");
+        let bad = tshark(&out, BAD, &[]);
+        assert!(bad.is_empty(), "case {k}: malformed or bad checksums:\n{}", bad.join("\n"));
+        if *field == "ip.src" {
+            let good = tshark(&out, "ip.checksum.status == \"Good\"", &[]).len();
+            assert_eq!(good, 20, "case {k}: every IPv4 checksum checked and good");
+        }
+        if frame[23] == 6 {
+            assert_eq!(tshark(&out, "tcp.checksum.status == \"Good\" && tcp.options.mss_val == 1460", &[]).len(), 20);
+        }
+        let srcs = tshark(&out, "", &[field]);
+        let want: Vec<String> = (0..20)
+            .map(
+                |i| if *field == "ip.src" { format!("16.0.0.{}", 1 + i % 5) } else { format!("2001:2::{}", 1 + i % 5) },
+            )
+            .collect();
+        assert_eq!(srcs, want, "case {k}");
+    }
 }
 
 /// `--total`: a total-rate multiplier is the sum over the sending ports (TRex's --total),

@@ -50,11 +50,16 @@ pub struct StreamSpec {
     /// Headers, outermost first. A missing `eth` is added in front.
     #[serde(default)]
     pub packet: Vec<Layer>,
-    /// The frame as hex bytes (FCS excluded), instead of `packet`: riptide finds its layers
-    /// (refusing what it would not send byte for byte), and the default size becomes the
-    /// frame's (at least 64). Resolved into `packet` when the profile is parsed.
+    /// The frame as hex bytes (FCS excluded), instead of `packet`, sent byte for byte; the
+    /// default size becomes the frame's (at least 64). Where riptide's layers describe the
+    /// frame, it is resolved into `packet` when the profile is parsed; otherwise it stays
+    /// here and runs as a raw template (`raw`).
     #[serde(default)]
     pub frame: Option<String>,
+    /// Send `frame` as a raw template even where riptide's layers describe it: the bytes as
+    /// given, fields named as far as the known headers go.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub raw: bool,
     /// Frame size, FCS included (64 writes 60 bytes).
     #[serde(default)]
     pub size: SizeSpec,

@@ -969,3 +969,98 @@ fn an_uploads_check_runs_apart_and_what_happened_meanwhile_counts() {
     let r = answer(&mut c.t, batch).unwrap();
     assert!(r[0]["error"]["message"].as_str().unwrap().contains("not in a batch"), "{r}");
 }
+
+/// Issue 51: lab profiles written for TRex send IP packets of a protocol riptide has no
+/// layer for (61) with a random ASCII payload, over 802.1Q, with IPv4 options, and TCP
+/// with options: each stream is accepted (raw where riptide's layers cannot say the
+/// frame), its first frame is the client's bytes, and later ones differ only in the
+/// written source address and the checksums over it, which stay right.
+#[test]
+fn frames_riptides_layers_cannot_say_go_out_as_the_client_sent_them() {
+    const ASCII: &[u8] = b"Hq7pLx0ZtRw3Nc9VbK2m";
+    // Ethernet, `vlan` tag or not, IPv4 with `options` of protocol `proto` carrying `l4`.
+    let ipv4 = |vlan: bool, options: &[u8], proto: u8, l4: &[u8]| {
+        let mut f = vec![0x02, 0, 0, 0, 0, 2, 0x02, 0, 0, 0, 0, 1];
+        if vlan {
+            f.extend([0x81, 0x00, 0x00, 0x0a]);
+        }
+        f.extend([8, 0]);
+        let at = f.len();
+        let hl = 20 + options.len();
+        let total = (hl + l4.len()) as u16;
+        f.extend([0x40 | (hl / 4) as u8, 0, (total >> 8) as u8, total as u8, 0, 1, 0, 0, 64, proto, 0, 0]);
+        f.extend([16, 0, 0, 1, 48, 0, 0, 1]);
+        f.extend(options);
+        let c = csum(&f[at..at + hl]);
+        f[at + 10..at + 12].copy_from_slice(&c.to_be_bytes());
+        f.extend(l4);
+        if proto == 6 {
+            let mut pseudo = f[at + 12..at + 20].to_vec();
+            pseudo.extend([0, 6, 0, l4.len() as u8]);
+            pseudo.extend(l4);
+            let c = csum(&pseudo);
+            f[at + hl + 16..at + hl + 18].copy_from_slice(&c.to_be_bytes());
+        }
+        f.resize(f.len().max(60), 0);
+        (f, at)
+    };
+    let mut tcp = vec![0x04, 0x01, 0x00, 0x50, 0, 0, 0, 1, 0, 0, 0, 0, 0x80, 0x18, 0x20, 0, 0, 0, 0, 0];
+    tcp.extend([2, 4, 5, 0xb4, 4, 2, 1, 1, 1, 1, 1, 0]);
+    tcp.extend(ASCII);
+    let cases = [
+        ipv4(false, &[], 61, ASCII),
+        ipv4(true, &[0x94, 0x04, 0, 0], 61, ASCII),
+        ipv4(false, &[], 6, &tcp),
+        ipv4(true, &[0x94, 0x04, 0, 0], 6, &tcp),
+    ];
+    let buf = CaptureBuffer::default();
+    let mut c = Client::new(vec![PortSpec::capture(&buf)]);
+    let h = c.ok("acquire", json!({"port_id": 0, "user": "lab", "session_id": 1, "force": false}));
+    let h = h.as_str().unwrap().to_string();
+    let mode = json!({"type": "single_burst", "total_pkts": 5, "rate": {"type": "pps", "value": 1000.0}});
+    for (k, (f, at)) in cases.iter().enumerate() {
+        let vm = json!([
+            {"type": "flow_var", "name": "src", "size": 4, "op": "inc", "init_value": 268435457u64,
+             "min_value": 268435457u64, "max_value": 268435459u64, "step": 1},
+            {"type": "write_flow_var", "name": "src", "pkt_offset": at + 12, "add_value": 0, "is_big_endian": true},
+            {"type": "fix_checksum_ipv4", "pkt_offset": at}
+        ]);
+        let mut s = stream(mode.clone(), vm, None);
+        s["packet"]["binary"] = json!(base64::engine::general_purpose::STANDARD.encode(f));
+        c.ok("add_stream", json!({"port_id": 0, "handler": h, "stream_id": k + 1, "stream": s}));
+    }
+    c.ok(
+        "start_traffic",
+        json!({"port_id": 0, "handler": h, "mul": {"type": "raw", "op": "abs", "value": 1.0},
+               "duration": -1.0, "force": false, "core_mask": 1, "start_at_ts": 0}),
+    );
+    c.wait_idle(0);
+    let all = buf.lock().unwrap().clone();
+    assert_eq!(all.len(), 5 * cases.len());
+    for (k, (want, at)) in cases.iter().enumerate() {
+        let frames: Vec<&[u8]> = all.iter().filter(|f| f.stream == k as u32).map(|f| &f.data[..]).collect();
+        assert_eq!(frames.len(), 5, "stream {k}");
+        assert_eq!(frames[0], &want[..], "stream {k}: the first frame is the client's bytes");
+        let hl = usize::from(want[*at] & 0x0f) * 4;
+        for (i, f) in frames.iter().enumerate() {
+            assert_eq!(f.len(), want.len(), "stream {k} frame {i}");
+            assert_eq!(f[at + 15], [1, 2, 3, 1, 2][i], "stream {k} frame {i}");
+            let changed: Vec<usize> = (0..f.len()).filter(|&j| f[j] != want[j]).collect();
+            let l4_csum = if want[at + 9] == 6 { Some(at + hl + 16) } else { None };
+            let allowed = |j: usize| {
+                (at + 10..at + 12).contains(&j)
+                    || (at + 12..at + 16).contains(&j)
+                    || l4_csum.is_some_and(|c| (c..c + 2).contains(&j))
+            };
+            assert!(changed.iter().all(|&j| allowed(j)), "stream {k} frame {i}: bytes {changed:?} changed");
+            assert_eq!(csum(&f[*at..at + hl]), 0, "stream {k} frame {i}: IPv4 checksum");
+            if want[at + 9] == 6 {
+                let total = usize::from(u16::from_be_bytes([f[at + 2], f[at + 3]]));
+                let mut pseudo = f[at + 12..at + 20].to_vec();
+                pseudo.extend([0, 6, 0, (total - hl) as u8]);
+                pseudo.extend_from_slice(&f[at + hl..at + total]);
+                assert_eq!(csum(&pseudo), 0, "stream {k} frame {i}: TCP checksum");
+            }
+        }
+    }
+}

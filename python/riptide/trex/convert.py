@@ -156,22 +156,34 @@ def _field_offset(pkt: Any, spec: Union[int, str], who: Any) -> int:
     raise who._fail(f"pkt_offset '{spec}': layer {layer_name} has no field '{field}'")
 
 
-def _packet(builder: stl.STLPktBuilder) -> tuple:
-    """Riptide layers and frame size for the builder's packet, padded as TRex pads it."""
+def _expands(pkt: Any) -> bool:
+    """Whether the scapy packet is a set of packets (a field given as a list or range)."""
+    return len(list(itertools.islice(iter(pkt), 2))) > 1
+
+
+def _packet(builder: stl.STLPktBuilder) -> Dict[str, Any]:
+    """The builder's packet as riptide's ``packet`` layers and ``size`` where riptide's
+    layers describe it, padded as TRex pads it; any other packet (IP or TCP options, a
+    fragment, ARP, non-zero padding, a protocol riptide has no layer for...) as its bytes,
+    a raw ``frame`` riptide sends as given (issue 51)."""
     from ..from_scapy import from_scapy, scapy_packet
 
     pkt = builder.pkt
+    if _expands(pkt):
+        raise builder._fail("the scapy packet is a set of packets (a field given as a list or range): "
+                            "use a field engine variable instead")
     # A scapy Padding layer is Ethernet padding: outside the IP length, as riptide's.
     inner = pkt
+    raw_frame = {"frame": bytes(scapy_packet(pkt)).hex()}
     if pkt.getlayer("Padding") is not None:
         if any(bytes(pkt.getlayer("Padding"))):
-            raise builder._fail("a Padding layer with non-zero bytes: riptide pads with zeros")
+            return raw_frame
         inner = pkt.copy()
         inner.getlayer("Padding").underlayer.remove_payload()
     try:
         layers = from_scapy(inner)
-    except ValueError as e:
-        raise builder._fail(str(e)) from e
+    except ValueError:
+        return raw_frame
     # Addresses the profile leaves unset come from the port (its configured MACs), as
     # TRex's do; riptide's defaults otherwise.
     e = pkt.getlayer("Ether")
@@ -186,7 +198,7 @@ def _packet(builder: stl.STLPktBuilder) -> tuple:
             layers[-1]["payload"]["len"] = len(bytes.fromhex(layers[-1]["payload"].get("hex", "")))
         else:
             layers.append({"payload": {"len": 0}})
-    return layers, frame_len + 4
+    return {"packet": layers, "size": frame_len + 4}
 
 
 def _length_fields(pkt: Any) -> Dict[int, int]:
@@ -270,11 +282,11 @@ def stream_dict(s: STLStream, port: int) -> Dict[str, Any]:
     """One TRex stream as a riptide stream (docs/profiles.md)."""
     out: Dict[str, Any] = {"port": port, "rate": s.mode.rate, "mode": s.mode._mode()}
     if s.packet.raw is not None:
-        # Bytes (pkt_buffer, a pcap): riptide finds their layers itself (`frame:`), and
-        # pads a short one to 60 bytes as TRex does.
+        # Bytes (pkt_buffer, a pcap): riptide finds their layers itself (`frame:`), or
+        # sends them raw, and pads a short one to 60 bytes as TRex does.
         out["frame"] = s.packet.raw.hex()
     else:
-        out["packet"], out["size"] = _packet(s.packet)
+        out.update(_packet(s.packet))
     if s.name is not None:
         out["name"] = str(s.name)
     if not s.enabled:

@@ -643,6 +643,7 @@ impl DeviceConfig {
             port,
             packet: layers,
             frame: None,
+            raw: false,
             size,
             rate: RateSpec(rate),
             fixed_rate: false,

@@ -100,17 +100,33 @@ fn compile_stream(
     names: &HashMap<String, usize>,
 ) -> Result<CompiledStream, ProfileError> {
     let name = s.name.clone().unwrap_or_else(|| format!("s{index}"));
-    let mut layers = if s.packet.is_empty() { default_layers() } else { s.packet.clone() };
-    let added_eth = !matches!(layers.first(), Some(Layer::Eth(_)));
-    if added_eth {
-        layers.insert(0, Layer::Eth(EthSpec::default()));
-    }
     let sizes = s.size.generator(seed);
     let distinct = sizes.sizes();
-    let (tmpl, layout) = template::build(&layers, &distinct).map_err(|e| match e.shifted(-(added_eth as isize)) {
-        e @ template::LayerError::TooSmall { .. } => ctx.err("size", e.to_string()),
-        e => ctx.err("packet", e.to_string()),
-    })?;
+    let (tmpl, layout) = match &s.frame {
+        // A frame the layers do not describe (or marked raw): its bytes as they are.
+        Some(hex) => {
+            if !s.packet.is_empty() {
+                return Err(ctx.err("frame", "give the packet as layers (packet) or as bytes (frame), not both"));
+            }
+            let bytes = template::parse_hex(hex).map_err(|e| ctx.err("frame", e.to_string()))?;
+            let own = [template::raw_size(&bytes)];
+            template::raw(&bytes, &distinct).map_err(|e| {
+                let key = if distinct == own { "frame" } else { "size" };
+                ctx.err(key, e.to_string())
+            })?
+        }
+        None => {
+            let mut layers = if s.packet.is_empty() { default_layers() } else { s.packet.clone() };
+            let added_eth = !matches!(layers.first(), Some(Layer::Eth(_)));
+            if added_eth {
+                layers.insert(0, Layer::Eth(EthSpec::default()));
+            }
+            template::build(&layers, &distinct).map_err(|e| match e.shifted(-(added_eth as isize)) {
+                e @ template::LayerError::TooSmall { .. } => ctx.err("size", e.to_string()),
+                e => ctx.err("packet", e.to_string()),
+            })?
+        }
+    };
     s.rate.0.validate().map_err(|e| ctx.err("rate", e.to_string()))?;
     let mode = match s.mode {
         ModeSpec::Continuous => Mode::Continuous,

@@ -9,11 +9,16 @@ pub type PortMacs = (Option<[u8; 6]>, Option<[u8; 6]>);
 
 /// Gives every stream whose Ethernet source or destination is unset its port's address
 /// from `macs` (index: port; `(source, destination)`, each where known), adding an
-/// Ethernet layer to streams that have none. Addresses a stream sets are kept.
+/// Ethernet layer to streams that have none. Addresses a stream sets are kept, and so are
+/// a raw frame's (`frame:` bytes riptide's layers do not describe).
 pub fn fill_port_macs(profile: &mut Profile, macs: &[PortMacs]) {
     for s in &mut profile.streams {
         let s = &mut s.value;
         let Some(&(src, dst)) = macs.get(s.port as usize) else { continue };
+        if s.frame.is_some() {
+            // A raw frame's addresses are its bytes.
+            continue;
+        }
         if src.is_none() && dst.is_none() {
             continue;
         }

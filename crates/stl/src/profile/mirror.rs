@@ -29,7 +29,7 @@ fn swapped(field: &str) -> String {
 }
 
 /// Adds the mirrors; returns their names. Refused (naming the stream) where a mirror
-/// cannot be derived: a stream on a port other than 0 or 1, a write at a raw byte
+/// cannot be derived: a stream on a port other than 0 or 1, a raw frame, a write at a raw byte
 /// offset, an Ethernet field written by a variable, or no MACs for the other port.
 pub fn add_reverse_streams(profile: &mut Profile, macs: &[PortMacs]) -> Result<Vec<String>, String> {
     let mut next_id = profile
@@ -66,6 +66,12 @@ pub fn add_reverse_streams(profile: &mut Profile, macs: &[PortMacs]) -> Result<V
                 "stream '{name}': --bidirectional needs port {other}'s MAC addresses for the reverse direction (its own \
                  and its gateway's): give a port configuration (--config, with port_info src_mac/dest_mac or \
                  default_gw)"
+            ));
+        }
+        if s.frame.is_some() {
+            return Err(format!(
+                "stream '{name}' is a raw frame (bytes riptide's layers do not describe): its reverse cannot be \
+                 derived; list both directions in the profile instead of --bidirectional"
             ));
         }
         let mut m = s.clone();

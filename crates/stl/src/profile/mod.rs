@@ -43,18 +43,36 @@ pub fn parse(text: &str, file: &str) -> Result<Profile, ProfileError> {
     Ok(profile)
 }
 
-/// Turns each stream's `frame` (hex bytes) into its `packet` layers and default size.
+/// Turns each stream's `frame` (hex bytes) into its `packet` layers where riptide's
+/// layers describe it byte for byte; any other frame (or one marked `raw`) stays a frame,
+/// for a raw template. Either way the default size becomes the frame's.
 fn resolve_frames(profile: &mut Profile, file: &str) -> Result<(), ProfileError> {
     for i in 0..profile.streams.len() {
-        let Some(hex) = profile.streams[i].value.frame.take() else { continue };
         let ctx = compile::ctx_of(file, profile, i);
-        if !profile.streams[i].value.packet.is_empty() {
+        let s = &mut profile.streams[i].value;
+        let Some(hex) = s.frame.take() else {
+            if s.raw {
+                return Err(ctx.err("raw", "raw: true sends a frame as given: the stream needs 'frame' (hex bytes)"));
+            }
+            continue;
+        };
+        if !s.packet.is_empty() {
             return Err(ctx.err("frame", "give the packet as layers (packet) or as bytes (frame), not both"));
         }
         let bytes = crate::template::parse_hex(&hex).map_err(|e| ctx.err("frame", e.to_string()))?;
-        let (layers, size) = crate::template::layers_of_frame(&bytes).map_err(|e| ctx.err("frame", e.to_string()))?;
-        let s = &mut profile.streams[i].value;
-        s.packet = layers;
+        let layered = if s.raw { None } else { crate::template::layers_of_frame(&bytes).ok() };
+        let size = match layered {
+            Some((layers, size)) => {
+                s.packet = layers;
+                size
+            }
+            None => {
+                let size = crate::template::raw_size(&bytes);
+                crate::template::raw(&bytes, &[size]).map_err(|e| ctx.err("frame", e.to_string()))?;
+                s.frame = Some(hex);
+                size
+            }
+        };
         if s.size == values::SizeSpec::default() {
             s.size = values::SizeSpec::Fixed(size);
         }

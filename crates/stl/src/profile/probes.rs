@@ -41,6 +41,7 @@ pub fn add_latency_probes(p: &mut Profile, rate: Rate) -> Result<Vec<String>, St
             port,
             packet: first.value.packet.clone(),
             frame: None,
+            raw: false,
             size: SizeSpec::Fixed(PROBE_SIZE),
             rate: RateSpec(rate),
             fixed_rate: true,

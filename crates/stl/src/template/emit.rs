@@ -1,11 +1,12 @@
 //! Resolving a layer list (next-protocol numbers, TPIDs, bottom of stack) and
 //! emitting it through the `riptide-wire` Reprs.
 
-use super::{payload_bytes, FieldDef, Layout};
+use super::layout::{layout_of, Hdr};
+use super::{payload_bytes, Layout};
 use crate::schema::{IcmpSpec, Layer, PayloadSpec, TcpSpec};
 use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
 use riptide_wire::ip::{IpAddress, Protocol};
-use riptide_wire::{icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, FieldDesc};
+use riptide_wire::{icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// A layer list that cannot be built.
@@ -409,79 +410,27 @@ impl<'a> Plan<'a> {
 
     /// Named fields and checksum coverage.
     pub(crate) fn layout(&self) -> Layout {
-        let mut fields = Vec::new();
-        let mut counts = std::collections::HashMap::<&str, usize>::new();
-        let mut lay = Layout { header_len: self.header_len, ..Default::default() };
-        for (i, l) in self.layers.iter().enumerate() {
-            let name = layer_name(l);
-            let n = counts.entry(name).or_insert(0);
-            let prefix = if *n == 0 { name.to_string() } else { format!("{name}[{n}]") };
-            let also = (*n == 0).then(|| format!("{name}[0]"));
-            *n += 1;
-            let o = self.offsets[i] as u16;
-            // The fields of each header, as riptide-wire lays them out.
-            let table: &[FieldDesc] = match l {
-                Layer::Eth(_) => ethernet::FIELDS,
-                Layer::Vlan(_) => vlan::FIELDS,
-                Layer::Mpls(_) => mpls::FIELDS,
-                Layer::Ipv4(_) => ipv4::FIELDS,
-                Layer::Ipv6(_) => ipv6::FIELDS,
-                Layer::Udp(_) => udp::FIELDS,
-                Layer::Tcp(_) => tcp::FIELDS,
-                Layer::Icmp(_) => icmpv4::FIELDS,
-                Layer::Icmpv6(_) => icmpv6::FIELDS,
-                Layer::Payload(_) => &[],
-            };
-            for f in table {
-                let def = |name: &str| FieldDef {
-                    name: format!("{name}.{}", f.name),
-                    offset: o + f.offset as u16,
-                    size: f.width,
-                    mask: f.mask,
-                    shift: f.shift,
+        let hdrs: Vec<(Hdr, usize)> = self
+            .layers
+            .iter()
+            .zip(&self.offsets)
+            .filter_map(|(l, &o)| {
+                let h = match l {
+                    Layer::Eth(_) => Hdr::Eth,
+                    Layer::Vlan(_) => Hdr::Vlan,
+                    Layer::Mpls(_) => Hdr::Mpls,
+                    Layer::Ipv4(_) => Hdr::Ipv4 { len: ipv4::HEADER_LEN },
+                    Layer::Ipv6(_) => Hdr::Ipv6,
+                    Layer::Udp(_) => Hdr::Udp { checksum: self.udp_checksum() },
+                    Layer::Tcp(_) => Hdr::Tcp,
+                    Layer::Icmp(_) => Hdr::Icmp,
+                    Layer::Icmpv6(_) => Hdr::Icmpv6,
+                    Layer::Payload(_) => return None,
                 };
-                fields.push(def(&prefix));
-                if let Some(a) = &also {
-                    fields.push(def(a));
-                }
-            }
-            let s = o as usize;
-            match l {
-                Layer::Ipv4(_) => {
-                    lay.ipv4_header = Some(s..s + ipv4::HEADER_LEN);
-                    lay.pseudo = Some(s + ipv4::ADDRS.start..s + ipv4::ADDRS.end);
-                    lay.csum.ip = Some(o + ipv4::CHECKSUM as u16);
-                }
-                Layer::Ipv6(_) => lay.pseudo = Some(s + ipv6::ADDRS.start..s + ipv6::ADDRS.end),
-                Layer::Tcp(_) => {
-                    lay.csum.l4 = Some(o + tcp::CHECKSUM as u16);
-                    lay.l4_start = Some(s);
-                }
-                Layer::Udp(_) if self.udp_checksum() => {
-                    lay.csum.l4 = Some(o + udp::CHECKSUM as u16);
-                    lay.csum.l4_is_udp = true;
-                    lay.l4_start = Some(s);
-                    lay.udp_length = Some(s + udp::LENGTH..s + udp::LENGTH + 2);
-                }
-                Layer::Icmp(_) => {
-                    lay.csum.l4 = Some(o + icmpv4::CHECKSUM as u16);
-                    lay.l4_start = Some(s);
-                    // ICMPv4 has no pseudo-header.
-                    lay.pseudo = None;
-                }
-                Layer::Icmpv6(_) => {
-                    lay.csum.l4 = Some(o + icmpv6::CHECKSUM as u16);
-                    lay.l4_start = Some(s);
-                }
-                _ => {}
-            }
-        }
-        if lay.l4_start.is_none() {
-            lay.pseudo = None;
-        }
-        lay.content_end = self.fixed_payload().map(|p| self.header_len + p);
-        lay.fields = fields;
-        lay
+                Some((h, o))
+            })
+            .collect();
+        layout_of(&hdrs, self.header_len, self.fixed_payload().map(|p| self.header_len + p))
     }
 }
 

@@ -18,10 +18,13 @@ use riptide_core::units::FCS_LEN;
 use std::ops::Range;
 
 mod emit;
+mod layout;
 mod parse;
+mod raw;
 
 pub use emit::LayerError;
 pub use parse::{layers_of_frame, FrameError};
+pub use raw::{raw, raw_size};
 
 /// The stored bytes are zero-padded to a multiple of this. [`Template::write`] copies
 /// exactly the frame's length: copying whole fixed-size chunks instead measured slower
@@ -189,33 +192,49 @@ impl Layout {
 /// ascending, non-empty) and returns it with the layout.
 pub fn build(layers: &[Layer], sizes: &[u16]) -> Result<(Template, Layout), LayerError> {
     let plan = emit::Plan::new(layers)?;
-    let (Some(&min), Some(&max)) = (sizes.first(), sizes.last()) else {
+    let (Some(&min), Some(_)) = (sizes.first(), sizes.last()) else {
         return Err(LayerError::NoSizes);
     };
     let min_needed = plan.min_len() + FCS_LEN;
     if (min as usize) < min_needed {
         return Err(LayerError::TooSmall { size: min as usize, needed: min_needed });
     }
-    let mut bytes = plan.emit(max as usize - FCS_LEN)?;
-    let max_len = bytes.len();
-    bytes.resize(max_len.div_ceil(CHUNK) * CHUNK, 0);
-    let layout = plan.layout();
-    let patch_at = plan.size_dependent_fields();
-    let mut patches = Vec::new();
-    if sizes.len() > 1 && !patch_at.is_empty() {
-        let n = patch_at.len();
-        patches = vec![0u16; (max - min + 1) as usize * n];
-        for &s in sizes {
-            let f = plan.emit(s as usize - FCS_LEN)?;
-            let base = (s - min) as usize * n;
-            for (k, &at) in patch_at.iter().enumerate() {
-                let at = at as usize;
-                patches[base + k] = u16::from_be_bytes([f[at], f[at + 1]]);
+    let template = Template::assemble(sizes, plan.size_dependent_fields(), |len| plan.emit(len))?;
+    Ok((template, plan.layout()))
+}
+
+impl Template {
+    /// The template of a frame sent at `sizes` (FCS included, ascending, non-empty):
+    /// `emit(len)` gives the frame at `len` bytes (FCS excluded), whose 16-bit fields at
+    /// `patch_at` are the only bytes that depend on the size. Both forms end here.
+    fn assemble<E>(
+        sizes: &[u16],
+        patch_at: Vec<u16>,
+        emit: impl Fn(usize) -> Result<Vec<u8>, E>,
+    ) -> Result<Template, E> {
+        let (min, max) = match (sizes.first(), sizes.last()) {
+            (Some(&min), Some(&max)) => (min, max),
+            _ => (FCS_LEN as u16, FCS_LEN as u16),
+        };
+        let mut bytes = emit(max as usize - FCS_LEN)?;
+        let max_len = bytes.len();
+        bytes.resize(max_len.div_ceil(CHUNK) * CHUNK, 0);
+        let mut patches = Vec::new();
+        if sizes.len() > 1 && !patch_at.is_empty() {
+            let n = patch_at.len();
+            patches = vec![0u16; (max - min + 1) as usize * n];
+            for &s in sizes {
+                let f = emit(s as usize - FCS_LEN)?;
+                let base = (s - min) as usize * n;
+                for (k, &at) in patch_at.iter().enumerate() {
+                    let at = at as usize;
+                    patches[base + k] = u16::from_be_bytes([f[at], f[at + 1]]);
+                }
             }
+            // Sizes not emitted keep zeros; the size generator never asks for them.
         }
-        // Sizes not emitted keep zeros; the size generator never asks for them.
+        Ok(Template { bytes, max_len, patch_at, min_size: min, patches })
     }
-    Ok((Template { bytes, max_len, patch_at, min_size: min, patches }, layout))
 }
 
 /// Payload bytes for `len` bytes of payload.

@@ -93,7 +93,8 @@ pub fn layers_of_frame(frame: &[u8]) -> Result<(Vec<Layer>, u16), FrameError> {
             _ => 0,
         };
     }
-    let (ip_end, l4) = match etype {
+    // Where the IP packet ends, its L4 header if riptide builds it, and where the rest starts.
+    let (ip_end, l4, rest_at) = match etype {
         0x0800 => ipv4(frame, off, &mut layers)?,
         0x86DD => ipv6(frame, off, &mut layers)?,
         other => {
@@ -102,7 +103,7 @@ pub fn layers_of_frame(frame: &[u8]) -> Result<(Vec<Layer>, u16), FrameError> {
             if let (Some(Layer::Eth(e)), true) = (layers.first_mut(), only_eth) {
                 e.ethertype = Some(other);
             }
-            (frame.len(), None)
+            (frame.len(), None, off)
         }
     };
     if ip_end > frame.len() {
@@ -113,7 +114,7 @@ pub fn layers_of_frame(frame: &[u8]) -> Result<(Vec<Layer>, u16), FrameError> {
     }
     let payload_at = match l4 {
         Some((proto, at)) => l4_layer(frame, at, proto, &mut layers)?,
-        None => off,
+        None => rest_at,
     };
     let payload = &frame[payload_at.min(ip_end)..ip_end];
     let padding = &frame[ip_end..];
@@ -146,8 +147,12 @@ pub fn layers_of_frame(frame: &[u8]) -> Result<(Vec<Layer>, u16), FrameError> {
     Ok((layers, size))
 }
 
-/// The IPv4 header at `off`: its layer, and where the packet ends and the L4 header starts.
-fn ipv4(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<(u8, usize)>), FrameError> {
+/// Where an IP packet ends, its L4 protocol and header when riptide builds that protocol,
+/// and where the IP header ends.
+type IpEnds = (usize, Option<(u8, usize)>, usize);
+
+/// The IPv4 header at `off`: its layer and [`IpEnds`].
+fn ipv4(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<IpEnds, FrameError> {
     if f.len() < off + 20 {
         return Err(err(off, "the frame ends in the IPv4 header"));
     }
@@ -174,11 +179,11 @@ fn ipv4(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<
     if total < 20 {
         return Err(err(off + 2, format!("IPv4 total length {total} is below its header")));
     }
-    Ok((off + total, known.then_some((proto, off + 20))))
+    Ok((off + total, known.then_some((proto, off + 20)), off + 20))
 }
 
 /// The IPv6 header at `off`, as [`ipv4`].
-fn ipv6(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<(u8, usize)>), FrameError> {
+fn ipv6(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<IpEnds, FrameError> {
     if f.len() < off + 40 {
         return Err(err(off, "the frame ends in the IPv6 header"));
     }
@@ -196,7 +201,7 @@ fn ipv6(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<(usize, Option<
         flow_label: vtf & 0xF_FFFF,
         next_header: (!known).then_some(next),
     }));
-    Ok((off + 40 + usize::from(u16_at(f, off + 4)?), known.then_some((next, off + 40))))
+    Ok((off + 40 + usize::from(u16_at(f, off + 4)?), known.then_some((next, off + 40)), off + 40))
 }
 
 /// The L4 header at `at` (protocol `proto`): its layer, and where the payload starts.
@@ -273,6 +278,11 @@ mod tests {
             ("[{eth: {}}, {ipv6: {}}, {icmpv6: {type: echo_reply}}]", 90),
             ("[{eth: {}}, {ipv4: {}}, {udp: {checksum: false}}, {payload: {len: 2, hex: abcd}}]", 64),
             ("[{eth: {type: 0x0806}}, {payload: {hex: 0001080006040001}}]", 64),
+            // Issue 51: an IP protocol riptide has no layer for used to be read as payload
+            // from the IP header on ("frame byte 34: riptide would send 0x45").
+            ("[{eth: {}}, {ipv4: {proto: 61}}, {payload: {string: lkHJgq8e}}]", 80),
+            ("[{eth: {}}, {vlan: {id: 5}}, {ipv4: {proto: 61}}, {payload: {string: lkHJgq8e}}]", 80),
+            ("[{eth: {}}, {ipv6: {next_header: 61}}, {payload: {string: lkHJgq8e}}]", 100),
         ] {
             let layers = from_yaml(yaml);
             let frame = rebuilt(&layers, size);
