@@ -598,20 +598,51 @@ mod tests {
         assert_eq!(s.counts().refused, 1);
     }
 
+    /// Whether `c` is still open (nothing to read, no end of file), without waiting.
+    fn open_now(c: &TcpStream) -> bool {
+        c.set_nonblocking(true).unwrap();
+        let r = c.peek(&mut [0u8; 1]);
+        c.set_nonblocking(false).unwrap();
+        matches!(r, Err(e) if e.kind() == ErrorKind::WouldBlock)
+    }
+
+    /// A newcomer that said "admit" and was echoed, or what it got instead (a refusal).
+    fn newcomer(s: &Server) -> Result<TcpStream, String> {
+        let mut c = connect(s);
+        c.write_all(b"admit").map_err(|e| e.to_string())?;
+        let mut text = String::new();
+        let mut buf = [0u8; 128];
+        while let Ok(n @ 1..) = c.read(&mut buf) {
+            text.push_str(&String::from_utf8_lossy(&buf[..n]));
+            if text == "admit" || text.ends_with('\n') {
+                break;
+            }
+        }
+        if text == "admit" {
+            Ok(c)
+        } else {
+            Err(text)
+        }
+    }
+
     #[test]
     fn idle_admitted_connections_give_way_where_the_wire_allows() {
         let s = echo(Limits { evict_idle_after: Some(Duration::from_millis(200)), ..limits() });
         let mut held: Vec<TcpStream> = (0..3).map(|_| connect(&s)).collect();
-        for c in &mut held {
-            assert_eq!(say(c, "admit"), "admit");
-        }
-        std::thread::sleep(Duration::from_millis(300));
-        assert_eq!(say(&mut held[1], "busy"), "busy");
-        assert_eq!(say(&mut held[2], "busy"), "busy");
-        let mut fresh = connect(&s);
-        assert_eq!(say(&mut fresh, "admit"), "admit");
-        assert!(closed_within(&mut held[0], Duration::from_secs(2)));
-        assert_eq!(say(&mut held[1], "x"), "x");
+        assert_eq!(say(&mut held[0], "admit"), "admit");
+        let t = Instant::now();
+        assert_eq!(say(&mut held[1], "admit"), "admit");
+        assert_eq!(say(&mut held[2], "admit"), "admit");
+        // held[1] is the longest idle now, not the oldest.
+        assert_eq!(say(&mut held[0], "busy"), "busy");
+        // Newcomers are refused until held[1] has been idle 200 ms; then one takes its place.
+        let mut fresh = riptide_testkit::wait_for_ok(Duration::from_secs(10), "a newcomer let in", || newcomer(&s));
+        assert!(t.elapsed() >= Duration::from_millis(200), "let in after {:?}", t.elapsed());
+        assert!(closed_within(&mut held[1], Duration::from_secs(2)), "the longest idle one was not closed");
+        assert_eq!(say(&mut held[0], "x"), "x");
+        assert_eq!(say(&mut held[2], "x"), "x");
+        assert_eq!(say(&mut fresh, "y"), "y");
+        assert_eq!(s.counts().evicted, 1);
     }
 
     #[test]
@@ -624,7 +655,8 @@ mod tests {
         assert!(t.elapsed() >= Duration::from_millis(190), "{:?}", t.elapsed());
         let mut ok = connect(&s);
         assert_eq!(say(&mut ok, "admit"), "admit");
-        std::thread::sleep(Duration::from_millis(400));
+        // Past its admission deadline (200 ms from the connect), an admitted one stays.
+        riptide_testkit::holds_for(Duration::from_millis(400), "the admitted connection open", || open_now(&ok));
         assert_eq!(say(&mut ok, "alive"), "alive");
         assert_eq!(s.counts().not_admitted, 1);
     }
