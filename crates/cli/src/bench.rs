@@ -58,6 +58,11 @@ pub(crate) struct BenchArgs {
     /// and report the time taken and the peak RSS.
     #[arg(long, value_name = "N", conflicts_with_all = ["rx", "link", "tcp"])]
     pub tcp_hold: Option<u32>,
+    /// Measure the raw template instead: the standard profile's frame given as bytes
+    /// (`frame:`, `raw: true`, the same variables), beside the layered profile, rounds
+    /// interleaved in the same run. Both compile to one template form: the ratio is ~1.
+    #[arg(long, conflicts_with_all = ["rx", "link", "tcp", "tcp_hold"])]
+    pub raw: bool,
 }
 
 /// ns per frame of classifying `frames` round after round for `secs` (the sequence
@@ -172,6 +177,9 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     if a.link {
         return bench_link(&a, duration);
     }
+    if a.raw {
+        return bench_raw(&a, duration, &template);
+    }
     let mut engine_mpps = Vec::new();
     let mut base_mpps = Vec::new();
     for _ in 0..a.runs {
@@ -218,10 +226,73 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
 
 /// An engine on `ports` with the standard profile loaded.
 fn standard_engine(ports: &[&str]) -> Result<Engine, Failure> {
+    profile_engine(ports, STANDARD_PROFILE)
+}
+
+/// An engine on `ports` with profile `text` loaded.
+fn profile_engine(ports: &[&str], text: &str) -> Result<Engine, Failure> {
     let specs: Vec<String> = ports.iter().map(|p| p.to_string()).collect();
     let mut engine = Engine::new(EngineConfig { ports: parse_ports(&specs)?, ..Default::default() });
-    engine.handle(Command::load_profile(STANDARD_PROFILE, "<bench>"))?;
+    engine.handle(Command::load_profile(text, "<bench>"))?;
     Ok(engine)
+}
+
+/// The standard profile with its frame given as bytes (`frame`, `raw: true`): the same
+/// stream, variables and checksum fixes, from the raw template.
+fn raw_standard_profile(frame: &[u8]) -> Result<String, Failure> {
+    let hex: String = frame.iter().map(|b| format!("{b:02x}")).collect();
+    let stream = "  - name: bench64\n";
+    if !STANDARD_PROFILE.contains(stream) {
+        return Err(Failure::runtime("the standard profile has no stream bench64"));
+    }
+    Ok(STANDARD_PROFILE.replacen(stream, &format!("{stream}    frame: {hex}\n    raw: true\n"), 1))
+}
+
+/// `riptide bench --raw`: the standard profile from its layers and from its bytes, into
+/// the null port unpaced, rounds interleaved (layered first, then raw, each round).
+fn bench_raw(a: &BenchArgs, duration: Nanos, frame: &[u8]) -> Result<(), Failure> {
+    let raw = raw_standard_profile(frame)?;
+    let opts = || StartOptions {
+        duration: Some(duration),
+        cores: a.cores.count,
+        pin: a.cores.pin.clone(),
+        unpaced: true,
+        ..Default::default()
+    };
+    let (mut layered, mut bytes, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..a.runs {
+        let mut mpps = [0.0; 2];
+        for (k, text) in [STANDARD_PROFILE, raw.as_str()].into_iter().enumerate() {
+            let mut engine = profile_engine(&["null"], text)?;
+            let snap = drive(&mut engine, opts(), false)?;
+            mpps[k] = snap.ports.iter().map(|p| p.tx_pps).sum::<f64>() / 1e6;
+        }
+        layered.push(mpps[0]);
+        bytes.push(mpps[1]);
+        ratios.push(mpps[1] / mpps[0]);
+    }
+    let (runs_layered, runs_raw, runs_ratio) = (layered.clone(), bytes.clone(), ratios.clone());
+    let (l, r, q) = (median(&mut layered), median(&mut bytes), median(&mut ratios));
+    if a.json {
+        let v = json!({
+            "cores": a.cores.count,
+            "duration_s": duration.as_secs_f64(),
+            "layered_mpps": l,
+            "raw_mpps": r,
+            "ratio": q,
+            "runs_layered_mpps": runs_layered,
+            "runs_raw_mpps": runs_raw,
+            "runs_ratio": runs_ratio,
+        });
+        crate::report::print_json(&v)?;
+    } else {
+        println!("riptide bench --raw: the standard profile from its layers and from its bytes (raw: true), null port, unpaced");
+        println!("runs: layered {:?} Mpps, raw {:?} Mpps", rounded(&runs_layered), rounded(&runs_raw));
+        println!("layered  {l:>8.2} Mpps ({}, median of {})", a.cores, a.runs);
+        println!("raw      {r:>8.2} Mpps");
+        println!("ratio    {q:>8.3} (raw / layered, median of the rounds' ratios {:?})", rounded(&runs_ratio));
+    }
+    Ok(())
 }
 
 /// Frames per second of wall time that `ports` move with the standard profile, unpaced,
@@ -279,4 +350,37 @@ fn bench_link(a: &BenchArgs, duration: Nanos) -> Result<(), Failure> {
 
 fn rounded(v: &[f64]) -> Vec<f64> {
     v.iter().map(|x| (x * 100.0).round() / 100.0).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use riptide_port::capture::CaptureBuffer;
+    use riptide_port::PortSpec;
+
+    /// The first 200 frames profile `text` sends into a capture port.
+    fn frames(text: &str) -> Vec<Vec<u8>> {
+        let buf = CaptureBuffer::default();
+        let mut e = Engine::new(EngineConfig { ports: vec![PortSpec::capture(&buf)], ..Default::default() });
+        e.handle(Command::load_profile(text, "<bench>")).unwrap();
+        drive(&mut e, StartOptions { count: Some(200), unpaced: true, ..Default::default() }, false).unwrap();
+        let mut f = buf.lock().unwrap().clone();
+        f.sort_by_key(|c| c.departure);
+        f.into_iter().map(|c| c.data).collect()
+    }
+
+    #[test]
+    fn the_raw_bench_profile_sends_the_layered_ones_frames() {
+        let compiled =
+            riptide_stl::profile::compile(&riptide_stl::profile::parse(STANDARD_PROFILE, "t").unwrap(), "t").unwrap();
+        let mut frame = vec![0u8; 60];
+        compiled.streams[0].template.write(&mut frame, 64);
+        let raw = raw_standard_profile(&frame).unwrap();
+        assert!(raw.contains("raw: true") && raw.contains(&format!("frame: {:02x}", frame[0])), "{raw}");
+        let (a, b) = (frames(STANDARD_PROFILE), frames(&raw));
+        assert_eq!(a.len(), 200);
+        // The variables write in both: the source walks, and frame by frame the two agree.
+        assert_ne!(a[0][26..30], a[1][26..30]);
+        assert_eq!(a, b);
+    }
 }
