@@ -40,9 +40,18 @@ const ALLOWED: &[Allowed] = &[
     allow("python/tests/trex_astf_client_script.py", "time.sleep(0.01)", 1, "the poll interval of the script's wait_for (it runs under TRex's client, without daemon_util)"),
     allow("python/tests/trex_client_script.py", "time.sleep(0.01)", 1, "the poll interval of the script's within/wait_for/holds_for (it runs under TRex's client, without daemon_util)"),
     // Observation windows: a rate or a cost measured over a span of time.
+    allow("crates/engine/src/clock.rs", "std::thread::sleep(Duration::from_millis(150))", 1, "real time for the TSC clock to drift over between two re-anchorings: what is measured against CLOCK_MONOTONIC"),
+    allow("crates/engine/src/clock.rs", "std::thread::sleep(Duration::from_millis(30))", 1, "the real interval the clock is measured over, against Instant"),
     allow("python/tests/test_listeners.py", "time.sleep(2)", 1, "the server's CPU time measured over 2 s while 1,100 silent peers are connected (N5: no spinning accept loop)"),
     allow("python/tests/trex_astf_client_script.py", "time.sleep(1.5)", 2, "the connection rate measured over 1.5 s on the client's clock, before and after update()"),
     // Pacing and attacks that are the point of a test.
+    allow("crates/port/tests/afpacket.rs", "std::thread::sleep(Duration::from_micros(200))", 1, "the receiver's back-off when its ring is empty, in a loop that ends on the sender's end and a quiet spell, or a deadline"),
+    allow("crates/port/tests/afpacket.rs", "std::thread::sleep(Duration::from_micros(100))", 1, "the receiver's back-off when its ring is empty, in a loop that ends on the sender's end and a quiet spell, or a deadline"),
+    allow("crates/port/tests/afxdp.rs", "std::thread::sleep(Duration::from_micros(50))", 1, "the sender's back-off when it is a window ahead of the receiver: flow control that paces traffic"),
+    allow("crates/port/tests/afxdp.rs", "std::thread::sleep(Duration::from_micros(100))", 1, "the receiver's back-off when its ring is empty, in a loop that ends on the sender's end and a quiet spell, or a deadline"),
+    allow("crates/trex/tests/hostile.rs", "std::thread::sleep(Duration::from_millis(r.below(200)))", 1, "a hostile peer stalls after a broken greeting, for a random time"),
+    allow("crates/trex/tests/hostile.rs", "std::thread::sleep(Duration::from_millis(r.below(300)))", 1, "a hostile peer holds a connection open saying nothing, for a random time"),
+    allow("crates/daemon/tests/rpc.rs", "std::thread::sleep(Duration::from_millis(100))", 1, "the attack under test: a request trickled a byte every 100 ms"),
     allow("python/tests/test_listeners.py", "time.sleep(0.1)", 1, "the attack under test: slow-loris scrapers trickling a byte every 100 ms (N8)"),
     allow("python/tests/test_listeners.py", "time.sleep(0.02)", 1, "pacing: the well-behaved client's calls every 20 ms, each timed while the hostile one runs"),
     // Preemption and load that are the point of a test.

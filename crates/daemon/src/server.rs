@@ -8,7 +8,7 @@ use riptide_engine::{Command, Engine, EngineConfig, Response, RunState};
 use riptide_listen::{Conn, Handler, Limits, Refuse};
 use riptide_session::{Owners, Refused};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -363,9 +363,19 @@ fn read_line(
         if let Some(why) = expired(started) {
             return Err(RpcError::new(code::AUTH, why));
         }
-        let room = (max + 1).saturating_sub(buf.len()) as u64;
+        let room = (max + 1).saturating_sub(buf.len());
         let before = buf.len();
-        let got = r.by_ref().take(room).read_until(b'\n', &mut buf);
+        // One read at most per turn, so that the checks above run between any two
+        // (`read_until` blocks for as long as a trickle keeps bytes coming).
+        let got = r.fill_buf().map(|avail| {
+            let take = avail.len().min(room);
+            let end = avail[..take].iter().position(|&b| b == b'\n').map_or(take, |i| i + 1);
+            buf.extend_from_slice(&avail[..end]);
+            end
+        });
+        if let Ok(n) = got {
+            r.consume(n);
+        }
         if started.is_none() && buf.len() > before {
             started = Some(Instant::now());
             _deadline = Some(conn.deadline(deadline + Duration::from_secs(1)));
