@@ -90,10 +90,11 @@ pub(crate) fn layout_of(hdrs: &[(Hdr, usize)], header_len: usize, content_end: O
         match h {
             Hdr::Ipv4 { len } if lay.ipv4_header.is_none() => {
                 lay.ipv4_header = Some(s..s + len);
-                lay.pseudo = Some(s + ipv4::ADDRS.start..s + ipv4::ADDRS.end);
+                lay.pseudo.clear();
+                lay.pseudo.push(s + ipv4::ADDRS.start..s + ipv4::ADDRS.end);
                 lay.csum.ip = Some(o + ipv4::CHECKSUM as u16);
             }
-            Hdr::Ipv6 if lay.pseudo.is_none() => lay.pseudo = Some(s + ipv6::ADDRS.start..s + ipv6::ADDRS.end),
+            Hdr::Ipv6 if lay.pseudo.is_empty() => lay.pseudo.push(s + ipv6::ADDRS.start..s + ipv6::ADDRS.end),
             Hdr::Tcp => {
                 lay.csum.l4 = Some(o + tcp::CHECKSUM as u16);
                 lay.l4_start = Some(s);
@@ -108,7 +109,7 @@ pub(crate) fn layout_of(hdrs: &[(Hdr, usize)], header_len: usize, content_end: O
                 lay.csum.l4 = Some(o + icmpv4::CHECKSUM as u16);
                 lay.l4_start = Some(s);
                 // ICMPv4 has no pseudo-header.
-                lay.pseudo = None;
+                lay.pseudo.clear();
             }
             Hdr::Icmpv6 => {
                 lay.csum.l4 = Some(o + icmpv6::CHECKSUM as u16);
@@ -118,7 +119,7 @@ pub(crate) fn layout_of(hdrs: &[(Hdr, usize)], header_len: usize, content_end: O
         }
     }
     if lay.l4_start.is_none() {
-        lay.pseudo = None;
+        lay.pseudo.clear();
     }
     lay.content_end = content_end;
     lay.fields = fields;

@@ -150,8 +150,9 @@ pub struct Layout {
     pub header_len: usize,
     /// The IPv4 header, if any.
     pub ipv4_header: Option<Range<usize>>,
-    /// Bytes covered by the L4 checksum through the pseudo-header (IP addresses).
-    pub pseudo: Option<Range<usize>>,
+    /// Bytes covered by the L4 checksum through the pseudo-header: the IP addresses (one
+    /// range), or the source and the final destination a routing header holds (two).
+    pub pseudo: Vec<Range<usize>>,
     /// Start of the L4 header, if its checksum is maintained.
     pub l4_start: Option<usize>,
     /// The UDP length field, when the UDP checksum is kept: it counts in the checksum twice
@@ -182,7 +183,7 @@ impl Layout {
         Coverage {
             ip: self.ipv4_header.as_ref().is_some_and(overlaps),
             l4: self.l4_start.is_some_and(|s| r.end > s && self.content_end.is_none_or(|e| r.start < e))
-                || self.pseudo.as_ref().is_some_and(overlaps),
+                || self.pseudo.iter().any(overlaps),
             l4_twice: self.udp_length.as_ref().is_some_and(|l| l.start <= r.start && r.end <= l.end),
         }
     }
