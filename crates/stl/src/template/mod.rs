@@ -21,10 +21,12 @@ mod emit;
 mod layout;
 mod parse;
 mod raw;
+mod summary;
 
 pub use emit::LayerError;
 pub use parse::{layers_of_frame, FrameError};
 pub use raw::{raw, raw_size};
+pub use summary::FrameSummary;
 
 /// The stored bytes are zero-padded to a multiple of this. [`Template::write`] copies
 /// exactly the frame's length: copying whole fixed-size chunks instead measured slower
@@ -163,6 +165,12 @@ pub struct Layout {
     /// Where the packet ends when the frame has Ethernet padding after it (`payload:
     /// {len: N}`): writes from there on touch no checksum. `None`: the frame's end.
     pub content_end: Option<usize>,
+    /// The headers riptide knows, outermost first, with their offsets (`eth`, `vlan`,
+    /// `ipv4`, `srh`, `udp`...).
+    pub headers: Vec<(&'static str, usize)>,
+    /// Where a raw frame's walk stopped and why, when bytes riptide cannot name follow
+    /// its headers (`IPv4 protocol 61 is opaque to riptide`).
+    pub opaque: Option<(usize, String)>,
 }
 
 impl Layout {

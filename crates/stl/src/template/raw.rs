@@ -26,7 +26,7 @@
 //! padding after its IP packet (only the padding changes). Anything else is refused,
 //! naming the byte whose meaning riptide would have to guess.
 
-use super::layout::{layout_of, Hdr};
+use super::layout::{layout_of, Ext, Hdr};
 use super::{FrameError, Layout, Template};
 use riptide_core::units::FCS_LEN;
 use riptide_wire::{checksum, icmpv4, icmpv6, ipv4, ipv6, tcp, udp};
@@ -186,6 +186,14 @@ fn ipv6_walk(f: &[u8], at: usize, w: &mut Walk) {
             w.stop(off + 1, format!("extension header {next} of {len} bytes runs past the IPv6 packet"));
             return;
         }
+        let ext = match next {
+            0 => Ext::HopByHop,
+            60 => Ext::DestOptions,
+            44 => Ext::Fragment,
+            _ if h[2] == 4 => Ext::Srh,
+            _ => Ext::Routing,
+        };
+        w.hdrs.push((Hdr::Ipv6Ext(ext), off));
         if next == 43 && !routing_header(f, off, len, w) {
             return;
         }
@@ -223,7 +231,7 @@ fn routing_header(f: &[u8], off: usize, len: usize, w: &mut Walk) -> bool {
             w.stop(
                 off + 2,
                 format!(
-                    "routing header type {kind} with {left} segments left: the final destination the L4 checksum \
+                    "routing header type {kind}, segments left {left}: the final destination the L4 checksum \
                      covers is unknown to riptide"
                 ),
             );
@@ -278,6 +286,7 @@ pub fn raw(frame: &[u8], sizes: &[u16]) -> Result<(Template, Layout), FrameError
     let w = walk(&own);
     let padded_ip = w.ip.filter(|ip| ip.end < own.len());
     let mut layout = layout_of(&w.hdrs, w.header_len, padded_ip.map(|ip| ip.end));
+    layout.opaque = w.opaque.clone();
     if let (Some(dst), Some(ip), false) = (w.final_dst, w.ip, layout.pseudo.is_empty()) {
         let src = ip.at + ipv6::ADDRS.start;
         layout.pseudo = vec![src..src + 16, dst..dst + 16];
