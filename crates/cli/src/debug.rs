@@ -72,6 +72,11 @@ pub(crate) fn debug(a: DebugArgs) -> Result<(), Failure> {
         println!("wrote {n} packets to {}", path.display());
         return Ok(());
     }
+    // Each stream's frame first: raw bytes or layers, and what riptide keeps right in it.
+    for s in &compiled.streams {
+        println!("stream {}: {}", s.name, s.frame);
+    }
+    println!();
     let mut frames = match buffer.lock() {
         Ok(g) => g.clone(),
         Err(p) => p.into_inner().clone(),

@@ -189,6 +189,59 @@ fn debug_prints_decoded_packets_and_sends_nothing() {
     assert_eq!(tshark(&out, "", &[]).len(), 5);
 }
 
+/// Issue 51: `debug` says per stream whether its frame is raw (bytes) or from layers, its
+/// size, the headers riptide knows in it, where opaque bytes start and the checksums it
+/// keeps, at the offsets the frames below have them (counted by hand).
+#[test]
+fn debug_says_per_stream_raw_or_layers_and_which_checksums_it_keeps() {
+    const MACS: &str = "000000000002000000000001";
+    // IPv4 / TCP with 12 bytes of options (the layers have none) / 16 bytes: 82 bytes.
+    let tcp = [
+        "0800",
+        "45000044 00010000 40060000 c6120001 c6130001",
+        "04010050 00000001 00000000 80182000 00000000",
+        "020405b4 04020101 01010100",
+        &"71".repeat(16),
+    ];
+    // IPv6 / SRH (type 4, 2 segments, 1 left) / UDP / 8 bytes: 110 bytes.
+    let srv6 = [
+        "86dd",
+        "6000000000382b40 20010002000000000000000000000001 fc000002000000000000000000000012",
+        "11040401 01000000 fc000001000000000000000000000011 fc000002000000000000000000000012",
+        "04010035 0010 1234",
+        &"61".repeat(8),
+    ];
+    // IPv4 protocol 61 / 16 ASCII bytes: 50 bytes, sent padded to 60.
+    let p61 = ["0800", "45000024 00010000 403d0000 c6120001 c6130001", &"6c".repeat(16)];
+    let hex = |parts: &[&str]| format!("{MACS}{}", parts.concat().replace(' ', ""));
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("raw.yaml");
+    let yaml = format!(
+        "streams:\n  - {{name: tcpopt, frame: {}}}\n  - {{name: srv6, frame: {}}}\n  - {{name: p61, frame: {}, raw: true}}\n  - {{name: layered, packet: [{{eth: {{}}}}, {{ipv4: {{}}}}, {{udp: {{}}}}], size: {{min: 64, max: 128}}}}\n",
+        hex(&tcp),
+        hex(&srv6),
+        hex(&p61)
+    );
+    std::fs::write(&prof, yaml).unwrap();
+    let o = riptide(&["debug", prof.to_str().unwrap(), "-n", "4"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let heads: Vec<&str> = out.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(
+        heads,
+        [
+            "stream tcpopt: raw frame (86 B; eth / ipv4 / tcp; checksums: ipv4 at 24, tcp at 50)",
+            "stream srv6: raw frame (114 B; eth / ipv6 / srh / udp; checksums: udp at 100)",
+            "stream p61: raw frame (64 B; eth / ipv4; opaque from byte 23 (IPv4 protocol 61 is opaque to riptide); \
+             checksums: ipv4 at 24)",
+            "stream layered: from layers (64..128 B; eth / ipv4 / udp; checksums: ipv4 at 24, udp at 40)",
+        ],
+        "{out}"
+    );
+    // Then the packets, each stream's once.
+    assert_eq!(out.lines().filter(|l| l.starts_with('#')).count(), 4, "{out}");
+}
+
 /// Runs a bad profile: exit 2, one line naming the file and what was wrong, no output file.
 fn rejects(yaml: &str, expect: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
@@ -1249,7 +1302,7 @@ fn a_reader_that_goes_ends_the_output_quietly() {
         .unwrap();
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-    assert!(first.starts_with("#0 stream udp64"), "{first}");
+    assert!(first.starts_with("stream udp64: from layers"), "{first}");
     // The reader is gone now (its end of the pipe dropped with the BufReader).
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.signal(), Some(libc::SIGPIPE), "{:?}", o.status);

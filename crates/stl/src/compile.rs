@@ -5,7 +5,7 @@ use crate::pacer::{PaceUnit, Pacer};
 use crate::size::SizeGen;
 use crate::stream::{Mode, Stream, StreamParts};
 use crate::tag::TagTx;
-use crate::template::Template;
+use crate::template::{FrameSummary, Template};
 use riptide_core::units::L1_OVERHEAD;
 use riptide_core::{BitsPerSec, Nanos, Rate};
 
@@ -47,6 +47,8 @@ pub struct CompiledStream {
     pub next: Option<u32>,
     /// The tag trailer of a `flow_stats` / `latency` stream.
     pub tag: Option<TagTx>,
+    /// What its frame is: raw or from layers, its headers and checksums.
+    pub frame: FrameSummary,
 }
 
 /// `n` split over `cores`: core `k` gets its fair share, the first ones one more.

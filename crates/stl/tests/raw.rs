@@ -202,3 +202,216 @@ fn a_raw_frame_walks_sizes_where_its_lengths_are_known_and_names_the_byte_where_
     let e = riptide_stl::profile::compile(&p, "raw.yaml").unwrap_err().to_string();
     assert!(e.contains("streams[0].size") && e.contains("frame byte 23") && e.contains("protocol 61"), "{e}");
 }
+
+const V6_SRC: [u8; 16] = [0x20, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+const V6_DST: [u8; 16] = [0x20, 1, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1];
+
+/// A segment (SRv6 SID) numbered `n`.
+fn sid(n: u8) -> [u8; 16] {
+    [0xfc, 0, 0, n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10 + n]
+}
+
+/// Ethernet / IPv6 / the extension headers `exts` (each its type and its bytes, the
+/// next-header byte left to fill) / `l4` of protocol `proto`, whose checksum at
+/// `csum_in_l4` is computed over `l4` and `rest` (the datagram's bytes other fragments
+/// carry) with the destination address at frame offset `dst_at` in the pseudo-header.
+fn ipv6_ext(exts: &[(u8, Vec<u8>)], proto: u8, l4: &[u8], rest: &[u8], csum_in_l4: usize, dst_at: usize) -> Vec<u8> {
+    let mut f = MACS.to_vec();
+    f.extend([0x86, 0xDD, 0x60, 0, 0, 0, 0, 0, 0, 64]);
+    f.extend(V6_SRC);
+    f.extend(V6_DST);
+    let mut next_at = 20;
+    for (kind, body) in exts {
+        f[next_at] = *kind;
+        next_at = f.len();
+        f.extend(body);
+    }
+    f[next_at] = proto;
+    let l4_at = f.len();
+    f.extend(l4);
+    let plen = (f.len() - 54) as u16;
+    f[18..20].copy_from_slice(&plen.to_be_bytes());
+    let c = !l4_sum(&f, l4_at, rest, proto, dst_at);
+    f[l4_at + csum_in_l4..l4_at + csum_in_l4 + 2].copy_from_slice(&c.to_be_bytes());
+    f
+}
+
+/// The L4 checksum computed afresh: the frame's bytes from `l4_at` to the IPv6 packet's
+/// end, then `rest`, with the pseudo-header of the source and the address at `dst_at`.
+fn l4_sum(f: &[u8], l4_at: usize, rest: &[u8], proto: u8, dst_at: usize) -> u16 {
+    let end = 54 + usize::from(u16::from_be_bytes([f[18], f[19]]));
+    let mut data = f[l4_at..end].to_vec();
+    data.extend(rest);
+    let acc = u64::from(checksum::sum(&data))
+        + u64::from(checksum::sum(&f[22..38]))
+        + u64::from(checksum::sum(&f[dst_at..dst_at + 16]))
+        + u64::from(proto)
+        + data.len() as u64;
+    checksum::fold(acc)
+}
+
+/// A UDP header from port 1025 to 53 for `len` bytes of datagram, and `payload`.
+fn udp6(len: usize, payload: &[u8]) -> Vec<u8> {
+    let mut u = vec![0x04, 0x01, 0x00, 0x35, (len >> 8) as u8, len as u8, 0, 0];
+    u.extend(payload);
+    u
+}
+
+/// A segment routing header (type 4) of `segs` (segment list\[0\] first) with `left`
+/// segments left.
+fn srh(segs: &[[u8; 16]], left: u8) -> Vec<u8> {
+    let last = (segs.len() - 1) as u8;
+    let mut h = vec![0, (2 * segs.len()) as u8, 4, left, last, 0, 0, 0];
+    segs.iter().for_each(|s| h.extend(s));
+    h
+}
+
+#[test]
+fn ipv6_extension_headers_are_walked_to_the_l4_checksum_and_its_final_destination() {
+    let pad = |n: usize| {
+        // Hop-by-hop / destination options of `n` bytes: a PadN option filling them.
+        let mut h = vec![0, (n / 8 - 1) as u8, 1, (n - 4) as u8];
+        h.resize(n, 0);
+        h
+    };
+    let seg_list = [sid(1), sid(2), sid(3)];
+    let whole = udp6(8 + 2 * ASCII.len(), &[ASCII, ASCII].concat());
+    struct Case {
+        name: &'static str,
+        frame: Vec<u8>,
+        /// (L4 offset, protocol, checksum offset, final destination's offset), or None:
+        /// no L4 checksum riptide may change.
+        l4: Option<(usize, u8, usize, usize)>,
+        /// The datagram's bytes other fragments carry.
+        rest: Vec<u8>,
+        /// Where the L4 source port is (written at that offset).
+        sport: usize,
+        /// Where a one-byte write goes: an address byte the pseudo-header covers.
+        addr_byte: usize,
+    }
+    let cases = vec![
+        Case {
+            name: "hop-by-hop / destination options / UDP",
+            frame: ipv6_ext(&[(0, pad(8)), (60, pad(16))], 17, &udp6(8 + 16, ASCII), &[], 6, 38),
+            l4: Some((78, 17, 84, 38)),
+            rest: vec![],
+            sport: 78,
+            addr_byte: 53,
+        },
+        Case {
+            name: "atomic fragment / TCP options",
+            frame: ipv6_ext(&[(44, vec![0, 0, 0, 0, 0, 0, 0xbe, 0xef])], 6, &tcp_with_options(), &[], 16, 38),
+            l4: Some((62, 6, 78, 38)),
+            rest: vec![],
+            sport: 62,
+            addr_byte: 53,
+        },
+        Case {
+            name: "SRH, 2 segments left / UDP",
+            frame: ipv6_ext(&[(43, srh(&seg_list, 2))], 17, &udp6(8 + 16, ASCII), &[], 6, 62),
+            l4: Some((110, 17, 116, 62)),
+            rest: vec![],
+            sport: 110,
+            addr_byte: 77,
+        },
+        Case {
+            name: "SRH, no segment left / UDP",
+            frame: ipv6_ext(&[(43, srh(&seg_list, 0))], 17, &udp6(8 + 16, ASCII), &[], 6, 38),
+            l4: Some((110, 17, 116, 38)),
+            rest: vec![],
+            sport: 110,
+            addr_byte: 53,
+        },
+        Case {
+            name: "first fragment of a larger datagram / UDP",
+            frame: ipv6_ext(&[(44, vec![0, 0, 0, 1, 0, 0, 0, 7])], 17, &whole[..8 + 16], &whole[8 + 16..], 6, 38),
+            l4: Some((62, 17, 68, 38)),
+            rest: whole[8 + 16..].to_vec(),
+            sport: 62,
+            addr_byte: 53,
+        },
+        Case {
+            name: "second fragment",
+            frame: ipv6_ext(&[(44, vec![0, 0, 0, 3 << 3, 0, 0, 0, 7])], 17, &whole[24..], &[], 0, 38),
+            l4: None,
+            rest: vec![],
+            sport: 62,
+            addr_byte: 53,
+        },
+        Case {
+            name: "routing header type 3 (RPL) with a segment left",
+            frame: ipv6_ext(
+                &[(43, [&[0, 2, 3, 1, 0, 0, 0, 0][..], &sid(9)].concat())],
+                17,
+                &udp6(24, ASCII),
+                &[],
+                6,
+                38,
+            ),
+            l4: None,
+            rest: vec![],
+            sport: 78,
+            addr_byte: 53,
+        },
+    ];
+    for c in cases {
+        let Case { name, frame, l4, rest, sport, addr_byte } = c;
+        if let Some((at, proto, _, dst)) = l4 {
+            assert_eq!(l4_sum(&frame, at, &rest, proto, dst), 0xFFFF, "{name}: the frame built is right");
+        }
+        let yaml = format!(
+            "streams:\n  - frame: {}\n    vars:\n      - {{name: s, op: inc, size: 4, min: 1, max: 40, write: ipv6.src}}\n      - {{name: p, op: inc, size: 2, min: 1000, max: 1999}}\n      - {{name: d, op: dec, size: 1, min: 1, max: 9}}\n    writes: [{{var: p, offset: {sport}, size: 2}}, {{var: d, offset: {addr_byte}, size: 1}}]\n",
+            hex(&frame)
+        );
+        let out = frames(&yaml, 60);
+        let mut allowed = vec![34..38, sport..sport + 2, addr_byte..addr_byte + 1];
+        if let Some((_, _, csum, _)) = l4 {
+            allowed.push(csum..csum + 2);
+        }
+        for (i, f) in out.iter().enumerate() {
+            differ_only_at(&frame, f, &allowed).unwrap_or_else(|e| panic!("{name}: frame {i}: {e}"));
+            assert_eq!(&f[34..38], &(1 + i as u32 % 40).to_be_bytes(), "{name}: frame {i}");
+            assert_eq!(&f[sport..sport + 2], &(1000 + i as u16).to_be_bytes(), "{name}: frame {i}");
+            assert_eq!(f[addr_byte], 9 - (i % 9) as u8, "{name}: frame {i}");
+            if let Some((at, proto, _, dst)) = l4 {
+                assert_eq!(l4_sum(f, at, &rest, proto, dst), 0xFFFF, "{name}: frame {i}: {}", hex(f));
+            }
+        }
+        if l4.is_none() {
+            // The L4 header is not named: no field of it to write.
+            let yaml = format!("streams:\n  - frame: {}\n    vars: [{{name: p, write: udp.sport}}]\n", hex(&frame));
+            let p = riptide_stl::profile::parse(&yaml, "raw.yaml").unwrap();
+            let e = riptide_stl::profile::compile(&p, "raw.yaml").unwrap_err().to_string();
+            assert!(e.contains("udp.sport"), "{name}: {e}");
+        }
+    }
+}
+
+#[test]
+fn an_srv6_frame_walks_sizes_with_its_lengths_and_checksum_right() {
+    let segs = [sid(1), sid(2), sid(3), sid(4)];
+    let frame =
+        ipv6_ext(&[(0, vec![0, 0, 1, 4, 0, 0, 0, 0]), (43, srh(&segs, 3))], 17, &udp6(8 + 16, ASCII), &[], 6, 70);
+    let l4_at = 14 + 40 + 8 + 8 + 64;
+    let yaml = format!(
+        "streams:\n  - frame: {}\n    size: {{min: {}, max: 400, mode: random}}\n    vars: [{{name: p, min: 1, max: 999, write: udp.dport}}]\n",
+        hex(&frame),
+        l4_at + 8 + 4
+    );
+    let out = frames(&yaml, 300);
+    let lens: std::collections::BTreeSet<usize> = out.iter().map(Vec::len).collect();
+    assert!(lens.len() > 50, "sizes vary: {lens:?}");
+    for f in &out {
+        assert_eq!(usize::from(u16::from_be_bytes([f[18], f[19]])), f.len() - 54, "the IPv6 payload length");
+        assert_eq!(usize::from(u16::from_be_bytes([f[l4_at + 4], f[l4_at + 5]])), f.len() - l4_at, "the UDP length");
+        assert_eq!(l4_sum(f, l4_at, &[], 17, 70), 0xFFFF, "{}", hex(f));
+        assert_eq!(&f[..18], &frame[..18], "the headers before the IPv6 payload length");
+        assert_eq!(&f[20..l4_at], &frame[20..l4_at], "the headers after it, before UDP");
+    }
+    // The first fragment of a larger datagram keeps its size, naming the fragment field.
+    let first = ipv6_ext(&[(44, vec![0, 0, 0, 1, 0, 0, 0, 7])], 17, &udp6(100, ASCII), &[0; 76], 6, 38);
+    let yaml = format!("streams:\n  - frame: {}\n    size: {{min: 80, max: 120}}\n", hex(&first));
+    let p = riptide_stl::profile::parse(&yaml, "raw.yaml").unwrap();
+    let e = riptide_stl::profile::compile(&p, "raw.yaml").unwrap_err().to_string();
+    assert!(e.contains("frame byte 56") && e.contains("first fragment"), "{e}");
+}

@@ -158,6 +158,7 @@ fn compile_stream(
     // Field writes must stay clear of the tag trailer.
     let writable = min_len - if tag.is_some() { TAG_LEN } else { 0 };
     let fields = compile_fields(ctx, s, &layout, writable, seed)?.bind(tmpl.bytes(), tmpl.size_patched());
+    let frame = template::FrameSummary::new(s.frame.is_some(), &distinct, &layout);
     Ok(CompiledStream {
         index: index as u32,
         name,
@@ -173,6 +174,7 @@ fn compile_stream(
         isg: s.isg.unwrap_or(Nanos::ZERO),
         next,
         tag,
+        frame,
     })
 }
 

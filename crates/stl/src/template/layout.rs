@@ -23,6 +23,19 @@ pub(crate) enum Hdr {
     Tcp,
     Icmp,
     Icmpv6,
+    /// An IPv6 extension header riptide walks (its fields have no names yet).
+    Ipv6Ext(Ext),
+}
+
+/// The IPv6 extension headers riptide walks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ext {
+    HopByHop,
+    DestOptions,
+    Routing,
+    /// A segment routing header (routing type 4, SRv6).
+    Srh,
+    Fragment,
 }
 
 impl Hdr {
@@ -38,6 +51,12 @@ impl Hdr {
             Hdr::Tcp => "tcp",
             Hdr::Icmp => "icmp",
             Hdr::Icmpv6 => "icmpv6",
+            // tshark's names for them.
+            Hdr::Ipv6Ext(Ext::HopByHop) => "hopopts",
+            Hdr::Ipv6Ext(Ext::DestOptions) => "dstopts",
+            Hdr::Ipv6Ext(Ext::Routing) => "routing",
+            Hdr::Ipv6Ext(Ext::Srh) => "srh",
+            Hdr::Ipv6Ext(Ext::Fragment) => "fraghdr",
         }
     }
 
@@ -53,6 +72,7 @@ impl Hdr {
             Hdr::Tcp => tcp::FIELDS,
             Hdr::Icmp => icmpv4::FIELDS,
             Hdr::Icmpv6 => icmpv6::FIELDS,
+            Hdr::Ipv6Ext(_) => &[],
         }
     }
 }
@@ -69,6 +89,7 @@ pub(crate) fn layout_of(hdrs: &[(Hdr, usize)], header_len: usize, content_end: O
     let mut lay = Layout { header_len, ..Default::default() };
     for &(h, s) in hdrs {
         let name = h.name();
+        lay.headers.push((name, s));
         let n = counts.entry(name).or_insert(0);
         let prefix = if *n == 0 { name.to_string() } else { format!("{name}[{n}]") };
         let also = (*n == 0).then(|| format!("{name}[0]"));
@@ -90,10 +111,11 @@ pub(crate) fn layout_of(hdrs: &[(Hdr, usize)], header_len: usize, content_end: O
         match h {
             Hdr::Ipv4 { len } if lay.ipv4_header.is_none() => {
                 lay.ipv4_header = Some(s..s + len);
-                lay.pseudo = Some(s + ipv4::ADDRS.start..s + ipv4::ADDRS.end);
+                lay.pseudo.clear();
+                lay.pseudo.push(s + ipv4::ADDRS.start..s + ipv4::ADDRS.end);
                 lay.csum.ip = Some(o + ipv4::CHECKSUM as u16);
             }
-            Hdr::Ipv6 if lay.pseudo.is_none() => lay.pseudo = Some(s + ipv6::ADDRS.start..s + ipv6::ADDRS.end),
+            Hdr::Ipv6 if lay.pseudo.is_empty() => lay.pseudo.push(s + ipv6::ADDRS.start..s + ipv6::ADDRS.end),
             Hdr::Tcp => {
                 lay.csum.l4 = Some(o + tcp::CHECKSUM as u16);
                 lay.l4_start = Some(s);
@@ -108,7 +130,7 @@ pub(crate) fn layout_of(hdrs: &[(Hdr, usize)], header_len: usize, content_end: O
                 lay.csum.l4 = Some(o + icmpv4::CHECKSUM as u16);
                 lay.l4_start = Some(s);
                 // ICMPv4 has no pseudo-header.
-                lay.pseudo = None;
+                lay.pseudo.clear();
             }
             Hdr::Icmpv6 => {
                 lay.csum.l4 = Some(o + icmpv6::CHECKSUM as u16);
@@ -118,7 +140,7 @@ pub(crate) fn layout_of(hdrs: &[(Hdr, usize)], header_len: usize, content_end: O
         }
     }
     if lay.l4_start.is_none() {
-        lay.pseudo = None;
+        lay.pseudo.clear();
     }
     lay.content_end = content_end;
     lay.fields = fields;

@@ -21,10 +21,12 @@ mod emit;
 mod layout;
 mod parse;
 mod raw;
+mod summary;
 
 pub use emit::LayerError;
 pub use parse::{layers_of_frame, FrameError};
 pub use raw::{raw, raw_size};
+pub use summary::FrameSummary;
 
 /// The stored bytes are zero-padded to a multiple of this. [`Template::write`] copies
 /// exactly the frame's length: copying whole fixed-size chunks instead measured slower
@@ -150,8 +152,9 @@ pub struct Layout {
     pub header_len: usize,
     /// The IPv4 header, if any.
     pub ipv4_header: Option<Range<usize>>,
-    /// Bytes covered by the L4 checksum through the pseudo-header (IP addresses).
-    pub pseudo: Option<Range<usize>>,
+    /// Bytes covered by the L4 checksum through the pseudo-header: the IP addresses (one
+    /// range), or the source and the final destination a routing header holds (two).
+    pub pseudo: Vec<Range<usize>>,
     /// Start of the L4 header, if its checksum is maintained.
     pub l4_start: Option<usize>,
     /// The UDP length field, when the UDP checksum is kept: it counts in the checksum twice
@@ -162,6 +165,12 @@ pub struct Layout {
     /// Where the packet ends when the frame has Ethernet padding after it (`payload:
     /// {len: N}`): writes from there on touch no checksum. `None`: the frame's end.
     pub content_end: Option<usize>,
+    /// The headers riptide knows, outermost first, with their offsets (`eth`, `vlan`,
+    /// `ipv4`, `srh`, `udp`...).
+    pub headers: Vec<(&'static str, usize)>,
+    /// Where a raw frame's walk stopped and why, when bytes riptide cannot name follow
+    /// its headers (`IPv4 protocol 61 is opaque to riptide`).
+    pub opaque: Option<(usize, String)>,
 }
 
 impl Layout {
@@ -182,7 +191,7 @@ impl Layout {
         Coverage {
             ip: self.ipv4_header.as_ref().is_some_and(overlaps),
             l4: self.l4_start.is_some_and(|s| r.end > s && self.content_end.is_none_or(|e| r.start < e))
-                || self.pseudo.as_ref().is_some_and(overlaps),
+                || self.pseudo.iter().any(overlaps),
             l4_twice: self.udp_length.as_ref().is_some_and(|l| l.start <= r.start && r.end <= l.end),
         }
     }

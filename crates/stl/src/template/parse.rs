@@ -192,6 +192,10 @@ fn ipv6(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<IpEnds, FrameEr
         return Err(err(off, "IPv6 version is not 6"));
     }
     let next = f[off + 6];
+    if matches!(next, 0 | 43 | 44 | 60) {
+        // As a payload, the L4 header after them would lose its checksum: the raw walk has it.
+        return Err(err(off + 6, format!("IPv6 extension header {next}: riptide's layers have none")));
+    }
     let known = matches!(next, 6 | 17 | 58);
     layers.push(Layer::Ipv6(Ipv6Spec {
         src: Some(Ipv6Addr::from(bytes_at::<16>(f, off + 8)?)),

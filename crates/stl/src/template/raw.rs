@@ -6,7 +6,16 @@
 //! (options included) or IPv6, then UDP, TCP (options included), ICMP or ICMPv6 when the
 //! IP header names one. Whatever follows, or any other protocol, is opaque bytes: an
 //! IPv4 packet of protocol 61 keeps its header checksum right as fields in it change,
-//! and has no L4 checksum. The result is the same [`Template`] and [`Layout`] that
+//! and has no L4 checksum.
+//!
+//! IPv6 extension headers are walked by their lengths: hop-by-hop options, destination
+//! options, routing and fragment headers, so the L4 header after them is found. The L4
+//! checksum's pseudo-header names the final destination: with segments left, that of a
+//! segment routing header (type 4, SRv6: segment list\[0\]) or the last address of a
+//! type 0 or 2 routing header; another routing type with segments left makes what
+//! follows opaque. A fragment after the first (IPv4 or IPv6, offset > 0) carries no L4
+//! header; the first fragment of a larger datagram has one, whose checksum covers the
+//! whole datagram: writes update it by their difference, and the frame keeps its size. The result is the same [`Template`] and [`Layout`] that
 //! [`build`](super::build) makes from layers, so a raw stream runs on the same hot path.
 //!
 //! A raw frame is sent at its own length (padded to 60 bytes, as a NIC pads it). Other
@@ -17,10 +26,11 @@
 //! padding after its IP packet (only the padding changes). Anything else is refused,
 //! naming the byte whose meaning riptide would have to guess.
 
-use super::layout::{layout_of, Hdr};
+use super::layout::{layout_of, Ext, Hdr};
 use super::{FrameError, Layout, Template};
 use riptide_core::units::FCS_LEN;
 use riptide_wire::{checksum, icmpv4, icmpv6, ipv4, ipv6, tcp, udp};
+use std::ops::Range;
 
 /// The smallest Ethernet frame without its FCS: shorter frames are padded to it.
 const MIN_FRAME: usize = 60;
@@ -65,6 +75,11 @@ struct Walk {
     /// Where the walk stopped and why, when bytes it could not name follow the headers
     /// (the frame's own payload after an L4 header is not opaque in this sense).
     opaque: Option<(usize, String)>,
+    /// The fragment field of the first fragment of a larger datagram: its L4 length and
+    /// checksum cover bytes the frame does not hold.
+    first_fragment: Option<usize>,
+    /// Where a routing header holds the final destination the pseudo-header names.
+    final_dst: Option<usize>,
 }
 
 impl Walk {
@@ -140,10 +155,12 @@ fn ipv4_walk(f: &[u8], at: usize, w: &mut Walk) {
         return;
     }
     let frag = u16_at(f, at + 6).unwrap_or(0);
-    if frag & 0x3FFF != 0 {
-        // A fragment's L4 checksum covers the whole datagram, not this packet.
-        w.stop(at + 6, "an IPv4 fragment: what it carries is opaque".into());
+    if frag & 0x1FFF != 0 {
+        w.stop(at + 6, format!("an IPv4 fragment at offset {}: it carries no L4 header", (frag & 0x1FFF) * 8));
         return;
+    }
+    if frag & 0x2000 != 0 {
+        w.first_fragment = Some(at + 6);
     }
     l4_walk(f, at + 9, f[at + 9], at + header, false, w);
 }
@@ -156,8 +173,72 @@ fn ipv6_walk(f: &[u8], at: usize, w: &mut Walk) {
     let payload = usize::from(u16_at(f, at + 4).unwrap_or(0));
     w.hdrs.push((Hdr::Ipv6, at));
     w.header_len = at + ipv6::HEADER_LEN;
-    w.ip = Some(Ip { at, v6: true, header: ipv6::HEADER_LEN, end: at + ipv6::HEADER_LEN + payload });
-    l4_walk(f, at + 6, f[at + 6], at + ipv6::HEADER_LEN, true, w);
+    let end = at + ipv6::HEADER_LEN + payload;
+    w.ip = Some(Ip { at, v6: true, header: ipv6::HEADER_LEN, end });
+    let (mut next, mut next_at, mut off) = (f[at + 6], at + 6, at + ipv6::HEADER_LEN);
+    while matches!(next, 0 | 43 | 44 | 60) {
+        let Some(h) = f.get(off..off + 8).filter(|_| off + 8 <= end) else {
+            w.stop(off, format!("the IPv6 packet ends in extension header {next}"));
+            return;
+        };
+        let len = if next == 44 { 8 } else { (usize::from(h[1]) + 1) * 8 };
+        if off + len > end.min(f.len()) {
+            w.stop(off + 1, format!("extension header {next} of {len} bytes runs past the IPv6 packet"));
+            return;
+        }
+        let ext = match next {
+            0 => Ext::HopByHop,
+            60 => Ext::DestOptions,
+            44 => Ext::Fragment,
+            _ if h[2] == 4 => Ext::Srh,
+            _ => Ext::Routing,
+        };
+        w.hdrs.push((Hdr::Ipv6Ext(ext), off));
+        if next == 43 && !routing_header(f, off, len, w) {
+            return;
+        }
+        if next == 44 {
+            let frag = u16_at(f, off + 2).unwrap_or(0);
+            if frag >> 3 != 0 {
+                w.stop(off + 2, format!("an IPv6 fragment at offset {}: it carries no L4 header", (frag >> 3) * 8));
+                return;
+            }
+            if frag & 1 != 0 {
+                w.first_fragment = Some(off + 2);
+            }
+        }
+        (next, next_at, off) = (h[0], off, off + len);
+        w.header_len = off;
+    }
+    l4_walk(f, next_at, next, off, true, w);
+}
+
+/// The routing header at `off` (`len` bytes): with segments left, where its final
+/// destination is. False (the walk stopped) when riptide does not know where.
+fn routing_header(f: &[u8], off: usize, len: usize, w: &mut Walk) -> bool {
+    let (kind, left) = (f[off + 2], f[off + 3]);
+    if left == 0 || w.final_dst.is_some() {
+        // The destination address is the final one (or an earlier header named it).
+        return true;
+    }
+    let addrs = (len - 8) / 16;
+    match kind {
+        // SRv6's segment list runs from the last segment: [0] is the final destination.
+        4 if addrs > 0 => w.final_dst = Some(off + 8),
+        // Type 0 (deprecated) and 2 (mobile IPv6) list the addresses in order.
+        0 | 2 if addrs > 0 => w.final_dst = Some(off + 8 + 16 * (addrs - 1)),
+        _ => {
+            w.stop(
+                off + 2,
+                format!(
+                    "routing header type {kind}, segments left {left}: the final destination the L4 checksum \
+                     covers is unknown to riptide"
+                ),
+            );
+            return false;
+        }
+    }
+    true
 }
 
 /// The L4 header of protocol `proto` (named at `proto_at`) at `at`.
@@ -204,7 +285,12 @@ pub fn raw(frame: &[u8], sizes: &[u16]) -> Result<(Template, Layout), FrameError
     own.resize(frame.len().max(MIN_FRAME), 0);
     let w = walk(&own);
     let padded_ip = w.ip.filter(|ip| ip.end < own.len());
-    let layout = layout_of(&w.hdrs, w.header_len, padded_ip.map(|ip| ip.end));
+    let mut layout = layout_of(&w.hdrs, w.header_len, padded_ip.map(|ip| ip.end));
+    layout.opaque = w.opaque.clone();
+    if let (Some(dst), Some(ip), false) = (w.final_dst, w.ip, layout.pseudo.is_empty()) {
+        let src = ip.at + ipv6::ADDRS.start;
+        layout.pseudo = vec![src..src + 16, dst..dst + 16];
+    }
     let Some(&min) = sizes.first() else {
         return Err(err(0, "no frame size given"));
     };
@@ -212,7 +298,7 @@ pub fn raw(frame: &[u8], sizes: &[u16]) -> Result<(Template, Layout), FrameError
         let template = Template::assemble(sizes, Vec::new(), |_| Ok::<_, FrameError>(own.clone()))?;
         return Ok((template, layout));
     }
-    let sized = Sized::new(&own, &w, min)?;
+    let sized = Sized::new(&own, &w, min, &layout.pseudo)?;
     let template = Template::assemble(sizes, sized.patch_at(), |len| Ok::<_, FrameError>(sized.emit(len)))?;
     Ok((template, layout))
 }
@@ -225,11 +311,13 @@ struct Sized<'a> {
     /// Otherwise only the Ethernet padding after it changes.
     grows: bool,
     l4: Option<L4>,
+    /// The addresses in the L4 checksum's pseudo-header.
+    pseudo: &'a [Range<usize>],
 }
 
 impl<'a> Sized<'a> {
     /// Refuses sizes (FCS included) from `min` up where riptide would guess.
-    fn new(frame: &'a [u8], w: &Walk, min: u16) -> Result<Self, FrameError> {
+    fn new(frame: &'a [u8], w: &Walk, min: u16, pseudo: &'a [Range<usize>]) -> Result<Self, FrameError> {
         let own = frame.len();
         let fixed = |at: usize, why: &str| {
             err(at, format!("{why}: the frame is sent at its own {} bytes (size {})", own, own + FCS_LEN))
@@ -250,6 +338,11 @@ impl<'a> Sized<'a> {
             if let Some((at, why)) = &w.opaque {
                 return Err(fixed(*at, &format!("{why}: lengths inside it are unknown")));
             }
+            if let Some(at) = w.first_fragment {
+                let why =
+                    "the first fragment of a larger datagram: its L4 length and checksum cover bytes it does not hold";
+                return Err(fixed(at, why));
+            }
         }
         let needed = if grows { w.header_len } else { ip.end }.max(MIN_FRAME) + FCS_LEN;
         if usize::from(min) < needed {
@@ -259,7 +352,7 @@ impl<'a> Sized<'a> {
                 format!("frame size {min} B is smaller than {what}: at least {needed} B (with the 4 B FCS) expected"),
             ));
         }
-        Ok(Sized { frame, ip, grows, l4: w.l4 })
+        Ok(Sized { frame, ip, grows, l4: w.l4, pseudo })
     }
 
     /// Offsets of the 16-bit fields that change with the size.
@@ -319,8 +412,7 @@ impl<'a> Sized<'a> {
         put(&mut f, csum_at, 0);
         let mut acc = u64::from(checksum::sum(&f[l4.at..len]));
         if l4.hdr != Hdr::Icmp {
-            let addrs = if v6 { ipv6::ADDRS } else { ipv4::ADDRS };
-            acc += u64::from(checksum::sum(&f[at + addrs.start..at + addrs.end]));
+            acc += self.pseudo.iter().map(|r| u64::from(checksum::sum(&f[r.clone()]))).sum::<u64>();
             acc += u64::from(l4.proto) + (len - l4.at) as u64;
         }
         let c = !checksum::fold(acc);
@@ -477,7 +569,8 @@ mod tests {
         assert!(!l.csum.l4_is_udp);
         assert_eq!(l.csum.ip, None);
         assert_eq!(l.l4_start, Some(54));
-        assert_eq!(l.pseudo, Some(22..54));
+        assert_eq!(l.pseudo.first(), Some(&(22..54)));
+        assert_eq!(l.pseudo.len(), 1);
         assert_eq!(l.header_len, 86, "the options are header");
         let sizes: Vec<u16> = (90..=120).step_by(3).collect();
         let (t, _) = raw(&f, &sizes).unwrap();
@@ -502,7 +595,8 @@ mod tests {
         let out = at(&t, raw_size(&f));
         assert_eq!(&out[..f.len()], &f[..]);
         assert!(out[f.len()..].iter().all(|&b| b == 0), "padded to 60 with zeros");
-        assert_eq!((l.csum.ip, l.csum.l4, l.pseudo.clone(), l.l4_start), (Some(24), None, None, None));
+        assert_eq!((l.csum.ip, l.csum.l4, l.l4_start), (Some(24), None, None));
+        assert!(l.pseudo.is_empty());
         assert_eq!(l.content_end, Some(f.len()), "the padding is outside the IP packet");
         assert_eq!(l.header_len, 34);
         assert!(l.coverage(26, 4).ip && !l.coverage(26, 4).l4, "ipv4.src: the IPv4 checksum only");
@@ -522,7 +616,8 @@ mod tests {
         let plen = (f6.len() - 54) as u16;
         f6[18..20].copy_from_slice(&plen.to_be_bytes());
         let (_, l) = raw(&f6, &[raw_size(&f6)]).unwrap();
-        assert_eq!((l.csum.ip, l.csum.l4, l.pseudo.clone()), (None, None, None));
+        assert_eq!((l.csum.ip, l.csum.l4), (None, None));
+        assert!(l.pseudo.is_empty());
         assert_eq!(l.header_len, 54);
         assert_eq!(l.field("ipv6.dst").map(|d| d.offset), Some(38));
 
@@ -569,11 +664,23 @@ mod tests {
         let (t, _) = raw(&f, &[64, 65, 100]).unwrap();
         assert_eq!(at(&t, 100)[..60], f[..]);
         assert!(raw(&f, &[47, 64]).is_err());
-        // MF set: the IPv4 checksum is kept, what the fragment carries is opaque.
+        // MF set, offset 0: the first fragment has its UDP header, whose checksum covers
+        // the whole datagram: writes update it by their difference; its size is its own.
         let mut frag = f.clone();
         frag[20] |= 0x20;
         let (_, l) = raw(&frag, &[64]).unwrap();
+        assert_eq!((l.csum.ip, l.csum.l4), (Some(24), Some(40)));
+        assert!(l.field("udp.dport").is_some());
+        let mut whole = frag[..44].to_vec();
+        whole.extend([7; 40]);
+        whole[17] += 40;
+        let e = raw(&whole, &[64, 100]).unwrap_err();
+        assert!(e.offset == 20 && e.reason.contains("first fragment"), "{e}");
+        // An offset: the IPv4 checksum is kept, what the fragment carries is opaque.
+        frag[21] = 0x10;
+        let (_, l) = raw(&frag, &[64]).unwrap();
         assert_eq!((l.csum.ip, l.csum.l4), (Some(24), None));
+        assert!(l.field("udp.dport").is_none());
     }
 
     proptest! {
