@@ -11,6 +11,7 @@ in CI."""
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import traceback
 from typing import Any, Dict, Iterator, List, Tuple
@@ -25,6 +26,13 @@ ALLOW_SKIP = os.environ.get("RIPTIDE_ALLOW_SKIP") == "1"
 ALLOWED_SKIPS: Dict[str, str] = {}
 
 BOUND = int(os.environ.get("RIPTIDE_TEST_BOUND", "600"))
+
+# The listener tests hold over a thousand connections at once (test_listeners.py), and a
+# user's default soft limit on open files is often 1024: raise it to the hard limit, as
+# root's already is, so the suite runs the same for any user (docs/testing.md).
+_soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+if _soft != resource.RLIM_INFINITY and _soft < _hard:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (_hard if _hard != resource.RLIM_INFINITY else 1 << 16, _hard))
 
 # TRex's own files are the tests' data, not tests (its profiles include *_test.py files).
 collect_ignore = ["trex-core"]

@@ -28,6 +28,10 @@ fn fields(pcap: &Path, f: &[&str]) -> Vec<Vec<String>> {
 
 #[test]
 fn the_classic_pgset_script_runs_with_its_arguments() {
+    // A pktgen shell script runs in mount and PID namespaces of its own (CAP_SYS_ADMIN).
+    if !riptide_testkit::require_root() {
+        return;
+    }
     if !require_tshark() {
         return;
     }
@@ -58,6 +62,10 @@ fn the_classic_pgset_script_runs_with_its_arguments() {
 
 #[test]
 fn a_functions_library_under_errexit_and_a_getopts_front_end_run_unchanged() {
+    // A pktgen shell script runs in mount and PID namespaces of its own (CAP_SYS_ADMIN).
+    if !riptide_testkit::require_root() {
+        return;
+    }
     if !require_tshark() {
         return;
     }
@@ -99,6 +107,10 @@ fn a_functions_library_under_errexit_and_a_getopts_front_end_run_unchanged() {
 
 #[test]
 fn a_refused_command_fires_the_scripts_error_path_and_names_its_line() {
+    // A pktgen shell script runs in mount and PID namespaces of its own (CAP_SYS_ADMIN).
+    if !riptide_testkit::require_root() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("bad.sh");
     let text_of = std::fs::read_to_string(repo().join("examples/pktgen/shell/pgset.sh")).unwrap();
@@ -119,6 +131,10 @@ fn a_refused_command_fires_the_scripts_error_path_and_names_its_line() {
 
 #[test]
 fn killing_riptide_leaves_nothing_mounted() {
+    // A pktgen shell script runs in mount and PID namespaces of its own (CAP_SYS_ADMIN).
+    if !riptide_testkit::require_root() {
+        return;
+    }
     let before = mounts();
     let dir = tempfile::tempdir().unwrap();
     let (script, mut child) = spawn_forever(&dir);
@@ -194,6 +210,10 @@ fn wait_for_the_run(child: &std::process::Child) {
 /// live in the script's PID namespace now, which ends with riptide however it ends.
 #[test]
 fn the_scripts_background_children_end_with_riptide() {
+    // A pktgen shell script runs in mount and PID namespaces of its own (CAP_SYS_ADMIN).
+    if !riptide_testkit::require_root() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let bg = FOREVER.replace("#!/bin/bash\n", "#!/bin/bash\nsleep 297.5 &\n(sleep 296.5 &)\n");
     let (_, mut child) = spawn_script(&dir, "bg.sh", &bg, false);
@@ -216,6 +236,10 @@ fn the_scripts_background_children_end_with_riptide() {
 /// terminal's dispositions now.
 #[test]
 fn a_script_gets_sigint_even_when_riptide_started_with_it_ignored() {
+    // A pktgen shell script runs in mount and PID namespaces of its own (CAP_SYS_ADMIN).
+    if !riptide_testkit::require_root() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let (script, child) = spawn_script(&dir, "ignored.sh", FOREVER, true);
     wait_for_the_run(&child);
@@ -233,6 +257,10 @@ fn a_script_gets_sigint_even_when_riptide_started_with_it_ignored() {
 /// file, as the kernel's samples do.
 #[test]
 fn a_failed_run_fails_riptide_even_when_the_script_goes_on() {
+    // A pktgen shell script runs in mount and PID namespaces of its own (CAP_SYS_ADMIN).
+    if !riptide_testkit::require_root() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("nodst.sh");
     let text_of = "#!/bin/bash\npgset() { echo \"$1\" > $PGDEV; }\nPGDEV=/proc/net/pktgen/kpktgend_0\n\
@@ -283,6 +311,10 @@ fn an_unprivileged_script_drives_pktgen_and_cannot_write_as_root() {
 /// the result. With --duration the run ends by itself.
 #[test]
 fn sigint_to_the_script_stops_a_forever_run_and_duration_bounds_it() {
+    // A pktgen shell script runs in mount and PID namespaces of its own (CAP_SYS_ADMIN).
+    if !riptide_testkit::require_root() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let (script, mut child) = spawn_forever(&dir);
     // About a second of the run (10 kpps) before the signal.
