@@ -266,10 +266,50 @@ def test_imix_streams_interleave_by_departure(tmp_path: Path) -> None:
     check_tshark(tmp_path / "p0.pcap", len(want))
 
 
-def test_random_variables_with_a_seed_stay_in_range_and_uniform(tmp_path: Path) -> None:
+def trex_rand16(seed: int) -> "tuple[int, int]":
+    """TRex's vm_rand16 (src/stx/stl/trex_stl_stream_vm.h): the MSVC rand LCG, 15 bits."""
+    seed = (seed * 214013 + 2531011) & 0xFFFFFFFF
+    return (seed >> 16) & 0x7FFF, seed
+
+
+def test_random_variables_with_a_seed_draw_trexs_sequence(tmp_path: Path) -> None:
+    """With a random_seed, TRex's draws: its generator seeded per core with
+    seed * (core + 1) * 514229 (generate_random_seed), shared by the program's random
+    variables in order; a 4-byte variable takes two draws, the first the high half."""
     r = run("syn_random.py", tmp_path, "-n", "4000")
     assert r.returncode == 0, r.stderr
     got = rdpcap(str(tmp_path / "p0.pcap"))
+    lo, hi = 0x10000000, 0x120000FE
+    srcs = [int.from_bytes(bytes(p[IP])[12:16], "big") for p in got]
+    ports = [p["TCP"].sport for p in got]
+    seed = (0x1234 * 514229) & 0xFFFFFFFF
+    for i, (src, port) in enumerate(zip(srcs, ports)):
+        a, seed = trex_rand16(seed)
+        b, seed = trex_rand16(seed)
+        c, seed = trex_rand16(seed)
+        assert (src, port) == (lo + ((a << 16) + b) % (hi - lo + 1), 1025 + c % (65000 - 1025 + 1)), f"packet {i}"
+    # TRex's 15-bit draw reaches only the first 32,768 ports of the range, as TRex's do.
+    assert max(ports) <= 1025 + 32767 < 65000
+    # Every IPv4 and TCP checksum right.
+    if shutil.which("tshark"):
+        out = subprocess.run(
+            ["tshark", "-n", "-r", str(tmp_path / "p0.pcap"), "-o", "ip.check_checksum:TRUE",
+             "-o", "tcp.check_checksum:TRUE", "-Y", 'tcp.checksum.status == "Good" && ip.checksum.status == "Good"'],
+            capture_output=True, text=True, timeout=60)
+        assert len(out.stdout.splitlines()) == 4000, out.stderr
+
+
+def test_random_variables_without_a_seed_stay_in_range_and_uniform(tmp_path: Path) -> None:
+    """Without a random_seed TRex seeds from the clock: riptide draws uniformly over the
+    whole range (its own generator, seeded by the stream's seed)."""
+    profile = tmp_path / "syn_unseeded.py"
+    profile.write_text((PROFILES / "syn_random.py").read_text().replace("random_seed=0x1234, ", ""))
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    out = tmp_path / "p0.pcap"
+    r = subprocess.run([BIN, "run", str(profile), "--port", f"pcap:{out}", "-n", "4000"], capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    got = rdpcap(str(out))
     lo, hi = 0x10000000, 0x120000FE
     srcs = [int.from_bytes(bytes(p[IP])[12:16], "big") for p in got]
     ports = [p["TCP"].sport for p in got]
@@ -280,19 +320,12 @@ def test_random_variables_with_a_seed_stay_in_range_and_uniform(tmp_path: Path) 
         for v in values:
             bins[min(9, (v - a) * 10 // (b - a + 1))] += 1
         assert all(320 <= c <= 480 for c in bins), bins
-    # The same seed, the same packets.
-    again = tmp_path / "again"
-    again.mkdir()
-    r = run("syn_random.py", again, "-n", "4000")
+    # The same profile, the same packets.
+    again = tmp_path / "again.pcap"
+    r = subprocess.run([BIN, "run", str(profile), "--port", f"pcap:{again}", "-n", "4000"], capture_output=True,
+                       text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
-    assert frames(again) == [bytes(p) for p in got]
-    # Every IPv4 and TCP checksum right.
-    if shutil.which("tshark"):
-        out = subprocess.run(
-            ["tshark", "-n", "-r", str(tmp_path / "p0.pcap"), "-o", "ip.check_checksum:TRUE",
-             "-o", "tcp.check_checksum:TRUE", "-Y", 'tcp.checksum.status == "Good" && ip.checksum.status == "Good"'],
-            capture_output=True, text=True, timeout=60)
-        assert len(out.stdout.splitlines()) == 4000, out.stderr
+    assert [bytes(p) for p in rdpcap(str(again))] == [bytes(p) for p in got]
 
 
 def test_split_by_field_on_one_core_is_the_plain_walk(tmp_path: Path) -> None:

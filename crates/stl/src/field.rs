@@ -41,6 +41,18 @@ pub enum VarKind {
         /// Modulus after dividing (0: none).
         modulo: u64,
     },
+    /// TRex's random (`STLVmFlowVar(op="random")`): a draw a packet from TRex's generator,
+    /// shared by every such variable of the program in its order and seeded from the
+    /// stream's seed ([`FieldEngine::seed_trex`]), so a TRex profile with a `random_seed`
+    /// sends TRex's values. `bytes` is the variable's size: 1- and 2-byte variables take one
+    /// 15-bit draw modulo the range (a range wider than 32,768 values gets only its first
+    /// 32,768, as in TRex), 4-byte ones two, 8-byte ones four.
+    TrexRandom {
+        /// The variable's size in bytes.
+        bytes: u8,
+    },
+    /// TRex's random pick from a value list: `values[draw % len]`, one 15-bit draw.
+    TrexRandomList(Vec<u64>),
     /// Client tuple: an address (`part` 0) and a port (`part` 1). The address
     /// varies fastest: `(ip_min, port_min), (ip_min+1, port_min), ...`.
     Tuple {
@@ -90,6 +102,13 @@ pub fn trex_repeatable_random(size: u8, min: u64, max: u64, seed: u32, limit: us
         .collect()
 }
 
+/// TRex's `vm_rand32`: two draws, the first the high half.
+#[inline]
+fn trex_rand32(seed: &mut u32) -> u64 {
+    let hi = trex_rand16(seed);
+    (hi << 16) + trex_rand16(seed)
+}
+
 /// A compiled variable.
 #[derive(Clone, Debug)]
 pub struct Var {
@@ -103,11 +122,21 @@ pub struct Var {
     hi: u64,
     idx: u64,
     rng: Rng,
+    /// An inc (dec) walk's offset from `min` (`max`) of its step grid.
+    origin: u64,
     /// Current output(s): `[value]` or `[ip, port]` for tuples.
     out: [u64; 2],
     /// Packets each value is held for (pktgen's `flowlen`); 1: change every packet.
     hold: u64,
     held: u64,
+    /// The variable that takes its next value when this one wraps around (TRex's
+    /// `next_var`): an index into the program's variables.
+    next: Option<u16>,
+    /// Moved only by the variable whose `next` it is, never per packet on its own.
+    chained: bool,
+    /// Whether TRex's program runs this variable on the first packet (a chained one only
+    /// when its predecessors wrapped there).
+    runs_first: bool,
 }
 
 /// A variable whose description cannot be compiled.
@@ -125,7 +154,7 @@ pub enum VarError {
     #[error("a value list needs at least one value")]
     EmptyList,
     /// The initial value is not on the walk.
-    #[error("init value {init} is not in min..=max on the step grid")]
+    #[error("init value {init} is not in min..=max (on the step grid from min, for a random walk)")]
     BadInit {
         /// The value given.
         init: u64,
@@ -154,14 +183,39 @@ impl Var {
         // Inc and Dec wrap within the range, so they visit span / gcd(span, step) values;
         // a random variable draws from the step grid from min.
         let last = if walk { (span / gcd(span, u128::from(step)) - 1) as u64 } else { (max - min) / step };
-        let mut v =
-            Var { kind, min, size, step, lo: 0, hi: last, idx: 0, rng: Rng::new(seed), out: [0; 2], hold: 1, held: 0 };
+        let mut v = Var {
+            kind,
+            min,
+            size,
+            step,
+            origin: 0,
+            lo: 0,
+            hi: last,
+            idx: 0,
+            rng: Rng::new(seed),
+            out: [0; 2],
+            hold: 1,
+            held: 0,
+            next: None,
+            chained: false,
+            runs_first: true,
+        };
         v.idx = match (init, &v.kind) {
+            // An inc or dec walk may start off the step grid from its end (TRex's
+            // init_value is any value of the range): it then walks init's grid.
             (Some(i), VarKind::Dec) => {
-                if i < min || i > max || !(max - i).is_multiple_of(step) {
+                if i < min || i > max {
                     return Err(VarError::BadInit { init: i });
                 }
+                v.origin = (max - i) % step;
                 last - (max - i) / step
+            }
+            (Some(i), VarKind::Inc) => {
+                if i < min || i > max {
+                    return Err(VarError::BadInit { init: i });
+                }
+                v.origin = (i - min) % step;
+                (i - min) / step
             }
             (Some(i), _) => {
                 if i < min || i > max || !(i - min).is_multiple_of(step) {
@@ -180,9 +234,27 @@ impl Var {
 
     /// Cycles through `values`.
     pub fn list(values: Vec<u64>) -> Result<Var, VarError> {
+        Var::list_by(values, 1)
+    }
+
+    /// Walks `values` by `step` positions a packet (TRex's value list with a step):
+    /// `values[0], values[step], values[2 * step], ...` modulo the list's length, until
+    /// the walk is back at the first value.
+    pub fn list_by(values: Vec<u64>, step: u64) -> Result<Var, VarError> {
         if values.is_empty() {
             return Err(VarError::EmptyList);
         }
+        let n = values.len() as u64;
+        let step = step % n;
+        let values = if step == 0 || n == 1 {
+            // A step of the list's length stays on the first value, as TRex's modulo does.
+            vec![values[0]]
+        } else if step == 1 {
+            values
+        } else {
+            let period = n / gcd(u128::from(n), u128::from(step)) as u64;
+            (0..period).map(|k| values[((k * step) % n) as usize]).collect()
+        };
         let hi = values.len() as u64 - 1;
         let mut v = Var::index_walk(VarKind::List(values), hi);
         v.refresh();
@@ -207,6 +279,60 @@ impl Var {
         Ok(v)
     }
 
+    /// TRex's random over `min..=max` for a `bytes`-byte variable (see
+    /// [`VarKind::TrexRandom`]); its values come once the program is seeded.
+    pub fn trex_random(bytes: u8, min: u64, max: u64) -> Result<Var, VarError> {
+        if min > max {
+            return Err(VarError::EmptyRange { min, max });
+        }
+        let mut v = Var::index_walk(VarKind::TrexRandom { bytes }, 0);
+        v.min = min;
+        v.size = (max - min).wrapping_add(1);
+        v.out[0] = min;
+        Ok(v)
+    }
+
+    /// TRex's random pick from `values` (see [`VarKind::TrexRandomList`]).
+    pub fn trex_random_list(values: Vec<u64>) -> Result<Var, VarError> {
+        if values.is_empty() {
+            return Err(VarError::EmptyList);
+        }
+        let first = values[0];
+        let mut v = Var::index_walk(VarKind::TrexRandomList(values), 0);
+        v.out[0] = first;
+        Ok(v)
+    }
+
+    /// Whether the value comes from TRex's shared generator.
+    fn is_trex_random(&self) -> bool {
+        matches!(self.kind, VarKind::TrexRandom { .. } | VarKind::TrexRandomList(_))
+    }
+
+    /// Draws this variable's next value from TRex's generator state `seed`, as TRex's
+    /// `run_rand` does.
+    #[inline]
+    fn draw(&mut self, seed: &mut u32) {
+        self.out[0] = match &self.kind {
+            VarKind::TrexRandom { bytes } => {
+                let r = match bytes {
+                    1 | 2 => trex_rand16(seed),
+                    4 => trex_rand32(seed),
+                    _ => {
+                        let hi = trex_rand32(seed);
+                        (hi << 32).wrapping_add(trex_rand32(seed))
+                    }
+                };
+                if self.size == 0 {
+                    r
+                } else {
+                    self.min + r % self.size
+                }
+            }
+            VarKind::TrexRandomList(values) => values[(trex_rand16(seed) % values.len() as u64) as usize],
+            _ => return,
+        };
+    }
+
     /// The departure clock (see [`VarKind::Clock`]).
     pub fn clock(div: u64, modulo: u64) -> Var {
         Var::index_walk(VarKind::Clock { div: div.max(1), modulo }, 0)
@@ -214,17 +340,36 @@ impl Var {
 
     /// A walk over the indices `0..=hi` starting at 0, one step per packet.
     fn index_walk(kind: VarKind, hi: u64) -> Var {
-        Var { kind, min: 0, size: 0, step: 1, lo: 0, hi, idx: 0, rng: Rng::new(0), out: [0; 2], hold: 1, held: 0 }
+        Var {
+            kind,
+            min: 0,
+            size: 0,
+            step: 1,
+            origin: 0,
+            lo: 0,
+            hi,
+            idx: 0,
+            rng: Rng::new(0),
+            out: [0; 2],
+            hold: 1,
+            held: 0,
+            next: None,
+            chained: false,
+            runs_first: true,
+        }
     }
 
     /// The value at walk index `idx` of an `Inc` / `Dec` / `Random` variable.
     fn at(&self, idx: u64) -> u64 {
         let span = if self.size == 0 { 1u128 << 64 } else { u128::from(self.size) };
         match self.kind {
-            VarKind::Inc => self.min.wrapping_add(((u128::from(idx) * u128::from(self.step)) % span) as u64),
+            VarKind::Inc => self
+                .min
+                .wrapping_add(((u128::from(self.origin) + u128::from(idx) * u128::from(self.step)) % span) as u64),
             VarKind::Dec => {
-                // Index `hi` is max; each index below one step further down, wrapping.
-                let back = (u128::from(self.hi_full() - idx) * u128::from(self.step)) % span;
+                // Index `hi` is max (less the origin); each index below one step further
+                // down, wrapping.
+                let back = (u128::from(self.origin) + u128::from(self.hi_full() - idx) * u128::from(self.step)) % span;
                 self.min.wrapping_add((span - 1 - back) as u64)
             }
             _ => self.min.wrapping_add(idx.wrapping_mul(self.step)),
@@ -237,6 +382,42 @@ impl Var {
         (span / gcd(span, u128::from(self.step)) - 1) as u64
     }
 
+    /// When this variable wraps around, variable `next` of the program takes its next
+    /// value, and only then (TRex's `next_var`: an odometer). See [`FieldEngine::new`]
+    /// for the first packet.
+    pub fn with_next(mut self, next: u16) -> Var {
+        self.next = Some(next);
+        self
+    }
+
+    /// The variable this one moves when it wraps.
+    pub fn next(&self) -> Option<u16> {
+        self.next
+    }
+
+    /// Whether this value was reached by wrapping around (TRex's test, taken on the step
+    /// that led to it): an inc walk within one step above `min`, a dec walk within one
+    /// step below `max`, a list at its first value.
+    fn reached_by_wrap(&self) -> bool {
+        let rel = self.out[0].wrapping_sub(self.min);
+        match self.kind {
+            VarKind::Inc => rel < self.step,
+            VarKind::Dec => self.size.wrapping_sub(1).wrapping_sub(rel) < self.step,
+            VarKind::List(_) | VarKind::Tuple { .. } => self.idx == self.lo,
+            VarKind::Random | VarKind::Clock { .. } | VarKind::TrexRandom { .. } | VarKind::TrexRandomList(_) => true,
+        }
+    }
+
+    /// Steps back once: the value one [`advance`](Self::advance) leads from to this one.
+    fn retreat(&mut self) {
+        match self.kind {
+            VarKind::Random | VarKind::Clock { .. } | VarKind::TrexRandom { .. } | VarKind::TrexRandomList(_) => return,
+            VarKind::Dec => self.idx = if self.idx >= self.hi { self.lo } else { self.idx + 1 },
+            _ => self.idx = if self.idx <= self.lo { self.hi } else { self.idx - 1 },
+        }
+        self.refresh();
+    }
+
     /// Holds each value for `packets` packets (at least 1) before moving on.
     pub fn with_hold(mut self, packets: u64) -> Var {
         self.hold = packets.max(1);
@@ -247,9 +428,22 @@ impl Var {
     /// before any split); None for random and clock variables and for held values.
     pub fn cycle(&self) -> Option<u64> {
         match self.kind {
-            VarKind::Random | VarKind::Clock { .. } => None,
+            VarKind::Random | VarKind::Clock { .. } | VarKind::TrexRandom { .. } | VarKind::TrexRandomList(_) => None,
             _ if self.hold > 1 => None,
             _ => self.hi.checked_sub(self.lo)?.checked_add(1),
+        }
+    }
+
+    /// Whether the walk wraps exactly once before it repeats (a step that divides the
+    /// range, a list): then a chain it heads is an odometer.
+    fn wraps_once_a_cycle(&self) -> bool {
+        match self.kind {
+            VarKind::Inc | VarKind::Dec => {
+                let span = if self.size == 0 { 1u128 << 64 } else { u128::from(self.size) };
+                self.hold == 1 && span % u128::from(self.step) == 0
+            }
+            VarKind::List(_) | VarKind::Tuple { .. } => self.hold == 1,
+            _ => false,
         }
     }
 
@@ -264,7 +458,9 @@ impl Var {
         let count = count.max(1) as u128;
         let index = index as u128 % count;
         let n = (self.hi - self.lo) as u128 + 1;
-        if let VarKind::Random = self.kind {
+        if self.is_trex_random() {
+            // Each core's generator diverges at the program (FieldEngine::split).
+        } else if let VarKind::Random = self.kind {
             self.rng = Rng::new(self.rng.next_u64() ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
             // Each core's first value from its own generator too, not the shared draw.
             self.idx = self.lo + self.rng.below((self.hi - self.lo).wrapping_add(1));
@@ -303,20 +499,23 @@ impl Var {
                 self.out[0] = ip_min + self.idx % ips;
                 self.out[1] = port_min + self.idx / ips;
             }
-            VarKind::Clock { .. } => {}
+            VarKind::Clock { .. } | VarKind::TrexRandom { .. } | VarKind::TrexRandomList(_) => {}
         }
     }
 
-    /// Moves to the next value.
+    /// Moves to the next value; true when the walk wrapped around on the way (an inc
+    /// walk past `max`, a dec walk past `min`, a list or tuple back at its start, a
+    /// random draw every time), which moves the variable's `next`.
     #[inline]
-    pub fn advance(&mut self) {
+    pub fn advance(&mut self) -> bool {
         if self.hold > 1 {
             self.held += 1;
             if self.held < self.hold {
-                return;
+                return false;
             }
             self.held = 0;
         }
+        let before = self.out[0];
         match self.kind {
             // The walks move by one step, wrapping within the range, without a division
             // per packet; back to the start of this core's share, the value is recomputed.
@@ -353,10 +552,18 @@ impl Var {
                 self.idx = self.lo + self.rng.below(n);
                 self.out[0] = self.min.wrapping_add(self.idx.wrapping_mul(self.step));
             }
+            // The program draws these from its shared generator (FieldEngine::apply).
+            VarKind::TrexRandom { .. } | VarKind::TrexRandomList(_) => return true,
             _ => {
                 self.idx = if self.idx >= self.hi { self.lo } else { self.idx + 1 };
                 self.refresh();
+                return self.idx == self.lo;
             }
+        }
+        match self.kind {
+            VarKind::Inc => self.out[0] <= before,
+            VarKind::Dec => self.out[0] >= before,
+            _ => true,
         }
     }
 }
@@ -403,7 +610,7 @@ impl Var {
             _ => {
                 for (a, b) in out0.iter_mut().zip(out1.iter_mut()) {
                     (*a, *b) = (self.out[0], self.out[1]);
-                    self.advance();
+                    let _ = self.advance();
                 }
             }
         }
@@ -479,6 +686,12 @@ pub struct FieldEngine {
     csum: ChecksumFields,
     /// The template's IPv4 and L4 checksums, when no frame size changes them.
     csum_known: [Option<u16>; 2],
+    /// Some variable moves another when it wraps (`next`), or draws from TRex's shared
+    /// generator: packets go one at a time.
+    serial: bool,
+    /// The stream's seed for TRex's generator, and the generator's state.
+    trex_seed: u32,
+    trex_state: u32,
     /// Columns for runs of packets ([`FieldEngine::plan_run`]), when every write and
     /// checksum is known from the template and no variable reads the clock.
     run: Option<Box<Columns>>,
@@ -547,7 +760,23 @@ impl FieldEngine {
             })
             .collect();
         let has_clock = vars.iter().any(Var::is_clock);
-        FieldEngine { vars, ops, csum, csum_known: [None; 2], time_base_ns: 0, has_clock, run: None }
+        let mut vars = vars;
+        let chains = link_chains(&mut vars);
+        let serial = chains || vars.iter().any(Var::is_trex_random);
+        let mut e = FieldEngine {
+            vars,
+            ops,
+            csum,
+            csum_known: [None; 2],
+            time_base_ns: 0,
+            has_clock,
+            serial,
+            trex_seed: 0,
+            trex_state: 0,
+            run: None,
+        };
+        e.reseed_trex(0);
+        e
     }
 
     /// Records what `template` (the frame every packet starts from) holds under
@@ -581,7 +810,7 @@ impl FieldEngine {
         let all_known = self.ops.iter().all(|op| op.known.is_some())
             && (self.csum.ip.is_none() || self.csum_known[0].is_some())
             && (self.csum.l4.is_none() || self.csum_known[1].is_some());
-        self.run = (all_known && !self.has_clock && self.ops.len() <= RUN_OPS).then(|| {
+        self.run = (all_known && !self.has_clock && !self.serial && self.ops.len() <= RUN_OPS).then(|| {
             let n = self.ops.len();
             let sized = |size: u8| self.ops.iter().enumerate().filter(move |(_, op)| op.w.size == size);
             let mut store2: Vec<(u16, u16)> = sized(2).map(|(j, op)| (op.w.offset, j as u16)).collect();
@@ -725,9 +954,37 @@ impl FieldEngine {
 
     /// Restricts every variable to core `index` of `count`.
     pub fn split(&mut self, index: usize, count: usize) {
-        for v in &mut self.vars {
+        // A chained variable walks all its values on every core (TRex: "a variable that
+        // is being pointed at by some other variable must run on a single core"); the
+        // head's share differs per core, so the combinations do too.
+        for v in self.vars.iter_mut().filter(|v| !v.chained) {
             v.split(index, count);
         }
+        self.reseed_trex(index);
+    }
+
+    /// Seeds TRex's generator with a stream's `random_seed` (see [`VarKind::TrexRandom`])
+    /// and draws the first packet's values, as TRex's first core does.
+    pub fn seed_trex(mut self, seed: u32) -> Self {
+        self.trex_seed = seed;
+        self.reseed_trex(0);
+        self
+    }
+
+    /// TRex's per-core seed (`generate_random_seed`: the stream's seed times
+    /// `(thread + 1) * 514229`), then the program's first draws in its order: the
+    /// variables a chain does not run on the first packet keep their value.
+    fn reseed_trex(&mut self, thread: usize) {
+        if !self.vars.iter().any(Var::is_trex_random) {
+            return;
+        }
+        let mul = ((thread as u64 + 1) * 514_229) as u32;
+        self.trex_state = self.trex_seed.wrapping_mul(mul);
+        let mut state = self.trex_state;
+        for v in self.vars.iter_mut().filter(|v| v.runs_first) {
+            v.draw(&mut state);
+        }
+        self.trex_state = state;
     }
 
     /// Flows the variables walk through before they repeat: the least common multiple of
@@ -740,14 +997,34 @@ impl FieldEngine {
             return None;
         }
         let mut l: u128 = 1;
-        for v in &self.vars {
-            let c = u128::from(v.cycle()?);
+        for (i, v) in self.vars.iter().enumerate() {
+            if v.chained {
+                continue;
+            }
+            let c = u128::from(self.chain_cycle(i)?);
             l = l / gcd(l, c) * c;
             if l > 1 << 40 {
                 return None;
             }
         }
         Some(l as u64)
+    }
+
+    /// Packets before variable `i` and the chain it heads repeat: an odometer's product
+    /// of cycles, when each variable of the chain wraps once a cycle.
+    fn chain_cycle(&self, i: usize) -> Option<u64> {
+        let mut c = u128::from(self.vars.get(i)?.cycle()?);
+        let (mut at, mut seen) = (i, 0);
+        while let Some(n) = self.vars.get(at)?.next {
+            let v = self.vars.get(at)?;
+            if !v.wraps_once_a_cycle() || seen > self.vars.len() {
+                return None;
+            }
+            at = n as usize;
+            seen += 1;
+            c = c.checked_mul(u128::from(self.vars.get(at)?.cycle()?))?;
+        }
+        u64::try_from(c).ok()
     }
 
     /// Variables, for inspection.
@@ -803,10 +1080,97 @@ impl FieldEngine {
                 patch_checksum(frame, off as usize, self.csum_known[1], acc_l4, self.csum.l4_is_udp);
             }
         }
-        for v in &mut self.vars {
-            v.advance();
+        if self.serial {
+            self.advance_serial();
+        } else {
+            for v in &mut self.vars {
+                let _ = v.advance();
+            }
         }
     }
+
+    /// Advances every variable no other moves, and down its chain each variable whose
+    /// predecessor wrapped, in the program's order (TRex's random variables draw from
+    /// the shared generator in that order).
+    fn advance_serial(&mut self) {
+        let mut state = self.trex_state;
+        let mut step = |v: &mut Var| {
+            if v.is_trex_random() {
+                v.draw(&mut state);
+                true
+            } else {
+                v.advance()
+            }
+        };
+        for i in 0..self.vars.len() {
+            if self.vars[i].chained {
+                continue;
+            }
+            let (mut at, mut hops) = (i, 0);
+            while step(&mut self.vars[at]) && hops < self.vars.len() {
+                match self.vars[at].next {
+                    Some(n) if (n as usize) < self.vars.len() => at = n as usize,
+                    _ => break,
+                }
+                hops += 1;
+            }
+        }
+        self.trex_state = state;
+    }
+}
+
+/// Marks the variables others move (`next`) and sets where each chain starts, as TRex
+/// does: its program runs every variable of a chain on the first packet only when each
+/// predecessor's first value was reached by wrapping (TRex starts a walk one step before
+/// its first value); a variable not run then sends the value one step before its own
+/// first one until its predecessor first wraps. Links to no variable, a variable moved
+/// by two, and loops are dropped (the profile compiler refuses them with their names).
+/// Returns whether any chain is left.
+fn link_chains(vars: &mut [Var]) -> bool {
+    let n = vars.len();
+    let mut moved_by = vec![None; n];
+    for (i, v) in vars.iter_mut().enumerate() {
+        if let Some(t) = v.next.map(usize::from) {
+            if t >= n || t == i || moved_by[t].is_some() {
+                v.next = None;
+            } else {
+                moved_by[t] = Some(i);
+            }
+        }
+    }
+    // A loop has no head: drop the links of every variable a head cannot reach.
+    let mut reached = vec![false; n];
+    for (i, _) in moved_by.iter().enumerate().filter(|(_, m)| m.is_none()) {
+        let mut at = i;
+        reached[at] = true;
+        while let Some(t) = vars[at].next {
+            at = usize::from(t);
+            reached[at] = true;
+        }
+    }
+    for ((v, m), r) in vars.iter_mut().zip(moved_by.iter_mut()).zip(&reached) {
+        if !r {
+            v.next = None;
+            *m = None;
+        }
+        v.chained = m.is_some();
+    }
+    let heads: Vec<usize> = moved_by.iter().enumerate().filter(|(_, m)| m.is_none()).map(|(i, _)| i).collect();
+    let mut any = false;
+    for i in heads {
+        let (mut at, mut runs) = (i, true);
+        while let Some(t) = vars[at].next {
+            any = true;
+            let wrapped = runs && vars[at].reached_by_wrap();
+            at = usize::from(t);
+            if !wrapped {
+                vars[at].retreat();
+                vars[at].runs_first = false;
+            }
+            runs = wrapped;
+        }
+    }
+    any
 }
 
 /// [`write_field`] when the old value is known from the template: no load.
@@ -943,6 +1307,272 @@ fn patch_checksum(frame: &mut [u8], off: usize, known: Option<u16>, acc: u64, ud
     let hc = known.unwrap_or_else(|| u16::from_be_bytes([field[0], field[1]]));
     // acc < 2^40 for any write list a frame can hold: three folds suffice.
     field.copy_from_slice(&fold_checksum(hc, acc, udp).to_be_bytes());
+}
+
+#[cfg(test)]
+mod chain_tests {
+    //! TRex's `next_var`, checked against a model of its data-plane program written from
+    //! trex-core's src/stx/stl/trex_stl_stream_vm.h (`StreamDPOpFlowVar*Step::run_inc` /
+    //! `run_dec`, `inc_mod` / `dec_mod`, `set_bss_init_value`'s `peek_prev`): every
+    //! variable starts one step before its first value; per packet the program runs the
+    //! variables in order, and a variable whose update does not cross its range's end
+    //! skips the variables chained after it.
+    use super::*;
+
+    /// One TRex flow variable: inc or dec over min..=max by step.
+    #[derive(Clone, Copy)]
+    struct TrexVar {
+        inc: bool,
+        min: u64,
+        max: u64,
+        step: u64,
+        cur: u64,
+    }
+
+    fn inc_mod(a: u64, b: u64, c: u64, step: u64) -> u64 {
+        let left = b - c;
+        if step <= left {
+            c + step
+        } else {
+            a + (step - left - 1)
+        }
+    }
+
+    fn dec_mod(a: u64, b: u64, c: u64, step: u64) -> u64 {
+        let left = c - a;
+        if step <= left {
+            c - step
+        } else {
+            b - (step - left - 1)
+        }
+    }
+
+    impl TrexVar {
+        fn new(inc: bool, min: u64, max: u64, step: u64, init: u64) -> Self {
+            // peek_prev: the bss holds the value one step before init.
+            let cur = if inc { dec_mod(min, max, init, step) } else { inc_mod(min, max, init, step) };
+            TrexVar { inc, min, max, step, cur }
+        }
+
+        /// run_inc / run_dec: true when the chained variables after it are skipped.
+        fn run(&mut self) -> bool {
+            let skip = if self.inc { self.max - self.cur >= self.step } else { self.cur - self.min >= self.step };
+            self.cur = if self.inc {
+                inc_mod(self.min, self.max, self.cur, self.step)
+            } else {
+                dec_mod(self.min, self.max, self.cur, self.step)
+            };
+            skip
+        }
+    }
+
+    /// The chain's values packet by packet, as TRex's program makes them.
+    fn trex_chain(mut vs: Vec<TrexVar>, packets: usize) -> Vec<Vec<u64>> {
+        (0..packets)
+            .map(|_| {
+                for v in vs.iter_mut() {
+                    if v.run() {
+                        break;
+                    }
+                }
+                vs.iter().map(|v| v.cur).collect()
+            })
+            .collect()
+    }
+
+    /// The same chain in riptide's engine, one byte written per variable.
+    fn riptide_chain(spec: &[(bool, u64, u64, u64, u64)], packets: usize) -> Vec<Vec<u64>> {
+        let n = spec.len();
+        let vars = spec
+            .iter()
+            .enumerate()
+            .map(|(i, &(inc, min, max, step, init))| {
+                let kind = if inc { VarKind::Inc } else { VarKind::Dec };
+                let v = Var::range(kind, min, max, step, Some(init), 1).unwrap();
+                if i + 1 < n {
+                    v.with_next(i as u16 + 1)
+                } else {
+                    v
+                }
+            })
+            .collect();
+        let writes = (0..n)
+            .map(|i| Write {
+                var: i as u16,
+                part: 0,
+                offset: i as u16,
+                size: 1,
+                mask: 0xff,
+                shift: 0,
+                add: 0,
+                coverage: Coverage::default(),
+            })
+            .collect();
+        let mut e = FieldEngine::new(vars, writes, ChecksumFields::default());
+        (0..packets)
+            .map(|_| {
+                let mut f = vec![0u8; n];
+                e.apply(&mut f, 0);
+                f.iter().map(|&b| u64::from(b)).collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn chained_variables_count_like_trexs_odometer() {
+        // TRex's dependent_vars_all.py shapes (a..e -> a..d -> a..c) in every op and
+        // step, and inits away from the walk's start, where TRex's first packet skips
+        // the chain (its quirk, kept).
+        let mut cases = Vec::new();
+        for inc in [true, false] {
+            for step in [1, 2] {
+                let (a, c, d, e) = (97, 99, 100, 101);
+                let init = |min: u64, max: u64| if inc { min } else { max };
+                cases.push(vec![
+                    (inc, a, e, step, init(a, e)),
+                    (inc, a, d, step, init(a, d)),
+                    (inc, a, c, step, init(a, c)),
+                ]);
+                cases.push(vec![(inc, a, e, step, a + 2), (inc, a, d, step, a + 1), (inc, a, c, step, c)]);
+            }
+        }
+        for spec in cases {
+            // TRex pads a range the step does not divide (handle_range_padding).
+            let spec: Vec<_> = spec
+                .into_iter()
+                .map(|(inc, min, max, step, init)| {
+                    let pad = (max - min + 1) % step;
+                    let (min, max) = if pad == 0 {
+                        (min, max)
+                    } else if inc {
+                        (min, max + step - pad)
+                    } else {
+                        (min - (step - pad), max)
+                    };
+                    (inc, min, max, step, init)
+                })
+                .collect();
+            let model: Vec<TrexVar> =
+                spec.iter().map(|&(inc, min, max, step, init)| TrexVar::new(inc, min, max, step, init)).collect();
+            let want = trex_chain(model, 200);
+            let got = riptide_chain(&spec, 200);
+            for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(g, w, "packet {k} of {spec:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_list_moves_its_next_at_its_first_value_and_a_chained_random_draws_only_then() {
+        let list = Var::list_by(vec![10, 20, 30], 1).unwrap().with_next(1);
+        let inner = Var::range(VarKind::Random, 0, 1_000_000, 1, None, 7).unwrap();
+        let writes = (0..2)
+            .map(|i| Write {
+                var: i,
+                part: 0,
+                offset: 4 * i,
+                size: 4,
+                mask: 0xffff_ffff,
+                shift: 0,
+                add: 0,
+                coverage: Coverage::default(),
+            })
+            .collect();
+        let mut e = FieldEngine::new(vec![list, inner], writes, ChecksumFields::default());
+        let mut seen = Vec::new();
+        for _ in 0..30 {
+            let mut f = [0u8; 8];
+            e.apply(&mut f, 0);
+            seen.push((u32::from_be_bytes(f[..4].try_into().unwrap()), u32::from_be_bytes(f[4..].try_into().unwrap())));
+        }
+        assert_eq!(seen.iter().map(|s| s.0).take(6).collect::<Vec<_>>(), [10, 20, 30, 10, 20, 30]);
+        for block in seen.chunks(3) {
+            assert!(
+                block.iter().all(|s| s.1 == block[0].1),
+                "the random value holds for a whole list cycle: {block:?}"
+            );
+        }
+        let distinct: std::collections::HashSet<u32> = seen.iter().map(|s| s.1).collect();
+        assert!(distinct.len() >= 8, "a new draw each cycle: {distinct:?}");
+    }
+
+    #[test]
+    fn trex_random_variables_share_trexs_generator_in_program_order_and_per_core_seed() {
+        // TRex: per core seed = random_seed * (core + 1) * 514229; per packet each random
+        // variable in program order draws (4 bytes: two 15-bit draws, the high first).
+        let model = |core: u32, packets: usize| {
+            let mut s = 0x1234u32.wrapping_mul((core + 1) * 514_229);
+            (0..packets)
+                .map(|_| {
+                    let a = trex_rand32(&mut s);
+                    let b = trex_rand16(&mut s);
+                    let c = trex_rand16(&mut s);
+                    (0x1000_0000 + a % 0x0200_00ff, 1025 + b % 63_976, [7u64, 8, 9][(c % 3) as usize])
+                })
+                .collect::<Vec<_>>()
+        };
+        let engine = || {
+            let vars = vec![
+                Var::trex_random(4, 0x1000_0000, 0x1200_00fe).unwrap(),
+                Var::trex_random(2, 1025, 65_000).unwrap(),
+                Var::trex_random_list(vec![7, 8, 9]).unwrap(),
+            ];
+            let writes = [(0u16, 0u16, 4u8), (1, 4, 2), (2, 6, 1)]
+                .map(|(var, offset, size)| Write {
+                    var,
+                    part: 0,
+                    offset,
+                    size,
+                    mask: (1u64 << (8 * size)) - 1,
+                    shift: 0,
+                    add: 0,
+                    coverage: Coverage::default(),
+                })
+                .to_vec();
+            FieldEngine::new(vars, writes, ChecksumFields::default()).seed_trex(0x1234)
+        };
+        let run = |e: &mut FieldEngine| {
+            (0..50)
+                .map(|_| {
+                    let mut f = [0u8; 7];
+                    e.apply(&mut f, 0);
+                    (
+                        u64::from(u32::from_be_bytes(f[..4].try_into().unwrap())),
+                        u64::from(u16::from_be_bytes([f[4], f[5]])),
+                        u64::from(f[6]),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(&mut engine()), model(0, 50));
+        let mut second = engine();
+        second.split(1, 2);
+        assert_eq!(run(&mut second), model(1, 50), "core 1 of 2 draws from its own seed");
+    }
+
+    #[test]
+    fn a_stepped_list_visits_trexs_indices() {
+        // TRex: index 0, then inc_mod_list by step: 0, 2, 4, 1, 3 for five values by 2.
+        let mut v = Var::list_by(vec![0, 1, 2, 3, 4], 2).unwrap();
+        let mut got = Vec::new();
+        for _ in 0..10 {
+            got.push(v.value(0));
+            let _ = v.advance();
+        }
+        assert_eq!(got, [0, 2, 4, 1, 3, 0, 2, 4, 1, 3]);
+    }
+
+    #[test]
+    fn an_odometer_counts_its_flows_as_the_product_and_splits_only_its_head() {
+        let a = Var::range(VarKind::Inc, 0, 3, 1, None, 1).unwrap().with_next(1);
+        let b = Var::range(VarKind::Inc, 0, 2, 1, None, 1).unwrap();
+        let e = FieldEngine::new(vec![a.clone(), b.clone()], vec![], ChecksumFields::default());
+        assert_eq!(e.flows(), Some(12));
+        let mut e = FieldEngine::new(vec![a, b], vec![], ChecksumFields::default());
+        e.split(1, 2);
+        assert_eq!(e.vars()[1].cycle(), Some(3), "the chained variable keeps its whole walk");
+        assert_eq!(e.vars()[0].cycle(), Some(2), "the head walks its share");
+    }
 }
 
 #[cfg(test)]

@@ -347,6 +347,11 @@ pub enum VarOp {
     /// TRex's repeatable random (`STLVmFlowVarRepeatableRandom`): TRex's generator from
     /// `seed`, `limit` values, then the same values again; the same sequence TRex sends.
     RepeatableRandom,
+    /// TRex's random (`op="random"` in a TRex profile): a draw a packet over `min..=max`
+    /// (or from `values`) from TRex's generator, shared by the stream's `trex_random`
+    /// variables in their order and seeded from the stream's `seed` (its low 32 bits, TRex's
+    /// `random_seed`): the values TRex sends, its 15-bit draws included.
+    TrexRandom,
 }
 
 /// A field-engine variable.
@@ -391,6 +396,10 @@ pub struct VarSpec {
     /// Shorthand: fields this variable is written to (e.g. `ipv4.src`).
     #[serde(default)]
     pub write: Option<OneOrMany>,
+    /// Another variable that takes its next value when this one wraps around, and only
+    /// then (TRex's `next_var`): chained variables count like an odometer's wheels.
+    #[serde(default)]
+    pub next: Option<String>,
 }
 
 impl VarSpec {
@@ -410,6 +419,7 @@ impl VarSpec {
             seed: None,
             limit: None,
             write: None,
+            next: None,
         }
     }
 }

@@ -289,13 +289,17 @@ pub fn stream(port: u16, id: u32, v: &Value) -> Result<Stream, String> {
         }
     };
     if let Some(vm) = s.get("vm") {
-        field_engine(vm, &frame, &mut out)?;
+        let seeded = out.contains_key("seed");
+        field_engine(vm, &frame, seeded, &mut out)?;
     }
     Ok(Stream { riptide: Value::Object(out), group, next })
 }
 
 /// The field-engine program: `vars`, `writes` and a frame-size walk into `out`.
-fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
+/// `seeded`: the stream has a `random_seed`, so its random variables draw TRex's own
+/// sequence (`op: trex_random`); without one TRex seeds from the clock, and riptide's
+/// uniform draws serve (a random value list is always TRex's pick).
+fn field_engine(vm: &Value, frame: &[u8], seeded: bool, out: &mut Obj) -> Result<(), String> {
     let instructions = match vm {
         Value::Array(a) => a,
         Value::Object(m) => match m.get("instructions") {
@@ -335,9 +339,7 @@ fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
                 if !["inc", "dec", "random"].contains(&op.as_str()) {
                     return Err(format!("{}: '{op}' is none of inc, dec, random", at("op")));
                 }
-                if m.get("next_var").is_some_and(|v| !v.is_null() && v != "") {
-                    return Err(format!("{}: not supported by riptide yet (chained variables)", at("next_var")));
-                }
+                let next = next_var(m, &at("next_var"))?;
                 let limit = if size == 8 { u64::MAX } else { (1u64 << (8 * size)) - 1 };
                 let var = if let Some(list) = m.get("value_list").filter(|v| !v.is_null()) {
                     let values = list.as_array().ok_or_else(|| format!("{}: expected a list", at("value_list")))?;
@@ -352,10 +354,47 @@ fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
                     if vs.is_empty() {
                         return Err(format!("{}: an empty list", at("value_list")));
                     }
-                    if op != "inc" {
-                        return Err(format!("{}: not supported by riptide yet: value_list with op '{op}'", at("op")));
+                    let step = m.get("step").map_or(Ok(1), |v| uint(v, &at("step")))?;
+                    if step == 0 {
+                        return Err(format!("{}: step cannot be 0", at("step")));
                     }
-                    out_vars.push(json!({"name": name, "size": size, "op": "list", "values": vs}));
+                    match op.as_str() {
+                        "inc" => {}
+                        // TRex walks the list down from its last value: up the reversed list.
+                        "dec" => vs.reverse(),
+                        _ => {
+                            if next.is_some() {
+                                return Err(format!("{}: a random variable never wraps around", at("next_var")));
+                            }
+                            out_vars.push(json!({"name": name, "size": size, "op": "trex_random", "values": vs}));
+                            if vars
+                                .insert(
+                                    name.clone(),
+                                    Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: true },
+                                )
+                                .is_some()
+                            {
+                                return Err(format!("{}: variable '{name}' is defined twice", at("name")));
+                            }
+                            continue;
+                        }
+                    }
+                    let (len, by) = (vs.len() as u64, step % vs.len() as u64);
+                    if next.is_some() && by > 1 && !len.is_multiple_of(by) {
+                        return Err(format!(
+                            "{}: a value list whose step does not divide its length wraps more than once a cycle: \
+                             not supported by riptide with next_var",
+                            at("step")
+                        ));
+                    }
+                    let mut v = json!({"name": name, "size": size, "op": "list", "values": vs});
+                    if step != 1 {
+                        v["step"] = json!(step);
+                    }
+                    if let Some(n) = &next {
+                        v["next"] = json!(n);
+                    }
+                    out_vars.push(v);
                     Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: true }
                 } else {
                     let (mut min, mut max) =
@@ -389,8 +428,10 @@ fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
                             }
                         }
                     }
-                    let mut v = json!({"name": name, "size": size, "op": op, "min": min, "max": max});
-                    if step != 1 {
+                    let riptide_op = if op == "random" && seeded { "trex_random" } else { op.as_str() };
+                    let mut v = json!({"name": name, "size": size, "op": riptide_op, "min": min, "max": max});
+                    // TRex's random draws ignore the step.
+                    if step != 1 && riptide_op != "trex_random" {
                         v["step"] = json!(step);
                     }
                     if op != "random" {
@@ -399,7 +440,17 @@ fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
                         }
                         v["init"] = json!(init);
                     }
-                    if !trimmed.contains(&name) {
+                    if let Some(n) = &next {
+                        v["next"] = json!(n);
+                    }
+                    if trimmed.contains(&name) {
+                        if next.is_some() {
+                            return Err(format!(
+                                "{}: a trimmed packet size cannot move a next variable",
+                                at("next_var")
+                            ));
+                        }
+                    } else {
                         out_vars.push(v);
                     }
                     Var::Plain { size, op, min, max, step, init, list: false }
@@ -441,8 +492,12 @@ fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
                 }
                 let u = |key: &str| uint(f(key)?, &at(key));
                 let (min, max, limit, seed) = (u("min_value")?, u("max_value")?, u("limit")?, u("seed")?);
-                out_vars.push(json!({"name": name, "size": size, "op": "repeatable_random", "min": min, "max": max,
-                                     "limit": limit, "seed": seed}));
+                let mut v = json!({"name": name, "size": size, "op": "repeatable_random", "min": min, "max": max,
+                                   "limit": limit, "seed": seed});
+                if let Some(n) = next_var(m, &at("next_var"))? {
+                    v["next"] = json!(n);
+                }
+                out_vars.push(v);
                 let var = Var::Plain { size, op: "random".into(), min, max, step: 1, init: min, list: true };
                 if vars.insert(name.clone(), var).is_some() {
                     return Err(format!("{}: variable '{name}' is defined twice", at("name")));
@@ -538,6 +593,18 @@ fn field_engine(vm: &Value, frame: &[u8], out: &mut Obj) -> Result<(), String> {
         out.insert("size".into(), walk);
     }
     Ok(())
+}
+
+/// A flow variable's `next_var` (TRex sends "" for none): the variable it moves when it
+/// wraps around.
+fn next_var(m: &Obj, path: &str) -> Result<Option<String>, String> {
+    match m.get("next_var") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => {
+            let name = text(v, path)?;
+            Ok((!name.is_empty()).then(|| name.to_string()))
+        }
+    }
 }
 
 /// TRex's multiplier object (`{"type": "raw", "op": "abs", "value": 2}`) as riptide's:
@@ -714,6 +781,49 @@ mod tests {
             json!({"name": "r", "size": 2, "op": "repeatable_random", "min": 0, "max": 10, "limit": 5, "seed": 4660})
         );
         assert_eq!(s.riptide["writes"][0], json!({"var": "r", "offset": 34, "size": 2}));
+    }
+
+    /// TRex's dependent_field_engine_vars.py as TRex's client compiles it: a dec value list
+    /// moves an inc variable, which moves a repeatable random, which moves another inc.
+    #[test]
+    fn chained_variables_and_value_lists_walking_down_become_riptides_next() {
+        let vm = json!([
+            {"type": "flow_var", "name": "IP_src", "size": 4, "op": "dec", "next_var": "var1", "split_to_cores": true,
+             "value_list": [268435457u64, 167772161u64, 234881025u64], "step": 1},
+            {"type": "flow_var", "name": "var1", "size": 1, "op": "inc", "next_var": "var2", "split_to_cores": false,
+             "init_value": 97, "min_value": 97, "max_value": 99, "step": 1},
+            {"type": "flow_var_rand_limit", "name": "var2", "size": 1, "limit": 4, "seed": 0, "min_value": 97,
+             "max_value": 122, "split_to_cores": false, "next_var": "var3"},
+            {"type": "flow_var", "name": "var3", "size": 1, "op": "inc", "next_var": null, "split_to_cores": false,
+             "init_value": 97, "min_value": 97, "max_value": 98, "step": 1},
+            {"type": "write_flow_var", "name": "IP_src", "pkt_offset": 26, "add_value": 0, "is_big_endian": true}
+        ]);
+        let s = stream(0, 0, &trex_stream(vm)).unwrap();
+        let vars = &s.riptide["vars"];
+        // TRex walks a dec list from its last value down: riptide the reversed list up.
+        assert_eq!(vars[0]["values"], json!([234881025u64, 167772161u64, 268435457u64]));
+        assert_eq!(
+            (&vars[0]["next"], &vars[1]["next"], &vars[2]["next"]),
+            (&json!("var1"), &json!("var2"), &json!("var3"))
+        );
+        assert!(vars[3].get("next").is_none(), "{}", vars[3]);
+        // A random list is TRex's pick from its generator; a random range is TRex's draw
+        // when the stream has a random_seed, riptide's uniform one when it has none.
+        let mut t = trex_stream(json!([
+            {"type": "flow_var", "name": "l", "size": 1, "op": "random", "value_list": [1, 2], "step": 1},
+            {"type": "flow_var", "name": "r", "size": 2, "op": "random", "init_value": 0, "min_value": 0,
+             "max_value": 9, "step": 3}
+        ]));
+        let vars = stream(0, 0, &t).unwrap().riptide["vars"].clone();
+        assert_eq!(vars[0], json!({"name": "l", "size": 1, "op": "trex_random", "values": [1, 2]}));
+        assert_eq!(vars[1], json!({"name": "r", "size": 2, "op": "random", "min": 0, "max": 9, "step": 3}));
+        t["random_seed"] = json!(4660);
+        let vars = stream(0, 0, &t).unwrap().riptide["vars"].clone();
+        assert_eq!(vars[1], json!({"name": "r", "size": 2, "op": "trex_random", "min": 0, "max": 9}));
+        t["vm"]["instructions"] = json!([
+            {"type": "flow_var", "name": "l", "size": 1, "op": "inc", "value_list": [1, 2, 3, 4, 5], "step": 2, "next_var": "x"}
+        ]);
+        assert!(stream(0, 0, &t).unwrap_err().contains("wraps more than once a cycle"));
     }
 
     #[test]

@@ -128,15 +128,26 @@ def _field_offset(pkt: Any, spec: Union[int, str], who: Any) -> int:
     name, _, nth_text = layer_name.partition(":")
     nth = int(nth_text) if nth_text.isdigit() else 0
     raw = bytes(pkt)
-    built = pkt.__class__(raw)
-    layer, seen = built, 0
-    while layer is not None and layer.__class__.__name__ != "NoPayload":
-        if layer.__class__.__name__ == name:
-            if seen == nth:
-                break
-            seen += 1
-        layer = layer.payload
-    else:
+
+    def find(top: Any) -> Any:
+        layer, seen = top, 0
+        while layer is not None and layer.__class__.__name__ != "NoPayload":
+            # TRex's builder matches a layer's class name or its scapy name (`ICMPv6ND_NS`,
+            # `ICMPv6 Neighbor Discovery - Neighbor Solicitation`).
+            if name in (layer.__class__.__name__, getattr(layer, "name", None)):
+                if seen == nth:
+                    return layer
+                seen += 1
+            layer = layer.payload
+        return None
+
+    # The built packet's dissection has every field's value; a layer dissection does not
+    # find again (IPv6 over UDP port 3797, say) is found in the packet as the profile made it,
+    # as TRex's builder does.
+    layer = find(pkt.__class__(raw))
+    if layer is None:
+        layer = find(pkt)
+    if layer is None:
         raise who._fail(f"pkt_offset '{spec}': the packet has no layer {layer_name}")
     base = len(raw) - len(bytes(layer))
     if not field:
@@ -302,6 +313,14 @@ def stream_dict(s: STLStream, port: int) -> Dict[str, Any]:
     if s.flow_stats is not None:
         out[s.flow_stats._key] = {"id": s.flow_stats.pg_id}
     variables, writes, sizes = _vm(s.packet)
+    for v in variables:
+        # A random value list is TRex's pick, and with a random_seed a random range draws
+        # TRex's own sequence (riptide's op trex_random); without one TRex seeds from the
+        # clock, and riptide's uniform draws serve.
+        if v.get("op") == "random_list" or (v.get("op") == "random" and s.random_seed):
+            v["op"] = "trex_random"
+            v.pop("step", None)
+            v.pop("init", None)
     if sizes is not None:
         out["size"] = sizes
     if variables:

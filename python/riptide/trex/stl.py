@@ -16,6 +16,9 @@ not).
 
 from __future__ import annotations
 
+# TRex's api module hands its profiles the modules it imported: binascii among them
+# (udp_1pkt_multi.py calls binascii.unhexlify without importing it).
+import binascii  # noqa: F401
 import os
 import sys
 from typing import Any, Dict, List, Optional, Sequence, Union
@@ -134,8 +137,11 @@ class STLFlowStats(_Obj):
 
     _key = "flow_stats"
 
-    def __init__(self, pg_id: int) -> None:
+    def __init__(self, pg_id: int, ieee_1588: bool = False) -> None:
         super().__init__()
+        if ieee_1588:
+            raise self._fail("ieee_1588=True asks for the NIC's PTP hardware timestamps: riptide's latency "
+                             "stamps are its own software stamps (TRex supports it on some NICs only)")
         if not isinstance(pg_id, int) or not 0 <= pg_id <= 65535:
             raise self._fail(f"pg_id {pg_id!r} must be an integer from 0 to 65535")
         self.pg_id = pg_id
@@ -175,19 +181,48 @@ class STLVmFlowVar(_Instr):
         if size not in (1, 2, 4, 8):
             raise self._fail(f"size {size}: expected 1, 2, 4 or 8")
         if next_var is not None:
-            raise self._fail("not supported by riptide yet: next_var (chained variables)")
+            if not isinstance(next_var, str):
+                raise self._fail(f"next_var {next_var!r}: expected a variable's name")
+            if op == "random":
+                raise self._fail(f"next_var with op 'random': a random variable never wraps around ({name})")
+            if next_var == name:
+                raise self._fail(f"next_var '{next_var}' is the variable itself")
+        # The variable that takes its next value when this one wraps (riptide's `next`).
+        self.next_var = next_var
         self.name, self.size, self.op, self.step = name, size, op, step
         self.min, self.max, self.init = _num(min_value), _num(max_value), _num(init_value)
         self.values = [_num(v) for v in value_list] if value_list is not None else None
-        if self.values is not None and op != "inc":
-            raise self._fail(f"not supported by riptide yet: value_list with op '{op}' (inc walks the list)")
 
     def _var(self) -> Dict[str, Any]:
         v: Dict[str, Any] = {"name": self.name, "size": self.size}
-        if self.values is not None:
-            v.update(op="list", values=self.values)
+        if self.next_var is not None:
+            v["next"] = self.next_var
+        if self.values is not None and self.op == "random":
+            # TRex picks from the list with its generator (convert.py makes it trex_random).
+            v.update(op="random_list", values=self.values)
             return v
-        v.update(op=self.op, min=self.min, max=self.max)
+        if self.values is not None:
+            # TRex walks a list down from its last value for dec: up the reversed list.
+            v.update(op="list", values=self.values if self.op == "inc" else self.values[::-1])
+            if self.step != 1:
+                v["step"] = self.step
+            return v
+        lo, hi = self.min, self.max
+        if self.op != "random" and isinstance(lo, int) and isinstance(hi, int) and isinstance(self.step, int) \
+                and self.step > 0 and hi >= lo:
+            # TRex's server pads a range the step does not divide into a true cycle
+            # (handle_range_padding): inc raises max, dec lowers min, by what the step lacks.
+            pad = (hi - lo + 1) % self.step
+            if pad:
+                by = self.step - pad
+                if self.op == "inc" and hi + by < 1 << (8 * self.size):
+                    hi += by
+                elif self.op == "dec" and lo >= by:
+                    lo -= by
+                else:
+                    raise self._fail(f"(max_value - min_value + 1) % step must be 0: TRex cannot pad {lo}..{hi} "
+                                     f"by {self.step} within {self.size} byte(s)")
+        v.update(op=self.op, min=lo, max=hi)
         if self.step != 1:
             v["step"] = self.step
         if self.init is not None:
@@ -227,12 +262,27 @@ class STLVmFixIpv4(_Instr):
         super().__init__()
 
 
+class STLVmFixIcmpv6(_Instr):
+    """Accepted: riptide keeps the ICMPv6 checksum right after every write."""
+
+    def __init__(self, l3_offset: Union[int, str] = "IPv6", l4_offset: Union[int, str] = "ICMPv6") -> None:
+        super().__init__()
+
+
 class STLVmFixChecksumHw(_Instr):
     """Accepted: riptide keeps the IPv4 and L4 checksums right after every write."""
 
     def __init__(self, l3_offset: Union[int, str] = "IP", l4_offset: Union[int, str] = "UDP",
                  l4_type: int = 0) -> None:
         super().__init__()
+
+
+class CTRexVmInsFixHwCs:
+    """TRex's low-level checksum instruction, named by profiles for its L4 type constants."""
+
+    L4_TYPE_UDP = 11
+    L4_TYPE_TCP = 13
+    L4_TYPE_IP = 17
 
 
 class STLVmTupleGen(_Instr):
@@ -270,8 +320,12 @@ class STLVmFlowVarRepeatableRandom(STLVmFlowVar):
     then the same values again (riptide's ``op: repeatable_random``, the same sequence)."""
 
     def __init__(self, name: str, size: int = 4, limit: int = 100, seed: Optional[int] = None,
-                 min_value: Any = 0, max_value: Any = None) -> None:
-        super().__init__(name, min_value=min_value, max_value=0, size=size, op="random")
+                 min_value: Any = 0, max_value: Any = None, split_to_cores: bool = True,
+                 next_var: Optional[str] = None) -> None:
+        super().__init__(name, min_value=min_value, max_value=0, size=size, op="inc", next_var=next_var)
+        self.op = "random"
+        if min_value is None:
+            self.min = 0
         if max_value is None:
             max_value = (1 << (8 * size)) - 1
         self.max = _num(max_value)
@@ -289,8 +343,11 @@ class STLVmFlowVarRepeatableRandom(STLVmFlowVar):
         self.values = []
 
     def _var(self) -> Dict[str, Any]:
-        return {"name": self.name, "size": self.size, "op": "repeatable_random", "min": self.min, "max": self.max,
-                "limit": self.limit, "seed": self.seed}
+        v = {"name": self.name, "size": self.size, "op": "repeatable_random", "min": self.min, "max": self.max,
+             "limit": self.limit, "seed": self.seed}
+        if self.next_var is not None:
+            v["next"] = self.next_var
+        return v
 
 
 class STLScVmRaw(_Obj):
@@ -330,8 +387,8 @@ class STLVM(STLScVmRaw):
     def fix_chksum_hw(self, **kw: Any) -> None:
         self.commands.append(STLVmFixChecksumHw(**kw))
 
-    def repeatable_random_var(self, **kw: Any) -> None:
-        self.commands.append(STLVmFlowVarRepeatableRandom(**kw))
+    def repeatable_random_var(self, fv_name: str, **kw: Any) -> None:
+        self.commands.append(STLVmFlowVarRepeatableRandom(fv_name, **kw))
 
     def tuple_var(self, **kw: Any) -> None:
         self.commands.append(STLVmTupleGen(**kw))

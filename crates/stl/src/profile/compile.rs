@@ -265,6 +265,7 @@ fn compile_fields(
         info.insert(v.name.as_str(), VarInfo { index: vars.len() as u16, size, tuple });
         vars.push(var.with_hold(v.hold.unwrap_or(1)));
     }
+    link_vars(ctx, s, &info, &mut vars)?;
     for (j, w) in s.writes.iter().enumerate() {
         writes.push((ctx.at(w.referenced), format!("writes[{j}]"), w.value.clone()));
     }
@@ -272,7 +273,80 @@ fn compile_fields(
     for (wctx, key, w) in &writes {
         out.push(compile_write(wctx, key, w, &info, layout, min_len)?);
     }
-    Ok(FieldEngine::new(vars, out, layout.csum))
+    // TRex's random_seed is 32 bits: a stream's own seed gives its low ones.
+    let trex_seed = s.seed.unwrap_or(seed) as u32;
+    Ok(FieldEngine::new(vars, out, layout.csum).seed_trex(trex_seed))
+}
+
+/// Links each variable's `next` (TRex's `next_var`), refusing what has no odometer
+/// meaning: an unknown name, itself, a variable moved by two others, a loop, a head that
+/// never wraps (random, the clock) or a clock or tuple moved by another.
+fn link_vars(
+    ctx: &Ctx<'_>,
+    s: &StreamSpec,
+    info: &HashMap<&str, VarInfo>,
+    vars: &mut [Var],
+) -> Result<(), ProfileError> {
+    let mut moved_by: HashMap<&str, &str> = HashMap::new();
+    for (j, spanned) in s.vars.iter().enumerate() {
+        let v = &spanned.value;
+        let Some(next) = v.next.as_deref() else { continue };
+        let (ctx, key) = (&ctx.at(spanned.referenced), format!("vars[{j}].next"));
+        let Some(target) = info.get(next) else {
+            let known: Vec<&str> = info.keys().copied().collect();
+            return Err(ctx.err(&key, format!("no variable named '{next}' (defined: {})", list_or_none(&known))));
+        };
+        if next == v.name {
+            return Err(ctx.err(&key, format!("'{next}' cannot move itself")));
+        }
+        if let Some(other) = moved_by.insert(next, v.name.as_str()) {
+            return Err(
+                ctx.err(&key, format!("'{next}' is already the next variable of '{other}': one variable moves it"))
+            );
+        }
+        if v.tuple.is_some() || matches!(v.op, VarOp::Random | VarOp::TrexRandom | VarOp::TimeSec | VarOp::TimeUsec) {
+            return Err(ctx.err(
+                &key,
+                format!(
+                    "'{}' never wraps around ({}): only inc, dec, list and repeatable_random variables move a next one",
+                    v.name,
+                    match v.op {
+                        _ if v.tuple.is_some() => "a tuple",
+                        VarOp::Random | VarOp::TrexRandom => "random",
+                        _ => "the clock",
+                    }
+                ),
+            ));
+        }
+        let t = s.vars.iter().find(|x| x.value.name == next).map(|x| &x.value);
+        if t.is_some_and(|t| t.tuple.is_some() || matches!(t.op, VarOp::TimeSec | VarOp::TimeUsec)) {
+            return Err(
+                ctx.err(&key, format!("'{next}' is a tuple or the clock: it cannot be moved by another variable"))
+            );
+        }
+        let i = info[v.name.as_str()].index as usize;
+        vars[i] = vars[i].clone().with_next(target.index);
+    }
+    // A chain must end: follow each from its head; a variable no head reaches is in a loop.
+    let mut reached: Vec<&str> = Vec::new();
+    for spanned in &s.vars {
+        let mut at = spanned.value.name.as_str();
+        if moved_by.contains_key(at) {
+            continue;
+        }
+        reached.push(at);
+        while let Some(n) = s.vars.iter().find(|x| x.value.name == at).and_then(|x| x.value.next.as_deref()) {
+            reached.push(n);
+            at = n;
+        }
+    }
+    if let Some((j, spanned)) = s.vars.iter().enumerate().find(|(_, x)| !reached.contains(&x.value.name.as_str())) {
+        return Err(ctx.at(spanned.referenced).err(
+            &format!("vars[{j}].next"),
+            format!("'{}' is in a loop of next variables: a chain must end", spanned.value.name),
+        ));
+    }
+    Ok(())
 }
 
 fn simple_write(var: &str, field: &str) -> WriteSpec {
@@ -328,7 +402,11 @@ fn compile_var(
             for x in values {
                 vals.push(fits(x.0, "values")?);
             }
-            let var = Var::list(vals).map_err(|e| ctx.err(&format!("{key}.values"), e.to_string()))?;
+            let step = v.step.unwrap_or(1);
+            if step == 0 {
+                return Err(ctx.err(&format!("{key}.step"), "step must be at least 1"));
+            }
+            let var = Var::list_by(vals, step).map_err(|e| ctx.err(&format!("{key}.values"), e.to_string()))?;
             return Ok((var, size, false));
         }
         VarOp::RepeatableRandom => {
@@ -349,6 +427,23 @@ fn compile_var(
             }
             let values = crate::field::trex_repeatable_random(size, min, max, seed as u32, limit as usize);
             let var = Var::list(values).map_err(|e| ctx.err(key, e.to_string()))?;
+            return Ok((var, size, false));
+        }
+        VarOp::TrexRandom => {
+            let var = if let Some(values) = &v.values {
+                let mut vals = Vec::with_capacity(values.len());
+                for x in values {
+                    vals.push(fits(x.0, "values")?);
+                }
+                Var::trex_random_list(vals).map_err(|e| ctx.err(&format!("{key}.values"), e.to_string()))?
+            } else {
+                let min = fits(v.min.map(|x| x.0).unwrap_or(0), "min")?;
+                let max = fits(v.max.map(|x| x.0).unwrap_or(top), "max")?;
+                Var::trex_random(size, min, max).map_err(|e| ctx.err(key, e.to_string()))?
+            };
+            if v.step.is_some() || v.init.is_some() || v.seed.is_some() || v.limit.is_some() {
+                return Err(ctx.err(key, "op: trex_random takes min and max (or values); the stream's seed seeds it"));
+            }
             return Ok((var, size, false));
         }
         VarOp::Inc => VarKind::Inc,

@@ -1,0 +1,101 @@
+//! Chained variables in a YAML profile (`next`, TRex's `next_var`), end to end: an
+//! odometer over the frames a stream sends, stepped value lists, and the mistakes a
+//! profile can make with chains, each refused naming the variable (issue 51).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use riptide_core::{BitsPerSec, Nanos, TxBatch, TxMeta};
+use riptide_stl::set::StreamSet;
+
+fn frames(yaml: &str, n: usize) -> Vec<Vec<u8>> {
+    let p = riptide_stl::profile::parse(yaml, "chains.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    let c = riptide_stl::profile::compile(&p, "chains.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    let mut set = StreamSet::new(c.streams.iter().map(|s| s.share(0, 1, 1.0, BitsPerSec(10e9), true)).collect());
+    set.handle_start(Nanos::ZERO);
+    let cap = 2048;
+    let mut mem = vec![0u8; 64 * cap];
+    let offsets: Vec<usize> = (0..64).map(|i| i * cap).collect();
+    let mut meta = vec![TxMeta::default(); 64];
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut b = TxBatch::new(&mut mem, &offsets, cap, &mut meta).unwrap();
+        let k = set.poll_transmit(&mut b, Nanos::MAX, (n - out.len()) as u64, None);
+        out.extend(b.frames().map(|(f, _)| f.to_vec()));
+        assert!(k > 0);
+    }
+    out
+}
+
+fn error(yaml: &str) -> String {
+    let p = riptide_stl::profile::parse(yaml, "chains.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    match riptide_stl::profile::compile(&p, "chains.yaml") {
+        Ok(_) => panic!("compiled:\n{yaml}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn stream(vars: &str) -> String {
+    format!(
+        "streams:\n  - name: s\n    packet: [ipv4: {{src: 198.18.0.1, dst: 198.19.0.1}}, udp: {{sport: 1025, dport: 12}}]\n    \
+         size: 64\n    rate: 1kpps\n    vars:\n{vars}"
+    )
+}
+
+#[test]
+fn an_odometer_of_three_wheels_sends_every_combination_once_a_cycle() {
+    // sport: 3 values fastest; dport moves when sport wraps; the last address byte when
+    // dport does: 3 x 2 x 4 = 24 frames, then the same again.
+    let yaml = stream(
+        "      - {name: a, op: inc, min: 1, max: 3, size: 2, write: udp.sport, next: b}\n      \
+         - {name: b, op: list, values: [80, 443], size: 2, write: udp.dport, next: c}\n      \
+         - {name: c, op: dec, min: 10, max: 13, size: 1}\n    \
+         writes:\n      - {var: c, offset: 33, size: 1}\n",
+    );
+    let f = frames(&yaml, 48);
+    let key = |x: &Vec<u8>| (u16::from_be_bytes([x[34], x[35]]), u16::from_be_bytes([x[36], x[37]]), x[33]);
+    let keys: Vec<_> = f.iter().map(key).collect();
+    assert_eq!(&keys[..4], &[(1, 80, 13), (2, 80, 13), (3, 80, 13), (1, 443, 13)]);
+    assert_eq!(keys[6], (1, 80, 12), "the dec wheel moves when the list wraps");
+    let distinct: std::collections::HashSet<_> = keys[..24].iter().collect();
+    assert_eq!(distinct.len(), 24, "every combination once in a cycle");
+    assert_eq!(keys[..24], keys[24..], "then the same cycle again");
+    for x in &f {
+        let d = riptide_wire::decode::decode(x);
+        assert!(d.malformed.is_none() && d.all_checksums_ok(), "checksums right after every write:\n{d}");
+    }
+}
+
+#[test]
+fn a_list_walks_by_its_step() {
+    let yaml = stream("      - {name: p, op: list, values: [1, 2, 3, 4, 5, 6], step: 4, size: 2, write: udp.sport}\n");
+    let ports: Vec<u16> = frames(&yaml, 6).iter().map(|x| u16::from_be_bytes([x[34], x[35]])).collect();
+    assert_eq!(ports, [1, 5, 3, 1, 5, 3]);
+}
+
+#[test]
+fn chains_that_mean_nothing_are_refused_naming_the_variable() {
+    let cases = [
+        ("      - {name: a, op: inc, min: 1, max: 3, write: udp.sport, next: zz}\n", "vars[0].next: no variable named 'zz'"),
+        ("      - {name: a, op: inc, min: 1, max: 3, write: udp.sport, next: a}\n", "'a' cannot move itself"),
+        (
+            "      - {name: a, op: random, min: 1, max: 3, write: udp.sport, next: b}\n      - {name: b, op: inc, min: 1, max: 2, write: udp.dport}\n",
+            "'a' never wraps around (random)",
+        ),
+        (
+            "      - {name: a, op: inc, min: 1, max: 3, write: udp.sport, next: c}\n      - {name: b, op: inc, min: 1, max: 3, write: udp.dport, next: c}\n      - {name: c, op: inc, min: 1, max: 3, size: 1}\n",
+            "'c' is already the next variable of 'a'",
+        ),
+        (
+            "      - {name: a, op: inc, min: 1, max: 3, write: udp.sport, next: b}\n      - {name: b, op: inc, min: 1, max: 3, write: udp.dport, next: a}\n",
+            "in a loop of next variables",
+        ),
+        (
+            "      - {name: a, op: inc, min: 1, max: 3, write: udp.sport, next: t}\n      - {name: t, tuple: {ip_min: 198.18.0.1, ip_max: 198.18.0.2}, write: [ipv4.src]}\n",
+            "'t' is a tuple or the clock",
+        ),
+        ("      - {name: p, op: list, values: [1, 2], step: 0, write: udp.sport}\n", "vars[0].step: step must be at least 1"),
+    ];
+    for (vars, want) in cases {
+        let e = error(&stream(vars));
+        assert!(e.contains(want), "{e}\nlacks: {want}");
+    }
+}
