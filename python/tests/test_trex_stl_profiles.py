@@ -28,9 +28,6 @@ STL = trex_oracle.TREX_CORE / "scripts/stl"
 
 # What riptide refuses, with the words of its reason (issue 51 lists what is next).
 REFUSED: Dict[str, str] = {
-    # A stream's action_count (a bounded loop of `next`), and load_pcap's loop_count above 1.
-    "burst_3st_loop_x_times.py": "action_count",
-    "pcap_with_vm.py": "loop_count 5",
     # TRex's tagged packet groups.
     "tpg_1tag_stream.py": "STLTaggedPktGroup",
     "tpg_dot1q_vm.py": "STLTaggedPktGroup",

@@ -45,6 +45,8 @@ pub struct CompiledStream {
     pub isg: Nanos,
     /// Stream started when this one ends.
     pub next: Option<u32>,
+    /// The chain stops at this stream's Nth end (TRex's `action_count`; 0: never).
+    pub action_count: u32,
     /// The tag trailer of a `flow_stats` / `latency` stream.
     pub tag: Option<TagTx>,
     /// What its frame is: raw or from layers, its headers and checksums.
@@ -157,6 +159,7 @@ impl CompiledStream {
             isg: self.isg + phase,
             self_start: self.self_start,
             next: self.next,
+            action_count: self.action_count,
             tag: self.tag.clone().map(|t| TagTx { seq: local.0 as u64, stride: local.1.max(1) as u64, ..t }),
         })
     }

@@ -78,6 +78,10 @@ pub struct StreamSpec {
     /// Stream to start when this one ends (burst modes).
     #[serde(default)]
     pub next: Option<String>,
+    /// The chain stops at this stream's Nth end instead of starting `next` (TRex's
+    /// `action_count`: a loop of streams run N times); 0, the default: `next` every time.
+    #[serde(default)]
+    pub action_count: u32,
     /// Field-engine variables (each with its place in the file, for errors).
     #[serde(default)]
     pub vars: Vec<serde_saphyr::Spanned<VarSpec>>,

@@ -62,8 +62,11 @@ impl StreamSet {
     pub fn handle_start(&mut self, at: Nanos) {
         let mut ended = Vec::new();
         for s in &mut self.streams {
+            s.rearm();
+        }
+        for s in &mut self.streams {
             if s.phase == Phase::Active && !s.start(at) {
-                ended.push((s.next, at + s.isg));
+                ended.push((s.follow(), at + s.isg));
             }
         }
         for (next, at) in ended {
@@ -83,7 +86,7 @@ impl StreamSet {
             if s.start(at) {
                 return;
             }
-            next = s.next;
+            next = s.follow();
             at += s.isg;
         }
     }
@@ -205,7 +208,7 @@ impl StreamSet {
             n += k;
             budget -= k as u64;
             if s.phase == Phase::Done {
-                let (next, at) = (s.next, s.due_after_end());
+                let (next, at) = (s.follow(), s.due_after_end());
                 self.chain(next, at);
             }
         }
@@ -246,7 +249,7 @@ impl StreamSet {
             n += 1;
             budget -= 1;
             if s.phase == Phase::Done {
-                let (next, at) = (s.next, s.due_after_end());
+                let (next, at) = (s.follow(), s.due_after_end());
                 self.chain(next, at);
             }
         }

@@ -66,6 +66,8 @@ pub struct StreamParts {
     pub self_start: bool,
     /// Stream started when this one ends.
     pub next: Option<u32>,
+    /// The chain stops at this stream's Nth end (TRex's `action_count`; 0: never).
+    pub action_count: u32,
     /// Tag trailer writer (tagged streams).
     pub tag: Option<TagTx>,
 }
@@ -84,6 +86,10 @@ pub struct Stream {
     pub(crate) isg: Nanos,
     /// Stream started when this one ends.
     pub(crate) next: Option<u32>,
+    /// TRex's `action_count` (0: `next` every time), and the ends left before the chain
+    /// stops here.
+    action_count: u32,
+    actions_left: u32,
     pub(crate) phase: Phase,
     /// Departure of the next packet (cached from the pacer).
     next_due: Nanos,
@@ -102,7 +108,8 @@ pub struct Stream {
 impl Stream {
     /// Assembles a stream share. `parts.mode` packet counts are this share's counts.
     pub fn new(parts: StreamParts) -> Self {
-        let StreamParts { index, template, sizes, fields, pacer, mode, isg, self_start, next, tag } = parts;
+        let StreamParts { index, template, sizes, fields, pacer, mode, isg, self_start, next, action_count, tag } =
+            parts;
         let next_due = pacer.departure();
         let run_len = match sizes {
             SizeGen::Fixed(size) if tag.is_none() && template.size_patched().is_empty() => {
@@ -119,6 +126,8 @@ impl Stream {
             mode,
             isg,
             next,
+            action_count,
+            actions_left: action_count,
             phase: if self_start { Phase::Active } else { Phase::Waiting },
             next_due,
             left_in_burst: 0,
@@ -142,6 +151,24 @@ impl Stream {
     /// Where the stream is in its life.
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+
+    /// Where the chain goes now that this stream has ended: its `next`, unless this end
+    /// is the one its `action_count` stops at (TRex's `set_stateless_next_node`: each
+    /// end counts the stream's counter down, and the end that reaches 0 stops the chain).
+    pub(crate) fn follow(&mut self) -> Option<u32> {
+        if self.action_count > 0 {
+            self.actions_left = self.actions_left.saturating_sub(1);
+            if self.actions_left == 0 {
+                return None;
+            }
+        }
+        self.next
+    }
+
+    /// A new run: the action count starts over.
+    pub(crate) fn rearm(&mut self) {
+        self.actions_left = self.action_count;
     }
 
     /// When the next packet is due, if the stream is active.

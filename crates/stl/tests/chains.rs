@@ -99,3 +99,43 @@ fn chains_that_mean_nothing_are_refused_naming_the_variable() {
         assert!(e.contains(want), "{e}\nlacks: {want}");
     }
 }
+
+/// The streams' indices of every frame a profile sends, to its end (at most `cap`).
+fn sources(yaml: &str, cap: usize) -> Vec<u32> {
+    let p = riptide_stl::profile::parse(yaml, "loop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    let c = riptide_stl::profile::compile(&p, "loop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    let mut set = StreamSet::new(c.streams.iter().map(|s| s.share(0, 1, 1.0, BitsPerSec(10e9), true)).collect());
+    set.handle_start(Nanos::ZERO);
+    let cap_bytes = 2048;
+    let mut mem = vec![0u8; 64 * cap_bytes];
+    let offsets: Vec<usize> = (0..64).map(|i| i * cap_bytes).collect();
+    let mut meta = vec![TxMeta::default(); 64];
+    let mut out = Vec::new();
+    while out.len() < cap {
+        let mut b = TxBatch::new(&mut mem, &offsets, cap_bytes, &mut meta).unwrap();
+        if set.poll_transmit(&mut b, Nanos::MAX, (cap - out.len()) as u64, None) == 0 {
+            break;
+        }
+        out.extend(b.frames().map(|(_, m)| m.stream));
+    }
+    out
+}
+
+/// TRex's burst_3st_loop_x_times.py: S0 (1 packet) -> S1 (2) -> S2 (3, action_count 2) ->
+/// S0: TRex's set_stateless_next_node counts S2's ends down and stops the chain at the
+/// second, so the loop runs twice and the profile ends.
+#[test]
+fn action_count_runs_a_loop_of_streams_that_many_times_then_ends() {
+    let profile = |count: u32| {
+        format!(
+            "streams:\n\
+  - {{name: S0, packet: [ipv4: {{}}, udp: {{}}], rate: 10pps, mode: {{burst: {{packets: 1}}}}, next: S1}}\n\
+  - {{name: S1, self_start: false, packet: [ipv4: {{}}, udp: {{}}], rate: 10pps, mode: {{burst: {{packets: 2}}}}, next: S2}}\n\
+  - {{name: S2, self_start: false, packet: [ipv4: {{}}, udp: {{}}], rate: 10pps, mode: {{burst: {{packets: 3}}}}, next: S0, action_count: {count}}}\n"
+        )
+    };
+    let once = [0, 1, 1, 2, 2, 2];
+    assert_eq!(sources(&profile(2), 100), [once, once].concat());
+    assert_eq!(sources(&profile(1), 100), once, "1: the chain stops at the first end");
+    assert_eq!(sources(&profile(0), 60).len(), 60, "0: the loop never ends");
+}

@@ -234,8 +234,13 @@ pub fn stream(port: u16, id: u32, v: &Value) -> Result<Stream, String> {
         return Err("stream.start_paused: not supported by riptide yet (a stream that waits to be resumed)".into());
     }
     if let Some(n) = s.get("action_count") {
-        if uint(n, "stream.action_count")? != 0 {
-            return Err("stream.action_count: not supported by riptide yet (a bounded loop of next streams)".into());
+        // TRex's field is a uint16 (the client) in a uint32 (the server).
+        let n = uint(n, "stream.action_count")?;
+        if n > u64::from(u32::MAX) {
+            return Err(format!("stream.action_count: {n} is above {}", u32::MAX));
+        }
+        if n != 0 {
+            out.insert("action_count".into(), json!(n));
         }
     }
     if let Some(f) = s.get("flags") {
@@ -824,6 +829,18 @@ mod tests {
             {"type": "flow_var", "name": "l", "size": 1, "op": "inc", "value_list": [1, 2, 3, 4, 5], "step": 2, "next_var": "x"}
         ]);
         assert!(stream(0, 0, &t).unwrap_err().contains("wraps more than once a cycle"));
+    }
+
+    /// TRex's load_pcap(loop_count=3) ends its chain with action_count 3: riptide's own key.
+    #[test]
+    fn action_count_is_riptides_too() {
+        let mut t = trex_stream(json!([]));
+        t["action_count"] = json!(3);
+        assert_eq!(stream(0, 0, &t).unwrap().riptide["action_count"], 3);
+        t["action_count"] = json!(0);
+        assert!(stream(0, 0, &t).unwrap().riptide.get("action_count").is_none());
+        t["action_count"] = json!(1u64 << 33);
+        assert!(stream(0, 0, &t).unwrap_err().contains("stream.action_count"));
     }
 
     #[test]

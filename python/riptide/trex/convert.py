@@ -308,6 +308,8 @@ def stream_dict(s: STLStream, port: int) -> Dict[str, Any]:
         out["isg"] = stl._usec(s.isg)
     if s.next is not None:
         out["next"] = str(s.next)
+    if s.action_count:
+        out["action_count"] = s.action_count
     if s.random_seed:
         out["seed"] = int(s.random_seed)
     if s.flow_stats is not None:

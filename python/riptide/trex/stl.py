@@ -474,8 +474,9 @@ class STLStream(_Obj):
             raise self._fail(f"mode {mode!r}: expected STLTXCont, STLTXSingleBurst or STLTXMultiBurst")
         if flow_stats is not None and not isinstance(flow_stats, STLFlowStats):
             raise self._fail(f"flow_stats {flow_stats!r}: expected STLFlowStats or STLFlowLatencyStats")
-        if action_count:
-            raise self._fail("not supported by riptide yet: action_count (a bounded loop of `next` streams)")
+        if not isinstance(action_count, int) or not 0 <= action_count < 1 << 32:
+            raise self._fail(f"action_count {action_count!r}: a count of ends, 0 to 2^32-1")
+        self.action_count = action_count
         if dummy_stream or start_paused:
             raise self._fail("not supported by riptide yet: dummy_stream / start_paused")
         if not isinstance(isg, (int, float)) or isg < 0:
@@ -537,9 +538,6 @@ class STLProfile(_Obj):
             raise STLError(f"{where}: ipg_usec cannot be less than 0.001 usec: {ipg_usec}")
         if loop_count < 0:
             raise STLError(f"{where}: loop_count cannot be negative")
-        if loop_count > 1:
-            raise STLError(f"{where}: loop_count {loop_count} (a bounded loop: TRex's action_count) is not supported "
-                           "by riptide yet; 1 plays the file once, 0 for ever")
         if not os.path.isfile(pcap_file):
             raise STLError(f"{where}: no such file")
         from scapy.utils import RawPcapReader
@@ -569,9 +567,13 @@ class STLProfile(_Obj):
         streams, last = [], 0.0
         for i, (data, ts) in enumerate(pkts, start=1):
             isg, last = ts - last, ts
-            nxt = i + 1 if i < len(pkts) else (1 if loop_count == 0 else None)
+            # As TRex: the last packet's stream goes back to the first, loop_count times in
+            # all (its action_count; 0 for ever; 1 stops at its first end).
+            last_one = i == len(pkts)
+            nxt = i + 1 if not last_one else (1 if loop_count != 1 else None)
             streams.append(STLStream(name=str(i), packet=STLPktBuilder(pkt_buffer=bytes(data), vm=vm),
                                      mode=STLTXSingleBurst(total_pkts=1, percentage=100), self_start=i == 1,
-                                     isg=isg, next=None if nxt is None else str(nxt)))
+                                     isg=isg, next=None if nxt is None else str(nxt),
+                                     action_count=loop_count if last_one and loop_count > 1 else 0))
         return STLProfile(streams)
 

@@ -654,6 +654,7 @@ impl DeviceConfig {
             },
             isg: None,
             next: None,
+            action_count: 0,
             vars: vars.into_iter().map(spanned).collect(),
             writes: writes.into_iter().map(spanned).collect(),
             seed: Some(seed),

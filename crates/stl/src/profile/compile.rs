@@ -173,6 +173,7 @@ fn compile_stream(
         mode,
         isg: s.isg.unwrap_or(Nanos::ZERO),
         next,
+        action_count: s.action_count,
         tag,
         frame,
     })

@@ -48,6 +48,7 @@ pub fn add_latency_probes(p: &mut Profile, rate: Rate) -> Result<Vec<String>, St
             mode: ModeSpec::Continuous,
             isg: None,
             next: None,
+            action_count: 0,
             vars: Vec::new(),
             writes: Vec::new(),
             seed: None,
