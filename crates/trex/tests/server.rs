@@ -449,6 +449,61 @@ mod fuzz {
             prop_assert_eq!(c.ok("ping", json!({})), json!({}));
         }
 
+        /// Field-engine programs of the VM's newer shapes (issue 51): chains named at random
+        /// (unknown names, itself, loops, two movers), value lists of any length, step and op,
+        /// seeded random draws, and any action_count: each is loaded or refused with a JSON-RPC
+        /// answer, never a panic, and the server answers afterwards.
+        #[test]
+        fn any_chained_program_and_action_count_gets_an_answer(
+            vars in prop::collection::vec(
+                (0usize..4, 0usize..3, prop::collection::vec(0u64..300, 0..40), 0u64..70_000, prop::option::of(0usize..5),
+                 0u64..260),
+                0..6,
+            ),
+            action_count in prop_oneof![Just(0u64), 1u64..5, any::<u64>()],
+            seed in prop_oneof![Just(0u64), any::<u32>().prop_map(u64::from)],
+        ) {
+            let names = ["a", "b", "c", "d"];
+            let sizes = [1u64, 2, 4];
+            let ops = ["inc", "dec", "random"];
+            let mut vm = Vec::new();
+            for (k, (name, op, list, step, next, init)) in vars.iter().enumerate() {
+                let mut v = json!({"type": "flow_var", "name": names[*name], "size": sizes[k % 3], "op": ops[*op],
+                                   "step": step, "split_to_cores": k % 2 == 0});
+                if list.is_empty() {
+                    v["min_value"] = json!(init / 2);
+                    v["max_value"] = json!(*init);
+                    v["init_value"] = json!(init / 2);
+                } else {
+                    v["value_list"] = json!(list);
+                }
+                v["next_var"] = next.map_or(Value::Null, |n| json!(names.get(n).copied().unwrap_or("")));
+                vm.push(v);
+                vm.push(json!({"type": "write_flow_var", "name": names[*name], "pkt_offset": 34 + k, "add_value": 0,
+                               "is_big_endian": true}));
+            }
+            let mut c = Client::new(vec!["null".parse().unwrap()]);
+            let h = c.ok("acquire", json!({"port_id": 0, "user": "f", "force": true}));
+            let mode = json!({"type": "single_burst", "total_pkts": 20, "rate": {"type": "pps", "value": 1000.0}});
+            let mut st = stream(mode, Value::Array(vm), None);
+            st["action_count"] = json!(action_count);
+            st["random_seed"] = json!(seed);
+            let r = c.raw("add_stream", json!({"port_id": 0, "handler": h, "stream_id": 1, "stream": st}));
+            prop_assert_eq!(&r["jsonrpc"], "2.0");
+            prop_assert!(r.get("result").is_some() != r.get("error").is_some(), "{}", r);
+            if r.get("result").is_some() {
+                // Loaded: the engine compiles and runs it (chains linked, TRex draws seeded).
+                let s = c.raw("start_traffic", json!({"port_id": 0, "handler": h,
+                    "mul": {"type": "raw", "op": "abs", "value": 1.0}, "duration": -1.0, "force": false,
+                    "core_mask": 1, "start_at_ts": 0}));
+                prop_assert!(s.get("result").is_some() != s.get("error").is_some(), "{}", s);
+                if s.get("result").is_some() {
+                    c.wait_idle(0);
+                }
+            }
+            prop_assert_eq!(c.ok("ping", json!({})), json!({}));
+        }
+
         #[test]
         fn any_bytes_get_a_json_rpc_error(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
             let mut t = Trex::new(EngineConfig { ports: vec!["null".parse().unwrap()], ..Default::default() }, 3);
