@@ -367,6 +367,10 @@ pub enum Command {
     Capture(CaptureOp),
     /// Current counters and rates.
     Snapshot,
+    /// Current counters and rates with each latency stream's whole histogram (`hdr`), as
+    /// the final snapshot of a run has it: an HDR encode per latency stream, for front
+    /// ends that report histograms while a run goes on (TRex's `hdrh`).
+    SnapshotWithHistograms,
     /// Counters since the engine was made, over every run (answers [`Response::Totals`]).
     Totals,
     /// The run's state only (cheaper than a snapshot).

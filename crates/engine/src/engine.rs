@@ -477,10 +477,11 @@ impl Engine {
             Command::Ports { ports, op } => self.ports_op(&ports, op).map(|()| Response::Ok),
             Command::Lanes => Ok(Response::Lanes(self.lane_states().unwrap_or_default())),
             Command::Capture(op) => self.capture(op).map(Response::Capture),
-            Command::Snapshot => Ok(Response::Stats(Box::new(self.snapshot()))),
+            Command::Snapshot => Ok(Response::Stats(Box::new(self.snapshot(false)))),
+            Command::SnapshotWithHistograms => Ok(Response::Stats(Box::new(self.snapshot(true)))),
             Command::Totals => {
                 let mut t = self.folded.clone();
-                t.add(&self.snapshot());
+                t.add(&self.snapshot(false));
                 Ok(Response::Totals(Box::new(t)))
             }
             Command::Describe => {
@@ -505,7 +506,7 @@ impl Engine {
             Command::ClearStats => {
                 if self.run.is_some() {
                     // What the cleared counters held stays in the totals.
-                    let snap = self.snapshot();
+                    let snap = self.snapshot(false);
                     self.folded.add(&snap);
                 }
                 let now = self.clock.now();
@@ -1487,7 +1488,7 @@ impl Engine {
         }
         let end = self.clock.now();
         let counters: Vec<WorkerCounters> = exits.iter().map(|e| e.counters.clone()).collect();
-        let mut snap = self.build_snapshot(&run, &counters, end, true);
+        let mut snap = self.build_snapshot(&run, &counters, end, true, true);
         snap.state = RunState::Stopped;
         // Give each port's queues back to its group, then finish the groups.
         let n_ports = run.groups.len();
@@ -1513,12 +1514,13 @@ impl Engine {
         Ok(snap)
     }
 
-    /// A snapshot of the running (or last) run.
-    fn snapshot(&self) -> Snapshot {
+    /// A snapshot of the running (or last) run; `hist`: with each latency stream's whole
+    /// histogram while it runs (the last run's final snapshot always has them).
+    fn snapshot(&self, hist: bool) -> Snapshot {
         match &self.run {
             Some(run) => {
                 let counters: Vec<WorkerCounters> = run.shared.iter().map(|s| lock(&s.published).clone()).collect();
-                let mut s = self.build_snapshot(run, &counters, self.clock.now(), false);
+                let mut s = self.build_snapshot(run, &counters, self.clock.now(), false, hist);
                 s.state = self.state_of(run);
                 s
             }
@@ -1544,8 +1546,9 @@ impl Engine {
     }
 
     /// The snapshot of `run` from the workers' `counters` at `now`; `last`: the final
-    /// snapshot (with each latency stream's whole histogram, a stateful run's series).
-    fn build_snapshot(&self, run: &Run, counters: &[WorkerCounters], now: Nanos, last: bool) -> Snapshot {
+    /// snapshot (with a stateful run's series); `hist`: with each latency stream's whole
+    /// histogram (the final snapshot's, or one asked for while the run goes on).
+    fn build_snapshot(&self, run: &Run, counters: &[WorkerCounters], now: Nanos, last: bool, hist: bool) -> Snapshot {
         let counters: Vec<WorkerCounters> = if run.baseline.is_empty() {
             counters.to_vec()
         } else {
@@ -1673,7 +1676,7 @@ impl Engine {
                 let tx_window = crate::snapshot::TxWindow { secs, unpaced: run.opts.unpaced, line, share };
                 let handed = if run.baseline.is_empty() { Some(handed.as_slice()) } else { None };
                 (snap.streams, snap.latency, snap.disruptions) =
-                    crate::snapshot::streams(profile, &counters, factors, &run.groups, handed, tx_window, last);
+                    crate::snapshot::streams(profile, &counters, factors, &run.groups, handed, tx_window, hist);
             }
             RunInfo::Stateful { scheduler, .. } => {
                 snap.stf = Some(StfStats::merge(&counters, secs, wall, !run.simulated, *scheduler, last));

@@ -161,6 +161,52 @@ impl Latency {
         base64::engine::general_purpose::STANDARD.encode(self.encoded())
     }
 
+    /// The histogram as TRex's server reports a latency group's (`hdrh`, with its
+    /// `--hdrh`): microseconds, each latency truncated as TRex's `(int64_t)(dt * 1e6)`,
+    /// tracked from 1 µs to 10 s at 3 significant digits (its `hdr_init(1, 10000000, 3)`),
+    /// V2 + deflate in base64 as its `hdr_log_encode`. A latency past 10 s counts at 10 s
+    /// (TRex's record drops it; here the count stays the packets measured).
+    pub fn trex_hdrh(&self) -> String {
+        use base64::Engine as _;
+        #[allow(clippy::expect_used)]
+        let mut us: Histogram<u64> =
+            Histogram::new_with_bounds(1, TREX_HDRH_MAX_US, 3).expect("TRex's bounds are a valid histogram");
+        for (ns, n) in self.recorded() {
+            let _ = us.record_n((ns / 1000).min(TREX_HDRH_MAX_US), n);
+        }
+        let mut out = Vec::new();
+        use hdrhistogram::serialization::Serializer;
+        if hdrhistogram::serialization::V2DeflateSerializer::new().serialize(&us, &mut out).is_err() {
+            out.clear();
+        }
+        base64::engine::general_purpose::STANDARD.encode(out)
+    }
+
+    /// TRex's own latency histogram (a latency group's `histogram`): key 0 counts the
+    /// latencies under 10 µs, and the rest fall in buckets by their leading digit in
+    /// five decades of 10 µs: key 10 holds 10-19 µs, 20 holds 20-29 µs, ..., 100 holds
+    /// 100-199 µs, up to 900,000 for 900-999 ms. From 1 s up TRex counts nowhere
+    /// (`CTimeHistogram::Add`), and neither does this. Only keys with counts appear; a
+    /// latency within the histogram's precision (3 significant digits) of an edge may
+    /// fall on either side of it.
+    pub fn trex_histogram(&self) -> std::collections::BTreeMap<u64, u64> {
+        let mut out = std::collections::BTreeMap::new();
+        for (ns, n) in self.recorded() {
+            if let Some(key) = trex_bucket(ns / 1000) {
+                *out.entry(key).or_insert(0) += n;
+            }
+        }
+        out
+    }
+
+    /// Each recorded bucket's middle value (ns; within the exact min and max) and its
+    /// count: the estimate of its latencies that is neither high nor low on average.
+    fn recorded(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.hist
+            .iter_recorded()
+            .map(|v| (self.hist.median_equivalent(v.value_iterated_to()).clamp(self.min, self.max), v.count_at_value()))
+    }
+
     /// The histogram in HdrHistogram's V2 + deflate encoding (what `hdrhistogram`
     /// readers, Python's included, decode).
     pub fn encoded(&self) -> Vec<u8> {
@@ -172,6 +218,27 @@ impl Latency {
             Err(_) => Vec::new(),
         }
     }
+}
+
+/// The largest latency TRex's HDR histogram tracks, µs (10 s).
+const TREX_HDRH_MAX_US: u64 = 10_000_000;
+
+/// The key of TRex's latency histogram bucket for `us` microseconds
+/// (`CTimeHistogram::Add`: five decades of 10 µs units, by the leading digit), 0 under
+/// 10 µs, none from 1 s up.
+fn trex_bucket(us: u64) -> Option<u64> {
+    if us < 10 {
+        return Some(0);
+    }
+    let (mut d, mut base) = (us / 10, 10);
+    for _ in 0..5 {
+        if d < 10 {
+            return Some(base * d);
+        }
+        d /= 10;
+        base *= 10;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -251,5 +318,43 @@ mod tests {
         let m = a.peek();
         assert_eq!((m.count, m.max_ns, a.negative), (2001, 1_000_000, 1));
         assert!(!a.encoded().is_empty());
+    }
+
+    #[test]
+    fn trex_histograms_bucket_and_encode_as_trex_server_does() {
+        let mut l = Latency::default();
+        // (latency ns, packets) and the TRex bucket each falls in.
+        let cases = [
+            (5_000, 3, 0),
+            (15_000, 2, 10),
+            (25_500, 1, 20),
+            (150_000, 4, 100),
+            (2_500_000, 1, 2_000),
+            (950_000_000, 1, 900_000),
+            (1_500_000_000, 1, u64::MAX),
+        ];
+        for &(ns, n, _) in &cases {
+            for _ in 0..n {
+                l.record(0, ns);
+            }
+        }
+        let mut want = std::collections::BTreeMap::new();
+        for &(_, n, key) in cases.iter().filter(|c| c.2 != u64::MAX) {
+            *want.entry(key).or_insert(0u64) += n;
+        }
+        assert_eq!(l.trex_histogram(), want, "1.5 s is past TRex's five decades");
+        assert_eq!(
+            (trex_bucket(9), trex_bucket(10), trex_bucket(999_999), trex_bucket(1_000_000)),
+            (Some(0), Some(10), Some(900_000), None)
+        );
+        use base64::Engine as _;
+        let bytes = base64::engine::general_purpose::STANDARD.decode(l.trex_hdrh()).unwrap();
+        let us: Histogram<u64> = hdrhistogram::serialization::Deserializer::new().deserialize(&mut &bytes[..]).unwrap();
+        assert_eq!(us.len(), 13, "every packet, in microseconds");
+        assert_eq!((us.min(), us.high(), us.sigfig()), (5, 10_000_000, 3));
+        // 150 µs in a bucket 128 ns wide of the ns histogram: 149 or 150 µs, as the
+        // true latencies under it would truncate.
+        assert_eq!(us.count_between(149, 150), 4);
+        assert!(us.equivalent(us.max(), 1_500_000), "{}", us.max());
     }
 }

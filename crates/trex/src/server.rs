@@ -1451,8 +1451,13 @@ impl Trex {
 
     /// The running run's snapshot (none between runs).
     fn snapshot(&mut self) -> Option<Snapshot> {
+        self.snapshot_of(Command::Snapshot)
+    }
+
+    /// The running run's snapshot as `ask` asks for it (with histograms or not).
+    fn snapshot_of(&mut self, ask: Command) -> Option<Snapshot> {
         if self.run.is_some() {
-            if let Ok(Response::Stats(s)) = self.engine.handle(Command::Snapshot) {
+            if let Ok(Response::Stats(s)) = self.engine.handle(ask) {
                 return Some(*s);
             }
         }
@@ -1545,15 +1550,22 @@ impl Trex {
     /// `get_pgid_stats` as TRex's server answers it (its client turns the short keys
     /// into `tx_pkts`, `rx_pkts`, ... per port): per pg_id `tp`/`tb`/`tps`/`tbs` by
     /// sending port, `rp`/`rb` by receiving port (ended runs and the running one); for
-    /// latency pg_ids `lat` (µs; the running or last run) and the error counters `er`.
+    /// latency pg_ids `lat` (µs; the running or last run: TRex's `histogram` and its
+    /// `hdrh` with them) and the error counters `er`.
     fn pgid_stats(&mut self, want: &[u16]) -> Value {
         let ports = self.ports.len();
-        let snap = self.snapshot();
+        let snap = self.snapshot_of(Command::SnapshotWithHistograms);
         let current = match (&snap, &self.run) {
             (Some(s), Some(r)) => pg_counts(s, &r.groups, ports),
             _ => BTreeMap::new(),
         };
-        let latest = snap.as_ref().or(self.last.as_ref().map(|(_, s)| s));
+        // Latency of the running run, or of the last: its streams' records merged by pg_id
+        // (a stream's tag id is the run's own, not its pg_id).
+        let latency = match (&snap, &self.run, &self.last) {
+            (Some(s), Some(r), _) => pg_latency(s, &r.groups),
+            (None, _, Some((r, s))) => pg_latency(s, &r.groups),
+            _ => BTreeMap::new(),
+        };
         let (mut flows, mut lat, mut ver) = (Map::new(), Map::new(), Map::new());
         for &id in want {
             let mut c = PgCounts::new(ports);
@@ -1584,18 +1596,28 @@ impl Trex {
             ver.insert(id.to_string(), json!(0));
             if c.latency {
                 let us = |ns: f64| ns / 1000.0;
-                let l = latest.iter().flat_map(|s| s.latency.iter()).find(|l| l.id == id).map(|l| &l.summary);
+                let rec = latency.get(&id);
+                let summary = rec.map(riptide_measure::Latency::peek);
+                let l = summary.as_ref();
                 let e = c.err;
+                let mut figures = json!({
+                    "average": l.map_or(0.0, |l| us(l.mean_ns)),
+                    "total_max": l.map_or(0.0, |l| us(l.max_ns as f64)),
+                    "last_max": l.map_or(0.0, |l| us(l.window_max_ns as f64)),
+                    "jit": l.map_or(0.0, |l| us(l.jitter_ns)),
+                    "total_min": l.map_or(0.0, |l| us(l.min_ns as f64)),
+                });
+                // TRex's server has a histogram only once it counted something (and its
+                // older clients take the smallest key for `total_min`).
+                let (histogram, hdrh) = trex_histograms(rec);
+                if !histogram.is_empty() {
+                    figures["histogram"] = Value::Object(histogram);
+                }
+                figures["hdrh"] = json!(hdrh);
                 lat.insert(
                     id.to_string(),
                     json!({
-                        "lat": {
-                            "average": l.map_or(0.0, |l| us(l.mean_ns)),
-                            "total_max": l.map_or(0.0, |l| us(l.max_ns as f64)),
-                            "last_max": l.map_or(0.0, |l| us(l.window_max_ns as f64)),
-                            "jit": l.map_or(0.0, |l| us(l.jitter_ns)),
-                            "total_min": l.map_or(0.0, |l| us(l.min_ns as f64)),
-                        },
+                        "lat": figures,
                         "er": {"drp": e[0], "ooo": e[1], "dup": e[2], "sth": e[3], "stl": e[4]},
                     }),
                 );
@@ -1804,6 +1826,35 @@ impl PgCounts {
         }
         self.latency |= o.latency;
     }
+}
+
+/// TRex's `histogram` (its own buckets) and `hdrh` (the HDR histogram in µs, base64) of a
+/// latency group's record: empty ones where nothing was measured yet (TRex's server,
+/// started with `--hdrh`, always has the second).
+fn trex_histograms(rec: Option<&riptide_measure::Latency>) -> (Map<String, Value>, String) {
+    let empty = riptide_measure::Latency::default();
+    let rec = rec.unwrap_or(&empty);
+    let buckets = rec.trex_histogram().into_iter().map(|(k, n)| (k.to_string(), json!(n))).collect();
+    (buckets, rec.trex_hdrh())
+}
+
+/// The latency records of a run's snapshot by pg_id: each latency stream's (rebuilt from
+/// its figures and histogram) merged into its group's.
+fn pg_latency(s: &Snapshot, groups: &HashMap<String, PacketGroup>) -> BTreeMap<u16, riptide_measure::Latency> {
+    let mut out: BTreeMap<u16, riptide_measure::Latency> = BTreeMap::new();
+    for l in &s.latency {
+        let Some(g) = groups.get(&l.stream) else { continue };
+        let Some(rec) = l.hdr.as_deref().and_then(|h| riptide_measure::Latency::decode(&l.summary, h).ok()) else {
+            continue;
+        };
+        match out.entry(g.id) {
+            std::collections::btree_map::Entry::Occupied(mut e) => e.get_mut().merge(&rec),
+            std::collections::btree_map::Entry::Vacant(e) => {
+                e.insert(rec);
+            }
+        }
+    }
+    out
 }
 
 /// The packet groups' counters in a run's snapshot (streams mapped to pg_ids by name).
