@@ -64,7 +64,8 @@ def scapy_packet(pkt: Any) -> Any:
     from scapy.layers.l2 import Ether
 
     p = pkt.copy()
-    if _name(p) != "Ether":
+    # An 802.3 frame (a length where the EtherType goes) is scapy's Dot3: Ethernet too.
+    if _name(p) not in ("Ether", "Dot3"):
         p = Ether() / p
     if not _is_set(p, "src"):
         p.src = _DEFAULT_MAC_SRC

@@ -9,9 +9,11 @@ same profile with the same packet limit into a pcap, and every byte range the pr
 writes (found in the program TRex's own client compiles: python/tests/trex-core's
 STLProfile, to_json()) must hold TRex's bytes in every packet, as must each frame's length.
 
-Bytes the VM does not write are not compared: the goldens were made by an older TRex
-whose scapy filled other defaults (addresses, MACs), and TRex leaves checksums it was not
-told to fix wrong where riptide keeps them right.
+Bytes the VM does not write are not compared with the goldens: they were made by an
+older TRex whose scapy filled other defaults (addresses, MACs), and TRex leaves checksums
+it was not told to fix wrong where riptide keeps them right. They are compared with what
+TRex's current client compiles instead: each stream's frame must be its STLPktBuilder's
+bytes but where TRex's server or VM changes them (first_frame_problems).
 
 Profiles riptide cannot run yet are listed in REFUSED with the reason riptide gives: the
 test checks that it still refuses them with that reason, so the list shrinks as riptide
@@ -39,6 +41,8 @@ REPO = Path(__file__).resolve().parents[2]
 BIN = str(Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide")).resolve())
 STL = trex_oracle.TREX_CORE / "scripts/stl"
 EXP = trex_oracle.TREX_CORE / "scripts/exp"
+# riptide's measurement tag (crates/measure/src/tag.rs TAG_LEN).
+TAG_LEN = 18
 
 # stl_basic_tests.py's test_dependent_vars_params: (profile, tunables, golden, packets).
 CASES: List[Tuple[str, Dict[str, str], str, int]] = [
@@ -170,6 +174,102 @@ def trimmed(stream: Dict[str, Any]) -> Optional[Tuple[int, int]]:
     return None
 
 
+def template(stream: Dict[str, Any]) -> Tuple[bytes, set, bool]:
+    """What TRex's STLPktBuilder compiled for a stream (its to_json()'s packet bytes), the
+    offsets of it that may differ on the wire, and whether the frame's length may: the
+    bytes its VM writes and the checksums it fixes (and with them any checksum or length
+    the VM's writes change: the IPv4 header checksum, the L4 checksum), the Ethernet
+    addresses TRex's server sets from the port unless the stream's flags keep the
+    packet's, and a trimmed or measured stream's length (TRex's and riptide's latency
+    trailers differ)."""
+    raw = base64.b64decode(stream["packet"]["binary"])
+    free: set = set()
+    flags = stream.get("flags", 0)
+    if not flags & 1:
+        free |= set(range(6, 12))
+    if not flags & 6:
+        free |= set(range(0, 6))
+    ins = stream.get("vm", {}).get("instructions", [])
+    measured = bool(stream.get("flow_stats", {}).get("enabled"))
+    sized = measured or any(i["type"] == "trim_pkt_size" for i in ins)
+    if measured:
+        # Each writes its own trailer at the frame's end: TRex's 16-byte latency header,
+        # riptide's 18-byte tag (docs/measurement.md); and the checksums over it.
+        free |= set(range(max(len(raw), 60) - TAG_LEN, max(len(raw), 60))) | checksum_offsets(raw)
+    for i in ins:
+        t = i["type"]
+        if t == "write_flow_var":
+            name = i["name"]
+            size = 2 if name.endswith(".port") else next(
+                (v["size"] for v in ins if v.get("name") == name and "size" in v), 4)
+            free |= set(range(i["pkt_offset"], i["pkt_offset"] + size))
+        elif t == "write_mask_flow_var":
+            free |= set(range(i["pkt_offset"], i["pkt_offset"] + i["pkt_cast_size"]))
+        elif t == "fix_checksum_ipv4":
+            free |= {i["pkt_offset"] + 10, i["pkt_offset"] + 11}
+        elif t in ("fix_checksum_hw", "fix_checksum_icmpv6"):
+            l4 = i["l2_len"] + i["l3_len"]
+            at = {"fix_checksum_icmpv6": 2}.get(t) or {17: 6, 6: 16, 1: 2}.get(i.get("l4_type"), 6)
+            free |= {l4 + at, l4 + at + 1, i["l2_len"] + 10, i["l2_len"] + 11}
+    if ins:
+        # A write anywhere changes the checksums over it: riptide keeps them right.
+        free |= checksum_offsets(raw)
+    return raw, free, sized
+
+
+def checksum_offsets(raw: bytes) -> set:
+    """The offsets of every IPv4 header and UDP/TCP/ICMP checksum in the frame (scapy's
+    dissection of TRex's bytes)."""
+    from scapy.all import Ether
+    out: set = set()
+    layer = Ether(raw)
+    while layer is not None and layer.__class__.__name__ not in ("NoPayload", "Raw", "Padding"):
+        start = len(raw) - len(bytes(layer))
+        at = {"IP": 10, "UDP": 6, "TCP": 16, "ICMP": 2, "ICMPv6EchoRequest": 2}.get(layer.__class__.__name__)
+        if at is not None:
+            out |= {start + at, start + at + 1}
+        layer = layer.payload
+    return out
+
+
+def first_frame_problems(prog: Dict[str, Any], frames: List[bytes]) -> List[str]:
+    """Each enabled stream of TRex's compiled program (`prog`) that sends within `frames`
+    (a chained one after the bursts before it) must have a frame among them equal to
+    the bytes TRex's STLPktBuilder made for it, but where TRex's own
+    server or VM changes them (:func:`template`), padded with zeros to 60 bytes as TRex's
+    server pads it. Returns what does not hold."""
+    out = []
+    count = len(frames)
+    frames = list(dict.fromkeys(frames))
+    before = 0
+    for n, st in enumerate(s for s in prog["streams"] if s.get("enabled", True)):
+        # A stream that only a chain starts (self_start off) sends after the packets of
+        # the streams before it: past the frames written, it has none there.
+        mode = st.get("mode", {})
+        burst = {"single_burst": mode.get("total_pkts", 0),
+                 "multi_burst": mode.get("pkts_per_burst", 0) * mode.get("count", 0)}.get(mode.get("type"))
+        late = not st.get("self_start", True) and before >= count
+        before += burst if burst is not None else count
+        if late:
+            continue
+        raw, free, sized = template(st)
+        want_len = max(len(raw), 60)
+        keep = [i for i in range(len(raw)) if i not in free]
+
+        def same(f: bytes) -> bool:
+            if not sized and (len(f) != want_len or any(f[len(raw):])):
+                return False
+            return len(f) >= min(len(raw), 60) and all(f[i] == raw[i] for i in keep if i < len(f))
+
+        if not any(same(f) for f in frames):
+            near = min(frames, key=lambda f: sum(1 for i in keep if i >= len(f) or f[i] != raw[i]))
+            diff = [i for i in keep if i >= len(near) or near[i] != raw[i]][:8]
+            out.append(f"stream {n}: no frame is TRex's ({len(raw)} bytes); the nearest ({len(near)} bytes) "
+                       f"differs at {diff}: riptide {near[diff[0]:diff[0] + 8].hex() if diff else ''}, "
+                       f"TRex {raw[diff[0]:diff[0] + 8].hex() if diff else ''}")
+    return out
+
+
 _PROGRAMS: Dict[str, Dict[str, Any]] = {}
 
 
@@ -239,3 +339,6 @@ def test_every_vm_written_byte_equals_trexs_golden(case: Tuple[str, Dict[str, st
         assert wrong, f"{profile} is listed as differing from TRex ({DIFFERS[profile]}) but now matches: unlist it"
     else:
         assert not wrong, wrong[:5]
+    # Every stream's frame is the one TRex's own packet builder (its scapy) makes.
+    problems = first_frame_problems(prog, got)
+    assert not problems, problems

@@ -172,6 +172,30 @@ def _expands(pkt: Any) -> bool:
     return len(list(itertools.islice(iter(pkt), 2))) > 1
 
 
+# The addresses TRex's own scapy (its scripts/external_libs/scapy-2.4.3, patched) gives a
+# layer that leaves them unset, where scapy itself looks up the host's routes and ARP.
+_TREX_ADDRESSES = {"IP": ("16.0.0.1", "48.0.0.1"), "IPv6": ("::2", "::1"),
+                   "Ether": ("00:00:00:02:00:00", "00:00:00:01:00:00")}
+
+
+def trex_addresses(pkt: Any) -> Any:
+    """`pkt` with each layer's unset source and destination TRex's scapy's defaults
+    (IPv4 16.0.0.1 -> 48.0.0.1, IPv6 ::2 -> ::1, an inner Ethernet 00:00:00:02:00:00 ->
+    00:00:00:01:00:00), so that a profile's frame is the one TRex's STLPktBuilder makes
+    of it whichever scapy is installed. The outer Ethernet addresses it leaves unset are
+    the port's, as TRex's server sets them."""
+    out = pkt.copy()
+    layer = out.payload if out.__class__.__name__ in ("Ether", "Dot3") else out
+    while layer is not None and layer.__class__.__name__ != "NoPayload":
+        defaults = _TREX_ADDRESSES.get(layer.__class__.__name__)
+        if defaults is not None:
+            for key, value in zip(("src", "dst"), defaults):
+                if layer.fields.get(key) is None:
+                    setattr(layer, key, value)
+        layer = layer.payload
+    return out
+
+
 def _packet(builder: stl.STLPktBuilder) -> Dict[str, Any]:
     """The builder's packet as riptide's ``packet`` layers and ``size`` where riptide's
     layers describe it, padded as TRex pads it; any other packet (IP or TCP options, a
@@ -183,6 +207,7 @@ def _packet(builder: stl.STLPktBuilder) -> Dict[str, Any]:
     if _expands(pkt):
         raise builder._fail("the scapy packet is a set of packets (a field given as a list or range): "
                             "use a field engine variable instead")
+    pkt = trex_addresses(pkt)
     # A scapy Padding layer is Ethernet padding: outside the IP length, as riptide's.
     inner = pkt
     raw_frame = {"frame": bytes(scapy_packet(pkt)).hex()}

@@ -260,6 +260,7 @@ class STLVmFixIpv4(_Instr):
 
     def __init__(self, offset: Union[int, str] = "IP") -> None:
         super().__init__()
+        self.offset = offset
 
 
 class STLVmFixIcmpv6(_Instr):
@@ -267,6 +268,7 @@ class STLVmFixIcmpv6(_Instr):
 
     def __init__(self, l3_offset: Union[int, str] = "IPv6", l4_offset: Union[int, str] = "ICMPv6") -> None:
         super().__init__()
+        self.l3_offset, self.l4_offset = l3_offset, l4_offset
 
 
 class STLVmFixChecksumHw(_Instr):
@@ -275,6 +277,7 @@ class STLVmFixChecksumHw(_Instr):
     def __init__(self, l3_offset: Union[int, str] = "IP", l4_offset: Union[int, str] = "UDP",
                  l4_type: int = 0) -> None:
         super().__init__()
+        self.l3_offset, self.l4_offset = l3_offset, l4_offset
 
 
 class CTRexVmInsFixHwCs:
@@ -452,6 +455,24 @@ class STLPktBuilder(_Obj):
         if not isinstance(vm, STLScVmRaw):
             raise self._fail(f"vm {vm!r}: expected STLScVmRaw, STLVM or a list of instructions")
         self.vm = vm
+        self._trex_build(build_raw, remove_fcs)
+
+    def _trex_build(self, build_raw: bool, remove_fcs: bool) -> None:
+        """What TRex's builder does to the packet when it builds it (its
+        ``__lazy_build_packet``: for ``build_raw`` bytes, or when an instruction names an
+        offset by layer or field): with ``remove_fcs`` it drops a trailing scapy Padding
+        (Ethernet padding, and a pcap's FCS with it); otherwise the bytes go as given."""
+        named = any(isinstance(getattr(c, a, None), str) for c in self.vm.commands
+                    for a in ("pkt_offset", "offset", "l3_offset", "l4_offset"))
+        if not (remove_fcs and (named or (build_raw and self.raw is not None))):
+            return
+        last = self.pkt.lastlayer()
+        if last.name == "Padding" and last.underlayer is not None:
+            pkt = self.pkt.copy()
+            pkt.lastlayer().underlayer.remove_payload()
+            self.pkt = pkt
+            if self.raw is not None:
+                self.raw = bytes(pkt)
 
 
 class STLStream(_Obj):
