@@ -39,8 +39,6 @@ REFUSED: Dict[str, str] = {
     "imix_wlc.py": "the following arguments are required: --src, --dst",
     # IEEE 1588 (PTP hardware) latency stamps.
     "udp_1pkt_src_ip_split_latency_ieee_1588.py": "ieee_1588=True asks for the NIC's PTP hardware timestamps",
-    # A packet size trimmed from a value list.
-    "udp_inc_len_list.py": "is no inc/dec/random variable",
 }
 
 

@@ -3,7 +3,7 @@
 //! Each parses during deserialization, so a bad value is reported by the YAML
 //! parser with its line and column.
 
-use crate::size::{SizeGen, SizeWalk, STANDARD_IMIX};
+use crate::size::{SizeGen, SizeWalk, MAX_SEQUENCE, STANDARD_IMIX};
 use riptide_core::Rate;
 use riptide_wire::ethernet::EthernetAddress;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -77,7 +77,7 @@ impl<'de> Deserialize<'de> for RateSpec {
 }
 
 /// Frame size: `64`, `"imix"`, `{min: 64, max: 1518, step: 1, mode: inc|dec|random}`,
-/// or `{imix: [{size: 64, weight: 7}, ...]}`.
+/// `{imix: [{size: 64, weight: 7}, ...]}` or `{list: [256, 512, 64]}`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SizeSpec {
     /// One size.
@@ -95,6 +95,8 @@ pub enum SizeSpec {
     },
     /// A weighted mix of (size, weight).
     Mix(Vec<(u16, u32)>),
+    /// Sizes in this order, over and over (TRex's trimmed value list).
+    List(Vec<u16>),
 }
 
 impl Default for SizeSpec {
@@ -115,6 +117,7 @@ impl SizeSpec {
             SizeSpec::Fixed(s) => SizeGen::Fixed(*s),
             SizeSpec::Range { min, max, step, walk } => SizeGen::range(*min, *max, *step, *walk, seed),
             SizeSpec::Mix(m) => SizeGen::weighted(m),
+            SizeSpec::List(l) => SizeGen::Sequence { seq: l.clone(), pos: 0 },
         }
     }
 }
@@ -135,6 +138,8 @@ struct SizeMap {
     mode: Option<WalkName>,
     #[serde(default)]
     imix: Option<ImixSpec>,
+    #[serde(default)]
+    list: Option<Vec<u64>>,
 }
 
 #[derive(Deserialize)]
@@ -182,7 +187,9 @@ impl<'de> Deserialize<'de> for SizeSpec {
         impl<'de> Visitor<'de> for V {
             type Value = SizeSpec;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a frame size: a number of bytes, \"imix\", {min, max, step, mode} or {imix: [...]}")
+                f.write_str(
+                    "a frame size: a number of bytes, \"imix\", {min, max, step, mode}, {imix: [...]} or {list: [...]}",
+                )
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<SizeSpec, E> {
                 check_size(v).map(SizeSpec::Fixed)
@@ -201,6 +208,18 @@ impl<'de> Deserialize<'de> for SizeSpec {
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<SizeSpec, A::Error> {
                 let m = SizeMap::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                if let Some(list) = m.list {
+                    if m.imix.is_some() || m.min.is_some() || m.max.is_some() || m.step.is_some() || m.mode.is_some() {
+                        return Err(de::Error::custom("size: give a list alone, without imix or min/max/step/mode"));
+                    }
+                    if list.is_empty() || list.len() as u64 > MAX_SEQUENCE {
+                        return Err(de::Error::custom(format!(
+                            "size list: {} sizes (expected 1..={MAX_SEQUENCE})",
+                            list.len()
+                        )));
+                    }
+                    return list.into_iter().map(check_size).collect::<Result<_, _>>().map(SizeSpec::List);
+                }
                 if let Some(imix) = m.imix {
                     if m.min.is_some() || m.max.is_some() || m.step.is_some() || m.mode.is_some() {
                         return Err(de::Error::custom("size: give either imix or min/max/step/mode, not both"));

@@ -94,3 +94,28 @@ fn same_seed_same_packets() {
     let other = yaml.replace("seed: 42", "seed: 43");
     assert_ne!(frames(yaml, 200), frames(&other, 200));
 }
+
+#[test]
+fn a_size_list_is_sent_in_its_order_with_every_length_and_checksum_right() {
+    // TRex's trimmed value list (udp_inc_len_list.py): sizes in the list's order, over
+    // and over, each frame's IP and UDP lengths its own and its checksums right.
+    let yaml = "streams:\n  - packet: [ipv4: {}, udp: {}]\n    size: {list: [260, 64, 1518, 128]}\n";
+    let f = frames(yaml, 9);
+    let lens: Vec<usize> = f.iter().map(Vec::len).collect();
+    assert_eq!(lens, [256, 60, 1514, 124, 256, 60, 1514, 124, 256]);
+    for x in &f {
+        let ip = riptide_wire::ipv4::Packet::new_checked(&x[14..]).unwrap();
+        assert_eq!(usize::from(ip.total_len()), x.len() - 14);
+        assert!(ip.verify_checksum(), "{x:02x?}");
+        assert_eq!(usize::from(u16::from_be_bytes([x[38], x[39]])), x.len() - 34);
+    }
+    for (bad, why) in [
+        ("{list: []}", "0 sizes"),
+        ("{list: [64, 0]}", "frame size 0 is out of range"),
+        ("{list: [64], min: 64}", "a list alone"),
+    ] {
+        let y = yaml.replace("{list: [260, 64, 1518, 128]}", bad);
+        let e = riptide_stl::profile::parse(&y, "p.yaml").map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+}

@@ -164,10 +164,21 @@ fn mode(v: &Value, path: &str) -> Result<(Value, Value), String> {
 /// What a variable is, for the writes that name it.
 #[derive(Clone, Debug)]
 enum Var {
-    /// Inc/dec/random/list of this many bytes, with its walk (for trimming).
-    Plain { size: u64, op: String, min: u64, max: u64, step: u64, init: u64, list: bool },
+    /// Inc/dec/random/list of this many bytes, with its walk (for trimming); `list`: a
+    /// value list's values in the order the walk takes them (one period), empty when
+    /// they are drawn at random.
+    Plain { size: u64, op: String, min: u64, max: u64, step: u64, init: u64, list: Option<Vec<u64>> },
     /// A tuple generator: `NAME.ip` (4 bytes) and `NAME.port` (2).
     Tuple,
+}
+
+/// Greatest common divisor.
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// Offsets of the frame's IP and UDP length fields, each with the `add_value` that
@@ -375,7 +386,7 @@ fn field_engine(vm: &Value, frame: &[u8], seeded: bool, out: &mut Obj) -> Result
                             if vars
                                 .insert(
                                     name.clone(),
-                                    Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: true },
+                                    Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: Some(Vec::new()) },
                                 )
                                 .is_some()
                             {
@@ -399,8 +410,23 @@ fn field_engine(vm: &Value, frame: &[u8], seeded: bool, out: &mut Obj) -> Result
                     if let Some(n) = &next {
                         v["next"] = json!(n);
                     }
-                    out_vars.push(v);
-                    Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: true }
+                    // The values in the order the walk takes them: a trimmed list's sizes.
+                    let order: Vec<u64> = if by == 0 {
+                        vs[..1].to_vec()
+                    } else {
+                        (0..len / gcd(len, by)).map(|k| vs[(k * by % len) as usize]).collect()
+                    };
+                    if trimmed.contains(&name) {
+                        if next.is_some() {
+                            return Err(format!(
+                                "{}: a trimmed packet size cannot move a next variable",
+                                at("next_var")
+                            ));
+                        }
+                    } else {
+                        out_vars.push(v);
+                    }
+                    Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: Some(order) }
                 } else {
                     let (mut min, mut max) =
                         (uint(f("min_value")?, &at("min_value"))?, uint(f("max_value")?, &at("max_value"))?);
@@ -458,7 +484,7 @@ fn field_engine(vm: &Value, frame: &[u8], seeded: bool, out: &mut Obj) -> Result
                     } else {
                         out_vars.push(v);
                     }
-                    Var::Plain { size, op, min, max, step, init, list: false }
+                    Var::Plain { size, op, min, max, step, init, list: None }
                 };
                 if vars.insert(name.clone(), var).is_some() {
                     return Err(format!("{}: variable '{name}' is defined twice", at("name")));
@@ -503,7 +529,8 @@ fn field_engine(vm: &Value, frame: &[u8], seeded: bool, out: &mut Obj) -> Result
                     v["next"] = json!(n);
                 }
                 out_vars.push(v);
-                let var = Var::Plain { size, op: "random".into(), min, max, step: 1, init: min, list: true };
+                let var =
+                    Var::Plain { size, op: "random".into(), min, max, step: 1, init: min, list: Some(Vec::new()) };
                 if vars.insert(name.clone(), var).is_some() {
                     return Err(format!("{}: variable '{name}' is defined twice", at("name")));
                 }
@@ -556,9 +583,25 @@ fn field_engine(vm: &Value, frame: &[u8], seeded: bool, out: &mut Obj) -> Result
             }
             "trim_pkt_size" => {
                 let name = name()?;
-                let Some(Var::Plain { op, min, max, step, init, list: false, .. }) = vars.get(&name) else {
-                    return Err(format!("{}: '{name}' is no inc/dec/random variable defined before it", at("name")));
+                let Some(Var::Plain { op, min, max, step, init, list, .. }) = vars.get(&name) else {
+                    return Err(format!("{}: '{name}' is no flow variable defined before it", at("name")));
                 };
+                if let Some(order) = list {
+                    // A value list trimmed: its sizes in the walk's order (riptide's size list).
+                    if order.is_empty() {
+                        return Err(format!(
+                            "{path}: '{name}' draws sizes at random from a value list: riptide draws sizes from ranges only"
+                        ));
+                    }
+                    if let Some(bad) = order.iter().find(|&&x| !(60..=frame.len() as u64).contains(&x)) {
+                        return Err(format!(
+                            "{path}: '{name}' lists {bad}: trimming needs sizes from 60 to the packet's {} bytes",
+                            frame.len()
+                        ));
+                    }
+                    size = Some(json!({"list": order.iter().map(|x| x + 4).collect::<Vec<_>>()}));
+                    continue;
+                }
                 if !(60..=*max).contains(min) || *max as usize > frame.len() {
                     return Err(format!(
                         "{path}: '{name}' walks {min}..{max}: trimming needs 60 <= min <= max <= the packet's {} bytes",
@@ -740,6 +783,23 @@ mod tests {
         let mut bad = t.clone();
         bad["vm"]["instructions"][2]["pkt_offset"] = json!(18);
         assert!(stream(0, 0, &bad).unwrap_err().contains("is the packet size"));
+        // A value list trimmed (udp_inc_len_list.py): its sizes in the walk's order, the
+        // reversed list for dec, every second for step 2; at random, refused.
+        let mut list = t.clone();
+        list["vm"]["instructions"][0] =
+            json!({"type": "flow_var", "name": "len", "size": 2, "op": "inc", "value_list": [96, 60, 100, 64]});
+        let s = stream(0, 0, &list).unwrap();
+        assert_eq!(s.riptide["size"], json!({"list": [100, 64, 104, 68]}));
+        assert!(s.riptide.get("vars").is_none() && s.riptide.get("writes").is_none(), "{}", s.riptide);
+        list["vm"]["instructions"][0]["op"] = json!("dec");
+        list["vm"]["instructions"][0]["step"] = json!(2);
+        assert_eq!(stream(0, 0, &list).unwrap().riptide["size"], json!({"list": [68, 64]}));
+        list["vm"]["instructions"][0]["op"] = json!("random");
+        assert!(stream(0, 0, &list).unwrap_err().contains("at random from a value list"));
+        list["vm"]["instructions"][0]["op"] = json!("inc");
+        list["vm"]["instructions"][0]["step"] = json!(1);
+        list["vm"]["instructions"][0]["value_list"] = json!([60, 101]);
+        assert!(stream(0, 0, &list).unwrap_err().contains("lists 101: trimming needs sizes from 60"));
     }
 
     #[test]

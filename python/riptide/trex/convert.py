@@ -272,9 +272,22 @@ def _vm(builder: stl.STLPktBuilder) -> tuple:
             out_vars.append(c._var())
         elif isinstance(c, stl.STLVmTrimPktSize):
             var = variables.get(c.fv_name)
-            if not isinstance(var, stl.STLVmFlowVar) or var.values is not None:
-                raise c._fail(f"fv_name '{c.fv_name}' is no inc/dec/random variable defined before it")
+            if not isinstance(var, stl.STLVmFlowVar):
+                raise c._fail(f"fv_name '{c.fv_name}' is no flow variable defined before it")
             length = len(bytes(builder.pkt))
+            if var.values is not None:
+                # A value list trimmed: its sizes in the variable's order (riptide's size list).
+                if var.op == "random":
+                    raise c._fail(f"'{c.fv_name}' draws sizes at random from a value list: riptide draws sizes "
+                                  "from ranges only (give min_value/max_value)")
+                if not all(isinstance(x, int) and 60 <= x <= length for x in var.values):
+                    raise c._fail(f"'{c.fv_name}' lists {var.values}: trimming needs sizes from 60 to the "
+                                  f"packet's {length} bytes")
+                order = stl.list_order(var)
+                trimmed = var
+                out_vars = [v for v in out_vars if v["name"] != var.name]
+                size = {"list": [x + 4 for x in order]}
+                continue
             if not 60 <= var.min <= var.max <= length:
                 raise c._fail(f"'{c.fv_name}' walks {var.min}..{var.max}: trimming needs 60 <= min <= max <= "
                               f"the packet's {length} bytes")

@@ -19,6 +19,7 @@ from __future__ import annotations
 # TRex's api module hands its profiles the modules it imported: binascii among them
 # (udp_1pkt_multi.py calls binascii.unhexlify without importing it).
 import binascii  # noqa: F401
+import math
 import os
 import sys
 from typing import Any, Dict, List, Optional, Sequence, Union
@@ -167,6 +168,17 @@ def _num(v: Any) -> Any:
 
 class _Instr(_Obj):
     pass
+
+
+def list_order(var: "STLVmFlowVar") -> List[Any]:
+    """One period of the values a value-list variable takes, in order: TRex walks the
+    list by its step (down from the last value for dec), as riptide's ``op: list``."""
+    values = var.values if var.op == "inc" else var.values[::-1]
+    n, step = len(values), var.step % len(values)
+    if step == 0:
+        return values[:1]
+    period = n // math.gcd(n, step)
+    return [values[(k * step) % n] for k in range(period)]
 
 
 class STLVmFlowVar(_Instr):
