@@ -61,6 +61,33 @@ fn udp_checksums_are_verified_good_with_varying_fields() {
     assert_eq!(distinct.len(), 64, "16 addresses x 4 ports");
 }
 
+/// ARP as a layer (profiles/arp.yaml, gratuitous ARP from 1,000 hosts): tshark decodes
+/// every frame as ARP, none malformed, and each carries its host's address as sender and
+/// target and its MAC as Ethernet and ARP sender, the 1,000 hosts in turn.
+#[test]
+fn arp_frames_decode_in_tshark_with_the_fields_the_engine_writes() {
+    if !require_tshark() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("arp.pcap");
+    let o = riptide(&["run", "profiles/arp.yaml", "--port", &format!("pcap:{}", out.display()), "--count", "10000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(tshark(&out, BAD, &[]).is_empty(), "malformed frames");
+    let rows = tshark(
+        &out,
+        "arp.opcode == 1 && arp.hw.type == 1 && arp.proto.type == 0x0800",
+        &["eth.src", "arp.src.hw_mac", "arp.src.proto_ipv4", "arp.dst.hw_mac", "arp.dst.proto_ipv4"],
+    );
+    assert_eq!(rows.len(), 10_000, "every frame an Ethernet/IPv4 ARP request");
+    for (i, row) in rows.iter().enumerate() {
+        let host = (i % 1000) as u32 + 1;
+        let ip = std::net::Ipv4Addr::from(u32::from(std::net::Ipv4Addr::new(198, 18, 0, 0)) + host);
+        let mac = format!("02:00:00:00:{:02x}:{:02x}", host >> 8, host & 0xff);
+        assert_eq!(row, &format!("{mac}\t{mac}\t{ip}\t00:00:00:00:00:00\t{ip}"), "frame {i}");
+    }
+}
+
 #[test]
 fn single_burst_writes_exactly_n_frames_of_60_bytes() {
     let dir = tempfile::tempdir().unwrap();

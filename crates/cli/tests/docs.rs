@@ -65,6 +65,7 @@ const FOREIGN: &[(&str, &str)] = &[
     ("--runtime", "podman"),
     ("--timeout", "kubectl wait"),
     ("--pin", "TRex console's start"),
+    ("--hdrh", "TRex's server (t-rex-64 --hdrh: HDR latency histograms)"),
     ("--no-huge", "dpdk-testpmd"),
     ("--size", "a TRex profile's tunables"),
     ("--dport", "a TRex profile's tunables"),

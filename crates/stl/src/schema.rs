@@ -141,6 +141,8 @@ pub enum Layer {
     Vlan(VlanSpec),
     /// One MPLS label stack entry; several in a row make a stack.
     Mpls(MplsSpec),
+    /// An ARP packet (Ethernet/IPv4), in place of an IP layer.
+    Arp(ArpSpec),
     /// IPv4, no options.
     Ipv4(Ipv4Spec),
     /// IPv6, no extension headers.
@@ -202,6 +204,37 @@ pub struct MplsSpec {
     /// Time to live (default 64).
     #[serde(default)]
     pub ttl: Option<u8>,
+}
+
+/// ARP (RFC 826) for IPv4 over Ethernet.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ArpSpec {
+    /// `request` (default; `who-has`), `reply` (`is-at`) or an operation number.
+    #[serde(default)]
+    pub op: Option<ArpOp>,
+    /// Sender hardware address (default: the Ethernet source's default, 02:00:00:00:00:01).
+    #[serde(default)]
+    pub sha: Option<Mac>,
+    /// Sender protocol address (default 198.18.0.1).
+    #[serde(default, deserialize_with = "crate::values::addr_opt::deserialize")]
+    pub spa: Option<Ipv4Addr>,
+    /// Target hardware address (default 00:00:00:00:00:00, as a request has it).
+    #[serde(default)]
+    pub tha: Option<Mac>,
+    /// Target protocol address (default 198.19.0.1).
+    #[serde(default, deserialize_with = "crate::values::addr_opt::deserialize")]
+    pub tpa: Option<Ipv4Addr>,
+}
+
+/// An ARP operation: a number or its name.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(untagged)]
+pub enum ArpOp {
+    /// The operation's number (1 request, 2 reply, ...).
+    Number(u16),
+    /// `request` / `who-has` or `reply` / `is-at`.
+    Name(String),
 }
 
 /// IPv4 header.

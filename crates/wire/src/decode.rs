@@ -15,14 +15,14 @@
 use crate::checksum;
 use crate::ethernet::{self, EtherType};
 use crate::ip::{pseudo_header_sum, IpAddress, Protocol};
-use crate::{icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan};
+use crate::{arp, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan};
 use core::fmt::{self, Write as _};
 
 /// One decoded header (or the payload) of a frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layer {
-    /// `"eth"`, `"vlan"`, `"mpls"`, `"ipv4"`, `"ipv6"`, `"udp"`, `"tcp"`, `"icmp"`,
-    /// `"icmpv6"`, `"payload"` or `"padding"`.
+    /// `"eth"`, `"vlan"`, `"mpls"`, `"arp"`, `"ipv4"`, `"ipv6"`, `"udp"`, `"tcp"`,
+    /// `"icmp"`, `"icmpv6"`, `"payload"` or `"padding"`.
     pub name: &'static str,
     /// Offset of the layer's first byte in the frame.
     pub offset: usize,
@@ -191,11 +191,36 @@ impl Walk<'_> {
             EtherType::MPLS | EtherType::MPLS_MULTICAST => self.mpls(offset),
             EtherType::IPV4 => self.ipv4(offset),
             EtherType::IPV6 => self.ipv6(offset),
+            EtherType(crate::neighbor::ETHERTYPE_ARP) => self.arp(offset),
             _ => {
                 self.payload("payload", offset, self.frame.len());
                 Ok(())
             }
         }
+    }
+
+    /// An Ethernet/IPv4 ARP packet (anything else after 0x0806 is payload).
+    fn arp(&mut self, offset: usize) -> Step<()> {
+        let b = self.frame.get(offset..).unwrap_or_default();
+        if b.len() < arp::HEADER_LEN {
+            return Err(self.truncated("arp", offset, arp::HEADER_LEN));
+        }
+        if b[..6] != [0, 1, 8, 0, 6, 4] {
+            self.payload("payload", offset, self.frame.len());
+            return Ok(());
+        }
+        let mac = |at: usize| ethernet::EthernetAddress([b[at], b[at + 1], b[at + 2], b[at + 3], b[at + 4], b[at + 5]]);
+        let ip = |at: usize| std::net::Ipv4Addr::new(b[at], b[at + 1], b[at + 2], b[at + 3]);
+        self.push(
+            Layer::new("arp", offset, arp::HEADER_LEN)
+                .field("op", u16::from_be_bytes([b[6], b[7]]))
+                .field("sha", mac(8))
+                .field("spa", ip(14))
+                .field("tha", mac(18))
+                .field("tpa", ip(24)),
+        );
+        self.payload("padding", offset + arp::HEADER_LEN, self.frame.len());
+        Ok(())
     }
 
     fn mpls(&mut self, mut offset: usize) -> Step<()> {

@@ -44,6 +44,7 @@
 
 use core::ops::{Range, RangeFrom};
 
+pub mod arp;
 pub mod checksum;
 pub mod decode;
 pub mod ethernet;

@@ -3,10 +3,10 @@
 
 use super::layout::{layout_of, Hdr};
 use super::{payload_bytes, Layout};
-use crate::schema::{IcmpSpec, Layer, PayloadSpec, TcpSpec};
+use crate::schema::{ArpOp, ArpSpec, IcmpSpec, Layer, PayloadSpec, TcpSpec};
 use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
 use riptide_wire::ip::{IpAddress, Protocol};
-use riptide_wire::{icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan};
+use riptide_wire::{arp, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// A layer list that cannot be built.
@@ -68,6 +68,7 @@ fn layer_name(l: &Layer) -> &'static str {
         Layer::Eth(_) => "eth",
         Layer::Vlan(_) => "vlan",
         Layer::Mpls(_) => "mpls",
+        Layer::Arp(_) => "arp",
         Layer::Ipv4(_) => "ipv4",
         Layer::Ipv6(_) => "ipv6",
         Layer::Udp(_) => "udp",
@@ -82,6 +83,7 @@ fn header_len(l: &Layer) -> usize {
     match l {
         Layer::Eth(_) => ethernet::HEADER_LEN,
         Layer::Vlan(_) | Layer::Mpls(_) => 4,
+        Layer::Arp(_) => arp::HEADER_LEN,
         Layer::Ipv4(_) => ipv4::HEADER_LEN,
         Layer::Ipv6(_) => ipv6::HEADER_LEN,
         Layer::Udp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) => 8,
@@ -91,13 +93,13 @@ fn header_len(l: &Layer) -> usize {
 }
 
 /// Rank of a layer in the only order riptide builds:
-/// eth, vlan*, mpls*, (ipv4|ipv6)?, (udp|tcp|icmp|icmpv6)?, payload?
+/// eth, vlan*, mpls*, (ipv4|ipv6|arp)?, (udp|tcp|icmp|icmpv6)?, payload?
 fn rank(l: &Layer) -> u8 {
     match l {
         Layer::Eth(_) => 0,
         Layer::Vlan(_) => 1,
         Layer::Mpls(_) => 2,
-        Layer::Ipv4(_) | Layer::Ipv6(_) => 3,
+        Layer::Ipv4(_) | Layer::Ipv6(_) | Layer::Arp(_) => 3,
         Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) => 4,
         Layer::Payload(_) => 5,
     }
@@ -133,7 +135,7 @@ impl<'a> Plan<'a> {
                 if cur < prev || (cur == prev && !repeatable) {
                     return Err(order(
                         i,
-                        "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6, udp|tcp|icmp|icmpv6, payload",
+                        "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6|arp, udp|tcp|icmp|icmpv6, payload",
                     ));
                 }
             }
@@ -172,6 +174,12 @@ impl<'a> Plan<'a> {
                 }
                 Layer::Tcp(t) => {
                     tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
+                }
+                Layer::Arp(a) => {
+                    arp_op(a).map_err(|reason| LayerError::Value { index: i, layer: "arp", reason })?;
+                    if matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Mpls(_))) {
+                        return Err(order(i, "arp follows eth or vlan, not mpls"));
+                    }
                 }
                 Layer::Icmp(c) | Layer::Icmpv6(c) => {
                     icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: layer_name(l), reason })?;
@@ -241,6 +249,7 @@ impl<'a> Plan<'a> {
             Some(Layer::Mpls(_)) => EtherType::MPLS,
             Some(Layer::Ipv4(_)) => EtherType::IPV4,
             Some(Layer::Ipv6(_)) => EtherType::IPV6,
+            Some(Layer::Arp(_)) => EtherType(riptide_wire::neighbor::ETHERTYPE_ARP),
             // IEEE 802 local experimental EtherType 1.
             _ => EtherType(0x88B5),
         }
@@ -375,6 +384,14 @@ impl<'a> Plan<'a> {
                         icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: "icmpv6", reason })?;
                     emit_l4_icmpv6(req, c, b, rest, &src, &dst);
                 }
+                Layer::Arp(a) => arp::Repr {
+                    op: arp_op(a).map_err(|reason| LayerError::Value { index: i, layer: "arp", reason })?,
+                    sha: a.sha.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 1])),
+                    spa: a.spa.unwrap_or(Ipv4Addr::new(198, 18, 0, 1)),
+                    tha: a.tha.map(|m| m.0).unwrap_or(EthernetAddress([0; 6])),
+                    tpa: a.tpa.unwrap_or(Ipv4Addr::new(198, 19, 0, 1)),
+                }
+                .emit(b),
                 Layer::Payload(_) => {}
             }
         }
@@ -419,6 +436,7 @@ impl<'a> Plan<'a> {
                     Layer::Eth(_) => Hdr::Eth,
                     Layer::Vlan(_) => Hdr::Vlan,
                     Layer::Mpls(_) => Hdr::Mpls,
+                    Layer::Arp(_) => Hdr::Arp,
                     Layer::Ipv4(_) => Hdr::Ipv4 { len: ipv4::HEADER_LEN },
                     Layer::Ipv6(_) => Hdr::Ipv6,
                     Layer::Udp(_) => Hdr::Udp { checksum: self.udp_checksum() },
@@ -444,6 +462,18 @@ fn tcp_flags(t: &TcpSpec) -> Result<tcp::TcpFlags, String> {
         Some(s) => s
             .parse::<tcp::TcpFlags>()
             .map_err(|_| format!("flags '{s}' are not TCP flags (expected letters of FSRPAUEC, e.g. \"SA\")")),
+    }
+}
+
+fn arp_op(a: &ArpSpec) -> Result<u16, String> {
+    match &a.op {
+        None => Ok(arp::REQUEST),
+        Some(ArpOp::Number(n)) => Ok(*n),
+        Some(ArpOp::Name(s)) => match s.as_str() {
+            "request" | "who-has" => Ok(arp::REQUEST),
+            "reply" | "is-at" => Ok(arp::REPLY),
+            other => Err(format!("op '{other}' is not an ARP operation (expected request, reply or a number)")),
+        },
     }
 }
 

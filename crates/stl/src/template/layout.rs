@@ -3,7 +3,7 @@
 //! ([`super::raw`]) name the same fields and fix the same checksums.
 
 use super::{FieldDef, Layout};
-use riptide_wire::{ethernet, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, FieldDesc};
+use riptide_wire::{arp, ethernet, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, FieldDesc};
 
 /// A header riptide knows, as far as the layout needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,6 +11,8 @@ pub(crate) enum Hdr {
     Eth,
     Vlan,
     Mpls,
+    /// ARP (Ethernet/IPv4).
+    Arp,
     /// IPv4, with `len` bytes of header (options included).
     Ipv4 {
         len: usize,
@@ -45,6 +47,7 @@ impl Hdr {
             Hdr::Eth => "eth",
             Hdr::Vlan => "vlan",
             Hdr::Mpls => "mpls",
+            Hdr::Arp => "arp",
             Hdr::Ipv4 { .. } => "ipv4",
             Hdr::Ipv6 => "ipv6",
             Hdr::Udp { .. } => "udp",
@@ -66,6 +69,7 @@ impl Hdr {
             Hdr::Eth => ethernet::FIELDS,
             Hdr::Vlan => vlan::FIELDS,
             Hdr::Mpls => mpls::FIELDS,
+            Hdr::Arp => arp::FIELDS,
             Hdr::Ipv4 { .. } => ipv4::FIELDS,
             Hdr::Ipv6 => ipv6::FIELDS,
             Hdr::Udp { .. } => udp::FIELDS,

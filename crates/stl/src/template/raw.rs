@@ -125,6 +125,16 @@ fn walk(f: &[u8]) -> Walk {
             _ => None,
         }
     };
+    if etype == riptide_wire::neighbor::ETHERTYPE_ARP && w.hdrs.last().is_some_and(|h| h.0 != Hdr::Mpls) {
+        // Ethernet/IPv4 ARP (htype 1, ptype 0x0800, 6- and 4-byte addresses): fields named.
+        if f.get(off..off + 6) == Some(&[0, 1, 8, 0, 6, 4]) && f.len() >= off + riptide_wire::arp::HEADER_LEN {
+            w.hdrs.push((Hdr::Arp, off));
+            w.header_len = off + riptide_wire::arp::HEADER_LEN;
+        } else {
+            w.stop(off, "an ARP packet that is not Ethernet/IPv4".into());
+        }
+        return w;
+    }
     match ip_version {
         Some(4) => ipv4_walk(f, off, &mut w),
         Some(6) => ipv6_walk(f, off, &mut w),
@@ -323,7 +333,10 @@ impl<'a> Sized<'a> {
             err(at, format!("{why}: the frame is sent at its own {} bytes (size {})", own, own + FCS_LEN))
         };
         let Some(ip) = w.ip else {
-            let (at, why) = w.opaque.clone().unwrap_or((12, "no IP packet".into()));
+            let arp = w.hdrs.iter().any(|h| h.0 == Hdr::Arp);
+            let (at, why) = w.opaque.clone().unwrap_or_else(|| {
+                (12, if arp { "EtherType 0x0806 (ARP) is no IP packet" } else { "no IP packet" }.into())
+            });
             return Err(fixed(at, &format!("{why}, so riptide knows no length field to change with the size")));
         };
         let len_at = ip.at + if ip.v6 { ipv6::LENGTH } else { ipv4::LENGTH };
@@ -634,15 +647,21 @@ mod tests {
 
     #[test]
     fn what_is_no_ip_is_sent_at_its_own_size_only() {
-        // ARP: Ethernet fields only; a size walk is refused naming the EtherType.
+        // ARP: its fields named, no checksum; a size walk is refused naming the EtherType.
         let mut arp = vec![0xff; 6];
         arp.extend([2, 0, 0, 0, 0, 1, 0x08, 0x06, 0, 1, 8, 0, 6, 4, 0, 1]);
         arp.resize(42, 7);
         let (t, l) = raw(&arp, &[64]).unwrap();
         assert_eq!(&at(&t, 64)[..42], &arp[..]);
         assert_eq!(l.csum, crate::field::ChecksumFields::default());
-        assert_eq!(l.header_len, 14);
+        assert_eq!(l.header_len, 42);
         assert!(l.field("eth.src").is_some() && l.field("ipv4.src").is_none());
+        assert_eq!(l.field("arp.spa").map(|f| (f.offset, f.size)), Some((28, 4)));
+        // An ARP packet of another kind (not Ethernet/IPv4) names nothing past Ethernet.
+        let mut other = arp.clone();
+        other[16] = 0x86;
+        let (_, l) = raw(&other, &[64]).unwrap();
+        assert!(l.field("arp.spa").is_none() && l.opaque.is_some());
         let e = raw(&arp, &[64, 128]).unwrap_err();
         assert_eq!(e.offset, 12, "{e}");
         assert!(e.reason.contains("EtherType 0x0806"), "{e}");
