@@ -490,7 +490,7 @@ fn a_stream_given_as_frame_bytes_sends_them_and_varies_its_fields() {
     assert!(
         stderr(&o).contains("bad.yaml:2")
             && stderr(&o).contains("streams[0].size")
-            && stderr(&o).contains("frame byte 12: EtherType 0x0806"),
+            && stderr(&o).contains("frame byte 14: an ARP packet that is not Ethernet/IPv4"),
         "{}",
         stderr(&o)
     );
