@@ -806,6 +806,11 @@ impl Trex {
                         .ok_or_else(|| bad(format!("pgids[{i}]: a pg_id expected")))?;
                     want.push(id as u16);
                 }
+                // The answer is a map by pg_id: a repeated id is answered once (each latency
+                // group's histograms cost an encode, which a list of one id 65,536 times would
+                // multiply).
+                want.sort_unstable();
+                want.dedup();
                 Ok(self.pgid_stats(&want))
             }
             "publish_now" => {
