@@ -617,17 +617,28 @@ impl Var {
     }
 }
 
-/// Which checksums a write touches.
+/// Checksums a program keeps right, at most: an IPv4 header and an L4 checksum for the
+/// outer packet and for one tunnel's inner packet (VXLAN, Geneve, GRE, GTP-U).
+pub const SLOTS: usize = 4;
+
+/// How a write's change counts in each checksum of [`ChecksumFields`] (slot by slot): 0
+/// (not covered), 1, 2 (UDP's length, in its header and its pseudo-header) or negative.
+/// An outer L4 checksum covers the inner packet with its checksums, which absorb their
+/// share of the change: its count is what they leave (an inner address moves the inner
+/// IPv4 checksum by -d and the inner L4 one by -d, so the outer sum by d - d - d = -d).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Coverage {
-    /// The write lies inside the IPv4 header.
-    pub ip: bool,
-    /// The write lies inside the L4 checksum's coverage (L4 header and payload, or
-    /// the IP addresses of its pseudo-header).
-    pub l4: bool,
-    /// The write lies inside the UDP length, which the checksum covers twice (header and
-    /// pseudo-header).
-    pub l4_twice: bool,
+pub struct Coverage(pub [i8; SLOTS]);
+
+impl Coverage {
+    /// The write changes the first IPv4 header's checksum.
+    pub fn ip(&self) -> bool {
+        self.0[0] != 0
+    }
+
+    /// The write changes the first L4 checksum.
+    pub fn l4(&self) -> bool {
+        self.0[1] != 0
+    }
 }
 
 /// One compiled write of a variable into the frame.
@@ -651,15 +662,56 @@ pub struct Write {
     pub coverage: Coverage,
 }
 
-/// Where the checksums to fix live in the frame.
+/// Where the checksums to fix live in the frame: slots 0 and 1 are the outer packet's
+/// IPv4 header and L4 checksums, 2 and 3 a tunnel's inner packet's. Programs are
+/// evaluated slot by slot, independently ([`Coverage`] nets the nesting out).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChecksumFields {
-    /// Offset of the IPv4 header checksum.
-    pub ip: Option<u16>,
-    /// Offset of the L4 (UDP/TCP/ICMP) checksum.
-    pub l4: Option<u16>,
-    /// The L4 checksum is UDP's (a computed zero is sent as 0xFFFF).
-    pub l4_is_udp: bool,
+    /// Offset of each slot's checksum, if kept.
+    pub at: [Option<u16>; SLOTS],
+    /// The slot's checksum is UDP's (a computed zero is sent as 0xFFFF).
+    pub udp: [bool; SLOTS],
+}
+
+impl ChecksumFields {
+    /// The outer IPv4 header checksum.
+    pub fn ip(&self) -> Option<u16> {
+        self.at[0]
+    }
+
+    /// The outer L4 (UDP/TCP/ICMP) checksum.
+    pub fn l4(&self) -> Option<u16> {
+        self.at[1]
+    }
+
+    /// The outer L4 checksum is UDP's.
+    pub fn l4_is_udp(&self) -> bool {
+        self.udp[1]
+    }
+
+    /// Slots in use: 2 without a tunnel's checksum, else 4 (the width of the columns
+    /// [`FieldEngine::plan_run`] accumulates).
+    fn width(&self) -> usize {
+        if self.at[2..].iter().any(Option::is_some) {
+            SLOTS
+        } else {
+            2
+        }
+    }
+}
+
+/// A negative count's change as a positive one: `NEG - d` is `-d` in one's complement for
+/// any `d <= NEG` (a multiple of 0xffff). In 64 bits `d` is at most the 5 words an 8-byte
+/// write touches, twice (old and new); in 32 bits 2 words.
+const NEG64: u64 = 16 * 0xffff;
+const NEG32: u32 = 4 * 0xffff;
+
+/// A count as a multiplier and an addend: `d * mul + add` (wrapping) is `d` counted
+/// `count` times, negative counts as [`NEG64`] complements.
+fn weigh64(count: i8) -> (u64, u64) {
+    let mul = i64::from(count) as u64;
+    let add = if count < 0 { NEG64 * u64::from(count.unsigned_abs()) } else { 0 };
+    (mul, add)
 }
 
 /// A write with what the template holds under it, when that is known.
@@ -670,9 +722,54 @@ struct Op {
     /// else changes first, with the sum of its complemented 16-bit words: the
     /// write then needs no load from the frame.
     known: Option<(u64, u64)>,
-    /// How many times the write's change counts in the IPv4 and the L4 checksum (0, 1,
-    /// or 2 for the UDP length): a multiply per write instead of branches.
-    weight: [u64; 2],
+    /// How many times the write's change counts in each checksum slot, as a multiplier
+    /// and an addend ([`weigh64`]): a multiply per slot instead of branches.
+    weight: [(u64, u64); SLOTS],
+    /// The same for 32-bit lanes without a multiply: the change is complemented
+    /// (`^ neg`, `+ neg_add`) for a negative count, shifted left by 1 for a count of 2,
+    /// masked to 0 for a count of 0.
+    lane: [Lane; SLOTS],
+}
+
+/// A checksum count for 32-bit lanes ([`Op::lane`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Lane {
+    /// All ones for a negative count (the change is complemented), else 0.
+    neg: u32,
+    /// `NEG32 + 1` for a negative count (`!d + NEG32 + 1 == NEG32 - d`), else 0.
+    neg_add: u32,
+    /// 1 for a count of 2 or -2.
+    shift: u32,
+    /// 0 for a count of 0, else all ones.
+    mask: u32,
+}
+
+impl Lane {
+    fn of(count: i8) -> Lane {
+        let neg = count < 0;
+        Lane {
+            neg: if neg { u32::MAX } else { 0 },
+            neg_add: if neg { NEG32 + 1 } else { 0 },
+            shift: u32::from(count.unsigned_abs() == 2),
+            mask: if count == 0 { 0 } else { u32::MAX },
+        }
+    }
+}
+
+/// Adds each packet's change of a write (`old_comp` plus the stored bytes' words) to the
+/// four slots' accumulators, as each slot counts it (a negative count complements it).
+#[inline(always)]
+fn accumulate4(dst: &[u32], old_comp: u32, lanes: [Lane; SLOTS], acc: [&mut [u32; RUN]; SLOTS]) {
+    let n = dst.len().min(RUN);
+    for i in 0..n {
+        let d = dst[i];
+        let delta = old_comp + (d & 0xffff) + (d >> 16);
+        for k in 0..SLOTS {
+            let l = lanes[k];
+            let x = (delta ^ l.neg).wrapping_add(l.neg_add);
+            acc[k][i] = acc[k][i].wrapping_add((x << l.shift) & l.mask);
+        }
+    }
 }
 
 /// A compiled field program.
@@ -684,8 +781,8 @@ pub struct FieldEngine {
     time_base_ns: u64,
     has_clock: bool,
     csum: ChecksumFields,
-    /// The template's IPv4 and L4 checksums, when no frame size changes them.
-    csum_known: [Option<u16>; 2],
+    /// The template's checksums, slot by slot, when no frame size changes them.
+    csum_known: [Option<u16>; SLOTS],
     /// Some variable moves another when it wraps (`next`), or draws from TRex's shared
     /// generator: packets go one at a time.
     serial: bool,
@@ -741,9 +838,9 @@ struct Columns {
     /// The 2-byte and the 4-byte stores of a frame: (offset, column in `stores`).
     store2: Vec<(u16, u16)>,
     store4: Vec<(u16, u16)>,
-    /// The one's complement changes for the IPv4 and the L4 checksum. 32 bits hold
-    /// them: at most [`RUN_OPS`] writes, each adding at most 2 * 4 * 0xffff.
-    acc: [[u32; RUN]; 2],
+    /// The one's complement changes for each checksum slot in use. 32 bits hold them: at
+    /// most [`RUN_OPS`] writes, each adding at most 2 * 4 * 0xffff.
+    acc: Vec<[u32; RUN]>,
 }
 
 impl FieldEngine {
@@ -754,9 +851,8 @@ impl FieldEngine {
         let ops = writes
             .into_iter()
             .map(|w| {
-                let c = w.coverage;
-                let l4 = u64::from(c.l4) * (1 + u64::from(c.l4_twice));
-                Op { w, known: None, weight: [u64::from(c.ip), l4] }
+                let c = w.coverage.0;
+                Op { w, known: None, weight: c.map(weigh64), lane: c.map(Lane::of) }
             })
             .collect();
         let has_clock = vars.iter().any(Var::is_clock);
@@ -767,7 +863,7 @@ impl FieldEngine {
             vars,
             ops,
             csum,
-            csum_known: [None; 2],
+            csum_known: [None; SLOTS],
             time_base_ns: 0,
             has_clock,
             serial,
@@ -806,26 +902,25 @@ impl FieldEngine {
             }
             template.get(off..off + 2).map(|b| u16::from_be_bytes([b[0], b[1]]))
         };
-        self.csum_known = [known(self.csum.ip), known(self.csum.l4)];
+        self.csum_known = self.csum.at.map(known);
         let all_known = self.ops.iter().all(|op| op.known.is_some())
-            && (self.csum.ip.is_none() || self.csum_known[0].is_some())
-            && (self.csum.l4.is_none() || self.csum_known[1].is_some());
+            && self.csum.at.iter().zip(&self.csum_known).all(|(at, k)| at.is_none() || k.is_some());
         self.run = (all_known && !self.has_clock && !self.serial && self.ops.len() <= RUN_OPS).then(|| {
             let n = self.ops.len();
             let sized = |size: u8| self.ops.iter().enumerate().filter(move |(_, op)| op.w.size == size);
             let mut store2: Vec<(u16, u16)> = sized(2).map(|(j, op)| (op.w.offset, j as u16)).collect();
             let store4 = sized(4).map(|(j, op)| (op.w.offset, j as u16)).collect();
-            for (c, off) in [self.csum.ip, self.csum.l4].into_iter().enumerate() {
+            for (c, off) in self.csum.at.into_iter().enumerate() {
                 if let Some(off) = off {
                     store2.push((off, (n + c) as u16));
                 }
             }
             Box::new(Columns {
                 vals: vec![[0; RUN]; 2 * self.vars.len()],
-                stores: vec![[0; RUN]; n + 2],
+                stores: vec![[0; RUN]; n + SLOTS],
                 store2,
                 store4,
-                acc: [[0; RUN]; 2],
+                acc: vec![[0; RUN]; self.csum.width()],
             })
         });
         self
@@ -839,8 +934,7 @@ impl FieldEngine {
         self.run.is_some()
             && self.ops.iter().all(|op| op.w.offset as usize + op.w.size as usize <= len)
             && self.ops.iter().all(|op| (op.w.var as usize) < self.vars.len())
-            && inside(self.csum.ip)
-            && inside(self.csum.l4)
+            && self.csum.at.into_iter().all(inside)
     }
 
     /// Computes the fields of the next `n` packets (at most [`RUN`]) and advances the
@@ -853,14 +947,15 @@ impl FieldEngine {
     pub fn plan_run(&mut self, n: usize) {
         let n = n.min(RUN);
         let FieldEngine { vars, ops, run, csum, csum_known, .. } = self;
+        let (csum, csum_known) = (&*csum, &*csum_known);
         let Some(cols) = run.as_deref_mut() else { return };
         for (v, pair) in vars.iter_mut().zip(cols.vals.chunks_exact_mut(2)) {
             let [a, b] = pair else { continue };
             v.fill(&mut a[..n], &mut b[..n]);
         }
-        let [acc_ip, acc_l4] = &mut cols.acc;
-        acc_ip[..n].fill(0);
-        acc_l4[..n].fill(0);
+        for acc in cols.acc.iter_mut() {
+            acc[..n].fill(0);
+        }
         for (op, dst) in ops.iter().zip(cols.stores.iter_mut()) {
             let Some((old, old_comp)) = op.known else { continue };
             let w = &op.w;
@@ -868,9 +963,6 @@ impl FieldEngine {
             let (left, right) = ((w.shift.max(0) as u32) & 63, ((-(w.shift as i32)).max(0) as u32) & 63);
             let width = if w.size == 2 { 0xffff } else { 0xffff_ffff };
             let keep = old & !w.mask;
-            // Weights 0, 1 or 2 as a mask and a shift: no multiply in the vector loops.
-            let weigh = |w: u64| (if w == 0 { 0 } else { u32::MAX }, u32::from(w == 2));
-            let ((mi, si), (ml, sl)) = (weigh(op.weight[0]), weigh(op.weight[1]));
             let old_comp = old_comp as u32;
             if right == 0 {
                 // No right shift: the stored bits depend on the value's low 32 bits
@@ -887,16 +979,26 @@ impl FieldEngine {
                     *d = ((keep | (v & w.mask)) & width) as u32;
                 }
             }
-            for ((d, ai), al) in dst[..n].iter().zip(acc_ip[..n].iter_mut()).zip(acc_l4[..n].iter_mut()) {
-                let delta = old_comp + (d & 0xffff) + (d >> 16);
-                *ai += (delta << si) & mi;
-                *al += (delta << sl) & ml;
+            // Two slots (no tunnel) or four: fixed widths, so each loop is one pass of
+            // vector lanes with no per-slot branch.
+            match cols.acc.as_mut_slice() {
+                [a0, a1] => {
+                    // No tunnel: the two counts are 0, 1 or 2.
+                    let (l0, l1) = (op.lane[0], op.lane[1]);
+                    for ((d, x0), x1) in dst[..n].iter().zip(a0[..n].iter_mut()).zip(a1[..n].iter_mut()) {
+                        let delta = old_comp + (d & 0xffff) + (d >> 16);
+                        *x0 += (delta << l0.shift) & l0.mask;
+                        *x1 += (delta << l1.shift) & l1.mask;
+                    }
+                }
+                [a0, a1, a2, a3] => accumulate4(&dst[..n], old_comp, op.lane, [a0, a1, a2, a3]),
+                _ => {}
             }
         }
         let k = ops.len();
         for (c, (acc, out)) in cols.acc.iter().zip(cols.stores[k..].iter_mut()).enumerate() {
             let Some(hc) = csum_known[c] else { continue };
-            let udp = c == 1 && csum.l4_is_udp;
+            let udp = csum.udp[c];
             for (o, &a) in out[..n].iter_mut().zip(&acc[..n]) {
                 *o = u32::from(fold_checksum32(hc, a, udp));
             }
@@ -1053,8 +1155,7 @@ impl FieldEngine {
                 }
             }
         }
-        let mut acc_ip = 0u64;
-        let mut acc_l4 = 0u64;
+        let mut acc = [0u64; SLOTS];
         for op in &self.ops {
             let w = &op.w;
             let Some(var) = self.vars.get(w.var as usize) else {
@@ -1067,17 +1168,13 @@ impl FieldEngine {
                 None => write_field(frame, w, v),
             };
             let Some(delta) = delta else { continue };
-            acc_ip += delta * op.weight[0];
-            acc_l4 += delta * op.weight[1];
-        }
-        if let Some(off) = self.csum.ip {
-            if acc_ip != 0 {
-                patch_checksum(frame, off as usize, self.csum_known[0], acc_ip, false);
+            for (a, &(mul, add)) in acc.iter_mut().zip(&op.weight) {
+                *a = a.wrapping_add(delta.wrapping_mul(mul).wrapping_add(add));
             }
         }
-        if let Some(off) = self.csum.l4 {
-            if acc_l4 != 0 {
-                patch_checksum(frame, off as usize, self.csum_known[1], acc_l4, self.csum.l4_is_udp);
+        for (c, &a) in acc.iter().enumerate() {
+            if let (Some(off), true) = (self.csum.at[c], a != 0) {
+                patch_checksum(frame, off as usize, self.csum_known[c], a, self.csum.udp[c]);
             }
         }
         if self.serial {

@@ -155,6 +155,16 @@ pub enum Layer {
     Icmp(IcmpSpec),
     /// ICMPv6 echo.
     Icmpv6(IcmpSpec),
+    /// VXLAN (after UDP; an inner Ethernet frame follows).
+    Vxlan(VxlanSpec),
+    /// VXLAN-GPE (after UDP; an inner Ethernet, IPv4 or IPv6 packet follows).
+    VxlanGpe(VxlanSpec),
+    /// Geneve (after UDP; an inner Ethernet, IPv4 or IPv6 packet follows).
+    Geneve(GeneveSpec),
+    /// GRE (after IPv4 or IPv6; an inner Ethernet, IPv4 or IPv6 packet follows).
+    Gre(GreSpec),
+    /// GTP-U (after UDP; an inner IPv4 or IPv6 packet follows).
+    Gtpu(GtpuSpec),
     /// Payload content (the payload always runs to the end of the frame).
     Payload(PayloadSpec),
 }
@@ -225,6 +235,74 @@ pub struct ArpSpec {
     /// Target protocol address (default 198.19.0.1).
     #[serde(default, deserialize_with = "crate::values::addr_opt::deserialize")]
     pub tpa: Option<Ipv4Addr>,
+}
+
+/// A VXLAN or VXLAN-GPE header.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct VxlanSpec {
+    /// The 24-bit network identifier (default 1).
+    #[serde(default)]
+    pub vni: Option<u32>,
+}
+
+/// A Geneve header.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GeneveSpec {
+    /// The 24-bit network identifier (default 1).
+    #[serde(default)]
+    pub vni: Option<u32>,
+    /// The O (OAM) flag.
+    #[serde(default)]
+    pub oam: bool,
+    /// The C flag (default: set when an option's type has its critical bit, 0x80).
+    #[serde(default)]
+    pub critical: Option<bool>,
+    /// Options (TLVs), in order.
+    #[serde(default)]
+    pub options: Vec<GeneveOptionSpec>,
+}
+
+/// One Geneve option.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GeneveOptionSpec {
+    /// Option class.
+    pub class: u16,
+    /// Option type (0x80 and up: critical).
+    #[serde(rename = "type")]
+    pub kind: u8,
+    /// Data as hex, a multiple of 4 bytes (at most 124), e.g. `"00 00 00 01"`.
+    #[serde(default)]
+    pub data: Option<String>,
+}
+
+/// A GRE header.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GreSpec {
+    /// The key (RFC 2890), if any.
+    #[serde(default)]
+    pub key: Option<u32>,
+    /// The sequence number (RFC 2890), if any.
+    #[serde(default)]
+    pub seq: Option<u32>,
+    /// Carry a checksum over the GRE header and payload (default false).
+    #[serde(default)]
+    pub checksum: bool,
+}
+
+/// A GTP-U G-PDU header.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GtpuSpec {
+    /// Tunnel endpoint identifier (default 1).
+    #[serde(default)]
+    pub teid: Option<u32>,
+    /// A sequence number (the S flag and the optional word), if any.
+    #[serde(default)]
+    pub seq: Option<u16>,
 }
 
 /// An ARP operation: a number or its name.

@@ -25,6 +25,39 @@ const STACKS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// Tunnels: the outer packet's checksums, GRE's, and the inner packet's, all kept while
+/// variables write outer, tunnel and inner fields.
+const TUNNELS: &[(&str, &[&str])] = &[
+    (
+        "[ipv4: {}, udp: {}, vxlan: {vni: 5}, eth: {}, ipv4: {}, udp: {}]",
+        &["ipv4.src", "udp.sport", "vxlan.vni", "eth[1].src", "inner.ipv4.src", "ipv4[1].ttl", "udp[1].sport", "inner.udp.dport"],
+    ),
+    (
+        "[ipv4: {}, udp: {checksum: true}, vxlan: {}, eth: {}, ipv4: {}, tcp: {}]",
+        &["ipv4.dst", "udp.sport", "vxlan.vni", "inner.ipv4.src", "ipv4[1].id", "tcp.seq", "inner.tcp.sport", "inner.eth.dst"],
+    ),
+    (
+        "[ipv6: {}, udp: {}, geneve: {vni: 7, options: [{class: 0x0102, type: 0x80, data: '00000001'}]}, eth: {}, ipv4: {}, udp: {}]",
+        &["ipv6.src", "udp.sport", "geneve.vni", "ipv4.src", "ipv4.dst", "inner.udp.dport", "ipv6.flow_label"],
+    ),
+    (
+        "[ipv4: {}, gre: {key: 1, seq: 2, checksum: true}, ipv6: {}, udp: {}]",
+        &["ipv4.src", "gre.key", "gre.sequence_number", "ipv6.src", "ipv6.dst", "udp.sport", "ipv6.flow_label"],
+    ),
+    (
+        "[ipv6: {}, gre: {checksum: true}, eth: {}, ipv6: {}, icmpv6: {}]",
+        &["ipv6.src", "eth[1].src", "ipv6[1].src", "ipv6[1].dst", "icmpv6.seq", "icmpv6.id"],
+    ),
+    (
+        "[ipv4: {}, udp: {checksum: true}, gtpu: {teid: 9, seq: 1}, ipv4: {}, icmp: {}]",
+        &["gtpu.teid", "inner.ipv4.src", "ipv4[1].ttl", "icmp.seq", "udp.sport", "ipv4.dst"],
+    ),
+    (
+        "[ipv6: {}, udp: {}, vxlan_gpe: {}, ipv6: {}, udp: {}]",
+        &["ipv6[1].src", "ipv6[1].dst", "udp[1].sport", "ipv6.src", "vxlan.vni", "udp.sport"],
+    ),
+];
+
 fn frames(yaml: &str, n: usize) -> Vec<Vec<u8>> {
     let p = riptide_stl::profile::parse(yaml, "prop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
     let c = riptide_stl::profile::compile(&p, "prop.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
@@ -73,6 +106,44 @@ proptest! {
             let d = riptide_wire::decode::decode(&f);
             prop_assert!(d.malformed.is_none(), "{yaml}\n{d}");
             prop_assert!(d.all_checksums_ok(), "{yaml}\n{d}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn tunnel_checksums_stay_correct(
+        stack in 0..TUNNELS.len(),
+        picks in prop::collection::vec((0usize..8, op_strategy(), any::<u32>(), 1u32..5000, 1u64..4), 1..6),
+        sized in any::<bool>(),
+        payload_write in any::<bool>(),
+        tagged in any::<bool>(),
+    ) {
+        let (layers, fields) = TUNNELS[stack];
+        let mut vars = String::new();
+        for (i, (f, op, lo, span, step)) in picks.iter().enumerate() {
+            let field = fields[f % fields.len()];
+            vars.push_str(&format!(
+                "      - {{name: v{i}, op: {op}, size: 4, min: {lo}, max: {}, step: {step}, write: \"{field}\"}}\n",
+                *lo as u64 + *span as u64
+            ));
+        }
+        let size = if sized { "{min: 220, max: 400, mode: random}" } else { "256" };
+        let writes = if payload_write { "    writes: [{var: v0, offset: 181, size: 3}]\n" } else { "" };
+        // The measurement tag at the frame's end fixes the checksum over the inner payload.
+        let tag = if tagged { "    flow_stats: {id: 3}\n" } else { "" };
+        let yaml = format!("streams:\n  - packet: {layers}\n    size: {size}\n{tag}    vars:\n{vars}{writes}");
+        let want = layers.matches(": {").count() + 1;
+        for f in frames(&yaml, 300) {
+            let d = riptide_wire::decode::decode(&f);
+            prop_assert!(d.malformed.is_none(), "{yaml}\n{d}");
+            prop_assert!(d.all_checksums_ok(), "{yaml}\n{d}");
+            // Every header decoded (the default eth added), the inner packet's too.
+            let headers = d.layers.iter().filter(|l| !matches!(l.name, "payload" | "padding")).count();
+            prop_assert_eq!(headers, want, "{}\n{}", yaml, d);
+            let sums = d.layers.iter().filter(|l| l.checksum_ok.is_some()).count();
+            prop_assert!(sums >= 2, "{yaml}\n{d}");
         }
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! [`decode`] follows Ethernet → any number of VLAN tags (TPID 0x8100 or 0x88A8) → an MPLS
 //! label stack (up to bottom-of-stack, then IPv4 or IPv6 guessed from the first nibble) →
-//! IPv4 / IPv6 → UDP / TCP / ICMP / ICMPv6 → payload. Bytes after the IP packet's length
+//! IPv4 / IPv6 → UDP / TCP / ICMP / ICMPv6 / GRE → payload, and into the inner packet of a
+//! tunnel: VXLAN (UDP 4789), VXLAN-GPE (4790), Geneve (6081), GTP-U (2152), GRE. Bytes after the IP packet's length
 //! (Ethernet padding) become a `"padding"` layer. IPv4 fragments and unknown protocols end in a
 //! `"payload"` layer; IPv6 extension headers are not walked.
 //!
@@ -121,7 +122,7 @@ impl fmt::Display for Decoded {
 
 /// Decodes an Ethernet frame (without FCS) for diagnostics; never panics.
 pub fn decode(frame: &[u8]) -> Decoded {
-    let mut walk = Walk { frame, out: Decoded::default() };
+    let mut walk = Walk { frame, out: Decoded::default(), depth: 0 };
     // Each step returns Err(message) when the walk must stop as malformed.
     if let Err(why) = walk.ethernet() {
         walk.out.malformed = Some(why);
@@ -142,9 +143,16 @@ struct Upper {
 type Step<T> = Result<T, String>;
 
 struct Walk<'a> {
+    /// The frame, or while a tunnel's inner packet is walked, the frame up to the end of
+    /// the outer packet that carries it.
     frame: &'a [u8],
     out: Decoded,
+    /// Tunnels entered (bounded by [`MAX_TUNNELS`]).
+    depth: usize,
 }
+
+/// Tunnels inside tunnels the walk enters; deeper ones are payload.
+const MAX_TUNNELS: usize = 4;
 
 impl Walk<'_> {
     fn push(&mut self, layer: Layer) {
@@ -157,17 +165,146 @@ impl Walk<'_> {
     }
 
     fn ethernet(&mut self) -> Step<()> {
-        let Ok(eth) = ethernet::Frame::new_checked(self.frame) else {
-            return Err(self.truncated("eth", 0, ethernet::HEADER_LEN));
+        self.ethernet_at(0)
+    }
+
+    fn ethernet_at(&mut self, offset: usize) -> Step<()> {
+        let Ok(eth) = ethernet::Frame::new_checked(self.frame.get(offset..).unwrap_or_default()) else {
+            return Err(self.truncated("eth", offset, ethernet::HEADER_LEN));
         };
         let ethertype = eth.ethertype();
         self.push(
-            Layer::new("eth", 0, ethernet::HEADER_LEN)
+            Layer::new("eth", offset, ethernet::HEADER_LEN)
                 .field("dst", eth.dst_addr())
                 .field("src", eth.src_addr())
                 .field("type", ethertype),
         );
-        self.after_ethertype(ethertype, ethernet::HEADER_LEN)
+        self.after_ethertype(ethertype, offset + ethernet::HEADER_LEN)
+    }
+
+    /// Walks the inner packet at `offset` (of EtherType `ethertype`) of a tunnel whose
+    /// outer packet ends at `end`: its padding is counted up to there.
+    fn tunnel_inner(&mut self, ethertype: EtherType, offset: usize, end: usize) -> Step<()> {
+        if self.depth >= MAX_TUNNELS {
+            self.payload("payload", offset, end);
+            return Ok(());
+        }
+        let full = self.frame;
+        self.frame = full.get(..end).unwrap_or(full);
+        self.depth += 1;
+        let r = match ethertype {
+            EtherType(crate::gre::TEB) => self.ethernet_at(offset),
+            _ => self.after_ethertype(ethertype, offset),
+        };
+        self.depth -= 1;
+        self.frame = full;
+        r
+    }
+
+    /// A UDP payload at `start..end` that a tunnel's port announces: true when walked.
+    fn udp_tunnel(&mut self, port: u16, start: usize, end: usize) -> Step<bool> {
+        let b = self.frame.get(start..end).unwrap_or_default();
+        let word = |at: usize| u32::from_be_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+        match port {
+            crate::vxlan::PORT | crate::vxlan::GPE_PORT if b.len() >= crate::vxlan::HEADER_LEN => {
+                let gpe = port == crate::vxlan::GPE_PORT;
+                let mut layer = Layer::new(if gpe { "vxlan_gpe" } else { "vxlan" }, start, crate::vxlan::HEADER_LEN)
+                    .field("flags", format_args!("{:#04x}", b[0]));
+                if gpe {
+                    layer = layer.field("next_proto", b[3]);
+                }
+                self.push(layer.field("vni", word(4) >> 8));
+                let inner = match (gpe, b[3]) {
+                    (false, _) | (true, crate::vxlan::next::ETHERNET) => EtherType(crate::gre::TEB),
+                    (true, crate::vxlan::next::IPV4) => EtherType::IPV4,
+                    (true, crate::vxlan::next::IPV6) => EtherType::IPV6,
+                    _ => EtherType(0),
+                };
+                self.tunnel_inner(inner, start + crate::vxlan::HEADER_LEN, end)?;
+                Ok(true)
+            }
+            crate::geneve::PORT if b.len() >= crate::geneve::HEADER_LEN => {
+                let opt_len = usize::from(b[0] & 0x3F) * 4;
+                let proto = u16::from_be_bytes([b[2], b[3]]);
+                let fits = crate::geneve::HEADER_LEN + opt_len <= b.len();
+                let shown = if fits { opt_len } else { 0 };
+                self.push(
+                    Layer::new("geneve", start, crate::geneve::HEADER_LEN + shown)
+                        .field("ver", b[0] >> 6)
+                        .field("opt_len", opt_len)
+                        .field("oam", b[1] >> 7)
+                        .field("critical", (b[1] >> 6) & 1)
+                        .field("proto", format_args!("{proto:#06x}"))
+                        .field("vni", word(4) >> 8),
+                );
+                if !fits {
+                    return Err(self.truncated("geneve options", start, crate::geneve::HEADER_LEN + opt_len));
+                }
+                self.tunnel_inner(EtherType(proto), start + crate::geneve::HEADER_LEN + opt_len, end)?;
+                Ok(true)
+            }
+            crate::gtpu::PORT if b.len() >= crate::gtpu::HEADER_LEN => {
+                let (flags, msg) = (b[0], b[1]);
+                let length = usize::from(u16::from_be_bytes([b[2], b[3]]));
+                let optional = if flags & 0x07 != 0 && b.len() >= crate::gtpu::HEADER_LEN + 4 { 4 } else { 0 };
+                self.push(
+                    Layer::new("gtpu", start, crate::gtpu::HEADER_LEN + optional)
+                        .field("flags", format_args!("{flags:#04x}"))
+                        .field("type", msg)
+                        .field("len", length)
+                        .field("teid", word(4)),
+                );
+                if crate::gtpu::HEADER_LEN + length != b.len() {
+                    return Err(format!(
+                        "gtpu at offset {start}: length {length} inconsistent with the {} bytes after its first 8",
+                        b.len().saturating_sub(crate::gtpu::HEADER_LEN)
+                    ));
+                }
+                let at = start + crate::gtpu::HEADER_LEN + optional;
+                // A G-PDU without extension headers carries an IP packet.
+                let ext = optional != 0 && flags & 0x04 != 0 && b.get(11).is_some_and(|&n| n != 0);
+                let inner = match (msg, ext, self.frame.get(at).map(|v| v >> 4)) {
+                    (crate::gtpu::G_PDU, false, Some(4)) => EtherType::IPV4,
+                    (crate::gtpu::G_PDU, false, Some(6)) => EtherType::IPV6,
+                    _ => EtherType(0),
+                };
+                self.tunnel_inner(inner, at, end)?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// GRE (IP protocol 47) at `up.start..up.end`.
+    fn gre(&mut self, up: &Upper, segment: &[u8]) -> Step<()> {
+        if segment.len() < crate::gre::HEADER_LEN {
+            return Err(self.truncated("gre", up.start, crate::gre::HEADER_LEN));
+        }
+        let flags = u16::from_be_bytes([segment[0], segment[1]]);
+        let proto = u16::from_be_bytes([segment[2], segment[3]]);
+        let (c, k, s) = (flags & 0x8000 != 0, flags & 0x2000 != 0, flags & 0x1000 != 0);
+        let len = crate::gre::HEADER_LEN + 4 * (usize::from(c) + usize::from(k) + usize::from(s));
+        if segment.len() < len {
+            return Err(self.truncated("gre", up.start, len));
+        }
+        let word = |at: usize| u32::from_be_bytes([segment[at], segment[at + 1], segment[at + 2], segment[at + 3]]);
+        let mut layer = Layer::new("gre", up.start, len)
+            .field("flags", format_args!("{flags:#06x}"))
+            .field("proto", format_args!("{proto:#06x}"));
+        let mut at = crate::gre::HEADER_LEN + 4 * usize::from(c);
+        if k {
+            layer = layer.field("key", word(at));
+            at += 4;
+        }
+        if s {
+            layer = layer.field("seq", word(at));
+        }
+        if c {
+            let field = u16::from_be_bytes([segment[4], segment[5]]);
+            layer = layer.checksum(field, u64::from(checksum::sum(segment)), None);
+        }
+        self.push(layer);
+        self.tunnel_inner(EtherType(proto), up.start + len, up.end)
     }
 
     fn after_ethertype(&mut self, mut ethertype: EtherType, mut offset: usize) -> Step<()> {
@@ -358,6 +495,7 @@ impl Walk<'_> {
             Protocol::TCP => self.tcp(&up, segment),
             Protocol::ICMP if v4 => self.icmp(&up, segment),
             Protocol::ICMPV6 if !v4 => self.icmpv6(&up, segment),
+            Protocol(crate::gre::PROTOCOL) => self.gre(&up, segment),
             _ => {
                 self.payload("payload", up.start, up.end);
                 Ok(())
@@ -401,7 +539,10 @@ impl Walk<'_> {
             layer.checksum_ok = Some(false);
         }
         self.push(layer);
-        self.payload("payload", up.start + udp::HEADER_LEN, up.start + len);
+        let (start, end) = (up.start + udp::HEADER_LEN, up.start + len);
+        if !self.udp_tunnel(packet.dst_port(), start, end)? {
+            self.payload("payload", start, end);
+        }
         // Bytes between the UDP length and the IP length are IP-level trailer.
         self.payload("padding", up.start + len, up.end);
         Ok(())

@@ -48,6 +48,9 @@ pub mod arp;
 pub mod checksum;
 pub mod decode;
 pub mod ethernet;
+pub mod geneve;
+pub mod gre;
+pub mod gtpu;
 pub mod icmpv4;
 pub mod icmpv6;
 pub mod ip;
@@ -59,6 +62,7 @@ pub mod tcp;
 pub mod tcp_options;
 pub mod udp;
 pub mod vlan;
+pub mod vxlan;
 
 pub use checksum::ChecksumMode;
 

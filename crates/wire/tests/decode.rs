@@ -302,3 +302,74 @@ fn a_tcp_segment_shorter_than_its_data_offset_field_is_truncated_not_a_panic() {
         let _ = d.to_string();
     }
 }
+
+/// riptide's own tunnel frames (profiles/vxlan.yaml, geneve.yaml, gre.yaml, gtpu.yaml,
+/// first frame each, as tshark verifies them): outer and inner headers with every
+/// checksum checked.
+const TUNNEL_FRAMES: &[(&str, &[&str])] = &[
+    (
+        "02000000000202000000000108004500006e000000004011ee57c6120001c6130001c00012b5005a0000080000000000640002000000\
+         010202000000010108004500003c000000004011ec89c6120101c6130101c000000c0028b1690000000000000000000000000000000000\
+         000000000000000000000000000000",
+        &["eth", "ipv4", "udp", "vxlan", "eth", "ipv4", "udp", "payload"],
+    ),
+    (
+        "02000000000202000000000186dd60000000006611402001000200000000000000000000000120010002000000010000000000000001\
+         c00017c10066b6e8024065580000c800010280010000002a020000000102020000000101080045000040000000004006ec90c6120101c6\
+         130101040100509f5399c70000000050022000c4360000000000000000000000000000000000000000000000000000",
+        &["eth", "ipv6", "udp", "geneve", "eth", "ipv4", "tcp", "payload"],
+    ),
+    (
+        "02000000000202000000000108004500006e00000000402fee39c6120001c6130001b00086dd57f10000000000010000000060000000\
+         0022114020010002000000000001000000000001200100020000000100010000000000010401000c0022bb92000000000000000000000000\
+         0000000000000000000000000000",
+        &["eth", "ipv4", "gre", "ipv6", "udp", "payload"],
+    ),
+];
+
+fn unhex(h: &str) -> Vec<u8> {
+    (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap()).collect()
+}
+
+#[test]
+fn tunnels_decode_with_the_inner_packet_and_every_checksum() {
+    for (hex, names) in TUNNEL_FRAMES {
+        let f = unhex(hex);
+        let d = decode(&f);
+        assert_eq!(d.names(), *names, "{d}");
+        assert!(d.malformed.is_none() && d.all_checksums_ok(), "{d}");
+        let checked = d.layers.iter().filter(|l| l.checksum_ok == Some(true)).count();
+        assert!(checked >= 3, "outer and inner checksums checked: {d}");
+        // A flipped payload byte is caught by the inner L4 checksum (and by GRE's).
+        let mut bad = f.clone();
+        let last = bad.len() - 1;
+        bad[last] ^= 0x40;
+        let d = decode(&bad);
+        assert!(!d.all_checksums_ok(), "{d}");
+    }
+    let d = decode(&unhex(TUNNEL_FRAMES[0].0));
+    assert_eq!(d.layer("vxlan").unwrap().get("vni"), Some("100"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+    /// Any bytes after a tunnel's outer headers, any truncation: the decoder never panics
+    /// and every layer it reports lies inside the frame.
+    #[test]
+    fn mutated_tunnel_frames_never_panic(
+        which in 0usize..3,
+        flips in proptest::collection::vec((0usize..200, proptest::prelude::any::<u8>()), 0..8),
+        cut in 0usize..200,
+    ) {
+        let mut f = unhex(TUNNEL_FRAMES[which].0);
+        for (at, b) in flips {
+            let n = f.len();
+            f[at % n] = b;
+        }
+        f.truncate(cut.max(1).min(f.len()));
+        let d = decode(&f);
+        for l in &d.layers {
+            proptest::prop_assert!(l.offset + l.len <= f.len(), "{} at {} + {} > {}", l.name, l.offset, l.len, f.len());
+        }
+    }
+}

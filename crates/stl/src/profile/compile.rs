@@ -203,15 +203,12 @@ fn compile_tag(ctx: &Ctx<'_>, s: &StreamSpec, layout: &Layout, min_len: usize) -
             ),
         ));
     }
-    let l4 = match (layout.csum.l4, layout.l4_start) {
-        (Some(at), Some(start)) => Some(L4Csum {
-            at,
-            start: start as u16,
-            udp: layout.csum.l4_is_udp,
-            end: layout.content_end.map(|e| e as u16),
-        }),
-        _ => None,
-    };
+    let l4 = layout.payload_l4().map(|(at, start, udp)| L4Csum {
+        at,
+        start: start as u16,
+        udp,
+        end: layout.content_end.map(|e| e as u16),
+    });
     Ok(Some(TagTx { id: spec.id as u16, latency, l4, seq: 0, stride: 1 }))
 }
 
@@ -276,7 +273,7 @@ fn compile_fields(
     }
     // TRex's random_seed is 32 bits: a stream's own seed gives its low ones.
     let trex_seed = s.seed.unwrap_or(seed) as u32;
-    Ok(FieldEngine::new(vars, out, layout.csum).seed_trex(trex_seed))
+    Ok(FieldEngine::new(vars, out, layout.csum()).seed_trex(trex_seed))
 }
 
 /// Links each variable's `next` (TRex's `next_var`), refusing what has no odometer

@@ -82,12 +82,16 @@ pub fn add_reverse_streams(profile: &mut Profile, macs: &[PortMacs]) -> Result<V
         m.name = Some(reverse.clone());
         m.port = other;
         m.next = s.next.as_ref().map(|n| format!("{n}-reverse"));
+        let mut outer_eth = true;
         for layer in &mut m.packet {
             match layer {
-                Layer::Eth(e) => {
+                // The outer Ethernet header is the port's; a tunnel's inner one swaps.
+                Layer::Eth(e) if outer_eth => {
                     e.src = None;
                     e.dst = None;
+                    outer_eth = false;
                 }
+                Layer::Eth(e) => std::mem::swap(&mut e.src, &mut e.dst),
                 Layer::Ipv4(ip) => std::mem::swap(&mut ip.src, &mut ip.dst),
                 Layer::Ipv6(ip) => std::mem::swap(&mut ip.src, &mut ip.dst),
                 Layer::Udp(u) => std::mem::swap(&mut u.sport, &mut u.dport),

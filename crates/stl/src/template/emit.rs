@@ -3,10 +3,10 @@
 
 use super::layout::{layout_of, Hdr};
 use super::{payload_bytes, Layout};
-use crate::schema::{ArpOp, ArpSpec, IcmpSpec, Layer, PayloadSpec, TcpSpec};
+use crate::schema::{ArpOp, ArpSpec, GreSpec, GtpuSpec, IcmpSpec, Layer, PayloadSpec, TcpSpec};
 use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
 use riptide_wire::ip::{IpAddress, Protocol};
-use riptide_wire::{arp, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan};
+use riptide_wire::{arp, geneve, gre, gtpu, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, vxlan};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// A layer list that cannot be built.
@@ -75,6 +75,11 @@ fn layer_name(l: &Layer) -> &'static str {
         Layer::Tcp(_) => "tcp",
         Layer::Icmp(_) => "icmp",
         Layer::Icmpv6(_) => "icmpv6",
+        Layer::Vxlan(_) => "vxlan",
+        Layer::VxlanGpe(_) => "vxlan_gpe",
+        Layer::Geneve(_) => "geneve",
+        Layer::Gre(_) => "gre",
+        Layer::Gtpu(_) => "gtpu",
         Layer::Payload(_) => "payload",
     }
 }
@@ -88,28 +93,50 @@ fn header_len(l: &Layer) -> usize {
         Layer::Ipv6(_) => ipv6::HEADER_LEN,
         Layer::Udp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) => 8,
         Layer::Tcp(_) => tcp::HEADER_LEN,
+        Layer::Vxlan(_) | Layer::VxlanGpe(_) => vxlan::HEADER_LEN,
+        Layer::Geneve(_) => geneve::HEADER_LEN,
+        Layer::Gre(_) => gre::HEADER_LEN,
+        Layer::Gtpu(_) => gtpu::HEADER_LEN,
         Layer::Payload(_) => 0,
     }
 }
 
-/// Rank of a layer in the only order riptide builds:
-/// eth, vlan*, mpls*, (ipv4|ipv6|arp)?, (udp|tcp|icmp|icmpv6)?, payload?
+/// A tunnel header: what follows it is an inner packet.
+fn is_tunnel(l: &Layer) -> bool {
+    matches!(l, Layer::Vxlan(_) | Layer::VxlanGpe(_) | Layer::Geneve(_) | Layer::Gre(_) | Layer::Gtpu(_))
+}
+
+/// A tunnel header carried in UDP.
+fn is_udp_tunnel(l: &Layer) -> bool {
+    matches!(l, Layer::Vxlan(_) | Layer::VxlanGpe(_) | Layer::Geneve(_) | Layer::Gtpu(_))
+}
+
+/// Rank of a layer in the only order riptide builds a packet (outer or inner):
+/// eth, vlan*, mpls*, (ipv4|ipv6|arp)?, (udp|tcp|icmp|icmpv6|gre)?, udp tunnel?, payload?
 fn rank(l: &Layer) -> u8 {
     match l {
         Layer::Eth(_) => 0,
         Layer::Vlan(_) => 1,
         Layer::Mpls(_) => 2,
         Layer::Ipv4(_) | Layer::Ipv6(_) | Layer::Arp(_) => 3,
-        Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) => 4,
-        Layer::Payload(_) => 5,
+        Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) | Layer::Gre(_) => 4,
+        Layer::Vxlan(_) | Layer::VxlanGpe(_) | Layer::Geneve(_) | Layer::Gtpu(_) => 5,
+        Layer::Payload(_) => 6,
     }
 }
+
+const ORDER: &str = "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6|arp, udp|tcp|icmp|icmpv6|gre, \
+                     vxlan|vxlan_gpe|geneve|gtpu (after udp), the inner packet's layers after a tunnel, payload";
 
 /// A checked layer list with offsets.
 pub(crate) struct Plan<'a> {
     layers: &'a [Layer],
     offsets: Vec<usize>,
     header_len: usize,
+    /// The tunnel header's index, if any: layers after it are the inner packet.
+    tunnel: Option<usize>,
+    /// Geneve's options, parsed.
+    geneve_opts: Vec<geneve::Opt>,
 }
 
 impl<'a> Plan<'a> {
@@ -119,6 +146,8 @@ impl<'a> Plan<'a> {
             layer: layer_name(&layers[index]),
             reason: reason.into(),
         };
+        let value =
+            |index: usize, reason: String| LayerError::Value { index, layer: layer_name(&layers[index]), reason };
         if !matches!(layers.first(), Some(Layer::Eth(_))) {
             return Err(LayerError::Order {
                 index: 0,
@@ -128,61 +157,119 @@ impl<'a> Plan<'a> {
         }
         let mut offsets = Vec::with_capacity(layers.len());
         let mut off = 0;
+        let mut tunnel = None;
+        let mut geneve_opts = Vec::new();
         for (i, l) in layers.iter().enumerate() {
-            if i > 0 {
-                let (prev, cur) = (rank(&layers[i - 1]), rank(l));
-                let repeatable = matches!(l, Layer::Vlan(_) | Layer::Mpls(_));
-                if cur < prev || (cur == prev && !repeatable) {
+            let prev = layers.get(i.wrapping_sub(1));
+            match prev {
+                // The first layer of a tunnel's inner packet.
+                Some(t) if is_tunnel(t) => {
+                    let ok = match t {
+                        Layer::Vxlan(_) => matches!(l, Layer::Eth(_)),
+                        Layer::Gtpu(_) => matches!(l, Layer::Ipv4(_) | Layer::Ipv6(_)),
+                        _ => matches!(l, Layer::Eth(_) | Layer::Ipv4(_) | Layer::Ipv6(_)),
+                    };
+                    if !ok {
+                        let want = match t {
+                            Layer::Vxlan(_) => "eth",
+                            Layer::Gtpu(_) => "ipv4 or ipv6",
+                            _ => "eth, ipv4 or ipv6",
+                        };
+                        return Err(order(i, &format!("the inner packet after {} starts with {want}", layer_name(t))));
+                    }
+                }
+                Some(p) => {
+                    let (prev, cur) = (rank(p), rank(l));
+                    let repeatable = matches!(l, Layer::Vlan(_) | Layer::Mpls(_));
+                    if cur < prev || (cur == prev && !repeatable) {
+                        return Err(order(i, ORDER));
+                    }
+                }
+                None => {}
+            }
+            if is_tunnel(l) {
+                if tunnel.is_some() {
                     return Err(order(
                         i,
-                        "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6|arp, udp|tcp|icmp|icmpv6, payload",
+                        "riptide keeps the checksums of one tunnel level: a tunnel inside a tunnel is sent as a raw \
+                         frame (frame:)",
                     ));
+                }
+                tunnel = Some(i);
+                if matches!(layers.get(i + 1), None | Some(Layer::Payload(_))) {
+                    return Err(order(i, "a tunnel header is followed by its inner packet's layers"));
                 }
             }
             match l {
-                Layer::Icmp(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_))) => {
+                Layer::Icmp(_) if !matches!(prev, Some(Layer::Ipv4(_))) => {
                     return Err(order(i, "icmp must follow ipv4 (use icmpv6 over ipv6)"))
                 }
-                Layer::Icmpv6(_) if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv6(_))) => {
+                Layer::Icmpv6(_) if !matches!(prev, Some(Layer::Ipv6(_))) => {
                     return Err(order(i, "icmpv6 must follow ipv6"))
                 }
-                Layer::Udp(_) | Layer::Tcp(_)
-                    if !matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_) | Layer::Ipv6(_))) =>
+                Layer::Udp(_) | Layer::Tcp(_) | Layer::Gre(_)
+                    if !matches!(prev, Some(Layer::Ipv4(_) | Layer::Ipv6(_))) =>
                 {
-                    return Err(order(i, "udp and tcp must follow ipv4 or ipv6"))
+                    return Err(order(i, "udp, tcp and gre must follow ipv4 or ipv6"))
+                }
+                l if is_udp_tunnel(l) && !matches!(prev, Some(Layer::Udp(_))) => {
+                    return Err(order(i, "vxlan, vxlan_gpe, geneve and gtpu must follow udp"))
+                }
+                Layer::Vxlan(v) | Layer::VxlanGpe(v) if v.vni.unwrap_or(1) > 0xFF_FFFF => {
+                    return Err(value(i, "vni must be 0..=16777215 (24 bits)".into()))
+                }
+                Layer::Geneve(g) => {
+                    if g.vni.unwrap_or(1) > 0xFF_FFFF {
+                        return Err(value(i, "vni must be 0..=16777215 (24 bits)".into()));
+                    }
+                    for (k, o) in g.options.iter().enumerate() {
+                        let data = match &o.data {
+                            Some(h) => super::parse_hex(h).map_err(|e| value(i, format!("options[{k}].data: {e}")))?,
+                            None => Vec::new(),
+                        };
+                        if data.len() % 4 != 0 || data.len() > geneve::MAX_OPTION_DATA {
+                            return Err(value(
+                                i,
+                                format!(
+                                    "options[{k}].data is {} bytes: a multiple of 4 bytes, at most {}, expected",
+                                    data.len(),
+                                    geneve::MAX_OPTION_DATA
+                                ),
+                            ));
+                        }
+                        geneve_opts.push(geneve::Opt { class: o.class, kind: o.kind, data });
+                    }
+                    if geneve::options_len(&geneve_opts) > geneve::MAX_OPTIONS_LEN {
+                        return Err(value(
+                            i,
+                            format!(
+                                "the options take {} bytes: at most {} fit Geneve's 6-bit length",
+                                geneve::options_len(&geneve_opts),
+                                geneve::MAX_OPTIONS_LEN
+                            ),
+                        ));
+                    }
                 }
                 Layer::Vlan(v) if v.id.unwrap_or(1) > 4095 || v.pcp > 7 => {
-                    return Err(LayerError::Value {
-                        index: i,
-                        layer: "vlan",
-                        reason: "id must be 0..=4095 and pcp 0..=7".into(),
-                    })
+                    return Err(value(i, "id must be 0..=4095 and pcp 0..=7".into()))
                 }
                 Layer::Mpls(m) if m.label > 0xF_FFFF || m.tc > 7 => {
-                    return Err(LayerError::Value {
-                        index: i,
-                        layer: "mpls",
-                        reason: "label must be 0..=1048575 and tc 0..=7".into(),
-                    })
+                    return Err(value(i, "label must be 0..=1048575 and tc 0..=7".into()))
                 }
                 Layer::Ipv6(v) if v.flow_label > 0xF_FFFF => {
-                    return Err(LayerError::Value {
-                        index: i,
-                        layer: "ipv6",
-                        reason: "flow_label must be 0..=1048575".into(),
-                    })
+                    return Err(value(i, "flow_label must be 0..=1048575".into()))
                 }
                 Layer::Tcp(t) => {
-                    tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
+                    tcp_flags(t).map_err(|reason| value(i, reason))?;
                 }
                 Layer::Arp(a) => {
-                    arp_op(a).map_err(|reason| LayerError::Value { index: i, layer: "arp", reason })?;
-                    if matches!(layers.get(i.wrapping_sub(1)), Some(Layer::Mpls(_))) {
+                    arp_op(a).map_err(|reason| value(i, reason))?;
+                    if matches!(prev, Some(Layer::Mpls(_))) {
                         return Err(order(i, "arp follows eth or vlan, not mpls"));
                     }
                 }
                 Layer::Icmp(c) | Layer::Icmpv6(c) => {
-                    icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: layer_name(l), reason })?;
+                    icmp_request(c).map_err(|reason| value(i, reason))?;
                 }
                 Layer::Payload(p) => {
                     payload_bytes(Some(p), 0)?;
@@ -190,9 +277,14 @@ impl<'a> Plan<'a> {
                 _ => {}
             }
             offsets.push(off);
-            off += header_len(l);
+            off += match l {
+                Layer::Geneve(_) => geneve::HEADER_LEN + geneve::options_len(&geneve_opts),
+                Layer::Gre(g) => gre_repr(g, 0).header_len(),
+                Layer::Gtpu(g) => gtpu_repr(g).header_len(),
+                l => header_len(l),
+            };
         }
-        Ok(Plan { layers, offsets, header_len: off })
+        Ok(Plan { layers, offsets, header_len: off, tunnel, geneve_opts })
     }
 
     /// The payload's fixed length (`payload: {len: N}`), if set.
@@ -214,23 +306,43 @@ impl<'a> Plan<'a> {
         self.fixed_payload().map_or(len, |p| (self.header_len + p).min(len))
     }
 
-    fn find(&self, f: impl Fn(&Layer) -> bool) -> Option<usize> {
-        self.layers.iter().position(f)
+    /// The packets: the outer one and, after a tunnel, the inner one (layer indexes).
+    fn segments(&self) -> Vec<std::ops::Range<usize>> {
+        let mut segs = Vec::with_capacity(2);
+        match self.tunnel {
+            Some(t) => segs.extend([0..t + 1, t + 1..self.layers.len()]),
+            None => segs.push(0..self.layers.len()),
+        }
+        segs
     }
 
-    fn l3(&self) -> Option<usize> {
-        self.find(|l| matches!(l, Layer::Ipv4(_) | Layer::Ipv6(_)))
+    fn segment_of(&self, i: usize) -> usize {
+        usize::from(self.tunnel.is_some_and(|t| i > t))
     }
 
-    /// Whether the UDP checksum is computed (it may be off only over IPv4).
-    fn udp_checksum(&self) -> bool {
-        let off = self.layers.iter().any(|l| matches!(l, Layer::Udp(u) if u.checksum == Some(false)));
-        let v4 = self.layers.iter().any(|l| matches!(l, Layer::Ipv4(_)));
-        !(off && v4)
+    fn find_in(&self, seg: &std::ops::Range<usize>, f: impl Fn(&Layer) -> bool) -> Option<usize> {
+        self.layers[seg.clone()].iter().position(f).map(|p| p + seg.start)
     }
 
-    fn l4(&self) -> Option<usize> {
-        self.find(|l| matches!(l, Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_)))
+    fn l3(&self, seg: &std::ops::Range<usize>) -> Option<usize> {
+        self.find_in(seg, |l| matches!(l, Layer::Ipv4(_) | Layer::Ipv6(_)))
+    }
+
+    fn l4(&self, seg: &std::ops::Range<usize>) -> Option<usize> {
+        self.find_in(seg, |l| matches!(l, Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_)))
+    }
+
+    /// Whether the UDP at layer `i` has its checksum computed. It may be off only over
+    /// IPv4; over IPv4 a tunnel's UDP sends 0 unless asked (RFC 7348, RFC 8926, as
+    /// Linux's vxlan and geneve devices do).
+    fn udp_checksum(&self, i: usize) -> bool {
+        let Some(Layer::Udp(u)) = self.layers.get(i) else { return false };
+        let v4 = matches!(self.layers.get(i.wrapping_sub(1)), Some(Layer::Ipv4(_)));
+        let tunnel = self.layers.get(i + 1).is_some_and(is_udp_tunnel);
+        match u.checksum {
+            Some(on) => on || !v4,
+            None => !(v4 && tunnel),
+        }
     }
 
     /// EtherType announcing layer `i` (for the layer before it).
@@ -250,6 +362,7 @@ impl<'a> Plan<'a> {
             Some(Layer::Ipv4(_)) => EtherType::IPV4,
             Some(Layer::Ipv6(_)) => EtherType::IPV6,
             Some(Layer::Arp(_)) => EtherType(riptide_wire::neighbor::ETHERTYPE_ARP),
+            Some(Layer::Eth(_)) => EtherType(gre::TEB),
             // IEEE 802 local experimental EtherType 1.
             _ => EtherType(0x88B5),
         }
@@ -264,8 +377,20 @@ impl<'a> Plan<'a> {
             Some(Layer::Tcp(_)) => Protocol::TCP,
             Some(Layer::Icmp(_)) => Protocol::ICMP,
             Some(Layer::Icmpv6(_)) => Protocol::ICMPV6,
+            Some(Layer::Gre(_)) => Protocol(gre::PROTOCOL),
             // RFC 3692 experimentation protocol number.
             _ => Protocol(253),
+        }
+    }
+
+    /// The UDP destination port announcing layer `i`.
+    fn dport_of(&self, i: usize) -> u16 {
+        match self.layers.get(i) {
+            Some(Layer::Vxlan(_)) => vxlan::PORT,
+            Some(Layer::VxlanGpe(_)) => vxlan::GPE_PORT,
+            Some(Layer::Geneve(_)) => geneve::PORT,
+            Some(Layer::Gtpu(_)) => gtpu::PORT,
+            _ => 12,
         }
     }
 
@@ -280,29 +405,36 @@ impl<'a> Plan<'a> {
         let len = self.content_len(frame_len).max(self.header_len);
         let payload = payload_bytes(payload_spec, len - self.header_len)?;
         buf[self.header_len..len].copy_from_slice(&payload);
-        // Inner layers first, so each checksum covers final bytes.
-        let mut ip_pair: Option<(IpAddress, IpAddress)> = None;
-        if let Some(i) = self.l3() {
-            ip_pair = Some(match &self.layers[i] {
-                Layer::Ipv4(v) => (
-                    IpAddress::V4(v.src.unwrap_or(Ipv4Addr::new(198, 18, 0, 1))),
-                    IpAddress::V4(v.dst.unwrap_or(Ipv4Addr::new(198, 19, 0, 1))),
-                ),
-                Layer::Ipv6(v) => (
-                    IpAddress::V6(v.src.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 0, 0, 0, 0, 1))),
-                    IpAddress::V6(v.dst.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 1, 0, 0, 0, 1))),
-                ),
-                _ => unreachable_pair(),
-            });
+        // Each packet's addresses, for its pseudo-header: the outer and the inner one.
+        let mut ip_pair: [Option<(IpAddress, IpAddress)>; 2] = [None; 2];
+        for (k, seg) in self.segments().iter().enumerate() {
+            let inner = k == 1;
+            if let Some(i) = self.l3(seg) {
+                ip_pair[k] = Some(match &self.layers[i] {
+                    Layer::Ipv4(v) => (
+                        IpAddress::V4(v.src.unwrap_or(Ipv4Addr::new(198, 18, u8::from(inner), 1))),
+                        IpAddress::V4(v.dst.unwrap_or(Ipv4Addr::new(198, 19, u8::from(inner), 1))),
+                    ),
+                    Layer::Ipv6(v) => (
+                        IpAddress::V6(v.src.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 0, u16::from(inner), 0, 0, 1))),
+                        IpAddress::V6(v.dst.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 1, u16::from(inner), 0, 0, 1))),
+                    ),
+                    _ => unreachable_pair(),
+                });
+            }
         }
+        // Inner layers first, so each checksum covers final bytes (an outer UDP or GRE
+        // checksum covers the inner packet's).
         for (i, l) in self.layers.iter().enumerate().rev() {
             let off = self.offsets[i];
             let rest = len - off;
             let b = &mut buf[off..];
+            let inner = self.segment_of(i) == 1;
+            let pair = ip_pair[self.segment_of(i)];
             match l {
                 Layer::Eth(e) => ethernet::Repr {
-                    src: e.src.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 1])),
-                    dst: e.dst.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 2])),
+                    src: e.src.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, u8::from(inner), 1])),
+                    dst: e.dst.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, u8::from(inner), 2])),
                     ethertype: self.ethertype_of(i + 1, e.ethertype),
                 }
                 .emit(&mut ethernet::Frame::new_unchecked(b)),
@@ -321,7 +453,7 @@ impl<'a> Plan<'a> {
                 }
                 .emit(&mut mpls::Entry::new_unchecked(b)),
                 Layer::Ipv4(v) => {
-                    let (Some((IpAddress::V4(src), IpAddress::V4(dst))), _) = (ip_pair, ()) else {
+                    let Some((IpAddress::V4(src), IpAddress::V4(dst))) = pair else {
                         continue;
                     };
                     ipv4::Repr {
@@ -337,7 +469,7 @@ impl<'a> Plan<'a> {
                     .emit(&mut ipv4::Packet::new_unchecked(b))
                 }
                 Layer::Ipv6(v) => {
-                    let (Some((IpAddress::V6(src), IpAddress::V6(dst))), _) = (ip_pair, ()) else {
+                    let Some((IpAddress::V6(src), IpAddress::V6(dst))) = pair else {
                         continue;
                     };
                     ipv6::Repr {
@@ -352,15 +484,18 @@ impl<'a> Plan<'a> {
                     .emit(&mut ipv6::Packet::new_unchecked(b))
                 }
                 Layer::Udp(u) => {
-                    let Some((src, dst)) = ip_pair else { continue };
-                    let repr = udp::Repr { src_port: u.sport.unwrap_or(1025), dst_port: u.dport.unwrap_or(12) };
+                    let Some((src, dst)) = pair else { continue };
+                    let repr = udp::Repr {
+                        src_port: u.sport.unwrap_or(1025),
+                        dst_port: u.dport.unwrap_or(self.dport_of(i + 1)),
+                    };
                     emit_l4_udp(&repr, b, rest, &src, &dst);
-                    if !self.udp_checksum() {
+                    if !self.udp_checksum(i) {
                         udp::Packet::new_unchecked(&mut b[..]).set_checksum(0);
                     }
                 }
                 Layer::Tcp(t) => {
-                    let Some((src, dst)) = ip_pair else { continue };
+                    let Some((src, dst)) = pair else { continue };
                     let flags = tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
                     let repr = tcp::Repr {
                         src_port: t.sport.unwrap_or(1025),
@@ -379,19 +514,38 @@ impl<'a> Plan<'a> {
                     emit_l4_icmpv4(req, c, b, rest);
                 }
                 Layer::Icmpv6(c) => {
-                    let Some((src, dst)) = ip_pair else { continue };
+                    let Some((src, dst)) = pair else { continue };
                     let req =
                         icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: "icmpv6", reason })?;
                     emit_l4_icmpv6(req, c, b, rest, &src, &dst);
                 }
                 Layer::Arp(a) => arp::Repr {
                     op: arp_op(a).map_err(|reason| LayerError::Value { index: i, layer: "arp", reason })?,
-                    sha: a.sha.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, 0, 1])),
-                    spa: a.spa.unwrap_or(Ipv4Addr::new(198, 18, 0, 1)),
+                    sha: a.sha.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, u8::from(inner), 1])),
+                    spa: a.spa.unwrap_or(Ipv4Addr::new(198, 18, u8::from(inner), 1)),
                     tha: a.tha.map(|m| m.0).unwrap_or(EthernetAddress([0; 6])),
-                    tpa: a.tpa.unwrap_or(Ipv4Addr::new(198, 19, 0, 1)),
+                    tpa: a.tpa.unwrap_or(Ipv4Addr::new(198, 19, u8::from(inner), 1)),
                 }
                 .emit(b),
+                Layer::Vxlan(v) => vxlan::Repr { vni: v.vni.unwrap_or(1), gpe_next: None }.emit(b),
+                Layer::VxlanGpe(v) => {
+                    let next = match self.layers.get(i + 1) {
+                        Some(Layer::Ipv4(_)) => vxlan::next::IPV4,
+                        Some(Layer::Ipv6(_)) => vxlan::next::IPV6,
+                        _ => vxlan::next::ETHERNET,
+                    };
+                    vxlan::Repr { vni: v.vni.unwrap_or(1), gpe_next: Some(next) }.emit(b)
+                }
+                Layer::Geneve(g) => geneve::Repr {
+                    vni: g.vni.unwrap_or(1),
+                    protocol: self.ethertype_of(i + 1, None).0,
+                    oam: g.oam,
+                    critical: g.critical.unwrap_or(self.geneve_opts.iter().any(|o| o.kind & 0x80 != 0)),
+                    options: &self.geneve_opts,
+                }
+                .emit(b),
+                Layer::Gre(g) => gre_repr(g, self.ethertype_of(i + 1, None).0).emit(&mut b[..rest]),
+                Layer::Gtpu(g) => gtpu_repr(g).emit(&mut b[..rest]),
                 Layer::Payload(_) => {}
             }
         }
@@ -405,23 +559,34 @@ impl<'a> Plan<'a> {
             return Vec::new();
         }
         let mut v = Vec::new();
-        if let Some(i) = self.l3() {
-            let o = self.offsets[i];
-            match self.layers[i] {
-                Layer::Ipv4(_) => v.extend([o + ipv4::LENGTH, o + ipv4::CHECKSUM]),
-                _ => v.push(o + ipv6::LENGTH),
+        for seg in self.segments() {
+            if let Some(i) = self.l3(&seg) {
+                let o = self.offsets[i];
+                match self.layers[i] {
+                    Layer::Ipv4(_) => v.extend([o + ipv4::LENGTH, o + ipv4::CHECKSUM]),
+                    _ => v.push(o + ipv6::LENGTH),
+                }
+            }
+            if let Some(i) = self.l4(&seg) {
+                let o = self.offsets[i];
+                match self.layers[i] {
+                    Layer::Udp(_) if self.udp_checksum(i) => v.extend([o + udp::LENGTH, o + udp::CHECKSUM]),
+                    Layer::Udp(_) => v.push(o + udp::LENGTH),
+                    Layer::Tcp(_) => v.push(o + tcp::CHECKSUM),
+                    Layer::Icmpv6(_) => v.push(o + icmpv6::CHECKSUM),
+                    _ => v.push(o + icmpv4::CHECKSUM),
+                }
             }
         }
-        if let Some(i) = self.l4() {
-            let o = self.offsets[i];
-            match self.layers[i] {
-                Layer::Udp(_) if self.udp_checksum() => v.extend([o + udp::LENGTH, o + udp::CHECKSUM]),
-                Layer::Udp(_) => v.push(o + udp::LENGTH),
-                Layer::Tcp(_) => v.push(o + tcp::CHECKSUM),
-                Layer::Icmpv6(_) => v.push(o + icmpv6::CHECKSUM),
-                _ => v.push(o + icmpv4::CHECKSUM),
+        if let Some(t) = self.tunnel {
+            let o = self.offsets[t];
+            match &self.layers[t] {
+                Layer::Gtpu(_) => v.push(o + gtpu::LENGTH),
+                Layer::Gre(g) if g.checksum => v.push(o + gre::HEADER_LEN),
+                _ => {}
             }
         }
+        v.sort_unstable();
         v.into_iter().map(|o| o as u16).collect()
     }
 
@@ -430,8 +595,9 @@ impl<'a> Plan<'a> {
         let hdrs: Vec<(Hdr, usize)> = self
             .layers
             .iter()
+            .enumerate()
             .zip(&self.offsets)
-            .filter_map(|(l, &o)| {
+            .filter_map(|((i, l), &o)| {
                 let h = match l {
                     Layer::Eth(_) => Hdr::Eth,
                     Layer::Vlan(_) => Hdr::Vlan,
@@ -439,10 +605,15 @@ impl<'a> Plan<'a> {
                     Layer::Arp(_) => Hdr::Arp,
                     Layer::Ipv4(_) => Hdr::Ipv4 { len: ipv4::HEADER_LEN },
                     Layer::Ipv6(_) => Hdr::Ipv6,
-                    Layer::Udp(_) => Hdr::Udp { checksum: self.udp_checksum() },
+                    Layer::Udp(_) => Hdr::Udp { checksum: self.udp_checksum(i) },
                     Layer::Tcp(_) => Hdr::Tcp,
                     Layer::Icmp(_) => Hdr::Icmp,
                     Layer::Icmpv6(_) => Hdr::Icmpv6,
+                    Layer::Vxlan(_) => Hdr::Vxlan,
+                    Layer::VxlanGpe(_) => Hdr::VxlanGpe,
+                    Layer::Geneve(_) => Hdr::Geneve,
+                    Layer::Gre(g) => Hdr::Gre(gre_repr(g, 0)),
+                    Layer::Gtpu(g) => Hdr::Gtpu { seq: g.seq.is_some() },
                     Layer::Payload(_) => return None,
                 };
                 Some((h, o))
@@ -450,6 +621,14 @@ impl<'a> Plan<'a> {
             .collect();
         layout_of(&hdrs, self.header_len, self.fixed_payload().map(|p| self.header_len + p))
     }
+}
+
+fn gre_repr(g: &GreSpec, protocol: u16) -> gre::Repr {
+    gre::Repr { protocol, checksum: g.checksum, key: g.key, seq: g.seq }
+}
+
+fn gtpu_repr(g: &GtpuSpec) -> gtpu::Repr {
+    gtpu::Repr { teid: g.teid.unwrap_or(1), seq: g.seq }
 }
 
 fn unreachable_pair() -> (IpAddress, IpAddress) {

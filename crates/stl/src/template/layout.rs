@@ -3,7 +3,9 @@
 //! ([`super::raw`]) name the same fields and fix the same checksums.
 
 use super::{FieldDef, Layout};
-use riptide_wire::{arp, ethernet, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, FieldDesc};
+use riptide_wire::{
+    arp, ethernet, geneve, gre, gtpu, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, vxlan, FieldDesc,
+};
 
 /// A header riptide knows, as far as the layout needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +29,17 @@ pub(crate) enum Hdr {
     Icmpv6,
     /// An IPv6 extension header riptide walks (its fields have no names yet).
     Ipv6Ext(Ext),
+    /// Tunnel headers: what follows is the inner packet.
+    Vxlan,
+    VxlanGpe,
+    /// Geneve (its options follow the fixed header).
+    Geneve,
+    /// GRE, with its optional words (the protocol does not matter here).
+    Gre(gre::Repr),
+    /// GTP-U; `seq`: the optional word is present.
+    Gtpu {
+        seq: bool,
+    },
 }
 
 /// The IPv6 extension headers riptide walks.
@@ -60,12 +73,21 @@ impl Hdr {
             Hdr::Ipv6Ext(Ext::Routing) => "routing",
             Hdr::Ipv6Ext(Ext::Srh) => "srh",
             Hdr::Ipv6Ext(Ext::Fragment) => "fraghdr",
+            Hdr::Vxlan | Hdr::VxlanGpe => "vxlan",
+            Hdr::Geneve => "geneve",
+            Hdr::Gre(_) => "gre",
+            Hdr::Gtpu { .. } => "gtpu",
         }
     }
 
+    /// A tunnel header: what follows it is an inner packet.
+    pub(crate) fn is_tunnel(self) -> bool {
+        matches!(self, Hdr::Vxlan | Hdr::VxlanGpe | Hdr::Geneve | Hdr::Gre(_) | Hdr::Gtpu { .. })
+    }
+
     /// The fields of the header, as riptide-wire lays them out.
-    fn fields(self) -> &'static [FieldDesc] {
-        match self {
+    fn fields(self) -> std::borrow::Cow<'static, [FieldDesc]> {
+        std::borrow::Cow::Borrowed(match self {
             Hdr::Eth => ethernet::FIELDS,
             Hdr::Vlan => vlan::FIELDS,
             Hdr::Mpls => mpls::FIELDS,
@@ -77,7 +99,11 @@ impl Hdr {
             Hdr::Icmp => icmpv4::FIELDS,
             Hdr::Icmpv6 => icmpv6::FIELDS,
             Hdr::Ipv6Ext(_) => &[],
-        }
+            Hdr::Vxlan | Hdr::VxlanGpe => vxlan::FIELDS,
+            Hdr::Geneve => geneve::FIELDS,
+            Hdr::Gre(g) => return std::borrow::Cow::Owned(g.fields()),
+            Hdr::Gtpu { .. } => gtpu::FIELDS,
+        })
     }
 }
 
@@ -91,15 +117,29 @@ pub(crate) fn layout_of(hdrs: &[(Hdr, usize)], header_len: usize, content_end: O
     let mut fields = Vec::new();
     let mut counts = std::collections::HashMap::<&str, usize>::new();
     let mut lay = Layout { header_len, ..Default::default() };
+    let mut segs = vec![super::Segment::default()];
+    // A tunnel's inner headers are also `inner.ipv4`, `inner.udp`... (the first of each).
+    let mut inner_counts = std::collections::HashMap::<&str, usize>::new();
     for &(h, s) in hdrs {
         let name = h.name();
         lay.headers.push((name, s));
         let n = counts.entry(name).or_insert(0);
         let prefix = if *n == 0 { name.to_string() } else { format!("{name}[{n}]") };
-        let also = (*n == 0).then(|| format!("{name}[0]"));
+        let inner_first = segs.len() > 1 && {
+            let k = inner_counts.entry(name).or_insert(0);
+            *k += 1;
+            *k == 1
+        };
+        let mut also: Vec<String> = Vec::new();
+        if *n == 0 {
+            also.push(format!("{name}[0]"));
+        }
+        if inner_first {
+            also.push(format!("inner.{name}"));
+        }
         *n += 1;
         let o = s as u16;
-        for f in h.fields() {
+        for f in h.fields().iter() {
             let def = |name: &str| FieldDef {
                 name: format!("{name}.{}", f.name),
                 offset: o + f.offset as u16,
@@ -108,44 +148,63 @@ pub(crate) fn layout_of(hdrs: &[(Hdr, usize)], header_len: usize, content_end: O
                 shift: f.shift,
             };
             fields.push(def(&prefix));
-            if let Some(a) = &also {
+            for a in &also {
                 fields.push(def(a));
             }
         }
+        let Some(seg) = segs.last_mut() else { continue };
         match h {
-            Hdr::Ipv4 { len } if lay.ipv4_header.is_none() => {
-                lay.ipv4_header = Some(s..s + len);
-                lay.pseudo.clear();
-                lay.pseudo.push(s + ipv4::ADDRS.start..s + ipv4::ADDRS.end);
-                lay.csum.ip = Some(o + ipv4::CHECKSUM as u16);
+            // GRE's checksum covers its header and what follows, with no pseudo-header:
+            // the outer packet's L4 checksum.
+            Hdr::Gre(g) => {
+                if let Some(at) = g.checksum_at() {
+                    seg.l4_csum = Some(o + at as u16);
+                    seg.l4_start = Some(s);
+                    seg.pseudo.clear();
+                }
             }
-            Hdr::Ipv6 if lay.pseudo.is_empty() => lay.pseudo.push(s + ipv6::ADDRS.start..s + ipv6::ADDRS.end),
+            Hdr::Ipv4 { len } if seg.ipv4_header.is_none() => {
+                seg.ipv4_header = Some(s..s + len);
+                seg.pseudo.clear();
+                seg.pseudo.push(s + ipv4::ADDRS.start..s + ipv4::ADDRS.end);
+                seg.ip_csum = Some(o + ipv4::CHECKSUM as u16);
+            }
+            Hdr::Ipv6 if seg.pseudo.is_empty() => seg.pseudo.push(s + ipv6::ADDRS.start..s + ipv6::ADDRS.end),
             Hdr::Tcp => {
-                lay.csum.l4 = Some(o + tcp::CHECKSUM as u16);
-                lay.l4_start = Some(s);
+                seg.l4_csum = Some(o + tcp::CHECKSUM as u16);
+                seg.l4_start = Some(s);
             }
             Hdr::Udp { checksum: true } => {
-                lay.csum.l4 = Some(o + udp::CHECKSUM as u16);
-                lay.csum.l4_is_udp = true;
-                lay.l4_start = Some(s);
-                lay.udp_length = Some(s + udp::LENGTH..s + udp::LENGTH + 2);
+                seg.l4_csum = Some(o + udp::CHECKSUM as u16);
+                seg.l4_udp = true;
+                seg.l4_start = Some(s);
+                seg.udp_length = Some(s + udp::LENGTH..s + udp::LENGTH + 2);
             }
             Hdr::Icmp => {
-                lay.csum.l4 = Some(o + icmpv4::CHECKSUM as u16);
-                lay.l4_start = Some(s);
+                seg.l4_csum = Some(o + icmpv4::CHECKSUM as u16);
+                seg.l4_start = Some(s);
                 // ICMPv4 has no pseudo-header.
-                lay.pseudo.clear();
+                seg.pseudo.clear();
             }
             Hdr::Icmpv6 => {
-                lay.csum.l4 = Some(o + icmpv6::CHECKSUM as u16);
-                lay.l4_start = Some(s);
+                seg.l4_csum = Some(o + icmpv6::CHECKSUM as u16);
+                seg.l4_start = Some(s);
             }
             _ => {}
         }
+        if h.is_tunnel() {
+            // What follows is the inner packet, checksummed on its own.
+            segs.push(super::Segment::default());
+        }
     }
-    if lay.l4_start.is_none() {
-        lay.pseudo.clear();
+    for seg in &mut segs {
+        if seg.l4_start.is_none() {
+            seg.pseudo.clear();
+        }
     }
+    let mut segs = segs.into_iter();
+    lay.outer = segs.next().unwrap_or_default();
+    lay.inner = segs.next();
     lay.content_end = content_end;
     lay.fields = fields;
     lay

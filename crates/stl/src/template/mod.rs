@@ -12,7 +12,7 @@
 //! The payload always runs to the end of the frame and is covered by the IP and
 //! L4 lengths; sizes count the FCS, which is never written.
 
-use crate::field::{ChecksumFields, Coverage};
+use crate::field::{ChecksumFields, Coverage, SLOTS};
 use crate::schema::{Layer, PayloadSpec};
 use riptide_core::units::FCS_LEN;
 use std::ops::Range;
@@ -143,6 +143,29 @@ pub struct FieldDef {
     pub shift: u8,
 }
 
+/// One packet's checksummed parts: the outer packet, or the inner packet a tunnel
+/// header (VXLAN, Geneve, GRE, GTP-U) carries.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Segment {
+    /// The IPv4 header, if any.
+    pub ipv4_header: Option<Range<usize>>,
+    /// Offset of its checksum.
+    pub ip_csum: Option<u16>,
+    /// Bytes covered by the L4 checksum through the pseudo-header: the IP addresses (one
+    /// range), or the source and the final destination a routing header holds (two).
+    pub pseudo: Vec<Range<usize>>,
+    /// Start of the L4 header, if its checksum is maintained (it covers the rest of the
+    /// packet: an inner packet's too).
+    pub l4_start: Option<usize>,
+    /// Offset of the L4 checksum, if maintained.
+    pub l4_csum: Option<u16>,
+    /// The L4 checksum is UDP's.
+    pub l4_udp: bool,
+    /// The UDP length field, when the UDP checksum is kept: it counts in the checksum twice
+    /// (in the header and in the pseudo-header).
+    pub udp_length: Option<Range<usize>>,
+}
+
 /// The layout of a built frame: named fields and checksum coverage.
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
@@ -150,18 +173,10 @@ pub struct Layout {
     pub fields: Vec<FieldDef>,
     /// Bytes of headers before the payload.
     pub header_len: usize,
-    /// The IPv4 header, if any.
-    pub ipv4_header: Option<Range<usize>>,
-    /// Bytes covered by the L4 checksum through the pseudo-header: the IP addresses (one
-    /// range), or the source and the final destination a routing header holds (two).
-    pub pseudo: Vec<Range<usize>>,
-    /// Start of the L4 header, if its checksum is maintained.
-    pub l4_start: Option<usize>,
-    /// The UDP length field, when the UDP checksum is kept: it counts in the checksum twice
-    /// (in the header and in the pseudo-header).
-    pub udp_length: Option<Range<usize>>,
-    /// Checksum fields to fix after writes.
-    pub csum: ChecksumFields,
+    /// The outer packet's checksummed parts.
+    pub outer: Segment,
+    /// The inner packet's, after a tunnel header.
+    pub inner: Option<Segment>,
     /// Where the packet ends when the frame has Ethernet padding after it (`payload:
     /// {len: N}`): writes from there on touch no checksum. `None`: the frame's end.
     pub content_end: Option<usize>,
@@ -184,16 +199,54 @@ impl Layout {
         self.fields.iter().map(|f| f.name.as_str()).filter(|n| !n.contains("[0]")).collect()
     }
 
-    /// Which checksums a write of `len` bytes at `offset` touches.
+    /// The checksums to fix, slot by slot (outer IPv4 and L4, inner IPv4 and L4).
+    pub fn csum(&self) -> ChecksumFields {
+        let mut c = ChecksumFields::default();
+        for (k, seg) in std::iter::once(&self.outer).chain(self.inner.as_ref()).enumerate() {
+            c.at[2 * k] = seg.ip_csum;
+            c.at[2 * k + 1] = seg.l4_csum;
+            c.udp[2 * k + 1] = seg.l4_udp;
+        }
+        c
+    }
+
+    /// The L4 checksum that covers the payload (the innermost kept; an outer one covering
+    /// it too is left unchanged by what that inner one absorbs): its offset, where its L4
+    /// header starts and whether it is UDP's. For the measurement tag's writes.
+    pub fn payload_l4(&self) -> Option<(u16, usize, bool)> {
+        let seg = self.inner.as_ref().filter(|s| s.l4_csum.is_some()).unwrap_or(&self.outer);
+        Some((seg.l4_csum?, seg.l4_start?, seg.l4_udp))
+    }
+
+    /// How a write of `len` bytes at `offset` counts in each checksum ([`Coverage`]).
     pub fn coverage(&self, offset: usize, len: usize) -> Coverage {
         let r = offset..offset + len;
         let overlaps = |x: &Range<usize>| r.start < x.end && x.start < r.end;
-        Coverage {
-            ip: self.ipv4_header.as_ref().is_some_and(overlaps),
-            l4: self.l4_start.is_some_and(|s| r.end > s && self.content_end.is_none_or(|e| r.start < e))
-                || self.pseudo.iter().any(overlaps),
-            l4_twice: self.udp_length.as_ref().is_some_and(|l| l.start <= r.start && r.end <= l.end),
+        let in_l4 = |seg: &Segment, r: &Range<usize>| {
+            seg.l4_csum.is_some()
+                && (seg.l4_start.is_some_and(|s| r.end > s && self.content_end.is_none_or(|e| r.start < e))
+                    || seg.pseudo.iter().any(|x| r.start < x.end && x.start < r.end))
+        };
+        let own = |seg: &Segment| -> [i8; 2] {
+            let ip = seg.ip_csum.is_some() && seg.ipv4_header.as_ref().is_some_and(overlaps);
+            let twice = seg.udp_length.as_ref().is_some_and(|l| l.start <= r.start && r.end <= l.end);
+            [i8::from(ip), if in_l4(seg, &r) { 1 + i8::from(twice) } else { 0 }]
+        };
+        let mut w = [0i8; SLOTS];
+        [w[0], w[1]] = own(&self.outer);
+        if let Some(inner) = &self.inner {
+            [w[2], w[3]] = own(inner);
+            // The outer L4 checksum covers the inner checksums, which move against the
+            // write by their own counts.
+            for (k, at) in [(2, inner.ip_csum), (3, inner.l4_csum)] {
+                if let Some(at) = at {
+                    if in_l4(&self.outer, &(at as usize..at as usize + 2)) {
+                        w[1] -= w[k];
+                    }
+                }
+            }
         }
+        Coverage(w)
     }
 }
 

@@ -297,9 +297,9 @@ pub fn raw(frame: &[u8], sizes: &[u16]) -> Result<(Template, Layout), FrameError
     let padded_ip = w.ip.filter(|ip| ip.end < own.len());
     let mut layout = layout_of(&w.hdrs, w.header_len, padded_ip.map(|ip| ip.end));
     layout.opaque = w.opaque.clone();
-    if let (Some(dst), Some(ip), false) = (w.final_dst, w.ip, layout.pseudo.is_empty()) {
+    if let (Some(dst), Some(ip), false) = (w.final_dst, w.ip, layout.outer.pseudo.is_empty()) {
         let src = ip.at + ipv6::ADDRS.start;
-        layout.pseudo = vec![src..src + 16, dst..dst + 16];
+        layout.outer.pseudo = vec![src..src + 16, dst..dst + 16];
     }
     let Some(&min) = sizes.first() else {
         return Err(err(0, "no frame size given"));
@@ -308,7 +308,7 @@ pub fn raw(frame: &[u8], sizes: &[u16]) -> Result<(Template, Layout), FrameError
         let template = Template::assemble(sizes, Vec::new(), |_| Ok::<_, FrameError>(own.clone()))?;
         return Ok((template, layout));
     }
-    let sized = Sized::new(&own, &w, min, &layout.pseudo)?;
+    let sized = Sized::new(&own, &w, min, &layout.outer.pseudo)?;
     let template = Template::assemble(sizes, sized.patch_at(), |len| Ok::<_, FrameError>(sized.emit(len)))?;
     Ok((template, layout))
 }
@@ -520,11 +520,11 @@ mod tests {
             let frame = at(&want, 130);
             let (got, layout) = raw(&frame, &sizes).unwrap_or_else(|e| panic!("{yaml}: {e}"));
             assert_eq!(layout.fields, want_layout.fields, "{yaml}");
-            assert_eq!(layout.csum, want_layout.csum, "{yaml}");
-            assert_eq!(layout.ipv4_header, want_layout.ipv4_header, "{yaml}");
-            assert_eq!(layout.pseudo, want_layout.pseudo, "{yaml}");
-            assert_eq!(layout.l4_start, want_layout.l4_start, "{yaml}");
-            assert_eq!(layout.udp_length, want_layout.udp_length, "{yaml}");
+            assert_eq!(layout.csum(), want_layout.csum(), "{yaml}");
+            assert_eq!(layout.outer.ipv4_header, want_layout.outer.ipv4_header, "{yaml}");
+            assert_eq!(layout.outer.pseudo, want_layout.outer.pseudo, "{yaml}");
+            assert_eq!(layout.outer.l4_start, want_layout.outer.l4_start, "{yaml}");
+            assert_eq!(layout.outer.udp_length, want_layout.outer.udp_length, "{yaml}");
             assert_eq!(layout.header_len, want_layout.header_len, "{yaml}");
             for &s in &sizes {
                 assert_eq!(at(&got, s), at(&want, s), "{yaml} at size {s}");
@@ -541,11 +541,11 @@ mod tests {
         assert!(crate::template::layers_of_frame(&f).is_err(), "the layers refuse IPv4 options");
         let (t, l) = raw(&f, &[raw_size(&f)]).unwrap();
         assert_eq!(&at(&t, raw_size(&f))[..f.len()], &f[..], "byte for byte");
-        assert_eq!(l.ipv4_header, Some(14..38), "the options are in the header the checksum covers");
-        assert_eq!(l.csum.ip, Some(24));
-        assert_eq!(l.csum.l4, Some(44));
-        assert!(l.csum.l4_is_udp);
-        assert_eq!(l.l4_start, Some(38));
+        assert_eq!(l.outer.ipv4_header, Some(14..38), "the options are in the header the checksum covers");
+        assert_eq!(l.csum().ip(), Some(24));
+        assert_eq!(l.csum().l4(), Some(44));
+        assert!(l.csum().l4_is_udp());
+        assert_eq!(l.outer.l4_start, Some(38));
         assert_eq!(l.header_len, 46);
         assert_eq!(l.field("udp.dport").map(|d| d.offset), Some(40));
         assert_eq!(l.field("ipv4.src").map(|d| d.offset), Some(26));
@@ -578,12 +578,12 @@ mod tests {
         fix_l4(&mut f, 14, true, 54, 6, 70);
         assert!(crate::template::layers_of_frame(&f).is_err(), "the layers refuse TCP options");
         let (_, l) = raw(&f, &[raw_size(&f)]).unwrap();
-        assert_eq!(l.csum.l4, Some(70));
-        assert!(!l.csum.l4_is_udp);
-        assert_eq!(l.csum.ip, None);
-        assert_eq!(l.l4_start, Some(54));
-        assert_eq!(l.pseudo.first(), Some(&(22..54)));
-        assert_eq!(l.pseudo.len(), 1);
+        assert_eq!(l.csum().l4(), Some(70));
+        assert!(!l.csum().l4_is_udp());
+        assert_eq!(l.csum().ip(), None);
+        assert_eq!(l.outer.l4_start, Some(54));
+        assert_eq!(l.outer.pseudo.first(), Some(&(22..54)));
+        assert_eq!(l.outer.pseudo.len(), 1);
         assert_eq!(l.header_len, 86, "the options are header");
         let sizes: Vec<u16> = (90..=120).step_by(3).collect();
         let (t, _) = raw(&f, &sizes).unwrap();
@@ -608,18 +608,18 @@ mod tests {
         let out = at(&t, raw_size(&f));
         assert_eq!(&out[..f.len()], &f[..]);
         assert!(out[f.len()..].iter().all(|&b| b == 0), "padded to 60 with zeros");
-        assert_eq!((l.csum.ip, l.csum.l4, l.l4_start), (Some(24), None, None));
-        assert!(l.pseudo.is_empty());
+        assert_eq!((l.csum().ip(), l.csum().l4(), l.outer.l4_start), (Some(24), None, None));
+        assert!(l.outer.pseudo.is_empty());
         assert_eq!(l.content_end, Some(f.len()), "the padding is outside the IP packet");
         assert_eq!(l.header_len, 34);
-        assert!(l.coverage(26, 4).ip && !l.coverage(26, 4).l4, "ipv4.src: the IPv4 checksum only");
-        assert!(!l.coverage(40, 4).ip && !l.coverage(40, 4).l4, "the payload: no checksum");
+        assert!(l.coverage(26, 4).ip() && !l.coverage(26, 4).l4(), "ipv4.src: the IPv4 checksum only");
+        assert!(!l.coverage(40, 4).ip() && !l.coverage(40, 4).l4(), "the payload: no checksum");
 
         let mut tagged = f[..12].to_vec();
         tagged.extend([0x81, 0x00, 0x00, 0x05]);
         tagged.extend(&f[12..]);
         let (_, l) = raw(&tagged, &[raw_size(&tagged)]).unwrap();
-        assert_eq!((l.csum.ip, l.csum.l4), (Some(28), None));
+        assert_eq!((l.csum().ip(), l.csum().l4()), (Some(28), None));
         assert_eq!(l.field("vlan.id").map(|d| d.offset), Some(14));
         assert_eq!(l.field("ipv4.src").map(|d| d.offset), Some(30));
 
@@ -629,8 +629,8 @@ mod tests {
         let plen = (f6.len() - 54) as u16;
         f6[18..20].copy_from_slice(&plen.to_be_bytes());
         let (_, l) = raw(&f6, &[raw_size(&f6)]).unwrap();
-        assert_eq!((l.csum.ip, l.csum.l4), (None, None));
-        assert!(l.pseudo.is_empty());
+        assert_eq!((l.csum().ip(), l.csum().l4()), (None, None));
+        assert!(l.outer.pseudo.is_empty());
         assert_eq!(l.header_len, 54);
         assert_eq!(l.field("ipv6.dst").map(|d| d.offset), Some(38));
 
@@ -653,7 +653,7 @@ mod tests {
         arp.resize(42, 7);
         let (t, l) = raw(&arp, &[64]).unwrap();
         assert_eq!(&at(&t, 64)[..42], &arp[..]);
-        assert_eq!(l.csum, crate::field::ChecksumFields::default());
+        assert_eq!(l.csum(), crate::field::ChecksumFields::default());
         assert_eq!(l.header_len, 42);
         assert!(l.field("eth.src").is_some() && l.field("ipv4.src").is_none());
         assert_eq!(l.field("arp.spa").map(|f| (f.offset, f.size)), Some((28, 4)));
@@ -677,8 +677,8 @@ mod tests {
         let (t, l) = raw(&f, &[64]).unwrap();
         assert_eq!(at(&t, 64), f);
         assert_eq!(l.content_end, Some(44));
-        assert_eq!(l.csum.l4, Some(40));
-        assert!(!l.coverage(50, 2).l4, "padding touches no checksum");
+        assert_eq!(l.csum().l4(), Some(40));
+        assert!(!l.coverage(50, 2).l4(), "padding touches no checksum");
         // Sizes change the padding only, never below the IP packet.
         let (t, _) = raw(&f, &[64, 65, 100]).unwrap();
         assert_eq!(at(&t, 100)[..60], f[..]);
@@ -688,7 +688,7 @@ mod tests {
         let mut frag = f.clone();
         frag[20] |= 0x20;
         let (_, l) = raw(&frag, &[64]).unwrap();
-        assert_eq!((l.csum.ip, l.csum.l4), (Some(24), Some(40)));
+        assert_eq!((l.csum().ip(), l.csum().l4()), (Some(24), Some(40)));
         assert!(l.field("udp.dport").is_some());
         let mut whole = frag[..44].to_vec();
         whole.extend([7; 40]);
@@ -698,7 +698,7 @@ mod tests {
         // An offset: the IPv4 checksum is kept, what the fragment carries is opaque.
         frag[21] = 0x10;
         let (_, l) = raw(&frag, &[64]).unwrap();
-        assert_eq!((l.csum.ip, l.csum.l4), (Some(24), None));
+        assert_eq!((l.csum().ip(), l.csum().l4()), (Some(24), None));
         assert!(l.field("udp.dport").is_none());
     }
 

@@ -24,11 +24,13 @@ impl FrameSummary {
     pub fn new(raw: bool, sizes: &[u16], layout: &Layout) -> Self {
         let named = |at: usize| layout.headers.iter().find(|h| h.1 == at).map_or("l4", |h| h.0);
         let mut checksums = Vec::new();
-        if let Some(at) = layout.csum.ip {
-            checksums.push(("ipv4", at));
-        }
-        if let (Some(at), Some(start)) = (layout.csum.l4, layout.l4_start) {
-            checksums.push((named(start), at));
+        for seg in std::iter::once(&layout.outer).chain(layout.inner.as_ref()) {
+            if let Some(at) = seg.ip_csum {
+                checksums.push(("ipv4", at));
+            }
+            if let (Some(at), Some(start)) = (seg.l4_csum, seg.l4_start) {
+                checksums.push((named(start), at));
+            }
         }
         FrameSummary {
             raw,
