@@ -44,7 +44,7 @@ scripts/wheel.sh
 wrc=$?
 wheel=$(ls target/wheels/riptide-*.whl 2>/dev/null | head -n1)
 phase "wheel"
-PYTHONPATH=python RIPTIDE_BIN=target/release/riptide RIPTIDE_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -rs -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
+PYTHONPATH=python RIPTIDE_BIN=target/release/riptide RIPTIDE_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -rs --durations=25 -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
 prc=${PIPESTATUS[0]}
 set -e
 phase "python tests"

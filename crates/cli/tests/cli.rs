@@ -108,7 +108,8 @@ fn tshark_tunnel(pcap: &Path, filter: &str, fields: &[&str]) -> Vec<String> {
     String::from_utf8_lossy(&o.stdout).lines().map(str::to_string).collect()
 }
 
-/// The tunnel profiles (profiles/vxlan.yaml, geneve.yaml, gre.yaml, gtpu.yaml) over
+/// The tunnel profiles (profiles/vxlan.yaml, geneve.yaml, gre.yaml, gtpu.yaml, and
+/// srv6.yaml's segment routing header) over
 /// 10,000 frames each, with tshark as the oracle: no frame malformed or with a bad
 /// checksum, every frame carries the tunnel and its inner packet with each checksum
 /// verified good (outer IPv4, outer UDP where kept, GRE's, inner IPv4 and L4), and the
@@ -205,6 +206,23 @@ fn tunnel_profiles_decode_in_tshark_with_every_checksum_right() {
         assert_eq!(rest, want, "gtpu frame {i}");
     }
     assert!(lens.len() > 100, "the sizes vary: {} distinct", lens.len());
+
+    // SRv6: the UDP checksum covers the final segment (list[0]), which the engine moves;
+    // the IPv6 destination is the active segment, list[2].
+    let rows = tshark_tunnel(
+        &run("srv6"),
+        "ipv6.routing.type == 4",
+        &["ipv6.dst", "ipv6.routing.segleft", "ipv6.routing.srh.addr", "udp.srcport", "udp.checksum.status"],
+    );
+    assert_eq!(rows.len(), 10_000);
+    for (i, row) in rows.iter().enumerate() {
+        let want = format!(
+            "2001:2:0:3::1\t2\t2001:2:0:1::{:x},2001:2:0:2::1,2001:2:0:3::1\t{}\t1",
+            1 + i % 1000,
+            49152 + i % 257
+        );
+        assert_eq!(row, &want, "srv6 frame {i}");
+    }
 }
 
 #[test]

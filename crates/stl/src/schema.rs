@@ -155,6 +155,8 @@ pub enum Layer {
     Icmp(IcmpSpec),
     /// ICMPv6 echo.
     Icmpv6(IcmpSpec),
+    /// An SRv6 segment routing header (after IPv6).
+    Srh(SrhSpec),
     /// VXLAN (after UDP; an inner Ethernet frame follows).
     Vxlan(VxlanSpec),
     /// VXLAN-GPE (after UDP; an inner Ethernet, IPv4 or IPv6 packet follows).
@@ -235,6 +237,24 @@ pub struct ArpSpec {
     /// Target protocol address (default 198.19.0.1).
     #[serde(default, deserialize_with = "crate::values::addr_opt::deserialize")]
     pub tpa: Option<Ipv4Addr>,
+}
+
+/// An SRv6 segment routing header (RFC 8754).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SrhSpec {
+    /// The segment list as carried: the final segment first (scapy's `addresses`,
+    /// tshark's `Address[0]`), 1 to 127 of them.
+    pub segments: Vec<Ipv6Addr>,
+    /// Segments left (default: the last index, the first segment of the path active).
+    #[serde(default)]
+    pub segments_left: Option<u8>,
+    /// Tag (default 0).
+    #[serde(default)]
+    pub tag: u16,
+    /// Flags (default 0).
+    #[serde(default)]
+    pub flags: u8,
 }
 
 /// A VXLAN or VXLAN-GPE header.

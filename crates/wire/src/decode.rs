@@ -5,7 +5,9 @@
 //! IPv4 / IPv6 → UDP / TCP / ICMP / ICMPv6 / GRE → payload, and into the inner packet of a
 //! tunnel: VXLAN (UDP 4789), VXLAN-GPE (4790), Geneve (6081), GTP-U (2152), GRE. Bytes after the IP packet's length
 //! (Ethernet padding) become a `"padding"` layer. IPv4 fragments and unknown protocols end in a
-//! `"payload"` layer; IPv6 extension headers are not walked.
+//! `"payload"` layer; IPv6 extension headers are walked (hop-by-hop, routing with SRv6's
+//! segment list, destination options, fragment), the L4 checksum checked against the
+//! routing header's final destination.
 //!
 //! Every checksum is verified and reported as `0x1c46 [correct]` or
 //! `0x1c46 [incorrect, should be 0x1c47]`. A truncated or inconsistent header stops the walk
@@ -471,13 +473,71 @@ impl Walk<'_> {
                 bytes.len() - ipv6::HEADER_LEN
             ));
         }
+        let end = offset + ipv6::HEADER_LEN + payload_len;
+        let (mut next, mut at) = (packet.next_header(), offset + ipv6::HEADER_LEN);
+        let mut dst = packet.dst_addr();
+        let mut fragment = false;
+        // Extension headers: hop-by-hop, routing (SRv6's named), destination options,
+        // fragment. Each is at least 8 bytes, so the walk ends with the packet.
+        while matches!(next.0, 0 | 43 | 44 | 60) && !fragment {
+            let b = self.frame.get(at..end).unwrap_or_default();
+            if b.len() < 8 {
+                return Err(self.truncated("ipv6 extension header", at, 8));
+            }
+            let len = if next.0 == 44 { 8 } else { (usize::from(b[1]) + 1) * 8 };
+            if len > b.len() {
+                return Err(self.truncated("ipv6 extension header", at, len));
+            }
+            let layer = match next.0 {
+                0 => Layer::new("hopopts", at, len).field("nh", b[0]).field("len", len),
+                60 => Layer::new("dstopts", at, len).field("nh", b[0]).field("len", len),
+                44 => {
+                    let frag = u16::from_be_bytes([b[2], b[3]]);
+                    fragment = frag >> 3 != 0;
+                    Layer::new("fraghdr", at, len)
+                        .field("nh", b[0])
+                        .field("offset", (frag >> 3) * 8)
+                        .field("more", frag & 1)
+                        .field("id", format_args!("{:#010x}", u32::from_be_bytes([b[4], b[5], b[6], b[7]])))
+                }
+                _ => {
+                    let (kind, left) = (b[2], b[3]);
+                    let addrs = (len - 8) / 16;
+                    let addr = |k: usize| {
+                        let mut o = [0u8; 16];
+                        o.copy_from_slice(&b[8 + 16 * k..8 + 16 * (k + 1)]);
+                        std::net::Ipv6Addr::from(o)
+                    };
+                    // The final destination the pseudo-header holds: SRv6 lists it first,
+                    // types 0 and 2 last.
+                    match kind {
+                        4 if left > 0 && addrs > 0 => dst = addr(0),
+                        0 | 2 if left > 0 && addrs > 0 => dst = addr(addrs - 1),
+                        _ => {}
+                    }
+                    let mut l = Layer::new(if kind == 4 { "srh" } else { "routing" }, at, len)
+                        .field("nh", b[0])
+                        .field("type", kind)
+                        .field("left", left);
+                    if kind == 4 {
+                        l = l.field("last", b[4]).field("tag", u16::from_be_bytes([b[6], b[7]]));
+                        for k in 0..addrs.min(16) {
+                            l = l.field("seg", addr(k));
+                        }
+                    }
+                    l
+                }
+            };
+            self.push(layer);
+            (next, at) = (Protocol(b[0]), at + len);
+        }
         self.upper(Upper {
-            protocol: packet.next_header(),
-            start: offset + ipv6::HEADER_LEN,
-            end: offset + ipv6::HEADER_LEN + payload_len,
+            protocol: next,
+            start: at,
+            end,
             src: IpAddress::V6(packet.src_addr()),
-            dst: IpAddress::V6(packet.dst_addr()),
-            fragment: false,
+            dst: IpAddress::V6(dst),
+            fragment,
         })
     }
 

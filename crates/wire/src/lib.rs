@@ -58,6 +58,7 @@ pub mod ipv4;
 pub mod ipv6;
 pub mod mpls;
 pub mod neighbor;
+pub mod srh;
 pub mod tcp;
 pub mod tcp_options;
 pub mod udp;

@@ -1,12 +1,12 @@
 //! Resolving a layer list (next-protocol numbers, TPIDs, bottom of stack) and
 //! emitting it through the `riptide-wire` Reprs.
 
-use super::layout::{layout_of, Hdr};
+use super::layout::{layout_of, Ext, Hdr};
 use super::{payload_bytes, Layout};
-use crate::schema::{ArpOp, ArpSpec, GreSpec, GtpuSpec, IcmpSpec, Layer, PayloadSpec, TcpSpec};
+use crate::schema::{ArpOp, ArpSpec, GreSpec, GtpuSpec, IcmpSpec, Layer, PayloadSpec, SrhSpec, TcpSpec};
 use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
 use riptide_wire::ip::{IpAddress, Protocol};
-use riptide_wire::{arp, geneve, gre, gtpu, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, vxlan};
+use riptide_wire::{arp, geneve, gre, gtpu, icmpv4, icmpv6, ipv4, ipv6, mpls, srh, tcp, udp, vlan, vxlan};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// A layer list that cannot be built.
@@ -75,6 +75,7 @@ fn layer_name(l: &Layer) -> &'static str {
         Layer::Tcp(_) => "tcp",
         Layer::Icmp(_) => "icmp",
         Layer::Icmpv6(_) => "icmpv6",
+        Layer::Srh(_) => "srh",
         Layer::Vxlan(_) => "vxlan",
         Layer::VxlanGpe(_) => "vxlan_gpe",
         Layer::Geneve(_) => "geneve",
@@ -93,6 +94,7 @@ fn header_len(l: &Layer) -> usize {
         Layer::Ipv6(_) => ipv6::HEADER_LEN,
         Layer::Udp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) => 8,
         Layer::Tcp(_) => tcp::HEADER_LEN,
+        Layer::Srh(r) => srh::header_len(r.segments.len()),
         Layer::Vxlan(_) | Layer::VxlanGpe(_) => vxlan::HEADER_LEN,
         Layer::Geneve(_) => geneve::HEADER_LEN,
         Layer::Gre(_) => gre::HEADER_LEN,
@@ -118,14 +120,15 @@ fn rank(l: &Layer) -> u8 {
         Layer::Eth(_) => 0,
         Layer::Vlan(_) => 1,
         Layer::Mpls(_) => 2,
-        Layer::Ipv4(_) | Layer::Ipv6(_) | Layer::Arp(_) => 3,
+        Layer::Ipv4(_) | Layer::Ipv6(_) | Layer::Arp(_) | Layer::Srh(_) => 3,
         Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) | Layer::Gre(_) => 4,
         Layer::Vxlan(_) | Layer::VxlanGpe(_) | Layer::Geneve(_) | Layer::Gtpu(_) => 5,
         Layer::Payload(_) => 6,
     }
 }
 
-const ORDER: &str = "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6|arp, udp|tcp|icmp|icmpv6|gre, \
+const ORDER: &str =
+    "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6 srh?|arp, udp|tcp|icmp|icmpv6|gre, \
                      vxlan|vxlan_gpe|geneve|gtpu (after udp), the inner packet's layers after a tunnel, payload";
 
 /// A checked layer list with offsets.
@@ -180,7 +183,8 @@ impl<'a> Plan<'a> {
                 }
                 Some(p) => {
                     let (prev, cur) = (rank(p), rank(l));
-                    let repeatable = matches!(l, Layer::Vlan(_) | Layer::Mpls(_));
+                    let repeatable = matches!(l, Layer::Vlan(_) | Layer::Mpls(_))
+                        || matches!((p, l), (Layer::Ipv6(_), Layer::Srh(_)));
                     if cur < prev || (cur == prev && !repeatable) {
                         return Err(order(i, ORDER));
                     }
@@ -204,13 +208,13 @@ impl<'a> Plan<'a> {
                 Layer::Icmp(_) if !matches!(prev, Some(Layer::Ipv4(_))) => {
                     return Err(order(i, "icmp must follow ipv4 (use icmpv6 over ipv6)"))
                 }
-                Layer::Icmpv6(_) if !matches!(prev, Some(Layer::Ipv6(_))) => {
-                    return Err(order(i, "icmpv6 must follow ipv6"))
+                Layer::Icmpv6(_) if !matches!(prev, Some(Layer::Ipv6(_) | Layer::Srh(_))) => {
+                    return Err(order(i, "icmpv6 must follow ipv6 (or its srh)"))
                 }
                 Layer::Udp(_) | Layer::Tcp(_) | Layer::Gre(_)
-                    if !matches!(prev, Some(Layer::Ipv4(_) | Layer::Ipv6(_))) =>
+                    if !matches!(prev, Some(Layer::Ipv4(_) | Layer::Ipv6(_) | Layer::Srh(_))) =>
                 {
-                    return Err(order(i, "udp, tcp and gre must follow ipv4 or ipv6"))
+                    return Err(order(i, "udp, tcp and gre must follow ipv4 or ipv6 (or its srh)"))
                 }
                 l if is_udp_tunnel(l) && !matches!(prev, Some(Layer::Udp(_))) => {
                     return Err(order(i, "vxlan, vxlan_gpe, geneve and gtpu must follow udp"))
@@ -249,6 +253,21 @@ impl<'a> Plan<'a> {
                             ),
                         ));
                     }
+                }
+                Layer::Srh(_) if !matches!(prev, Some(Layer::Ipv6(_))) => return Err(order(i, "srh must follow ipv6")),
+                Layer::Srh(r) if r.segments.is_empty() || r.segments.len() > srh::MAX_SEGMENTS => {
+                    return Err(value(i, format!("{} segments: 1 to {} expected", r.segments.len(), srh::MAX_SEGMENTS)))
+                }
+                Layer::Srh(r) if usize::from(r.segments_left.unwrap_or(0)) >= r.segments.len() => {
+                    return Err(value(
+                        i,
+                        format!(
+                            "segments_left {} with {} segments: at most {} (the last index)",
+                            r.segments_left.unwrap_or(0),
+                            r.segments.len(),
+                            r.segments.len() - 1
+                        ),
+                    ))
                 }
                 Layer::Vlan(v) if v.id.unwrap_or(1) > 4095 || v.pcp > 7 => {
                     return Err(value(i, "id must be 0..=4095 and pcp 0..=7".into()))
@@ -328,6 +347,10 @@ impl<'a> Plan<'a> {
         self.find_in(seg, |l| matches!(l, Layer::Ipv4(_) | Layer::Ipv6(_)))
     }
 
+    fn srh_in(&self, seg: &std::ops::Range<usize>) -> Option<usize> {
+        self.find_in(seg, |l| matches!(l, Layer::Srh(_)))
+    }
+
     fn l4(&self, seg: &std::ops::Range<usize>) -> Option<usize> {
         self.find_in(seg, |l| matches!(l, Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_)))
     }
@@ -378,6 +401,7 @@ impl<'a> Plan<'a> {
             Some(Layer::Icmp(_)) => Protocol::ICMP,
             Some(Layer::Icmpv6(_)) => Protocol::ICMPV6,
             Some(Layer::Gre(_)) => Protocol(gre::PROTOCOL),
+            Some(Layer::Srh(_)) => Protocol(srh::NEXT_HEADER),
             // RFC 3692 experimentation protocol number.
             _ => Protocol(253),
         }
@@ -415,12 +439,33 @@ impl<'a> Plan<'a> {
                         IpAddress::V4(v.src.unwrap_or(Ipv4Addr::new(198, 18, u8::from(inner), 1))),
                         IpAddress::V4(v.dst.unwrap_or(Ipv4Addr::new(198, 19, u8::from(inner), 1))),
                     ),
-                    Layer::Ipv6(v) => (
-                        IpAddress::V6(v.src.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 0, u16::from(inner), 0, 0, 1))),
-                        IpAddress::V6(v.dst.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 1, u16::from(inner), 0, 0, 1))),
-                    ),
+                    Layer::Ipv6(v) => {
+                        // After a segment routing header the destination is the active
+                        // segment unless given.
+                        let active = match self.layers.get(i + 1) {
+                            Some(Layer::Srh(r)) => srh_active(r),
+                            _ => None,
+                        };
+                        let default = Ipv6Addr::new(0x2001, 2, 0, 1, u16::from(inner), 0, 0, 1);
+                        (
+                            IpAddress::V6(v.src.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 0, u16::from(inner), 0, 0, 1))),
+                            IpAddress::V6(v.dst.or(active).unwrap_or(default)),
+                        )
+                    }
                     _ => unreachable_pair(),
                 });
+            }
+        }
+        // The L4 checksums' pseudo-headers: the final destination of a segment routing
+        // header with segments left, else the IP header's.
+        let mut pseudo_pair = ip_pair;
+        for (k, seg) in self.segments().iter().enumerate() {
+            if let (Some(i), Some((src, _))) = (self.srh_in(seg), ip_pair[k]) {
+                if let Layer::Srh(r) = &self.layers[i] {
+                    if let (Some(&last), true) = (r.segments.first(), srh_left(r) > 0) {
+                        pseudo_pair[k] = Some((src, IpAddress::V6(last)));
+                    }
+                }
             }
         }
         // Inner layers first, so each checksum covers final bytes (an outer UDP or GRE
@@ -431,6 +476,7 @@ impl<'a> Plan<'a> {
             let b = &mut buf[off..];
             let inner = self.segment_of(i) == 1;
             let pair = ip_pair[self.segment_of(i)];
+            let l4_pair = pseudo_pair[self.segment_of(i)];
             match l {
                 Layer::Eth(e) => ethernet::Repr {
                     src: e.src.map(|m| m.0).unwrap_or(EthernetAddress([2, 0, 0, 0, u8::from(inner), 1])),
@@ -484,7 +530,7 @@ impl<'a> Plan<'a> {
                     .emit(&mut ipv6::Packet::new_unchecked(b))
                 }
                 Layer::Udp(u) => {
-                    let Some((src, dst)) = pair else { continue };
+                    let Some((src, dst)) = l4_pair else { continue };
                     let repr = udp::Repr {
                         src_port: u.sport.unwrap_or(1025),
                         dst_port: u.dport.unwrap_or(self.dport_of(i + 1)),
@@ -495,7 +541,7 @@ impl<'a> Plan<'a> {
                     }
                 }
                 Layer::Tcp(t) => {
-                    let Some((src, dst)) = pair else { continue };
+                    let Some((src, dst)) = l4_pair else { continue };
                     let flags = tcp_flags(t).map_err(|reason| LayerError::Value { index: i, layer: "tcp", reason })?;
                     let repr = tcp::Repr {
                         src_port: t.sport.unwrap_or(1025),
@@ -514,7 +560,7 @@ impl<'a> Plan<'a> {
                     emit_l4_icmpv4(req, c, b, rest);
                 }
                 Layer::Icmpv6(c) => {
-                    let Some((src, dst)) = pair else { continue };
+                    let Some((src, dst)) = l4_pair else { continue };
                     let req =
                         icmp_request(c).map_err(|reason| LayerError::Value { index: i, layer: "icmpv6", reason })?;
                     emit_l4_icmpv6(req, c, b, rest, &src, &dst);
@@ -525,6 +571,14 @@ impl<'a> Plan<'a> {
                     spa: a.spa.unwrap_or(Ipv4Addr::new(198, 18, u8::from(inner), 1)),
                     tha: a.tha.map(|m| m.0).unwrap_or(EthernetAddress([0; 6])),
                     tpa: a.tpa.unwrap_or(Ipv4Addr::new(198, 19, u8::from(inner), 1)),
+                }
+                .emit(b),
+                Layer::Srh(r) => srh::Repr {
+                    next_header: self.proto_of(i + 1, None).0,
+                    segments_left: srh_left(r),
+                    flags: r.flags,
+                    tag: r.tag,
+                    segments: &r.segments,
                 }
                 .emit(b),
                 Layer::Vxlan(v) => vxlan::Repr { vni: v.vni.unwrap_or(1), gpe_next: None }.emit(b),
@@ -609,6 +663,7 @@ impl<'a> Plan<'a> {
                     Layer::Tcp(_) => Hdr::Tcp,
                     Layer::Icmp(_) => Hdr::Icmp,
                     Layer::Icmpv6(_) => Hdr::Icmpv6,
+                    Layer::Srh(r) => Hdr::Ipv6Ext(Ext::Srh { segments: r.segments.len() as u8 }),
                     Layer::Vxlan(_) => Hdr::Vxlan,
                     Layer::VxlanGpe(_) => Hdr::VxlanGpe,
                     Layer::Geneve(_) => Hdr::Geneve,
@@ -619,8 +674,32 @@ impl<'a> Plan<'a> {
                 Some((h, o))
             })
             .collect();
-        layout_of(&hdrs, self.header_len, self.fixed_payload().map(|p| self.header_len + p))
+        let mut lay = layout_of(&hdrs, self.header_len, self.fixed_payload().map(|p| self.header_len + p));
+        // A segment routing header with segments left: the pseudo-header holds the final
+        // segment, not the IPv6 destination.
+        for (k, seg) in self.segments().iter().enumerate() {
+            let (Some(i), Some(ip)) = (self.srh_in(seg), self.l3(seg)) else { continue };
+            let Layer::Srh(r) = &self.layers[i] else { continue };
+            let part = if k == 0 { Some(&mut lay.outer) } else { lay.inner.as_mut() };
+            if let (Some(part), true) = (part, srh_left(r) > 0) {
+                if !part.pseudo.is_empty() {
+                    let (src, last) = (self.offsets[ip] + ipv6::ADDRS.start, self.offsets[i] + srh::FIXED_LEN);
+                    part.pseudo = vec![src..src + 16, last..last + 16];
+                }
+            }
+        }
+        lay
     }
+}
+
+/// A segment routing header's segments left: given, or the last index.
+fn srh_left(r: &SrhSpec) -> u8 {
+    r.segments_left.unwrap_or(r.segments.len().saturating_sub(1) as u8)
+}
+
+/// The active segment, the IPv6 destination: list[segments left].
+fn srh_active(r: &SrhSpec) -> Option<Ipv6Addr> {
+    r.segments.get(usize::from(srh_left(r))).copied()
 }
 
 fn gre_repr(g: &GreSpec, protocol: u16) -> gre::Repr {

@@ -4,7 +4,7 @@
 
 use super::{FieldDef, Layout};
 use riptide_wire::{
-    arp, ethernet, geneve, gre, gtpu, icmpv4, icmpv6, ipv4, ipv6, mpls, tcp, udp, vlan, vxlan, FieldDesc,
+    arp, ethernet, geneve, gre, gtpu, icmpv4, icmpv6, ipv4, ipv6, mpls, srh, tcp, udp, vlan, vxlan, FieldDesc,
 };
 
 /// A header riptide knows, as far as the layout needs it.
@@ -48,8 +48,10 @@ pub(crate) enum Ext {
     HopByHop,
     DestOptions,
     Routing,
-    /// A segment routing header (routing type 4, SRv6).
-    Srh,
+    /// A segment routing header (routing type 4, SRv6) with its segment count.
+    Srh {
+        segments: u8,
+    },
     Fragment,
 }
 
@@ -71,7 +73,7 @@ impl Hdr {
             Hdr::Ipv6Ext(Ext::HopByHop) => "hopopts",
             Hdr::Ipv6Ext(Ext::DestOptions) => "dstopts",
             Hdr::Ipv6Ext(Ext::Routing) => "routing",
-            Hdr::Ipv6Ext(Ext::Srh) => "srh",
+            Hdr::Ipv6Ext(Ext::Srh { .. }) => "srh",
             Hdr::Ipv6Ext(Ext::Fragment) => "fraghdr",
             Hdr::Vxlan | Hdr::VxlanGpe => "vxlan",
             Hdr::Geneve => "geneve",
@@ -98,6 +100,7 @@ impl Hdr {
             Hdr::Tcp => tcp::FIELDS,
             Hdr::Icmp => icmpv4::FIELDS,
             Hdr::Icmpv6 => icmpv6::FIELDS,
+            Hdr::Ipv6Ext(Ext::Srh { segments }) => return std::borrow::Cow::Owned(srh::fields(segments.into())),
             Hdr::Ipv6Ext(_) => &[],
             Hdr::Vxlan | Hdr::VxlanGpe => vxlan::FIELDS,
             Hdr::Geneve => geneve::FIELDS,

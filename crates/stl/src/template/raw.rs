@@ -200,7 +200,7 @@ fn ipv6_walk(f: &[u8], at: usize, w: &mut Walk) {
             0 => Ext::HopByHop,
             60 => Ext::DestOptions,
             44 => Ext::Fragment,
-            _ if h[2] == 4 => Ext::Srh,
+            _ if h[2] == 4 => Ext::Srh { segments: ((len - 8) / 16).min(255) as u8 },
             _ => Ext::Routing,
         };
         w.hdrs.push((Hdr::Ipv6Ext(ext), off));
