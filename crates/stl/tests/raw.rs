@@ -415,3 +415,47 @@ fn an_srv6_frame_walks_sizes_with_its_lengths_and_checksum_right() {
     let e = riptide_stl::profile::compile(&p, "raw.yaml").unwrap_err().to_string();
     assert!(e.contains("frame byte 56") && e.contains("first fragment"), "{e}");
 }
+
+/// TRex's udp_1pkt_vxlan.py frame (Ether/IP/UDP(sport=1337, dport=4789)/VXLAN(vni=42)/
+/// Ether/IP/'x'*20, as its scapy builds it) given as bytes, with variables on the inner
+/// source address, the inner IP id and the VNI, as a TRex VM with STLVmFixIpv4 on the
+/// inner header would write them: the raw walk follows port 4789 into the inner packet,
+/// so the inner IPv4 checksum is kept (the outer UDP checksum is 0) in every frame, and
+/// the outer bytes are the given ones.
+#[test]
+fn a_raw_vxlan_frame_keeps_its_inner_checksums_under_inner_writes() {
+    let mut f = Vec::new();
+    f.extend_from_slice(&MACS);
+    f.extend_from_slice(&[0x08, 0x00]);
+    let inner_len = 20 + 20;
+    let udp_len = 8 + 8 + 14 + inner_len;
+    let mut outer = vec![0x45, 0, 0, 0, 0, 1, 0, 0, 64, 17, 0, 0, 16, 0, 0, 1, 48, 0, 0, 1];
+    outer[2..4].copy_from_slice(&((20 + udp_len) as u16).to_be_bytes());
+    let c = !checksum::data(&outer);
+    outer[10..12].copy_from_slice(&c.to_be_bytes());
+    f.extend_from_slice(&outer);
+    f.extend_from_slice(&[0x05, 0x39, 0x12, 0xb5]);
+    f.extend_from_slice(&(udp_len as u16).to_be_bytes());
+    f.extend_from_slice(&[0, 0, 0x08, 0, 0, 0, 0, 0, 42, 0]);
+    f.extend_from_slice(&MACS);
+    f.extend_from_slice(&[0x08, 0x00]);
+    let mut inner = vec![0x45, 0, 0, inner_len as u8, 0, 1, 0, 0, 64, 0, 0, 0, 16, 0, 0, 1, 48, 0, 0, 1];
+    let c = !checksum::data(&inner);
+    inner[10..12].copy_from_slice(&c.to_be_bytes());
+    f.extend_from_slice(&inner);
+    f.extend_from_slice(&[b'x'; 20]);
+    let yaml = format!(
+        "streams:\n  - frame: {}\n    raw: true\n    vars:\n      - {{name: a, op: inc, min: 16.0.0.1, max: 16.0.0.200, write: inner.ipv4.src}}\n      - {{name: i, op: random, min: 0, max: 65535, size: 2, write: inner.ipv4.id}}\n      - {{name: v, op: inc, min: 1, max: 9, write: vxlan.vni}}\n",
+        hex(&f)
+    );
+    let out = frames(&yaml, 300);
+    for (k, g) in out.iter().enumerate() {
+        let d = riptide_wire::decode(g);
+        assert!(d.malformed.is_none() && d.all_checksums_ok(), "frame {k}:\n{d}");
+        assert_eq!(d.names(), ["eth", "ipv4", "udp", "vxlan", "eth", "ipv4", "payload"], "{d}");
+        let inner = &d.layers[5];
+        assert_eq!(inner.get("src").unwrap(), format!("16.0.0.{}", 1 + k % 200), "frame {k}");
+        assert_eq!(d.layer("vxlan").unwrap().get("vni").unwrap(), (1 + k % 9).to_string());
+        assert_eq!(g[..42], f[..42], "the outer headers as given");
+    }
+}

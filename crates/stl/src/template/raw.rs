@@ -29,7 +29,7 @@
 use super::layout::{layout_of, Ext, Hdr};
 use super::{FrameError, Layout, Template};
 use riptide_core::units::FCS_LEN;
-use riptide_wire::{checksum, icmpv4, icmpv6, ipv4, ipv6, tcp, udp};
+use riptide_wire::{checksum, geneve, gre, gtpu, icmpv4, icmpv6, ipv4, ipv6, tcp, udp, vxlan};
 use std::ops::Range;
 
 /// The smallest Ethernet frame without its FCS: shorter frames are padded to it.
@@ -80,6 +80,11 @@ struct Walk {
     first_fragment: Option<usize>,
     /// Where a routing header holds the final destination the pseudo-header names.
     final_dst: Option<usize>,
+    /// Where a tunnel header starts (VXLAN, VXLAN-GPE, Geneve, GTP-U, GRE): the headers
+    /// after it are the inner packet's.
+    tunnel: Option<usize>,
+    /// The inner packet's final destination, as `final_dst`.
+    inner_final_dst: Option<usize>,
 }
 
 impl Walk {
@@ -91,13 +96,19 @@ impl Walk {
 /// Walks the headers of `f` as far as riptide knows them.
 fn walk(f: &[u8]) -> Walk {
     let mut w = Walk { hdrs: vec![(Hdr::Eth, 0)], header_len: 14, ..Walk::default() };
-    let Some(mut etype) = u16_at(f, 12) else { return w };
-    let mut type_at = 12;
-    let mut off = 14;
+    after_ethertype(f, 12, &mut w);
+    w
+}
+
+/// The headers after the EtherType at `type_at` (an Ethernet header's, outer or inner).
+fn after_ethertype(f: &[u8], type_at: usize, w: &mut Walk) {
+    let Some(mut etype) = u16_at(f, type_at) else { return };
+    let mut type_at = type_at;
+    let mut off = type_at + 2;
     while matches!(etype, 0x8100 | 0x88A8 | 0x9100) {
         let Some(next) = u16_at(f, off + 2) else {
             w.stop(off, "the frame ends in a VLAN tag".into());
-            return w;
+            return;
         };
         w.hdrs.push((Hdr::Vlan, off));
         (etype, type_at, off) = (next, off + 2, off + 4);
@@ -107,7 +118,7 @@ fn walk(f: &[u8]) -> Walk {
         loop {
             let Some(entry) = f.get(off..off + 4) else {
                 w.stop(off, "the frame ends in the MPLS stack".into());
-                return w;
+                return;
             };
             let bottom = entry[2] & 1 != 0;
             w.hdrs.push((Hdr::Mpls, off));
@@ -133,17 +144,16 @@ fn walk(f: &[u8]) -> Walk {
         } else {
             w.stop(off, "an ARP packet that is not Ethernet/IPv4".into());
         }
-        return w;
+        return;
     }
     match ip_version {
-        Some(4) => ipv4_walk(f, off, &mut w),
-        Some(6) => ipv6_walk(f, off, &mut w),
+        Some(4) => ipv4_walk(f, off, w),
+        Some(6) => ipv6_walk(f, off, w),
         _ if w.hdrs.last().is_some_and(|h| h.0 == Hdr::Mpls) => {
             w.stop(off, "no IPv4 or IPv6 after the MPLS stack".into());
         }
         _ => w.stop(type_at, format!("EtherType {etype:#06x} is none riptide knows")),
     }
-    w
 }
 
 fn ipv4_walk(f: &[u8], at: usize, w: &mut Walk) {
@@ -262,6 +272,10 @@ fn l4_walk(f: &[u8], proto_at: usize, proto: u8, at: usize, v6: bool, w: &mut Wa
         }
         (1, false) => (Hdr::Icmp, icmpv4::HEADER_LEN),
         (58, true) => (Hdr::Icmpv6, icmpv6::HEADER_LEN),
+        (gre::PROTOCOL, _) => {
+            gre_walk(f, proto_at, at, end, w);
+            return;
+        }
         _ => {
             let family = if v6 { "IPv6 next header" } else { "IPv4 protocol" };
             w.stop(proto_at, format!("{family} {proto} is opaque to riptide"));
@@ -275,6 +289,114 @@ fn l4_walk(f: &[u8], proto_at: usize, proto: u8, at: usize, v6: bool, w: &mut Wa
     w.hdrs.push((hdr, at));
     w.header_len = at + len;
     w.l4 = Some(L4 { at, hdr, proto });
+    if proto == 17 {
+        udp_tunnel(f, at + udp::HEADER_LEN, end, w);
+    }
+}
+
+/// What a tunnel header says follows it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Inner {
+    Eth,
+    Ip,
+    /// Something riptide does not walk (its number, for the reason).
+    Other(u16),
+}
+
+impl Inner {
+    fn of_ethertype(t: u16) -> Inner {
+        match t {
+            gre::TEB => Inner::Eth,
+            0x0800 | 0x86DD => Inner::Ip,
+            t => Inner::Other(t),
+        }
+    }
+}
+
+/// A tunnel in the UDP payload at `at..end` that its destination port announces.
+fn udp_tunnel(f: &[u8], at: usize, end: usize, w: &mut Walk) {
+    let Some(dport) = u16_at(f, at - udp::HEADER_LEN + 2) else { return };
+    let Some(b) = f.get(at..end) else { return };
+    let (hdr, len, inner) = match dport {
+        vxlan::PORT if b.len() >= vxlan::HEADER_LEN => (Hdr::Vxlan, vxlan::HEADER_LEN, Inner::Eth),
+        vxlan::GPE_PORT if b.len() >= vxlan::HEADER_LEN => {
+            let inner = match b[3] {
+                vxlan::next::ETHERNET => Inner::Eth,
+                vxlan::next::IPV4 | vxlan::next::IPV6 => Inner::Ip,
+                n => Inner::Other(n.into()),
+            };
+            (Hdr::VxlanGpe, vxlan::HEADER_LEN, inner)
+        }
+        geneve::PORT if b.len() >= geneve::HEADER_LEN => {
+            let len = geneve::HEADER_LEN + usize::from(b[0] & 0x3F) * 4;
+            (Hdr::Geneve, len, Inner::of_ethertype(u16::from_be_bytes([b[2], b[3]])))
+        }
+        gtpu::PORT if b.len() >= gtpu::HEADER_LEN => {
+            let optional = b[0] & 0x07 != 0;
+            let len = gtpu::HEADER_LEN + if optional { 4 } else { 0 };
+            // A G-PDU without extension headers carries an IP packet.
+            let ext = b[0] & 0x04 != 0 && b.get(11).is_some_and(|&n| n != 0);
+            let inner = if b[1] == gtpu::G_PDU && !ext { Inner::Ip } else { Inner::Other(b[1].into()) };
+            (Hdr::Gtpu { seq: optional }, len, inner)
+        }
+        _ => return,
+    };
+    tunnel(f, hdr, at, len, end, inner, w);
+}
+
+/// GRE at `at` (IP protocol 47, the IP packet ending at `end`).
+fn gre_walk(f: &[u8], proto_at: usize, at: usize, end: usize, w: &mut Walk) {
+    let Some(b) = f.get(at..end).filter(|b| b.len() >= gre::HEADER_LEN) else {
+        w.stop(proto_at, "the IP packet ends in its GRE header".into());
+        return;
+    };
+    let flags = u16::from_be_bytes([b[0], b[1]]);
+    let word = |k: usize| b.get(k..k + 4).map(|x| u32::from_be_bytes([x[0], x[1], x[2], x[3]]));
+    let checksum = flags & 0x8000 != 0;
+    let mut k = gre::HEADER_LEN + if checksum { 4 } else { 0 };
+    let key = (flags & 0x2000 != 0).then(|| word(k)).flatten();
+    k += if flags & 0x2000 != 0 { 4 } else { 0 };
+    let seq = (flags & 0x1000 != 0).then(|| word(k)).flatten();
+    let repr = gre::Repr { protocol: u16::from_be_bytes([b[2], b[3]]), checksum, key, seq };
+    if flags & 0x4007 != 0 || repr.header_len() > b.len() {
+        w.stop(at, format!("GRE flags {flags:#06x} (routing or a version other than 0) are opaque to riptide"));
+        return;
+    }
+    tunnel(f, Hdr::Gre(repr), at, repr.header_len(), end, Inner::of_ethertype(repr.protocol), w);
+}
+
+/// A tunnel header `hdr` of `len` bytes at `at`, then its inner packet up to `end`: the
+/// inner headers are walked as the outer ones, the outer IP and L4 kept for the sizes.
+fn tunnel(f: &[u8], hdr: Hdr, at: usize, len: usize, end: usize, inner: Inner, w: &mut Walk) {
+    if at + len > end {
+        w.stop(at, "the packet ends in its tunnel header".into());
+        return;
+    }
+    w.hdrs.push((hdr, at));
+    w.header_len = at + len;
+    let inner_at = at + len;
+    if w.tunnel.is_some() {
+        w.stop(inner_at, "a tunnel inside a tunnel is opaque to riptide (it keeps one level's checksums)".into());
+        return;
+    }
+    w.tunnel = Some(at);
+    let outer = (w.ip, w.l4.take(), w.final_dst.take(), w.first_fragment.take());
+    match inner {
+        Inner::Eth if inner_at + 14 <= end => {
+            w.hdrs.push((Hdr::Eth, inner_at));
+            w.header_len = inner_at + 14;
+            after_ethertype(f, inner_at + 12, w);
+        }
+        Inner::Ip => match f.get(inner_at).map(|v| v >> 4) {
+            Some(4) => ipv4_walk(f, inner_at, w),
+            Some(6) => ipv6_walk(f, inner_at, w),
+            _ => w.stop(inner_at, "no IPv4 or IPv6 packet where the tunnel says one is".into()),
+        },
+        Inner::Eth => w.stop(inner_at, "the packet ends in the tunnel's inner Ethernet header".into()),
+        Inner::Other(n) => w.stop(at, format!("a tunnel carrying protocol {n:#x}, opaque to riptide")),
+    }
+    w.inner_final_dst = w.final_dst;
+    (w.ip, w.l4, w.final_dst, w.first_fragment) = outer;
 }
 
 /// The size (FCS included) a raw frame is sent at by default: its own, at least 64.
@@ -300,6 +422,12 @@ pub fn raw(frame: &[u8], sizes: &[u16]) -> Result<(Template, Layout), FrameError
     if let (Some(dst), Some(ip), false) = (w.final_dst, w.ip, layout.outer.pseudo.is_empty()) {
         let src = ip.at + ipv6::ADDRS.start;
         layout.outer.pseudo = vec![src..src + 16, dst..dst + 16];
+    }
+    if let (Some(dst), Some(inner)) = (w.inner_final_dst, layout.inner.as_mut()) {
+        // The inner IPv6 source is where the inner pseudo-header's addresses start.
+        if let Some(src) = inner.pseudo.first().map(|r| r.start) {
+            inner.pseudo = vec![src..src + 16, dst..dst + 16];
+        }
     }
     let Some(&min) = sizes.first() else {
         return Err(err(0, "no frame size given"));
@@ -347,6 +475,12 @@ impl<'a> Sized<'a> {
             ));
         }
         let grows = ip.end == own;
+        if let (Some(at), true) = (w.tunnel, grows) {
+            return Err(fixed(
+                at,
+                "a tunnel's inner packet has lengths and checksums of its own to change with the size",
+            ));
+        }
         if grows {
             if let Some((at, why)) = &w.opaque {
                 return Err(fixed(*at, &format!("{why}: lengths inside it are unknown")));
@@ -529,6 +663,40 @@ mod tests {
             for &s in &sizes {
                 assert_eq!(at(&got, s), at(&want, s), "{yaml} at size {s}");
             }
+        }
+    }
+
+    #[test]
+    fn tunnel_frames_give_the_layers_layout_outer_and_inner() {
+        // A tunnel frame the layers build: the raw walk follows the UDP port or GRE into
+        // the inner packet and finds the same fields, the same four checksums, the same
+        // coverage of every byte (the counts the engine fixes them by), at its own size.
+        for yaml in [
+            "[{eth: {}}, {ipv4: {}}, {udp: {}}, {vxlan: {vni: 5}}, {eth: {}}, {ipv4: {}}, {udp: {}}]",
+            "[{eth: {}}, {ipv4: {}}, {udp: {checksum: true}}, {vxlan: {}}, {eth: {}}, {vlan: {id: 9}}, {ipv6: {}}, {tcp: {}}]",
+            "[{eth: {}}, {ipv6: {}}, {udp: {}}, {geneve: {options: [{class: 1, type: 2, data: '01020304'}]}}, {eth: {}}, {ipv4: {}}, {icmp: {}}]",
+            "[{eth: {}}, {ipv6: {}}, {udp: {}}, {vxlan_gpe: {}}, {ipv6: {}}, {udp: {}}]",
+            "[{eth: {}}, {ipv4: {}}, {gre: {key: 3, seq: 4, checksum: true}}, {eth: {}}, {ipv4: {}}, {udp: {}}]",
+            "[{eth: {}}, {ipv6: {}}, {gre: {}}, {ipv6: {}}, {srh: {segments: ['2001:2::5', '2001:2::6']}}, {udp: {}}]",
+            "[{eth: {}}, {ipv4: {}}, {udp: {checksum: true}}, {gtpu: {teid: 7, seq: 1}}, {ipv4: {}}, {tcp: {}}]",
+        ] {
+            let (want, want_layout) = layered(yaml, &[200]);
+            let frame = at(&want, 200);
+            let (got, layout) = raw(&frame, &[200]).unwrap_or_else(|e| panic!("{yaml}: {e}"));
+            assert_eq!(at(&got, 200), frame, "{yaml}");
+            assert_eq!(layout.opaque, None, "{yaml}");
+            assert_eq!(layout.fields, want_layout.fields, "{yaml}");
+            assert_eq!(layout.csum(), want_layout.csum(), "{yaml}");
+            assert_eq!(layout.outer, want_layout.outer, "{yaml}");
+            assert_eq!(layout.inner, want_layout.inner, "{yaml}");
+            assert!(layout.inner.is_some(), "{yaml}");
+            assert_eq!(layout.header_len, want_layout.header_len, "{yaml}");
+            for off in 0..frame.len() - 1 {
+                assert_eq!(layout.coverage(off, 2), want_layout.coverage(off, 2), "{yaml} at {off}");
+            }
+            // At another size the inner lengths would change too: refused, naming why.
+            let e = raw(&frame, &[180, 200]).map(|_| ()).unwrap_err().to_string();
+            assert!(e.contains("inner packet has lengths and checksums"), "{e}");
         }
     }
 
