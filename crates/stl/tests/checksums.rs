@@ -199,3 +199,25 @@ fn a_size_list_is_sent_in_its_order_with_every_length_and_checksum_right() {
         assert!(e.contains(why), "{bad}: {e}");
     }
 }
+
+#[test]
+fn one_byte_writes_land_at_any_offset_even_the_last_byte_of_an_odd_frame() {
+    // A 1-byte write runs as the aligned 2-byte word that holds it (so runs of packets can
+    // be planned); at the last byte of a 61-byte frame that word does not fit, and the
+    // write as compiled is used. Both, and the IPv4 TOS beside them, hold their values.
+    let yaml = "streams:\n  - packet: [ipv4: {}, udp: {}]\n    size: {min: 64, max: 65, mode: inc}\n    vars:\n      - {name: t, min: 1, max: 7, size: 1, write: ipv4.tos}\n      - {name: p, min: 1, max: 9, size: 1}\n    writes: [{var: p, offset: 59, size: 1}, {var: t, offset: 58, size: 1}]\n";
+    let f = frames(yaml, 40);
+    for (k, x) in f.iter().enumerate() {
+        assert_eq!(x.len(), 60 + k % 2, "frame {k}");
+        assert_eq!(x[15], 1 + (k % 7) as u8, "tos, frame {k}");
+        assert_eq!(x[59], 1 + (k % 9) as u8, "byte 59, frame {k}");
+        assert_eq!(x[58], 1 + (k % 7) as u8, "byte 58, frame {k}");
+        let d = riptide_wire::decode::decode(x);
+        assert!(d.malformed.is_none() && d.all_checksums_ok(), "frame {k}\n{d}");
+    }
+    let last = "streams:\n  - packet: [ipv4: {}, udp: {}]\n    size: 65\n    vars: [{name: p, min: 1, max: 9, size: 1}]\n    writes: [{var: p, offset: 60, size: 1}]\n";
+    for (k, x) in frames(last, 20).iter().enumerate() {
+        assert_eq!((x.len(), x[60]), (61, 1 + (k % 9) as u8), "frame {k}");
+        assert!(riptide_wire::decode::decode(x).all_checksums_ok(), "frame {k}");
+    }
+}
