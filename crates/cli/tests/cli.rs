@@ -225,6 +225,33 @@ fn tunnel_profiles_decode_in_tshark_with_every_checksum_right() {
     }
 }
 
+/// IPv4 options and fragments as layer keys, with tshark as the oracle: a Router Alert
+/// option in every header (its checksum over the options right while the source moves),
+/// and fragments at an offset with MF, which tshark reads as fragments of one datagram.
+#[test]
+fn ipv4_options_and_fragments_decode_in_tshark() {
+    if !require_tshark() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let prof = dir.path().join("o.yaml");
+    std::fs::write(
+        &prof,
+        "streams:\n  - packet: [ipv4: {options: '94040000'}, udp: {}]\n    size: 100\n    vars: [{name: s, min: 198.18.0.1, max: 198.18.0.250, write: ipv4.src}]\n  - packet: [ipv4: {mf: true, frag: 185, id: 77}, payload: {pattern: ab}]\n    size: 200\n",
+    )
+    .unwrap();
+    let out = dir.path().join("o.pcap");
+    let o = riptide(&["run", prof.to_str().unwrap(), "--port", &format!("pcap:{}", out.display()), "-n", "2000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = tshark(&out, "", &["ip.hdr_len", "ip.opt.type", "ip.flags.mf", "ip.frag_offset", "ip.checksum.status"]);
+    assert_eq!(rows.len(), 2000);
+    let opts = rows.iter().filter(|r| r.as_str() == "24\t148\t0\t0\t1").count();
+    // tshark 4.0 shows the offset in 8-byte units, later ones in bytes.
+    let frags = rows.iter().filter(|r| ["20\t\t1\t185\t1", "20\t\t1\t1480\t1"].contains(&r.as_str())).count();
+    assert_eq!((opts, frags), (1000, 1000), "{:?}", &rows[..4]);
+    assert!(tshark(&out, "udp.checksum.status == \"Bad\" or _ws.malformed", &[]).is_empty());
+}
+
 #[test]
 fn single_burst_writes_exactly_n_frames_of_60_bytes() {
     let dir = tempfile::tempdir().unwrap();

@@ -357,6 +357,17 @@ pub struct Ipv4Spec {
     /// Don't-fragment flag.
     #[serde(default)]
     pub df: bool,
+    /// More-fragments flag.
+    #[serde(default)]
+    pub mf: bool,
+    /// Fragment offset in 8-byte units (as the header and scapy's `frag` hold it). A
+    /// fragment at a non-zero offset carries no L4 header: only a payload may follow.
+    #[serde(default)]
+    pub frag: u16,
+    /// Options as hex bytes (e.g. Router Alert `94 04 00 00`), padded with zeros (end of
+    /// list) to a multiple of 4, at most 40.
+    #[serde(default)]
+    pub options: Option<String>,
     /// Protocol number; by default set from the next layer.
     #[serde(default)]
     pub proto: Option<u8>,

@@ -23,6 +23,11 @@ const STACKS: &[(&str, &[&str])] = &[
         "[eth: {}, mpls: {label: 3}, mpls: {label: 4}, ipv4: {}, tcp: {}]",
         &["mpls.label", "mpls[1].tc", "ipv4.ttl", "tcp.seq"],
     ),
+    // IPv4 options (Router Alert; NOPs padded), in the header checksum; fragments.
+    ("[ipv4: {options: '94040000'}, udp: {}]", &["ipv4.src", "ipv4.ttl", "ipv4.tos", "udp.sport", "udp.dport"]),
+    ("[ipv4: {options: '010101', df: true}, tcp: {}]", &["ipv4.dst", "ipv4.id", "tcp.seq", "tcp.window"]),
+    ("[ipv4: {mf: true}, udp: {}]", &["ipv4.src", "ipv4.id", "ipv4.ttl"]),
+    ("[ipv4: {frag: 185, options: '94040000'}, payload: {}]", &["ipv4.src", "ipv4.id", "ipv4.tos"]),
 ];
 
 /// Tunnels: the outer packet's checksums, GRE's, and the inner packet's, all kept while

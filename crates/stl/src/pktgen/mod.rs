@@ -557,6 +557,7 @@ impl DeviceConfig {
                 id: 0,
                 df: false,
                 proto: None,
+                ..Ipv4Spec::default()
             }));
             var(
                 "src",

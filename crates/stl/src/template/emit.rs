@@ -140,6 +140,8 @@ pub(crate) struct Plan<'a> {
     tunnel: Option<usize>,
     /// Geneve's options, parsed.
     geneve_opts: Vec<geneve::Opt>,
+    /// Each IPv4 layer's options (by layer index; empty for the others), padded.
+    ipv4_opts: Vec<Vec<u8>>,
 }
 
 impl<'a> Plan<'a> {
@@ -162,6 +164,7 @@ impl<'a> Plan<'a> {
         let mut off = 0;
         let mut tunnel = None;
         let mut geneve_opts = Vec::new();
+        let mut ipv4_opts = vec![Vec::new(); layers.len()];
         for (i, l) in layers.iter().enumerate() {
             let prev = layers.get(i.wrapping_sub(1));
             match prev {
@@ -269,6 +272,25 @@ impl<'a> Plan<'a> {
                         ),
                     ))
                 }
+                Layer::Ipv4(v) => {
+                    if let Some(h) = &v.options {
+                        let mut o = super::parse_hex(h).map_err(|e| value(i, format!("options: {e}")))?;
+                        o.resize(o.len().div_ceil(4) * 4, 0);
+                        if o.len() > 40 {
+                            return Err(value(i, format!("options take {} bytes: at most 40 fit the header", o.len())));
+                        }
+                        ipv4_opts[i] = o;
+                    }
+                    if v.frag > 0x1FFF {
+                        return Err(value(i, format!("frag {} is above 8191 (13 bits, in 8-byte units)", v.frag)));
+                    }
+                    if v.frag != 0 && layers.get(i + 1).is_some_and(|n| !matches!(n, Layer::Payload(_))) {
+                        return Err(order(
+                            i + 1,
+                            "a fragment at a non-zero offset (frag) carries no L4 header: only a payload may follow",
+                        ));
+                    }
+                }
                 Layer::Vlan(v) if v.id.unwrap_or(1) > 4095 || v.pcp > 7 => {
                     return Err(value(i, "id must be 0..=4095 and pcp 0..=7".into()))
                 }
@@ -297,13 +319,14 @@ impl<'a> Plan<'a> {
             }
             offsets.push(off);
             off += match l {
+                Layer::Ipv4(_) => ipv4::HEADER_LEN + ipv4_opts[i].len(),
                 Layer::Geneve(_) => geneve::HEADER_LEN + geneve::options_len(&geneve_opts),
                 Layer::Gre(g) => gre_repr(g, 0).header_len(),
                 Layer::Gtpu(g) => gtpu_repr(g).header_len(),
                 l => header_len(l),
             };
         }
-        Ok(Plan { layers, offsets, header_len: off, tunnel, geneve_opts })
+        Ok(Plan { layers, offsets, header_len: off, tunnel, geneve_opts, ipv4_opts })
     }
 
     /// The payload's fixed length (`payload: {len: N}`), if set.
@@ -512,7 +535,20 @@ impl<'a> Plan<'a> {
                         ident: v.id,
                         dont_frag: v.df,
                     }
-                    .emit(&mut ipv4::Packet::new_unchecked(b))
+                    .emit(&mut ipv4::Packet::new_unchecked(&mut b[..]));
+                    let opts = &self.ipv4_opts[i];
+                    if !opts.is_empty() || v.mf || v.frag != 0 {
+                        // Options, MF and the offset, then the checksum over all of it.
+                        let len = ipv4::HEADER_LEN + opts.len();
+                        b[0] = 0x40 | (len / 4) as u8;
+                        b[ipv4::HEADER_LEN..len].copy_from_slice(opts);
+                        let flags = u16::from_be_bytes([b[6], b[7]]) & 0x4000;
+                        let word = flags | if v.mf { 0x2000 } else { 0 } | (v.frag & 0x1FFF);
+                        b[6..8].copy_from_slice(&word.to_be_bytes());
+                        b[ipv4::CHECKSUM..ipv4::CHECKSUM + 2].fill(0);
+                        let c = !riptide_wire::checksum::data(&b[..len]);
+                        b[ipv4::CHECKSUM..ipv4::CHECKSUM + 2].copy_from_slice(&c.to_be_bytes());
+                    }
                 }
                 Layer::Ipv6(v) => {
                     let Some((IpAddress::V6(src), IpAddress::V6(dst))) = pair else {
@@ -657,7 +693,7 @@ impl<'a> Plan<'a> {
                     Layer::Vlan(_) => Hdr::Vlan,
                     Layer::Mpls(_) => Hdr::Mpls,
                     Layer::Arp(_) => Hdr::Arp,
-                    Layer::Ipv4(_) => Hdr::Ipv4 { len: ipv4::HEADER_LEN },
+                    Layer::Ipv4(_) => Hdr::Ipv4 { len: ipv4::HEADER_LEN + self.ipv4_opts[i].len() },
                     Layer::Ipv6(_) => Hdr::Ipv6,
                     Layer::Udp(_) => Hdr::Udp { checksum: self.udp_checksum(i) },
                     Layer::Tcp(_) => Hdr::Tcp,

@@ -175,6 +175,7 @@ fn ipv4(f: &[u8], off: usize, layers: &mut Vec<Layer>) -> Result<IpEnds, FrameEr
         id: u16_at(f, off + 4)?,
         df: frag & 0x4000 != 0,
         proto: (!known).then_some(proto),
+        ..Ipv4Spec::default()
     }));
     if total < 20 {
         return Err(err(off + 2, format!("IPv4 total length {total} is below its header")));

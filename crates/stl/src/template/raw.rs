@@ -646,6 +646,8 @@ mod tests {
             "[{eth: {}}, {ipv6: {}}, {tcp: {}}]",
             "[{eth: {}}, {ipv4: {}}, {udp: {checksum: false}}]",
             "[{eth: {}}, {ipv4: {proto: 61}}, {payload: {hex: 6c6162}}]",
+            "[{eth: {}}, {ipv4: {options: '94040000'}}, {udp: {}}]",
+            "[{eth: {}}, {vlan: {id: 3}}, {ipv4: {options: '0101010101'}}, {tcp: {}}]",
         ] {
             // An opaque protocol is sent at its own size only.
             let opaque = yaml.contains("61");
