@@ -225,7 +225,7 @@ fn tunnel_profiles_decode_in_tshark_with_every_checksum_right() {
     }
 }
 
-/// IPv4 options and fragments as layer keys, with tshark as the oracle: a Router Alert
+/// IPv4 options and fragments, and TCP options, as layer keys, with tshark as the oracle: a Router Alert
 /// option in every header (its checksum over the options right while the source moves),
 /// and fragments at an offset with MF, which tshark reads as fragments of one datagram.
 #[test]
@@ -250,6 +250,24 @@ fn ipv4_options_and_fragments_decode_in_tshark() {
     let frags = rows.iter().filter(|r| ["20\t\t1\t185\t1", "20\t\t1\t1480\t1"].contains(&r.as_str())).count();
     assert_eq!((opts, frags), (1000, 1000), "{:?}", &rows[..4]);
     assert!(tshark(&out, "udp.checksum.status == \"Bad\" or _ws.malformed", &[]).is_empty());
+
+    // TCP options by name, laid out as FreeBSD and TRex's stack do: tshark reads each,
+    // and the checksum over them is right while the source port moves.
+    std::fs::write(
+        &prof,
+        "streams:\n  - packet: [ipv4: {}, tcp: {options: {mss: 1460, wscale: 7, sack_perm: true, timestamp: [1000, 0]}}]\n    size: 100\n    vars: [{name: s, min: 1, max: 1000, write: tcp.sport}]\n",
+    )
+    .unwrap();
+    std::fs::remove_file(&out).unwrap();
+    let o = riptide(&["run", prof.to_str().unwrap(), "--port", &format!("pcap:{}", out.display()), "-n", "1000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = tshark(
+        &out,
+        "tcp.checksum.status == 1",
+        &["tcp.hdr_len", "tcp.options.mss_val", "tcp.options.wscale.shift", "tcp.options.timestamp.tsval"],
+    );
+    assert_eq!(rows.len(), 1000);
+    assert!(rows.iter().all(|r| r == "40\t1460\t7\t1000"), "{:?}", &rows[..2]);
 }
 
 #[test]

@@ -435,6 +435,39 @@ pub struct TcpSpec {
     /// Window (default 8192).
     #[serde(default)]
     pub window: Option<u16>,
+    /// Options: hex bytes, or `{mss, wscale, sack_perm, timestamp: [val, ecr]}` laid
+    /// out as FreeBSD and TRex's stack do (NOP-padded); zero-padded to a multiple of 4,
+    /// at most 40.
+    #[serde(default)]
+    pub options: Option<TcpOptionsSpec>,
+}
+
+/// TCP options: bytes, or the common ones by name.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(untagged)]
+pub enum TcpOptionsSpec {
+    /// Hex bytes, as given.
+    Hex(String),
+    /// The options a SYN carries.
+    Named(TcpNamedOptions),
+}
+
+/// The common TCP options by name.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TcpNamedOptions {
+    /// Maximum segment size.
+    #[serde(default)]
+    pub mss: Option<u16>,
+    /// Window scale shift.
+    #[serde(default)]
+    pub wscale: Option<u8>,
+    /// SACK permitted.
+    #[serde(default)]
+    pub sack_perm: bool,
+    /// Timestamps: [TSval, TSecr].
+    #[serde(default)]
+    pub timestamp: Option<[u32; 2]>,
 }
 
 /// ICMP echo.

@@ -27,6 +27,12 @@ const STACKS: &[(&str, &[&str])] = &[
     ("[ipv4: {options: '94040000'}, udp: {}]", &["ipv4.src", "ipv4.ttl", "ipv4.tos", "udp.sport", "udp.dport"]),
     ("[ipv4: {options: '010101', df: true}, tcp: {}]", &["ipv4.dst", "ipv4.id", "tcp.seq", "tcp.window"]),
     ("[ipv4: {mf: true}, udp: {}]", &["ipv4.src", "ipv4.id", "ipv4.ttl"]),
+    // TCP options, by name (FreeBSD's layout) and as bytes.
+    (
+        "[ipv4: {}, tcp: {options: {mss: 1460, wscale: 7, sack_perm: true, timestamp: [1, 0]}}]",
+        &["ipv4.src", "tcp.seq", "tcp.sport", "tcp.window"],
+    ),
+    ("[ipv6: {}, tcp: {options: '020405b4'}]", &["ipv6.src", "tcp.ack", "tcp.dport"]),
     ("[ipv4: {frag: 185, options: '94040000'}, payload: {}]", &["ipv4.src", "ipv4.id", "ipv4.tos"]),
 ];
 

@@ -3,7 +3,9 @@
 
 use super::layout::{layout_of, Ext, Hdr};
 use super::{payload_bytes, Layout};
-use crate::schema::{ArpOp, ArpSpec, GreSpec, GtpuSpec, IcmpSpec, Layer, PayloadSpec, SrhSpec, TcpSpec};
+use crate::schema::{
+    ArpOp, ArpSpec, GreSpec, GtpuSpec, IcmpSpec, Layer, PayloadSpec, SrhSpec, TcpOptionsSpec, TcpSpec,
+};
 use riptide_wire::ethernet::{self, EtherType, EthernetAddress};
 use riptide_wire::ip::{IpAddress, Protocol};
 use riptide_wire::{arp, geneve, gre, gtpu, icmpv4, icmpv6, ipv4, ipv6, mpls, srh, tcp, udp, vlan, vxlan};
@@ -140,7 +142,7 @@ pub(crate) struct Plan<'a> {
     tunnel: Option<usize>,
     /// Geneve's options, parsed.
     geneve_opts: Vec<geneve::Opt>,
-    /// Each IPv4 layer's options (by layer index; empty for the others), padded.
+    /// Each IPv4 and TCP layer's options (by layer index; empty for the others), padded.
     ipv4_opts: Vec<Vec<u8>>,
 }
 
@@ -302,6 +304,29 @@ impl<'a> Plan<'a> {
                 }
                 Layer::Tcp(t) => {
                     tcp_flags(t).map_err(|reason| value(i, reason))?;
+                    let mut o = match &t.options {
+                        None => Vec::new(),
+                        Some(TcpOptionsSpec::Hex(h)) => {
+                            super::parse_hex(h).map_err(|e| value(i, format!("options: {e}")))?
+                        }
+                        Some(TcpOptionsSpec::Named(n)) => {
+                            let opts = riptide_wire::tcp_options::TcpOptions {
+                                mss: n.mss,
+                                window_scale: n.wscale,
+                                sack_permitted: n.sack_perm,
+                                timestamp: n.timestamp.map(|[a, b]| (a, b)),
+                                ..riptide_wire::tcp_options::TcpOptions::NONE
+                            };
+                            let mut b = vec![0u8; opts.buffer_len()];
+                            opts.emit(&mut b);
+                            b
+                        }
+                    };
+                    o.resize(o.len().div_ceil(4) * 4, 0);
+                    if o.len() > 40 {
+                        return Err(value(i, format!("options take {} bytes: at most 40 fit the header", o.len())));
+                    }
+                    ipv4_opts[i] = o;
                 }
                 Layer::Arp(a) => {
                     arp_op(a).map_err(|reason| value(i, reason))?;
@@ -320,6 +345,7 @@ impl<'a> Plan<'a> {
             offsets.push(off);
             off += match l {
                 Layer::Ipv4(_) => ipv4::HEADER_LEN + ipv4_opts[i].len(),
+                Layer::Tcp(_) => tcp::HEADER_LEN + ipv4_opts[i].len(),
                 Layer::Geneve(_) => geneve::HEADER_LEN + geneve::options_len(&geneve_opts),
                 Layer::Gre(g) => gre_repr(g, 0).header_len(),
                 Layer::Gtpu(g) => gtpu_repr(g).header_len(),
@@ -589,6 +615,20 @@ impl<'a> Plan<'a> {
                         urgent: 0,
                     };
                     emit_l4_tcp(&repr, b, rest, &src, &dst);
+                    let opts = &self.ipv4_opts[i];
+                    if !opts.is_empty() {
+                        // The options after the fixed header, the data offset, then the
+                        // checksum over all of it.
+                        let len = tcp::HEADER_LEN + opts.len();
+                        b[12] = ((len / 4) as u8) << 4 | (b[12] & 0x0F);
+                        b[tcp::HEADER_LEN..len].copy_from_slice(opts);
+                        b[tcp::CHECKSUM..tcp::CHECKSUM + 2].fill(0);
+                        let acc =
+                            u64::from(riptide_wire::ip::pseudo_header_sum(&src, &dst, Protocol::TCP, rest as u32))
+                                + u64::from(riptide_wire::checksum::sum(&b[..rest]));
+                        let c = !riptide_wire::checksum::fold(acc);
+                        b[tcp::CHECKSUM..tcp::CHECKSUM + 2].copy_from_slice(&c.to_be_bytes());
+                    }
                 }
                 Layer::Icmp(c) => {
                     let req =

@@ -240,6 +240,7 @@ fn l4_layer(f: &[u8], at: usize, proto: u8, layers: &mut Vec<Layer>) -> Result<u
                 seq: u32_at(f, at + 4)?,
                 ack: u32_at(f, at + 8)?,
                 window: Some(u16_at(f, at + 14)?),
+                options: None,
             }));
             Ok(at + 20)
         }

@@ -647,6 +647,7 @@ mod tests {
             "[{eth: {}}, {ipv4: {}}, {udp: {checksum: false}}]",
             "[{eth: {}}, {ipv4: {proto: 61}}, {payload: {hex: 6c6162}}]",
             "[{eth: {}}, {ipv4: {options: '94040000'}}, {udp: {}}]",
+            "[{eth: {}}, {ipv4: {}}, {tcp: {options: {mss: 1460, wscale: 7, sack_perm: true}}}]",
             "[{eth: {}}, {vlan: {id: 3}}, {ipv4: {options: '0101010101'}}, {tcp: {}}]",
         ] {
             // An opaque protocol is sent at its own size only.
