@@ -101,6 +101,19 @@ fn op_strategy() -> impl Strategy<Value = &'static str> {
     prop_oneof![Just("inc"), Just("dec"), Just("random")]
 }
 
+/// One variable per pick (field, op, min, span, step), each 4 bytes wide, as YAML lines.
+fn vars_of(picks: &[(usize, &str, u32, u32, u64)], fields: &[&str]) -> String {
+    let mut vars = String::new();
+    for (i, (f, op, lo, span, step)) in picks.iter().enumerate() {
+        let field = fields[f % fields.len()];
+        vars.push_str(&format!(
+            "      - {{name: v{i}, op: {op}, size: 4, min: {lo}, max: {}, step: {step}, write: \"{field}\"}}\n",
+            *lo as u64 + *span as u64
+        ));
+    }
+    vars
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
@@ -111,14 +124,7 @@ proptest! {
         payload_write in any::<bool>(),
     ) {
         let (layers, fields) = STACKS[stack];
-        let mut vars = String::new();
-        for (i, (f, op, lo, span, step)) in picks.iter().enumerate() {
-            let field = fields[f % fields.len()];
-            vars.push_str(&format!(
-                "      - {{name: v{i}, op: {op}, size: 4, min: {lo}, max: {}, step: {step}, write: \"{field}\"}}\n",
-                *lo as u64 + *span as u64
-            ));
-        }
+        let vars = vars_of(&picks, fields);
         let size = if sized { "{min: 110, max: 300, mode: random}" } else { "128" };
         let writes = if payload_write { "    writes: [{var: v0, offset: 101, size: 3}]\n" } else { "" };
         let yaml = format!("streams:\n  - packet: {layers}\n    size: {size}\n    vars:\n{vars}{writes}");
@@ -141,14 +147,7 @@ proptest! {
         tagged in any::<bool>(),
     ) {
         let (layers, fields) = TUNNELS[stack];
-        let mut vars = String::new();
-        for (i, (f, op, lo, span, step)) in picks.iter().enumerate() {
-            let field = fields[f % fields.len()];
-            vars.push_str(&format!(
-                "      - {{name: v{i}, op: {op}, size: 4, min: {lo}, max: {}, step: {step}, write: \"{field}\"}}\n",
-                *lo as u64 + *span as u64
-            ));
-        }
+        let vars = vars_of(&picks, fields);
         let size = if sized { "{min: 220, max: 400, mode: random}" } else { "256" };
         let writes = if payload_write { "    writes: [{var: v0, offset: 181, size: 3}]\n" } else { "" };
         // The measurement tag at the frame's end fixes the checksum over the inner payload.
