@@ -143,7 +143,7 @@ pub(crate) struct Plan<'a> {
     /// Geneve's options, parsed.
     geneve_opts: Vec<geneve::Opt>,
     /// Each IPv4 and TCP layer's options (by layer index; empty for the others), padded.
-    ipv4_opts: Vec<Vec<u8>>,
+    hdr_opts: Vec<Vec<u8>>,
 }
 
 impl<'a> Plan<'a> {
@@ -166,7 +166,7 @@ impl<'a> Plan<'a> {
         let mut off = 0;
         let mut tunnel = None;
         let mut geneve_opts = Vec::new();
-        let mut ipv4_opts = vec![Vec::new(); layers.len()];
+        let mut hdr_opts = vec![Vec::new(); layers.len()];
         for (i, l) in layers.iter().enumerate() {
             let prev = layers.get(i.wrapping_sub(1));
             match prev {
@@ -281,7 +281,7 @@ impl<'a> Plan<'a> {
                         if o.len() > 40 {
                             return Err(value(i, format!("options take {} bytes: at most 40 fit the header", o.len())));
                         }
-                        ipv4_opts[i] = o;
+                        hdr_opts[i] = o;
                     }
                     if v.frag > 0x1FFF {
                         return Err(value(i, format!("frag {} is above 8191 (13 bits, in 8-byte units)", v.frag)));
@@ -326,7 +326,7 @@ impl<'a> Plan<'a> {
                     if o.len() > 40 {
                         return Err(value(i, format!("options take {} bytes: at most 40 fit the header", o.len())));
                     }
-                    ipv4_opts[i] = o;
+                    hdr_opts[i] = o;
                 }
                 Layer::Arp(a) => {
                     arp_op(a).map_err(|reason| value(i, reason))?;
@@ -344,15 +344,15 @@ impl<'a> Plan<'a> {
             }
             offsets.push(off);
             off += match l {
-                Layer::Ipv4(_) => ipv4::HEADER_LEN + ipv4_opts[i].len(),
-                Layer::Tcp(_) => tcp::HEADER_LEN + ipv4_opts[i].len(),
+                Layer::Ipv4(_) => ipv4::HEADER_LEN + hdr_opts[i].len(),
+                Layer::Tcp(_) => tcp::HEADER_LEN + hdr_opts[i].len(),
                 Layer::Geneve(_) => geneve::HEADER_LEN + geneve::options_len(&geneve_opts),
                 Layer::Gre(g) => gre_repr(g, 0).header_len(),
                 Layer::Gtpu(g) => gtpu_repr(g).header_len(),
                 l => header_len(l),
             };
         }
-        Ok(Plan { layers, offsets, header_len: off, tunnel, geneve_opts, ipv4_opts })
+        Ok(Plan { layers, offsets, header_len: off, tunnel, geneve_opts, hdr_opts })
     }
 
     /// The payload's fixed length (`payload: {len: N}`), if set.
@@ -562,7 +562,7 @@ impl<'a> Plan<'a> {
                         dont_frag: v.df,
                     }
                     .emit(&mut ipv4::Packet::new_unchecked(&mut b[..]));
-                    let opts = &self.ipv4_opts[i];
+                    let opts = &self.hdr_opts[i];
                     if !opts.is_empty() || v.mf || v.frag != 0 {
                         // Options, MF and the offset, then the checksum over all of it.
                         let len = ipv4::HEADER_LEN + opts.len();
@@ -615,7 +615,7 @@ impl<'a> Plan<'a> {
                         urgent: 0,
                     };
                     emit_l4_tcp(&repr, b, rest, &src, &dst);
-                    let opts = &self.ipv4_opts[i];
+                    let opts = &self.hdr_opts[i];
                     if !opts.is_empty() {
                         // The options after the fixed header, the data offset, then the
                         // checksum over all of it.
@@ -733,7 +733,7 @@ impl<'a> Plan<'a> {
                     Layer::Vlan(_) => Hdr::Vlan,
                     Layer::Mpls(_) => Hdr::Mpls,
                     Layer::Arp(_) => Hdr::Arp,
-                    Layer::Ipv4(_) => Hdr::Ipv4 { len: ipv4::HEADER_LEN + self.ipv4_opts[i].len() },
+                    Layer::Ipv4(_) => Hdr::Ipv4 { len: ipv4::HEADER_LEN + self.hdr_opts[i].len() },
                     Layer::Ipv6(_) => Hdr::Ipv6,
                     Layer::Udp(_) => Hdr::Udp { checksum: self.udp_checksum(i) },
                     Layer::Tcp(_) => Hdr::Tcp,
