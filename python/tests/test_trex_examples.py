@@ -18,7 +18,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Dict, Tuple
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Dict, Iterator, Tuple
 
 import pytest
 
@@ -98,13 +99,28 @@ def ext_libs():
         yield ext
 
 
-@pytest.mark.parametrize("name", sorted(RUN))
-def test_trex_example_passes_against_riptide(name: str, ext_libs: str) -> None:
-    ports, verdict = RUN[name]
+def run_example(name: str, ext_libs: str) -> subprocess.CompletedProcess:
+    ports, _ = RUN[name]
     with trex_server(*ports) as srv:
         env = dict(os.environ, TREX_EXT_LIBS=ext_libs, PYTHONPATH=str(trex_oracle.INTERACTIVE))
-        r = subprocess.run([sys.executable, str(HERE / "trex_example_runner.py"), str(srv["rpc"]), str(srv["pub"]),
-                            name], capture_output=True, text=True, timeout=120, env=env, cwd=str(EXAMPLES))
+        return subprocess.run([sys.executable, str(HERE / "trex_example_runner.py"), str(srv["rpc"]),
+                               str(srv["pub"]), name], capture_output=True, text=True, timeout=120, env=env,
+                              cwd=str(EXAMPLES))
+
+
+@pytest.fixture(scope="module")
+def runs(ext_libs: str) -> Iterator[Dict[str, "Future[subprocess.CompletedProcess]"]]:
+    """Every example, two at a time, each with its own server: most of an example's time is
+    the 10 s of traffic it asks for, so running them two at a time halves the module's time
+    (one server busy per vCPU). Each test below waits for its own."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        yield {name: pool.submit(run_example, name, ext_libs) for name in sorted(RUN)}
+
+
+@pytest.mark.parametrize("name", sorted(RUN))
+def test_trex_example_passes_against_riptide(name: str, runs: Dict[str, "Future[subprocess.CompletedProcess]"]) -> None:
+    r = runs[name].result()
+    verdict = RUN[name][1]
     out = r.stdout + r.stderr
     assert r.returncode == 0, out[-3000:]
     assert "failed" not in out.lower(), out[-3000:]
