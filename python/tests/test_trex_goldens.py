@@ -91,12 +91,19 @@ CASES += [(p, {}, p[:-3] + ".pcap", n) for p, n in [
 REFUSED: Dict[str, str] = {}
 
 # Where riptide's frames differ from the golden today, and why.
-DIFFERS: Dict[str, str] = {
-    # TRex's golden comes from two cores (-c 2): each walks a split variable by step x
-    # cores from its own phase, and a split repeatable random gets a share of its limit,
-    # interleaved packet by packet; riptide on one core walks the whole range.
-    "split_var_to_cores.py": "two cores' interleaved walks",
+DIFFERS: Dict[str, str] = {}
+
+# The cores (stl-sim's -c) each profile's golden is checked with in stl_basic_tests.py:
+# TRex's split interleaves a variable's walk between the cores (split_to_cores), so two
+# cores' frames, merged by time, are one core's; except where a variable is not split
+# (split_to_cores=False: each core walks all of it) and for a split repeatable random
+# (each core its own seed and share of the limit). riptide runs `--cores` as many.
+CORES: Dict[str, Tuple[int, ...]] = {
+    "dependent_vars_all.py": (1, 2),
+    "dependent_field_engine_vars.py": (2,),
+    "split_var_to_cores.py": (2,),
 }
+RUNS = [(c, n) for c in CASES for n in CORES.get(c[0], (1,))]
 
 
 def trex_programs(cases: List[Tuple[str, Dict[str, str], str, int]]) -> List[Dict[str, Any]]:
@@ -280,32 +287,39 @@ def program(case: Tuple[str, Dict[str, str], str, int]) -> Dict[str, Any]:
     return _PROGRAMS[case[2]]
 
 
-def run_riptide(profile: str, tunables: Dict[str, str], packets: int, out: Path) -> subprocess.CompletedProcess:
-    cmd = [BIN, "run", str(STL / profile), "--port", f"pcap:{out}", "-n", str(packets)]
+def run_riptide(profile: str, tunables: Dict[str, str], packets: int, out: Path,
+                cores: int = 1) -> subprocess.CompletedProcess:
+    cmd = [BIN, "run", str(STL / profile), "--port", f"pcap:{out}", "-n", str(packets), "--cores", str(cores)]
     if tunables:
         cmd += ["-t", ",".join(f"{k}={v}" for k, v in tunables.items())]
     env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120, cwd=str(STL))
 
 
+Run = Tuple[Tuple[str, Dict[str, str], str, int], int]
+
+
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, Tuple[Path, subprocess.CompletedProcess]]:
-    """Every case's riptide run, two at a time (each is mostly a Python start-up)."""
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Dict[Tuple[str, int], Tuple[Path, subprocess.CompletedProcess]]:
+    """Every case's riptide run on each of its core counts, two at a time (each is mostly a
+    Python start-up)."""
     d = tmp_path_factory.mktemp("goldens")
 
-    def one(c: Tuple[str, Dict[str, str], str, int]) -> Tuple[str, Tuple[Path, subprocess.CompletedProcess]]:
-        out = d / c[2]
-        return c[2], (out, run_riptide(c[0], c[1], c[3], out))
+    def one(run: Run) -> Tuple[Tuple[str, int], Tuple[Path, subprocess.CompletedProcess]]:
+        c, cores = run
+        out = d / f"{cores}-{c[2]}"
+        return (c[2], cores), (out, run_riptide(c[0], c[1], c[3], out, cores))
 
     with ThreadPoolExecutor(max_workers=2) as pool:
-        return dict(pool.map(one, CASES))
+        return dict(pool.map(one, RUNS))
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c[2][:-5] for c in CASES])
-def test_every_vm_written_byte_equals_trexs_golden(case: Tuple[str, Dict[str, str], str, int],
-                                                   runs: Dict[str, Tuple[Path, subprocess.CompletedProcess]]) -> None:
+@pytest.mark.parametrize("run", RUNS, ids=[f"{c[2][:-5]}-c{n}" for c, n in RUNS])
+def test_every_vm_written_byte_equals_trexs_golden(
+        run: Run, runs: Dict[Tuple[str, int], Tuple[Path, subprocess.CompletedProcess]]) -> None:
+    case, cores = run
     profile, tunables, golden, packets = case
-    out, r = runs[golden]
+    out, r = runs[(golden, cores)]
     if profile in REFUSED:
         assert r.returncode != 0 and REFUSED[profile] in r.stderr, (
             f"{profile} is listed as refused ({REFUSED[profile]!r}) but riptide said: rc={r.returncode} {r.stderr[-800:]}")

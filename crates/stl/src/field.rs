@@ -109,6 +109,32 @@ fn trex_rand32(seed: &mut u32) -> u64 {
     (hi << 16) + trex_rand16(seed)
 }
 
+/// How a variable's walk is cut between cores (`--cores N`) and generators (segments):
+/// see [`Var::split`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Split {
+    /// Each core a contiguous share of the walk (riptide's default): cores never send
+    /// the same value while the range has at least one value per core.
+    #[default]
+    Share,
+    /// TRex's `split_to_cores`: core k of N takes every N-th value of the one-core walk,
+    /// from the k-th on, so N cores interleaved send what one core would; a repeatable
+    /// random takes TRex's per-core seed and share of its limit.
+    Interleave,
+    /// Every core walks every value (TRex's `split_to_cores=False`).
+    Whole,
+}
+
+/// What TRex's repeatable random was made from, for its per-core split.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Repeatable {
+    size: u8,
+    min: u64,
+    max: u64,
+    seed: u32,
+    limit: u64,
+}
+
 /// A compiled variable.
 #[derive(Clone, Debug)]
 pub struct Var {
@@ -137,6 +163,9 @@ pub struct Var {
     /// Whether TRex's program runs this variable on the first packet (a chained one only
     /// when its predecessors wrapped there).
     runs_first: bool,
+    split: Split,
+    /// A repeatable random's parameters (its values are a list).
+    repeatable: Option<Box<Repeatable>>,
 }
 
 /// A variable whose description cannot be compiled.
@@ -199,6 +228,8 @@ impl Var {
             next: None,
             chained: false,
             runs_first: true,
+            split: Split::Share,
+            repeatable: None,
         };
         v.idx = match (init, &v.kind) {
             // An inc or dec walk may start off the step grid from its end (TRex's
@@ -356,6 +387,8 @@ impl Var {
             next: None,
             chained: false,
             runs_first: true,
+            split: Split::Share,
+            repeatable: None,
         }
     }
 
@@ -452,9 +485,111 @@ impl Var {
         matches!(self.kind, VarKind::Clock { .. })
     }
 
-    /// Restricts this variable to core `index` of `count`: a contiguous share of its
-    /// walk (random variables get an independent seed instead).
+    /// TRex's repeatable random (`STLVmFlowVarRepeatableRandom`): the first `limit`
+    /// values of [`trex_repeatable_random`] over and over.
+    pub fn repeatable_random(size: u8, min: u64, max: u64, seed: u32, limit: u64) -> Result<Var, VarError> {
+        if min > max {
+            return Err(VarError::EmptyRange { min, max });
+        }
+        let mut v = Var::list(trex_repeatable_random(size, min, max, seed, limit as usize))?;
+        v.repeatable = Some(Box::new(Repeatable { size, min, max, seed, limit }));
+        Ok(v)
+    }
+
+    /// How [`split`](Self::split) cuts this variable's walk between cores.
+    pub fn with_split(mut self, split: Split) -> Var {
+        self.split = split;
+        self
+    }
+
+    /// Restricts this variable to core `index` of `count`, as its [`Split`] says:
+    /// a contiguous share of its walk (random variables get an independent seed
+    /// instead), every `count`-th value from the `index`-th, or all of it.
     pub fn split(&mut self, index: usize, count: usize) {
+        let done = match self.split {
+            Split::Whole => true,
+            Split::Interleave => count > 1 && self.interleave(index as u64, count as u64),
+            Split::Share => false,
+        };
+        if !done {
+            self.share(index, count);
+        }
+    }
+
+    /// TRex's split of a variable (its server's `update(phase, step_mul)`): core
+    /// `index` of `count` starts `index` values along the one-core walk and moves
+    /// `count` values a packet. False where the walk has no such split (a random, held
+    /// or tuple variable): it is shared instead.
+    fn interleave(&mut self, index: u64, count: u64) -> bool {
+        if self.hold > 1 {
+            return false;
+        }
+        if let Some(r) = &self.repeatable {
+            // TRex: seed * ((phase + 1) * 514229), and core 0 also takes the limit's remainder.
+            let seed = r.seed.wrapping_mul((index.wrapping_add(1).wrapping_mul(514_229)) as u32);
+            let mut limit = r.limit / count;
+            if index == 0 {
+                limit += r.limit % count;
+            }
+            let values = trex_repeatable_random(r.size, r.min, r.max, seed, limit.max(1) as usize);
+            return self.rewalk(Var::list(values));
+        }
+        match &self.kind {
+            VarKind::Inc | VarKind::Dec => {
+                let mut at = self.clone();
+                for _ in 0..index {
+                    at.advance();
+                }
+                let start = at.out[0];
+                let span = if self.size == 0 { 1u128 << 64 } else { u128::from(self.size) };
+                let stride = (u128::from(self.step) * u128::from(count) % span) as u64;
+                let walk = if stride == 0 {
+                    Var::list(vec![start])
+                } else {
+                    let max = self.min.wrapping_add(self.size.wrapping_sub(1));
+                    Var::range(self.kind.clone(), self.min, max, stride, Some(start), 0)
+                };
+                self.rewalk(walk)
+            }
+            VarKind::List(values) => {
+                // Over the whole list (a list is split before anything restricts it),
+                // `count` places a packet, wrapping (and moving a next variable) each time
+                // the walk passes the list's end, as TRex's stepped walk does.
+                let n = values.len() as u64;
+                let start = (self.idx + index) % n;
+                if count.is_multiple_of(n) {
+                    // Back at the same place every packet: one value, wrapping every time.
+                    return self.rewalk(Var::list(vec![values[start as usize]]));
+                } else {
+                    self.idx = start;
+                    self.step = count % n;
+                    self.refresh();
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Takes `walk`'s values, keeping this variable's place in its program; false (and
+    /// nothing changed) when there is no such walk.
+    fn rewalk(&mut self, walk: Result<Var, VarError>) -> bool {
+        let Ok(walk) = walk else { return false };
+        self.kind = walk.kind;
+        self.min = walk.min;
+        self.size = walk.size;
+        self.step = walk.step;
+        self.lo = walk.lo;
+        self.hi = walk.hi;
+        self.idx = walk.idx;
+        self.origin = walk.origin;
+        self.out = walk.out;
+        true
+    }
+
+    /// A contiguous share of the walk for core `index` of `count` (random variables get
+    /// an independent seed instead).
+    fn share(&mut self, index: usize, count: usize) {
         let count = count.max(1) as u128;
         let index = index as u128 % count;
         let n = (self.hi - self.lo) as u128 + 1;
@@ -467,11 +602,16 @@ impl Var {
         } else if n >= count {
             let lo = self.lo as u128 + index * n / count;
             let hi = self.lo as u128 + (index + 1) * n / count - 1;
-            let offset = self.idx.saturating_sub(self.lo) as u128;
+            // How far the walk is from where it starts (an inc walk at its lowest index,
+            // a dec walk at its highest): each share starts as far along its own.
+            let offset = match self.kind {
+                VarKind::Dec => self.hi - self.idx,
+                _ => self.idx.saturating_sub(self.lo),
+            } as u128;
             self.lo = lo as u64;
             self.hi = hi as u64;
             self.idx = match self.kind {
-                VarKind::Dec => self.hi,
+                VarKind::Dec => (hi - offset % (hi - lo + 1)) as u64,
                 _ => (lo + offset % (hi - lo + 1)) as u64,
             };
         } else {
@@ -554,6 +694,16 @@ impl Var {
             }
             // The program draws these from its shared generator (FieldEngine::apply).
             VarKind::TrexRandom { .. } | VarKind::TrexRandomList(_) => return true,
+            // A list interleaved between cores (`interleave`) moves `step` places.
+            VarKind::List(_) if self.step > 1 => {
+                self.idx += self.step;
+                let wrapped = self.idx > self.hi;
+                if wrapped {
+                    self.idx -= self.hi - self.lo + 1;
+                }
+                self.refresh();
+                return wrapped;
+            }
             _ => {
                 self.idx = if self.idx >= self.hi { self.lo } else { self.idx + 1 };
                 self.refresh();
@@ -1884,5 +2034,115 @@ mod widen_tests {
             let fold = |d: u64| d % 0xffff;
             prop_assert_eq!(fold(da), fold(db));
         }
+    }
+}
+
+#[cfg(test)]
+mod split_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `count` cores' walks of `v` split by its own [`Split`], interleaved packet by packet
+    /// (core 0's first, core 1's first, ...): what N cores send at one rate.
+    fn merged(v: &Var, count: usize, packets: usize) -> Vec<u64> {
+        let mut cores: Vec<Var> = (0..count)
+            .map(|k| {
+                let mut c = v.clone();
+                c.split(k, count);
+                c
+            })
+            .collect();
+        (0..packets)
+            .map(|i| {
+                let c = &mut cores[i % count];
+                let x = c.value(0);
+                c.advance();
+                x
+            })
+            .collect()
+    }
+
+    fn walk(v: &Var, packets: usize) -> Vec<u64> {
+        merged(v, 1, packets)
+    }
+
+    proptest! {
+        /// TRex's split: N cores, interleaved, send exactly what one core sends, for inc
+        /// and dec walks of any range, step and first value, and for value lists.
+        #[test]
+        fn interleaved_cores_send_what_one_core_sends(
+            min in 0u64..1000, len in 1u64..300, step in 1u64..40, at in any::<u64>(), dec in any::<bool>(),
+            cores in 2usize..9,
+        ) {
+            let max = min + len - 1;
+            let kind = if dec { VarKind::Dec } else { VarKind::Inc };
+            let v = Var::range(kind, min, max, step, Some(min + at % len), 0).unwrap().with_split(Split::Interleave);
+            let n = 3 * len as usize + 2 * cores;
+            prop_assert_eq!(merged(&v, cores, n), walk(&v, n));
+        }
+
+        #[test]
+        fn interleaved_lists_send_what_one_core_sends(
+            values in prop::collection::vec(any::<u64>(), 1..20), step in 1u64..5, cores in 2usize..9,
+        ) {
+            let v = Var::list_by(values, step).unwrap().with_split(Split::Interleave);
+            prop_assert_eq!(merged(&v, cores, 100), walk(&v, 100));
+        }
+    }
+
+    /// A list interleaved between cores wraps (moves its next variable) each time its walk
+    /// passes the end, as TRex's stepped walk does: twice in three packets for two cores
+    /// on three values.
+    #[test]
+    fn an_interleaved_list_wraps_each_time_it_passes_the_end() {
+        let mut v = Var::list(vec![10, 11, 12]).unwrap().with_split(Split::Interleave);
+        v.split(0, 2);
+        let steps: Vec<(u64, bool)> = (0..6)
+            .map(|_| {
+                let wrapped = v.advance();
+                (v.value(0), wrapped)
+            })
+            .collect();
+        assert_eq!(steps, [(12, false), (11, true), (10, true), (12, false), (11, true), (10, true)]);
+    }
+
+    /// `whole`: every core walks every value from the first.
+    #[test]
+    fn whole_variables_walk_everything_on_every_core() {
+        let v = Var::range(VarKind::Inc, 5, 9, 1, None, 0).unwrap().with_split(Split::Whole);
+        for k in 0..3 {
+            let mut c = v.clone();
+            c.split(k, 3);
+            assert_eq!(walk(&c, 7), [5, 6, 7, 8, 9, 5, 6]);
+        }
+    }
+
+    /// TRex's repeatable random on core k of N: its seed times (k + 1) * 514229, and a
+    /// share of its limit (core 0 the remainder too, at least one value each).
+    #[test]
+    fn an_interleaved_repeatable_random_takes_trexs_seed_and_limit_per_core() {
+        let v = Var::repeatable_random(2, 1024, 65535, 7, 5).unwrap().with_split(Split::Interleave);
+        assert_eq!(walk(&v, 5), trex_repeatable_random(2, 1024, 65535, 7, 5));
+        for (k, limit) in [(0u32, 3usize), (1, 2)] {
+            let mut c = v.clone();
+            c.split(k as usize, 2);
+            let seed = 7u32.wrapping_mul((k + 1).wrapping_mul(514_229));
+            let want = trex_repeatable_random(2, 1024, 65535, seed, limit);
+            assert_eq!(walk(&c, limit * 2), [want.clone(), want].concat(), "core {k}");
+        }
+        let mut c = Var::repeatable_random(1, 0, 255, 0, 2).unwrap().with_split(Split::Interleave);
+        c.split(4, 8);
+        assert_eq!(walk(&c, 2).len(), 2, "one value at least");
+    }
+
+    /// Riptide's default stays a contiguous share, each starting as far along its share
+    /// as the whole walk was: a dec walk from its init too (one core started at max).
+    #[test]
+    fn shares_stay_contiguous_and_start_where_the_walk_does() {
+        let v = Var::range(VarKind::Inc, 0, 9, 1, None, 0).unwrap();
+        assert_eq!(merged(&v, 2, 6), [0, 5, 1, 6, 2, 7]);
+        let v = Var::range(VarKind::Dec, 0, 9, 1, Some(5), 0).unwrap();
+        assert_eq!(walk(&v, 7), [5, 4, 3, 2, 1, 0, 9]);
+        assert_eq!(merged(&v, 2, 6), [0, 5, 4, 9, 3, 8]);
     }
 }

@@ -579,6 +579,24 @@ pub struct VarSpec {
     /// then (TRex's `next_var`): chained variables count like an odometer's wheels.
     #[serde(default)]
     pub next: Option<String>,
+    /// How `--cores N` (and segments) cut the walk: `share` (default: each core a
+    /// contiguous share), `interleave` (TRex's `split_to_cores`: core k every N-th value
+    /// from the k-th, so the cores together send one core's walk) or `whole` (every
+    /// core all of it: TRex's `split_to_cores=False`).
+    #[serde(default)]
+    pub split: Option<SplitSpec>,
+}
+
+/// How a variable is cut between cores (`VarSpec::split`).
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SplitSpec {
+    /// Each core a contiguous share of the walk.
+    Share,
+    /// Core k of N every N-th value from the k-th (TRex's split).
+    Interleave,
+    /// Every core the whole walk.
+    Whole,
 }
 
 impl VarSpec {
@@ -599,6 +617,7 @@ impl VarSpec {
             limit: None,
             write: None,
             next: None,
+            split: None,
         }
     }
 }

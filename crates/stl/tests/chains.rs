@@ -7,9 +7,14 @@ use riptide_core::{BitsPerSec, Nanos, TxBatch, TxMeta};
 use riptide_stl::set::StreamSet;
 
 fn frames(yaml: &str, n: usize) -> Vec<Vec<u8>> {
+    frames_of_core(yaml, n, 0, 1)
+}
+
+/// The first `n` frames core `core` of `cores` sends.
+fn frames_of_core(yaml: &str, n: usize, core: usize, cores: usize) -> Vec<Vec<u8>> {
     let p = riptide_stl::profile::parse(yaml, "chains.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
     let c = riptide_stl::profile::compile(&p, "chains.yaml").unwrap_or_else(|e| panic!("{e}\n{yaml}"));
-    let mut set = StreamSet::new(c.streams.iter().map(|s| s.share(0, 1, 1.0, BitsPerSec(10e9), true)).collect());
+    let mut set = StreamSet::new(c.streams.iter().map(|s| s.share(core, cores, 1.0, BitsPerSec(10e9), true)).collect());
     set.handle_start(Nanos::ZERO);
     let cap = 2048;
     let mut mem = vec![0u8; 64 * cap];
@@ -138,4 +143,31 @@ fn action_count_runs_a_loop_of_streams_that_many_times_then_ends() {
     assert_eq!(sources(&profile(2), 100), [once, once].concat());
     assert_eq!(sources(&profile(1), 100), once, "1: the chain stops at the first end");
     assert_eq!(sources(&profile(0), 60).len(), 60, "0: the loop never ends");
+}
+
+/// `split` in YAML: `interleave` (TRex's split_to_cores) gives core k every N-th value from
+/// the k-th, `whole` every value on every core, `share` (the default) a contiguous share.
+#[test]
+fn split_cuts_a_walk_between_cores_as_each_variable_says() {
+    let sports = |split: &str, core: usize| -> Vec<u16> {
+        let yaml = stream(&format!("      - {{name: p, op: inc, min: 1, max: 8, size: 2, write: udp.sport{split}}}\n"));
+        frames_of_core(&yaml, 4, core, 2).iter().map(|x| u16::from_be_bytes([x[34], x[35]])).collect()
+    };
+    assert_eq!(
+        (sports(", split: interleave", 0), sports(", split: interleave", 1)),
+        (vec![1, 3, 5, 7], vec![2, 4, 6, 8])
+    );
+    assert_eq!((sports(", split: whole", 0), sports(", split: whole", 1)), (vec![1, 2, 3, 4], vec![1, 2, 3, 4]));
+    assert_eq!((sports("", 0), sports(", split: share", 1)), (vec![1, 2, 3, 4], vec![5, 6, 7, 8]));
+    for var in [
+        "{name: t, tuple: {ip_min: 198.18.0.1, ip_max: 198.18.0.9}, write: ipv4.src, split: interleave}",
+        "{name: r, op: random, min: 1, max: 9, write: udp.sport, split: interleave}",
+        "{name: h, op: inc, min: 1, max: 9, hold: 2, write: udp.sport, split: interleave}",
+    ] {
+        let e = error(&stream(&format!("      - {var}\n")));
+        assert!(
+            e.contains("vars[0].split") && e.contains("interleave is for inc, dec, list and repeatable_random"),
+            "{e}"
+        );
+    }
 }

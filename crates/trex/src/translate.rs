@@ -326,12 +326,18 @@ fn field_engine(vm: &Value, frame: &[u8], seeded: bool, out: &mut Obj) -> Result
         v => return Err(format!("stream.vm: expected an object, got {}", kind(v))),
     };
     // Which variables set the packet size (trim_pkt_size may come after their writes).
-    let mut trimmed = Vec::new();
+    let (mut trimmed, mut whole) = (Vec::new(), Vec::new());
     for (i, ins) in instructions.iter().enumerate() {
         let path = format!("stream.vm.instructions[{i}]");
         let m = obj(ins, &path)?;
-        if text(field(m, "type", &path)?, &format!("{path}.type"))? == "trim_pkt_size" {
+        let kind = text(field(m, "type", &path)?, &format!("{path}.type"))?;
+        if kind == "trim_pkt_size" {
             trimmed.push(text(field(m, "name", &path)?, &format!("{path}.name"))?.to_string());
+        }
+        if matches!(kind, "flow_var" | "flow_var_rand_limit")
+            && !m.get("split_to_cores").map_or(Ok(true), |v| boolean(v, &format!("{path}.split_to_cores")))?
+        {
+            whole.push(text(field(m, "name", &path)?, &format!("{path}.name"))?.to_string());
         }
     }
     let lengths = length_fields(frame);
@@ -631,6 +637,16 @@ fn field_engine(vm: &Value, frame: &[u8], seeded: bool, out: &mut Obj) -> Result
             }
         }
     }
+    // TRex splits a variable between cores by interleaving its walk, unless it says
+    // split_to_cores: false or another variable moves it (next_var): then each core
+    // walks all of it. Random draws are never split.
+    let moved: Vec<Value> = out_vars.iter().filter_map(|v| v.get("next").cloned()).collect();
+    for v in &mut out_vars {
+        if matches!(v["op"].as_str(), Some("inc" | "dec" | "list" | "repeatable_random")) {
+            let keep = whole.iter().any(|w| v["name"] == **w) || moved.contains(&v["name"]);
+            v["split"] = json!(if keep { "whole" } else { "interleave" });
+        }
+    }
     if !out_vars.is_empty() {
         out.insert("vars".into(), Value::Array(out_vars));
     }
@@ -732,7 +748,8 @@ mod tests {
         assert_eq!(r["latency"], json!({"id": 7}));
         assert_eq!(
             r["vars"][0],
-            json!({"name": "src", "size": 4, "op": "inc", "min": 3323068417u64, "max": 3323068426u64, "init": 3323068417u64})
+            json!({"name": "src", "size": 4, "op": "inc", "min": 3323068417u64, "max": 3323068426u64, "init": 3323068417u64,
+                   "split": "interleave"})
         );
         assert_eq!(
             r["vars"][1]["tuple"],
@@ -843,7 +860,8 @@ mod tests {
         let s = stream(0, 0, &trex_stream(vm)).unwrap();
         assert_eq!(
             s.riptide["vars"][0],
-            json!({"name": "r", "size": 2, "op": "repeatable_random", "min": 0, "max": 10, "limit": 5, "seed": 4660})
+            json!({"name": "r", "size": 2, "op": "repeatable_random", "min": 0, "max": 10, "limit": 5, "seed": 4660,
+                   "split": "interleave"})
         );
         assert_eq!(s.riptide["writes"][0], json!({"var": "r", "offset": 34, "size": 2}));
     }
@@ -872,6 +890,10 @@ mod tests {
             (&json!("var1"), &json!("var2"), &json!("var3"))
         );
         assert!(vars[3].get("next").is_none(), "{}", vars[3]);
+        // The head interleaves between cores (TRex's split_to_cores); what a variable moves
+        // stays whole on every core.
+        let splits: Vec<&Value> = (0..4).map(|k| &vars[k]["split"]).collect();
+        assert_eq!(splits, [&json!("interleave"), &json!("whole"), &json!("whole"), &json!("whole")]);
         // A random list is TRex's pick from its generator; a random range is TRex's draw
         // when the stream has a random_seed, riptide's uniform one when it has none.
         let mut t = trex_stream(json!([

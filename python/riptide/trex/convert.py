@@ -324,6 +324,12 @@ def _vm(builder: stl.STLPktBuilder) -> tuple:
                     w["add"] = c.add_value
             writes.append(w)
         # STLVmFixIpv4 / STLVmFixChecksumHw: riptide keeps every checksum right.
+    # TRex's client keeps a variable another one moves (next_var) on every core whole
+    # (compute_previous: split_to_cores = False).
+    moved = {v["next"] for v in out_vars if "next" in v}
+    for v in out_vars:
+        if v["name"] in moved and "split" in v:
+            v["split"] = "whole"
     return out_vars, writes, size
 
 

@@ -201,11 +201,20 @@ class STLVmFlowVar(_Instr):
                 raise self._fail(f"next_var '{next_var}' is the variable itself")
         # The variable that takes its next value when this one wraps (riptide's `next`).
         self.next_var = next_var
+        # TRex splits a variable between cores by interleaving its walk (riptide's
+        # `split: interleave`), or not at all (`whole`); random ones never.
+        self.split_to_cores = bool(split_to_cores)
         self.name, self.size, self.op, self.step = name, size, op, step
         self.min, self.max, self.init = _num(min_value), _num(max_value), _num(init_value)
         self.values = [_num(v) for v in value_list] if value_list is not None else None
 
     def _var(self) -> Dict[str, Any]:
+        v = self._walk()
+        if v["op"] in ("inc", "dec", "list", "repeatable_random"):
+            v["split"] = "interleave" if self.split_to_cores else "whole"
+        return v
+
+    def _walk(self) -> Dict[str, Any]:
         v: Dict[str, Any] = {"name": self.name, "size": self.size}
         if self.next_var is not None:
             v["next"] = self.next_var
@@ -337,7 +346,8 @@ class STLVmFlowVarRepeatableRandom(STLVmFlowVar):
     def __init__(self, name: str, size: int = 4, limit: int = 100, seed: Optional[int] = None,
                  min_value: Any = 0, max_value: Any = None, split_to_cores: bool = True,
                  next_var: Optional[str] = None) -> None:
-        super().__init__(name, min_value=min_value, max_value=0, size=size, op="inc", next_var=next_var)
+        super().__init__(name, min_value=min_value, max_value=0, size=size, op="inc", next_var=next_var,
+                         split_to_cores=split_to_cores)
         self.op = "random"
         if min_value is None:
             self.min = 0
@@ -357,7 +367,7 @@ class STLVmFlowVarRepeatableRandom(STLVmFlowVar):
         # A list of values to the trimming check, not a range walk.
         self.values = []
 
-    def _var(self) -> Dict[str, Any]:
+    def _walk(self) -> Dict[str, Any]:
         v = {"name": self.name, "size": self.size, "op": "repeatable_random", "min": self.min, "max": self.max,
              "limit": self.limit, "seed": self.seed}
         if self.next_var is not None:

@@ -1,10 +1,12 @@
 //! From a parsed [`Profile`] to a [`CompiledProfile`]: templates built, sizes
 //! checked against headers, variables and writes resolved, chains linked.
 
-use super::schema::{EthSpec, Ipv4Spec, Layer, ModeSpec, Profile, StreamSpec, UdpSpec, VarOp, VarSpec, WriteSpec};
+use super::schema::{
+    EthSpec, Ipv4Spec, Layer, ModeSpec, Profile, SplitSpec, StreamSpec, UdpSpec, VarOp, VarSpec, WriteSpec,
+};
 use super::ProfileError;
 use crate::compile::{CompiledProfile, CompiledStream};
-use crate::field::{FieldEngine, Var, VarKind, Write};
+use crate::field::{FieldEngine, Split, Var, VarKind, Write};
 use crate::stream::Mode;
 use crate::tag::{L4Csum, TagTx};
 use crate::template::{self, Layout};
@@ -237,7 +239,24 @@ fn compile_fields(
             return Err(ctx.err(&key, format!("variable '{}' is defined twice", v.name)));
         }
         let shorthand: Vec<&str> = v.write.as_ref().map(|w| w.names()).unwrap_or_default();
-        let (var, size, tuple) = compile_var(ctx, &key, v, layout, &shorthand, seed.wrapping_add(j as u64))?;
+        let (mut var, size, tuple) = compile_var(ctx, &key, v, layout, &shorthand, seed.wrapping_add(j as u64))?;
+        if let Some(split) = v.split {
+            let interleaves = !tuple
+                && v.hold.unwrap_or(1) == 1
+                && matches!(v.op, VarOp::Inc | VarOp::Dec | VarOp::List | VarOp::RepeatableRandom);
+            if split == SplitSpec::Interleave && !interleaves {
+                return Err(ctx.err(
+                    &format!("{key}.split"),
+                    "interleave is for inc, dec, list and repeatable_random variables that change every packet \
+                     (share or whole otherwise)",
+                ));
+            }
+            var = var.with_split(match split {
+                SplitSpec::Share => Split::Share,
+                SplitSpec::Interleave => Split::Interleave,
+                SplitSpec::Whole => Split::Whole,
+            });
+        }
         if tuple {
             if shorthand.len() > 2 {
                 return Err(ctx.err(
@@ -423,8 +442,8 @@ fn compile_var(
             if seed > u64::from(u32::MAX) {
                 return Err(ctx.err(&format!("{key}.seed"), format!("{seed} is wider than TRex's 32-bit seed")));
             }
-            let values = crate::field::trex_repeatable_random(size, min, max, seed as u32, limit as usize);
-            let var = Var::list(values).map_err(|e| ctx.err(key, e.to_string()))?;
+            let var =
+                Var::repeatable_random(size, min, max, seed as u32, limit).map_err(|e| ctx.err(key, e.to_string()))?;
             return Ok((var, size, false));
         }
         VarOp::TrexRandom => {
