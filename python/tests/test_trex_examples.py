@@ -44,6 +44,14 @@ RUN: Dict[str, Tuple[Tuple[str, ...], str]] = {
     "stl_simple_pin_core.py": (FOUR, "Test has passed :-)"),
     # Maps the ports first (service mode, push_pkts, a capture with a BPF filter).
     "stl_imix.py": (TWO, "Test has passed :-)"),
+    # push_pcap of TRex's sample.pcap (5 packets) three times, over a VLAN, with a VM
+    # walking the IPv4 destination; what left is checked below (TAP).
+    "stl_pcap.py": (("link:0:realtime+tap:{tap}", "link:1"), "15 packets were Tx on port 0"),
+}
+# Arguments an example needs (the ports and files of the test's own).
+ARGS: Dict[str, Tuple[str, ...]] = {
+    "stl_pcap.py": ("-f", str(trex_oracle.TREX_CORE / "scripts/stl/sample.pcap"), "-p", "0", "-n", "3", "-x",
+                    "-v", "7"),
 }
 
 NOT_RUN = {
@@ -67,9 +75,6 @@ NOT_RUN = {
     "stl_simple_nd.py": "ICMPv6 neighbour solicitation frames (type 135): riptide's frames carry ICMP echo only",
     "stl_tpg_stats.py": "tagged packet groups (enable_tpg): riptide counts pg_ids with its own tag",
     "tpg_tag_update_example.py": "tagged packet groups (enable_tpg)",
-    "stl_pcap.py": "needs -f PCAP -p PORT; with them (TRex's sample.pcap, -n 1 or 3) its push_pcap through "
-                   "serve --trex does not end: wait_on_traffic waits past 40 s (issue 51's note; load_pcap with "
-                   "loop_count runs through `riptide run`: test_trex_stl_profiles.py)",
     "stl_pcap_remote.py": "push_remote (pcap replay from the server's disk)",
     "stl_dynamic_profile.py": "hard-coded TRex host (csi-kiwi-02) and profiles of TRex's other than '_'",
     "stl_imix_bidir.py": "Python 2 (print statements)",
@@ -99,22 +104,27 @@ def ext_libs():
         yield ext
 
 
-def run_example(name: str, ext_libs: str) -> subprocess.CompletedProcess:
-    ports, _ = RUN[name]
+def run_example(name: str, ext_libs: str, tap: Path) -> subprocess.CompletedProcess:
+    ports = tuple(p.format(tap=tap) for p in RUN[name][0])
     with trex_server(*ports) as srv:
         env = dict(os.environ, TREX_EXT_LIBS=ext_libs, PYTHONPATH=str(trex_oracle.INTERACTIVE))
         return subprocess.run([sys.executable, str(HERE / "trex_example_runner.py"), str(srv["rpc"]),
-                               str(srv["pub"]), name], capture_output=True, text=True, timeout=120, env=env,
-                              cwd=str(EXAMPLES))
+                               str(srv["pub"]), name, *ARGS.get(name, ())], capture_output=True, text=True,
+                              timeout=120, env=env, cwd=str(EXAMPLES))
 
 
 @pytest.fixture(scope="module")
-def runs(ext_libs: str) -> Iterator[Dict[str, "Future[subprocess.CompletedProcess]"]]:
+def taps(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("taps")
+
+
+@pytest.fixture(scope="module")
+def runs(ext_libs: str, taps: Path) -> Iterator[Dict[str, "Future[subprocess.CompletedProcess]"]]:
     """Every example, two at a time, each with its own server: most of an example's time is
     the 10 s of traffic it asks for, so running them two at a time halves the module's time
     (one server busy per vCPU). Each test below waits for its own."""
     with ThreadPoolExecutor(max_workers=2) as pool:
-        yield {name: pool.submit(run_example, name, ext_libs) for name in sorted(RUN)}
+        yield {name: pool.submit(run_example, name, ext_libs, taps / f"{name}.pcap") for name in sorted(RUN)}
 
 
 @pytest.mark.parametrize("name", sorted(RUN))
@@ -125,3 +135,35 @@ def test_trex_example_passes_against_riptide(name: str, runs: Dict[str, "Future[
     assert r.returncode == 0, out[-3000:]
     assert "failed" not in out.lower(), out[-3000:]
     assert verdict in r.stdout, out[-3000:]
+
+
+def test_stl_pcaps_push_sends_the_capture_as_trex_builds_it(runs: Dict[str, "Future[subprocess.CompletedProcess]"],
+                                                           taps: Path) -> None:
+    """stl_pcap.py's push_pcap (-n 3 -x -v 7): the server sent the capture's five packets
+    three times over, each over VLAN 7 as the example's packet hook builds it, with the
+    IPv4 destination the VM walks (each packet's stream has its own: 10.0.0.1 on the first
+    pass, .2 on the second, .3 on the third) and the checksums right
+    (riptide fixes the TCP one too, where TRex's STLIPRange fixes only the IPv4 header)."""
+    from scapy.all import IP, TCP, Dot1Q, Ether, rdpcap
+
+    def data(p: Ether) -> bytes:
+        """The TCP segment's data, up to the IPv4 length (a capture's padding and FCS after)."""
+        ip = bytes(p[IP])[:p[IP].len]
+        return ip[p[IP].ihl * 4 + p[TCP].dataofs * 4:]
+
+    assert runs["stl_pcap.py"].result().returncode == 0
+    sent = [Ether(bytes(p)) for p in rdpcap(str(taps / "stl_pcap.py.pcap"))]
+    capture = [Ether(bytes(p)) for p in rdpcap(str(trex_oracle.TREX_CORE / "scripts/stl/sample.pcap"))]
+    assert len(sent) == 15, len(sent)
+    for i, p in enumerate(sent):
+        want = capture[i % 5]
+        assert p.haslayer(Dot1Q) and p[Dot1Q].vlan == 7, p.summary()
+        assert p[IP].dst == f"10.0.0.{i // 5 + 1}", (i, p.summary())
+        assert p[IP].src == want[IP].src, (i, p.summary(), want.summary())
+        got, exp = p[TCP], want[TCP]
+        assert (got.sport, got.dport, got.seq, got.ack, got.flags, data(p)) == \
+            (exp.sport, exp.dport, exp.seq, exp.ack, exp.flags, data(want)), (i, p.summary())
+        again = Ether(bytes(p))
+        del again[IP].chksum, again[TCP].chksum
+        again = Ether(bytes(again))
+        assert (again[IP].chksum, again[TCP].chksum) == (p[IP].chksum, p[TCP].chksum), (i, "checksums")

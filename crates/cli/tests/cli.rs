@@ -1417,6 +1417,33 @@ fn rates_that_cannot_be_meant_are_refused() {
     assert!(o.status.success(), "--force sends above line rate: {}", text(&o));
 }
 
+/// A chain of streams sends one stream at a time, so the line-rate check counts each
+/// chain at as many streams as start with the run (TRex's push_pcap makes a stream per
+/// captured packet, each at the capture's rate: their sum was refused, issue 51).
+#[test]
+fn a_chain_asks_for_the_rate_of_the_streams_that_send_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let chain = |starts: &str| {
+        let mut y = String::from("streams:\n");
+        for (i, next) in ["b", "c", "a"].iter().enumerate() {
+            let name = ["a", "b", "c"][i];
+            let start = if name == "a" || starts.contains(name) { "true" } else { "false" };
+            y += &format!(
+                "  - {{name: {name}, packet: [eth: {{}}, ipv4: {{}}, udp: {{}}], size: 1500, rate: {{bps_l1: 6e9}}, \
+                 mode: {{burst: {{packets: 1}}}}, next: {next}, self_start: {start}}}\n"
+            );
+        }
+        let path = dir.path().join(format!("chain-{starts}.yaml"));
+        std::fs::write(&path, y).unwrap();
+        riptide(&["run", path.to_str().unwrap(), "--port", "null", "-n", "30"])
+    };
+    let o = chain("a");
+    assert!(o.status.success(), "three 6 Gb/s streams, one at a time: {}", text(&o));
+    let o = chain("ab");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("12.00 Gb/s (L1), 120% of its 10.00 Gb/s line rate"), "{}", text(&o));
+}
+
 /// Issue 15.19: help and errors say what there is.
 #[test]
 fn help_and_errors_say_what_there_is() {

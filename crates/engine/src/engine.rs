@@ -37,12 +37,9 @@ pub fn cores(n: u64) -> Result<usize, String> {
 /// above 100% too): `-m 200%` on a 10g port would claim 20 Gb/s.
 fn check_line_rates(profile: &CompiledProfile, factors: &[f64], lines: &[BitsPerSec]) -> Result<(), EngineError> {
     for (port, (&f, &line)) in factors.iter().zip(lines).enumerate() {
-        let l1: f64 = profile
-            .streams
-            .iter()
-            .filter(|s| s.enabled && s.port as usize == port)
-            .map(|s| s.requested_bps(if s.fixed_rate { 1.0 } else { f }, line).0)
-            .sum();
+        let streams: Vec<&CompiledStream> =
+            profile.streams.iter().filter(|s| s.enabled && s.port as usize == port).collect();
+        let l1 = peak_rate(&streams, |s| s.requested_bps(if s.fixed_rate { 1.0 } else { f }, line).0);
         // A hair of slack for rounding in the rate conversions.
         if l1 > line.0 * 1.000_001 {
             return Err(EngineError::Config(format!(
@@ -55,6 +52,41 @@ fn check_line_rates(profile: &CompiledProfile, factors: &[f64], lines: &[BitsPer
         }
     }
     Ok(())
+}
+
+/// The most `rate` the streams can ask for at once. A stream of a chain (`next`) starts
+/// when the one before it ends, so a chain sends with as many streams at a time as it
+/// has streams starting with the run: TRex's `push_pcap` makes one single-packet stream
+/// per captured packet, each at the capture's rate, only one of them sending at a time.
+fn peak_rate(streams: &[&CompiledStream], rate: impl Fn(&CompiledStream) -> f64) -> f64 {
+    // Chains are the connected parts of the `next` links (each stream its own at first).
+    let mut part: Vec<usize> = (0..streams.len()).collect();
+    fn root(part: &mut [usize], mut i: usize) -> usize {
+        while part[i] != i {
+            part[i] = part[part[i]];
+            i = part[i];
+        }
+        i
+    }
+    for (i, s) in streams.iter().enumerate() {
+        if let Some(j) = s.next.and_then(|n| streams.iter().position(|t| t.index == n)) {
+            let (a, b) = (root(&mut part, i), root(&mut part, j));
+            part[a] = b;
+        }
+    }
+    let mut chains: std::collections::HashMap<usize, (usize, Vec<f64>)> = std::collections::HashMap::new();
+    for (i, s) in streams.iter().enumerate() {
+        let e = chains.entry(root(&mut part, i)).or_default();
+        e.0 += usize::from(s.self_start);
+        e.1.push(rate(s));
+    }
+    chains
+        .into_values()
+        .map(|(starts, mut rates)| {
+            rates.sort_by(|a, b| b.total_cmp(a));
+            rates.iter().take(starts).sum::<f64>()
+        })
+        .sum()
 }
 
 /// The limits every run shares: cores (and where they are pinned), a packet count and a

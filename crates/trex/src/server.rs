@@ -1245,7 +1245,13 @@ impl Trex {
                         let id = r.get("id").cloned().unwrap_or(Value::Null);
                         *r = error_reply(&id, code, &msg);
                     }
-                    None => self.emit(event::PORT_ERROR, json!({"port_id": a.port, "profile_id": "_", "error": msg})),
+                    None => {
+                        // Answered before it failed: TRex's client counts the port as
+                        // transmitting until it hears it stopped (a port error alone is a
+                        // warning to it, and wait_on_traffic would wait for ever).
+                        self.emit(event::PORT_ERROR, json!({"port_id": a.port, "profile_id": "_", "error": msg}));
+                        self.emit(event::PORT_STOPPED, json!({"port_id": a.port, "profile_id": "_"}));
+                    }
                 }
             }
         }

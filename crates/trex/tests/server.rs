@@ -234,6 +234,32 @@ fn ports_belong_to_whoever_acquired_them() {
     assert!(e.contains("already exists"), "{e}");
 }
 
+/// A start answered before its run began (TRex's client sends one start_traffic per port;
+/// the server waits a moment for the others) that then fails: the port error event, and
+/// the port's stop, so that TRex's client sees the port idle (its wait_on_traffic waited
+/// for ever on a port error alone: stl_pcap.py, issue 51).
+#[test]
+fn a_start_that_fails_after_its_answer_stops_the_port_for_the_client() {
+    let mut c = Client::new(vec!["null".parse().unwrap()]);
+    let h = c.ok("acquire", json!({"port_id": 0, "user": "u", "force": false})).as_str().unwrap().to_string();
+    // 20 Gb/s on a 10 Gb/s port: refused when the run begins.
+    let mode = json!({"type": "continuous", "rate": {"type": "bps_L1", "value": 2e10}});
+    c.ok("add_stream", json!({"port_id": 0, "handler": h, "stream_id": 1, "stream": stream(mode, json!([]), None)}));
+    c.ok(
+        "start_traffic",
+        json!({"port_id": 0, "handler": h, "mul": {"type": "raw", "op": "abs", "value": 1.0},
+                                "duration": -1.0, "force": false}),
+    );
+    std::thread::sleep(Duration::from_millis(40));
+    c.t.poll();
+    let ev = c.ok("get_async_events", json!({}));
+    let events = ev["events"].as_array().unwrap();
+    let kinds: Vec<u64> = events.iter().map(|e| e["type"].as_u64().unwrap()).collect();
+    assert_eq!(kinds, vec![5, 7, 17, 1, 11], "acquired; port error, then stopped (with their profile events): {ev}");
+    assert!(events[1]["data"]["error"].as_str().unwrap().contains("line rate"), "{ev}");
+    assert_ne!(c.ok("get_port_status", json!({"port_id": 0}))["state"], "TX");
+}
+
 #[test]
 fn a_run_can_be_paused_updated_and_stopped_and_its_counters_stay() {
     let mut c = Client::new(vec!["null".parse().unwrap(), "null".parse().unwrap()]);
