@@ -108,8 +108,8 @@ fn tshark_tunnel(pcap: &Path, filter: &str, fields: &[&str]) -> Vec<String> {
     String::from_utf8_lossy(&o.stdout).lines().map(str::to_string).collect()
 }
 
-/// The tunnel profiles (profiles/vxlan.yaml, geneve.yaml, gre.yaml, gtpu.yaml, and
-/// srv6.yaml's segment routing header) over
+/// The tunnel profiles (profiles/vxlan.yaml, geneve.yaml, gre.yaml, gtpu.yaml, and the
+/// IPv6 extension headers of srv6.yaml and ipv6-ext.yaml) over
 /// 10,000 frames each, with tshark as the oracle: no frame malformed or with a bad
 /// checksum, every frame carries the tunnel and its inner packet with each checksum
 /// verified good (outer IPv4, outer UDP where kept, GRE's, inner IPv4 and L4), and the
@@ -222,6 +222,28 @@ fn tunnel_profiles_decode_in_tshark_with_every_checksum_right() {
             49152 + i % 257
         );
         assert_eq!(row, &want, "srv6 frame {i}");
+    }
+
+    // Hop-by-hop (a Router Alert), destination options and an atomic fragment header, each
+    // naming the next; the UDP checksum right while the source moves.
+    let rows = tshark_tunnel(
+        &run("ipv6-ext"),
+        "ipv6.hopopts && udp.checksum.status == 1",
+        &[
+            "ipv6.nxt",
+            "ipv6.hopopts.nxt",
+            "ipv6.opt.router_alert",
+            "ipv6.dstopts.nxt",
+            "ipv6.fraghdr.nxt",
+            "ipv6.fraghdr.ident",
+            "ipv6.src",
+            "udp.srcport",
+        ],
+    );
+    assert_eq!(rows.len(), 10_000, "every frame with its UDP checksum good");
+    for (i, row) in rows.iter().enumerate() {
+        let want = format!("0\t60\t0\t44\t17\t0x00001234\t2001:2::{:x}\t{}", 1 + i % 1000, 49152 + i % 257);
+        assert_eq!(row, &want, "ipv6-ext frame {i}");
     }
 }
 

@@ -157,6 +157,12 @@ pub enum Layer {
     Icmpv6(IcmpSpec),
     /// An SRv6 segment routing header (after IPv6).
     Srh(SrhSpec),
+    /// IPv6 hop-by-hop options (directly after IPv6).
+    HopByHop(Ipv6OptsSpec),
+    /// IPv6 destination options (after IPv6 or another extension header).
+    DestOpts(Ipv6OptsSpec),
+    /// An IPv6 fragment header (after IPv6 or another extension header).
+    Frag(Ipv6FragSpec),
     /// VXLAN (after UDP; an inner Ethernet frame follows).
     Vxlan(VxlanSpec),
     /// VXLAN-GPE (after UDP; an inner Ethernet, IPv4 or IPv6 packet follows).
@@ -255,6 +261,31 @@ pub struct SrhSpec {
     /// Flags (default 0).
     #[serde(default)]
     pub flags: u8,
+}
+
+/// IPv6 hop-by-hop or destination options (RFC 8200 4.2).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Ipv6OptsSpec {
+    /// The options (type-length-value) as hex; padded with Pad1/PadN to the header's
+    /// 8-byte multiple (none: the padding alone).
+    #[serde(default)]
+    pub options: Option<String>,
+}
+
+/// An IPv6 fragment header (RFC 8200 4.5).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Ipv6FragSpec {
+    /// Fragment offset in 8-byte units (13 bits; default 0).
+    #[serde(default)]
+    pub offset: u16,
+    /// More fragments follow (the M flag; default false: with offset 0 an atomic fragment).
+    #[serde(default)]
+    pub m: bool,
+    /// Identification (default 1).
+    #[serde(default)]
+    pub id: Option<u32>,
 }
 
 /// A VXLAN or VXLAN-GPE header.

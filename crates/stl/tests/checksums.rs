@@ -34,6 +34,13 @@ const STACKS: &[(&str, &[&str])] = &[
     ),
     ("[ipv6: {}, tcp: {options: '020405b4'}]", &["ipv6.src", "tcp.ack", "tcp.dport"]),
     ("[ipv4: {frag: 185, options: '94040000'}, payload: {}]", &["ipv4.src", "ipv4.id", "ipv4.tos"]),
+    // IPv6 extension headers: hop-by-hop (padded), destination options, a fragment header.
+    (
+        "[ipv6: {}, hop_by_hop: {options: '05020000'}, dest_opts: {}, frag: {id: 9}, udp: {}]",
+        &["ipv6.src", "ipv6.dst", "ipv6.flow_label", "udp.sport", "udp.dport"],
+    ),
+    ("[ipv6: {}, dest_opts: {options: '0102aaaa0000'}, tcp: {}]", &["ipv6.dst", "tcp.seq", "tcp.sport"]),
+    ("[ipv6: {}, hop_by_hop: {}, icmpv6: {}]", &["ipv6.src", "icmpv6.seq", "icmpv6.id"]),
 ];
 
 /// Tunnels: the outer packet's checksums, GRE's, and the inner packet's, all kept while

@@ -78,6 +78,9 @@ fn layer_name(l: &Layer) -> &'static str {
         Layer::Icmp(_) => "icmp",
         Layer::Icmpv6(_) => "icmpv6",
         Layer::Srh(_) => "srh",
+        Layer::HopByHop(_) => "hop_by_hop",
+        Layer::DestOpts(_) => "dest_opts",
+        Layer::Frag(_) => "frag",
         Layer::Vxlan(_) => "vxlan",
         Layer::VxlanGpe(_) => "vxlan_gpe",
         Layer::Geneve(_) => "geneve",
@@ -97,6 +100,9 @@ fn header_len(l: &Layer) -> usize {
         Layer::Udp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) => 8,
         Layer::Tcp(_) => tcp::HEADER_LEN,
         Layer::Srh(r) => srh::header_len(r.segments.len()),
+        // With their options: Plan::new.
+        Layer::HopByHop(_) | Layer::DestOpts(_) => 2,
+        Layer::Frag(_) => FRAG_LEN,
         Layer::Vxlan(_) | Layer::VxlanGpe(_) => vxlan::HEADER_LEN,
         Layer::Geneve(_) => geneve::HEADER_LEN,
         Layer::Gre(_) => gre::HEADER_LEN,
@@ -104,6 +110,17 @@ fn header_len(l: &Layer) -> usize {
         Layer::Payload(_) => 0,
     }
 }
+
+/// An IPv6 extension header riptide builds.
+fn is_v6_ext(l: &Layer) -> bool {
+    matches!(l, Layer::Srh(_) | Layer::HopByHop(_) | Layer::DestOpts(_) | Layer::Frag(_))
+}
+
+/// The IPv6 fragment header's length.
+const FRAG_LEN: usize = 8;
+
+/// Most option bytes an IPv6 options header holds (its 8-bit length in 8-byte units).
+const MAX_V6_OPTIONS: usize = 256 * 8 - 2;
 
 /// A tunnel header: what follows it is an inner packet.
 fn is_tunnel(l: &Layer) -> bool {
@@ -122,7 +139,13 @@ fn rank(l: &Layer) -> u8 {
         Layer::Eth(_) => 0,
         Layer::Vlan(_) => 1,
         Layer::Mpls(_) => 2,
-        Layer::Ipv4(_) | Layer::Ipv6(_) | Layer::Arp(_) | Layer::Srh(_) => 3,
+        Layer::Ipv4(_)
+        | Layer::Ipv6(_)
+        | Layer::Arp(_)
+        | Layer::Srh(_)
+        | Layer::HopByHop(_)
+        | Layer::DestOpts(_)
+        | Layer::Frag(_) => 3,
         Layer::Udp(_) | Layer::Tcp(_) | Layer::Icmp(_) | Layer::Icmpv6(_) | Layer::Gre(_) => 4,
         Layer::Vxlan(_) | Layer::VxlanGpe(_) | Layer::Geneve(_) | Layer::Gtpu(_) => 5,
         Layer::Payload(_) => 6,
@@ -130,7 +153,8 @@ fn rank(l: &Layer) -> u8 {
 }
 
 const ORDER: &str =
-    "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6 srh?|arp, udp|tcp|icmp|icmpv6|gre, \
+    "layers must come in the order eth, vlan..., mpls..., ipv4|ipv6 (hop_by_hop|dest_opts|srh|frag)...|arp, \
+     udp|tcp|icmp|icmpv6|gre, \
                      vxlan|vxlan_gpe|geneve|gtpu (after udp), the inner packet's layers after a tunnel, payload";
 
 /// A checked layer list with offsets.
@@ -189,7 +213,8 @@ impl<'a> Plan<'a> {
                 Some(p) => {
                     let (prev, cur) = (rank(p), rank(l));
                     let repeatable = matches!(l, Layer::Vlan(_) | Layer::Mpls(_))
-                        || matches!((p, l), (Layer::Ipv6(_), Layer::Srh(_)));
+                        // (after ipv4 too, to be refused below naming why)
+                        || (matches!(p, Layer::Ipv4(_) | Layer::Ipv6(_)) || is_v6_ext(p)) && is_v6_ext(l);
                     if cur < prev || (cur == prev && !repeatable) {
                         return Err(order(i, ORDER));
                     }
@@ -213,13 +238,13 @@ impl<'a> Plan<'a> {
                 Layer::Icmp(_) if !matches!(prev, Some(Layer::Ipv4(_))) => {
                     return Err(order(i, "icmp must follow ipv4 (use icmpv6 over ipv6)"))
                 }
-                Layer::Icmpv6(_) if !matches!(prev, Some(Layer::Ipv6(_) | Layer::Srh(_))) => {
-                    return Err(order(i, "icmpv6 must follow ipv6 (or its srh)"))
+                Layer::Icmpv6(_) if !matches!(prev, Some(Layer::Ipv6(_))) && !prev.is_some_and(is_v6_ext) => {
+                    return Err(order(i, "icmpv6 must follow ipv6 (or its extension headers)"))
                 }
                 Layer::Udp(_) | Layer::Tcp(_) | Layer::Gre(_)
-                    if !matches!(prev, Some(Layer::Ipv4(_) | Layer::Ipv6(_) | Layer::Srh(_))) =>
+                    if !matches!(prev, Some(Layer::Ipv4(_) | Layer::Ipv6(_))) && !prev.is_some_and(is_v6_ext) =>
                 {
-                    return Err(order(i, "udp, tcp and gre must follow ipv4 or ipv6 (or its srh)"))
+                    return Err(order(i, "udp, tcp and gre must follow ipv4 or ipv6 (or its extension headers)"))
                 }
                 l if is_udp_tunnel(l) && !matches!(prev, Some(Layer::Udp(_))) => {
                     return Err(order(i, "vxlan, vxlan_gpe, geneve and gtpu must follow udp"))
@@ -259,7 +284,46 @@ impl<'a> Plan<'a> {
                         ));
                     }
                 }
-                Layer::Srh(_) if !matches!(prev, Some(Layer::Ipv6(_))) => return Err(order(i, "srh must follow ipv6")),
+                Layer::Srh(_) | Layer::DestOpts(_) | Layer::Frag(_)
+                    if !matches!(prev, Some(Layer::Ipv6(_))) && !prev.is_some_and(is_v6_ext) =>
+                {
+                    return Err(order(i, &format!("{} must follow ipv6 or its extension headers", layer_name(l))))
+                }
+                Layer::HopByHop(_) if !matches!(prev, Some(Layer::Ipv6(_))) => {
+                    return Err(order(i, "hop_by_hop must come directly after ipv6 (RFC 8200)"))
+                }
+                Layer::HopByHop(o) | Layer::DestOpts(o) => {
+                    let mut b = match &o.options {
+                        Some(h) => super::parse_hex(h).map_err(|e| value(i, format!("options: {e}")))?,
+                        None => Vec::new(),
+                    };
+                    if b.len() > MAX_V6_OPTIONS {
+                        return Err(value(i, format!("options take {} bytes: at most {MAX_V6_OPTIONS} fit", b.len())));
+                    }
+                    // Pad1 or PadN up to the header's 8-byte multiple (RFC 8200 4.2).
+                    match (8 - (2 + b.len()) % 8) % 8 {
+                        0 => {}
+                        1 => b.push(0),
+                        n => {
+                            b.extend([1, (n - 2) as u8]);
+                            b.resize(b.len() + n - 2, 0);
+                        }
+                    }
+                    hdr_opts[i] = b;
+                }
+                Layer::Frag(f) => {
+                    if f.offset > 0x1FFF {
+                        return Err(value(i, format!("offset {} is above 8191 (13 bits, in 8-byte units)", f.offset)));
+                    }
+                    if f.offset != 0
+                        && layers[i + 1..].iter().any(|n| !matches!(n, Layer::Payload(_) | Layer::DestOpts(_)))
+                    {
+                        return Err(order(
+                            i + 1,
+                            "a fragment at a non-zero offset carries no L4 header: only a payload may follow",
+                        ));
+                    }
+                }
                 Layer::Srh(r) if r.segments.is_empty() || r.segments.len() > srh::MAX_SEGMENTS => {
                     return Err(value(i, format!("{} segments: 1 to {} expected", r.segments.len(), srh::MAX_SEGMENTS)))
                 }
@@ -346,6 +410,7 @@ impl<'a> Plan<'a> {
             off += match l {
                 Layer::Ipv4(_) => ipv4::HEADER_LEN + hdr_opts[i].len(),
                 Layer::Tcp(_) => tcp::HEADER_LEN + hdr_opts[i].len(),
+                Layer::HopByHop(_) | Layer::DestOpts(_) => 2 + hdr_opts[i].len(),
                 Layer::Geneve(_) => geneve::HEADER_LEN + geneve::options_len(&geneve_opts),
                 Layer::Gre(g) => gre_repr(g, 0).header_len(),
                 Layer::Gtpu(g) => gtpu_repr(g).header_len(),
@@ -451,6 +516,9 @@ impl<'a> Plan<'a> {
             Some(Layer::Icmpv6(_)) => Protocol::ICMPV6,
             Some(Layer::Gre(_)) => Protocol(gre::PROTOCOL),
             Some(Layer::Srh(_)) => Protocol(srh::NEXT_HEADER),
+            Some(Layer::HopByHop(_)) => Protocol(0),
+            Some(Layer::DestOpts(_)) => Protocol(60),
+            Some(Layer::Frag(_)) => Protocol(44),
             // RFC 3692 experimentation protocol number.
             _ => Protocol(253),
         }
@@ -491,10 +559,13 @@ impl<'a> Plan<'a> {
                     Layer::Ipv6(v) => {
                         // After a segment routing header the destination is the active
                         // segment unless given.
-                        let active = match self.layers.get(i + 1) {
-                            Some(Layer::Srh(r)) => srh_active(r),
-                            _ => None,
-                        };
+                        let active = self.layers[i + 1..].iter().take_while(|l| is_v6_ext(l)).find_map(|l| {
+                            if let Layer::Srh(r) = l {
+                                srh_active(r)
+                            } else {
+                                None
+                            }
+                        });
                         let default = Ipv6Addr::new(0x2001, 2, 0, 1, u16::from(inner), 0, 0, 1);
                         (
                             IpAddress::V6(v.src.unwrap_or(Ipv6Addr::new(0x2001, 2, 0, 0, u16::from(inner), 0, 0, 1))),
@@ -649,6 +720,18 @@ impl<'a> Plan<'a> {
                     tpa: a.tpa.unwrap_or(Ipv4Addr::new(198, 19, u8::from(inner), 1)),
                 }
                 .emit(b),
+                Layer::HopByHop(_) | Layer::DestOpts(_) => {
+                    let o = &self.hdr_opts[i];
+                    b[0] = self.proto_of(i + 1, None).0;
+                    b[1] = ((2 + o.len()) / 8 - 1) as u8;
+                    b[2..2 + o.len()].copy_from_slice(o);
+                }
+                Layer::Frag(f) => {
+                    b[0] = self.proto_of(i + 1, None).0;
+                    b[1] = 0;
+                    b[2..4].copy_from_slice(&((f.offset << 3) | u16::from(f.m)).to_be_bytes());
+                    b[4..8].copy_from_slice(&f.id.unwrap_or(1).to_be_bytes());
+                }
                 Layer::Srh(r) => srh::Repr {
                     next_header: self.proto_of(i + 1, None).0,
                     segments_left: srh_left(r),
@@ -740,6 +823,9 @@ impl<'a> Plan<'a> {
                     Layer::Icmp(_) => Hdr::Icmp,
                     Layer::Icmpv6(_) => Hdr::Icmpv6,
                     Layer::Srh(r) => Hdr::Ipv6Ext(Ext::Srh { segments: r.segments.len() as u8 }),
+                    Layer::HopByHop(_) => Hdr::Ipv6Ext(Ext::HopByHop),
+                    Layer::DestOpts(_) => Hdr::Ipv6Ext(Ext::DestOptions),
+                    Layer::Frag(_) => Hdr::Ipv6Ext(Ext::Fragment),
                     Layer::Vxlan(_) => Hdr::Vxlan,
                     Layer::VxlanGpe(_) => Hdr::VxlanGpe,
                     Layer::Geneve(_) => Hdr::Geneve,

@@ -649,6 +649,8 @@ mod tests {
             "[{eth: {}}, {ipv4: {options: '94040000'}}, {udp: {}}]",
             "[{eth: {}}, {ipv4: {}}, {tcp: {options: {mss: 1460, wscale: 7, sack_perm: true}}}]",
             "[{eth: {}}, {vlan: {id: 3}}, {ipv4: {options: '0101010101'}}, {tcp: {}}]",
+            "[{eth: {}}, {ipv6: {}}, {hop_by_hop: {options: '05020000'}}, {dest_opts: {}}, {frag: {}}, {udp: {}}]",
+            "[{eth: {}}, {ipv6: {}}, {dest_opts: {options: '0102aaaa0000'}}, {tcp: {}}]",
         ] {
             // An opaque protocol is sent at its own size only.
             let opaque = yaml.contains("61");
