@@ -311,6 +311,361 @@ pub fn stream(port: u16, id: u32, v: &Value) -> Result<Stream, String> {
     Ok(Stream { riptide: Value::Object(out), group, next })
 }
 
+/// What a program's translation builds, instruction by instruction.
+struct Program<'a> {
+    /// The stream's frame.
+    frame: &'a [u8],
+    /// The stream has a `random_seed`: random variables draw TRex's sequence.
+    seeded: bool,
+    /// Variables that set the packet size (`trim_pkt_size` may come after their writes).
+    trimmed: Vec<String>,
+    /// The frame's IP and UDP length fields: offset -> the value less the frame's length.
+    lengths: HashMap<usize, i64>,
+    /// The variables defined so far.
+    vars: HashMap<String, Var>,
+    /// riptide's `vars`, `writes` and frame-size walk.
+    out_vars: Vec<Value>,
+    writes: Vec<Value>,
+    size: Option<Value>,
+}
+
+/// One instruction of a program, and where it is (for errors).
+struct Ins<'a> {
+    m: &'a Obj,
+    path: String,
+}
+
+impl Ins<'_> {
+    /// The instruction's `key`, required.
+    fn f(&self, key: &str) -> Result<&Value, String> {
+        field(self.m, key, &self.path)
+    }
+
+    /// The path of its `key`, for errors.
+    fn at(&self, key: &str) -> String {
+        format!("{}.{key}", self.path)
+    }
+
+    /// The variable it names.
+    fn name(&self) -> Result<String, String> {
+        Ok(text(self.f("name")?, &self.at("name"))?.to_string())
+    }
+}
+
+/// How one kind of TRex instruction becomes riptide's field engine.
+type Translate = fn(&mut Program<'_>, &Ins<'_>) -> Result<(), String>;
+
+/// TRex's STL VM instructions (its server's `parse_vm_instr_*`) and their translations.
+const INSTRUCTIONS: &[(&str, Translate)] = &[
+    ("flow_var", flow_var),
+    ("tuple_flow_var", tuple_flow_var),
+    ("flow_var_rand_limit", flow_var_rand_limit),
+    ("write_flow_var", write_flow_var),
+    ("write_mask_flow_var", write_flow_var),
+    ("trim_pkt_size", trim_pkt_size),
+    // riptide keeps every checksum right after each write (IPv4, UDP, TCP, ICMP, ICMPv6:
+    // the frame's decoded layers).
+    ("fix_checksum_ipv4", keep_checksums),
+    ("fix_checksum_hw", keep_checksums),
+    ("fix_checksum_icmpv6", keep_checksums),
+];
+
+/// TRex's checksum fixes: riptide keeps every checksum right after each write anyway.
+fn keep_checksums(_: &mut Program<'_>, _: &Ins<'_>) -> Result<(), String> {
+    Ok(())
+}
+
+/// TRex's `flow_var`: an inc/dec/random walk over a range (padded to its step, as TRex's
+/// server pads it) or a value list, with its `next_var`.
+fn flow_var(p: &mut Program<'_>, ins: &Ins<'_>) -> Result<(), String> {
+    let m = ins.m;
+    let path = ins.path.as_str();
+    let Program { seeded, trimmed, vars, out_vars, .. } = p;
+    let name = ins.name()?;
+    let size = uint(ins.f("size")?, &ins.at("size"))?;
+    if ![1, 2, 4, 8].contains(&size) {
+        return Err(format!("{}: {size}: 1, 2, 4 or 8 bytes expected", ins.at("size")));
+    }
+    let op = text(ins.f("op")?, &ins.at("op"))?.to_string();
+    if !["inc", "dec", "random"].contains(&op.as_str()) {
+        return Err(format!("{}: '{op}' is none of inc, dec, random", ins.at("op")));
+    }
+    let next = next_var(m, &ins.at("next_var"))?;
+    let limit = if size == 8 { u64::MAX } else { (1u64 << (8 * size)) - 1 };
+    let var = if let Some(list) = m.get("value_list").filter(|v| !v.is_null()) {
+        let values = list.as_array().ok_or_else(|| format!("{}: expected a list", ins.at("value_list")))?;
+        let mut vs = Vec::with_capacity(values.len());
+        for (k, v) in values.iter().enumerate() {
+            let x = uint(v, &format!("{}[{k}]", ins.at("value_list")))?;
+            if x > limit {
+                return Err(format!("{}[{k}]: {x} does not fit {size} bytes", ins.at("value_list")));
+            }
+            vs.push(x);
+        }
+        if vs.is_empty() {
+            return Err(format!("{}: an empty list", ins.at("value_list")));
+        }
+        let step = m.get("step").map_or(Ok(1), |v| uint(v, &ins.at("step")))?;
+        if step == 0 {
+            return Err(format!("{}: step cannot be 0", ins.at("step")));
+        }
+        match op.as_str() {
+            "inc" => {}
+            // TRex walks the list down from its last value: up the reversed list.
+            "dec" => vs.reverse(),
+            _ => {
+                if next.is_some() {
+                    return Err(format!("{}: a random variable never wraps around", ins.at("next_var")));
+                }
+                out_vars.push(json!({"name": name, "size": size, "op": "trex_random", "values": vs}));
+                if vars
+                    .insert(
+                        name.clone(),
+                        Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: Some(Vec::new()) },
+                    )
+                    .is_some()
+                {
+                    return Err(format!("{}: variable '{name}' is defined twice", ins.at("name")));
+                }
+                return Ok(());
+            }
+        }
+        let (len, by) = (vs.len() as u64, step % vs.len() as u64);
+        if next.is_some() && by > 1 && !len.is_multiple_of(by) {
+            return Err(format!(
+                "{}: a value list whose step does not divide its length wraps more than once a cycle: \
+                 not supported by riptide with next_var",
+                ins.at("step")
+            ));
+        }
+        let mut v = json!({"name": name, "size": size, "op": "list", "values": vs});
+        if step != 1 {
+            v["step"] = json!(step);
+        }
+        if let Some(n) = &next {
+            v["next"] = json!(n);
+        }
+        // The values in the order the walk takes them: a trimmed list's sizes.
+        let order: Vec<u64> = if by == 0 {
+            vs[..1].to_vec()
+        } else {
+            (0..len / gcd(len, by)).map(|k| vs[(k * by % len) as usize]).collect()
+        };
+        if trimmed.contains(&name) {
+            if next.is_some() {
+                return Err(format!("{}: a trimmed packet size cannot move a next variable", ins.at("next_var")));
+            }
+        } else {
+            out_vars.push(v);
+        }
+        Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: Some(order) }
+    } else {
+        let (mut min, mut max) =
+            (uint(ins.f("min_value")?, &ins.at("min_value"))?, uint(ins.f("max_value")?, &ins.at("max_value"))?);
+        let step = m.get("step").map_or(Ok(1), |v| uint(v, &ins.at("step")))?;
+        let init =
+            m.get("init_value").map_or(Ok(if op == "dec" { max } else { min }), |v| uint(v, &ins.at("init_value")))?;
+        if step == 0 {
+            return Err(format!("{}: step cannot be 0", ins.at("step")));
+        }
+        if max < min {
+            return Err(format!("{path}: max_value {max} is smaller than min_value {min}"));
+        }
+        if [min, max, init, step].iter().any(|&x| x > limit) {
+            return Err(format!("{path}: a value does not fit the variable's {size} bytes (at most {limit})"));
+        }
+        // TRex pads a range the step does not divide so that it cycles.
+        let pad = (max - min).wrapping_add(1) % step;
+        if pad != 0 && op != "random" {
+            let by = step - pad;
+            match op.as_str() {
+                "inc" if limit - max >= by => max += by,
+                "dec" if min >= by => min -= by,
+                _ => {
+                    return Err(format!(
+                        "{path}: (max_value - min_value + 1) % step must be 0 (TRex cannot pad this range)"
+                    ))
+                }
+            }
+        }
+        let riptide_op = if op == "random" && *seeded { "trex_random" } else { op.as_str() };
+        let mut v = json!({"name": name, "size": size, "op": riptide_op, "min": min, "max": max});
+        // TRex's random draws ignore the step.
+        if step != 1 && riptide_op != "trex_random" {
+            v["step"] = json!(step);
+        }
+        if op != "random" {
+            if !(min..=max).contains(&init) {
+                return Err(format!("{}: {init} is outside {min}..{max}", ins.at("init_value")));
+            }
+            v["init"] = json!(init);
+        }
+        if let Some(n) = &next {
+            v["next"] = json!(n);
+        }
+        if trimmed.contains(&name) {
+            if next.is_some() {
+                return Err(format!("{}: a trimmed packet size cannot move a next variable", ins.at("next_var")));
+            }
+        } else {
+            out_vars.push(v);
+        }
+        Var::Plain { size, op, min, max, step, init, list: None }
+    };
+    if vars.insert(name.clone(), var).is_some() {
+        return Err(format!("{}: variable '{name}' is defined twice", ins.at("name")));
+    }
+    Ok(())
+}
+
+/// TRex's `tuple_flow_var`: the client tuple generator (addresses x ports, `limit_flows`).
+fn tuple_flow_var(p: &mut Program<'_>, ins: &Ins<'_>) -> Result<(), String> {
+    let m = ins.m;
+    let path = ins.path.as_str();
+    let Program { vars, out_vars, .. } = p;
+    let name = ins.name()?;
+    let u = |key: &str| uint(ins.f(key)?, &ins.at(key));
+    let (ip_min, ip_max, port_min, port_max) = (u("ip_min")?, u("ip_max")?, u("port_min")?, u("port_max")?);
+    if ip_min > ip_max || ip_max > u64::from(u32::MAX) {
+        return Err(format!("{path}: ip_min..ip_max {ip_min}..{ip_max}: IPv4 addresses, min first"));
+    }
+    if port_min > port_max || port_max > 65535 {
+        return Err(format!("{path}: port_min..port_max {port_min}..{port_max}: ports, min first"));
+    }
+    if m.get("flags").map_or(Ok(0), |v| uint(v, &ins.at("flags")))? & 1 != 0 {
+        return Err(format!("{}: bit 0 (unlimited flows): not supported by riptide yet", ins.at("flags")));
+    }
+    let ip = |x: u64| std::net::Ipv4Addr::from(x as u32).to_string();
+    let mut t = json!({"ip_min": ip(ip_min), "ip_max": ip(ip_max), "port_min": port_min, "port_max": port_max});
+    let limit = m.get("limit_flows").map_or(Ok(0), |v| uint(v, &ins.at("limit_flows")))?;
+    if limit != 0 {
+        t["limit"] = json!(limit);
+    }
+    out_vars.push(json!({"name": name, "tuple": t}));
+    if vars.insert(name.clone(), Var::Tuple).is_some() {
+        return Err(format!("{}: variable '{name}' is defined twice", ins.at("name")));
+    }
+    Ok(())
+}
+
+/// TRex's `flow_var_rand_limit`: the repeatable random (its seed and limit).
+fn flow_var_rand_limit(p: &mut Program<'_>, ins: &Ins<'_>) -> Result<(), String> {
+    let m = ins.m;
+    let Program { vars, out_vars, .. } = p;
+    let name = ins.name()?;
+    let size = uint(ins.f("size")?, &ins.at("size"))?;
+    if ![1, 2, 4, 8].contains(&size) {
+        return Err(format!("{}: {size}: 1, 2, 4 or 8 bytes expected", ins.at("size")));
+    }
+    let u = |key: &str| uint(ins.f(key)?, &ins.at(key));
+    let (min, max, limit, seed) = (u("min_value")?, u("max_value")?, u("limit")?, u("seed")?);
+    let mut v = json!({"name": name, "size": size, "op": "repeatable_random", "min": min, "max": max,
+                       "limit": limit, "seed": seed});
+    if let Some(n) = next_var(m, &ins.at("next_var"))? {
+        v["next"] = json!(n);
+    }
+    out_vars.push(v);
+    let var = Var::Plain { size, op: "random".into(), min, max, step: 1, init: min, list: Some(Vec::new()) };
+    if vars.insert(name.clone(), var).is_some() {
+        return Err(format!("{}: variable '{name}' is defined twice", ins.at("name")));
+    }
+    Ok(())
+}
+
+/// TRex's `write_flow_var` and `write_mask_flow_var`: a write at a byte offset (masked,
+/// shifted, added to); a trimmed size's writes into the IP and UDP lengths are riptide's own.
+fn write_flow_var(p: &mut Program<'_>, ins: &Ins<'_>) -> Result<(), String> {
+    let m = ins.m;
+    let path = ins.path.as_str();
+    let Program { trimmed, lengths, vars, writes, .. } = p;
+    let kind = text(ins.f("type")?, &ins.at("type"))?;
+    let name = ins.name()?;
+    let (base, part) = name.rsplit_once('.').map_or((name.as_str(), ""), |(b, p)| (b, p));
+    let (var, var_size) = match (vars.get(&name), vars.get(base)) {
+        (Some(v @ Var::Plain { size, .. }), _) => (v, *size),
+        (_, Some(v @ Var::Tuple)) if part == "ip" => (v, 4),
+        (_, Some(v @ Var::Tuple)) if part == "port" => (v, 2),
+        _ => return Err(format!("{}: '{name}' is no variable defined before it", ins.at("name"))),
+    };
+    let offset = uint(ins.f("pkt_offset")?, &ins.at("pkt_offset"))?;
+    let add = m.get("add_value").map_or(Ok(0), |v| int(v, &ins.at("add_value")))?;
+    if !m.get("is_big_endian").map_or(Ok(true), |v| boolean(v, &ins.at("is_big_endian")))? {
+        return Err(format!("{}: little-endian writes: not supported by riptide yet", ins.at("is_big_endian")));
+    }
+    if trimmed.contains(&name) {
+        // The trimmed size written into a length field: riptide writes every length.
+        if kind != "write_flow_var" || lengths.get(&(offset as usize)) != Some(&add) {
+            return Err(format!(
+                "{path}: '{name}' is the packet size: riptide writes only the IP and UDP lengths from it \
+                 (pkt_offset of the length field, add_value minus the layer's offset)"
+            ));
+        }
+        return Ok(());
+    }
+    let mut w = json!({"var": name, "offset": offset});
+    if kind == "write_flow_var" {
+        w["size"] = json!(var_size);
+    } else {
+        let cast = uint(ins.f("pkt_cast_size")?, &ins.at("pkt_cast_size"))?;
+        if ![1, 2, 4].contains(&cast) {
+            return Err(format!("{}: {cast}: 1, 2 or 4 bytes expected", ins.at("pkt_cast_size")));
+        }
+        w["size"] = json!(cast);
+        w["mask"] = json!(uint(ins.f("mask")?, &ins.at("mask"))?);
+        let shift = m.get("shift").map_or(Ok(0), |v| int(v, &ins.at("shift")))?;
+        if shift != 0 {
+            w["shift"] = json!(shift);
+        }
+    }
+    if add != 0 {
+        w["add"] = json!(add);
+    }
+    let _ = var;
+    writes.push(w);
+    Ok(())
+}
+
+/// TRex's `trim_pkt_size`: the frame-size walk of a variable (a range or a value list).
+fn trim_pkt_size(p: &mut Program<'_>, ins: &Ins<'_>) -> Result<(), String> {
+    let path = ins.path.as_str();
+    let Program { frame, vars, size, .. } = p;
+    let name = ins.name()?;
+    let Some(Var::Plain { op, min, max, step, init, list, .. }) = vars.get(&name) else {
+        return Err(format!("{}: '{name}' is no flow variable defined before it", ins.at("name")));
+    };
+    if let Some(order) = list {
+        // A value list trimmed: its sizes in the walk's order (riptide's size list).
+        if order.is_empty() {
+            return Err(format!(
+                "{path}: '{name}' draws sizes at random from a value list: riptide draws sizes from ranges only"
+            ));
+        }
+        if let Some(bad) = order.iter().find(|&&x| !(60..=frame.len() as u64).contains(&x)) {
+            return Err(format!(
+                "{path}: '{name}' lists {bad}: trimming needs sizes from 60 to the packet's {} bytes",
+                frame.len()
+            ));
+        }
+        *size = Some(json!({"list": order.iter().map(|x| x + 4).collect::<Vec<_>>()}));
+        return Ok(());
+    }
+    if !(60..=*max).contains(min) || *max as usize > frame.len() {
+        return Err(format!(
+            "{path}: '{name}' walks {min}..{max}: trimming needs 60 <= min <= max <= the packet's {} bytes",
+            frame.len()
+        ));
+    }
+    if op != "random" && *init != if op == "dec" { *max } else { *min } {
+        return Err(format!("{path}: a trimmed variable with its own init_value: not supported by riptide yet"));
+    }
+    let mut walk = json!({"min": min + 4, "max": max + 4, "mode": op});
+    if *step != 1 {
+        walk["step"] = json!(step);
+    }
+    *size = Some(walk);
+    Ok(())
+}
+
 /// The field-engine program: `vars`, `writes` and a frame-size walk into `out`.
 /// `seeded`: the stream has a `random_seed`, so its random variables draw TRex's own
 /// sequence (`op: trex_random`); without one TRex seeds from the clock, and riptide's
@@ -340,303 +695,27 @@ fn field_engine(vm: &Value, frame: &[u8], seeded: bool, out: &mut Obj) -> Result
             whole.push(text(field(m, "name", &path)?, &format!("{path}.name"))?.to_string());
         }
     }
-    let lengths = length_fields(frame);
-    let mut vars: HashMap<String, Var> = HashMap::new();
-    let (mut out_vars, mut writes) = (Vec::new(), Vec::new());
-    let mut size = None;
+    let mut p = Program {
+        frame,
+        seeded,
+        trimmed,
+        lengths: length_fields(frame),
+        vars: HashMap::new(),
+        out_vars: Vec::new(),
+        writes: Vec::new(),
+        size: None,
+    };
     for (i, ins) in instructions.iter().enumerate() {
         let path = format!("stream.vm.instructions[{i}]");
         let m = obj(ins, &path)?;
-        let f = |key: &str| field(m, key, &path);
-        let at = |key: &str| format!("{path}.{key}");
-        let name = || -> Result<String, String> { Ok(text(f("name")?, &at("name"))?.to_string()) };
-        match text(f("type")?, &at("type"))? {
-            "flow_var" => {
-                let name = name()?;
-                let size = uint(f("size")?, &at("size"))?;
-                if ![1, 2, 4, 8].contains(&size) {
-                    return Err(format!("{}: {size}: 1, 2, 4 or 8 bytes expected", at("size")));
-                }
-                let op = text(f("op")?, &at("op"))?.to_string();
-                if !["inc", "dec", "random"].contains(&op.as_str()) {
-                    return Err(format!("{}: '{op}' is none of inc, dec, random", at("op")));
-                }
-                let next = next_var(m, &at("next_var"))?;
-                let limit = if size == 8 { u64::MAX } else { (1u64 << (8 * size)) - 1 };
-                let var = if let Some(list) = m.get("value_list").filter(|v| !v.is_null()) {
-                    let values = list.as_array().ok_or_else(|| format!("{}: expected a list", at("value_list")))?;
-                    let mut vs = Vec::with_capacity(values.len());
-                    for (k, v) in values.iter().enumerate() {
-                        let x = uint(v, &format!("{}[{k}]", at("value_list")))?;
-                        if x > limit {
-                            return Err(format!("{}[{k}]: {x} does not fit {size} bytes", at("value_list")));
-                        }
-                        vs.push(x);
-                    }
-                    if vs.is_empty() {
-                        return Err(format!("{}: an empty list", at("value_list")));
-                    }
-                    let step = m.get("step").map_or(Ok(1), |v| uint(v, &at("step")))?;
-                    if step == 0 {
-                        return Err(format!("{}: step cannot be 0", at("step")));
-                    }
-                    match op.as_str() {
-                        "inc" => {}
-                        // TRex walks the list down from its last value: up the reversed list.
-                        "dec" => vs.reverse(),
-                        _ => {
-                            if next.is_some() {
-                                return Err(format!("{}: a random variable never wraps around", at("next_var")));
-                            }
-                            out_vars.push(json!({"name": name, "size": size, "op": "trex_random", "values": vs}));
-                            if vars
-                                .insert(
-                                    name.clone(),
-                                    Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: Some(Vec::new()) },
-                                )
-                                .is_some()
-                            {
-                                return Err(format!("{}: variable '{name}' is defined twice", at("name")));
-                            }
-                            continue;
-                        }
-                    }
-                    let (len, by) = (vs.len() as u64, step % vs.len() as u64);
-                    if next.is_some() && by > 1 && !len.is_multiple_of(by) {
-                        return Err(format!(
-                            "{}: a value list whose step does not divide its length wraps more than once a cycle: \
-                             not supported by riptide with next_var",
-                            at("step")
-                        ));
-                    }
-                    let mut v = json!({"name": name, "size": size, "op": "list", "values": vs});
-                    if step != 1 {
-                        v["step"] = json!(step);
-                    }
-                    if let Some(n) = &next {
-                        v["next"] = json!(n);
-                    }
-                    // The values in the order the walk takes them: a trimmed list's sizes.
-                    let order: Vec<u64> = if by == 0 {
-                        vs[..1].to_vec()
-                    } else {
-                        (0..len / gcd(len, by)).map(|k| vs[(k * by % len) as usize]).collect()
-                    };
-                    if trimmed.contains(&name) {
-                        if next.is_some() {
-                            return Err(format!(
-                                "{}: a trimmed packet size cannot move a next variable",
-                                at("next_var")
-                            ));
-                        }
-                    } else {
-                        out_vars.push(v);
-                    }
-                    Var::Plain { size, op, min: 0, max: 0, step: 1, init: 0, list: Some(order) }
-                } else {
-                    let (mut min, mut max) =
-                        (uint(f("min_value")?, &at("min_value"))?, uint(f("max_value")?, &at("max_value"))?);
-                    let step = m.get("step").map_or(Ok(1), |v| uint(v, &at("step")))?;
-                    let init = m
-                        .get("init_value")
-                        .map_or(Ok(if op == "dec" { max } else { min }), |v| uint(v, &at("init_value")))?;
-                    if step == 0 {
-                        return Err(format!("{}: step cannot be 0", at("step")));
-                    }
-                    if max < min {
-                        return Err(format!("{path}: max_value {max} is smaller than min_value {min}"));
-                    }
-                    if [min, max, init, step].iter().any(|&x| x > limit) {
-                        return Err(format!(
-                            "{path}: a value does not fit the variable's {size} bytes (at most {limit})"
-                        ));
-                    }
-                    // TRex pads a range the step does not divide so that it cycles.
-                    let pad = (max - min).wrapping_add(1) % step;
-                    if pad != 0 && op != "random" {
-                        let by = step - pad;
-                        match op.as_str() {
-                            "inc" if limit - max >= by => max += by,
-                            "dec" if min >= by => min -= by,
-                            _ => {
-                                return Err(format!(
-                                    "{path}: (max_value - min_value + 1) % step must be 0 (TRex cannot pad this range)"
-                                ))
-                            }
-                        }
-                    }
-                    let riptide_op = if op == "random" && seeded { "trex_random" } else { op.as_str() };
-                    let mut v = json!({"name": name, "size": size, "op": riptide_op, "min": min, "max": max});
-                    // TRex's random draws ignore the step.
-                    if step != 1 && riptide_op != "trex_random" {
-                        v["step"] = json!(step);
-                    }
-                    if op != "random" {
-                        if !(min..=max).contains(&init) {
-                            return Err(format!("{}: {init} is outside {min}..{max}", at("init_value")));
-                        }
-                        v["init"] = json!(init);
-                    }
-                    if let Some(n) = &next {
-                        v["next"] = json!(n);
-                    }
-                    if trimmed.contains(&name) {
-                        if next.is_some() {
-                            return Err(format!(
-                                "{}: a trimmed packet size cannot move a next variable",
-                                at("next_var")
-                            ));
-                        }
-                    } else {
-                        out_vars.push(v);
-                    }
-                    Var::Plain { size, op, min, max, step, init, list: None }
-                };
-                if vars.insert(name.clone(), var).is_some() {
-                    return Err(format!("{}: variable '{name}' is defined twice", at("name")));
-                }
-            }
-            "tuple_flow_var" => {
-                let name = name()?;
-                let u = |key: &str| uint(f(key)?, &at(key));
-                let (ip_min, ip_max, port_min, port_max) = (u("ip_min")?, u("ip_max")?, u("port_min")?, u("port_max")?);
-                if ip_min > ip_max || ip_max > u64::from(u32::MAX) {
-                    return Err(format!("{path}: ip_min..ip_max {ip_min}..{ip_max}: IPv4 addresses, min first"));
-                }
-                if port_min > port_max || port_max > 65535 {
-                    return Err(format!("{path}: port_min..port_max {port_min}..{port_max}: ports, min first"));
-                }
-                if m.get("flags").map_or(Ok(0), |v| uint(v, &at("flags")))? & 1 != 0 {
-                    return Err(format!("{}: bit 0 (unlimited flows): not supported by riptide yet", at("flags")));
-                }
-                let ip = |x: u64| std::net::Ipv4Addr::from(x as u32).to_string();
-                let mut t =
-                    json!({"ip_min": ip(ip_min), "ip_max": ip(ip_max), "port_min": port_min, "port_max": port_max});
-                let limit = m.get("limit_flows").map_or(Ok(0), |v| uint(v, &at("limit_flows")))?;
-                if limit != 0 {
-                    t["limit"] = json!(limit);
-                }
-                out_vars.push(json!({"name": name, "tuple": t}));
-                if vars.insert(name.clone(), Var::Tuple).is_some() {
-                    return Err(format!("{}: variable '{name}' is defined twice", at("name")));
-                }
-            }
-            "flow_var_rand_limit" => {
-                let name = name()?;
-                let size = uint(f("size")?, &at("size"))?;
-                if ![1, 2, 4, 8].contains(&size) {
-                    return Err(format!("{}: {size}: 1, 2, 4 or 8 bytes expected", at("size")));
-                }
-                let u = |key: &str| uint(f(key)?, &at(key));
-                let (min, max, limit, seed) = (u("min_value")?, u("max_value")?, u("limit")?, u("seed")?);
-                let mut v = json!({"name": name, "size": size, "op": "repeatable_random", "min": min, "max": max,
-                                   "limit": limit, "seed": seed});
-                if let Some(n) = next_var(m, &at("next_var"))? {
-                    v["next"] = json!(n);
-                }
-                out_vars.push(v);
-                let var =
-                    Var::Plain { size, op: "random".into(), min, max, step: 1, init: min, list: Some(Vec::new()) };
-                if vars.insert(name.clone(), var).is_some() {
-                    return Err(format!("{}: variable '{name}' is defined twice", at("name")));
-                }
-            }
-            "write_flow_var" | "write_mask_flow_var" => {
-                let kind = text(f("type")?, &at("type"))?;
-                let name = name()?;
-                let (base, part) = name.rsplit_once('.').map_or((name.as_str(), ""), |(b, p)| (b, p));
-                let (var, var_size) = match (vars.get(&name), vars.get(base)) {
-                    (Some(v @ Var::Plain { size, .. }), _) => (v, *size),
-                    (_, Some(v @ Var::Tuple)) if part == "ip" => (v, 4),
-                    (_, Some(v @ Var::Tuple)) if part == "port" => (v, 2),
-                    _ => return Err(format!("{}: '{name}' is no variable defined before it", at("name"))),
-                };
-                let offset = uint(f("pkt_offset")?, &at("pkt_offset"))?;
-                let add = m.get("add_value").map_or(Ok(0), |v| int(v, &at("add_value")))?;
-                if !m.get("is_big_endian").map_or(Ok(true), |v| boolean(v, &at("is_big_endian")))? {
-                    return Err(format!("{}: little-endian writes: not supported by riptide yet", at("is_big_endian")));
-                }
-                if trimmed.contains(&name) {
-                    // The trimmed size written into a length field: riptide writes every length.
-                    if kind != "write_flow_var" || lengths.get(&(offset as usize)) != Some(&add) {
-                        return Err(format!(
-                            "{path}: '{name}' is the packet size: riptide writes only the IP and UDP lengths from it \
-                             (pkt_offset of the length field, add_value minus the layer's offset)"
-                        ));
-                    }
-                    continue;
-                }
-                let mut w = json!({"var": name, "offset": offset});
-                if kind == "write_flow_var" {
-                    w["size"] = json!(var_size);
-                } else {
-                    let cast = uint(f("pkt_cast_size")?, &at("pkt_cast_size"))?;
-                    if ![1, 2, 4].contains(&cast) {
-                        return Err(format!("{}: {cast}: 1, 2 or 4 bytes expected", at("pkt_cast_size")));
-                    }
-                    w["size"] = json!(cast);
-                    w["mask"] = json!(uint(f("mask")?, &at("mask"))?);
-                    let shift = m.get("shift").map_or(Ok(0), |v| int(v, &at("shift")))?;
-                    if shift != 0 {
-                        w["shift"] = json!(shift);
-                    }
-                }
-                if add != 0 {
-                    w["add"] = json!(add);
-                }
-                let _ = var;
-                writes.push(w);
-            }
-            "trim_pkt_size" => {
-                let name = name()?;
-                let Some(Var::Plain { op, min, max, step, init, list, .. }) = vars.get(&name) else {
-                    return Err(format!("{}: '{name}' is no flow variable defined before it", at("name")));
-                };
-                if let Some(order) = list {
-                    // A value list trimmed: its sizes in the walk's order (riptide's size list).
-                    if order.is_empty() {
-                        return Err(format!(
-                            "{path}: '{name}' draws sizes at random from a value list: riptide draws sizes from ranges only"
-                        ));
-                    }
-                    if let Some(bad) = order.iter().find(|&&x| !(60..=frame.len() as u64).contains(&x)) {
-                        return Err(format!(
-                            "{path}: '{name}' lists {bad}: trimming needs sizes from 60 to the packet's {} bytes",
-                            frame.len()
-                        ));
-                    }
-                    size = Some(json!({"list": order.iter().map(|x| x + 4).collect::<Vec<_>>()}));
-                    continue;
-                }
-                if !(60..=*max).contains(min) || *max as usize > frame.len() {
-                    return Err(format!(
-                        "{path}: '{name}' walks {min}..{max}: trimming needs 60 <= min <= max <= the packet's {} bytes",
-                        frame.len()
-                    ));
-                }
-                if op != "random" && *init != if op == "dec" { *max } else { *min } {
-                    return Err(format!(
-                        "{path}: a trimmed variable with its own init_value: not supported by riptide yet"
-                    ));
-                }
-                let mut walk = json!({"min": min + 4, "max": max + 4, "mode": op});
-                if *step != 1 {
-                    walk["step"] = json!(step);
-                }
-                size = Some(walk);
-            }
-            // riptide keeps every checksum right after each write (IPv4, UDP, TCP, ICMP,
-            // ICMPv6: the frame's decoded layers).
-            "fix_checksum_ipv4" | "fix_checksum_hw" | "fix_checksum_icmpv6" => {}
-            t => {
-                return Err(format!(
-                    "{}: '{t}' is none of flow_var, tuple_flow_var, write_flow_var, write_mask_flow_var, \
-                     trim_pkt_size, fix_checksum_ipv4, fix_checksum_hw, fix_checksum_icmpv6",
-                    at("type")
-                ))
-            }
-        }
+        let kind = text(field(m, "type", &path)?, &format!("{path}.type"))?;
+        let Some((_, translate)) = INSTRUCTIONS.iter().find(|(k, _)| *k == kind) else {
+            let known: Vec<&str> = INSTRUCTIONS.iter().map(|(k, _)| *k).collect();
+            return Err(format!("{path}.type: '{kind}' is none of {}", known.join(", ")));
+        };
+        translate(&mut p, &Ins { m, path })?;
     }
+    let Program { mut out_vars, writes, size, .. } = p;
     // TRex splits a variable between cores by interleaving its walk, unless it says
     // split_to_cores: false or another variable moves it (next_var): then each core
     // walks all of it. Random draws are never split.
@@ -851,6 +930,31 @@ mod tests {
         t["start_paused"] = json!(false);
         t["packet"]["binary"] = json!("!!");
         assert!(stream(0, 0, &t).unwrap_err().contains("not base64"));
+    }
+
+    /// The table holds TRex's server's whole instruction set (trex_stl_rpc_cmds.cpp's
+    /// vm_types), each once; anything else is refused naming them all.
+    #[test]
+    fn the_instruction_table_is_trexs_vm() {
+        let trex = [
+            "fix_checksum_hw",
+            "fix_checksum_ipv4",
+            "fix_checksum_icmpv6",
+            "flow_var",
+            "write_flow_var",
+            "tuple_flow_var",
+            "trim_pkt_size",
+            "write_mask_flow_var",
+            "flow_var_rand_limit",
+        ];
+        let mut ours: Vec<&str> = INSTRUCTIONS.iter().map(|(k, _)| *k).collect();
+        ours.sort_unstable();
+        let mut want = trex.to_vec();
+        want.sort_unstable();
+        assert_eq!(ours, want);
+        let e = stream(0, 0, &trex_stream(json!([{"type": "flow_var_magic", "name": "x"}]))).unwrap_err();
+        assert!(e.starts_with("stream.vm.instructions[0].type: 'flow_var_magic' is none of flow_var, "), "{e}");
+        assert!(trex.iter().all(|k| e.contains(k)), "{e}");
     }
 
     #[test]
