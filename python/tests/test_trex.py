@@ -448,3 +448,21 @@ def test_the_python_package_comes_from_beside_the_binary_never_the_working_direc
     r = subprocess.run([str(lone), "run", str(PROFILES / "udp_1pkt_simple.py"), "--port", f"pcap:{tmp_path / 'o.pcap'}",
                         "-n", "3"], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert r.returncode != 0 and "No module named 'riptide'" in r.stderr and "RIPTIDE_PYTHONPATH" in r.stderr, r.stderr
+
+
+def test_riptide_debug_says_which_trex_instructions_each_stream_used() -> None:
+    """`riptide debug` of a TRex profile: each stream's frame, then where the stream was
+    made and the field-engine instructions it used, in their order."""
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    r = subprocess.run([BIN, "debug", str(PROFILES / "tuple_gen.py"), "-n", "1"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("stream "))
+    assert "from layers" in lines[at], r.stdout
+    import re
+
+    m = re.fullmatch(r"  from TRex tuple_gen\.py:(\d+): STLVmTupleGen, STLVmWrFlowVar x2, STLVmFixIpv4", lines[at + 1])
+    assert m, lines[at + 1]
+    source = (PROFILES / "tuple_gen.py").read_text().splitlines()
+    assert "STLStream(" in source[int(m.group(1)) - 1], source[int(m.group(1)) - 1]

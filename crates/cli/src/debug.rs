@@ -75,6 +75,9 @@ pub(crate) fn debug(a: DebugArgs) -> Result<(), Failure> {
     // Each stream's frame first: raw bytes or layers, and what riptide keeps right in it.
     for s in &compiled.streams {
         println!("stream {}: {}", s.name, s.frame);
+        if let Some(source) = &s.source {
+            println!("  from {source}");
+        }
     }
     println!();
     let mut frames = match buffer.lock() {

@@ -51,6 +51,8 @@ pub struct CompiledStream {
     pub tag: Option<TagTx>,
     /// What its frame is: raw or from layers, its headers and checksums.
     pub frame: FrameSummary,
+    /// Where it came from, as its translator said (`StreamSpec::source`).
+    pub source: Option<String>,
 }
 
 /// `n` split over `cores`: core `k` gets its fair share, the first ones one more.

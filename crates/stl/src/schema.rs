@@ -38,6 +38,11 @@ pub struct StreamSpec {
     /// Name, unique in the profile (default `s<index>`).
     #[serde(default)]
     pub name: Option<String>,
+    /// Where the stream came from, as its translator says it (a TRex profile's file and
+    /// line and the field-engine instructions it used); `riptide debug` shows it. At most
+    /// 1024 characters.
+    #[serde(default)]
+    pub source: Option<String>,
     /// A disabled stream is loaded and checked but never sent.
     #[serde(default = "yes")]
     pub enabled: bool,

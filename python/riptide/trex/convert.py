@@ -333,6 +333,20 @@ def _vm(builder: stl.STLPktBuilder) -> tuple:
     return out_vars, writes, size
 
 
+def _source(s: STLStream) -> str:
+    """Where a stream came from and the TRex field-engine instructions it used, in order
+    (``riptide debug`` prints it): ``TRex udp.py:20: STLVmFlowVar x2, STLVmWrFlowVar x2,
+    STLVmFixIpv4``."""
+    counts: Dict[str, int] = {}
+    vm = getattr(s.packet, "vm", None)
+    for c in getattr(vm, "commands", None) or []:
+        counts[type(c).__name__] = counts.get(type(c).__name__, 0) + 1
+    used = ", ".join(k if n == 1 else f"{k} x{n}" for k, n in counts.items()) or "no field engine"
+    where = f" {os.path.basename(s._where)}" if s._where else ""
+    text = f"TRex{where}: {used}"
+    return text if len(text) <= 1024 else text[:1021] + "..."
+
+
 def stream_dict(s: STLStream, port: int) -> Dict[str, Any]:
     """One TRex stream as a riptide stream (docs/profiles.md)."""
     out: Dict[str, Any] = {"port": port, "rate": s.mode.rate, "mode": s.mode._mode()}
@@ -344,6 +358,7 @@ def stream_dict(s: STLStream, port: int) -> Dict[str, Any]:
         out.update(_packet(s.packet))
     if s.name is not None:
         out["name"] = str(s.name)
+    out["source"] = _source(s)
     if not s.enabled:
         out["enabled"] = False
     if not s.self_start:

@@ -639,6 +639,7 @@ impl DeviceConfig {
         let rate = if self.delay_ns == 0 { Rate::Percent(100.0) } else { Rate::Pps(1e9 / self.delay_ns as f64) };
         Ok(StreamSpec {
             name: Some(name.into()),
+            source: None,
             enabled: true,
             self_start: true,
             port,

@@ -155,6 +155,9 @@ fn compile_stream(
     if next.is_some() && matches!(mode, Mode::Continuous) {
         return Err(ctx.err("next", "a continuous stream never ends, so 'next' would never start; use a burst mode"));
     }
+    if s.source.as_ref().is_some_and(|t| t.chars().count() > MAX_SOURCE) {
+        return Err(ctx.err("source", format!("longer than {MAX_SOURCE} characters")));
+    }
     let min_len = sizes.min_size() as usize - FCS_LEN;
     let tag = compile_tag(ctx, s, &layout, min_len)?;
     // Field writes must stay clear of the tag trailer.
@@ -178,6 +181,7 @@ fn compile_stream(
         action_count: s.action_count,
         tag,
         frame,
+        source: s.source.clone(),
     })
 }
 
@@ -369,6 +373,9 @@ fn link_vars(
 fn simple_write(var: &str, field: &str) -> WriteSpec {
     WriteSpec::field(var, field)
 }
+
+/// Longest `source` note kept with a stream.
+const MAX_SOURCE: usize = 1024;
 
 /// Values a repeatable random variable may hold (each kept in memory).
 const MAX_REPEATABLE: u64 = 1 << 22;

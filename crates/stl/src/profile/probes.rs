@@ -36,6 +36,7 @@ pub fn add_latency_probes(p: &mut Profile, rate: Rate) -> Result<Vec<String>, St
         }
         let probe = StreamSpec {
             name: Some(name.clone()),
+            source: Some("riptide's latency probe (--latency)".into()),
             enabled: true,
             self_start: true,
             port,
