@@ -11,6 +11,11 @@ phase() { echo "test: $1 took $((SECONDS - start)) s"; start=$SECONDS; }
 start=$SECONDS
 scripts/setup.sh
 phase setup
+# The Python tests' packages and the wheel's build tools come from PyPI while the lints
+# and the release build run (scripts/python-env.sh: mostly download time, overlapped).
+mkdir -p target
+scripts/python-env.sh >target/python-env.log 2>&1 &
+envpid=$!
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 phase "fmt and clippy"
@@ -29,14 +34,12 @@ phase "cargo tests"
 # The Python client against the daemon just built, with its test-only packages in a
 # virtual environment under target/ (the system Python is left alone).
 venv=target/venv
-if [ ! -x "$venv/bin/python" ]; then
-  echo "test: creating $venv for the Python tests' packages"
-  python3 -m venv "$venv"
+if ! wait "$envpid"; then
+  cat target/python-env.log
+  echo "test: installing the Python tests' packages failed (target/python-env.log above)" >&2
+  exit 1
 fi
-if ! "$venv/bin/python" -c "import pytest, jsonschema, hdrh, scapy, MLRsearch, zmq, trex_stl_lib, prometheus_client, dpkt, repoze.lru, numpy, scipy, dill, kubernetes_validate, yaml" >/dev/null 2>&1; then
-  echo "test: installing python/requirements-test.txt (pytest, jsonschema, hdrhistogram, scapy, MLRsearch, pyzmq, trex_stl_lib, prometheus_client, dpkt, repoze.lru, numpy, scipy, dill, kubernetes-validate, PyYAML) into $venv"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
-fi
+cat target/python-env.log
 # The riptide wheel (make wheel), which python/tests/test_wheel.py installs into an empty
 # virtual environment: a failed build fails the run.
 set +e
