@@ -68,8 +68,9 @@ fn peak_rate(streams: &[&CompiledStream], rate: impl Fn(&CompiledStream) -> f64)
         }
         i
     }
+    let at: std::collections::HashMap<u32, usize> = streams.iter().enumerate().map(|(i, s)| (s.index, i)).collect();
     for (i, s) in streams.iter().enumerate() {
-        if let Some(j) = s.next.and_then(|n| streams.iter().position(|t| t.index == n)) {
+        if let Some(&j) = s.next.and_then(|n| at.get(&n)) {
             let (a, b) = (root(&mut part, i), root(&mut part, j));
             part[a] = b;
         }

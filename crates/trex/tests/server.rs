@@ -250,8 +250,12 @@ fn a_start_that_fails_after_its_answer_stops_the_port_for_the_client() {
         json!({"port_id": 0, "handler": h, "mul": {"type": "raw", "op": "abs", "value": 1.0},
                                 "duration": -1.0, "force": false}),
     );
-    std::thread::sleep(Duration::from_millis(40));
-    c.t.poll();
+    // The server waits a moment for other ports' starts, then begins the run: it fails.
+    riptide_testkit::wait_for(Duration::from_secs(10), "the gathered start to begin and fail", || {
+        c.t.poll();
+        let ev = c.ok("get_async_events", json!({}));
+        ev["events"].as_array().unwrap().iter().any(|e| e["type"] == 1)
+    });
     let ev = c.ok("get_async_events", json!({}));
     let events = ev["events"].as_array().unwrap();
     let kinds: Vec<u64> = events.iter().map(|e| e["type"].as_u64().unwrap()).collect();
