@@ -16,6 +16,9 @@ phase setup
 mkdir -p target
 scripts/python-env.sh >target/python-env.log 2>&1 &
 envpid=$!
+# test_deb.py's fresh Debian root, downloaded meanwhile too (scripts/debroot.sh).
+scripts/debroot.sh >target/debroot.log 2>&1 &
+rootpid=$!
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 phase "fmt and clippy"
@@ -36,10 +39,16 @@ phase "cargo tests"
 venv=target/venv
 if ! wait "$envpid"; then
   cat target/python-env.log
+# A failed root is not fatal: test_deb.py then makes its own.
+wait "$rootpid" || true
+cat target/debroot.log
   echo "test: installing the Python tests' packages failed (target/python-env.log above)" >&2
   exit 1
 fi
 cat target/python-env.log
+# A failed root is not fatal: test_deb.py then makes its own.
+wait "$rootpid" || true
+cat target/debroot.log
 # The riptide wheel (make wheel), which python/tests/test_wheel.py installs into an empty
 # virtual environment: a failed build fails the run.
 set +e
