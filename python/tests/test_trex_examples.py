@@ -47,11 +47,18 @@ RUN: Dict[str, Tuple[Tuple[str, ...], str]] = {
     # push_pcap of TRex's sample.pcap (5 packets) three times, over a VLAN, with a VM
     # walking the IPv4 destination; what left is checked below (TAP).
     "stl_pcap.py": (("link:0:realtime+tap:{tap}", "link:1"), "15 packets were Tx on port 0"),
+    # Tagged packet groups: 4,095 VLAN tags (a QinQ one first), eleven tpgids of 5 packets
+    # each; every tpgid's tx {pkts, bytes} and its tag's rx counters (sequence errors 0)
+    # must be exactly what it sent, and each tpgid prints PASSED (--verbose).
+    "stl_tpg_stats.py": (TWO, "Test passed :-)"),
+    # update_tpg_tags: invalidates a tag, moves a QinQ tag to another id, reads the tags back.
+    "tpg_tag_update_example.py": (TWO, "Test passed successfully!"),
 }
 # Arguments an example needs (the ports and files of the test's own).
 ARGS: Dict[str, Tuple[str, ...]] = {
     "stl_pcap.py": ("-f", str(trex_oracle.TREX_CORE / "scripts/stl/sample.pcap"), "-p", "0", "-n", "3", "-x",
                     "-v", "7"),
+    "stl_tpg_stats.py": ("--qinq", "--verbose"),
 }
 
 NOT_RUN = {
@@ -73,8 +80,6 @@ NOT_RUN = {
     "stl_arp_example.py": "L3 mode and ARP resolution through the server (set_l3_mode, resolve)",
     "stl_dhcp_example.py": "DHCP through the server's service mode, and it reads a count from the terminal",
     "stl_simple_nd.py": "ICMPv6 neighbour solicitation frames (type 135): riptide's frames carry ICMP echo only",
-    "stl_tpg_stats.py": "tagged packet groups (enable_tpg): riptide counts pg_ids with its own tag",
-    "tpg_tag_update_example.py": "tagged packet groups (enable_tpg)",
     "stl_pcap_remote.py": "push_remote (pcap replay from the server's disk)",
     "stl_dynamic_profile.py": "hard-coded TRex host (csi-kiwi-02) and profiles of TRex's other than '_'",
     "stl_imix_bidir.py": "Python 2 (print statements)",

@@ -30,9 +30,6 @@ STL = trex_oracle.TREX_CORE / "scripts/stl"
 
 # What riptide refuses, with the words of its reason (issue 51 lists what is next).
 REFUSED: Dict[str, str] = {
-    # TRex's tagged packet groups.
-    "tpg_1tag_stream.py": "STLTaggedPktGroup",
-    "tpg_dot1q_vm.py": "STLTaggedPktGroup",
     # Not profiles as TRex's regression runs them: a TPG tag configuration, and a profile
     # whose tunables are required (TRex's test_generated_profiles excludes both).
     "tpg_tags_conf.py": "without get_streams()",

@@ -755,6 +755,9 @@ impl Engine {
                 if let Some(flows) = s.fields.flows().filter(|_| t.latency) {
                     rx_table.register_flows(t.id, flows);
                 }
+                if let Some(map) = &t.vlans {
+                    rx_table.register_vlans(t.id, map.clone());
+                }
             }
         }
         let plan = Plan {
@@ -867,7 +870,7 @@ impl Engine {
         for s in joined.streams.iter().filter(|s| sends(s)) {
             if let Some(t) = &s.tag {
                 let flows = s.fields.flows().filter(|_| t.latency).unwrap_or(0);
-                tags.push((t.id, t.latency, flows));
+                tags.push((t.id, t.latency, flows, t.vlans.clone()));
             }
         }
         let Some(run) = &mut self.run else { return Ok(()) };

@@ -49,7 +49,7 @@ pub(crate) enum LaneControl {
     Start {
         sets: Vec<(usize, StreamSet)>,
         duration: Option<Nanos>,
-        tags: Vec<(u16, bool, u64)>,
+        tags: Vec<(u16, bool, u64, Option<std::sync::Arc<riptide_measure::VlanMap>>)>,
         handed: Handed,
         streams: usize,
         /// Which start of the ports this is (the run counts them).

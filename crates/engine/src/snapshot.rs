@@ -3,11 +3,13 @@
 
 use crate::stateless::Handed;
 use crate::stats::{
-    DisruptionStats, KindCounters, LatencyStats, RxPortStats, StreamRxStats, StreamStats, WorkerCounters,
+    DisruptionStats, KindCounters, LatencyStats, RxPortStats, StreamRxStats, StreamStats, UnknownVlan, VlanRxStats,
+    WorkerCounters,
 };
 use riptide_core::units::{FCS_LEN, L1_OVERHEAD};
 use riptide_core::BitsPerSec;
 use riptide_measure::seq::SeqCounters;
+use riptide_measure::vlan::{Slot, VlanCounts, VlanKey};
 use riptide_measure::{Disruptions, Latency};
 use riptide_port::PortGroup;
 use riptide_stl::compile::CompiledProfile;
@@ -31,6 +33,10 @@ pub(crate) struct TxWindow {
 /// latency, disruptions, and packets and bytes by receiving port.
 type RxMerged = (SeqCounters, Option<Latency>, Disruptions, Vec<[u64; 2]>);
 
+/// A stream's arrivals by (port, VLAN slot) merged over the workers, and the unknown
+/// VLANs they saw.
+type VlanMerged = (BTreeMap<(u16, Slot), VlanCounts>, Vec<(u16, VlanKey)>);
+
 /// Per-stream figures and latency of `profile`'s enabled streams from the workers'
 /// `counters`; `handed`: the frames of tagged streams handed to the ports (not after a
 /// clear); `hist`: with each latency stream's whole histogram.
@@ -50,9 +56,22 @@ pub(crate) fn streams(
     let mut rx_merged: BTreeMap<u16, RxMerged> = BTreeMap::new();
     // The first packet of each flow, apart (streams that split it off).
     let mut first_merged: BTreeMap<u16, (u64, Latency)> = BTreeMap::new();
+    // Streams counted by VLAN: by (port, slot), and the unknown VLANs seen.
+    let mut vlan_merged: BTreeMap<u16, VlanMerged> = BTreeMap::new();
     for c in counters {
         let KindCounters::Stateless { rx: Some(rx), .. } = &c.kind else { continue };
         for (id, s) in rx.streams() {
+            if let Some(v) = &s.vlans {
+                let e = vlan_merged.entry(id).or_default();
+                for (k, c) in &v.counts {
+                    e.0.entry(*k).or_default().merge(c);
+                }
+                for u in &v.unknown {
+                    if e.1.len() < riptide_measure::vlan::MAX_UNKNOWN && !e.1.contains(u) {
+                        e.1.push(*u);
+                    }
+                }
+            }
             let e = rx_merged.entry(id).or_default();
             e.0.merge(&s.seq.counters);
             if let Some(l) = &s.latency {
@@ -129,6 +148,18 @@ pub(crate) fn streams(
                             .map(|(port, c)| RxPortStats { port, rx_packets: c[0], rx_bytes: c[1] })
                             .collect()
                     }),
+                    vlans: vlan_merged.get(&t.id).map_or_else(Vec::new, |v| vlan_stats(&v.0)),
+                    unknown_vlans: vlan_merged.get(&t.id).map_or_else(Vec::new, |v| {
+                        v.1.iter()
+                            .map(|&(port, k)| UnknownVlan {
+                                port: usize::from(port),
+                                vids: match k {
+                                    VlanKey::Dot1q(a) => vec![a],
+                                    VlanKey::Qinq(a, b) => vec![a, b],
+                                },
+                            })
+                            .collect()
+                    }),
                 }
             }),
         });
@@ -149,4 +180,26 @@ pub(crate) fn streams(
     }
     disruptions.sort_by(|a, b| a.start_s.total_cmp(&b.start_s));
     (streams, latency, disruptions)
+}
+
+/// The merged VLAN counts in the snapshot's terms, by port then slot.
+fn vlan_stats(counts: &BTreeMap<(u16, Slot), VlanCounts>) -> Vec<VlanRxStats> {
+    counts
+        .iter()
+        .map(|(&(port, slot), c)| VlanRxStats {
+            port: usize::from(port),
+            group: match slot {
+                Slot::Group(g) => Some(g),
+                _ => None,
+            },
+            unknown: slot == Slot::Unknown,
+            rx_packets: c.packets,
+            rx_bytes: c.bytes,
+            seq_err: c.seq_err,
+            seq_err_too_big: c.seq_err_too_big,
+            seq_err_too_small: c.seq_err_too_small,
+            duplicates: c.dup,
+            out_of_order: c.ooo,
+        })
+        .collect()
 }

@@ -78,10 +78,13 @@ impl Stateless {
         let Some(lanes) = self.lanes.as_deref_mut() else { return };
         match c {
             LaneControl::Start { sets, duration, tags, handed, streams, gen } => {
-                for &(id, latency, flows) in &tags {
+                for (id, latency, flows, vlans) in &tags {
                     for rx in [&mut self.rx, &mut self.rx_fresh] {
-                        rx.register(id, latency);
-                        rx.register_flows(id, flows);
+                        rx.register(*id, *latency);
+                        rx.register_flows(*id, *flows);
+                        if let Some(map) = vlans {
+                            rx.register_vlans(*id, map.clone());
+                        }
                     }
                 }
                 self.handed = handed;

@@ -275,6 +275,51 @@ pub struct StreamRxStats {
     /// `rx_packets` and `rx_bytes` by receiving port (ports that received some).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ports: Vec<RxPortStats>,
+    /// A stream counted `by_vlan`: its arrivals by receiving port and VLAN group (those
+    /// that received some), by port then group, unknown and untagged last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vlans: Vec<VlanRxStats>,
+    /// The VLANs it arrived with that the profile's `vlans` lacks (the first few).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unknown_vlans: Vec<UnknownVlan>,
+}
+
+/// A tagged stream's arrivals on one port under one VLAN group, with TRex's tagged
+/// packet group counters (docs/measurement.md).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct VlanRxStats {
+    /// The receiving port.
+    pub port: usize,
+    /// The VLAN group (position in the profile's `vlans`); absent for a VLAN the list
+    /// lacks (`unknown`) and for frames without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<u16>,
+    /// The frames carried a VLAN the list lacks (no sequence counters then).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unknown: bool,
+    /// Frames received.
+    pub rx_packets: u64,
+    /// Their bytes (FCS excluded).
+    pub rx_bytes: u64,
+    /// Sequence numbers skipped (less late arrivals).
+    pub seq_err: u64,
+    /// Arrivals ahead of the expected number.
+    pub seq_err_too_big: u64,
+    /// Arrivals behind it.
+    pub seq_err_too_small: u64,
+    /// Arrivals of the number just received.
+    pub duplicates: u64,
+    /// Other arrivals behind.
+    pub out_of_order: u64,
+}
+
+/// A VLAN a stream counted `by_vlan` arrived with that the profile does not list.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct UnknownVlan {
+    /// The receiving port.
+    pub port: usize,
+    /// Its VID, or two (QinQ) in frame order.
+    pub vids: Vec<u16>,
 }
 
 /// One disruption of a tagged stream: it stopped arriving and lost frames.

@@ -212,3 +212,56 @@ fn a_bottleneck_link_takes_bursts_up_to_its_buffer() {
     // The queue's 90 and the one in service, plus what drained during the burst (a tenth).
     assert!((190..=192).contains(&got), "{got}");
 }
+
+/// A stream counted `by_vlan` counts each arrival under its VLAN's group (the profile's
+/// `vlans`), with TRex's sequence counters: over a lossy link, as many numbers skipped
+/// as were lost ahead of the last arrival, one "too big" event per gap (riptide's own
+/// tracker counts the same events). Untagged and unlisted VLANs count apart.
+#[test]
+fn arrivals_count_by_vlan_with_trexs_sequence_counters() {
+    let yaml = "vlans: [10, [1, 100]]
+streams:
+  - name: listed
+    packet: [{eth: {}}, {vlan: {id: 1, tpid: 0x88a8}}, {vlan: {id: 100}}, {ipv4: {}}, {udp: {}}]
+    flow_stats: {id: 1, by_vlan: true}
+    size: 128
+    rate: 100kpps
+    mode: {burst: {packets: 50000}}
+  - name: unlisted
+    packet: [{eth: {}}, {vlan: {id: 11}}, {ipv4: {}}, {udp: {}}]
+    flow_stats: {id: 2, by_vlan: true}
+    size: 128
+    rate: 100kpps
+    mode: {burst: {packets: 1000}}
+  - name: untagged
+    flow_stats: {id: 3, by_vlan: true}
+    rate: 100kpps
+    mode: {burst: {packets: 1000}}
+  - name: plain
+    flow_stats: {id: 4}
+    rate: 100kpps
+    mode: {burst: {packets: 1000}}
+";
+    let cfg = Impairments { delay: Nanos(20_000), loss_ppm: 10_000, seed: 5, ..Default::default() };
+    let (s, inj) = run(yaml, cfg, 1);
+    let by = |name: &str| s.streams.iter().find(|x| x.name == name).unwrap().rx.clone().unwrap();
+    let listed = by("listed");
+    assert_eq!(listed.vlans.len(), 1, "{:?}", listed.vlans);
+    let v = listed.vlans[0];
+    assert_eq!((v.port, v.group, v.unknown), (1, Some(1), false), "[1, 100] is group 1");
+    assert_eq!(v.rx_packets, listed.rx_packets);
+    assert_eq!(v.rx_bytes, listed.rx_bytes);
+    assert_eq!(v.seq_err_too_big, listed.seq_too_high, "{v:?} {listed:?}");
+    assert!(v.seq_err <= listed.lost && listed.lost - v.seq_err < 5, "{v:?} {listed:?} {inj:?}");
+    assert!(v.seq_err > 300, "{v:?}");
+    assert_eq!((v.seq_err_too_small, v.duplicates, v.out_of_order), (0, 0, 0), "{v:?}");
+    let unlisted = by("unlisted");
+    assert_eq!(unlisted.vlans.len(), 1);
+    assert!(unlisted.vlans[0].unknown && unlisted.vlans[0].group.is_none());
+    assert_eq!(unlisted.vlans[0].rx_packets, unlisted.rx_packets);
+    assert_eq!(unlisted.vlans[0].seq_err, 0, "no sequence across unknown VLANs");
+    assert_eq!(unlisted.unknown_vlans, vec![riptide_engine::stats::UnknownVlan { port: 1, vids: vec![11] }]);
+    let untagged = by("untagged").vlans;
+    assert!(untagged.len() == 1 && !untagged[0].unknown && untagged[0].group.is_none(), "{untagged:?}");
+    assert!(by("plain").vlans.is_empty(), "only streams counted by_vlan");
+}

@@ -8,6 +8,7 @@
 //!   with percentiles.
 //! - [`rx`]: the classifier: a flat table by stream id (no hashing, thousands of
 //!   streams) that routes each received frame to its stream's trackers.
+//! - [`vlan`]: a tagged stream's arrivals by port and VLAN (TRex's tagged packet groups).
 //!
 //! Nothing here reads a clock or touches a socket: receive times are passed in.
 
@@ -16,9 +17,11 @@ pub mod latency;
 pub mod rx;
 pub mod seq;
 pub mod tag;
+pub mod vlan;
 
 pub use disrupt::{Disruption, Disruptions};
 pub use latency::{Latency, LatencySummary};
 pub use rx::{Classifier, PortCounts, StreamRx};
 pub use seq::SeqTracker;
 pub use tag::Tag;
+pub use vlan::{VlanCounts, VlanKey, VlanMap};

@@ -14,6 +14,7 @@ use crate::disrupt::Disruptions;
 use crate::latency::Latency;
 use crate::seq::SeqTracker;
 use crate::tag::{unwrap_seq, Tag};
+use crate::vlan::{VlanMap, VlanRx};
 use std::sync::Arc;
 
 /// Largest stream id a profile may tag with.
@@ -74,6 +75,9 @@ pub struct StreamRx {
     pub flows: u64,
     /// Frames and bytes by receiving port, duplicates included.
     pub ports: PortCounts,
+    /// Arrivals by port and VLAN group, for a stream counted by VLAN (TRex's tagged
+    /// packet groups).
+    pub vlans: Option<Box<VlanRx>>,
 }
 
 /// An id without a stream in [`Classifier`]'s index: past the end of any list of records.
@@ -104,6 +108,7 @@ impl Classifier {
             first: None,
             flows: 0,
             ports: PortCounts::default(),
+            vlans: None,
         };
         if let Some(s) = self.stream_mut(id) {
             *s = rx;
@@ -145,6 +150,13 @@ impl Classifier {
         }
     }
 
+    /// Counts stream `id`'s arrivals by port and by `map`'s VLAN groups too.
+    pub fn register_vlans(&mut self, id: u16, map: Arc<VlanMap>) {
+        if let Some(s) = self.stream_mut(id) {
+            s.vlans = Some(Box::new(VlanRx::new(map)));
+        }
+    }
+
     /// Classifies a frame received on `port` at `rx_ns` (the run clock); false if it
     /// carries no tag (the port counts it, no stream does).
     #[inline]
@@ -153,6 +165,9 @@ impl Classifier {
         match self.stream_mut(tag.stream) {
             Some(s) => {
                 s.ports.add(port, wire_len);
+                if let Some(v) = s.vlans.as_deref_mut() {
+                    v.on_frame(port.min(usize::from(u16::MAX)) as u16, frame, tag.seq, wire_len);
+                }
                 let expected = s.seq.expected();
                 let seq = unwrap_seq(tag.seq, expected);
                 s.disruptions.on_arrival(seq.saturating_sub(expected), s.seq.last_rx_ns, rx_ns);
@@ -237,6 +252,29 @@ mod tests {
         c.register(7, true);
         assert!(c.stream(7).is_some() && copy.stream(7).is_none());
         assert_eq!(unique(&copy, 65_535), 1);
+    }
+
+    /// A stream counted by VLAN keeps its own counts too; another stream is untouched.
+    #[test]
+    fn a_stream_counted_by_vlan_counts_each_arrival_under_its_vlan() {
+        use crate::vlan::{Slot, VlanKey};
+        let mut c = Classifier::default();
+        c.register(3, false);
+        c.register(4, false);
+        c.register_vlans(3, Arc::new(VlanMap::new(vec![VlanKey::Dot1q(10), VlanKey::Dot1q(20)]).unwrap()));
+        let mut f = vec![0u8; 64];
+        f[12..16].copy_from_slice(&[0x81, 0x00, 0x00, 20]);
+        for (stream, seq) in [(3, 0), (3, 1), (4, 0)] {
+            Tag { stream, seq, tx_ns: 0 }.write(&mut f);
+            c.handle_frame(2, &f, 64, 0);
+        }
+        let v = c.stream(3).unwrap().vlans.as_ref().unwrap();
+        assert_eq!(v.counts[&(2, Slot::Group(1))].figures(), [2, 128, 0, 0, 0, 0, 0]);
+        assert_eq!(v.counts.len(), 1);
+        assert_eq!(c.stream(3).unwrap().seq.counters.unique, 2);
+        assert!(c.stream(4).unwrap().vlans.is_none());
+        c.register(3, false);
+        assert!(c.stream(3).unwrap().vlans.is_none(), "registering again starts afresh");
     }
 
     #[test]

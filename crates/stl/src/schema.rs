@@ -25,6 +25,21 @@ pub struct Profile {
     pub seed: Option<u64>,
     /// The streams.
     pub streams: Vec<serde_saphyr::Spanned<StreamSpec>>,
+    /// VLAN groups for streams counted `by_vlan` (TRex's tagged packet groups): an
+    /// 802.1Q VID, or a QinQ pair `[first, second]` in frame order, or `null` (a group
+    /// nothing counts under); the position in the list is the group.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vlans: Vec<Option<VlanGroupSpec>>,
+}
+
+/// One VLAN group: `5` or `[20, 30]`.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum VlanGroupSpec {
+    /// One 802.1Q VID.
+    Dot1q(u32),
+    /// QinQ: two VIDs in frame order.
+    Qinq([u32; 2]),
 }
 
 fn yes() -> bool {
@@ -110,6 +125,10 @@ pub struct StreamSpec {
 pub struct TagSpec {
     /// Stream id in the tag (0..=65535), unique in the profile.
     pub id: u32,
+    /// Count arrivals by port and by the VLAN they carry too (the profile's `vlans`
+    /// groups, with TRex's sequence counters per group).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_vlan: bool,
 }
 
 /// Transmit mode.

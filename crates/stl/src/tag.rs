@@ -42,6 +42,8 @@ pub struct TagTx {
     pub seq: u64,
     /// Step between this share's numbers (the number of shares).
     pub stride: u64,
+    /// The receivers count it by VLAN too, in these groups (`by_vlan`).
+    pub vlans: Option<std::sync::Arc<riptide_measure::VlanMap>>,
 }
 
 impl TagTx {

@@ -34,6 +34,7 @@ mod events;
 mod ports;
 mod service;
 mod stats;
+mod tpg;
 mod traffic;
 pub use astf::{MAX_PROFILE_BYTES, METHODS as ASTF_METHODS};
 use stats::{pg_counts, port_stats, PgCounts};
@@ -178,7 +179,19 @@ pub const METHODS: &[&str] = &[
     "get_pgid_stats",
     "publish_now",
     "get_async_events",
+    "enable_tpg",
+    "disable_tpg",
+    "get_tpg_state",
     "get_tpg_status",
+    "get_tpg_tags",
+    "get_tpg_stats",
+    "get_tpg_tx_stats",
+    "clear_tpg_stats",
+    "clear_tpg_tx_stats",
+    "get_tpg_unknown_tags",
+    "clear_tpg_unknown_tags",
+    "update_tpg_tags",
+    "clear_updated",
     "capture",
     "push_pkts",
 ];
@@ -353,6 +366,8 @@ pub struct Trex {
     astf: astf::Astf,
     /// Port counters over the last seconds, for rates.
     samples: Samples,
+    /// The tagged packet groups' context, while one is enabled.
+    tpg: Option<tpg::Tpg>,
 }
 
 impl Trex {
@@ -385,6 +400,7 @@ impl Trex {
             hostname,
             astf: astf::Astf::new(),
             samples: Samples::default(),
+            tpg: None,
         };
         t.api_h = t.token();
         t
@@ -530,6 +546,9 @@ impl Trex {
     fn method(&mut self, method: &str, p: &Params, index: usize) -> Result<Value, Failure> {
         self.sync();
         if let Some(r) = self.astf_method(method, p) {
+            return r;
+        }
+        if let Some(r) = self.tpg_method(method, p) {
             return r;
         }
         match method {
@@ -799,7 +818,9 @@ impl Trex {
             }
             "get_active_pgids" => {
                 let (mut fs, mut lat) = (Vec::new(), Vec::new());
-                for g in (0..self.ports.len()).flat_map(|p| self.streams.by_key(p)).filter_map(|(_, e)| e.value.group) {
+                let groups =
+                    (0..self.ports.len()).flat_map(|p| self.streams.by_key(p)).filter_map(|(_, e)| e.value.group);
+                for g in groups.filter(|g| !g.tpg) {
                     let list = if g.latency { &mut lat } else { &mut fs };
                     if !list.contains(&g.id) {
                         list.push(g.id);
@@ -852,25 +873,6 @@ impl Trex {
                 Ok(json!({"events": events, "next": self.next_event, "data": data}))
             }
             "capture" => self.capture(p),
-            "get_tpg_status" => {
-                // Tagged packet groups are not served: TRex's answer when they are disabled
-                // (its current client asks on connect and reset).
-                let user = p.get("username").and_then(Value::as_str).filter(|u| !u.is_empty());
-                match (user, p.get("port_id")) {
-                    (Some(_), Some(_)) => {
-                        return Err(exec("Should provide only one between port_id and username to get TPG status"))
-                    }
-                    (None, None) => {
-                        return Err(exec("Should provide at least one between port_id and username to get TPG status"))
-                    }
-                    (None, Some(_)) => {
-                        self.port(p)?;
-                    }
-                    (Some(_), None) => {}
-                }
-                Ok(json!({"enabled": false, "data": {"acquired_ports": [], "rx_ports": [], "username": "-",
-                                                     "num_tpgids": 0, "num_tags": 0}}))
-            }
             m if KNOWN_TREX.contains(&m) => Err((
                 code::METHOD_NOT_FOUND,
                 format!("'{m}' is a TRex method riptide does not serve (get_supported_cmds lists those it does)"),

@@ -24,6 +24,8 @@ pub struct PacketGroup {
     pub id: u16,
     /// `STLFlowLatencyStats` (timestamped) rather than `STLFlowStats`.
     pub latency: bool,
+    /// `STLTaggedPktGroup`: `id` is its tpgid, counted by VLAN.
+    pub tpg: bool,
 }
 
 /// A TRex stream in riptide's terms.
@@ -294,13 +296,18 @@ pub fn stream(port: u16, id: u32, v: &Value) -> Result<Stream, String> {
                 let id = u16::try_from(pg).map_err(|_| {
                     format!("stream.flow_stats.stream_id: pg_id {pg}: riptide counts pg_ids 0 to 65535")
                 })?;
-                let latency = match fs.get("rule_type").map(|v| text(v, "stream.flow_stats.rule_type")).transpose()? {
-                    None | Some("stats") => false,
-                    Some("latency") => true,
-                    Some(t) => return Err(format!("stream.flow_stats.rule_type: '{t}' is neither stats nor latency")),
-                };
-                out.insert((if latency { "latency" } else { "flow_stats" }).into(), json!({ "id": id }));
-                Some(PacketGroup { id, latency })
+                let (latency, tpg) =
+                    match fs.get("rule_type").map(|v| text(v, "stream.flow_stats.rule_type")).transpose()? {
+                        None | Some("stats") => (false, false),
+                        Some("latency") => (true, false),
+                        Some("tpg") => (false, true),
+                        Some(t) => {
+                            return Err(format!("stream.flow_stats.rule_type: '{t}' is none of stats, latency, tpg"))
+                        }
+                    };
+                let tag = if tpg { json!({ "id": id, "by_vlan": true }) } else { json!({ "id": id }) };
+                out.insert((if latency { "latency" } else { "flow_stats" }).into(), tag);
+                Some(PacketGroup { id, latency, tpg })
             }
         }
     };
@@ -818,7 +825,7 @@ mod tests {
              "add_value": 1, "is_big_endian": true}
         ]);
         let s = stream(1, 4, &trex_stream(vm)).unwrap();
-        assert_eq!(s.group, Some(PacketGroup { id: 7, latency: true }));
+        assert_eq!(s.group, Some(PacketGroup { id: 7, latency: true, tpg: false }));
         let r = &s.riptide;
         assert_eq!(r["name"], "s4-p1");
         assert_eq!(r["isg"], "2500ns");

@@ -105,6 +105,20 @@ fn params(r: &mut Rng, api_h: &str) -> Value {
         "tg_ids",
         "epoch",
         "initialized",
+        // TRex's tagged packet groups' keys.
+        "username",
+        "num_tpgids",
+        "ports",
+        "rx_ports",
+        "tags",
+        "tpgid",
+        "min_tag",
+        "max_tag",
+        "tag_list",
+        "unknown_tag",
+        "untagged",
+        "min_tpgid",
+        "max_tpgid",
     ];
     let mut p: serde_json::Map<String, Value> =
         (0..r.below(6)).map(|_| (r.pick(&keys).to_string(), value(r, 3))).collect();

@@ -454,6 +454,25 @@ mod fuzz {
             Just("ipg_usec"),
             Just("enabled"),
         ];
+        // TRex's tagged packet groups' keys.
+        let keys = prop_oneof![
+            4 => keys,
+            1 => prop_oneof![
+                Just("username"),
+                Just("num_tpgids"),
+                Just("ports"),
+                Just("rx_ports"),
+                Just("tags"),
+                Just("tpgid"),
+                Just("min_tag"),
+                Just("max_tag"),
+                Just("tag_list"),
+                Just("unknown_tag"),
+                Just("untagged"),
+                Just("min_tpgid"),
+                Just("max_tpgid"),
+            ],
+        ];
         prop::collection::vec((keys, value()), 0..6)
             .prop_map(|kv| Value::Object(kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()))
     }
@@ -1148,4 +1167,135 @@ fn frames_riptides_layers_cannot_say_go_out_as_the_client_sent_them() {
             }
         }
     }
+}
+
+/// A stream of frame() with 802.1Q tag `vid` (none: untagged), counted under `tpgid`.
+fn tpg_stream(vid: Option<u16>, tpgid: u64, packets: u64) -> Value {
+    let mut f = frame();
+    if let Some(v) = vid {
+        f.splice(12..12, [0x81, 0x00, (v >> 8) as u8, v as u8]);
+    }
+    let mode = json!({"type": "single_burst", "total_pkts": packets, "rate": {"type": "pps", "value": 1000.0}});
+    let mut s = stream(mode, json!([]), Some(tpgid));
+    s["flow_stats"]["rule_type"] = json!("tpg");
+    s["packet"]["binary"] = json!(base64::engine::general_purpose::STANDARD.encode(&f));
+    s
+}
+
+/// TRex's tagged packet groups: the enable and disable steps its client polls, each
+/// arrival counted under its VLAN's tag on the receiving port (unknown VLANs and
+/// untagged frames apart), TRex's compressed sections, counters that add up over runs
+/// and clear, and every misuse refused with the reason.
+#[test]
+fn tagged_packet_groups_count_each_tpgid_by_the_vlan_it_arrives_with() {
+    use riptide_port::impair::{ImpairLink, Impairments};
+    let link = ImpairLink::new(Impairments::default());
+    let mut c = Client::new(vec![PortSpec::link(&link, 0), PortSpec::link(&link, 1)]);
+    let h = c.ok("acquire", json!({"port_id": 0, "user": "u", "force": false})).as_str().unwrap().to_string();
+    let h1 = c.ok("acquire", json!({"port_id": 1, "user": "u", "force": false})).as_str().unwrap().to_string();
+    let _ = h1;
+    let start = json!({"port_id": 0, "handler": h, "mul": {"type": "raw", "op": "abs", "value": 1}, "duration": -1.0});
+    for (id, (vid, tpgid)) in [(Some(10), 0), (Some(99), 1), (None, 2)].into_iter().enumerate() {
+        c.ok(
+            "add_stream",
+            json!({"port_id": 0, "handler": h, "stream_id": id + 1, "stream": tpg_stream(vid, tpgid, 20)}),
+        );
+    }
+    assert!(c.err("start_traffic", start.clone()).contains("enable_tpg"));
+    let tags = json!([{"type": "QinQ", "value": {"vlans": [1, 100]}}, {"type": "Dot1Q", "value": {"vlan": 10}},
+                      {"type": "Dot1Q", "value": {"vlan": 11}}]);
+    let enable =
+        json!({"num_tpgids": 3, "ports": [0, 1], "rx_ports": [1], "username": "u", "session_id": 1, "tags": tags});
+    let mut other = enable.clone();
+    other["username"] = json!("v");
+    assert!(c.err("enable_tpg", other).contains("not acquired by 'v'"));
+    let mut bad = enable.clone();
+    bad["tags"][2] = json!({"type": "Dot1Q", "value": {"vlan": 10}});
+    assert!(c.err("enable_tpg", bad.clone()).contains("tags[2]"));
+    bad["tags"][2] = json!({"type": "Dot1Q", "value": {"vlan": 4095}});
+    assert!(c.err("enable_tpg", bad).contains("1 to 4094"));
+    c.ok("enable_tpg", enable);
+    assert_eq!(c.ok("get_tpg_state", json!({"username": "u"})), 2);
+    assert_eq!(c.ok("get_tpg_status", json!({"username": "u"}))["enabled"], false);
+    c.ok("enable_tpg", json!({"username": "u"}));
+    assert_eq!(c.ok("get_tpg_state", json!({"username": "u"})), 3);
+    let status = c.ok("get_tpg_status", json!({"port_id": 1}));
+    assert_eq!(
+        status,
+        json!({"enabled": true, "data": {"acquired_ports": [0, 1], "rx_ports": [1], "username": "u",
+                                                        "num_tpgids": 3, "num_tags": 3}})
+    );
+    assert_eq!(
+        c.ok("get_tpg_tags", json!({"username": "u", "min_tag": 1, "max_tag": 3})),
+        json!([{"type": "Dot1Q", "value": {"vlan": 10}}, {"type": "Dot1Q", "value": {"vlan": 11}}])
+    );
+
+    let zero =
+        json!({"pkts": 0, "bytes": 0, "seq_err": 0, "seq_err_too_big": 0, "seq_err_too_small": 0, "ooo": 0, "dup": 0});
+    for run in 1..=2u64 {
+        c.ok("start_traffic", start.clone());
+        c.wait_idle(0);
+        let ask = |tpgid: u64, min: u64| {
+            json!({"port_id": 1, "tpgid": tpgid, "min_tag": min, "max_tag": 3,
+                                                 "unknown_tag": true, "untagged": true})
+        };
+        // VLAN 10 is tag 1: tag 0 alone (zeros), then tag 1 with the counts.
+        let s = c.ok("get_tpg_stats", ask(0, 0));
+        assert_eq!(s["1"]["0"]["0"], zero, "{s}");
+        assert_eq!(s["1"]["0"]["untagged"], zero, "{s}");
+        assert_eq!(s["1"]["0"]["unknown_tag"], json!({"pkts": 0, "bytes": 0}), "{s}");
+        let s = c.ok("get_tpg_stats", ask(0, 1));
+        let mut want = zero.clone();
+        want["pkts"] = json!(20 * run);
+        want["bytes"] = json!(20 * run * 68);
+        assert_eq!(s["1"]["0"]["1"], want, "VLAN 10's frames, 64 bytes and the FCS: {s}");
+        let s =
+            c.ok("get_tpg_stats", json!({"port_id": 1, "tpgid": 1, "min_tag": 0, "max_tag": 3, "unknown_tag": true}));
+        assert_eq!(s["1"]["1"]["0-2"], zero, "one section for three equal tags: {s}");
+        assert_eq!(s["1"]["1"]["unknown_tag"], json!({"pkts": 20 * run, "bytes": 20 * run * 68}), "{s}");
+        let s = c.ok("get_tpg_stats", json!({"port_id": 1, "tpgid": 2, "min_tag": 3, "max_tag": 3, "untagged": true}));
+        assert_eq!(s["1"]["2"]["untagged"]["pkts"], 20 * run, "{s}");
+        assert_eq!(s["1"]["2"]["untagged"]["bytes"], 20 * run * 64, "{s}");
+        assert_eq!(
+            c.ok("get_tpg_tx_stats", json!({"port_id": 0, "tpgid": 0})),
+            json!({"0": {"0": {"pkts": 20 * run, "bytes": 20 * run * 68}}})
+        );
+    }
+    assert_eq!(
+        c.ok("get_tpg_unknown_tags", json!({"port_id": 1})),
+        json!({"1": [{"tag": {"type": "Dot1Q", "value": {"vlan": 99}}, "tpgid": 1}]})
+    );
+    assert_eq!(
+        c.ok("get_active_pgids", json!({}))["ids"],
+        json!({"flow_stats": [], "latency": []}),
+        "tagged packet groups are not TRex's pg_ids"
+    );
+    c.ok("clear_tpg_stats", json!({"port_id": 1, "tpgid": 0, "min_tag": 0, "max_tag": 3}));
+    c.ok("clear_tpg_tx_stats", json!({"port_id": 0, "tpgid": 0}));
+    let s = c.ok("get_tpg_stats", json!({"port_id": 1, "tpgid": 0, "min_tag": 0, "max_tag": 3}));
+    assert_eq!(s["1"]["0"]["0-2"], zero, "{s}");
+    assert_eq!(c.ok("get_tpg_tx_stats", json!({"port_id": 0, "tpgid": 0}))["0"]["0"]["pkts"], 0);
+    c.ok("clear_tpg_unknown_tags", json!({"port_id": 1}));
+    assert_eq!(c.ok("get_tpg_unknown_tags", json!({"port_id": 1})), json!({"1": []}));
+
+    // What is not so is refused, naming it.
+    assert!(c
+        .err("get_tpg_stats", json!({"port_id": 0, "tpgid": 0, "min_tag": 0, "max_tag": 1}))
+        .contains("does not collect"));
+    assert!(c
+        .err("get_tpg_stats", json!({"port_id": 1, "tpgid": 3, "min_tag": 0, "max_tag": 1}))
+        .contains("Invalid tpgid 3"));
+    assert!(c.err("get_tpg_stats", json!({"port_id": 1, "tpgid": 0, "min_tag": 0, "max_tag": 4})).contains("max_tag"));
+    c.ok("add_stream", json!({"port_id": 0, "handler": h, "stream_id": 9, "stream": tpg_stream(Some(10), 3, 1)}));
+    assert!(c.err("start_traffic", start.clone()).contains("Invalid tpgid 3"));
+    c.ok("remove_stream", json!({"port_id": 0, "handler": h, "stream_id": 9}));
+
+    // Disabling takes TRex's two steps; then nothing is counted by VLAN.
+    c.ok("disable_tpg", json!({"username": "u"}));
+    assert_eq!(c.ok("get_tpg_state", json!({"username": "u"})), 5);
+    c.ok("disable_tpg", json!({"username": "u"}));
+    assert_eq!(c.ok("get_tpg_state", json!({"username": "u"})), 0);
+    assert_eq!(c.ok("get_tpg_status", json!({"username": "u"}))["enabled"], false);
+    assert!(c.err("disable_tpg", json!({"username": "u"})).contains("not enabled"));
+    assert!(c.err("get_tpg_tx_stats", json!({"port_id": 0, "tpgid": 0})).contains("not enabled"));
 }

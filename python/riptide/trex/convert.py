@@ -155,8 +155,9 @@ def _field_offset(pkt: Any, spec: Union[int, str], who: Any) -> int:
     bits = 0
     for f in layer.fields_desc:
         if f.name == field:
-            if bits % 8:
-                raise who._fail(f"pkt_offset '{spec}' is not on a byte boundary: write it with STLVmWrMaskFlowVar")
+            # A bit field's offset is the byte it starts in, as TRex's scapy counts it
+            # (`f._offset`: the whole bytes built before it): TRex's tpg_dot1q_vm.py writes
+            # 'Dot1Q.vlan' as two bytes over the whole TCI.
             return base + bits // 8
         size = getattr(f, "size", None)
         # Bit fields (BitField, FlagsField, ...) are sized in bits.
@@ -373,6 +374,8 @@ def stream_dict(s: STLStream, port: int) -> Dict[str, Any]:
         out["seed"] = int(s.random_seed)
     if s.flow_stats is not None:
         out[s.flow_stats._key] = {"id": s.flow_stats.pg_id}
+        if getattr(s.flow_stats, "by_vlan", False):
+            out[s.flow_stats._key]["by_vlan"] = True
     variables, writes, sizes = _vm(s.packet)
     for v in variables:
         # A random value list is TRex's pick, and with a random_seed a random range draws

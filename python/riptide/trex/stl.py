@@ -154,6 +154,17 @@ class STLFlowLatencyStats(STLFlowStats):
     _key = "latency"
 
 
+class STLTaggedPktGroup(STLFlowStats):
+    """TRex's tagged packet group ``tpgid``: counters by the VLAN each frame arrives with
+    (riptide's ``by_vlan``; the VLAN groups are the profile's ``vlans``, which TRex's
+    ``enable_tpg`` sets: without them every VLAN counts as unknown)."""
+
+    by_vlan = True
+
+    def __init__(self, tpgid: int) -> None:
+        super().__init__(tpgid)
+
+
 # ---- field engine -----------------------------------------------------------------
 
 
@@ -516,7 +527,8 @@ class STLStream(_Obj):
         if not isinstance(mode, STLTXMode):
             raise self._fail(f"mode {mode!r}: expected STLTXCont, STLTXSingleBurst or STLTXMultiBurst")
         if flow_stats is not None and not isinstance(flow_stats, STLFlowStats):
-            raise self._fail(f"flow_stats {flow_stats!r}: expected STLFlowStats or STLFlowLatencyStats")
+            raise self._fail(f"flow_stats {flow_stats!r}: expected STLFlowStats, STLFlowLatencyStats "
+                             "or STLTaggedPktGroup")
         if not isinstance(action_count, int) or not 0 <= action_count < 1 << 32:
             raise self._fail(f"action_count {action_count!r}: a count of ends, 0 to 2^32-1")
         self.action_count = action_count

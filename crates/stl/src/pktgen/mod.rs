@@ -677,7 +677,7 @@ impl Script {
                 .map_err(|m| ProfileError { key: Some(d.name()), ..ProfileError::new(file, m) })?;
             streams.push(spanned(s));
         }
-        Ok(Profile { description: Some(format!("pktgen script {file}")), seed: None, streams })
+        Ok(Profile { description: Some(format!("pktgen script {file}")), seed: None, streams, vlans: Vec::new() })
     }
 }
 

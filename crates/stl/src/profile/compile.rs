@@ -2,7 +2,8 @@
 //! checked against headers, variables and writes resolved, chains linked.
 
 use super::schema::{
-    EthSpec, Ipv4Spec, Layer, ModeSpec, Profile, SplitSpec, StreamSpec, UdpSpec, VarOp, VarSpec, WriteSpec,
+    EthSpec, Ipv4Spec, Layer, ModeSpec, Profile, SplitSpec, StreamSpec, UdpSpec, VarOp, VarSpec, VlanGroupSpec,
+    WriteSpec,
 };
 use super::ProfileError;
 use crate::compile::{CompiledProfile, CompiledStream};
@@ -14,7 +15,9 @@ use riptide_core::units::FCS_LEN;
 use riptide_core::Nanos;
 use riptide_measure::rx::MAX_STREAM_ID;
 use riptide_measure::tag::TAG_LEN;
+use riptide_measure::{VlanKey, VlanMap};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Context for errors inside one stream.
 #[derive(Clone, Copy)]
@@ -72,12 +75,17 @@ pub fn compile(profile: &Profile, file: &str) -> Result<CompiledProfile, Profile
             return Err(ctx.err("name", format!("stream name '{name}' is already used by streams[{prev}]")));
         }
     }
+    let vlans = vlan_map(profile, file)?;
     let base_seed = profile.seed.unwrap_or(0x5EED_5EED);
     let mut out = Vec::with_capacity(profile.streams.len());
     for (i, s) in profile.streams.iter().enumerate() {
         let ctx = ctx_of(file, profile, i);
         let seed = s.value.seed.unwrap_or(base_seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let c = compile_stream(&ctx, &s.value, i, seed, &names)?;
+        let mut c = compile_stream(&ctx, &s.value, i, seed, &names)?;
+        let by_vlan = s.value.flow_stats.as_ref().or(s.value.latency.as_ref()).is_some_and(|t| t.by_vlan);
+        if let Some(t) = c.tag.as_mut().filter(|_| by_vlan) {
+            t.vlans = Some(vlans.clone());
+        }
         if let Some(t) = &c.tag {
             if let Some(other) = out.iter().find(|o: &&CompiledStream| o.tag.as_ref().is_some_and(|x| x.id == t.id)) {
                 let key = if t.latency { "latency.id" } else { "flow_stats.id" };
@@ -87,6 +95,25 @@ pub fn compile(profile: &Profile, file: &str) -> Result<CompiledProfile, Profile
         out.push(c);
     }
     Ok(CompiledProfile { streams: out })
+}
+
+/// The profile's VLAN groups (`vlans`).
+fn vlan_map(profile: &Profile, file: &str) -> Result<Arc<VlanMap>, ProfileError> {
+    // Beyond 16 bits stays out of range (VlanMap names the range).
+    let vid = |v: u32| u16::try_from(v).unwrap_or(u16::MAX);
+    let keys = profile
+        .vlans
+        .iter()
+        .map(|v| match *v {
+            Some(VlanGroupSpec::Dot1q(a)) => Some(VlanKey::Dot1q(vid(a))),
+            Some(VlanGroupSpec::Qinq([a, b])) => Some(VlanKey::Qinq(vid(a), vid(b))),
+            None => None,
+        })
+        .collect();
+    VlanMap::with_gaps(keys).map(Arc::new).map_err(|e| {
+        let (at, msg) = e.split_once(": ").map_or((String::new(), e.clone()), |(a, m)| (a.to_string(), m.to_string()));
+        ProfileError { key: Some(format!("vlans{at}")), ..ProfileError::new(file, msg) }
+    })
 }
 
 pub(crate) fn ctx_of<'a>(file: &'a str, profile: &Profile, i: usize) -> Ctx<'a> {
@@ -215,7 +242,7 @@ fn compile_tag(ctx: &Ctx<'_>, s: &StreamSpec, layout: &Layout, min_len: usize) -
         udp,
         end: layout.content_end.map(|e| e as u16),
     });
-    Ok(Some(TagTx { id: spec.id as u16, latency, l4, seq: 0, stride: 1 }))
+    Ok(Some(TagTx { id: spec.id as u16, latency, l4, seq: 0, stride: 1, vlans: None }))
 }
 
 struct VarInfo {

@@ -132,7 +132,7 @@ pub fn add_reverse_streams(profile: &mut Profile, macs: &[PortMacs]) -> Result<V
             if next_id > MAX_MIRROR_ID {
                 return Err(format!("stream '{name}': no tag id left for its reverse (ids above {MAX_MIRROR_ID})"));
             }
-            *tag = TagSpec { id: next_id };
+            *tag = TagSpec { id: next_id, by_vlan: tag.by_vlan };
             next_id += 1;
         }
         added.push(reverse);

@@ -150,4 +150,26 @@ mod tests {
             }
         }
     }
+
+    /// A profile's VLAN groups: a repeat or a VID out of 1..=4094 names its place.
+    #[test]
+    fn vlan_groups_name_what_is_wrong() {
+        let streams = "streams:\n  - flow_stats: {id: 1, by_vlan: true}\n";
+        let ok =
+            compile::compile(&parse(&format!("vlans: [5, null, [1, 100]]\n{streams}"), "p.yaml").unwrap(), "p.yaml");
+        let t = ok.unwrap().streams[0].tag.clone().unwrap();
+        use riptide_measure::VlanKey::{Dot1q, Qinq};
+        assert_eq!(t.vlans.unwrap().keys(), [Some(Dot1q(5)), None, Some(Qinq(1, 100))]);
+        for (vlans, want) in [
+            ("[5, 6, 5]", "vlans[2]: VLAN 5 is group 0 already"),
+            ("[[1, 4095]]", "vlans[0]: VLAN 4095: a VID from 1 to 4094 expected"),
+            ("[0]", "vlans[0]: VLAN 0: a VID from 1 to 4094 expected"),
+        ] {
+            let p = parse(&format!("vlans: {vlans}\n{streams}"), "p.yaml").unwrap();
+            let e = compile::compile(&p, "p.yaml").unwrap_err().to_string();
+            assert!(e.ends_with(want), "{vlans}: {e}");
+        }
+        let plain = compile::compile(&parse("streams:\n  - flow_stats: {id: 1}\n", "p.yaml").unwrap(), "p.yaml");
+        assert!(plain.unwrap().streams[0].tag.clone().unwrap().vlans.is_none());
+    }
 }

@@ -54,7 +54,7 @@ pub fn add_latency_probes(p: &mut Profile, rate: Rate) -> Result<Vec<String>, St
             writes: Vec::new(),
             seed: None,
             flow_stats: None,
-            latency: Some(TagSpec { id: next_id }),
+            latency: Some(TagSpec { id: next_id, by_vlan: false }),
         };
         ids.insert(next_id);
         names.insert(name.clone());

@@ -290,7 +290,7 @@ pub(super) fn pg_latency(
 pub(super) fn pg_counts(s: &Snapshot, groups: &HashMap<String, PacketGroup>, ports: usize) -> BTreeMap<u16, PgCounts> {
     let mut out: BTreeMap<u16, PgCounts> = BTreeMap::new();
     for st in &s.streams {
-        let Some(g) = groups.get(&st.name) else { continue };
+        let Some(g) = groups.get(&st.name).filter(|g| !g.tpg) else { continue };
         let c = out.entry(g.id).or_insert_with(|| PgCounts::new(ports));
         c.latency |= g.latency;
         let port = usize::from(st.port);

@@ -20,6 +20,13 @@ impl Trex {
         if !self.streams.by_key(port).any(|(_, e)| e.value.riptide.get("enabled") != Some(&json!(false))) {
             return Err(exec(format!("port {port} has no enabled stream to send")));
         }
+        // A tagged packet group's stream needs the context (answered now, not as a port
+        // error after the start's answer).
+        for (id, e) in self.streams.by_key(port) {
+            if let Some(g) = e.value.group.filter(|g| g.tpg) {
+                self.tpg_stream(port, *id, g.id)?;
+            }
+        }
         let mul = translate::multiplier(p.get("mul").unwrap_or(&Value::Null)).map_err(bad)?;
         let duration =
             match p.get("duration").map(|v| v.as_f64().ok_or_else(|| bad("duration: seconds expected"))).transpose()? {
@@ -183,6 +190,7 @@ impl Trex {
         let mut streams = Vec::new();
         let mut groups = HashMap::new();
         let mut tag = first_tag;
+        let mut vlans = None;
         for &port in ports {
             for (id, e) in self.streams.by_key(port) {
                 let e = &e.value;
@@ -194,6 +202,9 @@ impl Trex {
                     }
                 }
                 let mut stream = e.riptide.clone();
+                if let Some(g) = e.group.filter(|g| g.tpg) {
+                    vlans = Some(self.tpg_stream(port, *id, g.id)?);
+                }
                 if let Some(g) = e.group {
                     groups.insert(translate::stream_name(port as u16, *id), g);
                     if tag > u32::from(u16::MAX) {
@@ -211,7 +222,11 @@ impl Trex {
         if streams.is_empty() {
             return Err(exec(format!("ports {ports:?} hold no stream")));
         }
-        let text = serde_json::to_string(&json!({ "streams": streams })).map_err(|e| exec(e.to_string()))?;
+        let profile = match vlans {
+            Some(v) => json!({ "streams": streams, "vlans": v }),
+            None => json!({ "streams": streams }),
+        };
+        let text = serde_json::to_string(&profile).map_err(|e| exec(e.to_string()))?;
         riptide_engine::check_profile(&text, "trex").map_err(|e| exec(e.to_string()))?;
         Ok((text, groups, tag))
     }
@@ -232,6 +247,7 @@ impl Trex {
             for (id, c) in pg_counts(&s, &run.groups, self.ports.len()) {
                 self.base_pg.entry(id).or_insert_with(|| PgCounts::new(self.ports.len())).add(&c);
             }
+            self.tpg_run_ended(&s, &run.groups);
             self.last = Some((run, s));
         }
         Ok(())
