@@ -911,7 +911,8 @@ fn ndr_finds_the_capacity_of_a_rate_limited_dut() {
     if !require_nft() {
         return;
     }
-    for r in [30_000u64, 60_000, 90_000] {
+    // A low and a high limit (a third in between added 15 s of CI and nothing the two miss).
+    for r in [30_000u64, 90_000] {
         let _down = Down;
         ok(&["lab", "up", "--dut", &format!("limit:{r}")]);
         assert!(ok(&["lab", "status"]).contains(&format!("dut limit:{r}pps, forwarding")));
@@ -1653,7 +1654,7 @@ fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latenc
         v
     };
     ok(&["lab", "up", "--dut", "nat,cps=500"]);
-    let v = run("cps", &["--max-cps", "1000", "--min-cps", "100"]);
+    let v = run("cps", &["--max-cps", "800", "--min-cps", "300"]);
     let capacity = v["capacity"].as_u64().unwrap();
     // The limiter passes its rate and its bucket (cps_burst: 10 connections) over a
     // trial: with at least the 3 s sustain phase offering connections, up to 503.3/s
