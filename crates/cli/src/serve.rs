@@ -11,7 +11,7 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 pub(crate) struct ServeArgs {
     /// Port the engine owns (`null`, `pcap:FILE`, `afpacket:IF`, ...); repeat for ports 1, 2, ...
-    #[arg(long = "port", required_unless_present = "config", conflicts_with = "config")]
+    #[arg(long = "port", required_unless_present_any = ["config", "otg"], conflicts_with = "config")]
     pub ports: Vec<String>,
     /// Port configuration file (as `riptide run --config`): its interfaces are the ports,
     /// and streams loaded later take the ports' MACs and the gateways' (resolved once, at start).
@@ -20,9 +20,10 @@ pub(crate) struct ServeArgs {
     /// Serve inside this network namespace (/var/run/netns/NAME), e.g. riptide-tg.
     #[arg(long)]
     pub netns: Option<String>,
-    /// Address to listen on. Anything but loopback needs --token.
-    #[arg(long, default_value = "127.0.0.1:4501")]
-    pub bind: String,
+    /// Address to listen on (default 127.0.0.1:4501; --otg: 127.0.0.1:8443). Anything but
+    /// loopback needs --token.
+    #[arg(long)]
+    pub bind: Option<String>,
     /// Token clients must send with `auth` (at least 16 characters). Default: a random one,
     /// written to --token-file for local clients (the Python client finds it there).
     #[arg(long, conflicts_with = "no_auth")]
@@ -74,11 +75,20 @@ pub(crate) struct ServeArgs {
     /// the counters only, not control.
     #[arg(long, value_name = "TOKEN", requires = "metrics")]
     pub metrics_token: Option<String>,
+    /// Serve the Open Traffic Generator API instead (docs/otg.md), for snappi, gosnappi
+    /// and otgen: HTTP on --bind (default 127.0.0.1:8443). The ports are the config's
+    /// (each `location` an interface, or a riptide port spec such as link:0), so --port is
+    /// not needed. OTG's API has no authentication: needs --no-auth (loopback only).
+    #[arg(long, conflicts_with_all = ["trex", "token", "token_file", "data_dir", "metrics", "config"])]
+    pub otg: bool,
 }
 
 pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
-    let bind: SocketAddr =
-        a.bind.parse().map_err(|_| Failure::input(format!("--bind '{}' is not ADDRESS:PORT", a.bind)))?;
+    let text = a.bind.clone().unwrap_or_else(|| (if a.otg { "127.0.0.1:8443" } else { "127.0.0.1:4501" }).into());
+    let bind: SocketAddr = text.parse().map_err(|_| Failure::input(format!("--bind '{text}' is not ADDRESS:PORT")))?;
+    if a.otg {
+        return serve_otg(&a, bind);
+    }
     let duration = |flag: &str, v: &str| -> Result<Duration, Failure> {
         let n: Nanos = v.parse().map_err(|e| Failure::input(format!("{flag}: {e}")))?;
         Ok(Duration::from_nanos(n.0))
@@ -169,6 +179,40 @@ pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
     if let Some(p) = token_file {
         let _ = std::fs::remove_file(p);
     }
+    Ok(())
+}
+
+/// `riptide serve --otg`: the OTG API (riptide_otg); its configs name the ports.
+fn serve_otg(a: &ServeArgs, bind: SocketAddr) -> Result<(), Failure> {
+    if !a.no_auth {
+        return Err(Failure::input(
+            "--otg: OTG's API has no authentication, so every local user could drive the ports its configs name; \
+             add --no-auth to serve it (loopback only)",
+        ));
+    }
+    if !bind.ip().is_loopback() {
+        return Err(Failure::input(format!("--bind {bind}: --otg (no authentication) serves loopback addresses only")));
+    }
+    if !a.ports.is_empty() {
+        return Err(Failure::input("--otg: the ports are the config's (each port's location): drop --port"));
+    }
+    if let Some(ns) = &a.netns {
+        // The configs' interfaces are this namespace's.
+        riptide_port::netns::enter(ns).map_err(|e| Failure::input(format!("--netns {ns}: {e}")))?;
+    }
+    let handle = riptide_otg::net::serve(bind).map_err(|e| Failure::input(e.to_string()))?;
+    signal::install();
+    eprintln!(
+        "riptide: serving the Open Traffic Generator API (models {}) on http://{}, no authentication: every local \
+         user may control it; Ctrl-C stops",
+        riptide_otg::spec().version(),
+        handle.addr
+    );
+    while !signal::interrupted() {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    eprintln!("riptide: stopping: traffic stopped, connections closed");
+    handle.shutdown();
     Ok(())
 }
 

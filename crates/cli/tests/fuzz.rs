@@ -481,6 +481,33 @@ fn trex_astf_profiles() {
     });
 }
 
+#[test]
+fn otg_configs() {
+    // Configs as snappi writes them (crates/otg/tests/data), mutated: the OTG server
+    // refuses naming a path (OTG's Error object, 4xx) or what it accepts is a profile the
+    // engine loads; a config set may be started and read, bounded.
+    let inputs: Vec<String> =
+        ["quickstart", "patterns"].iter().map(|n| repo(&format!("crates/otg/tests/data/{n}.json"))).collect();
+    fuzz("otg config", &inputs, 128, |text| {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else { return };
+        match riptide_otg::translate(&v) {
+            Err(e) => assert!(!e.message.is_empty(), "an error without its reason"),
+            Ok(plan) => {
+                if !plan.flows.is_empty() {
+                    riptide_engine::check_profile(&plan.profile.to_string(), "otg").unwrap();
+                }
+            }
+        }
+        let mut s = riptide_otg::server::Otg::new();
+        let r = s.handle("POST", "/config", text.as_bytes());
+        assert!(r.status == 200 || (400..500).contains(&r.status), "{}", r.body);
+        riptide_otg::spec().check(if r.status == 200 { "Warning" } else { "Error" }, &r.body, "").unwrap();
+        let m = s.handle("POST", "/monitor/metrics", br#"{"choice": "port"}"#);
+        assert!(m.status == 200 || (400..500).contains(&m.status), "{}", m.body);
+        s.shutdown();
+    });
+}
+
 /// `riptide merge` (issue 37) reads result files: a real run's `--json` (tagged streams,
 /// latency histograms) mutated, two copies of it a split of two; the command exits 0 or
 /// 2 naming the file, never anything else (a panic is 101), within the bound.

@@ -1,0 +1,379 @@
+//! riptide's OTG server, sans I/O: one request (method, path, JSON body) in, one answer
+//! (status, JSON body) out. The transport ([`crate::net`]) only moves bytes.
+//!
+//! Each `set_config` makes an engine with the config's ports (a port's `location` is a
+//! riptide port spec such as `link:0`, or an interface name: AF_PACKET on it) and loads
+//! the flows as its profile; `control/state` starts, stops, pauses and resumes them;
+//! `monitor/metrics` answers port and flow metrics from the engine's snapshot (the last
+//! run's final one once it ended). Every request body is checked against the models
+//! first; every failure is OTG's `Error` object (`kind` validation for the request,
+//! internal for riptide), its `errors` naming the path.
+
+use crate::spec::{join, spec, OtgError};
+use crate::translate::{translate, Plan};
+use riptide_engine::{Command, Engine, EngineConfig, Response, RunState, Snapshot, StartOptions};
+use riptide_port::PortSpec;
+use serde_json::{json, Value};
+
+/// Largest request body read.
+pub const MAX_BODY: usize = 64 << 20;
+
+/// An answer: HTTP status and JSON body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    /// HTTP status.
+    pub status: u16,
+    /// The JSON body.
+    pub body: Value,
+}
+
+impl Reply {
+    fn ok(body: Value) -> Reply {
+        Reply { status: 200, body }
+    }
+
+    fn warnings() -> Reply {
+        Reply::ok(json!({"warnings": []}))
+    }
+
+    /// OTG's `Error`: `kind` validation (400) or internal (500).
+    pub fn error(status: u16, errors: Vec<String>) -> Reply {
+        let kind = if status >= 500 { "internal" } else { "validation" };
+        Reply { status, body: json!({"code": status, "kind": kind, "errors": errors}) }
+    }
+}
+
+fn invalid(e: OtgError) -> Reply {
+    Reply::error(400, vec![e.to_string()])
+}
+
+fn internal(e: impl std::fmt::Display) -> Reply {
+    Reply::error(500, vec![e.to_string()])
+}
+
+/// How a flow transmits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Transmit {
+    Started,
+    Stopped,
+    Paused,
+}
+
+impl Transmit {
+    fn name(self) -> &'static str {
+        match self {
+            Transmit::Started => "started",
+            Transmit::Stopped => "stopped",
+            Transmit::Paused => "paused",
+        }
+    }
+}
+
+/// A config that was set: its plan, its engine and its flows' states.
+struct Current {
+    config: Value,
+    plan: Plan,
+    engine: Engine,
+    transmit: Vec<Transmit>,
+    /// Counters of the ended run (until the next start).
+    last: Option<Snapshot>,
+}
+
+/// The server's state.
+#[derive(Default)]
+pub struct Otg {
+    current: Option<Current>,
+}
+
+/// The port a location names: a riptide port spec (`link:0`, `null`, `pcap:FILE`,
+/// `afpacket:IF`, `afxdp:IF`, with wrappers), or an interface name (AF_PACKET on it).
+pub fn port_of(location: &str) -> Result<PortSpec, String> {
+    let spec = if location.contains(':') || location == "null" {
+        location.to_string()
+    } else {
+        format!("afpacket:{location}")
+    };
+    spec.parse::<PortSpec>().map_err(|e| e.to_string())
+}
+
+impl Otg {
+    /// A server with no config.
+    pub fn new() -> Otg {
+        Otg::default()
+    }
+
+    /// Answers one request.
+    pub fn handle(&mut self, method: &str, path: &str, body: &[u8]) -> Reply {
+        let parse = |schema: &str| -> Result<Value, Reply> {
+            let v: Value = serde_json::from_slice(if body.is_empty() { b"{}" } else { body })
+                .map_err(|e| Reply::error(400, vec![format!("the body is not JSON: {e}")]))?;
+            spec().check(schema, &v, "").map_err(invalid)?;
+            Ok(v)
+        };
+        let path = path.split('?').next().unwrap_or(path);
+        let r = match (method, path) {
+            ("POST", "/config") => parse("Config").map(|v| self.set_config(v)),
+            ("GET", "/config") => Ok(match &self.current {
+                Some(c) => Reply::ok(c.config.clone()),
+                None => Reply::ok(json!({})),
+            }),
+            ("POST", "/control/state") => parse("Control.State").map(|v| self.control_state(&v)),
+            ("POST", "/monitor/metrics") => parse("Metrics.Request").map(|v| self.metrics(&v)),
+            ("GET", "/capabilities/version") => Ok(Reply::ok(json!({
+                "api_spec_version": spec().version(),
+                "sdk_version": "",
+                "app_version": concat!("riptide ", env!("CARGO_PKG_VERSION")),
+            }))),
+            (m, p) => Ok(Reply::error(
+                404,
+                vec![format!("{m} {}: not an OTG endpoint riptide serves", p.chars().take(128).collect::<String>())],
+            )),
+        };
+        r.unwrap_or_else(|e| e)
+    }
+
+    fn set_config(&mut self, config: Value) -> Reply {
+        let plan = match translate(&config) {
+            Ok(p) => p,
+            Err(e) => return invalid(e),
+        };
+        let mut ports = Vec::with_capacity(plan.ports.len());
+        for (i, p) in plan.ports.iter().enumerate() {
+            match port_of(&p.location) {
+                Ok(s) => ports.push(s),
+                Err(e) => return invalid(OtgError::at(format!("ports[{i}].location"), e)),
+            }
+        }
+        if let Err(e) = riptide_port::spec::join_links(&mut ports) {
+            return invalid(OtgError::at("ports", e.to_string()));
+        }
+        // The old config's traffic ends with it.
+        if let Some(mut c) = self.current.take() {
+            let _ = c.engine.handle(Command::Stop);
+        }
+        let mut engine = Engine::new(EngineConfig { ports, ..Default::default() });
+        if !plan.flows.is_empty() {
+            if let Err(e) = engine.handle(Command::load_profile(plan.profile.to_string(), "otg")) {
+                return internal(e);
+            }
+        }
+        let transmit = vec![Transmit::Stopped; plan.flows.len()];
+        self.current = Some(Current { config, plan, engine, transmit, last: None });
+        Reply::warnings()
+    }
+
+    /// Notices a run that ended by itself (its flows all sent what they had).
+    fn sync(c: &mut Current) {
+        if !c.transmit.contains(&Transmit::Started) {
+            return;
+        }
+        if let Ok(Response::State(RunState::Finished | RunState::Stopped)) = c.engine.handle(Command::State) {
+            Self::stop(c);
+        }
+    }
+
+    fn stop(c: &mut Current) {
+        if let Ok(Response::Stats(s)) = c.engine.handle(Command::Stop) {
+            c.last = Some(*s);
+        }
+        c.transmit.iter_mut().for_each(|t| *t = Transmit::Stopped);
+    }
+
+    fn control_state(&mut self, v: &Value) -> Reply {
+        let Some(c) = &mut self.current else {
+            return Reply::error(400, vec!["no config: set one first (POST /config)".into()]);
+        };
+        Self::sync(c);
+        let choice = v.get("choice").and_then(Value::as_str).unwrap_or_default();
+        if choice != "traffic" {
+            return invalid(OtgError::at(choice, "riptide's OTG server controls traffic only yet"));
+        }
+        let ft = v.pointer("/traffic/flow_transmit").cloned().unwrap_or(json!({}));
+        let names: Vec<&str> =
+            ft.get("flow_names").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut chosen = Vec::new();
+        for (i, n) in names.iter().enumerate() {
+            match c.plan.flows.iter().position(|f| f.name == *n) {
+                Some(k) => chosen.push(k),
+                None => {
+                    return invalid(OtgError::at(
+                        format!("traffic.flow_transmit.flow_names[{i}]"),
+                        format!("'{n}' is no flow of the config"),
+                    ))
+                }
+            }
+        }
+        if names.is_empty() {
+            chosen = (0..c.plan.flows.len()).collect();
+        }
+        let state = ft.get("state").and_then(Value::as_str).unwrap_or_default();
+        let all = chosen.len() == c.plan.flows.len();
+        match state {
+            "start" => {
+                if c.plan.flows.is_empty() {
+                    return Reply::error(400, vec!["the config has no flows to start".into()]);
+                }
+                if c.transmit.contains(&Transmit::Started) || c.transmit.contains(&Transmit::Paused) {
+                    Self::stop(c);
+                }
+                // The flows named alone: the others are in the profile, not sent.
+                let mut profile = c.plan.profile.clone();
+                if let Some(streams) = profile.get_mut("streams").and_then(Value::as_array_mut) {
+                    for (i, s) in streams.iter_mut().enumerate() {
+                        s["enabled"] = json!(chosen.contains(&i));
+                    }
+                }
+                if let Err(e) = c.engine.handle(Command::load_profile(profile.to_string(), "otg")) {
+                    return internal(e);
+                }
+                if let Err(e) = c.engine.handle(Command::Start(StartOptions::default())) {
+                    return internal(e);
+                }
+                c.last = None;
+                for &k in &chosen {
+                    c.transmit[k] = Transmit::Started;
+                }
+            }
+            "stop" => {
+                if !all && c.transmit.iter().enumerate().any(|(k, t)| *t != Transmit::Stopped && !chosen.contains(&k)) {
+                    return invalid(OtgError::at(
+                        "traffic.flow_transmit.flow_names",
+                        "riptide stops a run's flows together: name them all (or none)",
+                    ));
+                }
+                Self::stop(c);
+            }
+            "pause" | "resume" => {
+                let (cmd, from, to) = if state == "pause" {
+                    (Command::Pause, Transmit::Started, Transmit::Paused)
+                } else {
+                    (Command::Resume, Transmit::Paused, Transmit::Started)
+                };
+                if !c.transmit.contains(&from) {
+                    return Reply::warnings();
+                }
+                if let Err(e) = c.engine.handle(cmd) {
+                    return internal(e);
+                }
+                c.transmit.iter_mut().filter(|t| **t == from).for_each(|t| *t = to);
+            }
+            other => return invalid(OtgError::at("traffic.flow_transmit.state", format!("{other} is not served"))),
+        }
+        Reply::warnings()
+    }
+
+    fn metrics(&mut self, v: &Value) -> Reply {
+        let Some(c) = &mut self.current else {
+            return Reply::error(400, vec!["no config: set one first (POST /config)".into()]);
+        };
+        Self::sync(c);
+        let snap = if c.transmit.iter().any(|t| *t != Transmit::Stopped) {
+            match c.engine.handle(Command::Snapshot) {
+                Ok(Response::Stats(s)) => Some(*s),
+                _ => None,
+            }
+        } else {
+            c.last.clone()
+        };
+        let choice = v.get("choice").and_then(Value::as_str).unwrap_or("port");
+        let names = |key: &str| -> Vec<String> {
+            v.pointer(&format!("/{choice}/{key}"))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        };
+        match choice {
+            "flow" => {
+                let want = names("flow_names");
+                let mut out = Vec::new();
+                for (i, n) in want.iter().enumerate() {
+                    if !c.plan.flows.iter().any(|f| f.name == *n) {
+                        return invalid(OtgError::at(
+                            format!("flow.flow_names[{i}]"),
+                            format!("'{n}' is no flow of the config"),
+                        ));
+                    }
+                }
+                for (k, f) in c.plan.flows.iter().enumerate() {
+                    if !want.is_empty() && !want.contains(&f.name) {
+                        continue;
+                    }
+                    let st = snap.as_ref().and_then(|s| s.streams.iter().find(|x| x.name == f.name));
+                    let fcs = |frames: u64, bytes: u64| bytes + 4 * frames;
+                    let tx = st.map_or(0, |s| s.opackets);
+                    let rx = st.and_then(|s| s.rx.as_ref()).map_or(0, |r| r.rx_packets);
+                    let mut m = json!({
+                        "name": f.name,
+                        "port_tx": c.plan.ports[f.tx].name,
+                        "transmit": c.transmit[k].name(),
+                        "frames_tx": tx,
+                        "bytes_tx": st.map_or(0, |s| fcs(s.opackets, s.obytes)),
+                        "frames_tx_rate": st.map_or(0.0, |s| s.achieved_pps),
+                        "frames_rx": rx,
+                        "bytes_rx": st.and_then(|s| s.rx.as_ref()).map_or(0, |r| fcs(r.rx_packets, r.rx_bytes)),
+                        "frames_rx_rate": 0.0,
+                        "loss": if tx > 0 { 100.0 * tx.saturating_sub(rx) as f64 / tx as f64 } else { 0.0 },
+                    });
+                    if let Some(&r) = f.rx.first() {
+                        m["port_rx"] = json!(c.plan.ports[r].name);
+                    }
+                    if f.latency {
+                        let l = snap.as_ref().and_then(|s| s.latency.iter().find(|l| l.stream == f.name));
+                        let s = l.map(|l| l.summary).unwrap_or_default();
+                        m["latency"] = json!({"minimum_ns": s.min_ns as f64, "maximum_ns": s.max_ns as f64,
+                                              "average_ns": s.mean_ns});
+                    }
+                    out.push(m);
+                }
+                Reply::ok(json!({"choice": "flow_metrics", "flow_metrics": out}))
+            }
+            "port" => {
+                let want = names("port_names");
+                let mut out = Vec::new();
+                for (i, n) in want.iter().enumerate() {
+                    if !c.plan.ports.iter().any(|p| p.name == *n) {
+                        return invalid(OtgError::at(
+                            format!("port.port_names[{i}]"),
+                            format!("'{n}' is no port of the config"),
+                        ));
+                    }
+                }
+                for (k, p) in c.plan.ports.iter().enumerate() {
+                    if !want.is_empty() && !want.contains(&p.name) {
+                        continue;
+                    }
+                    let ps = snap.as_ref().and_then(|s| s.ports.get(k));
+                    let sending =
+                        c.plan.flows.iter().zip(&c.transmit).any(|(f, t)| f.tx == k && *t == Transmit::Started);
+                    out.push(json!({
+                        "name": p.name,
+                        "location": p.location,
+                        "link": "up",
+                        "capture": "stopped",
+                        "transmit": if sending { "started" } else { "stopped" },
+                        "frames_tx": ps.map_or(0, |s| s.opackets),
+                        "frames_rx": ps.map_or(0, |s| s.ipackets),
+                        "bytes_tx": ps.map_or(0, |s| s.obytes + 4 * s.opackets),
+                        "bytes_rx": ps.map_or(0, |s| s.ibytes + 4 * s.ipackets),
+                        "frames_tx_rate": ps.map_or(0.0, |s| s.tx_pps),
+                        "frames_rx_rate": 0.0,
+                        "bytes_tx_rate": ps.map_or(0.0, |s| s.tx_bps_l2 / 8.0),
+                        "bytes_rx_rate": 0.0,
+                    }));
+                }
+                Reply::ok(json!({"choice": "port_metrics", "port_metrics": out}))
+            }
+            other => invalid(OtgError::at(join("", other), "riptide serves port and flow metrics only yet")),
+        }
+    }
+
+    /// Stops traffic (the server is going away).
+    pub fn shutdown(&mut self) {
+        if let Some(c) = &mut self.current {
+            Self::stop(c);
+        }
+    }
+}

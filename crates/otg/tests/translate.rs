@@ -1,0 +1,214 @@
+//! OTG configs as snappi writes them (tests/data: made by snappi 1.61.1, the client of
+//! the vendored models' release) in riptide's terms, run through the engine: every
+//! field's pattern is checked frame by frame in what the ports sent.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use riptide_engine::{Command, Engine, EngineConfig, Response, RunState, StartOptions};
+use riptide_otg::{translate, OtgError};
+use riptide_port::capture::{CaptureBuffer, Captured};
+use riptide_port::PortSpec;
+use serde_json::{json, Value};
+
+fn data(name: &str) -> Value {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The plan's profile on capture ports: every frame, by stream.
+fn frames(plan: &riptide_otg::Plan) -> Vec<Captured> {
+    let buffer = CaptureBuffer::default();
+    let ports = plan.ports.iter().map(|_| PortSpec::capture(&buffer)).collect();
+    let mut e = Engine::new(EngineConfig { ports, ..Default::default() });
+    e.handle(Command::load_profile(plan.profile.to_string(), "otg")).unwrap();
+    e.handle(Command::Start(StartOptions::default())).unwrap();
+    riptide_testkit::wait_for(std::time::Duration::from_secs(60), "the run to finish", || {
+        matches!(e.handle(Command::State).unwrap(), Response::State(RunState::Finished))
+    });
+    e.handle(Command::Stop).unwrap();
+    let mut f = buffer.lock().unwrap().clone();
+    f.sort_by_key(|c| (c.stream, c.departure));
+    f
+}
+
+fn be(b: &[u8]) -> u64 {
+    b.iter().fold(0, |a, x| (a << 8) | u64::from(*x))
+}
+
+/// OTG's quickstart: one port, 100 frames of 128 bytes, UDP source ports from a list,
+/// destination ports counting up by 5, custom bytes after the UDP header.
+#[test]
+fn the_quickstart_runs_as_snappi_wrote_it() {
+    let plan = translate(&data("quickstart.json")).unwrap();
+    assert_eq!(plan.ports.len(), 1);
+    assert_eq!((plan.ports[0].name.as_str(), plan.ports[0].location.as_str()), ("ptx", "veth-a"));
+    let f = &plan.flows[0];
+    assert_eq!((f.name.as_str(), f.tx, f.tag, f.packets), ("flow", 0, Some(0), Some(100)));
+    let frames = frames(&plan);
+    assert_eq!(frames.len(), 100);
+    for (i, c) in frames.iter().enumerate() {
+        let d = &c.data;
+        assert_eq!(d.len(), 124, "128 bytes with the FCS");
+        assert_eq!(&d[0..6], &[0, 0x11, 0x22, 0x33, 0x44, 0x66]);
+        assert_eq!(&d[6..12], &[0, 0x11, 0x22, 0x33, 0x44, 0x55]);
+        assert_eq!(&d[26..34], &[10, 1, 1, 1, 20, 1, 1, 1]);
+        assert_eq!(be(&d[34..36]), [5010, 5015, 5020, 5025, 5030][i % 5], "frame {i}");
+        assert_eq!(be(&d[36..38]), 6010 + 5 * (i as u64 % 5), "frame {i}");
+        assert_eq!(&d[42..63], b"..QUICKSTART SNAPPI..");
+    }
+}
+
+/// Every pattern kind riptide serves, on the headers it serves, over two ports.
+#[test]
+fn every_pattern_walks_as_otg_defines_it() {
+    let plan = translate(&data("patterns.json")).unwrap();
+    let (p, v6) = (&plan.flows[0], &plan.flows[1]);
+    assert_eq!((p.tx, p.rx.clone(), p.tag, p.latency, p.packets), (0, vec![1], Some(0), true, Some(1000)));
+    assert_eq!((v6.tx, v6.tag, v6.packets), (1, None, Some(6)));
+    let frames = frames(&plan);
+    let (a, b): (Vec<&Captured>, Vec<&Captured>) = frames.iter().partition(|c| c.stream == 0);
+    assert_eq!((a.len(), b.len()), (1000, 6));
+    let mut sports = Vec::new();
+    for (i, c) in a.iter().enumerate() {
+        let d = &c.data;
+        let i = i as u64;
+        assert_eq!(d.len(), 252);
+        assert_eq!(be(&d[0..6]), 0x100 - 2 * (i % 3), "dst decrements by 2 over 3 values: frame {i}");
+        assert_eq!(be(&d[6..12]), 0xfe + i % 4, "src increments over 4 values: frame {i}");
+        assert_eq!(be(&d[12..14]), 0x8100);
+        assert_eq!(be(&d[14..16]), (5 << 13) | [10, 20, 30][i as usize % 3], "frame {i}");
+        assert_eq!(d[19], 46 << 2, "DSCP EF");
+        assert_eq!(d[26], 9, "ttl");
+        assert_eq!(be(&d[30..34]), u64::from(u32::from(std::net::Ipv4Addr::new(198, 18, 0, 250))) + i % 10);
+        assert_eq!(&d[34..38], &[198, 19, 0, 1]);
+        sports.push(be(&d[38..40]));
+        assert_eq!(be(&d[40..42]), 80);
+        assert_eq!(d[51], 0x12, "SYN and ACK");
+    }
+    // Random source ports in 1000..=1010 from seed 7, five of them over and over.
+    assert!(sports.iter().all(|p| (1000..=1010).contains(p)), "{sports:?}");
+    assert_eq!(&sports[..5], &sports[5..10], "{sports:?}");
+    assert!(sports[..5].iter().any(|p| *p != sports[0]), "{sports:?}");
+    for (i, c) in b.iter().enumerate() {
+        let d = &c.data;
+        assert_eq!(d.len(), 96 + 10 * (i % 6), "sizes 100, 110, ... with the FCS");
+        assert_eq!(be(&d[12..14]), 0x86dd);
+        assert_eq!(be(&d[46..54]), 0x100 + 2 * (i as u64 % 3), "the destination's low bits count up by 2");
+    }
+}
+
+/// What the models forbid is named by its path, and so is what riptide cannot do yet.
+#[test]
+fn what_riptide_cannot_do_is_refused_by_its_path() {
+    let base = data("quickstart.json");
+    let with = |f: &dyn Fn(&mut Value)| {
+        let mut c = base.clone();
+        f(&mut c);
+        translate(&c).unwrap_err()
+    };
+    let cases: Vec<(OtgError, &str, &str)> = vec![
+        (with(&|c| c["flows"][0]["rate"] = json!({"choice": "pps", "pps": 0})), "flows[0].rate.pps", "outside"),
+        (
+            with(&|c| c["ports"][0].as_object_mut().unwrap().remove("location").map(|_| ()).unwrap()),
+            "ports[0].location",
+            "missing",
+        ),
+        (
+            with(&|c| c["flows"][0]["tx_rx"]["port"]["tx_name"] = json!("nope")),
+            "flows[0].tx_rx.port.tx_name",
+            "'nope' is no port",
+        ),
+        (with(&|c| c["devices"] = json!([{"name": "d"}])), "devices", "does not serve devices yet"),
+        (
+            with(&|c| c["flows"][0]["packet"][0] = json!({"choice": "gre", "gre": {}})),
+            "flows[0].packet[0].gre",
+            "not served yet",
+        ),
+        (
+            with(&|c| c["flows"][0]["packet"][2]["udp"]["length"] = json!({"choice": "value", "value": 9})),
+            "flows[0].packet[2].udp.length",
+            "riptide sets this field itself",
+        ),
+        (
+            with(&|c| c["flows"][0]["metrics"]["timestamps"] = json!(true)),
+            "flows[0].metrics.timestamps",
+            "not served yet",
+        ),
+        (
+            with(&|c| c["flows"][0]["packet"][2]["udp"]["src_port"]["metric_tags"] = json!([{"name": "t"}])),
+            "flows[0].packet[2].udp.src_port.metric_tags",
+            "not served yet",
+        ),
+        (
+            with(
+                &|c| c["flows"][0]["packet"][1]["ipv4"]["src"] = json!({"choice": "increment", "increment": {"start": "255.255.255.250", "step": "0.0.0.1", "count": 10}}),
+            ),
+            "flows[0].packet[1].ipv4.src.increment",
+            "leave the field",
+        ),
+        (
+            with(&|c| {
+                let f = c["flows"][0].clone();
+                c["flows"].as_array_mut().unwrap().push(f);
+            }),
+            "flows[1].name",
+            "flows[0]'s name already",
+        ),
+    ];
+    for (e, path, want) in cases {
+        assert_eq!(e.path, path, "{e}");
+        assert!(e.message.contains(want), "{e}");
+    }
+}
+
+/// The endpoints, sans I/O: a config on an in-memory link, its flow started, its metrics
+/// polled until it says stopped, with every frame sent received; each answer follows the
+/// models' response schemas.
+#[test]
+fn a_flow_runs_to_its_end_and_its_metrics_say_so() {
+    use riptide_otg::server::Otg;
+    let mut cfg = data("patterns.json");
+    cfg["flows"].as_array_mut().unwrap().truncate(1);
+    let mut s = Otg::new();
+    let r = s.handle("POST", "/config", cfg.to_string().as_bytes());
+    assert_eq!(r.status, 200, "{}", r.body);
+    riptide_otg::spec().check("Warning", &r.body, "").unwrap();
+    assert_eq!(s.handle("GET", "/config", b"").body, cfg);
+    let start =
+        json!({"choice": "traffic", "traffic": {"choice": "flow_transmit", "flow_transmit": {"state": "start"}}});
+    assert_eq!(s.handle("POST", "/control/state", start.to_string().as_bytes()).status, 200);
+    let ask = json!({"choice": "flow", "flow": {"flow_names": ["patterns"]}}).to_string();
+    let mut last = Value::Null;
+    riptide_testkit::wait_for(std::time::Duration::from_secs(30), "the flow to stop", || {
+        last = s.handle("POST", "/monitor/metrics", ask.as_bytes()).body;
+        last["flow_metrics"][0]["transmit"] == "stopped"
+    });
+    riptide_otg::spec().check("Metrics.Response", &last, "").unwrap();
+    let m = &last["flow_metrics"][0];
+    assert_eq!((m["frames_tx"].as_u64(), m["frames_rx"].as_u64()), (Some(1000), Some(1000)), "{m}");
+    assert_eq!(m["bytes_tx"], 1000 * 256, "{m}");
+    assert_eq!((m["port_tx"].as_str(), m["port_rx"].as_str(), m["loss"].as_f64()), (Some("a"), Some("b"), Some(0.0)));
+    assert!(m["latency"]["maximum_ns"].as_f64().unwrap() >= m["latency"]["minimum_ns"].as_f64().unwrap());
+    let ports = s.handle("POST", "/monitor/metrics", br#"{"choice": "port", "port": {"port_names": ["b"]}}"#).body;
+    riptide_otg::spec().check("Metrics.Response", &ports, "").unwrap();
+    assert_eq!(ports["port_metrics"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        (ports["port_metrics"][0]["name"].as_str(), ports["port_metrics"][0]["frames_rx"].as_u64()),
+        (Some("b"), Some(1000))
+    );
+
+    // Bad requests: OTG's Error, naming the path.
+    let r = s.handle(
+        "POST",
+        "/control/state",
+        br#"{"choice": "traffic", "traffic": {"choice": "flow_transmit", "flow_transmit": {"state": "go"}}}"#,
+    );
+    assert_eq!(r.status, 400);
+    riptide_otg::spec().check("Error", &r.body, "").unwrap();
+    assert!(r.body["errors"][0].as_str().unwrap().starts_with("traffic.flow_transmit.state:"), "{}", r.body);
+    let r = s.handle("POST", "/monitor/metrics", br#"{"choice": "flow", "flow": {"flow_names": ["nope"]}}"#);
+    assert!(r.body["errors"][0].as_str().unwrap().contains("'nope' is no flow"), "{}", r.body);
+    assert_eq!(s.handle("POST", "/config", b"{not json").status, 400);
+    assert_eq!(s.handle("GET", "/nowhere", b"").status, 404);
+    let v = s.handle("GET", "/capabilities/version", b"").body;
+    assert_eq!(v["api_spec_version"], "1.61.0");
+}
