@@ -25,6 +25,8 @@ command -v nginx   >/dev/null 2>&1 || want_apt+=(nginx)
 command -v ab      >/dev/null 2>&1 || want_apt+=(apache2-utils)
 command -v wrk     >/dev/null 2>&1 || want_apt+=(wrk)
 command -v curl    >/dev/null 2>&1 || want_apt+=(curl)
+# openssl makes the certificate test_otg.py gives `serve --otg` (curl then verifies it).
+command -v openssl >/dev/null 2>&1 || want_apt+=(openssl)
 # The OCI image (Containerfile, scripts/image.sh) is built and run by podman; runc is the
 # runtime for hosts whose cgroups crun refuses (hybrid v1/v2).
 command -v podman  >/dev/null 2>&1 || want_apt+=(podman)

@@ -1,6 +1,7 @@
 """`riptide serve --otg` driven by snappi, the Open Traffic Generator's own Python client
 (pinned to the release of the models riptide vendors), unchanged but for the server's
-location: plain HTTP on a loopback port of the test's own (HTTPS comes next, issue 52).
+location: HTTPS (a self-signed certificate, as ixia-c's) and plain HTTP on a loopback
+port of the test's own.
 
 The ports are riptide port specs: `null`, and the two ends of an in-memory `link:` whose
 sending end writes a `+tap:` pcap, which tshark reads as the oracle of every field's
@@ -13,12 +14,13 @@ import os
 import re
 import shutil
 import subprocess
-import time
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 import snappi
+
+from daemon_util import wait_for
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide")).resolve()
@@ -26,13 +28,13 @@ BIN = Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide"
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """A `riptide serve --otg` on a free loopback port: its http:// location."""
+    """A `riptide serve --otg` on a free loopback port: its address (HTTPS and HTTP)."""
     p = subprocess.Popen([str(BIN), "serve", "--otg", "--no-auth", "--bind", "127.0.0.1:0"],
                          stderr=subprocess.PIPE, text=True)
     try:
         assert p.stderr is not None
         line = p.stderr.readline()
-        m = re.search(r"on (http://127\.0\.0\.1:\d+)", line)
+        m = re.search(r"on https://(127\.0\.0\.1:\d+)", line)
         assert m, line
         yield m.group(1)
     finally:
@@ -40,20 +42,21 @@ def server() -> Iterator[str]:
         p.wait(timeout=10)
 
 
-def api(location: str):
-    return snappi.api(location=location, verify=False)
+def api(addr: str, scheme: str = "https"):
+    """snappi as its quickstart makes it: HTTPS, the server's self-signed certificate
+    not verified (snappi's default)."""
+    return snappi.api(location=f"{scheme}://{addr}")
 
 
-def wait_stopped(a, flow: str, timeout: float = 30.0):
+def wait_stopped(a, flow: str):
     """The flow's metrics once it says stopped (bounded)."""
-    deadline = time.monotonic() + timeout
-    while True:
+    def stopped():
         req = a.metrics_request()
         req.flow.flow_names = [flow]
         m = a.get_metrics(req).flow_metrics[0]
-        if m.transmit == m.STOPPED or time.monotonic() > deadline:
-            return m
-        time.sleep(0.05)
+        return m if m.transmit == m.STOPPED else None
+
+    return wait_for(30, f"flow {flow} to stop", stopped)
 
 
 def test_the_quickstart_sends_its_100_frames(server: str) -> None:
@@ -91,10 +94,11 @@ def test_the_quickstart_sends_its_100_frames(server: str) -> None:
 
 
 def test_every_frame_arrives_and_each_field_follows_its_pattern(server: str, tmp_path: Path) -> None:
+    """Over plain HTTP (served on the same port)."""
     if shutil.which("tshark") is None:
         pytest.fail("tshark is needed (scripts/setup.sh installs it)")
     tap = tmp_path / "a.pcap"
-    a = api(server)
+    a = api(server, "http")
     cfg = a.config()
     pa = cfg.ports.add(name="a", location=f"link:0+tap:{tap}")
     pb = cfg.ports.add(name="b", location="link:1")
@@ -155,3 +159,33 @@ def test_what_is_off_the_models_or_not_served_is_refused_by_its_path(server: str
     with pytest.raises(Exception) as e:
         a.set_config(cfg)
     assert "ports[0].location" in str(e.value)
+
+
+def test_https_presents_the_certificate_given_and_curl_verifies_it(tmp_path: Path) -> None:
+    """--otg-cert/--otg-key: curl, verifying against that certificate only, gets the
+    version over HTTPS; a wrong key is refused at start, naming the files."""
+    for tool in ("openssl", "curl"):
+        if shutil.which(tool) is None:
+            pytest.fail(f"{tool} is needed (scripts/setup.sh installs it)")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                    "-nodes", "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost"], check=True, capture_output=True)
+    p = subprocess.Popen([str(BIN), "serve", "--otg", "--no-auth", "--bind", "127.0.0.1:0", "--otg-cert", str(cert),
+                          "--otg-key", str(key)], stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stderr is not None
+        line = p.stderr.readline()
+        m = re.search(r"on https://127\.0\.0\.1:(\d+) \(the certificate given", line)
+        assert m, line
+        out = subprocess.run(["curl", "-sS", "--cacert", str(cert), "--resolve", f"localhost:{m.group(1)}:127.0.0.1",
+                              f"https://localhost:{m.group(1)}/capabilities/version"],
+                             capture_output=True, text=True, timeout=30)
+        assert out.returncode == 0, out.stderr
+        assert '"api_spec_version":"1.61.0"' in out.stdout, out.stdout
+    finally:
+        p.terminate()
+        p.wait(timeout=10)
+    bad = subprocess.run([str(BIN), "serve", "--otg", "--no-auth", "--bind", "127.0.0.1:0", "--otg-cert", str(cert),
+                          "--otg-key", str(cert)], capture_output=True, text=True, timeout=30)
+    assert bad.returncode == 2 and "key.pem" not in bad.stderr and "cert.pem" in bad.stderr, bad.stderr

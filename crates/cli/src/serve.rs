@@ -76,11 +76,18 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_name = "TOKEN", requires = "metrics")]
     pub metrics_token: Option<String>,
     /// Serve the Open Traffic Generator API instead (docs/otg.md), for snappi, gosnappi
-    /// and otgen: HTTP on --bind (default 127.0.0.1:8443). The ports are the config's
+    /// and otgen: HTTPS and HTTP on --bind (default 127.0.0.1:8443). The ports are the config's
     /// (each `location` an interface, or a riptide port spec such as link:0), so --port is
     /// not needed. OTG's API has no authentication: needs --no-auth (loopback only).
     #[arg(long, conflicts_with_all = ["trex", "token", "token_file", "data_dir", "metrics", "config"])]
     pub otg: bool,
+    /// The certificate (PEM chain) --otg's HTTPS presents; default: a self-signed one for
+    /// localhost made at start. Plain HTTP is served on the same port.
+    #[arg(long, value_name = "FILE", requires_all = ["otg", "otg_key"])]
+    pub otg_cert: Option<std::path::PathBuf>,
+    /// The private key (PEM) of --otg-cert.
+    #[arg(long, value_name = "FILE", requires_all = ["otg", "otg_cert"])]
+    pub otg_key: Option<std::path::PathBuf>,
 }
 
 pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
@@ -200,11 +207,16 @@ fn serve_otg(a: &ServeArgs, bind: SocketAddr) -> Result<(), Failure> {
         // The configs' interfaces are this namespace's.
         riptide_port::netns::enter(ns).map_err(|e| Failure::input(format!("--netns {ns}: {e}")))?;
     }
-    let handle = riptide_otg::net::serve(bind).map_err(|e| Failure::input(e.to_string()))?;
+    let cert = match (&a.otg_cert, &a.otg_key) {
+        (Some(c), Some(k)) => riptide_otg::net::Cert::Files(c.clone(), k.clone()),
+        _ => riptide_otg::net::Cert::SelfSigned,
+    };
+    let handle = riptide_otg::net::serve(bind, &cert).map_err(|e| Failure::input(e.to_string()))?;
     signal::install();
+    let whose = if a.otg_cert.is_some() { "the certificate given" } else { "a self-signed certificate" };
     eprintln!(
-        "riptide: serving the Open Traffic Generator API (models {}) on http://{}, no authentication: every local \
-         user may control it; Ctrl-C stops",
+        "riptide: serving the Open Traffic Generator API (models {}) on https://{} ({whose}; plain HTTP on the \
+         same port), no authentication: every local user may control it; Ctrl-C stops",
         riptide_otg::spec().version(),
         handle.addr
     );

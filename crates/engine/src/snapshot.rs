@@ -61,7 +61,7 @@ pub(crate) fn streams(
     for c in counters {
         let KindCounters::Stateless { rx: Some(rx), .. } = &c.kind else { continue };
         for (id, s) in rx.streams() {
-            if let Some(v) = &s.vlans {
+            if let Some(v) = rx.vlans(id) {
                 let e = vlan_merged.entry(id).or_default();
                 for (k, c) in &v.counts {
                     e.0.entry(*k).or_default().merge(c);

@@ -9,8 +9,9 @@
 //! `Connection: close`, speaks HTTP/1.0, or stays idle past the cap. The state sits
 //! behind one mutex, held while a request is answered, never across socket I/O.
 //!
-//! HTTPS (OTG's default, 8443) and gRPC (40051) come next; this serves plain HTTP,
-//! which snappi (`snappi.api(location="http://HOST:PORT")`) and otgen speak.
+//! HTTPS (OTG's default scheme) and plain HTTP share the port, told apart by the first
+//! byte (a TLS handshake record is 22): rustls with ring's provider, a self-signed
+//! certificate made at start unless one is given ([`Cert`]). gRPC (40051) comes next.
 
 use crate::server::{Otg, Reply, MAX_BODY};
 use riptide_listen::{Conn, Handler, Limits, Refuse, Server};
@@ -64,14 +65,60 @@ fn lock(m: &Mutex<Otg>) -> std::sync::MutexGuard<'_, Otg> {
     }
 }
 
-/// Binds `addr` and serves in background threads.
-pub fn serve(addr: SocketAddr) -> std::io::Result<OtgHandle> {
+/// The certificate HTTPS presents.
+#[derive(Clone, Debug, Default)]
+pub enum Cert {
+    /// None: plain HTTP only.
+    #[default]
+    None,
+    /// A self-signed certificate for localhost and 127.0.0.1, made at start (as ixia-c's;
+    /// snappi does not verify by default).
+    SelfSigned,
+    /// PEM files: the certificate chain and its private key.
+    Files(std::path::PathBuf, std::path::PathBuf),
+}
+
+/// The TLS configuration of `cert` (ring's provider; TLS 1.2 and 1.3).
+pub fn tls_config(cert: &Cert) -> std::io::Result<Option<Arc<rustls::ServerConfig>>> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
+    let bad = |what: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, what);
+    let (chain, key): (Vec<CertificateDer<'static>>, PrivateKeyDer<'static>) = match cert {
+        Cert::None => return Ok(None),
+        Cert::SelfSigned => {
+            let c = rcgen::generate_simple_self_signed(vec!["localhost".to_string(), "127.0.0.1".to_string()])
+                .map_err(|e| bad(format!("cannot make a self-signed certificate: {e}")))?;
+            (vec![c.cert.der().clone()], PrivatePkcs8KeyDer::from(c.key_pair.serialize_der()).into())
+        }
+        Cert::Files(cert, key) => {
+            let chain = CertificateDer::pem_file_iter(cert)
+                .and_then(|i| i.collect::<Result<Vec<_>, _>>())
+                .map_err(|e| bad(format!("{}: {e} (a PEM certificate chain expected)", cert.display())))?;
+            let k = PrivateKeyDer::from_pem_file(key)
+                .map_err(|e| bad(format!("{}: {e} (a PEM private key expected)", key.display())))?;
+            (chain, k)
+        }
+    };
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let cfg = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| bad(e.to_string()))?
+        .with_no_client_auth()
+        .with_single_cert(chain, key)
+        .map_err(|e| bad(format!("the certificate and key do not make a TLS server: {e}")))?;
+    Ok(Some(Arc::new(cfg)))
+}
+
+/// Binds `addr` and serves in background threads: HTTPS with `cert` (and plain HTTP on
+/// the same port, told apart by the first byte), or plain HTTP only.
+pub fn serve(addr: SocketAddr, cert: &Cert) -> std::io::Result<OtgHandle> {
+    let tls = tls_config(cert)?;
     let listener = TcpListener::bind(addr)
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot serve OTG on {addr}: {e}")))?;
     let addr = listener.local_addr()?;
     let state = Arc::new(Mutex::new(Otg::new()));
     let st = state.clone();
-    let handler: Handler = Arc::new(move |c: Conn| serve_conn(&c, &st));
+    let handler: Handler = Arc::new(move |c: Conn| serve_conn(&c, &st, tls.as_ref()));
     let refuse: Refuse = Box::new(|stream, why| {
         let body = format!("{{\"code\": 503, \"kind\": \"internal\", \"errors\": [\"{why}\"]}}");
         let _ = write!(
@@ -113,7 +160,11 @@ fn reason(status: u16) -> &'static str {
     }
 }
 
-fn write_reply(c: &Conn, r: &Reply, close: bool) -> std::io::Result<()> {
+/// A connection's byte stream: the socket itself, or TLS over it.
+trait Io: Read + Write {}
+impl<T: Read + Write> Io for T {}
+
+fn write_reply(c: &Conn, io: &mut dyn Io, r: &Reply, close: bool) -> std::io::Result<()> {
     let body = serde_json::to_vec(&r.body).unwrap_or_default();
     let head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{}\r\n",
@@ -123,31 +174,52 @@ fn write_reply(c: &Conn, r: &Reply, close: bool) -> std::io::Result<()> {
         if close { "Connection: close\r\n" } else { "" }
     );
     let _d = c.deadline(WRITE_DEADLINE);
-    let mut s = c.stream();
-    s.write_all(head.as_bytes())?;
-    s.write_all(&body)
+    io.write_all(head.as_bytes())?;
+    io.write_all(&body)?;
+    io.flush()
 }
 
-fn serve_conn(c: &Conn, state: &Mutex<Otg>) {
+fn serve_conn(c: &Conn, state: &Mutex<Otg>, tls: Option<&Arc<rustls::ServerConfig>>) {
+    // TLS or plain HTTP on the same port: a TLS client's first byte is a handshake
+    // record (22), an HTTP request's a letter.
+    let mut first = [0u8; 1];
+    let handshake = {
+        let _d = c.deadline(REQUEST_DEADLINE);
+        matches!(c.stream().peek(&mut first), Ok(1)) && first[0] == 22
+    };
+    let mut sock = c.stream();
+    match (handshake, tls) {
+        (true, Some(cfg)) => {
+            let Ok(mut conn) = rustls::ServerConnection::new(cfg.clone()) else { return };
+            let mut io = rustls::Stream::new(&mut conn, &mut sock);
+            serve_http(c, &mut io, state);
+        }
+        // A TLS client where TLS is off: nothing it could read as an answer.
+        (true, None) => {}
+        (false, _) => serve_http(c, &mut sock, state),
+    }
+}
+
+fn serve_http(c: &Conn, io: &mut dyn Io, state: &Mutex<Otg>) {
     // Bytes read past the last request (a pipelined next one).
     let mut buf: Vec<u8> = Vec::with_capacity(4096);
     loop {
-        let head = match read_head(c, &mut buf) {
+        let head = match read_head(c, io, &mut buf) {
             Ok(h) => h,
             Err(Bad::Gone) => return,
             Err(Bad::Answer(status, why)) => {
-                let _ = write_reply(c, &Reply::error(status, vec![why]), true);
+                let _ = write_reply(c, io, &Reply::error(status, vec![why]), true);
                 return;
             }
         };
         c.admit();
         c.touch();
-        let body = match read_body(c, &mut buf, head.length) {
+        let body = match read_body(c, io, &mut buf, head.length) {
             Some(b) => b,
             None => return,
         };
         let reply = lock(state).handle(&head.method, &head.path, &body);
-        if write_reply(c, &reply, head.close).is_err() || head.close {
+        if write_reply(c, io, &reply, head.close).is_err() || head.close {
             return;
         }
         c.touch();
@@ -155,7 +227,7 @@ fn serve_conn(c: &Conn, state: &Mutex<Otg>) {
 }
 
 /// Reads a request head into `buf` (bytes after it stay there).
-fn read_head(c: &Conn, buf: &mut Vec<u8>) -> Result<Head, Bad> {
+fn read_head(c: &Conn, io: &mut dyn Io, buf: &mut Vec<u8>) -> Result<Head, Bad> {
     let mut _started = (!buf.is_empty()).then(|| c.deadline(REQUEST_DEADLINE));
     let mut chunk = [0u8; 4096];
     loop {
@@ -191,7 +263,7 @@ fn read_head(c: &Conn, buf: &mut Vec<u8>) -> Result<Head, Bad> {
         if buf.len() >= MAX_HEAD {
             return Err(Bad::Answer(431, format!("a request head longer than {MAX_HEAD} bytes")));
         }
-        let n = match c.stream().read(&mut chunk) {
+        let n = match io.read(&mut chunk) {
             Ok(0) | Err(_) => return Err(Bad::Gone),
             Ok(n) => n,
         };
@@ -204,7 +276,7 @@ fn read_head(c: &Conn, buf: &mut Vec<u8>) -> Result<Head, Bad> {
 }
 
 /// Reads a body of `length` bytes (some may be in `buf` already).
-fn read_body(c: &Conn, buf: &mut Vec<u8>, length: usize) -> Option<Vec<u8>> {
+fn read_body(c: &Conn, io: &mut dyn Io, buf: &mut Vec<u8>, length: usize) -> Option<Vec<u8>> {
     let _d = c.deadline(BODY_DEADLINE);
     let take = length.min(buf.len());
     let mut body: Vec<u8> = buf.drain(..take).collect();
@@ -212,7 +284,7 @@ fn read_body(c: &Conn, buf: &mut Vec<u8>, length: usize) -> Option<Vec<u8>> {
     let mut chunk = vec![0u8; 64 << 10];
     while body.len() < length {
         let want = (length - body.len()).min(chunk.len());
-        match c.stream().read(&mut chunk[..want]) {
+        match io.read(&mut chunk[..want]) {
             Ok(0) | Err(_) => return None,
             Ok(n) => body.extend_from_slice(&chunk[..n]),
         }

@@ -86,14 +86,14 @@ pub struct Otg {
 }
 
 /// The port a location names: a riptide port spec (`link:0`, `null`, `pcap:FILE`,
-/// `afpacket:IF`, `afxdp:IF`, with wrappers), or an interface name (AF_PACKET on it).
+/// `afpacket:IF`, `afxdp:IF`, with wrappers), or else an interface name (AF_PACKET on it).
 pub fn port_of(location: &str) -> Result<PortSpec, String> {
-    let spec = if location.contains(':') || location == "null" {
-        location.to_string()
-    } else {
-        format!("afpacket:{location}")
-    };
-    spec.parse::<PortSpec>().map_err(|e| e.to_string())
+    match location.parse::<PortSpec>() {
+        Ok(s) => Ok(s),
+        // Not a spec: an interface's name (no scheme), if it is one.
+        Err(e) if !location.contains(':') => format!("afpacket:{location}").parse().map_err(|_| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 impl Otg {

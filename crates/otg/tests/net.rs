@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use proptest::prelude::*;
-use riptide_otg::net::{serve, MAX_HEAD};
+use riptide_otg::net::{serve, Cert, MAX_HEAD};
 use riptide_otg::server::{Otg, MAX_BODY};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -41,7 +41,7 @@ fn connect(addr: std::net::SocketAddr) -> (TcpStream, BufReader<TcpStream>) {
 
 #[test]
 fn requests_share_a_connection_and_bad_ones_are_answered_and_closed() {
-    let h = serve("127.0.0.1:0".parse().unwrap()).unwrap();
+    let h = serve("127.0.0.1:0".parse().unwrap(), &Cert::SelfSigned).unwrap();
     let (mut s, mut r) = connect(h.addr);
     // Two requests in one write (pipelined), answered in order on one connection.
     let cfg = json!({"ports": [{"name": "p", "location": "null"}]}).to_string();
@@ -57,7 +57,7 @@ fn requests_share_a_connection_and_bad_ones_are_answered_and_closed() {
         (b"POST /config HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n".to_vec(), 411, "Content-Length"),
         (format!("POST /config HTTP/1.1\r\nContent-Length: {}\r\n\r\n", MAX_BODY + 1).into_bytes(), 413, "at most"),
         (b"POST /config HTTP/1.1\r\nContent-Length: 1000000000000000\r\n\r\n".to_vec(), 413, "at most"),
-        (b"\x16\x03\x01\x00\xa5garbage\r\n\r\n".to_vec(), 400, "not an HTTP/1.1 request"),
+        (b"\x01\x02garbage\r\n\r\n".to_vec(), 400, "not an HTTP/1.1 request"),
         (b"POST /config HTTP/1.1\r\nContent-Length: 5\r\n\r\n{nope".to_vec(), 400, "not JSON"),
     ];
     for (req, status, why) in cases {
@@ -72,6 +72,12 @@ fn requests_share_a_connection_and_bad_ones_are_answered_and_closed() {
             assert_eq!(r.read_to_end(&mut rest).unwrap_or(0), 0);
         }
     }
+    // A TLS record that is no handshake: closed (after rustls' alert), nothing held.
+    let (mut s, mut r) = connect(h.addr);
+    s.write_all(b"\x16\x03\x01\x00\x05hello").unwrap();
+    let mut rest = Vec::new();
+    let _ = r.read_to_end(&mut rest);
+    assert!(rest.len() < 64 && !rest.starts_with(b"HTTP"), "{rest:?}");
     h.shutdown();
 }
 
@@ -175,7 +181,7 @@ proptest! {
     fn any_bytes_on_the_wire(bytes in prop::collection::vec(any::<u8>(), 0..2048)) {
         // One server for every case (kept for the test process).
         static ADDR: std::sync::OnceLock<std::net::SocketAddr> = std::sync::OnceLock::new();
-        let addr = *ADDR.get_or_init(|| Box::leak(Box::new(serve("127.0.0.1:0".parse().unwrap()).unwrap())).addr);
+        let addr = *ADDR.get_or_init(|| Box::leak(Box::new(serve("127.0.0.1:0".parse().unwrap(), &Cert::SelfSigned).unwrap())).addr);
         {
             let (mut s, _) = connect(addr);
             let _ = s.write_all(&bytes);
