@@ -165,9 +165,16 @@ trait Io: Read + Write {}
 impl<T: Read + Write> Io for T {}
 
 fn write_reply(c: &Conn, io: &mut dyn Io, r: &Reply, close: bool) -> std::io::Result<()> {
-    let body = serde_json::to_vec(&r.body).unwrap_or_default();
+    let json;
+    let (body, kind) = match &r.bytes {
+        Some(b) => (b.as_slice(), "application/octet-stream"),
+        None => {
+            json = serde_json::to_vec(&r.body).unwrap_or_default();
+            (json.as_slice(), "application/json")
+        }
+    };
     let head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{}\r\n",
+        "HTTP/1.1 {} {}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n{}\r\n",
         r.status,
         reason(r.status),
         body.len(),
@@ -175,7 +182,7 @@ fn write_reply(c: &Conn, io: &mut dyn Io, r: &Reply, close: bool) -> std::io::Re
     );
     let _d = c.deadline(WRITE_DEADLINE);
     io.write_all(head.as_bytes())?;
-    io.write_all(&body)?;
+    io.write_all(body)?;
     io.flush()
 }
 

@@ -11,25 +11,55 @@
 
 use crate::spec::{join, spec, OtgError};
 use crate::translate::{translate, Plan};
-use riptide_engine::{Command, Engine, EngineConfig, Response, RunState, Snapshot, StartOptions};
+use riptide_engine::{
+    CaptureAnswer, CaptureOp, CapturedFrame, Command, Engine, EngineConfig, Response, RunState, Snapshot, StartOptions,
+};
+use riptide_port::monitor::{CaptureSpec, MAX_BYTES, MAX_LIMIT};
 use riptide_port::PortSpec;
 use serde_json::{json, Value};
+use std::collections::VecDeque;
+
+/// Frames as a pcap (nanosecond stamps, Ethernet), each with its FCS (CRC-32 of the
+/// frame, least significant byte first, as on the wire), cut at `snaplen` if given.
+pub fn pcap<'a>(frames: impl Iterator<Item = &'a CapturedFrame>, snaplen: Option<usize>) -> Vec<u8> {
+    let snap = snaplen.unwrap_or(65_535).clamp(1, 262_144);
+    let mut out = Vec::new();
+    out.extend_from_slice(&0xa1b2_3c4du32.to_le_bytes());
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&4u16.to_le_bytes());
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(&(snap as u32).to_le_bytes());
+    out.extend_from_slice(&1u32.to_le_bytes());
+    for f in frames {
+        let mut frame = f.data.clone();
+        frame.extend_from_slice(&crc32fast::hash(&f.data).to_le_bytes());
+        let kept = frame.len().min(snap);
+        out.extend_from_slice(&((f.unix_ns / 1_000_000_000) as u32).to_le_bytes());
+        out.extend_from_slice(&((f.unix_ns % 1_000_000_000) as u32).to_le_bytes());
+        out.extend_from_slice(&(kept as u32).to_le_bytes());
+        out.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+        out.extend_from_slice(&frame[..kept]);
+    }
+    out
+}
 
 /// Largest request body read.
 pub const MAX_BODY: usize = 64 << 20;
 
-/// An answer: HTTP status and JSON body.
+/// An answer: HTTP status and JSON body (or bytes: a capture's pcap).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reply {
     /// HTTP status.
     pub status: u16,
     /// The JSON body.
     pub body: Value,
+    /// Bytes answered in place of the JSON (application/octet-stream).
+    pub bytes: Option<Vec<u8>>,
 }
 
 impl Reply {
     fn ok(body: Value) -> Reply {
-        Reply { status: 200, body }
+        Reply { status: 200, body, bytes: None }
     }
 
     fn warnings() -> Reply {
@@ -39,7 +69,7 @@ impl Reply {
     /// OTG's `Error`: `kind` validation (400) or internal (500).
     pub fn error(status: u16, errors: Vec<String>) -> Reply {
         let kind = if status >= 500 { "internal" } else { "validation" };
-        Reply { status, body: json!({"code": status, "kind": kind, "errors": errors}) }
+        Reply { status, body: json!({"code": status, "kind": kind, "errors": errors}), bytes: None }
     }
 }
 
@@ -77,6 +107,20 @@ struct Current {
     transmit: Vec<Transmit>,
     /// Counters of the ended run (until the next start).
     last: Option<Snapshot>,
+    /// By capture of the plan: the engine's capture, while it has one.
+    capture_ids: Vec<Option<u32>>,
+    /// By capture of the plan: the frames taken from the engine so far.
+    held: Vec<VecDeque<CapturedFrame>>,
+}
+
+/// Bytes of frames the server holds for all captures together (as the engine's monitor).
+const HELD_BYTES: usize = MAX_BYTES;
+
+/// An engine's refusal of the translated profile in the config's terms: its place in
+/// the profile's text dropped, its streams named as the flows they are.
+fn in_otg_terms(e: &str) -> String {
+    let e = e.strip_prefix("otg:").map_or(e, |rest| rest.split_once(": ").map_or(rest, |(_, m)| m));
+    e.replace("streams[", "flows[")
 }
 
 /// The server's state.
@@ -119,6 +163,7 @@ impl Otg {
             }),
             ("POST", "/control/state") => parse("Control.State").map(|v| self.control_state(&v)),
             ("POST", "/monitor/metrics") => parse("Metrics.Request").map(|v| self.metrics(&v)),
+            ("POST", "/monitor/capture") => parse("Capture.Request").map(|v| self.capture(&v)),
             ("GET", "/capabilities/version") => Ok(Reply::ok(json!({
                 "api_spec_version": spec().version(),
                 "sdk_version": "",
@@ -151,14 +196,16 @@ impl Otg {
         if let Some(mut c) = self.current.take() {
             let _ = c.engine.handle(Command::Stop);
         }
-        let mut engine = Engine::new(EngineConfig { ports, ..Default::default() });
+        let captures = !plan.captures.is_empty();
+        let mut engine = Engine::new(EngineConfig { ports, captures, ..Default::default() });
         if !plan.flows.is_empty() {
             if let Err(e) = engine.handle(Command::load_profile(plan.profile.to_string(), "otg")) {
-                return internal(e);
+                return Reply::error(400, vec![in_otg_terms(&e.to_string())]);
             }
         }
         let transmit = vec![Transmit::Stopped; plan.flows.len()];
-        self.current = Some(Current { config, plan, engine, transmit, last: None });
+        let (capture_ids, held) = (vec![None; plan.captures.len()], vec![VecDeque::new(); plan.captures.len()]);
+        self.current = Some(Current { config, plan, engine, transmit, last: None, capture_ids, held });
         Reply::warnings()
     }
 
@@ -185,8 +232,11 @@ impl Otg {
         };
         Self::sync(c);
         let choice = v.get("choice").and_then(Value::as_str).unwrap_or_default();
+        if choice == "port" {
+            return Self::port_state(c, v.get("port").unwrap_or(&Value::Null));
+        }
         if choice != "traffic" {
-            return invalid(OtgError::at(choice, "riptide's OTG server controls traffic only yet"));
+            return invalid(OtgError::at(choice, "riptide's OTG server controls traffic and captures only yet"));
         }
         let ft = v.pointer("/traffic/flow_transmit").cloned().unwrap_or(json!({}));
         let names: Vec<&str> =
@@ -368,6 +418,110 @@ impl Otg {
             }
             other => invalid(OtgError::at(join("", other), "riptide serves port and flow metrics only yet")),
         }
+    }
+
+    /// `control/state` of ports: captures start and stop.
+    fn port_state(c: &mut Current, v: &Value) -> Reply {
+        let k = v.get("choice").and_then(Value::as_str).unwrap_or_default();
+        if k != "capture" {
+            return invalid(OtgError::at(join("port", k), "riptide's ports' links are not controlled yet"));
+        }
+        let cap = v.get("capture").unwrap_or(&Value::Null);
+        let names: Vec<&str> =
+            cap.get("port_names").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut chosen = Vec::new();
+        for (i, n) in names.iter().enumerate() {
+            let at = format!("port.capture.port_names[{i}]");
+            let Some(p) = c.plan.ports.iter().position(|p| p.name == *n) else {
+                return invalid(OtgError::at(at, format!("'{n}' is no port of the config")));
+            };
+            match c.plan.captures.iter().position(|x| x.port == p) {
+                Some(k) => chosen.push(k),
+                None => {
+                    return invalid(OtgError::at(at, format!("port '{n}' has no capture in the config (captures)")))
+                }
+            }
+        }
+        if names.is_empty() {
+            chosen = (0..c.plan.captures.len()).collect();
+        }
+        let start = cap.get("state").and_then(Value::as_str) == Some("start");
+        for k in chosen {
+            if start {
+                // A new capture replaces the port's last one.
+                if let Some(id) = c.capture_ids[k].take() {
+                    let _ = c.engine.handle(Command::Capture(CaptureOp::Remove { id }));
+                }
+                c.held[k].clear();
+                let p = &c.plan.captures[k];
+                let spec = CaptureSpec {
+                    tx: vec![],
+                    rx: vec![p.port as u16],
+                    limit: MAX_LIMIT,
+                    cyclic: p.cyclic,
+                    filter: String::new(),
+                };
+                match c.engine.handle(Command::Capture(CaptureOp::Start(spec))) {
+                    Ok(Response::Capture(CaptureAnswer::Started { id, .. })) => c.capture_ids[k] = Some(id),
+                    Ok(other) => return internal(format!("the engine answered {other:?} to a capture")),
+                    Err(e) => return internal(e),
+                }
+            } else if let Some(id) = c.capture_ids[k] {
+                if let Err(e) = c.engine.handle(Command::Capture(CaptureOp::Stop { id })) {
+                    return internal(e);
+                }
+            }
+        }
+        Reply::warnings()
+    }
+
+    /// `monitor/capture`: the port's captured frames as a pcap (each with its FCS, as OTG's
+    /// frames are), held by the server so that a second request answers the same.
+    fn capture(&mut self, v: &Value) -> Reply {
+        let Some(c) = &mut self.current else {
+            return Reply::error(400, vec!["no config: set one first (POST /config)".into()]);
+        };
+        let name = v.get("port_name").and_then(Value::as_str).unwrap_or_default();
+        let Some(p) = c.plan.ports.iter().position(|p| p.name == name) else {
+            return invalid(OtgError::at("port_name", format!("'{name}' is no port of the config")));
+        };
+        let Some(k) = c.plan.captures.iter().position(|x| x.port == p) else {
+            return invalid(OtgError::at("port_name", format!("port '{name}' has no capture in the config")));
+        };
+        if let Some(id) = c.capture_ids[k] {
+            // Take what the engine holds, within what the server keeps for all captures.
+            let mut total: usize = c.held.iter().flatten().map(|f| f.data.len()).sum();
+            loop {
+                let max = MAX_LIMIT;
+                match c.engine.handle(Command::Capture(CaptureOp::Fetch { id, max, max_bytes: 16 << 20 })) {
+                    Ok(Response::Capture(CaptureAnswer::Frames { frames, pending, .. })) => {
+                        let cyclic = c.plan.captures[k].cyclic;
+                        for f in frames {
+                            while total + f.data.len() > HELD_BYTES && cyclic {
+                                match c.held[k].pop_front() {
+                                    Some(old) => total -= old.data.len(),
+                                    None => break,
+                                }
+                            }
+                            if total + f.data.len() > HELD_BYTES {
+                                continue;
+                            }
+                            total += f.data.len();
+                            c.held[k].push_back(f);
+                        }
+                        if pending == 0 {
+                            break;
+                        }
+                    }
+                    Ok(other) => return internal(format!("the engine answered {other:?} to a fetch")),
+                    Err(e) => return internal(e),
+                }
+            }
+        }
+        let snaplen = c.plan.captures[k].snaplen;
+        let mut ok = Reply::ok(Value::Null);
+        ok.bytes = Some(pcap(c.held[k].iter(), snaplen));
+        ok
     }
 
     /// Stops traffic (the server is going away).

@@ -9,7 +9,8 @@
 //! |---|---|
 //! | `ports[].location` | the port: an interface name or a riptide port spec (`link:0`, `null`, `pcap:F`) |
 //! | `flows[].tx_rx.port` | the stream's `port`; `rx_name(s)`: where its metrics count |
-//! | `packet[]`: ethernet, vlan, ipv4, ipv6, udp, tcp, custom | layers `eth`, `vlan`, `ipv4`, `ipv6`, `udp`, `tcp`, `payload.hex` |
+//! | `packet[]`: ethernet, vlan, mpls, arp, ipv4, ipv6, udp, tcp, icmp, icmpv6, gre, vxlan, custom | the layers of those names (`eth`; `payload.hex`); an inner ethernet after gre or vxlan |
+//! | `captures[]` | [`CapturePlan`]: the port's received frames |
 //! | a field's `value` / `values` / `increment` / `decrement` / `random` | the layer's value / `list`, `inc`, `dec`, `repeatable_random` variables |
 //! | `size` fixed / increment / random | `size` N / `{min, max, step, mode: inc}` / `{min, max, mode: random}` |
 //! | `rate` pps / bps..gbps / percentage | `{pps}` / `{bps_l1}` (OTG's bps count the preamble and gap: 672 b is the least) / `{percent}` |
@@ -53,6 +54,22 @@ pub struct FlowPlan {
     pub packets: Option<u64>,
 }
 
+/// A port's capture (OTG `captures[]`): what it keeps of the frames the port receives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CapturePlan {
+    /// The capture's OTG name.
+    pub name: String,
+    /// The port's index.
+    pub port: usize,
+    /// Full: drop the earliest frame (OTG `overwrite`, its default) or the new one.
+    pub cyclic: bool,
+    /// Bytes kept of each frame (OTG `packet_size`), if cut.
+    pub snaplen: Option<usize>,
+}
+
+/// Ports that may capture at once (riptide's monitor keeps this many captures).
+pub const MAX_CAPTURE_PORTS: usize = riptide_port::monitor::MAX_CAPTURES;
+
 /// A config in riptide's terms.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
@@ -62,10 +79,12 @@ pub struct Plan {
     pub flows: Vec<FlowPlan>,
     /// The riptide profile: one stream per flow (JSON, `{"streams": [...]}`).
     pub profile: Value,
+    /// The ports' captures, one per port at most.
+    pub captures: Vec<CapturePlan>,
 }
 
 /// What riptide's OTG server carries out of a config's top-level keys.
-const SERVED: &[&str] = &["ports", "flows"];
+const SERVED: &[&str] = &["ports", "flows", "captures"];
 
 /// `config` (an OTG `Config`) in riptide's terms.
 pub fn translate(config: &Value) -> Result<Plan, OtgError> {
@@ -114,7 +133,39 @@ pub fn translate(config: &Value) -> Result<Plan, OtgError> {
         streams.push(stream);
         flows.push(plan);
     }
-    Ok(Plan { ports, flows, profile: json!({ "streams": streams }) })
+    let captures = captures_of(c.get("captures"), &by_name)?;
+    Ok(Plan { ports, flows, profile: json!({ "streams": streams }), captures })
+}
+
+/// The config's `captures`: one per port at most, pcap, no filters.
+fn captures_of(list: Option<&Value>, ports: &HashMap<&str, usize>) -> Result<Vec<CapturePlan>, OtgError> {
+    let mut out: Vec<CapturePlan> = Vec::new();
+    for (i, c) in list.and_then(Value::as_array).into_iter().flatten().enumerate() {
+        let path = format!("captures[{i}]");
+        let name = c.get("name").and_then(Value::as_str).unwrap_or_default();
+        if get(c, "Capture", "format").and_then(Value::as_str) != Some("pcap") {
+            return Err(OtgError::at(join(&path, "format"), "riptide writes captures as pcap"));
+        }
+        if c.get("filters").and_then(Value::as_array).is_some_and(|a| !a.is_empty()) {
+            return Err(OtgError::at(join(&path, "filters"), "capture filters are not served yet"));
+        }
+        let cyclic = get(c, "Capture", "overwrite").and_then(Value::as_bool).unwrap_or(true);
+        let snaplen = c.get("packet_size").and_then(as_u64).map(|n| n as usize);
+        for (j, n) in c.get("port_names").and_then(Value::as_array).into_iter().flatten().enumerate() {
+            let at = format!("{path}.port_names[{j}]");
+            let n = n.as_str().unwrap_or_default();
+            let port =
+                *ports.get(n).ok_or_else(|| OtgError::at(at.clone(), format!("'{n}' is no port of the config")))?;
+            if let Some(o) = out.iter().find(|o| o.port == port) {
+                return Err(OtgError::at(at, format!("port '{n}' is captured by '{}' already", o.name)));
+            }
+            if out.len() == MAX_CAPTURE_PORTS {
+                return Err(OtgError::at(at, format!("at most {MAX_CAPTURE_PORTS} ports capture")));
+            }
+            out.push(CapturePlan { name: name.to_string(), port, cyclic, snaplen });
+        }
+    }
+    Ok(out)
 }
 
 /// The choice of an object with a `choice` (the schema's default when absent).
@@ -313,6 +364,50 @@ const TCP: &[Field] = &[
     fd("ack_num", "Pattern.Flow.Tcp.AckNum", "ack", "tcp.ack", Kind::Int(32)),
     fd("window", "Pattern.Flow.Tcp.Window", "window", "tcp.window", Kind::Int(16)),
 ];
+const MPLS: &[Field] = &[
+    fd("label", "Pattern.Flow.Mpls.Label", "label", "mpls.label", Kind::Int(20)),
+    fd("traffic_class", "Pattern.Flow.Mpls.TrafficClass", "tc", "mpls.tc", Kind::Int(3)),
+    fd("time_to_live", "Pattern.Flow.Mpls.TimeToLive", "ttl", "mpls.ttl", Kind::Int(8)),
+];
+const ARP: &[Field] = &[
+    fd("operation", "Pattern.Flow.Arp.Operation", "op", "arp.op", Kind::Int(16)),
+    fd("sender_hardware_addr", "Pattern.Flow.Arp.SenderHardwareAddr", "sha", "arp.sha", Kind::Mac),
+    fd("sender_protocol_addr", "Pattern.Flow.Arp.SenderProtocolAddr", "spa", "arp.spa", Kind::Ipv4),
+    fd("target_hardware_addr", "Pattern.Flow.Arp.TargetHardwareAddr", "tha", "arp.tha", Kind::Mac),
+    fd("target_protocol_addr", "Pattern.Flow.Arp.TargetProtocolAddr", "tpa", "arp.tpa", Kind::Ipv4),
+];
+const ICMP: &[Field] = &[
+    fd("identifier", "Pattern.Flow.Icmp.Echo.Identifier", "id", "icmp.id", Kind::Int(16)),
+    fd("sequence_number", "Pattern.Flow.Icmp.Echo.SequenceNumber", "seq", "icmp.seq", Kind::Int(16)),
+];
+const ICMPV6: &[Field] = &[
+    fd("identifier", "Pattern.Flow.Icmpv6.Echo.Identifier", "id", "icmpv6.id", Kind::Int(16)),
+    fd("sequence_number", "Pattern.Flow.Icmpv6.Echo.SequenceNumber", "seq", "icmpv6.seq", Kind::Int(16)),
+];
+const GRE: &[Field] = &[fd("checksum_present", "Pattern.Flow.Gre.ChecksumPresent", "checksum", "", Kind::Int(1))];
+const VXLAN: &[Field] = &[fd("vni", "Pattern.Flow.Vxlan.Vni", "vni", "vxlan.vni", Kind::Int(24))];
+/// Fields riptide writes itself, constant or from the layers around them: only the
+/// models' default (or `auto`, `generated: good`) is accepted, with the schema to read
+/// that default from.
+const FIXED: &[(&str, &str, &str)] = &[
+    ("arp", "hardware_type", "Pattern.Flow.Arp.HardwareType"),
+    ("arp", "protocol_type", "Pattern.Flow.Arp.ProtocolType"),
+    ("arp", "hardware_length", "Pattern.Flow.Arp.HardwareLength"),
+    ("arp", "protocol_length", "Pattern.Flow.Arp.ProtocolLength"),
+    ("icmp", "code", "Pattern.Flow.Icmp.Echo.Code"),
+    ("icmp", "checksum", "Pattern.Flow.Icmp.Echo.Checksum"),
+    ("icmpv6", "code", "Pattern.Flow.Icmpv6.Echo.Code"),
+    ("icmpv6", "checksum", "Pattern.Flow.Icmpv6.Echo.Checksum"),
+    ("gre", "version", "Pattern.Flow.Gre.Version"),
+    ("gre", "reserved0", "Pattern.Flow.Gre.Reserved0"),
+    ("gre", "reserved1", "Pattern.Flow.Gre.Reserved1"),
+    ("gre", "protocol", "Pattern.Flow.Gre.Protocol"),
+    ("gre", "checksum", "Pattern.Flow.Gre.Checksum"),
+    ("vxlan", "flags", "Pattern.Flow.Vxlan.Flags"),
+    ("vxlan", "reserved0", "Pattern.Flow.Vxlan.Reserved0"),
+    ("vxlan", "reserved1", "Pattern.Flow.Vxlan.Reserved1"),
+    ("mpls", "bottom_of_stack", "Pattern.Flow.Mpls.BottomOfStack"),
+];
 /// TCP's control bits in riptide's `flags` letters.
 const TCP_FLAGS: &[(&str, char)] =
     &[("ctl_fin", 'F'), ("ctl_syn", 'S'), ("ctl_rst", 'R'), ("ctl_psh", 'P'), ("ctl_ack", 'A'), ("ctl_urg", 'U')];
@@ -334,8 +429,17 @@ fn packet(headers: Option<&Value>, path: &str, flow: &str, vars: &mut Vec<Value>
         let hpath = format!("{path}[{i}]");
         let c = choice(h, "Flow.Header");
         let empty = json!({});
-        let body = h.get(c).unwrap_or(&empty);
-        let bpath = join(&hpath, c);
+        let mut body = h.get(c).unwrap_or(&empty);
+        let mut bpath = join(&hpath, c);
+        if c == "icmp" || c == "icmpv6" {
+            let schema = if c == "icmp" { "Flow.Icmp" } else { "Flow.Icmpv6" };
+            let k = choice(body, schema);
+            if k != "echo" {
+                return Err(OtgError::at(join(&bpath, "choice"), format!("{k}: riptide sends echo messages only")));
+            }
+            body = body.get("echo").unwrap_or(&empty);
+            bpath = join(&bpath, "echo");
+        }
         let (key, fields): (&'static str, &[Field]) = match c {
             "ethernet" => ("eth", ETHERNET),
             "vlan" => ("vlan", VLAN),
@@ -343,6 +447,12 @@ fn packet(headers: Option<&Value>, path: &str, flow: &str, vars: &mut Vec<Value>
             "ipv6" => ("ipv6", IPV6),
             "udp" => ("udp", UDP),
             "tcp" => ("tcp", TCP),
+            "mpls" => ("mpls", MPLS),
+            "arp" => ("arp", ARP),
+            "icmp" => ("icmp", ICMP),
+            "icmpv6" => ("icmpv6", ICMPV6),
+            "gre" => ("gre", GRE),
+            "vxlan" => ("vxlan", VXLAN),
             "custom" => {
                 if i + 1 != list.len() {
                     return Err(OtgError::at(bpath, "a custom header is served as the packet's last (its payload)"));
@@ -357,18 +467,46 @@ fn packet(headers: Option<&Value>, path: &str, flow: &str, vars: &mut Vec<Value>
             }
             other => return Err(OtgError::at(bpath, format!("the {other} header is not served yet"))),
         };
-        if key == "eth" && i != 0 {
-            return Err(OtgError::at(
-                hpath,
-                "an ethernet header after the first (a tunnel's inner frame) is not served yet",
-            ));
+        // An inner Ethernet frame follows a tunnel header only.
+        let after = if i > 0 { choice(&list[i - 1], "Flow.Header") } else { "" };
+        if key == "eth" && i != 0 && after != "vxlan" && after != "gre" {
+            return Err(OtgError::at(hpath, "an ethernet header after the first follows a vxlan or gre header only"));
         }
+        for (_, f, schema) in FIXED.iter().filter(|(h, _, _)| *h == c) {
+            if let Some(fp) = body.get(*f) {
+                fixed(fp, &join(&bpath, f), schema, c, f, list.get(i + 1))?;
+            }
+        }
+
         let nth = {
             let n = seen.entry(key).or_insert(0);
             *n += 1;
             *n - 1
         };
         let mut layer = Map::new();
+        if c == "icmp" || c == "icmpv6" {
+            let schema = if c == "icmp" { "Pattern.Flow.Icmp.Echo.Type" } else { "Pattern.Flow.Icmpv6.Echo.Type" };
+            let (request, reply) = if c == "icmp" { (8, 0) } else { (128, 129) };
+            let tpath = join(&bpath, "type");
+            let t = match body.get("type") {
+                None => spec().default_of(schema, "value").and_then(as_u64),
+                Some(fp) if pattern_choice(fp, schema) == "value" => get(fp, schema, "value").and_then(as_u64),
+                Some(_) => {
+                    return Err(OtgError::at(tpath, "a pattern over the echo type is not served: give its value"))
+                }
+            };
+            let kind = match t {
+                Some(t) if t == request => "echo_request",
+                Some(t) if t == reply => "echo_reply",
+                _ => {
+                    return Err(OtgError::at(
+                        tpath,
+                        format!("riptide sends echo requests ({request}) and replies ({reply}) only"),
+                    ))
+                }
+            };
+            layer.insert("type".into(), json!(kind));
+        }
         for (k, list) in COMPUTED {
             if *k == c {
                 for f in list.iter().filter(|f| body.get(**f).is_some()) {
@@ -433,11 +571,64 @@ fn default_value(f: &Field, header: &str, layer: &mut Map<String, Value>) {
         ("ipv6", "src" | "dst") => Some(json!("::")),
         ("udp" | "tcp", "src_port" | "dst_port") => Some(json!(0)),
         ("vlan", "id") => Some(json!(1)),
+        // The headers added later take the models' default (their `auto` where that is
+        // the default choice) as it is written there.
+        ("mpls" | "arp" | "icmp" | "icmpv6" | "gre" | "vxlan", _) => {
+            let key = if choice(&Value::Null, f.schema) == "auto" { "auto" } else { "value" };
+            spec().default_of(f.schema, key).map(|v| plain(f, v))
+        }
         _ => None,
     };
     if let Some(v) = zero {
         layer.insert(f.key.into(), v);
     }
+}
+
+/// A field's value as riptide's layer key takes it.
+fn plain(f: &Field, v: &Value) -> Value {
+    match f.key {
+        "df" | "mf" | "dei" | "checksum" => json!(as_u64(v) == Some(1)),
+        _ => f.kind.number(v).map_or(Value::Null, |n| f.kind.text(n)),
+    }
+}
+
+/// A field riptide writes itself ([`FIXED`]): accepted as `auto`, `generated: good` (a
+/// checksum) or the value riptide writes there (the models' default; for
+/// `mpls.bottom_of_stack` and `gre.protocol`, what the next header makes it).
+fn fixed(
+    fp: &Value,
+    path: &str,
+    schema: &str,
+    header: &str,
+    field: &str,
+    next: Option<&Value>,
+) -> Result<(), OtgError> {
+    let next = next.map(|n| choice(n, "Flow.Header"));
+    let written = match (header, field) {
+        ("mpls", "bottom_of_stack") => Some(u64::from(next != Some("mpls"))),
+        ("gre", "protocol") => match next {
+            Some("ethernet") => Some(0x6558),
+            Some("ipv4") => Some(0x0800),
+            Some("ipv6") => Some(0x86DD),
+            _ => None,
+        },
+        _ => spec().default_of(schema, "value").and_then(as_u64),
+    };
+    let ok = match pattern_choice(fp, schema) {
+        "auto" => true,
+        "generated" => get(fp, schema, "generated").and_then(Value::as_str) == Some("good"),
+        "value" => written.is_some() && get(fp, schema, "value").and_then(as_u64) == written,
+        _ => false,
+    };
+    if ok {
+        return Ok(());
+    }
+    let what = match written {
+        _ if schema.ends_with(".Checksum") => "generated: good".to_string(),
+        Some(w) => format!("{w}"),
+        None => "auto".into(),
+    };
+    Err(OtgError::at(path, format!("riptide writes {header}.{field} itself: leave it out or give {what}")))
 }
 
 fn pattern_choice<'a>(fp: &'a Value, schema: &str) -> &'a str {
@@ -462,12 +653,7 @@ fn field(
         return Err(OtgError::at(join(path, "metric_tags"), "metric tags are not served yet"));
     }
     let k = f.kind;
-    let value = |v: &Value| -> Value {
-        match (k, f.key) {
-            (_, "df" | "mf" | "dei") => json!(as_u64(v) == Some(1)),
-            _ => k.number(v).map_or(Value::Null, |n| k.text(n)),
-        }
-    };
+    let value = |v: &Value| plain(f, v);
     let c = pattern_choice(fp, f.schema);
     let var_target = || {
         if f.field.is_empty() {

@@ -149,6 +149,16 @@ fn value() -> impl Strategy<Value = Value> {
         Just("flow"),
         Just("flow_names"),
         Just("port_names"),
+        Just("port_name"),
+        Just("captures"),
+        Just("capture"),
+        Just("mpls"),
+        Just("arp"),
+        Just("icmp"),
+        Just("echo"),
+        Just("gre"),
+        Just("vxlan"),
+        Just("vni"),
     ];
     leaf.prop_recursive(5, 64, 6, move |inner| {
         prop_oneof![
@@ -165,8 +175,9 @@ proptest! {
     /// Any JSON to any endpoint: an answer (OTG's Error when it is not 200), never a
     /// panic, and the server still answers afterwards.
     #[test]
-    fn any_request_gets_an_answer(body in value(), endpoint in 0usize..4) {
-        let (m, p) = [("POST", "/config"), ("POST", "/control/state"), ("POST", "/monitor/metrics"), ("GET", "/config")][endpoint];
+    fn any_request_gets_an_answer(body in value(), endpoint in 0usize..5) {
+        let (m, p) = [("POST", "/config"), ("POST", "/control/state"), ("POST", "/monitor/metrics"), ("GET", "/config"),
+                      ("POST", "/monitor/capture")][endpoint];
         let mut s = Otg::new();
         let r = s.handle(m, p, body.to_string().as_bytes());
         if r.status != 200 {

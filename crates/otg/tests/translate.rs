@@ -119,9 +119,27 @@ fn what_riptide_cannot_do_is_refused_by_its_path() {
         ),
         (with(&|c| c["devices"] = json!([{"name": "d"}])), "devices", "does not serve devices yet"),
         (
-            with(&|c| c["flows"][0]["packet"][0] = json!({"choice": "gre", "gre": {}})),
-            "flows[0].packet[0].gre",
+            with(&|c| c["flows"][0]["packet"][0] = json!({"choice": "ppp", "ppp": {}})),
+            "flows[0].packet[0].ppp",
             "not served yet",
+        ),
+        (
+            with(&|c| c["flows"][0]["packet"][1] = json!({"choice": "ethernet", "ethernet": {}})),
+            "flows[0].packet[1]",
+            "follows a vxlan or gre header only",
+        ),
+        (
+            with(&|c| {
+                c["flows"][0]["packet"][1] =
+                    json!({"choice": "mpls", "mpls": {"bottom_of_stack": {"choice": "value", "value": 0}}})
+            }),
+            "flows[0].packet[1].mpls.bottom_of_stack",
+            "leave it out or give 1",
+        ),
+        (
+            with(&|c| c["captures"] = json!([{"name": "c", "port_names": ["ptx"], "format": "pcapng"}])),
+            "captures[0].format",
+            "pcap",
         ),
         (
             with(&|c| c["flows"][0]["packet"][2]["udp"]["length"] = json!({"choice": "value", "value": 9})),
@@ -211,4 +229,51 @@ fn a_flow_runs_to_its_end_and_its_metrics_say_so() {
     assert_eq!(s.handle("GET", "/nowhere", b"").status, 404);
     let v = s.handle("GET", "/capabilities/version", b"").body;
     assert_eq!(v["api_spec_version"], "1.61.0");
+}
+
+/// MPLS (a stack), ARP, ICMP and ICMPv6 echo, GRE and VXLAN with their inner packets, as
+/// snappi wrote them: every flow's frames, the walks in place (tshark reads every field
+/// in python/tests/test_otg.py).
+#[test]
+fn each_header_as_snappi_wrote_it_runs() {
+    let plan = translate(&data("headers.json")).unwrap();
+    assert_eq!(plan.captures.len(), 1);
+    assert_eq!((plan.captures[0].port, plan.captures[0].cyclic), (1, true));
+    let frames = frames(&plan);
+    for s in 0..6 {
+        assert_eq!(frames.iter().filter(|c| c.stream == s).count(), 24, "flow {s}");
+    }
+    for (i, c) in frames.iter().filter(|c| c.stream == 0).enumerate() {
+        let (d, i) = (&c.data, i as u64);
+        assert_eq!(be(&d[12..14]), 0x8847);
+        let (outer, inner) = (be(&d[14..18]), be(&d[18..22]));
+        assert_eq!((outer >> 12, (outer >> 9) & 7, (outer >> 8) & 1, outer & 0xff), (100 + 10 * (i % 4), 3, 0, 10));
+        assert_eq!((inner >> 12, (inner >> 8) & 1, inner & 0xff), (16 + i % 3, 1, 64), "frame {i}");
+    }
+    for (i, c) in frames.iter().filter(|c| c.stream == 5).enumerate() {
+        let d = &c.data;
+        assert_eq!(be(&d[36..38]), 4789);
+        assert_eq!((d[42], be(&d[46..49])), (0x08, 5000 + i as u64 % 3), "VXLAN's I flag and VNI: frame {i}");
+    }
+}
+
+/// A capture's pcap: each frame with its FCS, CRC-32 as Ethernet's (the check value of
+/// "123456789" is 0xCBF43926, sent least significant byte first).
+#[test]
+fn a_capture_is_a_pcap_with_each_frames_fcs() {
+    let f = riptide_engine::CapturedFrame {
+        index: 0,
+        unix_ns: 1_500_000_000_123,
+        port: 0,
+        tx: false,
+        data: b"123456789".to_vec(),
+    };
+    let p = riptide_otg::server::pcap([f.clone()].iter(), None);
+    assert_eq!(&p[..4], &0xa1b2_3c4du32.to_le_bytes());
+    assert_eq!(&p[24..28], &1500u32.to_le_bytes());
+    assert_eq!(&p[28..32], &123u32.to_le_bytes());
+    assert_eq!((&p[32..36], &p[36..40]), (&13u32.to_le_bytes()[..], &13u32.to_le_bytes()[..]));
+    assert_eq!(&p[40..], b"123456789\x26\x39\xf4\xcb");
+    let cut = riptide_otg::server::pcap([f].iter(), Some(4));
+    assert_eq!((&cut[32..36], &cut[36..40], cut.len()), (&4u32.to_le_bytes()[..], &13u32.to_le_bytes()[..], 44));
 }
