@@ -10,6 +10,7 @@ pattern. TRex-style addresses never leave the process.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -433,3 +434,111 @@ def test_fields_riptide_writes_itself_take_their_default_or_are_refused_by_path(
     gre.version.value = 0
     gre.protocol.value = 0x86DD
     a.set_config(cfg)
+
+
+DEVICES_SCRIPT = r'''
+import json, sys
+import snappi
+
+addr, tap, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sys.path.insert(0, sys.argv[4])
+from daemon_util import within
+api = snappi.api(location=f"http://{addr}")
+cfg = api.config()
+cfg.ports.add(name="a", location=f"veth-a+tap:{tap}")
+cfg.ports.add(name="b", location="veth-b")
+for d, port, me, peer in (("1", "a", "1", "2"), ("2", "b", "2", "1")):
+    eth = cfg.devices.add(name=f"d{d}").ethernets.add(name=f"e{d}", mac=f"02:00:00:00:0{d}:0{d}")
+    eth.connection.port_name = port
+    eth.ipv4_addresses.add(name=f"e{d}v4", address=f"198.18.0.{me}", gateway=f"198.18.0.{peer}", prefix=24)
+    eth.ipv6_addresses.add(name=f"e{d}v6", address=f"2001:2::{me}", gateway=f"2001:2::{peer}", prefix=64)
+for name, tx, rx, v6 in (("f4", "e1v4", "e2v4", False), ("f6", "e2v6", "e1v6", True)):
+    f = cfg.flows.add(name=name)
+    f.tx_rx.device.tx_names, f.tx_rx.device.rx_names = [tx], [rx]
+    f.metrics.enable = True
+    f.rate.pps = 5000
+    f.size.fixed = 128
+    f.duration.fixed_packets.packets = n
+    if v6:
+        f.packet.ethernet().ipv6().udp()
+    else:
+        f.packet.ethernet().ipv4().udp()
+api.set_config(cfg)
+out = {}
+for kind in ("ipv4_neighbors", "ipv6_neighbors"):
+    req = api.states_request()
+    getattr(req, kind).ethernet_names = ["e1", "e2"]
+    rows = getattr(api.get_states(req), kind)
+    key = "ipv4_address" if kind == "ipv4_neighbors" else "ipv6_address"
+    out[kind] = sorted([r.ethernet_name, getattr(r, key), r.link_layer_address] for r in rows)
+cs = api.control_state()
+cs.traffic.flow_transmit.state = cs.traffic.flow_transmit.START
+api.set_control_state(cs)
+def metrics():
+    req = api.metrics_request()
+    req.flow.flow_names = ["f4", "f6"]
+    return api.get_metrics(req).flow_metrics
+
+within(30, lambda: all(x.transmit == x.STOPPED for x in metrics()))
+m = metrics()
+out["flows"] = {x.name: [x.transmit, x.frames_tx, x.frames_rx] for x in m}
+# A gateway nobody has: refused at set_config, naming the address's path.
+cfg.devices[0].ethernets[0].ipv4_addresses[0].gateway = "198.18.0.99"
+try:
+    api.set_config(cfg)
+    out["silent"] = "accepted"
+except Exception as e:
+    out["silent"] = str(e)
+print(json.dumps(out))
+'''
+
+
+def test_devices_resolve_each_other_and_flows_between_them_arrive(tmp_path: Path) -> None:
+    """Two ports (a veth pair in the test's own namespace), a device on each with an IPv4
+    and an IPv6 address, the other device its gateway; flows between the devices leave
+    their Ethernet destination and addresses to riptide. riptide answers ARP and ND for
+    the devices and resolves the gateways: the neighbour states name each other's MAC,
+    every frame arrives, and tshark reads the resolved MAC and the devices' addresses in
+    every frame the tap saw. A gateway nobody answers for is refused naming its path."""
+    if os.geteuid() != 0 or subprocess.run(["ip", "netns", "list"], capture_output=True).returncode != 0:
+        pytest.skip("needs root and ip netns")
+    if shutil.which("tshark") is None:
+        pytest.fail("tshark is needed (scripts/setup.sh installs it)")
+    ns = f"rt-otgdev-{os.getpid()}"
+    script, tap = tmp_path / "devices.py", tmp_path / "a.pcap"
+    script.write_text(DEVICES_SCRIPT)
+    run = lambda *a: subprocess.run(["ip", *a], check=True, capture_output=True, timeout=30)  # noqa: E731
+    run("netns", "add", ns)
+    server = None
+    n = 300
+    try:
+        run("-n", ns, "link", "set", "lo", "up")
+        run("-n", ns, "link", "add", "veth-a", "type", "veth", "peer", "name", "veth-b")
+        for i in ("veth-a", "veth-b"):
+            run("netns", "exec", ns, "sysctl", "-qw", f"net.ipv6.conf.{i}.disable_ipv6=1")
+            run("-n", ns, "link", "set", i, "up")
+        server = subprocess.Popen([str(BIN), "serve", "--otg", "--no-auth", "--netns", ns, "--bind", "127.0.0.1:0"],
+                                  stderr=subprocess.PIPE, text=True)
+        assert server.stderr is not None
+        line = server.stderr.readline()
+        m = re.search(r"on https://(127\.0\.0\.1:\d+)", line)
+        assert m, line
+        out = subprocess.run(["ip", "netns", "exec", ns, sys.executable, str(script), m.group(1), str(tap), str(n),
+                              str(Path(__file__).parent)],
+                             capture_output=True, text=True, timeout=90)
+        assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-3000:]
+        got = json.loads(out.stdout.strip().splitlines()[-1])
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=10)
+        subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+    assert got["ipv4_neighbors"] == [["e1", "198.18.0.2", "02:00:00:00:02:02"], ["e2", "198.18.0.1", "02:00:00:00:01:01"]]
+    assert got["ipv6_neighbors"] == [["e1", "2001:2::2", "02:00:00:00:02:02"], ["e2", "2001:2::1", "02:00:00:00:01:01"]]
+    assert got["flows"] == {"f4": ["stopped", n, n], "f6": ["stopped", n, n]}
+    assert "devices[0].ethernets[0].ipv4_addresses[0].gateway" in got["silent"], got["silent"]
+    assert "did not answer ARP" in got["silent"], got["silent"]
+    rows = tshark_fields(tap, ["eth.src", "eth.dst", "ip.src", "ip.dst", "ipv6.src", "ipv6.dst", "udp.length"])
+    # The tap saw what riptide sent on veth-a: flow f4 (the ARP answers went by the
+    # responder's socket, not the port).
+    assert rows == [["02:00:00:00:01:01", "02:00:00:00:02:02", "198.18.0.1", "198.18.0.2", "", "", rows[0][6]]] * n, rows[:3]

@@ -486,7 +486,7 @@ fn otg_configs() {
     // Configs as snappi writes them (crates/otg/tests/data), mutated: the OTG server
     // refuses naming a path (OTG's Error object, 4xx) or what it accepts is a profile the
     // engine loads; a config set may be started and read, bounded.
-    let inputs: Vec<String> = ["quickstart", "patterns", "headers"]
+    let inputs: Vec<String> = ["quickstart", "patterns", "headers", "devices"]
         .iter()
         .map(|n| repo(&format!("crates/otg/tests/data/{n}.json")))
         .collect();
@@ -517,6 +517,8 @@ fn otg_configs() {
         );
         assert!(c.status == 200 || (400..500).contains(&c.status), "{}", c.body);
         let c = s.handle("POST", "/monitor/capture", br#"{"port_name": "b"}"#);
+        assert!(c.status == 200 || (400..500).contains(&c.status), "{}", c.body);
+        let c = s.handle("POST", "/monitor/states", br#"{"choice": "ipv4_neighbors"}"#);
         assert!(c.status == 200 || (400..500).contains(&c.status), "{}", c.body);
         s.shutdown();
     });

@@ -15,9 +15,12 @@ use riptide_engine::{
     CaptureAnswer, CaptureOp, CapturedFrame, Command, Engine, EngineConfig, Response, RunState, Snapshot, StartOptions,
 };
 use riptide_port::monitor::{CaptureSpec, MAX_BYTES, MAX_LIMIT};
+use riptide_port::resolve::{resolve, Responder};
 use riptide_port::PortSpec;
 use serde_json::{json, Value};
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
+use std::net::IpAddr;
+use std::time::Duration;
 
 /// Frames as a pcap (nanosecond stamps, Ethernet), each with its FCS (CRC-32 of the
 /// frame, least significant byte first, as on the wire), cut at `snaplen` if given.
@@ -111,7 +114,14 @@ struct Current {
     capture_ids: Vec<Option<u32>>,
     /// By capture of the plan: the frames taken from the engine so far.
     held: Vec<VecDeque<CapturedFrame>>,
+    /// The devices' gateways: (ethernet, gateway, its MAC).
+    neighbors: Vec<(usize, IpAddr, [u8; 6])>,
+    /// Answering ARP and ND for the devices' addresses, one per port with devices.
+    _responders: Vec<Responder>,
 }
+
+/// How long a device's gateway has to answer ARP or ND at set_config.
+pub const RESOLVE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Bytes of frames the server holds for all captures together (as the engine's monitor).
 const HELD_BYTES: usize = MAX_BYTES;
@@ -123,6 +133,62 @@ fn in_otg_terms(e: &str) -> String {
     e.replace("streams[", "flows[")
 }
 
+fn mac_text(m: &[u8; 6]) -> String {
+    m.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":")
+}
+
+type Devices = (Vec<(usize, IpAddr, [u8; 6])>, Vec<Responder>);
+
+/// The config's devices on their ports: riptide answers ARP and ND for their addresses
+/// (a responder per port), then resolves each address's gateway (or takes the MAC the
+/// config gives) and writes it into the flows that leave their destination to it.
+fn devices(plan: &mut Plan, ports: &[PortSpec]) -> Result<Devices, Reply> {
+    let mut by_port: BTreeMap<usize, Vec<(IpAddr, [u8; 6])>> = BTreeMap::new();
+    for e in &plan.ethernets {
+        by_port.entry(e.port).or_default().extend(e.addresses.iter().map(|a| (a.address, e.mac)));
+    }
+    let ifname = |port: usize| -> Result<&str, Reply> {
+        ports[port].interface().ok_or_else(|| {
+            let p = &plan.ports[port];
+            invalid(OtgError::at(
+                "devices",
+                format!(
+                    "port '{}' ({}) is no interface: riptide's devices answer ARP and ND on interface ports",
+                    p.name, p.location
+                ),
+            ))
+        })
+    };
+    let mut responders = Vec::new();
+    for (port, list) in by_port {
+        let r = Responder::start(ifname(port)?, list)
+            .map_err(|e| invalid(OtgError::at(format!("ports[{port}].location"), e)))?;
+        responders.push(r);
+    }
+    let mut neighbors = Vec::new();
+    for (i, e) in plan.ethernets.iter().enumerate() {
+        for a in &e.addresses {
+            let mac = match a.gateway_mac {
+                Some(m) => m,
+                None => resolve(ifname(e.port)?, a.address, a.gateway, RESOLVE_TIMEOUT).map_err(|why| {
+                    let why = why.replace("default_gw ", "gateway ").replace("give dest_mac", "give gateway_mac.value");
+                    invalid(OtgError::at(join(&a.path, "gateway"), why))
+                })?,
+            };
+            neighbors.push((i, a.gateway, mac));
+        }
+    }
+    for (k, f) in plan.flows.iter().enumerate() {
+        if let Some((e, a)) = f.gateway_of {
+            let gw = plan.ethernets[e].addresses[a].gateway;
+            if let Some((_, _, mac)) = neighbors.iter().find(|(i, ip, _)| *i == e && *ip == gw) {
+                plan.profile["streams"][k]["packet"][0]["eth"]["dst"] = json!(mac_text(mac));
+            }
+        }
+    }
+    Ok((neighbors, responders))
+}
+
 /// The server's state.
 #[derive(Default)]
 pub struct Otg {
@@ -132,10 +198,12 @@ pub struct Otg {
 /// The port a location names: a riptide port spec (`link:0`, `null`, `pcap:FILE`,
 /// `afpacket:IF`, `afxdp:IF`, with wrappers), or else an interface name (AF_PACKET on it).
 pub fn port_of(location: &str) -> Result<PortSpec, String> {
+    // The port before its wrappers (`+tap:F`, `+impair:..`).
+    let base = ["+tap:", "+impair:"].iter().filter_map(|w| location.find(w)).min().map_or(location, |i| &location[..i]);
     match location.parse::<PortSpec>() {
         Ok(s) => Ok(s),
         // Not a spec: an interface's name (no scheme), if it is one.
-        Err(e) if !location.contains(':') => format!("afpacket:{location}").parse().map_err(|_| e.to_string()),
+        Err(e) if !base.contains(':') => format!("afpacket:{location}").parse().map_err(|_| e.to_string()),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -164,6 +232,7 @@ impl Otg {
             ("POST", "/control/state") => parse("Control.State").map(|v| self.control_state(&v)),
             ("POST", "/monitor/metrics") => parse("Metrics.Request").map(|v| self.metrics(&v)),
             ("POST", "/monitor/capture") => parse("Capture.Request").map(|v| self.capture(&v)),
+            ("POST", "/monitor/states") => parse("States.Request").map(|v| self.states(&v)),
             ("GET", "/capabilities/version") => Ok(Reply::ok(json!({
                 "api_spec_version": spec().version(),
                 "sdk_version": "",
@@ -178,7 +247,7 @@ impl Otg {
     }
 
     fn set_config(&mut self, config: Value) -> Reply {
-        let plan = match translate(&config) {
+        let mut plan = match translate(&config) {
             Ok(p) => p,
             Err(e) => return invalid(e),
         };
@@ -196,6 +265,10 @@ impl Otg {
         if let Some(mut c) = self.current.take() {
             let _ = c.engine.handle(Command::Stop);
         }
+        let (neighbors, responders) = match devices(&mut plan, &ports) {
+            Ok(d) => d,
+            Err(r) => return r,
+        };
         let captures = !plan.captures.is_empty();
         let mut engine = Engine::new(EngineConfig { ports, captures, ..Default::default() });
         if !plan.flows.is_empty() {
@@ -205,7 +278,17 @@ impl Otg {
         }
         let transmit = vec![Transmit::Stopped; plan.flows.len()];
         let (capture_ids, held) = (vec![None; plan.captures.len()], vec![VecDeque::new(); plan.captures.len()]);
-        self.current = Some(Current { config, plan, engine, transmit, last: None, capture_ids, held });
+        self.current = Some(Current {
+            config,
+            plan,
+            engine,
+            transmit,
+            last: None,
+            capture_ids,
+            held,
+            neighbors,
+            _responders: responders,
+        });
         Reply::warnings()
     }
 
@@ -522,6 +605,42 @@ impl Otg {
         let mut ok = Reply::ok(Value::Null);
         ok.bytes = Some(pcap(c.held[k].iter(), snaplen));
         ok
+    }
+
+    /// `monitor/states`: the devices' neighbours (their gateways as resolved).
+    fn states(&mut self, v: &Value) -> Reply {
+        let Some(c) = &self.current else {
+            return Reply::error(400, vec!["no config: set one first (POST /config)".into()]);
+        };
+        let choice = v.get("choice").and_then(Value::as_str).unwrap_or("ipv4_neighbors");
+        let v6 = match choice {
+            "ipv4_neighbors" => false,
+            "ipv6_neighbors" => true,
+            other => return invalid(OtgError::at(other, "riptide serves ipv4_neighbors and ipv6_neighbors only yet")),
+        };
+        let want: Vec<&str> = v
+            .pointer(&format!("/{choice}/ethernet_names"))
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        for (i, n) in want.iter().enumerate() {
+            if !c.plan.ethernets.iter().any(|e| e.name == *n) {
+                return invalid(OtgError::at(
+                    format!("{choice}.ethernet_names[{i}]"),
+                    format!("'{n}' is no device ethernet of the config"),
+                ));
+            }
+        }
+        let key = if v6 { "ipv6_address" } else { "ipv4_address" };
+        let list: Vec<Value> = c
+            .neighbors
+            .iter()
+            .filter(|(e, ip, _)| ip.is_ipv6() == v6 && (want.is_empty() || want.contains(&c.plan.ethernets[*e].name.as_str())))
+            .map(|(e, ip, mac)| json!({"ethernet_name": c.plan.ethernets[*e].name, key: ip.to_string(), "link_layer_address": mac_text(mac)}))
+            .collect();
+        Reply::ok(json!({"choice": choice, choice: list}))
     }
 
     /// Stops traffic (the server is going away).

@@ -20,7 +20,7 @@
 use crate::spec::{as_f64, as_u64, join, parse_hex, parse_mac, spec, OtgError};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
-use std::net::{Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// Flows one config may hold (a tag id each).
 pub const MAX_FLOWS: usize = 65_536;
@@ -52,6 +52,9 @@ pub struct FlowPlan {
     pub latency: bool,
     /// Packets it sends in all (fixed_packets, fixed_seconds, bursts), if bounded.
     pub packets: Option<u64>,
+    /// From a device: the ethernet and address (indexes into [`Plan::ethernets`]) whose
+    /// gateway's MAC is the frames' destination (the packet's left it to riptide).
+    pub gateway_of: Option<(usize, usize)>,
 }
 
 /// A port's capture (OTG `captures[]`): what it keeps of the frames the port receives.
@@ -65,6 +68,36 @@ pub struct CapturePlan {
     pub cyclic: bool,
     /// Bytes kept of each frame (OTG `packet_size`), if cut.
     pub snaplen: Option<usize>,
+}
+
+/// An emulated device's Ethernet interface (OTG `devices[].ethernets[]`): riptide answers
+/// ARP and Neighbor Solicitations for its addresses on its port and resolves their
+/// gateways.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EthernetPlan {
+    /// Its OTG name.
+    pub name: String,
+    /// The port's index.
+    pub port: usize,
+    /// Its MAC.
+    pub mac: [u8; 6],
+    /// Its IPv4 and IPv6 addresses.
+    pub addresses: Vec<AddressPlan>,
+}
+
+/// An address of an emulated device.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AddressPlan {
+    /// Its OTG name (what flows name as endpoints).
+    pub name: String,
+    /// The address.
+    pub address: IpAddr,
+    /// Its gateway.
+    pub gateway: IpAddr,
+    /// The gateway's MAC when the config gives it (`gateway_mac.value`); else resolved.
+    pub gateway_mac: Option<[u8; 6]>,
+    /// Its path in the config (`devices[0].ethernets[0].ipv4_addresses[0]`).
+    pub path: String,
 }
 
 /// Ports that may capture at once (riptide's monitor keeps this many captures).
@@ -81,10 +114,12 @@ pub struct Plan {
     pub profile: Value,
     /// The ports' captures, one per port at most.
     pub captures: Vec<CapturePlan>,
+    /// The devices' Ethernet interfaces.
+    pub ethernets: Vec<EthernetPlan>,
 }
 
 /// What riptide's OTG server carries out of a config's top-level keys.
-const SERVED: &[&str] = &["ports", "flows", "captures"];
+const SERVED: &[&str] = &["ports", "flows", "captures", "devices"];
 
 /// `config` (an OTG `Config`) in riptide's terms.
 pub fn translate(config: &Value) -> Result<Plan, OtgError> {
@@ -116,6 +151,7 @@ pub fn translate(config: &Value) -> Result<Plan, OtgError> {
         })?;
         ports.push(PortPlan { name: name.to_string(), location: location.to_string() });
     }
+    let ethernets = devices_of(c.get("devices"), &by_name)?;
     let list = c.get("flows").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     if list.len() > MAX_FLOWS {
         return Err(OtgError::at("flows", format!("{} flows: at most {MAX_FLOWS}", list.len())));
@@ -129,12 +165,110 @@ pub fn translate(config: &Value) -> Result<Plan, OtgError> {
         if let Some(j) = names.insert(name, i) {
             return Err(OtgError::at(join(&path, "name"), format!("'{name}' is flows[{j}]'s name already")));
         }
-        let (stream, plan) = flow(f, &path, i, &by_name)?;
+        let (stream, plan) = flow(f, &path, i, &by_name, &ethernets)?;
         streams.push(stream);
         flows.push(plan);
     }
     let captures = captures_of(c.get("captures"), &by_name)?;
-    Ok(Plan { ports, flows, profile: json!({ "streams": streams }), captures })
+    Ok(Plan { ports, flows, profile: json!({ "streams": streams }), captures, ethernets })
+}
+
+/// Most addresses all devices hold together.
+pub const MAX_ADDRESSES: usize = 4096;
+
+/// The config's `devices`: Ethernet interfaces on ports with IPv4 and IPv6 addresses;
+/// every protocol beyond them is refused by its path.
+fn devices_of(list: Option<&Value>, ports: &HashMap<&str, usize>) -> Result<Vec<EthernetPlan>, OtgError> {
+    let mut out: Vec<EthernetPlan> = Vec::new();
+    let mut names: HashMap<String, String> = HashMap::new();
+    let mut count = 0usize;
+    for (i, d) in list.and_then(Value::as_array).into_iter().flatten().enumerate() {
+        let path = format!("devices[{i}]");
+        if let Some(o) = d.as_object() {
+            for (k, v) in o {
+                let empty = v.as_array().is_some_and(Vec::is_empty) || v.as_object().is_some_and(Map::is_empty);
+                if !matches!(k.as_str(), "name" | "ethernets") && !empty {
+                    return Err(OtgError::at(
+                        join(&path, k),
+                        format!("{k} is not served yet (riptide's devices have Ethernet and IP addresses)"),
+                    ));
+                }
+            }
+        }
+        for (j, e) in d.get("ethernets").and_then(Value::as_array).into_iter().flatten().enumerate() {
+            let epath = format!("{path}.ethernets[{j}]");
+            let ename = e.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+            for k in ["vlans", "dhcpv4_interfaces", "dhcpv6_interfaces"] {
+                if e.get(k).and_then(Value::as_array).is_some_and(|a| !a.is_empty()) {
+                    return Err(OtgError::at(join(&epath, k), "not served yet"));
+                }
+            }
+            let conn = e.get("connection").unwrap_or(&Value::Null);
+            let port = match (choice(conn, "Ethernet.Connection"), conn.get("port_name").and_then(Value::as_str)) {
+                ("port_name", Some(n)) => *ports.get(n).ok_or_else(|| {
+                    OtgError::at(join(&epath, "connection.port_name"), format!("'{n}' is no port of the config"))
+                })?,
+                ("port_name", None) | ("", _) => {
+                    return Err(OtgError::at(
+                        join(&epath, "connection"),
+                        "missing: the port the device is on (port_name)",
+                    ))
+                }
+                (other, _) => {
+                    return Err(OtgError::at(
+                        join(&epath, "connection"),
+                        format!("{other}: only a port_name is served yet"),
+                    ))
+                }
+            };
+            let mac = e.get("mac").and_then(Value::as_str).and_then(parse_mac).ok_or_else(|| {
+                OtgError::at(join(&epath, "mac"), "missing: riptide answers for the device with this MAC")
+            })?;
+            let mut addresses = Vec::new();
+            for (key, v6) in [("ipv4_addresses", false), ("ipv6_addresses", true)] {
+                for (k, a) in e.get(key).and_then(Value::as_array).into_iter().flatten().enumerate() {
+                    let apath = format!("{epath}.{key}[{k}]");
+                    count += 1;
+                    if count > MAX_ADDRESSES {
+                        return Err(OtgError::at(apath, format!("at most {MAX_ADDRESSES} device addresses")));
+                    }
+                    let name = a.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+                    let ip = |k: &str| -> Result<IpAddr, OtgError> {
+                        let text = a.get(k).and_then(Value::as_str).unwrap_or_default();
+                        let parsed: Option<IpAddr> = if v6 {
+                            text.parse::<Ipv6Addr>().ok().map(IpAddr::V6)
+                        } else {
+                            text.parse::<Ipv4Addr>().ok().map(IpAddr::V4)
+                        };
+                        parsed.ok_or_else(|| {
+                            OtgError::at(
+                                join(&apath, k),
+                                format!("'{text}' is not an IPv{} address", if v6 { 6 } else { 4 }),
+                            )
+                        })
+                    };
+                    let (address, gateway) = (ip("address")?, ip("gateway")?);
+                    let gm = a.get("gateway_mac").unwrap_or(&Value::Null);
+                    let schema = if v6 { "Device.Ipv6GatewayMAC" } else { "Device.Ipv4GatewayMAC" };
+                    let gateway_mac = match choice(gm, schema) {
+                        "value" => Some(
+                            gm.get("value")
+                                .and_then(Value::as_str)
+                                .and_then(parse_mac)
+                                .ok_or_else(|| OtgError::at(join(&apath, "gateway_mac.value"), "not a MAC address"))?,
+                        ),
+                        _ => None,
+                    };
+                    if let Some(other) = names.insert(name.clone(), apath.clone()) {
+                        return Err(OtgError::at(join(&apath, "name"), format!("'{name}' names {other} already")));
+                    }
+                    addresses.push(AddressPlan { name, address, gateway, gateway_mac, path: apath });
+                }
+            }
+            out.push(EthernetPlan { name: ename, port, mac, addresses });
+        }
+    }
+    Ok(out)
 }
 
 /// The config's `captures`: one per port at most, pcap, no filters.
@@ -186,15 +320,18 @@ fn uint(v: &Value, schema: &str, key: &str) -> u64 {
     get(v, schema, key).and_then(as_u64).unwrap_or(0)
 }
 
-fn flow(f: &Value, path: &str, index: usize, ports: &HashMap<&str, usize>) -> Result<(Value, FlowPlan), OtgError> {
+fn flow(
+    f: &Value,
+    path: &str,
+    index: usize,
+    ports: &HashMap<&str, usize>,
+    ethernets: &[EthernetPlan],
+) -> Result<(Value, FlowPlan), OtgError> {
     let name = f.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
     let txrx = f.get("tx_rx").unwrap_or(&Value::Null);
     let tpath = join(path, "tx_rx");
-    if choice(txrx, "Flow.TxRx") != "port" {
-        return Err(OtgError::at(
-            join(&tpath, "device"),
-            "device endpoints are not served yet: name ports (tx_rx.port)",
-        ));
+    if choice(txrx, "Flow.TxRx") == "device" {
+        return device_flow(f, path, index, ethernets);
     }
     let p = txrx.get("port").unwrap_or(&Value::Null);
     let ppath = join(&tpath, "port");
@@ -212,11 +349,75 @@ fn flow(f: &Value, path: &str, index: usize, ports: &HashMap<&str, usize>) -> Re
             rx.push(r);
         }
     }
+    body_of(f, path, index, name, tx, rx, None, None)
+}
+
+/// The endpoint an OTG name gives: (ethernet, address) indexes.
+fn endpoint(ethernets: &[EthernetPlan], n: &str) -> Option<(usize, usize)> {
+    ethernets.iter().enumerate().find_map(|(e, eth)| eth.addresses.iter().position(|a| a.name == n).map(|a| (e, a)))
+}
+
+/// A flow between device addresses: one sending address and one receiving (for now); the
+/// packet's Ethernet source and IP addresses left to riptide are the devices', its
+/// Ethernet destination the sender's gateway's MAC (resolved at set_config).
+fn device_flow(f: &Value, path: &str, index: usize, ethernets: &[EthernetPlan]) -> Result<(Value, FlowPlan), OtgError> {
+    let name = f.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+    let dpath = join(path, "tx_rx.device");
+    let d = f.pointer("/tx_rx/device").unwrap_or(&Value::Null);
+    if d.get("bidirectional").and_then(Value::as_bool) == Some(true) {
+        return Err(OtgError::at(join(&dpath, "bidirectional"), "not served yet: make a flow each way"));
+    }
+    let names = |k: &str| -> Vec<&str> {
+        d.get(k).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect()
+    };
+    let (txs, rxs) = (names("tx_names"), names("rx_names"));
+    let one = |list: &[&str], k: &str| -> Result<(usize, usize), OtgError> {
+        let [n] = list else {
+            return Err(OtgError::at(
+                join(&dpath, k),
+                format!("{} names: riptide serves one endpoint a side yet", list.len()),
+            ));
+        };
+        endpoint(ethernets, n).ok_or_else(|| {
+            OtgError::at(
+                format!("{dpath}.{k}[0]"),
+                format!("'{n}' is no device address (ipv4_addresses, ipv6_addresses)"),
+            )
+        })
+    };
+    let (t, r) = (one(&txs, "tx_names")?, one(&rxs, "rx_names")?);
+    let (ta, ra) = (&ethernets[t.0].addresses[t.1], &ethernets[r.0].addresses[r.1]);
+    if ta.address.is_ipv4() != ra.address.is_ipv4() {
+        return Err(OtgError::at(join(&dpath, "rx_names"), "the endpoints are not of one IP version"));
+    }
+    let (tx, rx) = (ethernets[t.0].port, vec![ethernets[r.0].port]);
+    body_of(f, path, index, name, tx, rx, Some((&ethernets[t.0], ta, ra)), dst_left(f).then_some(t))
+}
+
+/// A device flow's sending ethernet, sending address and receiving address.
+type Endpoints<'a> = (&'a EthernetPlan, &'a AddressPlan, &'a AddressPlan);
+
+/// A flow's stream and plan once its ports are known; `device`: the sending and
+/// receiving endpoints, whose addresses fill what the packet leaves to riptide.
+#[allow(clippy::too_many_arguments)]
+fn body_of(
+    f: &Value,
+    path: &str,
+    index: usize,
+    name: String,
+    tx: usize,
+    rx: Vec<usize>,
+    device: Option<Endpoints>,
+    gateway_of: Option<(usize, usize)>,
+) -> Result<(Value, FlowPlan), OtgError> {
     let mut stream = Map::new();
     stream.insert("name".into(), json!(name));
     stream.insert("port".into(), json!(tx));
     let mut vars = Vec::new();
-    let layers = packet(f.get("packet"), &join(path, "packet"), &name, &mut vars)?;
+    let mut layers = packet(f.get("packet"), &join(path, "packet"), &name, &mut vars)?;
+    if let Some((eth, t, r)) = device {
+        from_devices(f.get("packet"), &mut layers, eth, t, r);
+    }
     stream.insert("packet".into(), Value::Array(layers));
     if !vars.is_empty() {
         stream.insert("vars".into(), Value::Array(vars));
@@ -262,7 +463,55 @@ fn flow(f: &Value, path: &str, index: usize, ports: &HashMap<&str, usize>) -> Re
     if let Some(id) = tag {
         stream.insert((if latency { "latency" } else { "flow_stats" }).into(), json!({ "id": id }));
     }
-    Ok((Value::Object(stream), FlowPlan { name, tx, rx, tag, latency, packets }))
+    Ok((Value::Object(stream), FlowPlan { name, tx, rx, tag, latency, packets, gateway_of }))
+}
+
+/// Whether the OTG header's field is left to riptide (absent, or `auto`).
+fn left(header: &Value, field: &str) -> bool {
+    match header.get(field) {
+        None => true,
+        Some(fp) => fp.get("choice").and_then(Value::as_str) == Some("auto") && fp.get("value").is_none(),
+    }
+}
+
+/// Fills what a device flow's packet leaves to riptide: the first Ethernet header's source
+/// (the device's MAC) and the first IP header's addresses (the endpoints'); the
+/// destination MAC is the server's to fill once the gateway is resolved.
+fn from_devices(headers: Option<&Value>, layers: &mut [Value], eth: &EthernetPlan, tx: &AddressPlan, rx: &AddressPlan) {
+    let list = headers.and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let mut seen_eth = false;
+    let mut seen_ip = false;
+    for (h, layer) in list.iter().zip(layers.iter_mut()) {
+        let c = choice(h, "Flow.Header");
+        let body = h.get(c).unwrap_or(&Value::Null);
+        match c {
+            "ethernet" if !seen_eth => {
+                seen_eth = true;
+                if left(body, "src") {
+                    layer["eth"]["src"] = Kind::Mac.text(eth.mac.iter().fold(0u128, |a, b| (a << 8) | u128::from(*b)));
+                }
+            }
+            "ipv4" | "ipv6" if !seen_ip => {
+                seen_ip = true;
+                if left(body, "src") {
+                    layer[c]["src"] = json!(tx.address.to_string());
+                }
+                if left(body, "dst") {
+                    layer[c]["dst"] = json!(rx.address.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether a device flow's frames take their destination MAC from the gateway: its
+/// first Ethernet header leaves `dst` to riptide.
+fn dst_left(flow: &Value) -> bool {
+    let list = flow.get("packet").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    list.first().is_none_or(|h| {
+        choice(h, "Flow.Header") != "ethernet" || left(h.get("ethernet").unwrap_or(&Value::Null), "dst")
+    })
 }
 
 /// What an OTG field holds, and so how its values read.

@@ -159,6 +159,15 @@ fn value() -> impl Strategy<Value = Value> {
         Just("gre"),
         Just("vxlan"),
         Just("vni"),
+        Just("devices"),
+        Just("ethernets"),
+        Just("ipv4_addresses"),
+        Just("address"),
+        Just("gateway"),
+        Just("device"),
+        Just("tx_names"),
+        Just("ipv4_neighbors"),
+        Just("ethernet_names"),
     ];
     leaf.prop_recursive(5, 64, 6, move |inner| {
         prop_oneof![
@@ -175,9 +184,9 @@ proptest! {
     /// Any JSON to any endpoint: an answer (OTG's Error when it is not 200), never a
     /// panic, and the server still answers afterwards.
     #[test]
-    fn any_request_gets_an_answer(body in value(), endpoint in 0usize..5) {
+    fn any_request_gets_an_answer(body in value(), endpoint in 0usize..6) {
         let (m, p) = [("POST", "/config"), ("POST", "/control/state"), ("POST", "/monitor/metrics"), ("GET", "/config"),
-                      ("POST", "/monitor/capture")][endpoint];
+                      ("POST", "/monitor/capture"), ("POST", "/monitor/states")][endpoint];
         let mut s = Otg::new();
         let r = s.handle(m, p, body.to_string().as_bytes());
         if r.status != 200 {

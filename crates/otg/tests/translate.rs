@@ -117,7 +117,7 @@ fn what_riptide_cannot_do_is_refused_by_its_path() {
             "flows[0].tx_rx.port.tx_name",
             "'nope' is no port",
         ),
-        (with(&|c| c["devices"] = json!([{"name": "d"}])), "devices", "does not serve devices yet"),
+        (with(&|c| c["lags"] = json!([{"name": "l"}])), "lags", "does not serve lags yet"),
         (
             with(&|c| c["flows"][0]["packet"][0] = json!({"choice": "ppp", "ppp": {}})),
             "flows[0].packet[0].ppp",
@@ -276,4 +276,66 @@ fn a_capture_is_a_pcap_with_each_frames_fcs() {
     assert_eq!(&p[40..], b"123456789\x26\x39\xf4\xcb");
     let cut = riptide_otg::server::pcap([f].iter(), Some(4));
     assert_eq!((&cut[32..36], &cut[36..40], cut.len()), (&4u32.to_le_bytes()[..], &13u32.to_le_bytes()[..], 44));
+}
+
+/// Devices as snappi wrote them: each ethernet on its port with its addresses; a flow
+/// between device addresses sends from the device's MAC and addresses and leaves its
+/// destination MAC to the gateway's resolution; what is beyond riptide's devices is
+/// refused by its path.
+#[test]
+fn devices_and_flows_between_them_translate() {
+    let c = data("devices.json");
+    let plan = translate(&c).unwrap();
+    assert_eq!(plan.ethernets.len(), 2);
+    let e1 = &plan.ethernets[0];
+    assert_eq!((e1.name.as_str(), e1.port, e1.mac), ("e1", 0, [2, 0, 0, 0, 1, 1]));
+    let a = &e1.addresses[0];
+    assert_eq!(
+        (a.name.as_str(), a.address.to_string(), a.gateway.to_string()),
+        ("e1v4", "198.18.0.1".into(), "198.18.0.2".into())
+    );
+    assert_eq!(a.path, "devices[0].ethernets[0].ipv4_addresses[0]");
+    let (f4, f6) = (&plan.flows[0], &plan.flows[1]);
+    assert_eq!((f4.tx, f4.rx.clone(), f4.gateway_of), (0, vec![1], Some((0, 0))));
+    assert_eq!((f6.tx, f6.rx.clone(), f6.gateway_of), (1, vec![0], Some((1, 1))));
+    let s = &plan.profile["streams"][0]["packet"];
+    assert_eq!(s[0]["eth"]["src"], "02:00:00:00:01:01");
+    assert_eq!((s[1]["ipv4"]["src"].as_str(), s[1]["ipv4"]["dst"].as_str()), (Some("198.18.0.1"), Some("198.18.0.2")));
+    let s = &plan.profile["streams"][1]["packet"];
+    assert_eq!((s[1]["ipv6"]["src"].as_str(), s[1]["ipv6"]["dst"].as_str()), (Some("2001:2::2"), Some("2001:2::1")));
+    // A destination MAC given: no resolution for that flow.
+    let mut given = c.clone();
+    given["flows"][0]["packet"][0]["ethernet"]["dst"] = json!({"choice": "value", "value": "02:00:00:00:00:09"});
+    assert_eq!(translate(&given).unwrap().flows[0].gateway_of, None);
+    let with = |f: &dyn Fn(&mut Value)| {
+        let mut c = c.clone();
+        f(&mut c);
+        translate(&c).unwrap_err().to_string()
+    };
+    for (e, want) in [
+        (with(&|c| c["devices"][0]["bgp"] = json!({"router_id": "1.1.1.1"})), "devices[0].bgp: bgp is not served yet"),
+        (with(&|c| c["flows"][0]["tx_rx"]["device"]["tx_names"] = json!(["e1v4", "e2v4"])), "tx_names: 2 names"),
+        (with(&|c| c["flows"][0]["tx_rx"]["device"]["rx_names"] = json!(["e1v6"])), "not of one IP version"),
+        (
+            with(&|c| c["flows"][0]["tx_rx"]["device"]["tx_names"] = json!(["nope"])),
+            "tx_names[0]: 'nope' is no device address",
+        ),
+        (
+            with(&|c| c["devices"][1]["ethernets"][0]["ipv4_addresses"][0]["name"] = json!("e1v4")),
+            "'e1v4' names devices[0]",
+        ),
+        (
+            with(&|c| c["devices"][0]["ethernets"][0]["vlans"] = json!([{"name": "v", "id": 5}])),
+            "ethernets[0].vlans: not served yet",
+        ),
+    ] {
+        assert!(e.contains(want), "{e} (wanted {want})");
+    }
+    // On ports that are not interfaces, devices cannot answer ARP: refused at set_config.
+    let mut on_link = c.clone();
+    on_link["ports"] = json!([{"name": "a", "location": "link:0"}, {"name": "b", "location": "link:1"}]);
+    let mut s = riptide_otg::server::Otg::new();
+    let r = s.handle("POST", "/config", on_link.to_string().as_bytes());
+    assert_eq!(r.status, 400);
+    assert!(r.body.to_string().contains("port 'a' (link:0) is no interface"), "{}", r.body);
 }

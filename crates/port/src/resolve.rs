@@ -10,6 +10,8 @@ use riptide_wire::neighbor;
 use std::io;
 use std::net::IpAddr;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const RETRY: Duration = Duration::from_millis(250);
@@ -22,16 +24,9 @@ fn cvt(rc: libc::c_int) -> io::Result<libc::c_int> {
     }
 }
 
-/// The MAC of `gateway`, asked from `ip` on `ifname` (in the calling thread's namespace).
-pub fn resolve(ifname: &str, ip: IpAddr, gateway: IpAddr, timeout: Duration) -> Result<[u8; 6], String> {
+/// A raw AF_PACKET socket of `ethertype`'s frames on interface `index`.
+fn raw_socket(ifname: &str, index: u32, ethertype: u16) -> Result<OwnedFd, String> {
     let fail = |what: &str, e: io::Error| format!("{ifname}: {what}: {e}");
-    let mac = mac_address(ifname).map_err(|e| fail("MAC address", e))?;
-    let index = interface_index(ifname).map_err(|e| fail("interface", e))?;
-    let (request, ethertype): (Vec<u8>, u16) = match (ip, gateway) {
-        (IpAddr::V4(me), IpAddr::V4(gw)) => (neighbor::arp_request(mac, me, gw), neighbor::ETHERTYPE_ARP),
-        (IpAddr::V6(me), IpAddr::V6(gw)) => (neighbor::nd_solicit(mac, me, gw), neighbor::ETHERTYPE_IPV6),
-        _ => return Err(format!("{ifname}: ip {ip} and default_gw {gateway} are not of one IP version")),
-    };
     let proto = ethertype.to_be();
     // SAFETY: plain socket creation.
     let fd = cvt(unsafe { libc::socket(libc::AF_PACKET, libc::SOCK_RAW | libc::SOCK_CLOEXEC, i32::from(proto)) })
@@ -47,6 +42,115 @@ pub fn resolve(ifname: &str, ip: IpAddr, gateway: IpAddr, timeout: Duration) -> 
     // SAFETY: `sll` is a valid sockaddr_ll of the length passed.
     cvt(unsafe { libc::bind(fd.as_raw_fd(), (&sll as *const libc::sockaddr_ll).cast(), len) })
         .map_err(|e| fail("bind", e))?;
+    Ok(fd)
+}
+
+/// Answers ARP and Neighbor Solicitations for addresses of ours on an interface (an
+/// emulated device's, as OTG's devices and TRex's L3 ports have), from a thread of its
+/// own until dropped. Each frame read is one fixed buffer; what is not a request for one
+/// of the addresses is ignored; one answer per request.
+pub struct Responder {
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    answered: Arc<AtomicU64>,
+}
+
+impl Responder {
+    /// Starts answering on `ifname` (in the calling thread's namespace) for `addresses`,
+    /// each with its MAC.
+    pub fn start(ifname: &str, addresses: Vec<(IpAddr, [u8; 6])>) -> Result<Responder, String> {
+        let index = interface_index(ifname).map_err(|e| format!("{ifname}: interface: {e}"))?;
+        let fd = raw_socket(ifname, index, ETH_P_ALL)?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let answered = Arc::new(AtomicU64::new(0));
+        let (s, a) = (stop.clone(), answered.clone());
+        let thread = std::thread::Builder::new()
+            .name(format!("answer-{ifname}"))
+            .spawn(move || answer(&fd, &addresses, &s, &a))
+            .map_err(|e| format!("{ifname}: a thread to answer ARP and ND: {e}"))?;
+        Ok(Responder { stop, thread: Some(thread), answered })
+    }
+
+    /// Requests answered so far.
+    pub fn answered(&self) -> u64 {
+        self.answered.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Responder {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Every protocol: ARP and IPv6 arrive on one socket.
+const ETH_P_ALL: u16 = 0x0003;
+/// How often the answering thread looks at its stop flag.
+const STOP_POLL_MS: libc::c_int = 50;
+
+fn answer(fd: &OwnedFd, addresses: &[(IpAddr, [u8; 6])], stop: &AtomicBool, answered: &AtomicU64) {
+    let mut buf = [0u8; 2048];
+    while !stop.load(Ordering::Relaxed) {
+        let mut pfd = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one pollfd that lives across the call.
+        if unsafe { libc::poll(&mut pfd, 1, STOP_POLL_MS) } <= 0 {
+            continue;
+        }
+        // SAFETY: an all-zero sockaddr_ll is valid for recvfrom to fill.
+        let mut from: libc::sockaddr_ll = unsafe { std::mem::zeroed() };
+        let mut len = std::mem::size_of::<libc::sockaddr_ll>() as libc::socklen_t;
+        // SAFETY: `buf` is writable for its length, `from` for `len` bytes.
+        let n = unsafe {
+            libc::recvfrom(
+                fd.as_raw_fd(),
+                buf.as_mut_ptr().cast(),
+                buf.len(),
+                libc::MSG_DONTWAIT,
+                (&mut from as *mut libc::sockaddr_ll).cast(),
+                &mut len,
+            )
+        };
+        // Our own frames (and every other sent one) come back as outgoing: not requests.
+        if n <= 0 || from.sll_pkttype == libc::PACKET_OUTGOING {
+            continue;
+        }
+        let frame = &buf[..n as usize];
+        let reply = if let Some((mac, ip, target)) = neighbor::arp_request_from(frame) {
+            addresses
+                .iter()
+                .find(|(a, _)| *a == IpAddr::V4(target))
+                .map(|(_, m)| neighbor::arp_reply(*m, target, mac, ip))
+        } else if let Some((mac, ip, target)) = neighbor::nd_solicit_from(frame) {
+            addresses
+                .iter()
+                .find(|(a, _)| *a == IpAddr::V6(target))
+                .map(|(_, m)| neighbor::nd_advert(*m, target, mac, ip))
+        } else {
+            None
+        };
+        if let Some(r) = reply {
+            // SAFETY: `r` is a live buffer of the length passed; the socket is bound.
+            if unsafe { libc::send(fd.as_raw_fd(), r.as_ptr().cast(), r.len(), 0) } > 0 {
+                answered.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// The MAC of `gateway`, asked from `ip` on `ifname` (in the calling thread's namespace).
+pub fn resolve(ifname: &str, ip: IpAddr, gateway: IpAddr, timeout: Duration) -> Result<[u8; 6], String> {
+    let fail = |what: &str, e: io::Error| format!("{ifname}: {what}: {e}");
+    let mac = mac_address(ifname).map_err(|e| fail("MAC address", e))?;
+    let index = interface_index(ifname).map_err(|e| fail("interface", e))?;
+    let (request, ethertype): (Vec<u8>, u16) = match (ip, gateway) {
+        (IpAddr::V4(me), IpAddr::V4(gw)) => (neighbor::arp_request(mac, me, gw), neighbor::ETHERTYPE_ARP),
+        (IpAddr::V6(me), IpAddr::V6(gw)) => (neighbor::nd_solicit(mac, me, gw), neighbor::ETHERTYPE_IPV6),
+        _ => return Err(format!("{ifname}: ip {ip} and default_gw {gateway} are not of one IP version")),
+    };
+    let fd = raw_socket(ifname, index, ethertype)?;
     let deadline = Instant::now() + timeout;
     let mut buf = [0u8; 2048];
     loop {
@@ -130,5 +234,54 @@ mod tests {
         })
         .unwrap();
         assert_eq!(got, Ok(net.mac_b));
+    }
+
+    /// A responder answers for addresses the kernel does not have (198.18.N.7 and
+    /// 2001:2::7 on the far side): riptide's resolver and the kernel's own neighbour
+    /// table (ping's resolution) both learn its MAC; dropped, it is silent.
+    #[test]
+    fn a_responder_answers_arp_and_nd_for_its_addresses() {
+        if !riptide_testkit::require(netns::test_support()) {
+            return;
+        }
+        let net = TestNet::new().unwrap();
+        let mine = [2, 0, 0, 0x5e, 0, 7];
+        let v4: std::net::Ipv4Addr = [198, 18, net.ip_b.octets()[2], 7].into();
+        let v6: std::net::Ipv6Addr = "2001:2::7".parse().unwrap();
+        for (ns, ifn) in [(&net.ns_a, &net.if_a), (&net.ns_b, &net.if_b)] {
+            ok(&["netns", "exec", ns, "sysctl", "-qw", &format!("net.ipv6.conf.{ifn}.disable_ipv6=0")]);
+        }
+        ok(&["-n", &net.ns_a, "addr", "add", "2001:2::1/64", "dev", &net.if_a, "nodad"]);
+        let r = netns::run_in(&net.ns_b, || Responder::start(&net.if_b, vec![(v4.into(), mine), (v6.into(), mine)]))
+            .unwrap()
+            .unwrap();
+        let got = netns::run_in(&net.ns_a, || {
+            let a = resolve(&net.if_a, IpAddr::V4(net.ip_a), IpAddr::V4(v4), Duration::from_secs(2));
+            let b = resolve(&net.if_a, "2001:2::1".parse().unwrap(), IpAddr::V6(v6), Duration::from_secs(2));
+            (a, b)
+        })
+        .unwrap();
+        assert_eq!(got, (Ok(mine), Ok(mine)));
+        // The kernel's own resolution (a datagram sent to each): its neighbour table
+        // learns the MAC.
+        ok(&["-n", &net.ns_a, "route", "add", &format!("{v4}/32"), "dev", &net.if_a]);
+        for to in [IpAddr::V4(v4), IpAddr::V6(v6)] {
+            netns::run_in(&net.ns_a, || {
+                let s = std::net::UdpSocket::bind(if to.is_ipv4() { "0.0.0.0:0" } else { "[::]:0" }).unwrap();
+                s.send_to(b"x", (to, 9)).unwrap();
+            })
+            .unwrap();
+            riptide_testkit::wait_for(Duration::from_secs(3), "the kernel to learn the responder's MAC", || {
+                let n = Command::new("ip").args(["-n", &net.ns_a, "neigh", "show", &to.to_string()]).output().unwrap();
+                String::from_utf8_lossy(&n.stdout).contains("02:00:00:5e:00:07")
+            });
+        }
+        assert!(r.answered() >= 4, "{}", r.answered());
+        drop(r);
+        let silent = netns::run_in(&net.ns_a, || {
+            resolve(&net.if_a, IpAddr::V4(net.ip_a), IpAddr::V4(v4), Duration::from_millis(400))
+        })
+        .unwrap();
+        assert!(silent.is_err(), "{silent:?}");
     }
 }

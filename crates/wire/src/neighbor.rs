@@ -7,6 +7,8 @@
 //!   solicited-node multicast group with our link-layer address option, and the MAC in a
 //!   Neighbor Advertisement for the target (its target link-layer option, else the
 //!   Ethernet source).
+//! - [`arp_request_from`] / [`arp_reply`], [`nd_solicit_from`] / [`nd_advert`]: the other
+//!   side, answering for an address of ours.
 
 use crate::checksum;
 use crate::ip::{pseudo_header_sum, IpAddress, Protocol};
@@ -141,6 +143,70 @@ pub fn nd_advert_from(frame: &[u8], target: Ipv6Addr) -> Option<[u8; 6]> {
     Some(mac)
 }
 
+/// A Neighbor Solicitation's sender MAC (its source link-layer option, else the Ethernet
+/// source), sender address (`::` while it checks its own, RFC 4862) and target, if
+/// `frame` is one.
+pub fn nd_solicit_from(frame: &[u8]) -> Option<([u8; 6], Ipv6Addr, Ipv6Addr)> {
+    if frame.len() < 14 + 40 + 24 || frame[12..14] != ETHERTYPE_IPV6.to_be_bytes() || frame[20] != 58 {
+        return None;
+    }
+    let icmp = &frame[54..];
+    if icmp[0] != 135 || icmp[1] != 0 || frame[21] != 255 {
+        return None;
+    }
+    let mut src = [0; 16];
+    src.copy_from_slice(&frame[22..38]);
+    let (sender, target) = (Ipv6Addr::from(src), Ipv6Addr::from(icmp_target(icmp)));
+    let mut mac = [0; 6];
+    mac.copy_from_slice(&frame[6..12]);
+    let mut opts = &icmp[24..];
+    while opts.len() >= 8 {
+        let len = usize::from(opts[1]) * 8;
+        if len == 0 || len > opts.len() {
+            break;
+        }
+        if opts[0] == 1 {
+            mac.copy_from_slice(&opts[2..8]);
+        }
+        opts = &opts[len..];
+    }
+    Some((mac, sender, target))
+}
+
+fn icmp_target(icmp: &[u8]) -> [u8; 16] {
+    let mut a = [0; 16];
+    a.copy_from_slice(&icmp[8..24]);
+    a
+}
+
+/// A Neighbor Advertisement of (`mac`, `ip`) answering a solicitation from (`to_mac`,
+/// `to_ip`): solicited and override, with the target link-layer option; to all nodes
+/// (ff02::1) when the solicitation came from `::` (RFC 4861 7.2.4).
+pub fn nd_advert(mac: [u8; 6], ip: Ipv6Addr, to_mac: [u8; 6], to_ip: Ipv6Addr) -> Vec<u8> {
+    let dad = to_ip.is_unspecified();
+    let (dst_mac, dst_ip) =
+        if dad { ([0x33, 0x33, 0, 0, 0, 1], Ipv6Addr::new(0xff02, 0, 0, 0, 0, 0, 0, 1)) } else { (to_mac, to_ip) };
+    // ICMPv6: type 136, code 0, checksum, flags (S unless to all nodes, O), target, option 2.
+    let mut icmp = vec![136, 0, 0, 0, if dad { 0x20 } else { 0x60 }, 0, 0, 0];
+    icmp.extend_from_slice(&ip.octets());
+    icmp.extend_from_slice(&[2, 1]);
+    icmp.extend_from_slice(&mac);
+    let ph = pseudo_header_sum(&IpAddress::V6(ip), &IpAddress::V6(dst_ip), Protocol::ICMPV6, icmp.len() as u32);
+    let c = !checksum::fold(u64::from(ph) + u64::from(checksum::sum(&icmp)));
+    icmp[2..4].copy_from_slice(&c.to_be_bytes());
+    let mut f = Vec::with_capacity(14 + 40 + icmp.len());
+    f.extend_from_slice(&dst_mac);
+    f.extend_from_slice(&mac);
+    f.extend_from_slice(&ETHERTYPE_IPV6.to_be_bytes());
+    f.extend_from_slice(&[0x60, 0, 0, 0]);
+    f.extend_from_slice(&(icmp.len() as u16).to_be_bytes());
+    f.extend_from_slice(&[58, 255]);
+    f.extend_from_slice(&ip.octets());
+    f.extend_from_slice(&dst_ip.octets());
+    f.extend_from_slice(&icmp);
+    f
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +260,26 @@ mod tests {
         assert_eq!(nd_advert_from(&na, target), Some([2, 0, 0, 0, 0, 7]));
         assert_eq!(nd_advert_from(&na, me), None);
         assert_eq!(nd_advert_from(&f, target), None, "a solicitation is not an answer");
+    }
+
+    #[test]
+    fn a_solicitation_reads_and_its_advertisement_answers_it() {
+        let me: Ipv6Addr = "2001:2::1".parse().unwrap();
+        let target: Ipv6Addr = "2001:2::2".parse().unwrap();
+        let ns = nd_solicit(MAC, me, target);
+        assert_eq!(nd_solicit_from(&ns), Some((MAC, me, target)));
+        assert_eq!(nd_solicit_from(&ns[..70]), None);
+        let theirs = [2, 0, 0, 0, 0, 2];
+        let na = nd_advert(theirs, target, MAC, me);
+        assert_eq!(nd_advert_from(&na, target), Some(theirs));
+        assert_eq!((&na[..6], na[58]), (&MAC[..], 0x60));
+        let icmp = &na[54..];
+        let ph = pseudo_header_sum(&IpAddress::V6(target), &IpAddress::V6(me), Protocol::ICMPV6, icmp.len() as u32);
+        assert_eq!(checksum::fold(u64::from(ph) + u64::from(checksum::sum(icmp))), 0xffff);
+        assert_eq!(nd_solicit_from(&na), None, "an advertisement is no solicitation");
+        // Duplicate address detection: from ::, answered to all nodes, not solicited.
+        let dad = nd_advert(theirs, target, MAC, Ipv6Addr::UNSPECIFIED);
+        assert_eq!((&dad[..6], dad[58]), (&[0x33, 0x33, 0, 0, 0, 1][..], 0x20));
     }
 
     #[test]
