@@ -542,3 +542,59 @@ def test_devices_resolve_each_other_and_flows_between_them_arrive(tmp_path: Path
     # The tap saw what riptide sent on veth-a: flow f4 (the ARP answers went by the
     # responder's socket, not the port).
     assert rows == [["02:00:00:00:01:01", "02:00:00:00:02:02", "198.18.0.1", "198.18.0.2", "", "", rows[0][6]]] * n, rows[:3]
+
+
+def test_sizes_rates_and_durations_send_what_they_say(server: str, tmp_path: Path) -> None:
+    """Size weight pairs, custom (0.5/0.25/0.25: exact in every 4 frames) and OTG's IPsec
+    IMIX (90:58.67, 92:2, 594:23.66, 1418:15.67 over 10,000 frames: exact, as riptide
+    lays a mix out); a kbps rate for fixed seconds (96 kb/s of 100 B frames, 960 bits
+    each on the wire, for 0.5 s: 50 frames); bursts (3 of 5). tshark counts the sizes in
+    the tap's pcap."""
+    if shutil.which("tshark") is None:
+        pytest.fail("tshark is needed (scripts/setup.sh installs it)")
+    tap = tmp_path / "s.pcap"
+    a = api(server, "http")
+    cfg = a.config()
+    pa = cfg.ports.add(name="a", location=f"link:0+tap:{tap}")
+    pb = cfg.ports.add(name="b", location="link:1")
+
+    def flow(name: str, dst: str):
+        f = cfg.flows.add(name=name)
+        f.tx_rx.port.tx_name, f.tx_rx.port.rx_names = pa.name, [pb.name]
+        f.metrics.enable = True
+        eth, ip, _ = f.packet.ethernet().ipv4().udp()
+        ip.src.value, ip.dst.value = "198.18.0.1", dst
+        return f
+
+    f = flow("custom", "198.19.0.1")
+    for size, weight in ((64, 0.5), (128, 0.25), (256, 0.25)):
+        f.size.weight_pairs.custom.add(size=size, weight=weight)
+    f.duration.fixed_packets.packets = 400
+    f.rate.pps = 20000
+    f = flow("ipsec", "198.19.0.2")
+    f.size.weight_pairs.predefined = f.size.weight_pairs.IPSEC_IMIX
+    f.duration.fixed_packets.packets = 10000
+    f.rate.pps = 100000
+    f = flow("kbps", "198.19.0.3")
+    f.size.fixed = 100
+    f.rate.kbps = 96
+    f.duration.fixed_seconds.seconds = 0.5
+    f = flow("bursts", "198.19.0.4")
+    f.size.fixed = 80
+    f.duration.burst.bursts = 3
+    f.duration.burst.packets = 5
+    a.set_config(cfg)
+    cs = a.control_state()
+    cs.traffic.flow_transmit.state = cs.traffic.flow_transmit.START
+    a.set_control_state(cs)
+    want = {"custom": 400, "ipsec": 10000, "kbps": 50, "bursts": 15}
+    for name, n in want.items():
+        m = wait_stopped(a, name)
+        assert (m.frames_tx, m.frames_rx) == (n, n), name
+    from collections import Counter
+    sizes: dict[str, Counter] = {}
+    for dst, flen in tshark_fields(tap, ["ip.dst", "frame.len"]):
+        sizes.setdefault(dst, Counter())[int(flen) + 4] += 1
+    assert sizes["198.19.0.1"] == {64: 200, 128: 100, 256: 100}
+    assert sizes["198.19.0.2"] == {90: 5867, 92: 200, 594: 2366, 1418: 1567}
+    assert sizes["198.19.0.3"] == {100: 50} and sizes["198.19.0.4"] == {80: 15}

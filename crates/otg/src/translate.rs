@@ -12,7 +12,7 @@
 //! | `packet[]`: ethernet, vlan, mpls, arp, ipv4, ipv6, udp, tcp, icmp, icmpv6, gre, vxlan, custom | the layers of those names (`eth`; `payload.hex`); an inner ethernet after gre or vxlan |
 //! | `captures[]` | [`CapturePlan`]: the port's received frames |
 //! | a field's `value` / `values` / `increment` / `decrement` / `random` | the layer's value / `list`, `inc`, `dec`, `repeatable_random` variables |
-//! | `size` fixed / increment / random | `size` N / `{min, max, step, mode: inc}` / `{min, max, mode: random}` |
+//! | `size` fixed / increment / random / weight_pairs | `size` N / `{min, max, step, mode: inc}` / `{min, max, mode: random}` / `{imix: [{size, weight}]}` |
 //! | `rate` pps / bps..gbps / percentage | `{pps}` / `{bps_l1}` (OTG's bps count the preamble and gap: 672 b is the least) / `{percent}` |
 //! | `duration` fixed_packets / fixed_seconds / burst / continuous, `delay` | `burst` / a burst of rate x seconds / `multi_burst` / `continuous`, `isg` |
 //! | `metrics.enable` (`latency.enable`) | `flow_stats` (`latency`) with the flow's index as tag id |
@@ -1067,7 +1067,78 @@ fn size_of(size: &Value, path: &str, stream: &mut Map<String, Value>) -> Result<
             stream.insert("size".into(), json!({"min": s("min"), "max": s("max"), "mode": "random"}));
             Ok(None)
         }
+        "weight_pairs" => {
+            let w = size.get("weight_pairs").cloned().unwrap_or(json!({}));
+            let wpath = join(path, "weight_pairs");
+            let pairs: Vec<(u64, f64)> = match choice(&w, "Flow.SizeWeightPairs") {
+                "custom" => w
+                    .get("custom")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .map(|p| {
+                        (
+                            uint(p, "Flow.SizeWeightPairs.Custom", "size"),
+                            get(p, "Flow.SizeWeightPairs.Custom", "weight").and_then(as_f64).unwrap_or(1.0),
+                        )
+                    })
+                    .collect(),
+                _ => {
+                    let name = get(&w, "Flow.SizeWeightPairs", "predefined").and_then(Value::as_str).unwrap_or("imix");
+                    IMIXES.iter().find(|(n, _)| *n == name).map(|(_, p)| p.to_vec()).unwrap_or_default()
+                }
+            };
+            let mix = weights(&pairs).ok_or_else(|| {
+                OtgError::at(
+                    join(&wpath, "custom"),
+                    "weights: none negative, at least one above 0, the largest at most 4.29e9 times the smallest",
+                )
+            })?;
+            let list: Vec<Value> = mix.iter().map(|(s, w)| json!({"size": s, "weight": w})).collect();
+            stream.insert("size".into(), json!({ "imix": list }));
+            Ok(None)
+        }
         other => Err(OtgError::at(join(path, other), "not served yet")),
+    }
+}
+
+/// OTG's predefined size distributions (the models' flow/size.yaml): size and weight.
+const IMIXES: &[(&str, &[(u64, f64)])] = &[
+    ("imix", &[(64, 7.0), (570, 4.0), (1518, 1.0)]),
+    ("ipsec_imix", &[(90, 58.67), (92, 2.0), (594, 23.66), (1418, 15.67)]),
+    ("ipv6_imix", &[(60, 58.67), (496, 2.0), (594, 23.66), (1518, 15.67)]),
+    ("standard_imix", &[(58, 58.67), (62, 2.0), (594, 23.66), (1518, 15.67)]),
+    ("tcp_imix", &[(90, 58.67), (92, 2.0), (594, 23.66), (1518, 15.67)]),
+];
+
+/// OTG's (size, weight) pairs, weights as numbers, in riptide's whole weights: each
+/// scaled by 10^6, rounded, and divided by their greatest common divisor, so the
+/// proportions are those given to a millionth (riptide lays a mix out so that every window of the total holds each size its
+/// weight's times, where OTG only asks for them on average). Pairs of weight 0 drop out.
+fn weights(pairs: &[(u64, f64)]) -> Option<Vec<(u64, u64)>> {
+    let mut out = Vec::new();
+    for &(size, w) in pairs {
+        let scaled = (w * 1e6).round();
+        if !w.is_finite() || w < 0.0 || scaled > 1e15 {
+            return None;
+        }
+        if scaled > 0.0 {
+            out.push((size, scaled as u64));
+        }
+    }
+    let g = out.iter().fold(0u64, |g, &(_, w)| gcd(g, w));
+    if g == 0 {
+        return None;
+    }
+    out.iter_mut().for_each(|(_, w)| *w /= g);
+    out.iter().all(|&(_, w)| w <= u64::from(u32::MAX)).then_some(out)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -1167,21 +1238,23 @@ fn duration_of(
             let packets = uint(body, "Flow.Burst", "packets");
             let bursts = uint(body, "Flow.Burst", "bursts");
             let gap = body.get("inter_burst_gap").cloned().unwrap_or(json!({}));
-            let ibg_ns = match choice(&gap, "Flow.Duration.InterBurstGap") {
-                "nanoseconds" => {
-                    get(&gap, "Flow.Duration.InterBurstGap", "nanoseconds").and_then(Value::as_f64).unwrap_or(0.0)
-                }
-                "microseconds" => {
-                    get(&gap, "Flow.Duration.InterBurstGap", "microseconds").and_then(Value::as_f64).unwrap_or(0.0)
-                        * 1e3
-                }
-                _ => {
-                    return Err(OtgError::at(
+            let ibg_ns =
+                match choice(&gap, "Flow.Duration.InterBurstGap") {
+                    "nanoseconds" => {
+                        get(&gap, "Flow.Duration.InterBurstGap", "nanoseconds").and_then(Value::as_f64).unwrap_or(0.0)
+                    }
+                    "microseconds" => {
+                        get(&gap, "Flow.Duration.InterBurstGap", "microseconds").and_then(Value::as_f64).unwrap_or(0.0)
+                            * 1e3
+                    }
+                    // The models' default: 12 bytes, the wire's own gap between frames (which
+                    // the rate counts already): bursts back to back.
+                    _ if get(&gap, "Flow.Duration.InterBurstGap", "bytes").and_then(as_u64) == Some(12) => 0.0,
+                    _ => return Err(OtgError::at(
                         join(&bpath, "inter_burst_gap.bytes"),
-                        "a gap in bytes needs the line rate: give nanoseconds or microseconds",
-                    ))
-                }
-            };
+                        "a gap in bytes other than the wire's 12 needs the line rate: give nanoseconds or microseconds",
+                    )),
+                };
             stream.insert(
                 "mode".into(),
                 json!({"multi_burst": {"packets": packets, "bursts": bursts, "ibg": format!("{}ns", ibg_ns.round() as u64)}}),
