@@ -114,6 +114,8 @@ struct Current {
     capture_ids: Vec<Option<u32>>,
     /// By capture of the plan: the frames taken from the engine so far.
     held: Vec<VecDeque<CapturedFrame>>,
+    /// Whether the engine holds the plan's profile with every flow enabled.
+    loaded_all: bool,
     /// The devices' gateways: (ethernet, gateway, its MAC).
     neighbors: Vec<(usize, IpAddr, [u8; 6])>,
     /// Answering ARP and ND for the devices' addresses, one per port with devices.
@@ -286,6 +288,7 @@ impl Otg {
             last: None,
             capture_ids,
             held,
+            loaded_all: true,
             neighbors,
             _responders: responders,
         });
@@ -340,6 +343,8 @@ impl Otg {
             chosen = (0..c.plan.flows.len()).collect();
         }
         let state = ft.get("state").and_then(Value::as_str).unwrap_or_default();
+        chosen.sort_unstable();
+        chosen.dedup();
         let all = chosen.len() == c.plan.flows.len();
         match state {
             "start" => {
@@ -349,15 +354,19 @@ impl Otg {
                 if c.transmit.contains(&Transmit::Started) || c.transmit.contains(&Transmit::Paused) {
                     Self::stop(c);
                 }
-                // The flows named alone: the others are in the profile, not sent.
-                let mut profile = c.plan.profile.clone();
-                if let Some(streams) = profile.get_mut("streams").and_then(Value::as_array_mut) {
-                    for (i, s) in streams.iter_mut().enumerate() {
-                        s["enabled"] = json!(chosen.contains(&i));
+                // The flows named alone: the others are in the profile, not sent. Every
+                // flow: the profile set_config loaded, unless a start of some changed it.
+                if !(all && c.loaded_all) {
+                    let mut profile = c.plan.profile.clone();
+                    if let Some(streams) = profile.get_mut("streams").and_then(Value::as_array_mut) {
+                        for (i, s) in streams.iter_mut().enumerate() {
+                            s["enabled"] = json!(chosen.contains(&i));
+                        }
                     }
-                }
-                if let Err(e) = c.engine.handle(Command::load_profile(profile.to_string(), "otg")) {
-                    return internal(e);
+                    if let Err(e) = c.engine.handle(Command::load_profile(profile.to_string(), "otg")) {
+                        return internal(e);
+                    }
+                    c.loaded_all = all;
                 }
                 if let Err(e) = c.engine.handle(Command::Start(StartOptions::default())) {
                     return internal(e);

@@ -339,3 +339,28 @@ fn devices_and_flows_between_them_translate() {
     assert_eq!(r.status, 400);
     assert!(r.body.to_string().contains("port 'a' (link:0) is no interface"), "{}", r.body);
 }
+
+/// Starting the flows named sends those alone; starting every flow afterwards sends them
+/// all (the profile loaded again with each enabled), and so does a start after that.
+#[test]
+fn a_start_sends_the_flows_it_names() {
+    use riptide_otg::server::Otg;
+    let cfg = data("headers.json");
+    let mut s = Otg::new();
+    assert_eq!(s.handle("POST", "/config", cfg.to_string().as_bytes()).status, 200);
+    let run = |s: &mut Otg, names: &[&str]| -> Vec<u64> {
+        let start = json!({"choice": "traffic", "traffic": {"choice": "flow_transmit",
+                           "flow_transmit": {"state": "start", "flow_names": names}}});
+        assert_eq!(s.handle("POST", "/control/state", start.to_string().as_bytes()).status, 200);
+        let ask = br#"{"choice": "flow"}"#;
+        let mut last = Value::Null;
+        riptide_testkit::wait_for(std::time::Duration::from_secs(30), "the flows to stop", || {
+            last = s.handle("POST", "/monitor/metrics", ask).body;
+            last["flow_metrics"].as_array().unwrap().iter().all(|m| m["transmit"] == "stopped")
+        });
+        last["flow_metrics"].as_array().unwrap().iter().map(|m| m["frames_tx"].as_u64().unwrap()).collect()
+    };
+    assert_eq!(run(&mut s, &["arp", "gre", "arp"]), vec![0, 24, 0, 0, 24, 0]);
+    assert_eq!(run(&mut s, &[]), vec![24; 6]);
+    assert_eq!(run(&mut s, &[]), vec![24; 6]);
+}
