@@ -10,8 +10,8 @@ if [ ! -x "$venv/bin/python" ]; then
   echo "python-env: creating $venv for the Python tests' packages"
   python3 -m venv "$venv"
 fi
-if ! "$venv/bin/python" -c "import pytest, jsonschema, hdrh, scapy, MLRsearch, zmq, trex_stl_lib, prometheus_client, dpkt, repoze.lru, numpy, scipy, dill, kubernetes_validate, yaml, snappi" >/dev/null 2>&1; then
-  echo "python-env: installing python/requirements-test.txt (pytest, jsonschema, hdrhistogram, scapy, MLRsearch, pyzmq, trex_stl_lib, prometheus_client, dpkt, repoze.lru, numpy, scipy, dill, kubernetes-validate, PyYAML, snappi) into $venv"
+if ! "$venv/bin/python" -c "import pytest, xdist, jsonschema, hdrh, scapy, MLRsearch, zmq, trex_stl_lib, prometheus_client, dpkt, repoze.lru, numpy, scipy, dill, kubernetes_validate, yaml, snappi" >/dev/null 2>&1; then
+  echo "python-env: installing python/requirements-test.txt (pytest, pytest-xdist, jsonschema, hdrhistogram, scapy, MLRsearch, pyzmq, trex_stl_lib, prometheus_client, dpkt, repoze.lru, numpy, scipy, dill, kubernetes-validate, PyYAML, snappi) into $venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r python/requirements-test.txt
 fi
 build=target/wheel-build

@@ -39,7 +39,9 @@ rc=${PIPESTATUS[0]}
 set -e
 phase "cargo tests"
 # The Python client against the daemon just built, with its test-only packages in a
-# virtual environment under target/ (the system Python is left alone).
+# virtual environment under target/ (the system Python is left alone). Two workers
+# (pytest-xdist), a whole test file to each: most tests wait on processes and sockets
+# (444 s on one worker, 303 s on two on CI's 2-vCPU VM).
 venv=target/venv
 if ! wait "$envpid"; then
   cat target/python-env.log
@@ -60,7 +62,7 @@ scripts/wheel.sh
 wrc=$?
 wheel=$(ls target/wheels/riptide-*.whl 2>/dev/null | head -n1)
 phase "wheel"
-PYTHONPATH=python RIPTIDE_BIN=target/release/riptide RIPTIDE_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -rs --durations=25 -p no:cacheprovider python/tests 2>&1 | tee target/pytest.log
+PYTHONPATH=python RIPTIDE_BIN=target/release/riptide RIPTIDE_WHEEL="$wheel" "$venv/bin/python" -m pytest -q -rs --durations=25 -p no:cacheprovider -n 2 --dist loadfile python/tests 2>&1 | tee target/pytest.log
 prc=${PIPESTATUS[0]}
 set -e
 phase "python tests"
