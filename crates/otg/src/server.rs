@@ -116,10 +116,51 @@ struct Current {
     held: Vec<VecDeque<CapturedFrame>>,
     /// Whether the engine holds the plan's profile with every flow enabled.
     loaded_all: bool,
+    /// The ports as opened (their interfaces, for the link's state).
+    ports: Vec<PortSpec>,
+    /// By capture of the plan: whether it is capturing.
+    capturing: Vec<bool>,
+    /// By flow: its frames received, as a rate.
+    flow_rx: Vec<Rate>,
+    /// By port: its bytes received (with the FCS), as a rate.
+    port_rx: Vec<Rate>,
     /// The devices' gateways: (ethernet, gateway, its MAC).
     neighbors: Vec<(usize, IpAddr, [u8; 6])>,
     /// Answering ARP and ND for the devices' addresses, one per port with devices.
     _responders: Vec<Responder>,
+}
+
+/// A count's rate, read from its changes on the run's clock (the snapshot's `duration_s`):
+/// the average over at least the last second (the run so far, before its first second),
+/// from samples kept a quarter second apart, so clients reading often and rarely see the
+/// same figure; on simulated ports, the run's average.
+#[derive(Clone, Debug, Default)]
+struct Rate {
+    samples: VecDeque<(f64, u64)>,
+}
+
+impl Rate {
+    /// The rate at `now_s` on the run's clock; on simulated ports (virtual time, whose
+    /// receive counts arrive in wall-clock steps) the run's average so far.
+    fn read(&mut self, now_s: f64, count: u64, simulated: bool) -> f64 {
+        if simulated {
+            return if now_s > 0.0 { count as f64 / now_s } else { 0.0 };
+        }
+        if self.samples.back().is_none_or(|&(t, _)| now_s - t >= 0.25) {
+            self.samples.push_back((now_s, count));
+        }
+        // The newest sample a second old or more is the window's start; older ones go.
+        while self.samples.len() > 1 && now_s - self.samples[1].0 >= 1.0 {
+            self.samples.pop_front();
+        }
+        let (t, c) = self.samples.front().copied().unwrap_or((0.0, 0));
+        let (t, c) = if now_s - t >= 1.0 { (t, c) } else { (0.0, 0) };
+        if now_s - t > 0.0 {
+            count.saturating_sub(c) as f64 / (now_s - t)
+        } else {
+            0.0
+        }
+    }
 }
 
 /// How long a device's gateway has to answer ARP or ND at set_config.
@@ -133,6 +174,15 @@ const HELD_BYTES: usize = MAX_BYTES;
 fn in_otg_terms(e: &str) -> String {
     let e = e.strip_prefix("otg:").map_or(e, |rest| rest.split_once(": ").map_or(rest, |(_, m)| m));
     e.replace("streams[", "flows[")
+}
+
+/// A port's link: an interface's as the kernel has it (up and running); riptide's own
+/// ports (`link:`, `null`, `pcap:`) are always up.
+fn link_of(port: Option<&PortSpec>) -> &'static str {
+    match port.and_then(PortSpec::interface).map(riptide_port::afpacket::link_up) {
+        Some(Ok(false)) | Some(Err(_)) => "down",
+        _ => "up",
+    }
 }
 
 fn mac_text(m: &[u8; 6]) -> String {
@@ -272,6 +322,7 @@ impl Otg {
             Err(r) => return r,
         };
         let captures = !plan.captures.is_empty();
+        let (port_specs, capture_count) = (ports.clone(), plan.captures.len());
         let mut engine = Engine::new(EngineConfig { ports, captures, ..Default::default() });
         if !plan.flows.is_empty() {
             if let Err(e) = engine.handle(Command::load_profile(plan.profile.to_string(), "otg")) {
@@ -289,6 +340,10 @@ impl Otg {
             capture_ids,
             held,
             loaded_all: true,
+            flow_rx: Vec::new(),
+            port_rx: Vec::new(),
+            ports: port_specs,
+            capturing: vec![false; capture_count],
             neighbors,
             _responders: responders,
         });
@@ -372,6 +427,8 @@ impl Otg {
                     return internal(e);
                 }
                 c.last = None;
+                c.flow_rx = vec![Rate::default(); c.plan.flows.len()];
+                c.port_rx = vec![Rate::default(); c.plan.ports.len()];
                 for &k in &chosen {
                     c.transmit[k] = Transmit::Started;
                 }
@@ -409,7 +466,8 @@ impl Otg {
             return Reply::error(400, vec!["no config: set one first (POST /config)".into()]);
         };
         Self::sync(c);
-        let snap = if c.transmit.iter().any(|t| *t != Transmit::Stopped) {
+        let live = c.transmit.iter().any(|t| *t != Transmit::Stopped);
+        let snap = if live {
             match c.engine.handle(Command::Snapshot) {
                 Ok(Response::Stats(s)) => Some(*s),
                 _ => None,
@@ -417,6 +475,8 @@ impl Otg {
         } else {
             c.last.clone()
         };
+        let now = snap.as_ref().map_or(0.0, |s| s.duration_s);
+        let simulated = snap.as_ref().is_some_and(|s| s.simulated);
         let choice = v.get("choice").and_then(Value::as_str).unwrap_or("port");
         let names = |key: &str| -> Vec<String> {
             v.pointer(&format!("/{choice}/{key}"))
@@ -456,7 +516,10 @@ impl Otg {
                         "frames_tx_rate": st.map_or(0.0, |s| s.achieved_pps),
                         "frames_rx": rx,
                         "bytes_rx": st.and_then(|s| s.rx.as_ref()).map_or(0, |r| fcs(r.rx_packets, r.rx_bytes)),
-                        "frames_rx_rate": 0.0,
+                        "frames_rx_rate": match c.flow_rx.get_mut(k) {
+                            Some(r) if live => r.read(now, rx, simulated),
+                            _ => 0.0,
+                        },
                         "loss": if tx > 0 { 100.0 * tx.saturating_sub(rx) as f64 / tx as f64 } else { 0.0 },
                     });
                     if let Some(&r) = f.rx.first() {
@@ -493,17 +556,23 @@ impl Otg {
                     out.push(json!({
                         "name": p.name,
                         "location": p.location,
-                        "link": "up",
-                        "capture": "stopped",
+                        "link": link_of(c.ports.get(k)),
+                        "capture": match c.plan.captures.iter().position(|x| x.port == k) {
+                            Some(i) if c.capturing.get(i) == Some(&true) => "started",
+                            _ => "stopped",
+                        },
                         "transmit": if sending { "started" } else { "stopped" },
                         "frames_tx": ps.map_or(0, |s| s.opackets),
                         "frames_rx": ps.map_or(0, |s| s.ipackets),
                         "bytes_tx": ps.map_or(0, |s| s.obytes + 4 * s.opackets),
                         "bytes_rx": ps.map_or(0, |s| s.ibytes + 4 * s.ipackets),
                         "frames_tx_rate": ps.map_or(0.0, |s| s.tx_pps),
-                        "frames_rx_rate": 0.0,
+                        "frames_rx_rate": ps.filter(|_| live).map_or(0.0, |s| s.rx_pps),
                         "bytes_tx_rate": ps.map_or(0.0, |s| s.tx_bps_l2 / 8.0),
-                        "bytes_rx_rate": 0.0,
+                        "bytes_rx_rate": match (c.port_rx.get_mut(k), ps) {
+                            (Some(r), Some(s)) if live => r.read(now, s.ibytes + 4 * s.ipackets, simulated),
+                            _ => 0.0,
+                        },
                     }));
                 }
                 Reply::ok(json!({"choice": "port_metrics", "port_metrics": out}))
@@ -554,7 +623,10 @@ impl Otg {
                     filter: String::new(),
                 };
                 match c.engine.handle(Command::Capture(CaptureOp::Start(spec))) {
-                    Ok(Response::Capture(CaptureAnswer::Started { id, .. })) => c.capture_ids[k] = Some(id),
+                    Ok(Response::Capture(CaptureAnswer::Started { id, .. })) => {
+                        c.capture_ids[k] = Some(id);
+                        c.capturing[k] = true;
+                    }
                     Ok(other) => return internal(format!("the engine answered {other:?} to a capture")),
                     Err(e) => return internal(e),
                 }
@@ -562,6 +634,7 @@ impl Otg {
                 if let Err(e) = c.engine.handle(Command::Capture(CaptureOp::Stop { id })) {
                     return internal(e);
                 }
+                c.capturing[k] = false;
             }
         }
         Reply::warnings()

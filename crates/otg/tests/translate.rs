@@ -364,3 +364,59 @@ fn a_start_sends_the_flows_it_names() {
     assert_eq!(run(&mut s, &[]), vec![24; 6]);
     assert_eq!(run(&mut s, &[]), vec![24; 6]);
 }
+
+/// While a flow runs, its receive rate and the receiving port's are read from the
+/// counters on the run's clock (virtual on `link:` ports: the run's average; 10,000
+/// frames a second of 256 B asked); the port's link and capture say what they are; once stopped,
+/// the rates are 0.
+#[test]
+fn rates_links_and_captures_read_what_they_are() {
+    use riptide_otg::server::Otg;
+    let mut cfg = data("patterns.json");
+    cfg["flows"].as_array_mut().unwrap().truncate(1);
+    cfg["flows"][0]["duration"] = json!({"choice": "fixed_seconds", "fixed_seconds": {"seconds": 100}});
+    cfg["flows"][0]["rate"] = json!({"choice": "pps", "pps": 10000});
+    cfg["captures"] = json!([{"name": "c", "port_names": ["b"], "format": "pcap"}]);
+    let mut s = Otg::new();
+    assert_eq!(s.handle("POST", "/config", cfg.to_string().as_bytes()).status, 200);
+    let cap =
+        |state: &str| json!({"choice": "port", "port": {"choice": "capture", "capture": {"state": state}}}).to_string();
+    assert_eq!(s.handle("POST", "/control/state", cap("start").as_bytes()).status, 200);
+    let start =
+        json!({"choice": "traffic", "traffic": {"choice": "flow_transmit", "flow_transmit": {"state": "start"}}});
+    let r = s.handle("POST", "/control/state", start.to_string().as_bytes());
+    assert_eq!(r.status, 200, "{}", r.body);
+    let flow =
+        |s: &mut Otg| s.handle("POST", "/monitor/metrics", br#"{"choice": "flow"}"#).body["flow_metrics"][0].clone();
+    let port = |s: &mut Otg| {
+        s.handle("POST", "/monitor/metrics", br#"{"choice": "port", "port": {"port_names": ["b"]}}"#).body
+            ["port_metrics"][0]
+            .clone()
+    };
+    // Two seconds' worth received (of a hundred): the rates are the counts' average since
+    // a sample a second or two before.
+    riptide_testkit::wait_for(std::time::Duration::from_secs(30), "two seconds of traffic", || {
+        flow(&mut s)["frames_rx"].as_u64().unwrap() > 20_000
+    });
+    let (f, p) = (flow(&mut s), port(&mut s));
+    assert_eq!(f["transmit"], "started", "the run is still on: {f}");
+    // On virtual time the run's average so far, which the receive counts' wall-clock
+    // steps hold below the 10,000 sent (at times by half): not above it, not nothing, and
+    // the port's bytes 256 a frame (one flow: the flow's frames are the port's).
+    let (rate, bytes) = (f["frames_rx_rate"].as_f64().unwrap(), p["bytes_rx_rate"].as_f64().unwrap());
+    assert!((2_000.0..=10_100.0).contains(&rate), "{f}");
+    let (fr, pr) = (f["frames_rx"].as_f64().unwrap(), p["frames_rx"].as_f64().unwrap());
+    assert!((bytes / rate / (256.0 * pr / fr) - 1.0).abs() < 0.05, "{f} {p}");
+    assert_eq!(
+        (p["link"].as_str(), p["capture"].as_str(), p["transmit"].as_str()),
+        (Some("up"), Some("started"), Some("stopped"))
+    );
+    assert_eq!(s.handle("POST", "/control/state", cap("stop").as_bytes()).status, 200);
+    let stop = json!({"choice": "traffic", "traffic": {"choice": "flow_transmit", "flow_transmit": {"state": "stop"}}});
+    assert_eq!(s.handle("POST", "/control/state", stop.to_string().as_bytes()).status, 200);
+    let (f, p) = (flow(&mut s), port(&mut s));
+    assert_eq!(
+        (f["frames_rx_rate"].as_f64(), p["bytes_rx_rate"].as_f64(), p["capture"].as_str()),
+        (Some(0.0), Some(0.0), Some("stopped"))
+    );
+}

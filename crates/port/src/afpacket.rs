@@ -48,7 +48,7 @@ mod rx;
 mod tx_ring;
 
 pub use iface::{
-    carries_default_route, driver, interface_index, link_speed_bps, mac_address, mtu, rings, routes_v4_to,
+    carries_default_route, driver, interface_index, link_speed_bps, link_up, mac_address, mtu, rings, routes_v4_to,
 };
 
 use crate::{Port, PortError, PortInfo};

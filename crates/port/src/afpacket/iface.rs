@@ -64,6 +64,19 @@ pub fn mac_address(ifname: &str) -> io::Result<[u8; 6]> {
     Ok(mac)
 }
 
+/// Whether interface `ifname` is up with its link (`SIOCGIFFLAGS`: `IFF_UP` and
+/// `IFF_RUNNING`, carrier on; in the calling thread's namespace).
+pub fn link_up(ifname: &str) -> io::Result<bool> {
+    let mut req = ifreq_for(ifname)?;
+    let sock = control_socket()?;
+    // SAFETY: SIOCGIFFLAGS reads `ifr_name` and writes `ifr_flags` inside `req`, which
+    // lives across the call.
+    cvt(unsafe { libc::ioctl(sock.as_raw_fd(), libc::SIOCGIFFLAGS, &mut req) })?;
+    // SAFETY: the ioctl succeeded, so the kernel filled the `ifru_flags` member.
+    let flags = i32::from(unsafe { req.ifr_ifru.ifru_flags });
+    Ok(flags & libc::IFF_UP != 0 && flags & libc::IFF_RUNNING != 0)
+}
+
 /// The MTU of interface `ifname` (`SIOCGIFMTU`, in the calling thread's namespace).
 pub fn mtu(ifname: &str) -> io::Result<usize> {
     let mut req = ifreq_for(ifname)?;
