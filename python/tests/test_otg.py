@@ -154,15 +154,22 @@ def test_the_published_quickstart_runs_unchanged_on_port_veth_a(tmp_path: Path) 
         subprocess.run(["ip", "netns", "del", ns], capture_output=True)
 
 
-def test_every_frame_arrives_and_each_field_follows_its_pattern(server: str, tmp_path: Path) -> None:
-    """Over plain HTTP (served on the same port)."""
+def two_link_ports(server: str, tap: Path):
+    """snappi over plain HTTP (served on the same port), a config with ports `a` and `b`,
+    the two ends of an in-memory link, `a`'s frames written to `tap` (tshark's to read)."""
     if shutil.which("tshark") is None:
         pytest.fail("tshark is needed (scripts/setup.sh installs it)")
-    tap = tmp_path / "a.pcap"
     a = api(server, "http")
     cfg = a.config()
     pa = cfg.ports.add(name="a", location=f"link:0+tap:{tap}")
     pb = cfg.ports.add(name="b", location="link:1")
+    return a, cfg, pa, pb
+
+
+def test_every_frame_arrives_and_each_field_follows_its_pattern(server: str, tmp_path: Path) -> None:
+    """Over plain HTTP (served on the same port)."""
+    tap = tmp_path / "a.pcap"
+    a, cfg, pa, pb = two_link_ports(server, tap)
     f = cfg.flows.add(name="f")
     f.tx_rx.port.tx_name = pa.name
     f.tx_rx.port.rx_names = [pb.name]
@@ -286,13 +293,8 @@ def test_each_header_and_its_patterns_reach_the_second_port_as_tshark_reads_them
     """MPLS (a stack), ARP, ICMP and ICMPv6 echo, GRE (an inner IPv4 packet) and VXLAN (an
     inner Ethernet frame): each flow's frames all reach the second port, tshark finds no
     malformed frame and no bad checksum, and every field follows the pattern snappi set."""
-    if shutil.which("tshark") is None:
-        pytest.fail("tshark is needed (scripts/setup.sh installs it)")
     tap = tmp_path / "h.pcap"
-    a = api(server, "http")
-    cfg = a.config()
-    pa = cfg.ports.add(name="a", location=f"link:0+tap:{tap}")
-    pb = cfg.ports.add(name="b", location="link:1")
+    a, cfg, pa, pb = two_link_ports(server, tap)
     n = 24
 
     def flow(name: str):
@@ -550,13 +552,8 @@ def test_sizes_rates_and_durations_send_what_they_say(server: str, tmp_path: Pat
     lays a mix out); a kbps rate for fixed seconds (96 kb/s of 100 B frames, 960 bits
     each on the wire, for 0.5 s: 50 frames); bursts (3 of 5). tshark counts the sizes in
     the tap's pcap."""
-    if shutil.which("tshark") is None:
-        pytest.fail("tshark is needed (scripts/setup.sh installs it)")
     tap = tmp_path / "s.pcap"
-    a = api(server, "http")
-    cfg = a.config()
-    pa = cfg.ports.add(name="a", location=f"link:0+tap:{tap}")
-    pb = cfg.ports.add(name="b", location="link:1")
+    a, cfg, pa, pb = two_link_ports(server, tap)
 
     def flow(name: str, dst: str):
         f = cfg.flows.add(name=name)

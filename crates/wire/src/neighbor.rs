@@ -100,6 +100,12 @@ pub fn nd_solicit(mac: [u8; 6], ip: Ipv6Addr, target: Ipv6Addr) -> Vec<u8> {
     icmp.extend_from_slice(&target.octets());
     icmp.extend_from_slice(&[1, 1]);
     icmp.extend_from_slice(&mac);
+    nd_frame(mac, ip, dst_mac, dst_ip, icmp)
+}
+
+/// An ICMPv6 Neighbor Discovery message (`icmp`, its checksum field zero) in IPv6 and
+/// Ethernet from (`mac`, `ip`) to (`dst_mac`, `dst_ip`), its checksum filled in.
+fn nd_frame(mac: [u8; 6], ip: Ipv6Addr, dst_mac: [u8; 6], dst_ip: Ipv6Addr, mut icmp: Vec<u8>) -> Vec<u8> {
     let ph = pseudo_header_sum(&IpAddress::V6(ip), &IpAddress::V6(dst_ip), Protocol::ICMPV6, icmp.len() as u32);
     let c = !checksum::fold(u64::from(ph) + u64::from(checksum::sum(&icmp)));
     icmp[2..4].copy_from_slice(&c.to_be_bytes());
@@ -191,20 +197,7 @@ pub fn nd_advert(mac: [u8; 6], ip: Ipv6Addr, to_mac: [u8; 6], to_ip: Ipv6Addr) -
     icmp.extend_from_slice(&ip.octets());
     icmp.extend_from_slice(&[2, 1]);
     icmp.extend_from_slice(&mac);
-    let ph = pseudo_header_sum(&IpAddress::V6(ip), &IpAddress::V6(dst_ip), Protocol::ICMPV6, icmp.len() as u32);
-    let c = !checksum::fold(u64::from(ph) + u64::from(checksum::sum(&icmp)));
-    icmp[2..4].copy_from_slice(&c.to_be_bytes());
-    let mut f = Vec::with_capacity(14 + 40 + icmp.len());
-    f.extend_from_slice(&dst_mac);
-    f.extend_from_slice(&mac);
-    f.extend_from_slice(&ETHERTYPE_IPV6.to_be_bytes());
-    f.extend_from_slice(&[0x60, 0, 0, 0]);
-    f.extend_from_slice(&(icmp.len() as u16).to_be_bytes());
-    f.extend_from_slice(&[58, 255]);
-    f.extend_from_slice(&ip.octets());
-    f.extend_from_slice(&dst_ip.octets());
-    f.extend_from_slice(&icmp);
-    f
+    nd_frame(mac, ip, dst_mac, dst_ip, icmp)
 }
 
 #[cfg(test)]
