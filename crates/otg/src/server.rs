@@ -15,7 +15,7 @@ use riptide_engine::{
     CaptureAnswer, CaptureOp, CapturedFrame, Command, Engine, EngineConfig, Response, RunState, Snapshot, StartOptions,
 };
 use riptide_port::monitor::{CaptureSpec, MAX_BYTES, MAX_LIMIT};
-use riptide_port::resolve::{resolve, Responder};
+use riptide_port::resolve::{resolve_all, Resolved, Responder};
 use riptide_port::PortSpec;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, VecDeque};
@@ -217,27 +217,64 @@ fn devices(plan: &mut Plan, ports: &[PortSpec]) -> Result<Devices, Reply> {
             .map_err(|e| invalid(OtgError::at(format!("ports[{port}].location"), e)))?;
         responders.push(r);
     }
-    let mut neighbors = Vec::new();
+    // Every port's gateways side by side, each port's at once (one socket, one timeout):
+    // a config's silent gateways cost RESOLVE_TIMEOUT in all, however many there are.
+    let mut asks: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
     for (i, e) in plan.ethernets.iter().enumerate() {
-        for a in &e.addresses {
-            let mac = match a.gateway_mac {
-                Some(m) => m,
-                None => resolve(ifname(e.port)?, a.address, a.gateway, RESOLVE_TIMEOUT).map_err(|why| {
-                    let why = why.replace("default_gw ", "gateway ").replace("give dest_mac", "give gateway_mac.value");
-                    invalid(OtgError::at(join(&a.path, "gateway"), why))
-                })?,
-            };
-            neighbors.push((i, a.gateway, mac));
+        for (k, a) in e.addresses.iter().enumerate() {
+            if a.gateway_mac.is_none() {
+                asks.entry(e.port).or_default().push((i, k));
+            }
+        }
+    }
+    let mut names = BTreeMap::new();
+    for &port in asks.keys() {
+        names.insert(port, ifname(port)?);
+    }
+    let ethernets = &plan.ethernets;
+    let resolved: Vec<(usize, Result<Vec<Resolved>, String>)> = std::thread::scope(|scope| {
+        let running: Vec<_> = asks
+            .iter()
+            .map(|(port, list)| {
+                let ifn = names[port];
+                let pairs: Vec<(IpAddr, IpAddr)> = list
+                    .iter()
+                    .map(|&(i, k)| (ethernets[i].addresses[k].address, ethernets[i].addresses[k].gateway))
+                    .collect();
+                (*port, scope.spawn(move || resolve_all(ifn, &pairs, RESOLVE_TIMEOUT)))
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|(port, t)| (port, t.join().unwrap_or_else(|_| Err("the resolving thread panicked".into()))))
+            .collect()
+    });
+    // Each address's gateway MAC, by [ethernet][address].
+    let mut macs: Vec<Vec<[u8; 6]>> = plan
+        .ethernets
+        .iter()
+        .map(|e| e.addresses.iter().map(|a| a.gateway_mac.unwrap_or_default()).collect())
+        .collect();
+    for (port, answers) in resolved {
+        let answers = answers.map_err(|e| invalid(OtgError::at(format!("ports[{port}].location"), e)))?;
+        for (&(i, k), answer) in asks[&port].iter().zip(answers) {
+            macs[i][k] = answer.map_err(|why| {
+                let why = why.replace("default_gw ", "gateway ").replace("give dest_mac", "give gateway_mac.value");
+                invalid(OtgError::at(join(&plan.ethernets[i].addresses[k].path, "gateway"), why))
+            })?;
         }
     }
     for (k, f) in plan.flows.iter().enumerate() {
         if let Some((e, a)) = f.gateway_of {
-            let gw = plan.ethernets[e].addresses[a].gateway;
-            if let Some((_, _, mac)) = neighbors.iter().find(|(i, ip, _)| *i == e && *ip == gw) {
-                plan.profile["streams"][k]["packet"][0]["eth"]["dst"] = json!(mac_text(mac));
-            }
+            plan.profile["streams"][k]["packet"][0]["eth"]["dst"] = json!(mac_text(&macs[e][a]));
         }
     }
+    let neighbors = plan
+        .ethernets
+        .iter()
+        .enumerate()
+        .flat_map(|(i, e)| e.addresses.iter().zip(&macs[i]).map(move |(a, m)| (i, a.gateway, *m)))
+        .collect();
     Ok((neighbors, responders))
 }
 

@@ -7,6 +7,7 @@
 
 use crate::afpacket::{interface_index, mac_address};
 use riptide_wire::neighbor;
+use std::collections::HashMap;
 use std::io;
 use std::net::IpAddr;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -66,7 +67,7 @@ impl Responder {
         let (s, a) = (stop.clone(), answered.clone());
         let thread = std::thread::Builder::new()
             .name(format!("answer-{ifname}"))
-            .spawn(move || answer(&fd, &addresses, &s, &a))
+            .spawn(move || answer(&fd, &addresses.into_iter().collect(), &s, &a))
             .map_err(|e| format!("{ifname}: a thread to answer ARP and ND: {e}"))?;
         Ok(Responder { stop, thread: Some(thread), answered })
     }
@@ -91,7 +92,31 @@ const ETH_P_ALL: u16 = 0x0003;
 /// How often the answering thread looks at its stop flag.
 const STOP_POLL_MS: libc::c_int = 50;
 
-fn answer(fd: &OwnedFd, addresses: &[(IpAddr, [u8; 6])], stop: &AtomicBool, answered: &AtomicU64) {
+/// One frame that arrived (not one sent: our own frames, and every other sent one, come
+/// back as outgoing on an ETH_P_ALL socket), its length; 0 when there was none.
+fn recv_incoming(fd: &OwnedFd, buf: &mut [u8]) -> usize {
+    // SAFETY: an all-zero sockaddr_ll is valid for recvfrom to fill.
+    let mut from: libc::sockaddr_ll = unsafe { std::mem::zeroed() };
+    let mut len = std::mem::size_of::<libc::sockaddr_ll>() as libc::socklen_t;
+    // SAFETY: `buf` is writable for its length, `from` for `len` bytes.
+    let n = unsafe {
+        libc::recvfrom(
+            fd.as_raw_fd(),
+            buf.as_mut_ptr().cast(),
+            buf.len(),
+            libc::MSG_DONTWAIT,
+            (&mut from as *mut libc::sockaddr_ll).cast(),
+            &mut len,
+        )
+    };
+    if n <= 0 || from.sll_pkttype == libc::PACKET_OUTGOING {
+        0
+    } else {
+        n as usize
+    }
+}
+
+fn answer(fd: &OwnedFd, addresses: &HashMap<IpAddr, [u8; 6]>, stop: &AtomicBool, answered: &AtomicU64) {
     let mut buf = [0u8; 2048];
     while !stop.load(Ordering::Relaxed) {
         let mut pfd = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
@@ -99,35 +124,15 @@ fn answer(fd: &OwnedFd, addresses: &[(IpAddr, [u8; 6])], stop: &AtomicBool, answ
         if unsafe { libc::poll(&mut pfd, 1, STOP_POLL_MS) } <= 0 {
             continue;
         }
-        // SAFETY: an all-zero sockaddr_ll is valid for recvfrom to fill.
-        let mut from: libc::sockaddr_ll = unsafe { std::mem::zeroed() };
-        let mut len = std::mem::size_of::<libc::sockaddr_ll>() as libc::socklen_t;
-        // SAFETY: `buf` is writable for its length, `from` for `len` bytes.
-        let n = unsafe {
-            libc::recvfrom(
-                fd.as_raw_fd(),
-                buf.as_mut_ptr().cast(),
-                buf.len(),
-                libc::MSG_DONTWAIT,
-                (&mut from as *mut libc::sockaddr_ll).cast(),
-                &mut len,
-            )
-        };
-        // Our own frames (and every other sent one) come back as outgoing: not requests.
-        if n <= 0 || from.sll_pkttype == libc::PACKET_OUTGOING {
+        let n = recv_incoming(fd, &mut buf);
+        if n == 0 {
             continue;
         }
-        let frame = &buf[..n as usize];
+        let frame = &buf[..n];
         let reply = if let Some((mac, ip, target)) = neighbor::arp_request_from(frame) {
-            addresses
-                .iter()
-                .find(|(a, _)| *a == IpAddr::V4(target))
-                .map(|(_, m)| neighbor::arp_reply(*m, target, mac, ip))
+            addresses.get(&IpAddr::V4(target)).map(|m| neighbor::arp_reply(*m, target, mac, ip))
         } else if let Some((mac, ip, target)) = neighbor::nd_solicit_from(frame) {
-            addresses
-                .iter()
-                .find(|(a, _)| *a == IpAddr::V6(target))
-                .map(|(_, m)| neighbor::nd_advert(*m, target, mac, ip))
+            addresses.get(&IpAddr::V6(target)).map(|m| neighbor::nd_advert(*m, target, mac, ip))
         } else {
             None
         };
@@ -140,56 +145,99 @@ fn answer(fd: &OwnedFd, addresses: &[(IpAddr, [u8; 6])], stop: &AtomicBool, answ
     }
 }
 
+/// One gateway's MAC, or why it is not known.
+pub type Resolved = Result<[u8; 6], String>;
+
 /// The MAC of `gateway`, asked from `ip` on `ifname` (in the calling thread's namespace).
 pub fn resolve(ifname: &str, ip: IpAddr, gateway: IpAddr, timeout: Duration) -> Result<[u8; 6], String> {
+    resolve_all(ifname, &[(ip, gateway)], timeout)?.pop().unwrap_or_else(|| Err(format!("{ifname}: nothing resolved")))
+}
+
+/// The MACs of many gateways at once on `ifname`, each `(ip, gateway)` asked from `ip`:
+/// one socket, a request to every gateway not yet heard from each 250 ms, all of them
+/// within one `timeout` (so a thousand silent gateways cost what one does). A gateway
+/// asked for by several addresses is asked once (its MAC is the same). The answer has a
+/// result per pair, in order; the outer error is the interface's (no MAC, no socket).
+pub fn resolve_all(
+    ifname: &str,
+    pairs: &[(IpAddr, IpAddr)],
+    timeout: Duration,
+) -> Result<Vec<Result<[u8; 6], String>>, String> {
     let fail = |what: &str, e: io::Error| format!("{ifname}: {what}: {e}");
     let mac = mac_address(ifname).map_err(|e| fail("MAC address", e))?;
     let index = interface_index(ifname).map_err(|e| fail("interface", e))?;
-    let (request, ethertype): (Vec<u8>, u16) = match (ip, gateway) {
-        (IpAddr::V4(me), IpAddr::V4(gw)) => (neighbor::arp_request(mac, me, gw), neighbor::ETHERTYPE_ARP),
-        (IpAddr::V6(me), IpAddr::V6(gw)) => (neighbor::nd_solicit(mac, me, gw), neighbor::ETHERTYPE_IPV6),
-        _ => return Err(format!("{ifname}: ip {ip} and default_gw {gateway} are not of one IP version")),
-    };
-    let fd = raw_socket(ifname, index, ethertype)?;
+    // Each gateway once, with the first address that asks for it.
+    let mut asked: HashMap<IpAddr, (IpAddr, Option<[u8; 6]>)> = HashMap::new();
+    let mut requests = Vec::new();
+    for &(ip, gateway) in pairs {
+        if ip.is_ipv4() != gateway.is_ipv4() || asked.contains_key(&gateway) {
+            continue;
+        }
+        asked.insert(gateway, (ip, None));
+        requests.push((
+            gateway,
+            match (ip, gateway) {
+                (IpAddr::V4(me), IpAddr::V4(gw)) => neighbor::arp_request(mac, me, gw),
+                (IpAddr::V6(me), IpAddr::V6(gw)) => neighbor::nd_solicit(mac, me, gw),
+                _ => continue,
+            },
+        ));
+    }
+    let mut missing = requests.len();
+    let fd = if missing > 0 { Some(raw_socket(ifname, index, ETH_P_ALL)?) } else { None };
     let deadline = Instant::now() + timeout;
     let mut buf = [0u8; 2048];
-    loop {
-        // SAFETY: `request` is a live buffer of the length passed; the socket is bound.
-        let rc = unsafe { libc::send(fd.as_raw_fd(), request.as_ptr().cast(), request.len(), 0) };
-        if rc < 0 {
-            return Err(fail("send", io::Error::last_os_error()));
+    while let Some(fd) = fd.as_ref().filter(|_| missing > 0 && Instant::now() < deadline) {
+        for (gateway, request) in &requests {
+            if asked.get(gateway).is_some_and(|(_, m)| m.is_none()) {
+                // SAFETY: `request` is a live buffer of the length passed; the socket is bound.
+                if unsafe { libc::send(fd.as_raw_fd(), request.as_ptr().cast(), request.len(), 0) } < 0 {
+                    return Err(fail("send", io::Error::last_os_error()));
+                }
+            }
         }
         let next = (Instant::now() + RETRY).min(deadline);
-        while Instant::now() < next {
+        while missing > 0 && Instant::now() < next {
             let wait = next.saturating_duration_since(Instant::now()).as_millis().max(1) as libc::c_int;
             let mut pfd = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
             // SAFETY: one pollfd that lives across the call.
             if unsafe { libc::poll(&mut pfd, 1, wait) } <= 0 {
                 continue;
             }
-            // SAFETY: `buf` is writable for its length.
-            let n = unsafe { libc::recv(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len(), libc::MSG_DONTWAIT) };
-            if n <= 0 {
+            let n = recv_incoming(fd, &mut buf);
+            if n == 0 {
                 continue;
             }
-            let frame = &buf[..n as usize];
-            let found = match gateway {
-                IpAddr::V4(gw) => neighbor::arp_reply_from(frame, gw),
-                IpAddr::V6(gw) => neighbor::nd_advert_from(frame, gw),
+            let frame = &buf[..n];
+            let Some((from, m)) = neighbor::arp_sender(frame)
+                .map(|(ip, m)| (IpAddr::V4(ip), m))
+                .or_else(|| neighbor::nd_advert_sender(frame).map(|(ip, m)| (IpAddr::V6(ip), m)))
+            else {
+                continue;
             };
-            if let Some(m) = found {
-                return Ok(m);
+            if let Some((_, slot @ None)) = asked.get_mut(&from) {
+                *slot = Some(m);
+                missing -= 1;
             }
         }
-        if Instant::now() >= deadline {
-            let how = if gateway.is_ipv4() { "ARP" } else { "Neighbor Discovery" };
-            return Err(format!(
-                "{ifname}: default_gw {gateway} did not answer {how} from {ip} within {:.1} s (unreachable gateway? \
-                 give dest_mac to skip resolution)",
-                timeout.as_secs_f64()
-            ));
-        }
     }
+    let secs = timeout.as_secs_f64();
+    Ok(pairs
+        .iter()
+        .map(|&(ip, gateway)| match asked.get(&gateway) {
+            _ if ip.is_ipv4() != gateway.is_ipv4() => {
+                Err(format!("{ifname}: ip {ip} and default_gw {gateway} are not of one IP version"))
+            }
+            Some((_, Some(m))) => Ok(*m),
+            _ => {
+                let how = if gateway.is_ipv4() { "ARP" } else { "Neighbor Discovery" };
+                Err(format!(
+                    "{ifname}: default_gw {gateway} did not answer {how} from {ip} within {secs:.1} s (unreachable \
+                     gateway? give dest_mac to skip resolution)"
+                ))
+            }
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -223,6 +271,20 @@ mod tests {
         .unwrap()
         .unwrap_err();
         assert!(e.contains("did not answer ARP") && e.contains(&silent.to_string()), "{e}");
+        // Many at once: the kernel's gateway (asked twice), 100 silent ones, a pair of two
+        // IP versions; one timeout for all of them (one after the other: 100 of them).
+        let mut pairs = vec![(IpAddr::V4(net.ip_a), IpAddr::V4(net.ip_b)); 2];
+        pairs.extend((0..100u8).map(|i| (IpAddr::V4(net.ip_a), IpAddr::V4([198, 19, 7, i].into()))));
+        pairs.push((IpAddr::V4(net.ip_a), "2001:2::9".parse().unwrap()));
+        let t0 = Instant::now();
+        let got =
+            netns::run_in(&net.ns_a, || resolve_all(&net.if_a, &pairs, Duration::from_millis(600))).unwrap().unwrap();
+        let took = t0.elapsed();
+        assert_eq!(got.len(), pairs.len());
+        assert_eq!((&got[0], &got[1]), (&Ok(net.mac_b), &Ok(net.mac_b)));
+        assert!(got[2..102].iter().all(|r| r.as_ref().is_err_and(|e| e.contains("did not answer ARP"))), "{got:?}");
+        assert!(got[102].as_ref().is_err_and(|e| e.contains("not of one IP version")), "{:?}", got[102]);
+        assert!(took < Duration::from_secs(10), "{took:?}");
         // IPv6 on (TestNet turns it off): benchmarking range 2001:2::/48 (RFC 5180).
         for (ns, ifn, addr) in [(&net.ns_a, &net.if_a, "2001:2::1"), (&net.ns_b, &net.if_b, "2001:2::2")] {
             ok(&["netns", "exec", ns, "sysctl", "-qw", &format!("net.ipv6.conf.{ifn}.disable_ipv6=0")]);

@@ -37,6 +37,12 @@ pub fn arp_request(mac: [u8; 6], ip: Ipv4Addr, target: Ipv4Addr) -> Vec<u8> {
 
 /// The sender MAC of an ARP reply (or announcement) for `target`, if `frame` is one.
 pub fn arp_reply_from(frame: &[u8], target: Ipv4Addr) -> Option<[u8; 6]> {
+    arp_sender(frame).filter(|(ip, _)| *ip == target).map(|(_, mac)| mac)
+}
+
+/// The sender's address and MAC of an ARP reply or request (either tells who has the
+/// address), if `frame` is one and the MAC is not zero.
+pub fn arp_sender(frame: &[u8]) -> Option<(Ipv4Addr, [u8; 6])> {
     if frame.len() < 42 || frame[12..14] != ETHERTYPE_ARP.to_be_bytes() {
         return None;
     }
@@ -44,13 +50,9 @@ pub fn arp_reply_from(frame: &[u8], target: Ipv4Addr) -> Option<[u8; 6]> {
     if a[0..6] != [0, 1, 0x08, 0x00, 6, 4] || a[7] != 2 && a[7] != 1 {
         return None;
     }
-    // A reply, or a request whose sender is the target (gratuitous ARP) both tell us.
-    if a[14..18] != target.octets() {
-        return None;
-    }
     let mut mac = [0; 6];
     mac.copy_from_slice(&a[8..14]);
-    (mac != [0; 6]).then_some(mac)
+    (mac != [0; 6]).then_some((Ipv4Addr::new(a[14], a[15], a[16], a[17]), mac))
 }
 
 /// An ARP request's sender MAC, sender address and target address, if `frame` is one.
@@ -124,13 +126,22 @@ fn nd_frame(mac: [u8; 6], ip: Ipv6Addr, dst_mac: [u8; 6], dst_ip: Ipv6Addr, mut 
 
 /// The MAC announced for `target` if `frame` is a Neighbor Advertisement of it.
 pub fn nd_advert_from(frame: &[u8], target: Ipv6Addr) -> Option<[u8; 6]> {
+    nd_advert_sender(frame).filter(|(ip, _)| *ip == target).map(|(_, mac)| mac)
+}
+
+/// A Neighbor Advertisement's target address and the MAC it gives (its target
+/// link-layer option, else the Ethernet source), if `frame` is one.
+pub fn nd_advert_sender(frame: &[u8]) -> Option<(Ipv6Addr, [u8; 6])> {
     if frame.len() < 14 + 40 + 24 || frame[12..14] != ETHERTYPE_IPV6.to_be_bytes() || frame[20] != 58 {
         return None;
     }
     let icmp = &frame[54..];
-    if icmp[0] != 136 || icmp[1] != 0 || icmp[8..24] != target.octets() {
+    if icmp[0] != 136 || icmp[1] != 0 {
         return None;
     }
+    let mut target = [0; 16];
+    target.copy_from_slice(&icmp[8..24]);
+    let target = Ipv6Addr::from(target);
     let mut opts = &icmp[24..];
     while opts.len() >= 8 {
         let len = usize::from(opts[1]) * 8;
@@ -140,13 +151,13 @@ pub fn nd_advert_from(frame: &[u8], target: Ipv6Addr) -> Option<[u8; 6]> {
         if opts[0] == 2 {
             let mut mac = [0; 6];
             mac.copy_from_slice(&opts[2..8]);
-            return Some(mac);
+            return Some((target, mac));
         }
         opts = &opts[len..];
     }
     let mut mac = [0; 6];
     mac.copy_from_slice(&frame[6..12]);
-    Some(mac)
+    Some((target, mac))
 }
 
 /// A Neighbor Solicitation's sender MAC (its source link-layer option, else the Ethernet
