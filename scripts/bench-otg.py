@@ -136,7 +136,8 @@ def daemon_round(text: str, d: str, r: int):
 
 def main() -> None:
     port = free_port()
-    server = subprocess.Popen([RIPTIDE, "serve", "--otg", "--no-auth", "--bind", f"127.0.0.1:{port}"],
+    server = subprocess.Popen([RIPTIDE, "serve", "--otg", "--no-auth", "--bind", f"127.0.0.1:{port}",
+                               "--otg-grpc", "off"],
                               stderr=subprocess.DEVNULL)
     api = snappi.api(location=f"http://127.0.0.1:{port}")
     text = profile()

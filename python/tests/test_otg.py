@@ -29,19 +29,26 @@ BIN = Path(os.environ.get("RIPTIDE_BIN", REPO / "target" / "release" / "riptide"
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """A `riptide serve --otg` on a free loopback port: its address (HTTPS and HTTP)."""
+def servers() -> Iterator[tuple[str, str]]:
+    """A `riptide serve --otg` on free loopback ports: its addresses, HTTPS (and HTTP) and
+    gRPC (with --bind's port 0, gRPC's is any free one too)."""
     p = subprocess.Popen([str(BIN), "serve", "--otg", "--no-auth", "--bind", "127.0.0.1:0"],
                          stderr=subprocess.PIPE, text=True)
     try:
         assert p.stderr is not None
         line = p.stderr.readline()
-        m = re.search(r"on https://(127\.0\.0\.1:\d+)", line)
+        m = re.search(r"on https://(127\.0\.0\.1:\d+) .*gRPC on (127\.0\.0\.1:\d+)", line)
         assert m, line
-        yield m.group(1)
+        yield m.group(1), m.group(2)
     finally:
         p.terminate()
         p.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(servers: tuple[str, str]) -> str:
+    """The server's HTTPS (and HTTP) address."""
+    return servers[0]
 
 
 def api(addr: str, scheme: str = "https"):
@@ -603,3 +610,64 @@ def test_sizes_rates_and_durations_send_what_they_say(server: str, tmp_path: Pat
     assert sizes["198.19.0.1"] == {64: 200, 128: 100, 256: 100}
     assert sizes["198.19.0.2"] == {90: 5867, 92: 200, 594: 2366, 1418: 1567}
     assert sizes["198.19.0.3"] == {100: 50} and sizes["198.19.0.4"] == {80: 15}
+
+
+def test_snappi_over_grpc_drives_what_http_does(servers: tuple[str, str], tmp_path: Path) -> None:
+    """snappi's gRPC transport (grpcio, service otg.Openapi) against the same server: a
+    config of two link ports with a capture, set over gRPC, reads back over HTTP as it
+    was sent; the flow's metrics over gRPC say every frame arrived; the capture over gRPC
+    is the one HTTP answers; a refusal is OTG's Error with gRPC's code and the path; and
+    with snappi's streaming on (messages in chunks of 200 bytes: streamSetConfig,
+    streamGetConfig, streamGetMetrics, streamGetCapture) the same run reads the same."""
+    http, grpc = servers
+    tap = tmp_path / "a.pcap"
+    h, cfg, pa, pb = two_link_ports(http, tap)
+    g = snappi.api(location=grpc, transport=snappi.Transport.GRPC)
+    cap = cfg.captures.add(name="cb")
+    cap.port_names = [pb.name]
+    f = cfg.flows.add(name="f")
+    f.tx_rx.port.tx_name, f.tx_rx.port.rx_names = pa.name, [pb.name]
+    f.metrics.enable = True
+    f.rate.pps = 10000
+    f.duration.fixed_packets.packets = 500
+    f.size.increment.start, f.size.increment.end, f.size.increment.step = 64, 128, 4
+    eth, ip, udp = f.packet.ethernet().ipv4().udp()
+    ip.src.value, ip.dst.increment.start, ip.dst.increment.count = "198.18.0.1", "198.19.0.1", 7
+    udp.dst_port.values = [5000, 5001, 5002]
+    for streaming in (False, True):
+        g.enable_grpc_streaming = streaming
+        # snappi's chunk is set in MiB; 200 bytes (its attribute) makes set_config stream too.
+        g._chunk_size = 200
+        g.set_config(cfg)
+        assert json.loads(h.get_config().serialize()) == json.loads(cfg.serialize()), "HTTP reads what gRPC set"
+        assert json.loads(g.get_config().serialize()) == json.loads(cfg.serialize()), "so does gRPC"
+        cs = g.control_state()
+        cs.port.capture.port_names, cs.port.capture.state = [pb.name], cs.port.capture.START
+        g.set_control_state(cs)
+        cs = g.control_state()
+        cs.traffic.flow_transmit.state = cs.traffic.flow_transmit.START
+        g.set_control_state(cs)
+        m = wait_stopped(g, "f")
+        assert (int(m.frames_tx), int(m.frames_rx), m.loss) == (500, 500, 0), streaming
+        req = g.metrics_request()
+        req.port.port_names = [pb.name]
+        assert int(g.get_metrics(req).port_metrics[0].frames_rx) == 500
+        req = g.capture_request()
+        req.port_name = pb.name
+        over_grpc = g.get_capture(req).read()
+        assert over_grpc == h.get_capture(req).read(), "one capture, either transport"
+        got = tmp_path / f"cb-{streaming}.pcap"
+        got.write_bytes(over_grpc)
+        rows = tshark_fields(got, ["frame.len", "ip.dst", "udp.dstport"])
+        assert len(rows) == 500, len(rows)
+        # Each frame with its FCS: the size pattern (64..128 by 4) as captured.
+        assert [int(r[0]) for r in rows[:17]] == list(range(64, 129, 4)), rows[:17]
+        assert [r[2] for r in rows[:3]] == ["5000", "5001", "5002"]
+    bad = g.config()
+    bad.ports.add(name="p", location="nowhere:x")
+    with pytest.raises(Exception) as e:
+        g.set_config(bad)
+    err = e.value.args[0]
+    assert (err.code, err.kind) == (3, "validation"), err.serialize()
+    assert err.errors[0].startswith("ports[0].location"), err.errors
+    g.close()

@@ -76,9 +76,9 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_name = "TOKEN", requires = "metrics")]
     pub metrics_token: Option<String>,
     /// Serve the Open Traffic Generator API instead (docs/otg.md), for snappi, gosnappi
-    /// and otgen: HTTPS and HTTP on --bind (default 127.0.0.1:8443). The ports are the config's
-    /// (each `location` an interface, or a riptide port spec such as link:0), so --port is
-    /// not needed. OTG's API has no authentication: needs --no-auth (loopback only).
+    /// and otgen: HTTPS and HTTP on --bind (default 127.0.0.1:8443), gRPC on --otg-grpc.
+    /// The ports are the config's (each `location` an interface, or a riptide port spec
+    /// such as link:0), so --port is not needed. OTG's API has no authentication: needs --no-auth (loopback only).
     #[arg(long, conflicts_with_all = ["trex", "token", "token_file", "data_dir", "metrics", "config"])]
     pub otg: bool,
     /// The certificate (PEM chain) --otg's HTTPS presents; default: a self-signed one for
@@ -88,6 +88,11 @@ pub(crate) struct ServeArgs {
     /// The private key (PEM) of --otg-cert.
     #[arg(long, value_name = "FILE", requires_all = ["otg", "otg_cert"])]
     pub otg_key: Option<std::path::PathBuf>,
+    /// Where --otg serves gRPC (service otg.Openapi, for gosnappi and snappi's gRPC
+    /// transport; plaintext, as ixia-c's): default --bind's address at port 40051 (port 0,
+    /// any free one, when --bind's is 0); `off` serves none.
+    #[arg(long, value_name = "ADDR", requires = "otg")]
+    pub otg_grpc: Option<String>,
 }
 
 pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
@@ -211,12 +216,27 @@ fn serve_otg(a: &ServeArgs, bind: SocketAddr) -> Result<(), Failure> {
         (Some(c), Some(k)) => riptide_otg::net::Cert::Files(c.clone(), k.clone()),
         _ => riptide_otg::net::Cert::SelfSigned,
     };
-    let handle = riptide_otg::net::serve(bind, &cert).map_err(|e| Failure::input(e.to_string()))?;
+    let grpc: Option<SocketAddr> = match a.otg_grpc.as_deref() {
+        Some("off") => None,
+        Some(text) => {
+            let g: SocketAddr =
+                text.parse().map_err(|_| Failure::input(format!("--otg-grpc '{text}' is not ADDRESS:PORT or off")))?;
+            if !g.ip().is_loopback() {
+                return Err(Failure::input(format!(
+                    "--otg-grpc {g}: --otg (no authentication) serves loopback addresses only"
+                )));
+            }
+            Some(g)
+        }
+        None => Some(SocketAddr::new(bind.ip(), if bind.port() == 0 { 0 } else { 40051 })),
+    };
+    let handle = riptide_otg::net::serve_with(bind, grpc, &cert).map_err(|e| Failure::input(e.to_string()))?;
     signal::install();
     let whose = if a.otg_cert.is_some() { "the certificate given" } else { "a self-signed certificate" };
+    let grpc = handle.grpc_addr.map_or(String::new(), |g| format!(", gRPC on {g}"));
     eprintln!(
         "riptide: serving the Open Traffic Generator API (models {}) on https://{} ({whose}; plain HTTP on the \
-         same port), no authentication: every local user may control it; Ctrl-C stops",
+         same port){grpc}, no authentication: every local user may control it; Ctrl-C stops",
         riptide_otg::spec().version(),
         handle.addr
     );

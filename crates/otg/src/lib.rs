@@ -11,6 +11,7 @@
 //! A front end: it translates, and the engine, the session layer and the methodology
 //! stay where they are (docs/architecture.md).
 
+pub mod grpc;
 pub mod net;
 pub mod server;
 pub mod spec;

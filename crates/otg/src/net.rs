@@ -11,7 +11,8 @@
 //!
 //! HTTPS (OTG's default scheme) and plain HTTP share the port, told apart by the first
 //! byte (a TLS handshake record is 22): rustls with ring's provider, a self-signed
-//! certificate made at start unless one is given ([`Cert`]). gRPC (40051) comes next.
+//! certificate made at start unless one is given ([`Cert`]). gRPC (default 40051) is
+//! [`crate::grpc`]'s, on a port of its own, answering from the same state.
 
 use crate::server::{Otg, Reply, MAX_BODY};
 use riptide_listen::{Conn, Handler, Limits, Refuse, Server};
@@ -43,22 +44,25 @@ pub const WRITE_DEADLINE: Duration = Duration::from_secs(10);
 /// A running server.
 pub struct OtgHandle {
     server: Option<Server>,
+    grpc: Option<Server>,
     state: Arc<Mutex<Otg>>,
     /// The address served.
     pub addr: SocketAddr,
+    /// The gRPC address served, if any.
+    pub grpc_addr: Option<SocketAddr>,
 }
 
 impl OtgHandle {
     /// Stops traffic and closes every connection (bounded time).
     pub fn shutdown(mut self) {
-        if let Some(s) = self.server.take() {
+        for s in [self.server.take(), self.grpc.take()].into_iter().flatten() {
             s.shutdown();
         }
         lock(&self.state).shutdown();
     }
 }
 
-fn lock(m: &Mutex<Otg>) -> std::sync::MutexGuard<'_, Otg> {
+pub(crate) fn lock(m: &Mutex<Otg>) -> std::sync::MutexGuard<'_, Otg> {
     match m.lock() {
         Ok(g) => g,
         Err(p) => p.into_inner(),
@@ -112,11 +116,22 @@ pub fn tls_config(cert: &Cert) -> std::io::Result<Option<Arc<rustls::ServerConfi
 /// Binds `addr` and serves in background threads: HTTPS with `cert` (and plain HTTP on
 /// the same port, told apart by the first byte), or plain HTTP only.
 pub fn serve(addr: SocketAddr, cert: &Cert) -> std::io::Result<OtgHandle> {
+    serve_with(addr, None, cert)
+}
+
+/// [`serve`], and gRPC (`otg.Openapi`, [`crate::grpc`]) on `grpc` too: one state.
+pub fn serve_with(addr: SocketAddr, grpc: Option<SocketAddr>, cert: &Cert) -> std::io::Result<OtgHandle> {
     let tls = tls_config(cert)?;
-    let listener = TcpListener::bind(addr)
-        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot serve OTG on {addr}: {e}")))?;
+    let bind = |addr: SocketAddr, what: &str| {
+        TcpListener::bind(addr)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot serve OTG's {what} on {addr}: {e}")))
+    };
+    let listener = bind(addr, "HTTP API")?;
     let addr = listener.local_addr()?;
+    let grpc_listener = grpc.map(|g| bind(g, "gRPC API")).transpose()?;
+    let grpc_addr = grpc_listener.as_ref().map(TcpListener::local_addr).transpose()?;
     let state = Arc::new(Mutex::new(Otg::new()));
+    let grpc = grpc_listener.map(|l| crate::grpc::serve(l, state.clone())).transpose()?;
     let st = state.clone();
     let handler: Handler = Arc::new(move |c: Conn| serve_conn(&c, &st, tls.as_ref()));
     let refuse: Refuse = Box::new(|stream, why| {
@@ -128,7 +143,7 @@ pub fn serve(addr: SocketAddr, cert: &Cert) -> std::io::Result<OtgHandle> {
         );
     });
     let server = riptide_listen::serve(listener, "riptide-otg", LIMITS, refuse, handler)?;
-    Ok(OtgHandle { server: Some(server), state, addr })
+    Ok(OtgHandle { server: Some(server), grpc, state, addr, grpc_addr })
 }
 
 /// One request's head.
