@@ -123,6 +123,7 @@ const SERVED: &[&str] = &["ports", "flows", "captures", "devices"];
 
 /// `config` (an OTG `Config`) in riptide's terms.
 pub fn translate(config: &Value) -> Result<Plan, OtgError> {
+    UNFOLDED.with(|u| u.set(0));
     spec().check("Config", config, "")?;
     let Some(c) = config.as_object() else { return Err(OtgError::at("", "a config must be an object")) };
     for (k, v) in c {
@@ -888,6 +889,30 @@ fn pattern_choice<'a>(fp: &'a Value, schema: &str) -> &'a str {
     }
 }
 
+/// Values a config's walks may be unfolded into (listed), all flows together: a config
+/// of 65,536 flows each listing 65,536 values would otherwise be billions.
+pub const MAX_UNFOLDED: u64 = 1 << 22;
+
+thread_local! {
+    /// Values unfolded so far by the translation under way on this thread.
+    static UNFOLDED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts `n` more unfolded values against [`MAX_UNFOLDED`].
+fn unfold(n: u64, path: &str) -> Result<(), OtgError> {
+    let total = UNFOLDED.with(|u| u.get()).saturating_add(n);
+    if total > MAX_UNFOLDED {
+        return Err(OtgError::at(
+            path,
+            format!(
+                "the config's walks unfold into more than {MAX_UNFOLDED} listed values in all: fewer or shorter walks"
+            ),
+        ));
+    }
+    UNFOLDED.with(|u| u.set(total));
+    Ok(())
+}
+
 /// One pattern field into `layer` (a value) or `vars` (a walk).
 fn field(
     fp: &Value,
@@ -949,8 +974,39 @@ fn field(
             let last = span.and_then(|s| if up { start.checked_add(s) } else { start.checked_sub(s) });
             let leaves =
                 || OtgError::at(join(path, c), format!("{count} steps of {step} from {start} leave the field"));
-            let last = last.filter(|l| *l <= k.max()).ok_or_else(leaves)?;
             layer.insert(f.key.into(), k.text(start));
+            let Some(last) = last.filter(|l| *l <= k.max()) else {
+                // A walk past the field's end wraps at its width, as OTG's counters do on
+                // ixia-c (otgen's default source ports: 64,511 steps of 7 from 1024).
+                if k == Kind::Ipv6 || start > k.max() {
+                    return Err(leaves());
+                }
+                let m = k.max() + 1;
+                let step = step % m;
+                let at = |j: u128| {
+                    let d = (j * step) % m;
+                    if up {
+                        (start + d) % m
+                    } else {
+                        (start + m - d) % m
+                    }
+                };
+                // riptide's walk over the whole field is modular: exact when count steps
+                // come back to start; otherwise the values are listed.
+                let var = if (u128::from(count) * step) % m == 0 {
+                    json!({"name": name, "op": if up { "inc" } else { "dec" }, "min": k.text(0),
+                           "max": k.text(k.max()), "init": k.text(start), "step": step as u64,
+                           "write": var_target()?})
+                } else if count <= 65_536 {
+                    unfold(u64::from(count), path)?;
+                    let values: Vec<Value> = (0..u128::from(count)).map(|j| k.text(at(j))).collect();
+                    json!({"name": name, "op": "list", "values": values, "write": var_target()?})
+                } else {
+                    return Err(leaves());
+                };
+                vars.push(var);
+                return Ok(());
+            };
             if count > 1 && step > 0 {
                 if k == Kind::Ipv6 && (start >> 64 != last >> 64 || step > u128::from(u64::MAX)) {
                     return Err(OtgError::at(
@@ -972,6 +1028,7 @@ fn field(
                     json!({"name": name, "op": if up { "inc" } else { "dec" },
                            "min": low(min), "max": low(max), "step": step as u64, "write": var_target()?})
                 } else if count <= 65_536 {
+                    unfold(u64::from(count), path)?;
                     let values: Vec<Value> = (0..u128::from(count))
                         .map(|j| low(if up { start + j * step } else { start - j * step }))
                         .collect();

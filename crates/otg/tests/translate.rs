@@ -57,6 +57,47 @@ fn the_quickstart_runs_as_snappi_wrote_it() {
     }
 }
 
+/// A walk past the field's end wraps at its width (OTG's counters on ixia-c; otgen's
+/// default source ports walk 64,511 steps of 7 from 1024): listed where count steps do
+/// not come back to start, riptide's modular walk over the whole field where they do; the
+/// values a config unfolds into are capped, naming the walk that passes the cap.
+#[test]
+fn walks_past_the_fields_end_wrap_at_its_width() {
+    let mut c = data("quickstart.json");
+    let udp = &mut c["flows"][0]["packet"][2]["udp"];
+    udp["dst_port"] = json!({"choice": "increment", "increment": {"start": 65530, "step": 3, "count": 5}});
+    udp["src_port"] = json!({"choice": "decrement", "decrement": {"start": 2, "step": 1, "count": 4}});
+    c["flows"][0]["packet"][1]["ipv4"]["dst"] =
+        json!({"choice": "increment", "increment": {"start": "255.255.255.254", "step": "128.0.0.0", "count": 2}});
+    let plan = translate(&c).unwrap();
+    let text = plan.profile.to_string();
+    assert!(text.contains("\"op\":\"inc\""), "the address walk is modular: {text:.300}");
+    let frames = frames(&plan);
+    assert_eq!(frames.len(), 100);
+    for (i, f) in frames.iter().enumerate() {
+        let d = &f.data;
+        assert_eq!(be(&d[34..36]), [2, 1, 0, 65535][i % 4], "frame {i}");
+        assert_eq!(be(&d[36..38]), [65530, 65533, 0, 3, 6][i % 5], "frame {i}");
+        assert_eq!(be(&d[30..34]), [0xffff_fffe, 0x7fff_fffe][i % 2], "frame {i}");
+    }
+    let mut c = data("quickstart.json");
+    c["flows"][0]["packet"][2]["udp"]["src_port"] =
+        json!({"choice": "increment", "increment": {"start": 1024, "step": 7, "count": 64511}});
+    let plan = translate(&c).unwrap();
+    let text = plan.profile.to_string();
+    assert!(text.contains("\"op\":\"list\""), "{text:.300}");
+    // The cap: 66 such walks are more than 4,194,304 values (65 are not).
+    let f = c["flows"][0].clone();
+    for i in 1..66 {
+        let mut g = f.clone();
+        g["name"] = json!(format!("f{i}"));
+        c["flows"].as_array_mut().unwrap().push(g);
+    }
+    let e = translate(&c).err().expect("66 walks of 64,511 values refused");
+    assert!(e.to_string().starts_with("flows[65].packet[2].udp.src_port"), "{e}");
+    assert!(e.to_string().contains("unfold"), "{e}");
+}
+
 /// Every pattern kind riptide serves, on the headers it serves, over two ports.
 #[test]
 fn every_pattern_walks_as_otg_defines_it() {
@@ -158,7 +199,7 @@ fn what_riptide_cannot_do_is_refused_by_its_path() {
         ),
         (
             with(
-                &|c| c["flows"][0]["packet"][1]["ipv4"]["src"] = json!({"choice": "increment", "increment": {"start": "255.255.255.250", "step": "0.0.0.1", "count": 10}}),
+                &|c| c["flows"][0]["packet"][1]["ipv4"]["src"] = json!({"choice": "increment", "increment": {"start": "255.255.255.250", "step": "0.0.0.3", "count": 100000}}),
             ),
             "flows[0].packet[1].ipv4.src.increment",
             "leave the field",
