@@ -64,6 +64,11 @@ if ! command -v cargo >/dev/null 2>&1; then
   echo "setup: cargo not found: riptide needs a Rust toolchain (stable, >= 1.89; rustup installs one)" >&2
   exit 1
 fi
+# Go runs the OTG project's own Go clients in the tests (gosnappi, otgen: go/); riptide
+# itself is Rust. A missing Go fails those tests, not the build.
+if ! command -v go >/dev/null 2>&1; then
+  echo "setup: go not found: the gosnappi and otgen tests need Go >= 1.25 (go.dev/dl); riptide builds without it" >&2
+fi
 if command -v rustup >/dev/null 2>&1; then
   rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
   rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt

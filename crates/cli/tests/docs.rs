@@ -62,6 +62,8 @@ const FOREIGN: &[(&str, &str)] = &[
     ("--rm", "podman run"),
     ("--security-opt", "podman run"),
     ("--ulimit", "podman run"),
+    ("--txl", "otgen create flow"),
+    ("--rxl", "otgen create flow"),
     ("--runtime", "podman"),
     ("--timeout", "kubectl wait"),
     ("--pin", "TRex console's start"),

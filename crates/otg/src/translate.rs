@@ -993,12 +993,12 @@ fn field(
                 };
                 // riptide's walk over the whole field is modular: exact when count steps
                 // come back to start; otherwise the values are listed.
-                let var = if (u128::from(count) * step) % m == 0 {
+                let var = if (u128::from(count) * step).is_multiple_of(m) {
                     json!({"name": name, "op": if up { "inc" } else { "dec" }, "min": k.text(0),
                            "max": k.text(k.max()), "init": k.text(start), "step": step as u64,
                            "write": var_target()?})
                 } else if count <= 65_536 {
-                    unfold(u64::from(count), path)?;
+                    unfold(count, path)?;
                     let values: Vec<Value> = (0..u128::from(count)).map(|j| k.text(at(j))).collect();
                     json!({"name": name, "op": "list", "values": values, "write": var_target()?})
                 } else {
@@ -1028,7 +1028,7 @@ fn field(
                     json!({"name": name, "op": if up { "inc" } else { "dec" },
                            "min": low(min), "max": low(max), "step": step as u64, "write": var_target()?})
                 } else if count <= 65_536 {
-                    unfold(u64::from(count), path)?;
+                    unfold(count, path)?;
                     let values: Vec<Value> = (0..u128::from(count))
                         .map(|j| low(if up { start + j * step } else { start - j * step }))
                         .collect();
