@@ -2,7 +2,8 @@
 """The OTG path's cost (issue 52): a config of N flows (made by snappi, posted to `riptide
 serve --otg` as `set_config`, plain HTTP on loopback: the server's answer timed, and
 snappi's own serialisation apart) against the same N streams loaded into the daemon
-(`load_profile` over its JSON-RPC, the riptide client), and the time from the start request
+(`load_profile` over its JSON-RPC, the riptide client), set_config over gRPC (snappi's
+protobuf, made before the clock starts; grpcio's stub), and the time from the start request
 to the first frame sent (the first frame's stamp in a `+tap:` pcap minus the wall clock
 just before the request) through each. Rounds interleaved, medians and their ratios.
 Traffic stays in-memory (`link:` ports).
@@ -84,6 +85,22 @@ def first_stamp(pcap: str) -> float:
     return sec + frac / (1e9 if magic == 0xA1B23C4D else 1e6)
 
 
+def grpc_round(grpc: str, d: str, r: int) -> float:
+    """set_config of the same config over gRPC: the call alone (protobuf made before)."""
+    from google.protobuf import json_format
+    from snappi import otg_pb2
+    g = snappi.api(location=grpc, transport=snappi.Transport.GRPC)
+    cfg = otg_config(g, os.path.join(d, f"grpc{r}.pcap"))
+    req = otg_pb2.SetConfigRequest(config=json_format.Parse(cfg.serialize(encoding="json"), otg_pb2.Config()))
+    stub = g._get_stub()
+    t = time.perf_counter()
+    stub.SetConfig(req, timeout=60)
+    took = time.perf_counter() - t
+    stub.SetConfig(otg_pb2.SetConfigRequest(config=otg_pb2.Config()), timeout=60)
+    g.close()
+    return took
+
+
 def otg_round(api, d: str, r: int):
     tap = os.path.join(d, f"otg{r}.pcap")
     cfg = otg_config(api, tap)
@@ -135,17 +152,19 @@ def daemon_round(text: str, d: str, r: int):
 
 
 def main() -> None:
-    port = free_port()
+    port, gport = free_port(), free_port()
     server = subprocess.Popen([RIPTIDE, "serve", "--otg", "--no-auth", "--bind", f"127.0.0.1:{port}",
-                               "--otg-grpc", "off"],
+                               "--otg-grpc", f"127.0.0.1:{gport}"],
                               stderr=subprocess.DEVNULL)
     api = snappi.api(location=f"http://127.0.0.1:{port}")
     text = profile()
-    res = {"snappi_serialize": [], "otg_set": [], "otg_first": [], "daemon_load": [], "daemon_first": []}
+    res = {"snappi_serialize": [], "otg_set": [], "grpc_set": [], "otg_first": [], "daemon_load": [],
+           "daemon_first": []}
     try:
         within(10, lambda: api.get_version(), (Exception,))
         with tempfile.TemporaryDirectory() as d:
             for r in range(ROUNDS):
+                res["grpc_set"].append(grpc_round(f"127.0.0.1:{gport}", d, r))
                 z, s, f = otg_round(api, d, r)
                 res["snappi_serialize"].append(z)
                 res["otg_set"].append(s)
@@ -160,6 +179,7 @@ def main() -> None:
     print(f"{FLOWS} flows, {ROUNDS} rounds interleaved (medians; every round: {json.dumps(res)})")
     print(f"  snappi's serialisation        {med['snappi_serialize'] * 1e3:8.1f} ms (the client's own)")
     print(f"  set_config (the server)       {med['otg_set'] * 1e3:8.1f} ms")
+    print(f"  set_config over gRPC          {med['grpc_set'] * 1e3:8.1f} ms   gRPC/HTTP {med['grpc_set'] / med['otg_set']:.2f}x")
     print(f"  load_profile (daemon)         {med['daemon_load'] * 1e3:8.1f} ms   OTG/daemon {med['otg_set'] / med['daemon_load']:.2f}x")
     print(f"  start -> first frame (OTG)    {med['otg_first'] * 1e3:8.1f} ms")
     print(f"  start -> first frame (daemon) {med['daemon_first'] * 1e3:8.1f} ms   OTG/daemon "

@@ -9,7 +9,7 @@
 //! the gRPC status code.
 //!
 //! The transport is h2 (hyper's and tonic's HTTP/2) on a current-thread tokio runtime per
-//! connection, under [`riptide_listen`]'s caps like the HTTP port: [`crate::net::LIMITS`]
+//! connection, under [`riptide_listen`]'s caps as the HTTP port is: [`LIMITS`]
 //! connections, admission at the first call, one call at a time on a connection
 //! (`SETTINGS_MAX_CONCURRENT_STREAMS` 1: clients queue theirs), a request's headers at
 //! most [`MAX_HEADERS`] bytes, its message at most [`MAX_BODY`] bytes and whole within
@@ -17,16 +17,16 @@
 //! gRPC's framing (a flag byte and a 4-byte length before each message) is written here;
 //! compressed messages are refused (riptide offers `identity` only).
 
-use crate::net::{lock, BODY_DEADLINE, LIMITS, REQUEST_DEADLINE, WRITE_DEADLINE};
-use crate::server::{Otg, Reply, MAX_BODY};
+use crate::server::{lock, Otg, Reply, MAX_BODY};
 use bytes::{Buf, Bytes, BytesMut};
 use prost::Message;
 use prost_reflect::{DescriptorPool, DeserializeOptions, DynamicMessage, MessageDescriptor, SerializeOptions};
-use riptide_listen::{Conn, Handler, Refuse, Server};
+use riptide_listen::{Conn, Handler, Limits, Refuse, Server};
 use serde_json::{json, Value};
 use std::net::TcpListener;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 /// The models' otg.proto (the commit of spec/otg.json) as a FileDescriptorSet with its
 /// imports: `scripts/otg-descriptor.sh`.
@@ -34,6 +34,23 @@ pub const DESCRIPTOR: &[u8] = include_bytes!("../spec/otg.pb");
 
 /// The gRPC service.
 pub const SERVICE: &str = "otg.Openapi";
+
+/// Connection limits (as the HTTP API's).
+pub const LIMITS: Limits = Limits {
+    max_conns: 64,
+    max_per_addr: 16,
+    admit_within: Duration::from_secs(10),
+    evict_idle_after: Some(Duration::from_secs(30)),
+};
+
+/// HTTP/2's handshake must be done within this long.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
+
+/// A call's messages must be whole within this long of its headers.
+pub const BODY_DEADLINE: Duration = Duration::from_secs(60);
+
+/// An answer must be sent within this long.
+pub const WRITE_DEADLINE: Duration = Duration::from_secs(10);
 
 /// Largest request header list (HTTP/2's `SETTINGS_MAX_HEADER_LIST_SIZE`).
 pub const MAX_HEADERS: u32 = 16 << 10;

@@ -14,7 +14,7 @@
 //! certificate made at start unless one is given ([`Cert`]). gRPC (default 40051) is
 //! [`crate::grpc`]'s, on a port of its own, answering from the same state.
 
-use crate::server::{Otg, Reply, MAX_BODY};
+use crate::server::{lock, Otg, Reply, MAX_BODY};
 use riptide_listen::{Conn, Handler, Limits, Refuse, Server};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener};
@@ -59,13 +59,6 @@ impl OtgHandle {
             s.shutdown();
         }
         lock(&self.state).shutdown();
-    }
-}
-
-pub(crate) fn lock(m: &Mutex<Otg>) -> std::sync::MutexGuard<'_, Otg> {
-    match m.lock() {
-        Ok(g) => g,
-        Err(p) => p.into_inner(),
     }
 }
 

@@ -278,6 +278,15 @@ fn devices(plan: &mut Plan, ports: &[PortSpec]) -> Result<Devices, Reply> {
     Ok((neighbors, responders))
 }
 
+/// The state behind its mutex, even if a thread panicked holding it (its data stays whole:
+/// every change is made before the lock is let go).
+pub(crate) fn lock(m: &std::sync::Mutex<Otg>) -> std::sync::MutexGuard<'_, Otg> {
+    match m.lock() {
+        Ok(g) => g,
+        Err(p) => p.into_inner(),
+    }
+}
+
 /// The server's state.
 #[derive(Default)]
 pub struct Otg {
