@@ -480,6 +480,16 @@ for kind in ("ipv4_neighbors", "ipv6_neighbors"):
     rows = getattr(api.get_states(req), kind)
     key = "ipv4_address" if kind == "ipv4_neighbors" else "ipv6_address"
     out[kind] = sorted([r.ethernet_name, getattr(r, key), r.link_layer_address] for r in rows)
+# Pings between the devices (each answers for its addresses) and to nobody.
+for v in ("ipv4", "ipv6"):
+    ca = api.control_action()
+    ca.protocol.choice = v
+    reqs = getattr(ca.protocol, v).ping.requests
+    for src, dst in (("e1", "2"), ("e2", "1"), ("e1", "99")):
+        dst_ip = f"198.18.0.{dst}" if v == "ipv4" else f"2001:2::{dst}"
+        reqs.add(src_name=f"{src}{v[-2:]}", dst_ip=dst_ip)
+    res = getattr(api.set_control_action(ca).response.protocol, v).ping.responses
+    out[f"ping_{v}"] = [[r.src_name, r.dst_ip, r.result] for r in res]
 cs = api.control_state()
 cs.traffic.flow_transmit.state = cs.traffic.flow_transmit.START
 api.set_control_state(cs)
@@ -551,6 +561,10 @@ def test_devices_resolve_each_other_and_flows_between_them_arrive(tmp_path: Path
     assert got["ipv4_neighbors"] == [["e1", "198.18.0.2", "02:00:00:00:02:02"], ["e2", "198.18.0.1", "02:00:00:00:01:01"]]
     assert got["ipv6_neighbors"] == [["e1", "2001:2::2", "02:00:00:00:02:02"], ["e2", "2001:2::1", "02:00:00:00:01:01"]]
     assert got["flows"] == {"f4": ["stopped", n, n], "f6": ["stopped", n, n]}
+    assert got["ping_ipv4"] == [["e1v4", "198.18.0.2", "succeeded"], ["e2v4", "198.18.0.1", "succeeded"],
+                                ["e1v4", "198.18.0.99", "failed"]], got["ping_ipv4"]
+    assert got["ping_ipv6"] == [["e1v6", "2001:2::2", "succeeded"], ["e2v6", "2001:2::1", "succeeded"],
+                                ["e1v6", "2001:2::99", "failed"]], got["ping_ipv6"]
     assert "devices[0].ethernets[0].ipv4_addresses[0].gateway" in got["silent"], got["silent"]
     assert "did not answer ARP" in got["silent"], got["silent"]
     # RESOLVE_TIMEOUT is 2 s: every port's gateways at once (one after the other: 502 s).

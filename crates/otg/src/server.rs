@@ -15,7 +15,7 @@ use riptide_engine::{
     CaptureAnswer, CaptureOp, CapturedFrame, Command, Engine, EngineConfig, Response, RunState, Snapshot, StartOptions,
 };
 use riptide_port::monitor::{CaptureSpec, MAX_BYTES, MAX_LIMIT};
-use riptide_port::resolve::{resolve_all, Resolved, Responder};
+use riptide_port::resolve::{ping, resolve_all, Ask, Resolved, Responder};
 use riptide_port::PortSpec;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, VecDeque};
@@ -163,6 +163,12 @@ impl Rate {
     }
 }
 
+/// How long a ping's destination has to answer ARP or ND, and then the ping.
+pub const PING_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// Ping requests one `control/action` may make.
+pub const MAX_PINGS: usize = 256;
+
 /// How long a device's gateway has to answer ARP or ND at set_config.
 pub const RESOLVE_TIMEOUT: Duration = Duration::from_secs(2);
 
@@ -237,9 +243,13 @@ fn devices(plan: &mut Plan, ports: &[PortSpec]) -> Result<Devices, Reply> {
             .iter()
             .map(|(port, list)| {
                 let ifn = names[port];
-                let pairs: Vec<(IpAddr, IpAddr)> = list
+                // Asked from the device's own MAC: what the gateway learns is the device.
+                let pairs: Vec<Ask> = list
                     .iter()
-                    .map(|&(i, k)| (ethernets[i].addresses[k].address, ethernets[i].addresses[k].gateway))
+                    .map(|&(i, k)| {
+                        let a = &ethernets[i].addresses[k];
+                        Ask { ip: a.address, gateway: a.gateway, mac: Some(ethernets[i].mac) }
+                    })
                     .collect();
                 (*port, scope.spawn(move || resolve_all(ifn, &pairs, RESOLVE_TIMEOUT)))
             })
@@ -328,6 +338,7 @@ impl Otg {
                 None => Reply::ok(json!({})),
             }),
             ("POST", "/control/state") => parse("Control.State").map(|v| self.control_state(&v)),
+            ("POST", "/control/action") => parse("Control.Action").map(|v| self.control_action(&v)),
             ("POST", "/monitor/metrics") => parse("Metrics.Request").map(|v| self.metrics(&v)),
             ("POST", "/monitor/capture") => parse("Capture.Request").map(|v| self.capture(&v)),
             ("POST", "/monitor/states") => parse("States.Request").map(|v| self.states(&v)),
@@ -358,6 +369,23 @@ impl Otg {
         }
         if let Err(e) = riptide_port::spec::join_links(&mut ports) {
             return invalid(OtgError::at("ports", e.to_string()));
+        }
+        // A flow without an end on a port that runs on virtual time (link:, pcap:) would
+        // never end, at the CPU's speed rather than its rate: refused here, not at start.
+        let opts = riptide_port::PortOptions::default();
+        for (i, f) in plan.flows.iter().enumerate() {
+            if f.packets.is_none() && ports[f.tx].caps(&opts).simulated() {
+                let p = &plan.ports[f.tx];
+                return invalid(OtgError::at(
+                    format!("flows[{i}].duration"),
+                    format!(
+                        "a flow without an end on port '{}' ({}), which runs on virtual time, would never end: give \
+                         fixed_packets, fixed_seconds or a count of bursts, or put the link on the wall clock (its \
+                         option realtime: link:0:realtime)",
+                        p.name, p.location
+                    ),
+                ));
+            }
         }
         // The old config's traffic ends with it.
         if let Some(mut c) = self.current.take() {
@@ -411,6 +439,97 @@ impl Otg {
             c.last = Some(*s);
         }
         c.transmit.iter_mut().for_each(|t| *t = Transmit::Stopped);
+    }
+
+    /// `control/action`: pings from the devices' addresses (`protocol.ipv4.ping`,
+    /// `protocol.ipv6.ping`), all requests side by side, each within [`PING_TIMEOUT`]
+    /// (after resolving its destination: on the link by ARP or ND, else the address's
+    /// gateway). Other actions are control-plane protocols' and refused by path.
+    fn control_action(&mut self, v: &Value) -> Reply {
+        let Some(c) = &self.current else {
+            return Reply::error(400, vec!["no config: set one first (POST /config)".into()]);
+        };
+        let choice = v.get("choice").and_then(Value::as_str).unwrap_or_default();
+        let version = v.pointer("/protocol/choice").and_then(Value::as_str).unwrap_or_default();
+        if choice != "protocol" || !matches!(version, "ipv4" | "ipv6") {
+            let at = if choice == "protocol" { "protocol.choice" } else { "choice" };
+            return invalid(OtgError::at(
+                at,
+                format!(
+                    "{} actions are not served: riptide's devices answer ARP, ND and ping, and ping (protocol.ipv4.ping, \
+                     protocol.ipv6.ping); they run no control-plane protocol",
+                    if choice == "protocol" { version } else { choice }
+                ),
+            ));
+        }
+        let inner = &v["protocol"][version];
+        if inner.get("choice").and_then(Value::as_str) != Some("ping") {
+            return invalid(OtgError::at(format!("protocol.{version}.choice"), "only ping is served"));
+        }
+        let requests = inner.pointer("/ping/requests").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+        if requests.len() > MAX_PINGS {
+            return invalid(OtgError::at(
+                format!("protocol.{version}.ping.requests"),
+                format!("{} requests: at most {MAX_PINGS}", requests.len()),
+            ));
+        }
+        // Each request's device address, its port's interface and its gateway's MAC.
+        let mut jobs = Vec::with_capacity(requests.len());
+        for (i, r) in requests.iter().enumerate() {
+            let at = format!("protocol.{version}.ping.requests[{i}]");
+            let name = r.get("src_name").and_then(Value::as_str).unwrap_or_default();
+            let found = c.plan.ethernets.iter().enumerate().find_map(|(e, eth)| {
+                eth.addresses
+                    .iter()
+                    .find(|a| a.name == name && a.address.is_ipv4() == (version == "ipv4"))
+                    .map(|a| (e, a))
+            });
+            let Some((e, a)) = found else {
+                return invalid(OtgError::at(
+                    join(&at, "src_name"),
+                    format!("'{name}' is no {version} address of a device"),
+                ));
+            };
+            let dst = r.get("dst_ip").and_then(Value::as_str).unwrap_or_default();
+            let Ok(dst) = dst.parse::<IpAddr>() else {
+                return invalid(OtgError::at(join(&at, "dst_ip"), format!("'{dst}' is not an address")));
+            };
+            let eth = &c.plan.ethernets[e];
+            let Some(ifname) = c.ports.get(eth.port).and_then(PortSpec::interface) else {
+                return invalid(OtgError::at(join(&at, "src_name"), "the device's port is no interface"));
+            };
+            let gateway = c.neighbors.iter().find(|(n, ip, _)| *n == e && *ip == a.gateway).map(|(_, _, m)| *m);
+            jobs.push((name.to_string(), dst, ifname.to_string(), eth.mac, a.address, gateway));
+        }
+        let results: Vec<bool> = std::thread::scope(|scope| {
+            let running: Vec<_> = jobs
+                .iter()
+                .map(|(_, dst, ifname, mac, ip, gateway)| {
+                    scope.spawn(move || {
+                        // On the link (ARP or ND from the device's address), else by its gateway.
+                        let ask = Ask { ip: *ip, gateway: *dst, mac: Some(*mac) };
+                        let on_link = resolve_all(ifname, &[ask], PING_TIMEOUT)
+                            .ok()
+                            .and_then(|mut r| r.pop())
+                            .and_then(Result::ok);
+                        match on_link.or(*gateway) {
+                            Some(to) => ping(ifname, *mac, *ip, *dst, to, PING_TIMEOUT).unwrap_or(false),
+                            None => false,
+                        }
+                    })
+                })
+                .collect();
+            running.into_iter().map(|t| t.join().unwrap_or(false)).collect()
+        });
+        let responses: Vec<Value> = jobs
+            .iter()
+            .zip(results)
+            .map(|((name, dst, ..), ok)| {
+                json!({"src_name": name, "dst_ip": dst.to_string(), "result": if ok { "succeeded" } else { "failed" }})
+            })
+            .collect();
+        Reply::ok(json!({"warnings": [], "response": {"choice": "protocol", "protocol": {
+            "choice": version, version: {"choice": "ping", "ping": {"responses": responses}}}}}))
     }
 
     fn control_state(&mut self, v: &Value) -> Reply {

@@ -219,6 +219,42 @@ fn what_riptide_cannot_do_is_refused_by_its_path() {
     }
 }
 
+/// A flow without an end on a link on virtual time is refused at set_config by its
+/// duration's path (it would never end); on a link on the wall clock (`realtime`) it runs
+/// until stopped, every frame sent received.
+#[test]
+fn continuous_flows_need_the_wall_clock() {
+    use riptide_otg::server::Otg;
+    let mut cfg = data("patterns.json");
+    cfg["flows"].as_array_mut().unwrap().truncate(1);
+    cfg["flows"][0]["duration"] = json!({"choice": "continuous", "continuous": {}});
+    cfg["flows"][0]["rate"] = json!({"choice": "pps", "pps": 2000});
+    let mut s = Otg::new();
+    let r = s.handle("POST", "/config", cfg.to_string().as_bytes());
+    assert_eq!(r.status, 400, "{}", r.body);
+    let why = r.body["errors"][0].as_str().unwrap();
+    assert!(why.starts_with("flows[0].duration: ") && why.contains("link:0:realtime"), "{why}");
+    cfg["ports"][0]["location"] = json!("link:0:realtime");
+    let r = s.handle("POST", "/config", cfg.to_string().as_bytes());
+    assert_eq!(r.status, 200, "{}", r.body);
+    let state = |st: &str| {
+        json!({"choice": "traffic", "traffic": {"choice": "flow_transmit", "flow_transmit": {"state": st}}}).to_string()
+    };
+    assert_eq!(s.handle("POST", "/control/state", state("start").as_bytes()).status, 200);
+    let ask = json!({"choice": "flow", "flow": {"flow_names": ["patterns"]}}).to_string();
+    let rx = |s: &mut Otg| s.handle("POST", "/monitor/metrics", ask.as_bytes()).body["flow_metrics"][0].clone();
+    riptide_testkit::wait_for(std::time::Duration::from_secs(30), "200 frames received", || {
+        rx(&mut s)["frames_rx"].as_u64().unwrap_or(0) >= 200
+    });
+    assert_eq!(rx(&mut s)["transmit"], "started");
+    assert_eq!(s.handle("POST", "/control/state", state("stop").as_bytes()).status, 200);
+    riptide_testkit::wait_for(std::time::Duration::from_secs(30), "every frame sent received", || {
+        let m = rx(&mut s);
+        m["transmit"] == "stopped" && m["frames_tx"] == m["frames_rx"]
+    });
+    s.shutdown();
+}
+
 /// The endpoints, sans I/O: a config on an in-memory link, its flow started, its metrics
 /// polled until it says stopped, with every frame sent received; each answer follows the
 /// models' response schemas.

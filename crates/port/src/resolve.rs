@@ -6,7 +6,7 @@
 //! which is an error saying who did not answer.
 
 use crate::afpacket::{interface_index, mac_address};
-use riptide_wire::neighbor;
+use riptide_wire::{echo, neighbor};
 use std::collections::HashMap;
 use std::io;
 use std::net::IpAddr;
@@ -133,6 +133,9 @@ fn answer(fd: &OwnedFd, addresses: &HashMap<IpAddr, [u8; 6]>, stop: &AtomicBool,
             addresses.get(&IpAddr::V4(target)).map(|m| neighbor::arp_reply(*m, target, mac, ip))
         } else if let Some((mac, ip, target)) = neighbor::nd_solicit_from(frame) {
             addresses.get(&IpAddr::V6(target)).map(|m| neighbor::nd_advert(*m, target, mac, ip))
+        } else if let Some(to) = echo::request_to(frame) {
+            // A device answers pings to its addresses (as ixia-c's do).
+            addresses.get(&to).and_then(|m| echo::reply_to(frame, to, *m))
         } else {
             None
         };
@@ -145,12 +148,72 @@ fn answer(fd: &OwnedFd, addresses: &HashMap<IpAddr, [u8; 6]>, stop: &AtomicBool,
     }
 }
 
+/// Pings `dst` from a device's address `ip` (and `mac`) on `ifname`, sending to
+/// `dst_mac`: an echo request every 250 ms until a reply with its identifier and sequence
+/// number arrives (true) or `timeout` passes (false). The outer error is the interface's.
+pub fn ping(
+    ifname: &str,
+    mac: [u8; 6],
+    ip: IpAddr,
+    dst: IpAddr,
+    dst_mac: [u8; 6],
+    timeout: Duration,
+) -> Result<bool, String> {
+    let index = interface_index(ifname).map_err(|e| format!("{ifname}: interface: {e}"))?;
+    let fd = raw_socket(ifname, index, ETH_P_ALL)?;
+    // An identifier of this process and call; the sequence number counts the tries.
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let id = (std::process::id() as u16) ^ (CALLS.fetch_add(1, Ordering::Relaxed) as u16).rotate_left(8);
+    let deadline = Instant::now() + timeout;
+    let mut buf = [0u8; 2048];
+    let mut seq = 0u16;
+    while Instant::now() < deadline {
+        seq = seq.wrapping_add(1);
+        let Some(request) = echo::request(mac, ip, dst_mac, dst, id, seq) else {
+            return Err(format!("{ifname}: {ip} and {dst} are not of one IP version"));
+        };
+        // SAFETY: `request` is a live buffer of the length passed; the socket is bound.
+        if unsafe { libc::send(fd.as_raw_fd(), request.as_ptr().cast(), request.len(), 0) } < 0 {
+            return Err(format!("{ifname}: send: {}", io::Error::last_os_error()));
+        }
+        let next = (Instant::now() + RETRY).min(deadline);
+        while Instant::now() < next {
+            let wait = next.saturating_duration_since(Instant::now()).as_millis().max(1) as libc::c_int;
+            let mut pfd = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+            // SAFETY: one pollfd that lives across the call.
+            if unsafe { libc::poll(&mut pfd, 1, wait) } <= 0 {
+                continue;
+            }
+            let n = recv_incoming(&fd, &mut buf);
+            // Any try's reply will do.
+            if n > 0 && (1..=seq).any(|s| echo::is_reply(&buf[..n], dst, ip, id, s)) {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// A gateway to resolve: asked from `ip` and `mac` (an emulated device's; `None`: the
+/// interface's own MAC), so that what the gateway learns from the request is right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ask {
+    /// The address asking.
+    pub ip: IpAddr,
+    /// The gateway asked for.
+    pub gateway: IpAddr,
+    /// The MAC asking, if not the interface's.
+    pub mac: Option<[u8; 6]>,
+}
+
 /// One gateway's MAC, or why it is not known.
 pub type Resolved = Result<[u8; 6], String>;
 
 /// The MAC of `gateway`, asked from `ip` on `ifname` (in the calling thread's namespace).
 pub fn resolve(ifname: &str, ip: IpAddr, gateway: IpAddr, timeout: Duration) -> Result<[u8; 6], String> {
-    resolve_all(ifname, &[(ip, gateway)], timeout)?.pop().unwrap_or_else(|| Err(format!("{ifname}: nothing resolved")))
+    resolve_all(ifname, &[Ask { ip, gateway, mac: None }], timeout)?
+        .pop()
+        .unwrap_or_else(|| Err(format!("{ifname}: nothing resolved")))
 }
 
 /// The MACs of many gateways at once on `ifname`, each `(ip, gateway)` asked from `ip`:
@@ -158,18 +221,15 @@ pub fn resolve(ifname: &str, ip: IpAddr, gateway: IpAddr, timeout: Duration) -> 
 /// within one `timeout` (so a thousand silent gateways cost what one does). A gateway
 /// asked for by several addresses is asked once (its MAC is the same). The answer has a
 /// result per pair, in order; the outer error is the interface's (no MAC, no socket).
-pub fn resolve_all(
-    ifname: &str,
-    pairs: &[(IpAddr, IpAddr)],
-    timeout: Duration,
-) -> Result<Vec<Result<[u8; 6], String>>, String> {
+pub fn resolve_all(ifname: &str, pairs: &[Ask], timeout: Duration) -> Result<Vec<Result<[u8; 6], String>>, String> {
     let fail = |what: &str, e: io::Error| format!("{ifname}: {what}: {e}");
-    let mac = mac_address(ifname).map_err(|e| fail("MAC address", e))?;
+    let own = mac_address(ifname).map_err(|e| fail("MAC address", e))?;
     let index = interface_index(ifname).map_err(|e| fail("interface", e))?;
     // Each gateway once, with the first address that asks for it.
     let mut asked: HashMap<IpAddr, (IpAddr, Option<[u8; 6]>)> = HashMap::new();
     let mut requests = Vec::new();
-    for &(ip, gateway) in pairs {
+    for &Ask { ip, gateway, mac } in pairs {
+        let mac = mac.unwrap_or(own);
         if ip.is_ipv4() != gateway.is_ipv4() || asked.contains_key(&gateway) {
             continue;
         }
@@ -224,7 +284,7 @@ pub fn resolve_all(
     let secs = timeout.as_secs_f64();
     Ok(pairs
         .iter()
-        .map(|&(ip, gateway)| match asked.get(&gateway) {
+        .map(|&Ask { ip, gateway, .. }| match asked.get(&gateway) {
             _ if ip.is_ipv4() != gateway.is_ipv4() => {
                 Err(format!("{ifname}: ip {ip} and default_gw {gateway} are not of one IP version"))
             }
@@ -250,6 +310,42 @@ mod tests {
         assert!(Command::new("ip").args(args).status().unwrap().success(), "ip {args:?}");
     }
 
+    /// One echo through the kernel's ping socket to `to`: whether a reply came within 2 s.
+    fn kernel_ping(to: std::net::Ipv4Addr) -> bool {
+        // SAFETY: plain socket creation; the descriptor is owned below.
+        let fd = unsafe { libc::socket(libc::AF_INET, libc::SOCK_DGRAM, libc::IPPROTO_ICMP) };
+        assert!(fd >= 0, "ping socket: {}", io::Error::last_os_error());
+        // SAFETY: `fd` was just returned by socket(2).
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+        let request = [8u8, 0, 0, 0, 0, 0, 0, 1, b'r', b't'];
+        // SAFETY: an all-zero sockaddr_in is valid; family and address are set.
+        let mut sa: libc::sockaddr_in = unsafe { std::mem::zeroed() };
+        sa.sin_family = libc::AF_INET as u16;
+        sa.sin_addr.s_addr = u32::from_ne_bytes(to.octets());
+        let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+        // SAFETY: live buffers of the lengths passed.
+        let sent = unsafe {
+            libc::sendto(
+                fd.as_raw_fd(),
+                request.as_ptr().cast(),
+                request.len(),
+                0,
+                (&sa as *const libc::sockaddr_in).cast(),
+                len,
+            )
+        };
+        assert!(sent > 0, "sendto: {}", io::Error::last_os_error());
+        let mut pfd = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one pollfd that lives across the call.
+        if unsafe { libc::poll(&mut pfd, 1, 2000) } <= 0 {
+            return false;
+        }
+        let mut buf = [0u8; 256];
+        // SAFETY: `buf` is writable for its length.
+        let n = unsafe { libc::recv(fd.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len(), 0) };
+        n >= 8 && buf[0] == 0 && &buf[8..n as usize] == b"rt"
+    }
+
     /// The kernel on the far side of a veth pair is the oracle: it answers ARP and ND.
     #[test]
     fn the_kernel_answers_arp_and_nd_and_silence_is_an_error() {
@@ -271,11 +367,22 @@ mod tests {
         .unwrap()
         .unwrap_err();
         assert!(e.contains("did not answer ARP") && e.contains(&silent.to_string()), "{e}");
+        // The kernel answers a ping (it checks the request's checksums); nobody answers
+        // for the silent address.
+        let (a, b) = (IpAddr::V4(net.ip_a), IpAddr::V4(net.ip_b));
+        let pinged = netns::run_in(&net.ns_a, || {
+            let to_kernel = ping(&net.if_a, net.mac_a, a, b, net.mac_b, Duration::from_secs(2));
+            let to_nobody = ping(&net.if_a, net.mac_a, a, IpAddr::V4(silent), net.mac_b, Duration::from_millis(400));
+            (to_kernel, to_nobody)
+        })
+        .unwrap();
+        assert_eq!(pinged, (Ok(true), Ok(false)));
         // Many at once: the kernel's gateway (asked twice), 100 silent ones, a pair of two
         // IP versions; one timeout for all of them (one after the other: 100 of them).
-        let mut pairs = vec![(IpAddr::V4(net.ip_a), IpAddr::V4(net.ip_b)); 2];
-        pairs.extend((0..100u8).map(|i| (IpAddr::V4(net.ip_a), IpAddr::V4([198, 19, 7, i].into()))));
-        pairs.push((IpAddr::V4(net.ip_a), "2001:2::9".parse().unwrap()));
+        let ask = |gateway: IpAddr| Ask { ip: IpAddr::V4(net.ip_a), gateway, mac: None };
+        let mut pairs = vec![ask(IpAddr::V4(net.ip_b)); 2];
+        pairs.extend((0..100u8).map(|i| ask(IpAddr::V4([198, 19, 7, i].into()))));
+        pairs.push(ask("2001:2::9".parse().unwrap()));
         let t0 = Instant::now();
         let got =
             netns::run_in(&net.ns_a, || resolve_all(&net.if_a, &pairs, Duration::from_millis(600))).unwrap().unwrap();
@@ -338,7 +445,12 @@ mod tests {
                 String::from_utf8_lossy(&n.stdout).contains("02:00:00:5e:00:07")
             });
         }
-        assert!(r.answered() >= 4, "{}", r.answered());
+        // The kernel pings the responder's address (a ping socket: the kernel checks the
+        // reply's checksums before it hands it over).
+        ok(&["netns", "exec", &net.ns_a, "sysctl", "-qw", "net.ipv4.ping_group_range=0 2147483647"]);
+        let echoed = netns::run_in(&net.ns_a, || kernel_ping(v4)).unwrap();
+        assert!(echoed, "the kernel got no echo reply from the responder");
+        assert!(r.answered() >= 5, "{}", r.answered());
         drop(r);
         let silent = netns::run_in(&net.ns_a, || {
             resolve(&net.if_a, IpAddr::V4(net.ip_a), IpAddr::V4(v4), Duration::from_millis(400))

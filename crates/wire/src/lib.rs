@@ -47,6 +47,7 @@ use core::ops::{Range, RangeFrom};
 pub mod arp;
 pub mod checksum;
 pub mod decode;
+pub mod echo;
 pub mod ethernet;
 pub mod geneve;
 pub mod gre;
