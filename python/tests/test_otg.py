@@ -578,9 +578,9 @@ def test_devices_resolve_each_other_and_flows_between_them_arrive(tmp_path: Path
 def test_sizes_rates_and_durations_send_what_they_say(server: str, tmp_path: Path) -> None:
     """Size weight pairs, custom (0.5/0.25/0.25: exact in every 4 frames) and OTG's IPsec
     IMIX (90:58.67, 92:2, 594:23.66, 1418:15.67 over 10,000 frames: exact, as riptide
-    lays a mix out); a kbps rate for fixed seconds (96 kb/s of 100 B frames, 960 bits
-    each on the wire, for 0.5 s: 50 frames); bursts (3 of 5). tshark counts the sizes in
-    the tap's pcap."""
+    lays a mix out); each rate unit for fixed seconds (96 kb/s of 100 B frames, 960 bits
+    each on the wire, for 0.5 s: 50 frames; bps, mbps, gbps likewise; a percentage); bursts
+    (3 of 5). tshark counts the sizes in the tap's pcap."""
     tap = tmp_path / "s.pcap"
     a, cfg, pa, pb = two_link_ports(server, tap)
 
@@ -609,11 +609,25 @@ def test_sizes_rates_and_durations_send_what_they_say(server: str, tmp_path: Pat
     f.size.fixed = 80
     f.duration.burst.bursts = 3
     f.duration.burst.packets = 5
+    # Every other rate unit for fixed seconds, 100 B frames (960 bits each on the wire):
+    # 96,000 b/s for 0.5 s, 1 Mb/s for 0.48 s, 1 Gb/s for 480 us: 50 and 500 frames; a
+    # percentage of the line for 500 packets (its seconds would need the line's rate,
+    # which set_config refuses to guess).
+    for name, unit, value, seconds in (("bps", "bps", 96000, 0.5), ("mbps", "mbps", 1, 0.48),
+                                       ("gbps", "gbps", 1, 0.00048), ("pct", "percentage", 1, None)):
+        f = flow(name, "198.19.0.5")
+        f.size.fixed = 100
+        setattr(f.rate, unit, value)
+        if seconds is None:
+            f.duration.fixed_packets.packets = 500
+        else:
+            f.duration.fixed_seconds.seconds = seconds
     a.set_config(cfg)
     cs = a.control_state()
     cs.traffic.flow_transmit.state = cs.traffic.flow_transmit.START
     a.set_control_state(cs)
-    want = {"custom": 400, "ipsec": 10000, "kbps": 50, "bursts": 15}
+    want = {"custom": 400, "ipsec": 10000, "kbps": 50, "bursts": 15, "bps": 50, "mbps": 500, "gbps": 500,
+            "pct": 500}
     for name, n in want.items():
         m = wait_stopped(a, name)
         assert (m.frames_tx, m.frames_rx) == (n, n), name
@@ -624,6 +638,7 @@ def test_sizes_rates_and_durations_send_what_they_say(server: str, tmp_path: Pat
     assert sizes["198.19.0.1"] == {64: 200, 128: 100, 256: 100}
     assert sizes["198.19.0.2"] == {90: 5867, 92: 200, 594: 2366, 1418: 1567}
     assert sizes["198.19.0.3"] == {100: 50} and sizes["198.19.0.4"] == {80: 15}
+    assert sizes["198.19.0.5"] == {100: 50 + 500 * 3}
 
 
 def test_snappi_over_grpc_drives_what_http_does(servers: tuple[str, str], tmp_path: Path) -> None:
