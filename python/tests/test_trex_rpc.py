@@ -216,7 +216,9 @@ def test_a_trex_client_drives_a_run_and_reads_riptides_counters(tmp_path: Any) -
             sub.close()
             c.sock.close()
     finally:
-        ctx.term()
+        # Every socket closed, so that a failed assertion above is reported, not hidden
+        # behind term() waiting forever for sockets left open.
+        ctx.destroy(linger=0)
     # riptide's own answer for the same streams: its profile language and `run --json`.
     profile = {"streams": [
         {"name": f"p{port}", "port": port, "frame": frame.hex(), "rate": {"pps": 1000},
@@ -321,7 +323,9 @@ def test_ten_thousand_malformed_messages_on_each_socket() -> None:
             sub.close()
             c.sock.close()
     finally:
-        ctx.term()
+        # Every socket closed, so that a failed assertion above is reported, not hidden
+        # behind term() waiting forever for sockets left open.
+        ctx.destroy(linger=0)
 
 
 def test_serve_trex_needs_no_auth_and_loopback() -> None:
