@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # nginx in the lab's DUT namespace (after `riptide lab up`), listening on 198.18.1.254:80
 # and serving /64 (64 bytes), /1k, /64k and /3384 (32,000 bytes: the page TRex's
-# astf/http_simple.py asks for); its access log is DIR/access.log.
+# astf/http_simple.py asks for); its access log is DIR/access.log. The same over HTTPS
+# (TLS 1.2 and 1.3, session cache and tickets) on 198.18.1.254:443 with an ECDSA P-256
+# certificate and on :8443 with an RSA 2048 one (both made here by openssl); their log,
+# DIR/tls.log, has a line per request: port, status, body bytes, protocol, cipher,
+# whether the session was resumed (r or .) and the request.
 #   scripts/lab-nginx.sh start [DIR]     (DIR: /run/riptide/lab-nginx by default)
 #   scripts/lab-nginx.sh stop [DIR]
 # The server against which profiles/tcp/nginx-get.yaml runs (docs/tcp.md).
@@ -20,6 +24,10 @@ start)
   head -c 1024 /dev/zero | tr '\0' x >"$dir/root/1k"
   head -c 65536 /dev/zero | tr '\0' x >"$dir/root/64k"
   head -c 32000 /dev/zero | tr '\0' x >"$dir/root/3384"
+  [ -s "$dir/ecdsa.key" ] || openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 \
+    -subj /CN=riptide.test -keyout "$dir/ecdsa.key" -out "$dir/ecdsa.pem" 2>/dev/null
+  [ -s "$dir/rsa.key" ] || openssl req -x509 -newkey rsa:2048 -nodes -days 2 \
+    -subj /CN=riptide.test -keyout "$dir/rsa.key" -out "$dir/rsa.pem" 2>/dev/null
   cat >"$dir/nginx.conf" <<CONF
 worker_processes 1;
 pid $dir/nginx.pid;
@@ -29,6 +37,18 @@ http {
   access_log $dir/access.log;
   client_body_temp_path $dir; proxy_temp_path $dir; fastcgi_temp_path $dir; uwsgi_temp_path $dir; scgi_temp_path $dir;
   server { listen 198.18.1.254:80 backlog=4096; root $dir/root; }
+  log_format tls '\$server_port \$status \$body_bytes_sent \$ssl_protocol \$ssl_cipher \$ssl_session_reused "\$request"';
+  ssl_protocols TLSv1.2 TLSv1.3;
+  ssl_session_cache shared:lab:4m;
+  ssl_session_tickets on;
+  server {
+    listen 198.18.1.254:443 ssl backlog=4096; root $dir/root; access_log $dir/tls.log tls;
+    ssl_certificate $dir/ecdsa.pem; ssl_certificate_key $dir/ecdsa.key;
+  }
+  server {
+    listen 198.18.1.254:8443 ssl backlog=4096; root $dir/root; access_log $dir/tls.log tls;
+    ssl_certificate $dir/rsa.pem; ssl_certificate_key $dir/rsa.key;
+  }
 }
 CONF
   ip netns exec "$ns" nginx -c "$dir/nginx.conf"

@@ -66,6 +66,11 @@ pub(crate) struct TcpArgs {
     /// A TRex ASTF profile's server addresses instead of its own (every server range).
     #[arg(long, value_name = "FIRST[/COUNT]")]
     pub servers: Option<String>,
+    /// Write TLS session secrets to FILE (created; it must not exist) in the key log
+    /// format Wireshark and tshark read (`-o tls.keylog_file:FILE`), to decrypt a capture
+    /// of the run. SSLKEYLOGFILE, when set, is appended to as every TLS library does.
+    #[arg(long, value_name = "FILE")]
+    pub keylog: Option<PathBuf>,
     /// Print one JSON object (the snapshot's `tcp` part and the ports).
     #[arg(long)]
     pub json: bool,
@@ -99,7 +104,12 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         text
     };
     // Which roles the profile plays: a line is printed for each (the engine checks it again).
-    let profile = riptide_tcp::profile::parse(&text, &name).map_err(|e| Failure::input(e.to_string()))?;
+    let opts = riptide_tcp::profile::ParseOptions {
+        keylog: keylog(a.keylog.as_deref())?,
+        base: a.profile.parent().map(PathBuf::from).unwrap_or_default(),
+    };
+    let profile =
+        riptide_tcp::profile::parse_with(&text, &name, &opts).map_err(|e| Failure::input(e.to_string()))?;
     let roles = (!profile.clients.is_empty(), !profile.server.listen.is_empty());
     if asked_cps && a.concurrent.is_some() {
         return Err(Failure::input(format!(
@@ -146,7 +156,7 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         open_for: None,
         concurrent: a.concurrent,
         max_conns: a.max_conns,
-        parsed: None,
+        parsed: Some(riptide_engine::tcp::Parsed(std::sync::Arc::new(profile))),
     };
     let mut samples = Vec::new();
     let progress = crate::drive::shows_progress(a.json);
@@ -160,6 +170,23 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         print_report(&report, snap.duration_s, roles);
     }
     nothing_completed(&report)
+}
+
+/// Where TLS secrets go: `--keylog FILE` (created exclusively), else SSLKEYLOGFILE
+/// (appended to, the convention of every TLS library), else nowhere.
+fn keylog(path: Option<&std::path::Path>) -> Result<Option<riptide_tcp::tls::KeyLogger>, Failure> {
+    let (file, path) = match path {
+        Some(p) => (std::fs::OpenOptions::new().write(true).create_new(true).open(p), p.to_path_buf()),
+        None => match std::env::var_os("SSLKEYLOGFILE").filter(|v| !v.is_empty()) {
+            Some(v) => {
+                let p = PathBuf::from(v);
+                (std::fs::OpenOptions::new().append(true).create(true).open(&p), p)
+            }
+            None => return Ok(None),
+        },
+    };
+    let file = file.map_err(|e| Failure::input(format!("--keylog {}: cannot create: {e}", path.display())))?;
+    Ok(Some(std::sync::Arc::new(riptide_tcp::tls::KeyLogFile::new(file))))
 }
 
 /// A run in which connections were tried and none completed its program is a failure
@@ -216,8 +243,24 @@ fn print_report(r: &TcpReport, secs: f64, roles: (bool, bool)) {
     if !shown.is_empty() {
         println!("errors: {}", shown.join(", "));
     }
+    let (ca, sa) = (&r.client_app, &r.server_app);
+    if ca.tls_handshakes + sa.tls_handshakes + ca.tls_failures + sa.tls_failures > 0 {
+        println!(
+            "tls: client {} handshakes ({} resumed), server {} handshakes ({} resumed), {} failed",
+            ca.tls_handshakes,
+            ca.tls_resumed,
+            sa.tls_handshakes,
+            sa.tls_resumed,
+            ca.tls_failures + sa.tls_failures
+        );
+    }
     let lat = |p: &Percentiles| format!("p50 {} p99 {} max {}", us(p.p50), us(p.p99), us(p.max));
-    for (name, p) in [("setup      ", &r.setup), ("first byte ", &r.first_byte), ("transaction", &r.transaction)] {
+    for (name, p) in [
+        ("setup      ", &r.setup),
+        ("tls setup  ", &r.tls_setup),
+        ("first byte ", &r.first_byte),
+        ("transaction", &r.transaction),
+    ] {
         if p.count > 0 {
             println!("{name} {}", lat(p));
         }

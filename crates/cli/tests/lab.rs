@@ -1701,3 +1701,197 @@ fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latenc
     }
     assert!(trials[1]["ttlb"]["mean"].as_u64() > trials[0]["ttlb"]["mean"].as_u64(), "{v}");
 }
+
+/// tshark on a TLS capture decrypted with `keylog`: the lines of `fields` of the frames
+/// matching `filter`.
+fn tshark_tls(pcap: &Path, keylog: &Path, filter: &str, fields: &[&str]) -> Vec<String> {
+    let mut c = Command::new("tshark");
+    c.args(["-n", "-r"]).arg(pcap).arg("-o").arg(format!("tls.keylog_file:{}", keylog.display()));
+    c.args(["-Y", filter, "-T", "fields"]);
+    for f in fields {
+        c.args(["-e", f]);
+    }
+    let o = c.output().expect("tshark");
+    assert!(o.status.success(), "tshark failed: {}", text(&o));
+    String::from_utf8_lossy(&o.stdout).lines().map(str::to_string).filter(|l| !l.is_empty()).collect()
+}
+
+/// riptide's HTTPS client against nginx (scripts/lab-nginx.sh: an ECDSA P-256 certificate
+/// on :443, RSA 2048 on :8443) over TLS 1.2 and 1.3: every request in nginx's log with
+/// status 200, its protocol and the suite of the certificate's kind, as many as riptide
+/// completed; with resumption on nginx reports the sessions reused
+/// (`$ssl_session_reused`), with it off none; and a capture of a run decrypts in tshark
+/// with riptide's `--keylog`: every request and response there, nothing malformed.
+#[test]
+fn https_client_against_nginx_tls_versions_keys_resumption_and_keylog() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    if !riptide_testkit::require_tool("openssl") || !require_tshark() {
+        return;
+    }
+    ok(&["lab", "up"]);
+    let dir = tempfile::tempdir().unwrap();
+    let Some(_nginx) = nginx(dir.path()) else { return };
+    let log = dir.path().join("tls.log");
+    let logged = || std::fs::read_to_string(&log).unwrap_or_default();
+    let profile = |port: u16, tls: &str, limit: u32| {
+        let p = dir.path().join(format!("https-{port}.yaml"));
+        std::fs::write(
+            &p,
+            format!(
+                "client:\n  ips: 198.18.1.100/16\n  servers: [198.18.1.254:{port}]\n  http: {{host: 198.18.1.254, path: /1k}}\n  \
+                 concurrent: 8\n  limit: {limit}\n  tls: {tls}\n"
+            ),
+        )
+        .unwrap();
+        p
+    };
+    for (port, key) in [(443, "ECDSA"), (8443, "RSA")] {
+        for (version, nginx_name) in [("1.2", "TLSv1.2"), ("1.3", "TLSv1.3")] {
+            let before = logged().lines().count();
+            let p = profile(port, &format!("{{version: {version}}}"), 300);
+            let v = run_json(&["tcp", p.to_str().unwrap(), "--config", lab_ports(), "--json"]);
+            let t = &v["tcp"];
+            let log_text = logged();
+            let lines: Vec<&str> = log_text.lines().skip(before).collect();
+            let what = format!("{key} TLS {version}: {t}");
+            assert_eq!(lines.len(), 300, "nginx logged every request: {what}");
+            assert!(
+                lines.iter().all(|l| l.starts_with(&format!("{port} 200 1024 {nginx_name} "))
+                    && l.ends_with("\"GET /1k HTTP/1.1\"")),
+                "{what}: {}",
+                lines[0]
+            );
+            if version == "1.2" {
+                // TLS 1.2's suite names the certificate's key.
+                assert!(lines.iter().all(|l| l.contains(&format!("ECDHE-{key}-"))), "{what}: {}", lines[0]);
+            }
+            assert_eq!(t["client_app"]["completed"], 300, "{what}");
+            assert_eq!(t["client_app"]["tls_handshakes"], 300, "{what}");
+            assert_eq!(t["client_app"]["tls_failures"], 0, "{what}");
+            // Resumption on (the default): nginx says which sessions it resumed, riptide
+            // counts the same number; all but the first few (one per connection at once).
+            let reused = lines.iter().filter(|l| l.split(' ').nth(5) == Some("r")).count() as u64;
+            assert_eq!(t["client_app"]["tls_resumed"], reused, "{what}");
+            assert!(reused >= 280, "{what}: {reused} reused");
+        }
+    }
+    // Resumption off: every handshake full, in nginx's eyes too.
+    let before = logged().lines().count();
+    let p = profile(443, "{resume: false}", 100);
+    let v = run_json(&["tcp", p.to_str().unwrap(), "--config", lab_ports(), "--json"]);
+    let log_text = logged();
+    let lines: Vec<&str> = log_text.lines().skip(before).collect();
+    assert_eq!(lines.len(), 100, "{v}");
+    assert!(lines.iter().all(|l| l.split(' ').nth(5) == Some(".")), "{}", lines.join("\n"));
+    assert_eq!(v["tcp"]["client_app"]["tls_resumed"], 0, "{v}");
+    // A capture on the DUT's side decrypts with the key log.
+    let pcap = dir.path().join("https.pcap");
+    let keys = dir.path().join("keys.log");
+    let p = profile(443, "{}", 50);
+    let cap = Capture::start_filtered(dut(), "dut0", 1_000_000, &pcap, "tcp port 443");
+    let k = keys.to_str().unwrap();
+    let v = run_json(&["tcp", p.to_str().unwrap(), "--config", lab_ports(), "--keylog", k, "--json"]);
+    cap.stop_when_quiet(&pcap);
+    assert_eq!(v["tcp"]["client_app"]["completed"], 50, "{v}");
+    let requests = tshark_tls(&pcap, &keys, "http.request", &["http.request.method", "http.request.uri"]);
+    assert_eq!(requests.len(), 50, "{requests:?}");
+    assert!(requests.iter().all(|r| r == "GET\t/1k"), "{requests:?}");
+    let responses = tshark_tls(&pcap, &keys, "http.response", &["http.response.code", "http.content_length"]);
+    assert_eq!(responses.len(), 50, "{responses:?}");
+    assert!(responses.iter().all(|r| r == "200\t1024"), "{responses:?}");
+    let bad = tshark_tls(&pcap, &keys, "_ws.malformed || _ws.expert.severity == error", &["frame.number"]);
+    assert!(bad.is_empty(), "tshark: malformed or in error: {bad:?}");
+    // The key log is refused where a file is (created exclusively).
+    let o = riptide(&["tcp", p.to_str().unwrap(), "--config", lab_ports(), "--keylog", k]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains(&format!("--keylog {k}: cannot create")), "{}", text(&o));
+}
+
+/// riptide's HTTPS server (a generated ECDSA P-256 certificate on :443, an RSA 2048 one
+/// from files on :8443) answers curl and `openssl s_client` over TLS 1.2 and 1.3, and
+/// resumes s_client's saved session in both.
+#[test]
+fn https_server_answers_curl_and_openssl_s_client() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    if !riptide_testkit::require_tool("curl") || !riptide_testkit::require_tool("openssl") {
+        return;
+    }
+    ok(&["lab", "up"]);
+    let dir = tempfile::tempdir().unwrap();
+    let (cert, key) = (dir.path().join("rsa.pem"), dir.path().join("rsa.key"));
+    let o = Command::new("openssl")
+        .args(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=riptide.test", "-keyout"])
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "openssl req: {}", text(&o));
+    let prof = dir.path().join("server.yaml");
+    // One answer a connection, then close (s_client waits for the server's close).
+    let answer = "[recv: {until: \"\\r\\n\\r\\n\"}, send: \"HTTP/1.1 200 OK\\r\\nContent-Length: 64\\r\\nConnection: close\\r\\n\\r\\n\", \
+                  send: {size: 64}, close]";
+    std::fs::write(
+        &prof,
+        format!(
+            "server:\n  ips: [198.18.1.50/1]\n  listen:\n    - {{port: 443, program: {answer}, tls: {{cert: ecdsa-p256}}}}\n    \
+             - {{port: 8443, program: {answer}, tls: {{cert: {{cert: rsa.pem, key: rsa.key}}}}}}\ntcp: {{time_wait: 0s}}\n"
+        ),
+    )
+    .unwrap();
+    let cfg = dir.path().join("ports.yaml");
+    std::fs::write(
+        &cfg,
+        format!("- interfaces: [rt0]\n  netns: {}\n  port_info:\n    - {{ip: 198.18.1.1, default_gw: 198.18.1.254}}\n", tg()),
+    )
+    .unwrap();
+    let server = Spawned(
+        Command::new(env!("CARGO_BIN_EXE_riptide"))
+            .args(["tcp", prof.to_str().unwrap(), "--config", cfg.to_str().unwrap(), "-d", "120s", "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let body: Vec<u8> = (0u8..64).collect();
+    riptide_testkit::wait_for(Duration::from_secs(60), "riptide's HTTPS server to answer curl", || {
+        let o = in_ns(dut(), &["curl", "-sk", "-m", "2", "https://198.18.1.50/"]);
+        o.status.success() && o.stdout == body
+    });
+    for port in ["443", "8443"] {
+        for (curl, s_client, name) in [("--tls-max", "-tls1_2", "TLSv1.2"), ("--tlsv1.3", "-tls1_3", "TLSv1.3")] {
+            let url = format!("https://198.18.1.50:{port}/");
+            let mut args = vec!["curl", "-sk", "-m", "5", "-w", "%{http_code} %{ssl_verify_result}", "-o", "/dev/null"];
+            if curl == "--tls-max" {
+                args.extend(["--tlsv1.2", "--tls-max", "1.2"]);
+            } else {
+                args.push(curl);
+            }
+            args.push(&url);
+            let o = in_ns(dut(), &args);
+            assert!(o.status.success() && text(&o).starts_with("200"), "curl {port} {name}: {}", text(&o));
+            // s_client: a request, the answer, and the session saved then resumed.
+            let sess = dir.path().join(format!("sess-{port}-{name}"));
+            let connect = format!("198.18.1.50:{port}");
+            for resumed in [false, true] {
+                let sess_arg = if resumed { "-sess_in" } else { "-sess_out" };
+                let mut c = Command::new("ip");
+                c.args(["netns", "exec", dut(), "openssl", "s_client", "-connect", &connect, s_client, "-ign_eof"]);
+                c.arg(sess_arg).arg(&sess);
+                let mut child = c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(b"GET / HTTP/1.1\r\nHost: riptide.test\r\n\r\n").unwrap();
+                let o = child.wait_with_output().unwrap();
+                let out = text(&o);
+                assert!(out.contains("HTTP/1.1 200 OK") && out.contains("Content-Length: 64"), "s_client {port} {name}: {out}");
+                assert!(out.contains(&format!("Protocol  : {name}")) || out.contains(&format!(", {name},")), "{out}");
+                if resumed {
+                    assert!(out.contains("Reused, "), "s_client {port} {name} did not resume: {out}");
+                }
+            }
+        }
+    }
+    drop(server);
+}

@@ -134,6 +134,7 @@ impl TcpReport {
             setup: Percentiles::of(&latency.setup),
             first_byte: Percentiles::of(&latency.first_byte),
             transaction: Percentiles::of(&latency.transaction),
+            tls_setup: Percentiles::of(&latency.tls_setup),
         }
     }
 }

@@ -60,6 +60,9 @@ pub struct TcpReport {
     pub first_byte: Percentiles,
     /// SYN to the program's end, ns.
     pub transaction: Percentiles,
+    /// SYN to the TLS handshake's end, ns (connections over TLS).
+    #[serde(default)]
+    pub tls_setup: Percentiles,
 }
 
 /// A latency distribution, ns.

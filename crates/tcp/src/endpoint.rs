@@ -22,6 +22,7 @@ pub use crate::stats::AppStats;
 use crate::stats::{TcpStats, UdpStats};
 use hdrhistogram::Histogram;
 use riptide_timer::{TimerId, TimerWheel, WheelConfig};
+use crate::tls::{Handshake, TlsConn};
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::net::Ipv4Addr;
@@ -251,11 +252,13 @@ pub struct Latencies {
     pub first_byte: Histogram<u64>,
     /// SYN sent to the program's end.
     pub transaction: Histogram<u64>,
+    /// SYN sent to the TLS handshake's end (connections over TLS).
+    pub tls_setup: Histogram<u64>,
 }
 
 impl Default for Latencies {
     fn default() -> Self {
-        Latencies { setup: histogram(), first_byte: histogram(), transaction: histogram() }
+        Latencies { setup: histogram(), first_byte: histogram(), transaction: histogram(), tls_setup: histogram() }
     }
 }
 
@@ -270,6 +273,7 @@ impl Latencies {
         let _ = self.setup.add(&other.setup);
         let _ = self.first_byte.add(&other.first_byte);
         let _ = self.transaction.add(&other.transaction);
+        let _ = self.tls_setup.add(&other.tls_setup);
     }
 }
 
@@ -686,6 +690,9 @@ pub struct Endpoint {
     /// Connections and UDP flows held now, by role (client, server): each at most
     /// [`EndpointConfig::max_conns`].
     held: [u64; 2],
+    /// TLS by slot index, for connections whose programs have it (beside the slots, so
+    /// that a plain connection's slot does not grow).
+    tls: Vec<Option<Box<TlsConn>>>,
 }
 
 impl Endpoint {
@@ -757,6 +764,7 @@ impl Endpoint {
             udp_txq: VecDeque::new(),
             scratch: TcpStats::default(),
             held: [0; 2],
+            tls: Vec::new(),
             cfg,
         })
     }
@@ -927,14 +935,47 @@ impl Endpoint {
         let mut unexpected = 0usize;
         let mut wrong = 0usize;
         let tcp = &self.tunes[usize::from(slot.program)].tcp;
+        let mut tls = tls_at(&mut self.tls, index);
         let events = slot.conn.handle_segment(now, &seg, tcp, stats, &mut |data: &[u8]| {
-            got += data.len();
-            let (u, w) = cursor.receive_checked(program, data);
-            unexpected += u;
-            wrong += w;
+            let mut plain = |data: &[u8]| {
+                got += data.len();
+                let (u, w) = cursor.receive_checked(program, data);
+                unexpected += u;
+                wrong += w;
+            };
+            match tls.as_deref_mut() {
+                Some(t) => {
+                    t.receive(data, &mut plain);
+                }
+                None => plain(data),
+            }
         });
         app.unexpected_bytes += unexpected as u64;
         app.content_errors += wrong as u64;
+        let handshake = match tls_at(&mut self.tls, index) {
+            Some(t) => {
+                t.flush(&mut slot.conn);
+                if t.take_failure() {
+                    app.tls_failures += 1;
+                    // The alert leaves, then a FIN: the program is over.
+                    slot.conn.close();
+                    end_program(slot, &mut self.client);
+                    slot.app_deadline = 0;
+                    Handshake::Done
+                } else {
+                    t.handshake()
+                }
+            }
+            None => Handshake::Done,
+        };
+        match handshake {
+            Handshake::Full => app.tls_handshakes += 1,
+            Handshake::Resumed => {
+                app.tls_handshakes += 1;
+                app.tls_resumed += 1;
+            }
+            _ => {}
+        }
         if grouped {
             fold(&mut self.scratch, &mut self.stats, self.tunes[usize::from(slot.program)].group, slot.role);
         }
@@ -944,7 +985,39 @@ impl Endpoint {
                 let _ = self.stats.latency.first_byte.record(now.saturating_sub(slot.opened_at));
             }
         }
+        if matches!(handshake, Handshake::Full | Handshake::Resumed) {
+            let slot = &mut self.slots[index as usize];
+            if slot.role == Role::Client && slot.opened_at >= self.client.as_ref().map_or(0, |c| c.measure_from) {
+                let _ = self.stats.latency.tls_setup.record(now.saturating_sub(slot.opened_at));
+            }
+            slot.app_deadline = 0;
+            if slot.flags & slot_flag::PROGRAM_DONE == 0 && slot.conn.state() != State::Closed {
+                self.run_program(index, now, false);
+            }
+        }
         self.after_events(index, now, events, got > 0);
+    }
+
+    /// Starts TLS on a new connection whose program has it; returns whether it did. A
+    /// connection rustls refuses (none is expected: its configuration was checked at
+    /// parse) is reset.
+    fn start_tls(&mut self, index: u32) -> bool {
+        let slot = &mut self.slots[index as usize];
+        let Some(spec) = self.programs[usize::from(slot.program)].tls() else { return false };
+        match TlsConn::new(spec, slot.tuple.remote_ip) {
+            Ok(t) => {
+                let i = index as usize;
+                if self.tls.len() <= i {
+                    self.tls.resize_with(i + 1, || None);
+                }
+                self.tls[i] = Some(Box::new(t));
+            }
+            Err(_) => {
+                slot.conn.abort();
+                end_program(slot, &mut self.client);
+            }
+        }
+        true
     }
 
     /// Takes UDP datagrams, answers ARP requests for this endpoint's addresses; counts
@@ -1008,6 +1081,7 @@ impl Endpoint {
         };
         let index = self.alloc(slot);
         self.servers.insert(&self.slots, tuple, index);
+        self.start_tls(index);
         // The SYN-ACK goes out; the program starts when the handshake completes.
         self.schedule(index, now);
         true
@@ -1034,10 +1108,21 @@ impl Endpoint {
         if events.contains(Events::PEER_FIN) {
             slot.flags |= slot_flag::PEER_FIN;
         }
-        let runs = events.contains(Events::ESTABLISHED)
-            || data
-            || events.contains(Events::PEER_FIN)
-            || (events.contains(Events::ACKED) && slot.flags & slot_flag::WAIT_ACK != 0);
+        if let Some(t) = tls_at(&mut self.tls, index) {
+            if events.contains(Events::ESTABLISHED) {
+                // The client's hello leaves; the handshake must end within the recv
+                // timeout.
+                t.flush(&mut slot.conn);
+                slot.delaying = false;
+                slot.app_deadline = now + self.cfg.recv_timeout_ns;
+            }
+        }
+        let tls_waits = tls_at(&mut self.tls, index).is_some_and(|t| !t.ready());
+        let runs = !tls_waits
+            && (events.contains(Events::ESTABLISHED)
+                || data
+                || events.contains(Events::PEER_FIN)
+                || (events.contains(Events::ACKED) && slot.flags & slot_flag::WAIT_ACK != 0));
         if runs && slot.flags & slot_flag::PROGRAM_DONE == 0 && slot.conn.state() != State::Closed {
             self.run_program(index, now, false);
         }
@@ -1073,12 +1158,24 @@ impl Endpoint {
         let peer_closed = slot.flags & slot_flag::PEER_FIN != 0;
         let acked = conn.unacked() == 0;
         slot.flags &= !slot_flag::WAIT_ACK;
+        let mut tls = tls_at(&mut self.tls, index);
         let status = slot.cursor.run(program, now, delay_over, peer_closed, acked, &mut |action| match action {
-            Action::Send(n) => {
-                conn.send(n);
-            }
+            Action::Send(n) => match tls.as_deref_mut() {
+                Some(t) => {
+                    t.write_plain(program, n);
+                    t.flush(conn);
+                }
+                None => {
+                    conn.send(n);
+                }
+            },
             Action::Close | Action::CloseAfterPeer if close == CloseMode::Rst => conn.abort(),
             Action::Close => {
+                if let Some(t) = tls.as_deref_mut() {
+                    // close_notify, then the FIN.
+                    t.close();
+                    t.flush(conn);
+                }
                 conn.close();
             }
             Action::CloseAfterPeer => {
@@ -1086,6 +1183,10 @@ impl Endpoint {
                 // input's ACK, then the application's close on its wakeup).
                 if ack_first {
                     conn.ack_first();
+                }
+                if let Some(t) = tls.as_deref_mut() {
+                    t.close();
+                    t.flush(conn);
                 }
                 conn.close();
             }
@@ -1219,6 +1320,9 @@ impl Endpoint {
             }
         }
         self.slots[index as usize].flags = 0;
+        if let Some(t) = self.tls.get_mut(index as usize) {
+            *t = None;
+        }
         self.free.push(index);
     }
 
@@ -1416,6 +1520,11 @@ impl Endpoint {
         if self.stats.first_open_ns == 0 {
             self.stats.first_open_ns = now.max(1);
         }
+        if self.start_tls(index) {
+            // The program starts when the TLS handshake is done.
+            self.schedule(index, now);
+            return;
+        }
         // The program starts at once: what it sends first rides on the handshake's ACK.
         self.run_program(index, now, false);
         self.schedule(index, now);
@@ -1460,8 +1569,10 @@ impl Endpoint {
                     None => L2 { macs: self.cfg.macs, vlan: None },
                     Some(_) => link(&self.cfg, slot.role, &slot.tuple),
                 };
-                let len = frame::emit(buf, &l2, &tune.ip, &slot.tuple, self.ident, &t, |out| {
-                    program.fill(t.data_offset, out);
+                let tls = tls_at(&mut self.tls, index);
+                let len = frame::emit(buf, &l2, &tune.ip, &slot.tuple, self.ident, &t, |out| match tls {
+                    Some(tls) => tls.fill(t.data_offset, out),
+                    None => program.fill(t.data_offset, out),
                 });
                 return Some(len);
             }
@@ -1492,6 +1603,11 @@ impl Endpoint {
             slot.armed = self.armed;
         }
     }
+}
+
+/// Connection `index`'s TLS, if it has one.
+fn tls_at(tls: &mut [Option<Box<TlsConn>>], index: u32) -> Option<&mut TlsConn> {
+    tls.get_mut(index as usize).and_then(|t| t.as_deref_mut())
 }
 
 /// Moves what a connection of template group `group` on `role`'s side counted into

@@ -19,7 +19,9 @@
 //! - [`frame`]: Ethernet + IPv4 + TCP frames read and written;
 //! - [`endpoint`]: one worker's connections, client and server at once: pools and port
 //!   shares, open and closed load, the timer wheel, programs, counters and latencies;
-//! - [`stats`]: the `tcps_*` counters of BSD and TRex ASTF.
+//! - [`stats`]: the `tcps_*` counters of BSD and TRex ASTF;
+//! - [`tls`]: TLS (rustls) as a layer of a program: records on the stream, plaintext to
+//!   the program.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
@@ -35,6 +37,7 @@ pub mod rtt;
 mod sack;
 pub mod seq;
 pub mod stats;
+pub mod tls;
 mod yaml;
 
 pub use conn::{Connection, Events, Segment, State, TcpConfig, Transmit};

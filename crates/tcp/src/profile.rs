@@ -16,6 +16,7 @@
 use crate::conn::TcpConfig;
 use crate::endpoint::{ClientSpec, CloseMode, Load, ServerSpec};
 use crate::program::{self, Payload, Program, Recv, Step};
+use crate::tls::{CertSource, KeyKind, TlsOptions, TlsSpec, Versions};
 use riptide_core::Nanos;
 use serde::Deserialize;
 use std::net::Ipv4Addr;
@@ -82,6 +83,130 @@ struct ClientDoc {
     limit: Option<u64>,
     #[serde(default)]
     ramp_up: Option<String>,
+    #[serde(default)]
+    tls: Option<TlsField>,
+}
+
+/// `tls: true`, or its settings.
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum TlsField {
+    On(bool),
+    Doc(TlsDoc),
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct TlsDoc {
+    #[serde(default)]
+    version: Option<VersionDoc>,
+    #[serde(default)]
+    ciphers: Vec<String>,
+    #[serde(default)]
+    groups: Vec<String>,
+    #[serde(default)]
+    alpn: Option<Vec<String>>,
+    /// Client: the SNI name; server: the name in a generated certificate.
+    #[serde(default)]
+    sni: Option<String>,
+    #[serde(default)]
+    resume: Option<bool>,
+    #[serde(default)]
+    cert: Option<CertDoc>,
+}
+
+/// `1.2`, `1.3` or `any` (YAML reads the first two as numbers).
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum VersionDoc {
+    Number(f64),
+    Text(String),
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+enum CertDoc {
+    Kind(String),
+    Files { cert: String, key: String },
+}
+
+/// What a profile's parse takes besides its text.
+#[derive(Clone, Default)]
+pub struct ParseOptions {
+    /// Where TLS secrets go (`--keylog`, SSLKEYLOGFILE).
+    pub keylog: Option<Arc<dyn rustls::KeyLog>>,
+    /// Where relative file names in the profile start (its directory).
+    pub base: std::path::PathBuf,
+}
+
+impl std::fmt::Debug for ParseOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParseOptions").field("keylog", &self.keylog.is_some()).field("base", &self.base).finish()
+    }
+}
+
+/// A side's TLS from its `tls:` field; `None`: plain TCP.
+fn tls_of(field: Option<TlsField>, side: Side, opts: &ParseOptions) -> Result<Option<TlsSpec>, String> {
+    let doc = match field {
+        None | Some(TlsField::On(false)) => return Ok(None),
+        Some(TlsField::On(true)) => TlsDoc::default(),
+        Some(TlsField::Doc(d)) => d,
+    };
+    let mut o = TlsOptions::default();
+    if let Some(v) = &doc.version {
+        let text = match v {
+            VersionDoc::Number(n) => format!("{n}"),
+            VersionDoc::Text(t) => t.trim().to_ascii_lowercase(),
+        };
+        o.versions = match text.as_str() {
+            "1.2" => Versions::Tls12,
+            "1.3" => Versions::Tls13,
+            "any" | "1.2+" => Versions::Both,
+            _ => return Err(format!("version: `{text}`: expected 1.2, 1.3 or any")),
+        };
+    }
+    o.ciphers = doc.ciphers;
+    o.groups = doc.groups;
+    if let Some(a) = doc.alpn {
+        o.alpn = a;
+    }
+    o.name = doc.sni;
+    if let Some(r) = doc.resume {
+        o.resume = r;
+    }
+    match (side, doc.cert) {
+        (Side::Client, Some(_)) => return Err("cert: a client presents no certificate (cert is the server's)".into()),
+        (_, None) => {}
+        (Side::Server, Some(CertDoc::Files { cert, key })) => o.cert = CertSource::Files { cert, key },
+        (Side::Server, Some(CertDoc::Kind(k))) => {
+            let kind = KeyKind::NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(k.trim())).map(|(_, kind)| *kind);
+            o.cert = match kind {
+                Some(kind) => CertSource::Generate(kind),
+                None if k.to_ascii_lowercase().starts_with("rsa") => {
+                    return Err(format!(
+                        "cert: `{k}`: RSA keys are not made at start here; give {{cert: FILE, key: FILE}} \
+                         (openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -subj /CN=riptide.test)"
+                    ))
+                }
+                None => {
+                    let names: Vec<&str> = KeyKind::NAMES.iter().map(|(n, _)| *n).collect();
+                    return Err(format!("cert: `{k}`: expected {} or {{cert: FILE, key: FILE}}", names.join(", ")));
+                }
+            };
+        }
+    }
+    let spec = match side {
+        Side::Client => crate::tls::client(&o, opts.keylog.clone()),
+        Side::Server => crate::tls::server(&o, opts.keylog.clone(), &opts.base),
+    };
+    spec.map(Some)
+}
+
+fn with_tls(program: Arc<Program>, tls: Option<TlsSpec>) -> Arc<Program> {
+    match tls {
+        Some(t) => Arc::new((*program).clone().with_tls(t)),
+        None => program,
+    }
 }
 
 /// A connection rate: a number, or text with a k or m multiplier (`10k`, `1.5mcps`).
@@ -150,6 +275,8 @@ struct ListenDoc {
     program: Option<ProgramDoc>,
     #[serde(default)]
     http: Option<HttpDoc>,
+    #[serde(default)]
+    tls: Option<TlsField>,
 }
 
 /// A program: `http`, or a list of steps (by hand, so a bad step's error says which
@@ -243,6 +370,11 @@ pub struct TcpProfile {
 /// JSON of a TRex ASTF profile (an object with a `program_list`, as `python -m
 /// riptide.trex --astf` writes it; [`crate::astf`]).
 pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
+    parse_with(text, file, &ParseOptions::default())
+}
+
+/// [`parse`] with a key log and a directory for the profile's file names.
+pub fn parse_with(text: &str, file: &str, opts: &ParseOptions) -> Result<TcpProfile, TcpProfileError> {
     let err = |message: String| TcpProfileError { file: file.to_string(), message };
     if text.trim_start().starts_with('{') && text.contains("\"program_list\"") {
         return parse_astf(text, file);
@@ -274,7 +406,7 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
         return Err(err(format!("recv_timeout: {given} is below 1ms (a recv waits at least a round trip)")));
     }
     let client = match doc.client {
-        Some(c) => Some(client_spec(c).map_err(|m| err(format!("client.{m}")))?),
+        Some(c) => Some(client_spec(c, opts).map_err(|m| err(format!("client.{m}")))?),
         None => None,
     };
     let clients: Vec<ClientSpec> = client.into_iter().collect();
@@ -292,6 +424,8 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
             }
             let program = program_of(l.program, l.http, Side::Server)
                 .map_err(|m| err(format!("server.listen[{i}].program{m}")))?;
+            let tls = tls_of(l.tls, Side::Server, opts).map_err(|m| err(format!("server.listen[{i}].tls.{m}")))?;
+            let program = with_tls(program, tls);
             server.listen.push((l.port, program));
         }
     }
@@ -344,7 +478,7 @@ enum Side {
     Server,
 }
 
-fn client_spec(c: ClientDoc) -> Result<ClientSpec, String> {
+fn client_spec(c: ClientDoc, opts: &ParseOptions) -> Result<ClientSpec, String> {
     let ips = address_range(&c.ips).map_err(|m| format!("ips: {m}"))?;
     let ports = port_range(&c.ports).map_err(|m| format!("ports: {m}"))?;
     if c.servers.is_empty() {
@@ -366,6 +500,8 @@ fn client_spec(c: ClientDoc) -> Result<ClientSpec, String> {
         (None, None) => return Err("cps: give a rate (cps) or a number of concurrent connections".into()),
     };
     let program = program_of(c.program, c.http, Side::Client).map_err(|m| format!("program{m}"))?;
+    let tls = tls_of(c.tls, Side::Client, opts).map_err(|m| format!("tls.{m}"))?;
+    let program = with_tls(program, tls);
     let ramp_up_ns = match &c.ramp_up {
         Some(r) => match duration(r) {
             Ok(ns) if ns <= MAX_RAMP_UP_NS => ns,

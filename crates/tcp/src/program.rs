@@ -162,13 +162,15 @@ pub struct Program {
     send_len: u32,
     /// A UDP program (datagram steps), else TCP.
     datagram: bool,
+    /// TLS under the program: its bytes are the plaintext ([`crate::tls`]).
+    tls: Option<crate::tls::TlsSpec>,
 }
 
 impl Program {
     /// Unrolls and checks `steps`.
     pub fn compile(steps: &[Step]) -> Result<Program, ProgramError> {
         let mut program =
-            Program { ops: Vec::new(), sends: Vec::new(), recvs: Vec::new(), send_len: 0, datagram: false };
+            Program { ops: Vec::new(), sends: Vec::new(), recvs: Vec::new(), send_len: 0, datagram: false, tls: None };
         let mut offset = 0u64;
         let (mut stream, mut datagram) = (None, None);
         for (index, step) in steps.iter().enumerate() {
@@ -195,6 +197,17 @@ impl Program {
         program.send_len = offset as u32;
         program.datagram = datagram.is_some();
         Ok(program)
+    }
+
+    /// The program over TLS (`spec`'s side).
+    pub fn with_tls(mut self, spec: crate::tls::TlsSpec) -> Program {
+        self.tls = Some(spec);
+        self
+    }
+
+    /// The TLS under the program, if any.
+    pub fn tls(&self) -> Option<&crate::tls::TlsSpec> {
+        self.tls.as_ref()
     }
 
     /// Whether this is a UDP program (`send_msg`, `recv_msg`), run on UDP flows.

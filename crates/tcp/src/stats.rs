@@ -128,6 +128,13 @@ counters! {
         unexpected_bytes,
         /// Bytes that differed from what an `expect` step expected.
         content_errors,
+        /// TLS handshakes completed (connections over TLS).
+        tls_handshakes,
+        /// Of them, resumed sessions (no certificate, no signature).
+        tls_resumed,
+        /// Connections whose peer's TLS could not be read (an alert sent, the connection
+        /// closed).
+        tls_failures,
     }
 }
 

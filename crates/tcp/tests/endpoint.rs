@@ -563,3 +563,94 @@ fn connections_held_are_capped_and_the_overflow_counted() {
     assert_eq!(srv.stats().server.tcps_accepts, 100);
     assert_eq!(srv.stats().server.err_flow_overflow, 900);
 }
+
+/// A TLS profile's client and server endpoints (client 198.18.0.1/4, server 198.19.0.1:443).
+fn tls_pair(client_tls: &str, server_tls: &str, limit: u64, body: u32) -> (Endpoint, Endpoint) {
+    let text = format!(
+        "client:\n  ips: 198.18.0.1/4\n  servers: [198.19.0.1:443]\n  http: {{body: {body}}}\n  cps: 1000\n  \
+         limit: {limit}\n  tls: {client_tls}\nserver:\n  listen:\n    - {{port: 443, http: {{body: {body}}}, tls: {server_tls}}}\n"
+    );
+    let p = riptide_tcp::profile::parse(&text, "tls.yaml").unwrap();
+    let macs =
+        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+    let cfg = EndpointConfig { isn_secret: 42, macs, ..EndpointConfig::default() };
+    (
+        Endpoint::with_clients(cfg.clone(), p.clients, ServerSpec::default()).unwrap(),
+        Endpoint::new(cfg, None, p.server).unwrap(),
+    )
+}
+
+#[test]
+fn https_gets_complete_over_tls_12_and_13_with_every_byte_encrypted() {
+    for version in ["1.2", "1.3"] {
+        let (mut client, mut server) = tls_pair(&format!("{{version: {version}}}"), "{cert: ecdsa-p256}", 50, 20_000);
+        run(&mut client, &mut server, MS, Impair::default(), 60_000 * MS);
+        check_trex_invariants(&client, &server, 50);
+        let (cs, ss) = (client.stats(), server.stats());
+        assert_eq!(cs.client_app.completed, 50, "TLS {version}");
+        assert_eq!(ss.server_app.completed, 50, "TLS {version}");
+        assert_eq!(cs.client_app.tls_handshakes, 50);
+        assert_eq!(ss.server_app.tls_handshakes, 50);
+        assert_eq!(cs.client_app.content_errors + cs.client_app.unexpected_bytes, 0);
+        assert_eq!(cs.client_app.tls_failures + ss.server_app.tls_failures, 0);
+        // The stream carries records: more than the 20,000-byte bodies and their headers.
+        assert!(cs.client.tcps_rcvbyte > 50 * 20_000, "{}", cs.client.tcps_rcvbyte);
+        assert_eq!(cs.latency.tls_setup.len(), 50);
+        // Resumption on (the default): every connection after the first resumes.
+        assert!(cs.client_app.tls_resumed >= 40, "TLS {version}: {} resumed", cs.client_app.tls_resumed);
+    }
+}
+
+#[test]
+fn tls_without_resumption_makes_every_handshake_full_and_survives_loss() {
+    let (mut client, mut server) = tls_pair("{resume: false}", "{resume: false}", 40, 50_000);
+    let impair = Impair { loss: 0.01, reorder: 0.005, duplicate: 0.001 };
+    run(&mut client, &mut server, MS, impair, 600_000 * MS);
+    check_trex_invariants(&client, &server, 40);
+    let (cs, ss) = (client.stats(), server.stats());
+    assert_eq!(cs.client_app.completed, 40);
+    assert_eq!((cs.client_app.tls_handshakes, cs.client_app.tls_resumed), (40, 0));
+    assert_eq!(ss.server_app.tls_resumed, 0);
+    assert!(cs.client.tcps_sndrexmitpack + ss.server.tcps_sndrexmitpack > 0, "no loss happened");
+    assert_eq!(cs.client_app.content_errors, 0);
+}
+
+#[test]
+fn a_plaintext_client_against_a_tls_server_fails_the_handshake_counted() {
+    let (mut client, mut server) = tls_pair("false", "{}", 5, 100);
+    let end = run(&mut client, &mut server, MS, Impair::default(), 120_000 * MS);
+    let (cs, ss) = (client.stats(), server.stats());
+    assert_eq!(ss.server_app.tls_failures, 5);
+    assert_eq!(cs.client_app.completed, 0);
+    assert_eq!(cs.client.tcps_closed, 5);
+    assert!(end < 20_000 * MS, "ended at {} ms", end / MS);
+}
+
+#[test]
+fn tls_profile_errors_name_the_field() {
+    let e = |c: &str, s: &str| {
+        let text = format!(
+            "client:\n  ips: 198.18.0.1\n  servers: [198.19.0.1:443]\n  cps: 1\n  tls: {c}\nserver:\n  listen:\n    - {{port: 443, tls: {s}}}\n"
+        );
+        riptide_tcp::profile::parse(&text, "t.yaml").unwrap_err().to_string()
+    };
+    let m = e("{version: 1.1}", "{}");
+    assert!(m.contains("t.yaml: client.tls.version: `1.1`: expected 1.2, 1.3 or any"), "{m}");
+    let m = e("{ciphers: [TLS_NULL]}", "{}");
+    assert!(m.contains("client.tls.ciphers: `TLS_NULL` is not a suite") && m.contains("TLS_AES_128_GCM_SHA256"), "{m}");
+    let m = e("{}", "{cert: rsa2048}");
+    assert!(m.contains("server.listen[0].tls.cert: `rsa2048`: RSA keys are not made at start"), "{m}");
+    let m = e("{}", "{cert: {cert: /nonexistent/c.pem, key: k.pem}}");
+    assert!(m.contains("server.listen[0].tls.cert: /nonexistent/c.pem"), "{m}");
+    let m = e("{cert: ecdsa-p256}", "{}");
+    assert!(m.contains("client.tls.cert: a client presents no certificate"), "{m}");
+    let m = e("{groups: [ffdhe2048]}", "{}");
+    assert!(m.contains("client.tls.groups: `ffdhe2048`") && m.contains("x25519"), "{m}");
+    let m = e("{bogus: 1}", "{}");
+    assert!(m.contains("t.yaml"), "{m}");
+    // OpenSSL's names and IANA's both name suites.
+    for c in ["[ECDHE-ECDSA-AES128-GCM-SHA256]", "[TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, TLS_AES_256_GCM_SHA384]"] {
+        let text = format!("client: {{ips: 198.18.0.1, servers: ['198.19.0.1:443'], cps: 1, tls: {{ciphers: {c}}}}}");
+        riptide_tcp::profile::parse(&text, "t.yaml").unwrap();
+    }
+}
