@@ -197,7 +197,7 @@ fn kernel_http_here(secs: f64) -> Result<Measured, Failure> {
 }
 
 /// `profile`'s clients (each template `concurrent` open, closed loop, on 32 client
-/// addresses) and servers in memory on this thread for `secs`.
+/// addresses; a closed-loop template its own number) and servers in memory on this thread for `secs`.
 fn riptide_profile(
     profile: &riptide_tcp::profile::TcpProfile,
     secs: f64,
@@ -220,7 +220,12 @@ fn riptide_profile(
             ports: (1024, 65535),
             port_stride: 1,
             port_offset: 0,
-            load: Load::Closed { concurrent },
+            // A closed loop keeps its own concurrency (a bulk profile's few); an open
+            // loop's rate becomes `concurrent` held.
+            load: match c.load {
+                Load::Closed { concurrent } => Load::Closed { concurrent },
+                Load::Open { .. } => Load::Closed { concurrent },
+            },
             limit: None,
             ..c.clone()
         })
@@ -253,6 +258,7 @@ pub(crate) fn bench_tcp_profile(
     let secs = duration.as_secs_f64();
     let (mut ours, mut builtin) = (Vec::new(), Vec::new());
     let mut last = None;
+    let mut last_tls = (0, 0, 0);
     for _ in 0..runs {
         let (m, client, server) = riptide_profile(&profile, secs, 1000)?;
         let (c, s) = (&client.stats().client, &server.stats().server);
@@ -261,6 +267,8 @@ pub(crate) fn bench_tcp_profile(
         }
         ours.push(m.cps_per_core);
         last = Some(m);
+        let app = &client.stats().client_app;
+        last_tls = (app.tls_handshakes, app.tls_resumed, app.tls_failures + server.stats().server_app.tls_failures);
         builtin.push(riptide_http(secs, 1000)?.0.cps_per_core);
     }
     let runs_ours: Vec<f64> = ours.iter().map(|x| x.round()).collect();
@@ -268,6 +276,7 @@ pub(crate) fn bench_tcp_profile(
     let (o, b) = (median(&mut ours), median(&mut builtin));
     let m = last.ok_or_else(|| Failure::input("--runs must be at least 1"))?;
     let per_conn = m.frames as f64 / m.completed.max(1) as f64;
+    let tls = last_tls;
     if json_out {
         let v = json!({
             "profile": name,
@@ -278,18 +287,24 @@ pub(crate) fn bench_tcp_profile(
             "runs_profile": runs_ours,
             "runs_builtin": runs_builtin,
             "frames_per_connection": per_conn,
+            "tls_handshakes": tls.0,
+            "tls_resumed": tls.1,
+            "tls_failures": tls.2,
         });
         crate::report::print_json(&v)?;
     } else {
         println!("riptide bench --tcp --tcp-profile {name}: connections per CPU second, client and server on 1 thread");
         println!("runs: profile {runs_ours:?}, built-in GET {runs_builtin:?}");
         println!(
-            "profile  {:>10} conn/s per core ({} template(s), 1000 open each; median of {runs})",
+            "profile  {:>10} conn/s per core ({} template(s), 1000 open each or the profile's concurrent; median of {runs})",
             fmt_rate(o),
             profile.clients.len()
         );
         println!("built-in {:>10} conn/s per core (HTTP GET, 64 B body, 1000 open)", fmt_rate(b));
         println!("ratio    {:>10.2} (profile / built-in); {per_conn:.1} frames per connection of the profile", o / b);
+        if tls.0 + tls.2 > 0 {
+            println!("tls      {} handshakes in the last run, {} resumed, {} failed", tls.0, tls.1, tls.2);
+        }
     }
     Ok(())
 }

@@ -10,7 +10,7 @@
 //! behind one mutex, held while a request is answered, never across socket I/O.
 //!
 //! HTTPS (OTG's default scheme) and plain HTTP share the port, told apart by the first
-//! byte (a TLS handshake record is 22): rustls with ring's provider, a self-signed
+//! byte (a TLS handshake record is 22): rustls with aws-lc-rs's provider, a self-signed
 //! certificate made at start unless one is given ([`Cert`]). gRPC (default 40051) is
 //! [`crate::grpc`]'s, on a port of its own, answering from the same state.
 
@@ -75,7 +75,7 @@ pub enum Cert {
     Files(std::path::PathBuf, std::path::PathBuf),
 }
 
-/// The TLS configuration of `cert` (ring's provider; TLS 1.2 and 1.3).
+/// The TLS configuration of `cert` (aws-lc-rs's provider; TLS 1.2 and 1.3).
 pub fn tls_config(cert: &Cert) -> std::io::Result<Option<Arc<rustls::ServerConfig>>> {
     use rustls::pki_types::pem::PemObject;
     use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
@@ -96,7 +96,7 @@ pub fn tls_config(cert: &Cert) -> std::io::Result<Option<Arc<rustls::ServerConfi
             (chain, k)
         }
     };
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
     let cfg = rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
         .map_err(|e| bad(e.to_string()))?

@@ -182,12 +182,6 @@ fn tls_of(field: Option<TlsField>, side: Side, opts: &ParseOptions) -> Result<Op
             let kind = KeyKind::NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(k.trim())).map(|(_, kind)| *kind);
             o.cert = match kind {
                 Some(kind) => CertSource::Generate(kind),
-                None if k.to_ascii_lowercase().starts_with("rsa") => {
-                    return Err(format!(
-                        "cert: `{k}`: RSA keys are not made at start here; give {{cert: FILE, key: FILE}} \
-                         (openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -subj /CN=riptide.test)"
-                    ))
-                }
                 None => {
                     let names: Vec<&str> = KeyKind::NAMES.iter().map(|(n, _)| *n).collect();
                     return Err(format!("cert: `{k}`: expected {} or {{cert: FILE, key: FILE}}", names.join(", ")));

@@ -66,11 +66,9 @@ pub enum Versions {
 /// The key of a server's certificate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CertSource {
-    /// A self-signed certificate made at start with a new key of this kind:
-    /// `ecdsa-p256`, `ecdsa-p384` or `ed25519`.
+    /// A self-signed certificate made at start with a new key of this kind.
     Generate(KeyKind),
-    /// A PEM certificate chain and its PEM private key (RSA keys come this way: ring
-    /// does not make RSA keys).
+    /// A PEM certificate chain and its PEM private key.
     Files {
         /// The certificate chain, the server's first.
         cert: String,
@@ -88,12 +86,25 @@ pub enum KeyKind {
     EcdsaP384,
     /// Ed25519.
     Ed25519,
+    /// RSA of 2048 bits (PKCS#1 v1.5 with SHA-256 for the certificate; the handshake signs
+    /// with what the peer offers: RSA-PSS in TLS 1.3).
+    Rsa2048,
+    /// RSA of 3072 bits.
+    Rsa3072,
+    /// RSA of 4096 bits.
+    Rsa4096,
 }
 
 impl KeyKind {
     /// The kinds by name, as profiles write them.
-    pub const NAMES: [(&'static str, KeyKind); 3] =
-        [("ecdsa-p256", KeyKind::EcdsaP256), ("ecdsa-p384", KeyKind::EcdsaP384), ("ed25519", KeyKind::Ed25519)];
+    pub const NAMES: [(&'static str, KeyKind); 6] = [
+        ("ecdsa-p256", KeyKind::EcdsaP256),
+        ("ecdsa-p384", KeyKind::EcdsaP384),
+        ("ed25519", KeyKind::Ed25519),
+        ("rsa2048", KeyKind::Rsa2048),
+        ("rsa3072", KeyKind::Rsa3072),
+        ("rsa4096", KeyKind::Rsa4096),
+    ];
 }
 
 /// What a profile says about TLS for one side.
@@ -177,10 +188,10 @@ fn hex(out: &mut String, bytes: &[u8]) {
     }
 }
 
-/// The crypto provider: ring's (see crates/tcp/Cargo.toml), cut to the suites and groups
+/// The crypto provider: aws-lc-rs's (crates/tcp/Cargo.toml says why), cut to the suites and groups
 /// asked for.
 fn provider(o: &TlsOptions) -> Result<CryptoProvider, String> {
-    let mut p = rustls::crypto::ring::default_provider();
+    let mut p = rustls::crypto::aws_lc_rs::default_provider();
     if !o.ciphers.is_empty() {
         let mut suites = Vec::new();
         for name in &o.ciphers {
@@ -253,8 +264,85 @@ fn versions(v: Versions) -> &'static [&'static rustls::SupportedProtocolVersion]
     }
 }
 
-/// Sessions a client keeps for resumption (rustls's default cache size).
+/// Sessions a server keeps for resumption (rustls's default cache size), and the
+/// servers (names) a client keeps sessions for.
 const SESSIONS: usize = 256;
+
+/// TLS 1.3 tickets a client keeps per server, at most. rustls's own store keeps 8: a
+/// client holding a thousand connections open starts them in waves, each taking a
+/// ticket, and all but 8 of a wave would make full handshakes though the server handed
+/// out two tickets a connection.
+const TICKETS_PER_SERVER: usize = 4096;
+
+/// A client's sessions: per server name, the key exchange group it chose, its TLS 1.2
+/// session and up to [`TICKETS_PER_SERVER`] TLS 1.3 tickets (each used once).
+#[derive(Default)]
+struct Sessions(Mutex<std::collections::HashMap<ServerName<'static>, Kept>>);
+
+#[derive(Default)]
+struct Kept {
+    kx: Option<rustls::NamedGroup>,
+    tls12: Option<rustls::client::Tls12ClientSessionValue>,
+    tickets: VecDeque<rustls::client::Tls13ClientSessionValue>,
+}
+
+impl std::fmt::Debug for Sessions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sessions")
+    }
+}
+
+impl Sessions {
+    /// Runs `f` on `name`'s entry, made if there is room (else `f` sees a scratch one).
+    fn with(&self, name: ServerName<'static>, f: impl FnOnce(&mut Kept)) {
+        let Ok(mut map) = self.0.lock() else { return };
+        if !map.contains_key(&name) && map.len() >= SESSIONS {
+            return;
+        }
+        f(map.entry(name).or_default());
+    }
+
+    fn read<T>(&self, name: &ServerName<'_>, f: impl FnOnce(&mut Kept) -> Option<T>) -> Option<T> {
+        let mut map = self.0.lock().ok()?;
+        map.get_mut(&name.to_owned()).and_then(f)
+    }
+}
+
+impl rustls::client::ClientSessionStore for Sessions {
+    fn set_kx_hint(&self, name: ServerName<'static>, group: rustls::NamedGroup) {
+        self.with(name, |k| k.kx = Some(group));
+    }
+
+    fn kx_hint(&self, name: &ServerName<'_>) -> Option<rustls::NamedGroup> {
+        self.read(name, |k| k.kx)
+    }
+
+    fn set_tls12_session(&self, name: ServerName<'static>, value: rustls::client::Tls12ClientSessionValue) {
+        self.with(name, |k| k.tls12 = Some(value));
+    }
+
+    fn tls12_session(&self, name: &ServerName<'_>) -> Option<rustls::client::Tls12ClientSessionValue> {
+        self.read(name, |k| k.tls12.clone())
+    }
+
+    fn remove_tls12_session(&self, name: &ServerName<'static>) {
+        self.read(name, |k| k.tls12.take());
+    }
+
+    fn insert_tls13_ticket(&self, name: ServerName<'static>, value: rustls::client::Tls13ClientSessionValue) {
+        self.with(name, |k| {
+            if k.tickets.len() >= TICKETS_PER_SERVER {
+                k.tickets.pop_front();
+            }
+            k.tickets.push_back(value);
+        });
+    }
+
+    fn take_tls13_ticket(&self, name: &ServerName<'static>) -> Option<rustls::client::Tls13ClientSessionValue> {
+        // The newest first, as rustls's own store.
+        self.read(name, |k| k.tickets.pop_back())
+    }
+}
 
 /// A client's TLS. `keylog`: where secrets go (`None`: nowhere).
 pub fn client(o: &TlsOptions, keylog: Option<Arc<dyn rustls::KeyLog>>) -> Result<TlsSpec, String> {
@@ -268,7 +356,7 @@ pub fn client(o: &TlsOptions, keylog: Option<Arc<dyn rustls::KeyLog>>) -> Result
         .with_no_client_auth();
     c.alpn_protocols = o.alpn.iter().map(|a| a.as_bytes().to_vec()).collect();
     c.resumption = if o.resume {
-        rustls::client::Resumption::in_memory_sessions(SESSIONS)
+        rustls::client::Resumption::store(Arc::new(Sessions::default()))
     } else {
         rustls::client::Resumption::disabled()
     };
@@ -296,7 +384,7 @@ pub fn server(o: &TlsOptions, keylog: Option<Arc<dyn rustls::KeyLog>>, base: &Pa
         .map_err(|e| format!("cert: {e}"))?;
     s.alpn_protocols = o.alpn.iter().map(|a| a.as_bytes().to_vec()).collect();
     if o.resume {
-        s.ticketer = rustls::crypto::ring::Ticketer::new().map_err(|e| format!("resume: {e}"))?;
+        s.ticketer = rustls::crypto::aws_lc_rs::Ticketer::new().map_err(|e| format!("resume: {e}"))?;
         s.session_storage = rustls::server::ServerSessionMemoryCache::new(SESSIONS);
     } else {
         s.session_storage = Arc::new(rustls::server::NoServerSessionStorage {});
@@ -314,12 +402,16 @@ fn certificate(source: &CertSource, name: &str, base: &Path) -> Result<Chain, St
     use rustls::pki_types::pem::PemObject;
     match source {
         CertSource::Generate(kind) => {
-            let alg = match kind {
-                KeyKind::EcdsaP256 => &rcgen::PKCS_ECDSA_P256_SHA256,
-                KeyKind::EcdsaP384 => &rcgen::PKCS_ECDSA_P384_SHA384,
-                KeyKind::Ed25519 => &rcgen::PKCS_ED25519,
-            };
-            let key = rcgen::KeyPair::generate_for(alg).map_err(|e| format!("cert: {e}"))?;
+            let rsa = |size| rcgen::KeyPair::generate_rsa_for(&rcgen::PKCS_RSA_SHA256, size);
+            let key = match kind {
+                KeyKind::EcdsaP256 => rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P256_SHA256),
+                KeyKind::EcdsaP384 => rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P384_SHA384),
+                KeyKind::Ed25519 => rcgen::KeyPair::generate_for(&rcgen::PKCS_ED25519),
+                KeyKind::Rsa2048 => rsa(rcgen::RsaKeySize::_2048),
+                KeyKind::Rsa3072 => rsa(rcgen::RsaKeySize::_3072),
+                KeyKind::Rsa4096 => rsa(rcgen::RsaKeySize::_4096),
+            }
+            .map_err(|e| format!("cert: {e}"))?;
             let params = rcgen::CertificateParams::new(vec![name.to_string()]).map_err(|e| format!("name: {e}"))?;
             let cert = params.self_signed(&key).map_err(|e| format!("cert: {e}"))?;
             let der = PrivateKeyDer::Pkcs8(key.serialize_der().into());

@@ -582,8 +582,8 @@ fn tls_pair(client_tls: &str, server_tls: &str, limit: u64, body: u32) -> (Endpo
 
 #[test]
 fn https_gets_complete_over_tls_12_and_13_with_every_byte_encrypted() {
-    for version in ["1.2", "1.3"] {
-        let (mut client, mut server) = tls_pair(&format!("{{version: {version}}}"), "{cert: ecdsa-p256}", 50, 20_000);
+    for (version, cert) in [("1.2", "ecdsa-p256"), ("1.3", "ecdsa-p256"), ("1.2", "rsa2048"), ("1.3", "rsa2048")] {
+        let (mut client, mut server) = tls_pair(&format!("{{version: {version}}}"), &format!("{{cert: {cert}}}"), 50, 20_000);
         run(&mut client, &mut server, MS, Impair::default(), 60_000 * MS);
         check_trex_invariants(&client, &server, 50);
         let (cs, ss) = (client.stats(), server.stats());
@@ -638,8 +638,8 @@ fn tls_profile_errors_name_the_field() {
     assert!(m.contains("t.yaml: client.tls.version: `1.1`: expected 1.2, 1.3 or any"), "{m}");
     let m = e("{ciphers: [TLS_NULL]}", "{}");
     assert!(m.contains("client.tls.ciphers: `TLS_NULL` is not a suite") && m.contains("TLS_AES_128_GCM_SHA256"), "{m}");
-    let m = e("{}", "{cert: rsa2048}");
-    assert!(m.contains("server.listen[0].tls.cert: `rsa2048`: RSA keys are not made at start"), "{m}");
+    let m = e("{}", "{cert: rsa1024}");
+    assert!(m.contains("server.listen[0].tls.cert: `rsa1024`: expected ecdsa-p256, ecdsa-p384, ed25519, rsa2048"), "{m}");
     let m = e("{}", "{cert: {cert: /nonexistent/c.pem, key: k.pem}}");
     assert!(m.contains("server.listen[0].tls.cert: /nonexistent/c.pem"), "{m}");
     let m = e("{cert: ecdsa-p256}", "{}");
@@ -653,4 +653,61 @@ fn tls_profile_errors_name_the_field() {
         let text = format!("client: {{ips: 198.18.0.1, servers: ['198.19.0.1:443'], cps: 1, tls: {{ciphers: {c}}}}}");
         riptide_tcp::profile::parse(&text, "t.yaml").unwrap();
     }
+}
+
+/// A peer's SYNs to a TLS port: at most MAX_TLS_SERVER_CONNS connections over TLS are
+/// held (each with rustls's buffers), the rest dropped and counted.
+#[test]
+fn tls_server_connections_are_capped_and_the_overflow_counted() {
+    let cap = riptide_tcp::endpoint::MAX_TLS_SERVER_CONNS;
+    let n = cap + 2000;
+    let servers = riptide_tcp::Servers::from(vec![(SERVER, 443)]);
+    let cfg = EndpointConfig { max_conns: n, ..EndpointConfig::default() };
+    let client = hostile_client((Ipv4Addr::new(198, 18, 0, 0), 256), servers, 1e12);
+    let mut ep = Endpoint::new(cfg.clone(), Some(client), ServerSpec::default()).unwrap();
+    let mut buf = vec![0u8; 2048];
+    let mut syns = Vec::new();
+    for k in 0..1000 {
+        ep.handle_timeout(k * MS);
+        while let Some(len) = ep.poll_transmit(k * MS, &mut buf) {
+            if (syns.len() as u64) < n {
+                syns.push(buf[..len].to_vec());
+            }
+        }
+        if syns.len() as u64 == n {
+            break;
+        }
+    }
+    assert_eq!(syns.len() as u64, n);
+    let tls = riptide_tcp::tls::server(&Default::default(), None, std::path::Path::new(".")).unwrap();
+    let program = Program::compile(&[Step::Recv(Recv::Bytes(3))]).unwrap().with_tls(tls);
+    let server = ServerSpec { listen: vec![(443, Arc::new(program))], ips: Vec::new(), tunes: Vec::new() };
+    let mut srv = Endpoint::new(cfg, None, server).unwrap();
+    for syn in &syns {
+        srv.handle_frame(MS, syn);
+    }
+    assert_eq!(srv.active(), cap);
+    assert_eq!(srv.stats().server.tcps_accepts, cap);
+    assert_eq!(srv.stats().server.err_flow_overflow, 2000);
+}
+
+/// Handshakes only (connect, handshake, close_notify), 1,000 held at once: the first two
+/// rounds of 1,000 are full (the second starts before the first's tickets arrive), every
+/// later one resumed: the client keeps the tickets of a server by the thousand, not
+/// rustls's 8.
+#[test]
+fn a_thousand_connections_at_once_resume_after_two_rounds() {
+    let text = "client:\n  ips: 198.18.0.1/4\n  servers: [198.19.0.1:443]\n  program: [close]\n  concurrent: 1000\n  \
+                limit: 5000\n  tls: {version: 1.3}\nserver:\n  listen:\n    - {port: 443, program: [wait_for_peer_close], tls: {version: 1.3}}\n";
+    let p = riptide_tcp::profile::parse(text, "tls.yaml").unwrap();
+    let macs =
+        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+    let cfg = EndpointConfig { isn_secret: 42, macs, ..EndpointConfig::default() };
+    let mut client = Endpoint::with_clients(cfg.clone(), p.clients, ServerSpec::default()).unwrap();
+    let mut server = Endpoint::new(cfg, None, p.server).unwrap();
+    run(&mut client, &mut server, MS, Impair::default(), 60_000 * MS);
+    let (c, s) = (&client.stats().client_app, &server.stats().server_app);
+    assert_eq!((c.completed, c.tls_handshakes, s.tls_handshakes), (5000, 5000, 5000));
+    assert_eq!(c.tls_resumed, 3000);
+    assert_eq!(s.tls_resumed, 3000);
 }
