@@ -298,6 +298,8 @@ pub struct EndpointStats {
     pub rx_not_tcp: u64,
     /// ARP requests for this endpoint's addresses, answered.
     pub arp_replies: u64,
+    /// IPv6 Neighbor Solicitations for this endpoint's addresses, answered.
+    pub nd_adverts: u64,
     /// Connections open now, client and server.
     pub active: u64,
     /// The most open at once.
@@ -1048,9 +1050,34 @@ impl Endpoint {
                 let me = self.cfg.macs.local.0;
                 self.raw.push_back(riptide_wire::neighbor::arp_reply(me, target, mac, sender));
                 self.stats.arp_replies += 1;
+                return;
+            }
+            Some(_) => {
+                self.stats.rx_not_tcp += 1;
+                return;
+            }
+            None => {}
+        }
+        // IPv6's ARP: a Neighbor Solicitation for one of this endpoint's IPv6 addresses
+        // (TRex's: an owned IPv4 address in the low 32 bits of a prefix of its programs)
+        // gets an Advertisement, so a kernel peer needs no static neighbour.
+        match riptide_wire::neighbor::nd_solicit_from(frame) {
+            Some((mac, sender, target)) if self.owns_v6(target) => {
+                let me = self.cfg.macs.local.0;
+                self.raw.push_back(riptide_wire::neighbor::nd_advert(me, target, mac, sender));
+                self.stats.nd_adverts += 1;
             }
             _ => self.stats.rx_not_tcp += 1,
         }
+    }
+
+    /// Whether `ip` is one of this endpoint's IPv6 addresses: the local prefix of the
+    /// endpoint's or a program's IPv6 header, and an owned IPv4 address below it.
+    fn owns_v6(&self, ip: std::net::Ipv6Addr) -> bool {
+        let o = ip.octets();
+        let prefixed = |h: &crate::endpoint::IpHeader| h.v6.is_some_and(|p| p.local[..] == o[..12]);
+        (prefixed(&self.cfg.ip) || self.tunes.iter().any(|t| prefixed(&t.ip)))
+            && self.owns(Ipv4Addr::new(o[12], o[13], o[14], o[15]))
     }
 
     /// Whether `ip` is one of this endpoint's addresses (client pool or server).

@@ -711,3 +711,52 @@ fn a_thousand_connections_at_once_resume_after_two_rounds() {
     assert_eq!(c.tls_resumed, 3000);
     assert_eq!(s.tls_resumed, 3000);
 }
+
+/// IPv6 (TRex's addresses: an owned IPv4 address under the endpoint's prefix): a
+/// Neighbor Solicitation for one of them is answered with an Advertisement of the
+/// endpoint's MAC, to the asker; one for another address (another prefix, or an address
+/// not owned) is not.
+#[test]
+fn neighbor_solicitations_are_answered_for_owned_ipv6_addresses_only() {
+    use riptide_tcp::frame::V6Prefixes;
+    use std::net::Ipv6Addr;
+    let local = [0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0];
+    let remote = [0x20, 0x01, 0x0d, 0xb8, 0, 1, 0, 0, 0, 0, 0, 0];
+    let ip = riptide_tcp::endpoint::IpHeader { v6: Some(V6Prefixes { local, remote }), ..Default::default() };
+    let macs =
+        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+    let cfg = EndpointConfig { ip, macs, ..EndpointConfig::default() };
+    let (c, _) = program::http_get("198.19.0.1", "/", 10);
+    let client = ClientSpec {
+        ips: (Ipv4Addr::new(198, 18, 0, 1), 4),
+        ports: (1024, 65535),
+        port_stride: 1,
+        port_offset: 0,
+        servers: vec![(SERVER, 80)].into(),
+        program: Arc::new(Program::compile(&c).unwrap()),
+        load: Load::Open { cps: 1.0 },
+        limit: Some(0),
+        tune: None,
+        ramp_up_ns: 0,
+    };
+    let mut ep = Endpoint::new(cfg, Some(client), ServerSpec::default()).unwrap();
+    let v6 = |prefix: [u8; 12], last: u8| {
+        let mut a = [0u8; 16];
+        a[..12].copy_from_slice(&prefix);
+        a[12..].copy_from_slice(&[198, 18, 0, last]);
+        Ipv6Addr::from(a)
+    };
+    let asker = [2, 0, 0, 0, 0, 9];
+    let router = v6(remote, 254);
+    for target in [v6(local, 9), v6(remote, 3)] {
+        ep.handle_frame(0, &riptide_wire::neighbor::nd_solicit(asker, router, target));
+    }
+    let mut buf = [0u8; 256];
+    assert!(ep.poll_transmit(0, &mut buf).is_none(), "answered an address it does not own");
+    ep.handle_frame(0, &riptide_wire::neighbor::nd_solicit(asker, router, v6(local, 3)));
+    let len = ep.poll_transmit(0, &mut buf).unwrap();
+    assert_eq!(riptide_wire::neighbor::nd_advert_from(&buf[..len], v6(local, 3)), Some(LOCAL_MAC));
+    assert_eq!(&buf[..6], &asker, "sent back to the asker");
+    assert_eq!(ep.stats().nd_adverts, 1);
+    assert_eq!(ep.stats().rx_not_tcp, 2);
+}
