@@ -13,6 +13,7 @@
 //! [`Connection::send`], [`Connection::close`], [`Connection::abort`] from the program.
 //! Time is `now` in nanoseconds, always passed in.
 
+use crate::cc::{CcAlgo, Controller, Cubic, NewReno};
 use crate::reasm::Reassembly;
 use crate::rtt::{RtoConfig, RttEstimator};
 use crate::seq::Seq;
@@ -38,6 +39,8 @@ pub struct TcpConfig {
     /// NewReno congestion control; off: only the peer's window limits the sender (for
     /// pure connections-per-second tests).
     pub congestion_control: bool,
+    /// The congestion control algorithm (with `congestion_control`): NewReno or Cubic.
+    pub cc: CcAlgo,
     /// The initial congestion window in segments (RFC 6928: 10).
     pub initial_cwnd: u32,
     /// Retransmission timer bounds.
@@ -93,6 +96,7 @@ impl Default for TcpConfig {
             sack: true,
             timestamps: false,
             congestion_control: true,
+            cc: CcAlgo::NewReno,
             initial_cwnd: 10,
             rto: RtoConfig::default(),
             syn_retries: 6,
@@ -410,6 +414,11 @@ impl Connection {
     /// Total bytes the program queued.
     pub fn queued(&self) -> u32 {
         self.queued
+    }
+
+    /// The slow-start threshold in bytes.
+    pub fn ssthresh(&self) -> u32 {
+        self.ssthresh
     }
 
     /// The congestion window in bytes.
@@ -864,7 +873,7 @@ impl Connection {
                 self.flags &= !flag::TIMING;
             }
             if cfg.congestion_control {
-                self.grow_cwnd(ack, acked, mss, u32::from(cfg.abc_limit.max(1)));
+                self.grow_cwnd(now, cfg.cc, ack, acked, mss, u32::from(cfg.abc_limit.max(1)));
             } else if self.flags & flag::RECOVERY != 0 && ack < self.recover {
                 self.flags |= flag::RETX_ONE;
             } else {
@@ -903,7 +912,7 @@ impl Connection {
             && self.snd_una != self.snd_max
         {
             stats.tcps_rcvdupack += 1;
-            self.on_dupack(mss, stats);
+            self.on_dupack(now, cfg.cc, mss, stats);
         }
         if self.snd_wl1 < seg.seq || (self.snd_wl1 == seg.seq && self.snd_wl2 <= ack) {
             self.snd_wnd = window;
@@ -913,8 +922,9 @@ impl Connection {
         events
     }
 
-    /// RFC 5681 §3.1 growth and RFC 6582 partial/full ACKs in recovery.
-    fn grow_cwnd(&mut self, ack: Seq, acked: u32, mss: u32, abc: u32) {
+    /// RFC 5681 §3.1 growth and RFC 6582 partial/full ACKs in recovery; congestion
+    /// avoidance is the algorithm's ([`crate::cc`]).
+    fn grow_cwnd(&mut self, now: u64, algo: CcAlgo, ack: Seq, acked: u32, mss: u32, abc: u32) {
         if self.flags & flag::RECOVERY != 0 {
             if ack >= self.recover {
                 let flight = (self.snd_max - ack) as u32;
@@ -931,11 +941,35 @@ impl Connection {
         } else if self.cwnd < self.ssthresh {
             self.cwnd = self.cwnd.saturating_add(acked.min(mss * abc));
         } else {
-            self.cwnd = self.cwnd.saturating_add((mss * mss / self.cwnd.max(1)).max(1));
+            let (cwnd, srtt) = (self.cwnd, self.rtt.srtt_ns());
+            self.cwnd = match algo {
+                CcAlgo::NewReno => NewReno.on_ack(now, cwnd, acked, mss, srtt),
+                CcAlgo::Cubic => self.cubic_mut().on_ack(now, cwnd, acked, mss, srtt),
+            };
         }
     }
 
-    fn on_dupack(&mut self, mss: u32, stats: &mut TcpStats) {
+    /// The slow-start threshold after a congestion event at `now`: the algorithm's.
+    fn ssthresh_at_loss(&mut self, now: u64, algo: CcAlgo, mss: u32) -> u32 {
+        let (cwnd, flight) = (self.cwnd, self.flight());
+        match algo {
+            CcAlgo::NewReno => NewReno.on_congestion(now, cwnd, flight, mss),
+            CcAlgo::Cubic => self.cubic_mut().on_congestion(now, cwnd, flight, mss),
+        }
+    }
+
+    /// Cubic's state, made on first use (in the boxed extras beside the reassembly).
+    fn cubic_mut(&mut self) -> &mut Cubic {
+        self.ooo.get_or_insert_with(Box::default).cubic.get_or_insert_with(Cubic::default)
+    }
+
+    /// Cubic's state, when the connection runs Cubic and has had a congestion event or
+    /// reached congestion avoidance.
+    pub fn cubic(&self) -> Option<&Cubic> {
+        self.ooo.as_ref().and_then(|o| o.cubic.as_ref())
+    }
+
+    fn on_dupack(&mut self, now: u64, algo: CcAlgo, mss: u32, stats: &mut TcpStats) {
         self.dupacks = self.dupacks.saturating_add(1);
         if self.flags & flag::RECOVERY != 0 {
             if self.cwnd != u32::MAX {
@@ -967,7 +1001,7 @@ impl Connection {
                 b.high_rxt = una;
             }
             if self.cwnd != u32::MAX {
-                self.ssthresh = (self.flight() / 2).max(2 * mss);
+                self.ssthresh = self.ssthresh_at_loss(now, algo, mss);
                 self.cwnd = self.ssthresh + 3 * mss;
             }
         }
@@ -1096,7 +1130,7 @@ impl Connection {
                 stats.tcps_rexmttimeo += 1;
                 let mss = u32::from(self.mss);
                 if self.cwnd != u32::MAX {
-                    self.ssthresh = (self.flight() / 2).max(2 * mss);
+                    self.ssthresh = self.ssthresh_at_loss(now, cfg.cc, mss);
                     self.cwnd = mss;
                 }
                 self.recover = self.snd_max;

@@ -4,6 +4,7 @@
 //! # A tour of the modules
 //!
 //! - [`seq`]: sequence numbers compared modulo 2^32;
+//! - [`cc`]: congestion control behind one interface: NewReno and Cubic (RFC 9438);
 //! - [`rtt`]: RFC 6298's SRTT/RTTVAR/RTO with Karn's rule and backoff;
 //! - [`conn`]: one connection: handshake, data and ACKs, MSS, window scale, SACK blocks,
 //!   timestamps, flow control and zero-window probes, RTO retransmission, NewReno fast
@@ -26,6 +27,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod astf;
+pub mod cc;
 pub mod cluster;
 pub mod conn;
 pub mod endpoint;

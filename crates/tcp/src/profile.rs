@@ -58,6 +58,7 @@ struct TcpDoc {
     sack: Option<bool>,
     timestamps: Option<bool>,
     congestion_control: Option<bool>,
+    cc: Option<crate::cc::CcAlgo>,
     initial_cwnd: Option<u32>,
     time_wait: Option<String>,
     syn_retries: Option<u8>,
@@ -379,7 +380,7 @@ pub fn parse_with(text: &str, file: &str, opts: &ParseOptions) -> Result<TcpProf
     macro_rules! set {
         ($($f:ident),*) => { $(if let Some(v) = t.$f { tcp.$f = v; })* };
     }
-    set!(mss, rcv_wnd, window_scaling, sack, timestamps, congestion_control, initial_cwnd, syn_retries, data_retries);
+    set!(mss, rcv_wnd, window_scaling, sack, timestamps, congestion_control, cc, initial_cwnd, syn_retries, data_retries);
     if let Some(tw) = &t.time_wait {
         tcp.time_wait_ns = duration(tw).map_err(|m| err(format!("tcp.time_wait: {m}")))?;
     }

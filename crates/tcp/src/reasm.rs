@@ -19,6 +19,8 @@ pub(crate) struct Reassembly {
     /// The send side's SACK scoreboard, kept in the same box (a connection then pays one
     /// pointer for both directions' loss state).
     pub(crate) board: Option<crate::sack::Scoreboard>,
+    /// Cubic's state (RFC 9438), for a connection that runs it, in the same box.
+    pub(crate) cubic: Option<crate::cc::Cubic>,
 }
 
 impl Reassembly {
@@ -27,9 +29,10 @@ impl Reassembly {
         self.bytes
     }
 
-    /// Whether nothing is held (a FIN beyond the hole, or a scoreboard, counts as something).
+    /// Whether nothing is held (a FIN beyond the hole, a scoreboard or Cubic's state
+    /// counts as something).
     pub(crate) fn is_empty(&self) -> bool {
-        self.rx_empty() && self.board.is_none()
+        self.rx_empty() && self.board.is_none() && self.cubic.is_none()
     }
 
     /// Whether no receive-side hole is open.

@@ -364,3 +364,81 @@ fn regression_mss_above_the_peer_window() {
         5302600709312957605,
     );
 }
+
+/// One bulk transfer of 1,000-byte segments over a 100 ms round trip (no bottleneck), one
+/// segment lost once the window is past 1,000 segments: the sender's window from the congestion avoidance
+/// epoch on, sampled every 100 ms for K + 2 s, with the state it ended at.
+fn window_after_one_loss(cc: riptide_tcp::cc::CcAlgo) -> (Vec<(f64, f64)>, Option<riptide_tcp::cc::Cubic>) {
+    let mss = 1000u16;
+    let client = TcpConfig { mss, cc, ..cfg() };
+    let server = TcpConfig { mss, rcv_wnd: 64 << 20, ..cfg() };
+    let impair = net::Impair { delay_ns: 50 * MS, ..Default::default() };
+    let closes = (CloseWhen::AfterSending, CloseWhen::AfterPeerFin);
+    let mut net = Net::with_seed(client, server, (400_000_000, 0), closes, impair, 3);
+    net.record = false;
+    let mut dropped = false;
+    net.drop_if = Some(Box::new(move |from, _, w| {
+        let hit = from == 0 && !dropped && w.at >= 750 * MS && !w.payload.is_empty();
+        dropped |= hit;
+        hit
+    }));
+    let mut samples = Vec::new();
+    let mut epoch = None;
+    let mut t = 0;
+    while t < 30 * SECOND {
+        t += 10 * MS;
+        net.run(t);
+        let c = &net.sides[0].conn;
+        if epoch.is_none() {
+            if let Some(cubic) = c.cubic().filter(|s| s.epoch() > 0) {
+                epoch = Some((cubic.epoch(), cubic.k()));
+            }
+            // NewReno's: the first sample after the recovery (the window deflated to near
+            // ssthresh).
+            let deflated = u64::from(c.cwnd()) * 10 <= u64::from(c.ssthresh()) * 11;
+            if cc == riptide_tcp::cc::CcAlgo::NewReno && net.sides[0].stats.tcps_sndfastrexmit > 0 && deflated {
+                epoch = Some((t, 0.0));
+            }
+            continue;
+        }
+        let (start, k) = epoch.unwrap();
+        let at = (t - start) as f64 / 1e9;
+        if t % (100 * MS) == 0 {
+            samples.push((at, f64::from(c.cwnd()) / f64::from(mss)));
+        }
+        if cc == riptide_tcp::cc::CcAlgo::Cubic && at > k + 2.0 || samples.len() > 200 {
+            break;
+        }
+    }
+    assert_eq!(net.sides[0].stats.tcps_sndfastrexmit, 1, "{:?}", net.sides[0].stats);
+    assert_eq!(net.sides[0].stats.tcps_rexmttimeo, 0);
+    (samples, net.sides[0].conn.cubic().cloned())
+}
+
+/// RFC 9438: after a loss Cubic's window follows W_cubic(t) = C (t - K)^3 + W_max from
+/// the epoch's start, within 5% at every 100 ms sample up to K + 2 s (C 0.4, β 0.7:
+/// the window restarts at 0.7 W_max, is back at W_max at K = cbrt(0.3 W_max / C) and
+/// grows past it); NewReno on the same path is still near 0.6 W_max at that time.
+#[test]
+fn cubic_follows_rfc_9438s_curve_after_a_loss_and_newreno_does_not() {
+    use riptide_tcp::cc::{CcAlgo, CUBIC_BETA, CUBIC_C};
+    let (samples, state) = window_after_one_loss(CcAlgo::Cubic);
+    let state = state.expect("Cubic's state");
+    let w_max = state.w_max();
+    assert!(w_max > 1000.0, "W_max {w_max}");
+    let k = state.k();
+    assert!((k - (w_max * (1.0 - CUBIC_BETA) / CUBIC_C).cbrt()).abs() < 1e-6, "K {k}");
+    assert!(samples.len() as f64 >= (k + 1.5) * 10.0, "{} samples, K {k}", samples.len());
+    let mut worst = 0.0f64;
+    for &(t, w) in &samples {
+        let curve = state.w_cubic(t);
+        let err = (w - curve).abs() / curve;
+        worst = worst.max(err);
+        assert!(err < 0.05, "t {t:.1} s: window {w:.0} segments, W_cubic {curve:.0} (W_max {w_max:.0}, K {k:.2} s)");
+    }
+    eprintln!("Cubic: W_max {w_max:.0} segments, K {k:.2} s, worst error {:.2}% over {} samples", worst * 100.0, samples.len());
+    let (reno, none) = window_after_one_loss(CcAlgo::NewReno);
+    assert!(none.is_none(), "NewReno keeps no Cubic state");
+    let at_k = reno.iter().find(|(t, _)| *t >= k).map(|s| s.1).expect("NewReno sampled to K");
+    assert!(at_k < 0.8 * w_max, "NewReno at K: {at_k:.0} of W_max {w_max:.0}");
+}

@@ -192,6 +192,8 @@ pub struct Tunables {
     pub no_delay_counter: Option<u16>,
     /// `tcp.no_delay` (Nagle off; 2 also pushes every segment, which riptide does not).
     pub no_delay: Option<u8>,
+    /// `tcp.cc_algo`: 0 NewReno, 1 Cubic (the whole profile's, as TRex's).
+    pub cc_algo: Option<u8>,
     /// `scheduler.rampup_sec`: the flow rate climbs to the profile's in this many steps
     /// of a second each.
     pub rampup_sec: Option<u16>,
@@ -512,8 +514,14 @@ fn parse_template(
         let gpath = format!("{path}.{side}.glob_info");
         let t = parse_tunables(at, Some(g), &gpath)?;
         // TRex applies these per template (set_tcp_info, tcp_template_ipv4_update).
-        if t.do_rfc1323.is_some() || t.do_sack.is_some() || t.ipv6 || t.rampup_sec.is_some() || !t.other.is_empty() {
-            let name = t.other.first().map_or("tcp.do_rfc1323, tcp.do_sack, ipv6 or scheduler", String::as_str);
+        if t.do_rfc1323.is_some()
+            || t.do_sack.is_some()
+            || t.cc_algo.is_some()
+            || t.ipv6
+            || t.rampup_sec.is_some()
+            || !t.other.is_empty()
+        {
+            let name = t.other.first().map_or("tcp.do_rfc1323, tcp.do_sack, tcp.cc_algo, ipv6 or scheduler", String::as_str);
             return Err(at.err(
                 &gpath,
                 format!("{name}: TRex takes it for the whole profile only; per template: tcp.mss, tcp.initwnd, tcp.no_delay, tcp.no_delay_counter, tcp.rxbufsize, tcp.txbufsize, ip.ttl, ip.tos"),
@@ -613,9 +621,10 @@ fn parse_tunables(at: &At<'_>, v: Option<&Value>, path: &str) -> Result<Tunables
                 ("ipv6", "enable") => t.ipv6 = num(0, 1)? == 1,
                 ("tcp", "no_delay_counter") => t.no_delay_counter = Some(num(0, 65533)? as u16),
                 ("tcp", "no_delay") => t.no_delay = Some(num(0, 3)? as u8),
+                ("tcp", "cc_algo") => t.cc_algo = Some(num(0, 1)? as u8),
                 (
                     "tcp",
-                    "delay_ack_msec" | "keepinit" | "keepidle" | "keepintvl" | "rexmtthresh" | "blackhole" | "cc_algo"
+                    "delay_ack_msec" | "keepinit" | "keepidle" | "keepintvl" | "rexmtthresh" | "blackhole"
                     | "do_ecn" | "reass_maxqlen",
                 )
                 | ("ip", "dont_use_inbound_mac")
@@ -901,6 +910,9 @@ impl Tunables {
         if let Some(on) = self.do_sack {
             c.sack = on;
         }
+        if let Some(a) = self.cc_algo {
+            c.cc = if a == 1 { crate::cc::CcAlgo::Cubic } else { crate::cc::CcAlgo::NewReno };
+        }
         Ok(Tune { tcp: c, ip, group: base.group })
     }
 }
@@ -1110,5 +1122,21 @@ mod tests {
             profile(HTTP, "").replace("\"tg_names\": []", r#""tg_names": [], "s_glob_info": {"tcp": {"mss": 5}}"#);
         let e = AstfProfile::parse(&bad, "x.py").unwrap_err();
         assert!(e.message.contains("s_glob_info.tcp.mss: expected 10..9216"), "{e}");
+    }
+
+    /// TRex's `tcp.cc_algo` (0 NewReno, 1 Cubic) sets the algorithm; 2 is refused as TRex
+    /// refuses it.
+    #[test]
+    fn cc_algo_picks_the_congestion_control() {
+        let base = Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 };
+        for (n, want) in [(0, crate::cc::CcAlgo::NewReno), (1, crate::cc::CcAlgo::Cubic)] {
+            let glob = format!(r#""tg_names": [], "c_glob_info": {{"tcp": {{"cc_algo": {n}}}}}, "s_glob_info": {{"tcp": {{"cc_algo": {n}}}}}"#);
+            let text = profile(HTTP, "").replace("\"tg_names\": []", &glob);
+            let low = AstfProfile::parse(&text, "x.py").unwrap().lower("x.py", &base).unwrap();
+            assert_eq!((low.client_tune.tcp.cc, low.server_tune.tcp.cc), (want, want));
+        }
+        let bad = profile(HTTP, "").replace("\"tg_names\": []", r#""tg_names": [], "c_glob_info": {"tcp": {"cc_algo": 2}}"#);
+        let e = AstfProfile::parse(&bad, "x.py").unwrap_err();
+        assert!(e.message.contains("c_glob_info.tcp.cc_algo: expected 0..1"), "{e}");
     }
 }

@@ -123,6 +123,8 @@ pub struct Net {
     /// Drops the segment when it returns true: (from side, index of the segment it sent).
     pub drop_if: Option<DropFilter>,
     pub steps: u64,
+    /// Keep every segment sent and every byte received (off: a long bulk run's memory).
+    pub record: bool,
     accepted: bool,
 }
 
@@ -162,6 +164,7 @@ impl Net {
             order: 0,
             drop_if: None,
             steps: 0,
+            record: true,
             accepted: false,
         };
         net.sides[1].conn.abort();
@@ -193,7 +196,9 @@ impl Net {
                 );
             }
             let index = side.sent.len();
-            side.sent.push(wire.clone());
+            if self.record {
+                side.sent.push(wire.clone());
+            }
             if let Some(drop_if) = &mut self.drop_if {
                 if drop_if(from, index, &wire) {
                     continue;
@@ -225,8 +230,11 @@ impl Net {
         }
         let side = &mut self.sides[to];
         let received = &mut side.received;
+        let record = self.record;
         let events = side.conn.handle_segment(now, &wire.segment(), &side.cfg, &mut side.stats, &mut |d: &[u8]| {
-            received.extend_from_slice(d)
+            if record {
+                received.extend_from_slice(d)
+            }
         });
         side.saw(events);
     }
