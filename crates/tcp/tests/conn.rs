@@ -246,8 +246,10 @@ fn config_strategy() -> impl Strategy<Value = TcpConfig> {
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
+        any::<bool>(),
     )
-        .prop_map(|(mss, rcv_wnd, window_scaling, sack, timestamps, congestion_control)| TcpConfig {
+        .prop_map(|(mss, rcv_wnd, window_scaling, sack, timestamps, congestion_control, cubic)| TcpConfig {
+            cc: if cubic { riptide_tcp::cc::CcAlgo::Cubic } else { riptide_tcp::cc::CcAlgo::NewReno },
             mss,
             rcv_wnd,
             window_scaling,
