@@ -105,6 +105,14 @@ pub(crate) struct Rfc9411Args {
     /// Worker threads.
     #[arg(short, long, default_value_t = 1)]
     pub cores: usize,
+    /// HTTPS (RFC 9411 7.6-7.9): every connection over TLS of this version (1.2, 1.3 or
+    /// any), riptide's client and server both.
+    #[arg(long, value_name = "VERSION")]
+    pub tls: Option<String>,
+    /// The server's certificate under --tls, made at start: ecdsa-p256 (RFC 9411's),
+    /// ecdsa-p384, ed25519, rsa2048, rsa3072, rsa4096.
+    #[arg(long, value_name = "KEY", default_value = "ecdsa-p256")]
+    pub tls_cert: String,
     /// Also write the report into DIR: results.json, report.md, the chart and report.html.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -158,6 +166,8 @@ pub(crate) fn rfc9411(mut a: Rfc9411Args) -> Result<(), Failure> {
         failure_ratio: a.failure_ratio,
         settle: a.settle.clone(),
         cores: a.cores,
+        tls: a.tls.clone().unwrap_or_default(),
+        tls_cert: a.tls_cert.clone(),
     };
     opts.check(test).map_err(Failure::from)?;
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut None)?;

@@ -635,3 +635,33 @@ fn rfc9411_phased_tests_on_a_link_measure_their_sustain_phase() {
     refused("rfc9411 throughput --port link:0 --transactions 1,10", "the throughput test takes one number");
     refused("rfc9411 cps --port link:0 --min-cps 5000 --max-cps 1000", "--min-cps 5000");
 }
+
+/// RFC 9411's HTTPS tests (`--tls`) across a `link:`: every connection of the trial makes
+/// its TLS handshake (resumed after the first, as RFC 9411's clients may), the search
+/// finds the same limits as over plain HTTP; bad TLS options are named.
+#[test]
+fn rfc9411_https_on_a_link_runs_every_connection_over_tls() {
+    #[rustfmt::skip]
+    let o = riptide(&["rfc9411", "cps", "--port", "link:0", "--port", "link:1", "--tls", "1.3", "--max-cps", "2000",
+        "--min-cps", "100", "--ramp-up", "1s", "--sustain", "2s", "--ramp-down", "2s", "--settle", "0s", "--flush", "none",
+        "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["capacity"].as_u64(), v["at_limit"].as_bool()), (Some(2000), Some(true)), "{v}");
+    let t = &v["trials"][0];
+    let attempted = t["attempted"].as_u64().unwrap();
+    assert!((4990..=5001).contains(&attempted) && t["failed"] == 0, "{t}");
+    assert_eq!(t["tls_handshakes"].as_u64(), Some(attempted), "{t}");
+    assert!(t["tls_resumed"].as_u64().unwrap() + 10 >= attempted, "{t}");
+    assert!((3990..=4001).contains(&t["tls_setup"]["count"].as_u64().unwrap()), "{t}");
+    #[rustfmt::skip]
+    let o = riptide(&["rfc9411", "concurrent", "--port", "link:0", "--port", "link:1", "--tls", "1.2", "--tls-cert",
+        "rsa2048", "--max-connections", "100", "--hold", "1200ms", "--settle", "0s", "--flush", "none", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let t = &v["trials"][0];
+    assert_eq!((v["capacity"].as_u64(), t["completed"].as_u64(), t["tls_handshakes"].as_u64()), (Some(100), Some(100), Some(100)), "{v}");
+    let base = "rfc9411 concurrent --port link:0 --port link:1";
+    refused(&format!("{base} --tls 1.1"), "--tls 1.1: expected 1.2, 1.3 or any");
+    refused(&format!("{base} --tls 1.3 --tls-cert rsa1024"), "--tls-cert rsa1024: expected one of ecdsa-p256");
+}

@@ -146,6 +146,12 @@ pub struct Options {
     pub settle: String,
     /// Worker threads.
     pub cores: usize,
+    /// HTTPS: the TLS version of every connection (`1.2`, `1.3`, `any`); empty: plain
+    /// HTTP (RFC 9411's HTTPS tests, 7.6-7.9, are these over TLS).
+    pub tls: String,
+    /// The server's certificate under `tls`: `ecdsa-p256` (RFC 9411's), `ecdsa-p384`,
+    /// `ed25519`, `rsa2048`, `rsa3072`, `rsa4096`.
+    pub tls_cert: String,
 }
 
 impl Default for Options {
@@ -170,6 +176,8 @@ impl Default for Options {
             failure_ratio: 1e-5,
             settle: "1s".into(),
             cores: 1,
+            tls: String::new(),
+            tls_cert: "ecdsa-p256".into(),
         }
     }
 }
@@ -185,6 +193,8 @@ pub struct Checked {
     ramp_down: f64,
     sizes: Vec<u64>,
     transactions: Vec<u32>,
+    /// HTTPS: the TLS version and the certificate's key, as the profile writes them.
+    tls: Option<(String, String)>,
 }
 
 /// A size in bytes: `64`, `16k`, `1m` (k = 1024).
@@ -232,7 +242,18 @@ impl Options {
             ramp_down: secs("--ramp-down", &self.ramp_down)?,
             sizes: vec![self.object_size],
             transactions: vec![1],
+            tls: None,
         };
+        if !self.tls.is_empty() {
+            if !["1.2", "1.3", "any"].contains(&self.tls.as_str()) {
+                return Err(input(format!("--tls {}: expected 1.2, 1.3 or any", self.tls)));
+            }
+            let kinds: Vec<&str> = riptide_tcp::tls::KeyKind::NAMES.iter().map(|(n, _)| *n).collect();
+            if !kinds.contains(&self.tls_cert.as_str()) {
+                return Err(input(format!("--tls-cert {}: expected one of {}", self.tls_cert, kinds.join(", "))));
+            }
+            c.tls = Some((self.tls.clone(), self.tls_cert.clone()));
+        }
         if test.phased() {
             if c.sustain < 0.5 {
                 return Err(input(format!("--sustain {}: expected at least 500ms (RFC 9411: 300s)", self.sustain)));
@@ -381,6 +402,24 @@ pub struct Trial {
     pub ttlb: Percentiles,
     /// SYN to SYN-ACK, the 99th percentile (ns).
     pub setup_p99_ns: u64,
+    /// HTTPS (`--tls`): TLS handshakes completed, of them resumed, and SYN to the
+    /// handshake's end (ns).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tls_handshakes: u64,
+    /// See `tls_handshakes`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tls_resumed: u64,
+    /// See `tls_handshakes`.
+    #[serde(default, skip_serializing_if = "no_samples")]
+    pub tls_setup: Percentiles,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+fn no_samples(p: &Percentiles) -> bool {
+    p.count == 0
 }
 
 /// The phases the trials ran.
@@ -452,14 +491,19 @@ fn profile(c: &Checked, offer: Offer, size: u64, tx: u32) -> String {
         Offer::Init => (format!("concurrent: 1\n  limit: {INIT_CONNECTIONS}"), String::new(), 0.0),
     };
     let header = format!("HTTP/1.1 200 OK\\r\\nContent-Length: {size}\\r\\n\\r\\n");
+    // HTTPS: TLS under both programs (the certificate made once per trial).
+    let (client_tls, server_tls) = match &c.tls {
+        Some((v, cert)) => (format!("\n  tls: {{version: \"{v}\"}}"), format!("\n      tls: {{version: \"{v}\", cert: {cert}}}")),
+        None => (String::new(), String::new()),
+    };
     let delay = if hold > 0.0 { format!(", delay: {}us", (hold * 1e6).round() as u64) } else { String::new() };
     format!(
         "description: RFC 9411\n\
          tcp: {{syn_retries: 0, time_wait: 0s}}\n\
          client:\n  ips: {client}\n  servers: [{server}]\n  {load}{ramp}\n  \
-         program: [loop: {{times: {tx}, steps: [send: \"GET /{size} HTTP/1.1\\r\\nHost: riptide\\r\\n\\r\\n\", recv: http]}}{delay}, close]\n\
+         program: [loop: {{times: {tx}, steps: [send: \"GET /{size} HTTP/1.1\\r\\nHost: riptide\\r\\n\\r\\n\", recv: http]}}{delay}, close]{client_tls}\n\
          server:\n  ips: [{ip}/1]\n  listen:\n    - port: {port}\n      \
-         program: [loop: {{times: {tx}, steps: [recv: {{until: \"\\r\\n\\r\\n\"}}, send: \"{header}\", send: {{size: {size}}}]}}, wait_for_peer_close]\n",
+         program: [loop: {{times: {tx}, steps: [recv: {{until: \"\\r\\n\\r\\n\"}}, send: \"{header}\", send: {{size: {size}}}]}}, wait_for_peer_close]{server_tls}\n",
         client = c.client,
         server = c.server,
         ip = c.server.ip(),
@@ -606,6 +650,9 @@ fn trial<D: Drive>(
         ttfb: r.first_byte,
         ttlb: r.transaction,
         setup_p99_ns: r.setup.p99,
+        tls_handshakes: r.client_app.tls_handshakes,
+        tls_resumed: r.client_app.tls_resumed,
+        tls_setup: r.tls_setup,
     })
 }
 
