@@ -108,8 +108,7 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         keylog: keylog(a.keylog.as_deref())?,
         base: a.profile.parent().map(PathBuf::from).unwrap_or_default(),
     };
-    let profile =
-        riptide_tcp::profile::parse_with(&text, &name, &opts).map_err(|e| Failure::input(e.to_string()))?;
+    let profile = riptide_tcp::profile::parse_with(&text, &name, &opts).map_err(|e| Failure::input(e.to_string()))?;
     let roles = (!profile.clients.is_empty(), !profile.server.listen.is_empty());
     if asked_cps && a.concurrent.is_some() {
         return Err(Failure::input(format!(

@@ -1757,8 +1757,10 @@ fn https_client_against_nginx_tls_versions_keys_resumption_and_keylog() {
             let what = format!("{key} TLS {version}: {t}");
             assert_eq!(lines.len(), 300, "nginx logged every request: {what}");
             assert!(
-                lines.iter().all(|l| l.starts_with(&format!("{port} 200 1024 {nginx_name} "))
-                    && l.ends_with("\"GET /1k HTTP/1.1\"")),
+                lines
+                    .iter()
+                    .all(|l| l.starts_with(&format!("{port} 200 1024 {nginx_name} "))
+                        && l.ends_with("\"GET /1k HTTP/1.1\"")),
                 "{what}: {}",
                 lines[0]
             );
@@ -1844,7 +1846,10 @@ fn https_server_answers_curl_and_openssl_s_client() {
     let cfg = dir.path().join("ports.yaml");
     std::fs::write(
         &cfg,
-        format!("- interfaces: [rt0]\n  netns: {}\n  port_info:\n    - {{ip: 198.18.1.1, default_gw: 198.18.1.254}}\n", tg()),
+        format!(
+            "- interfaces: [rt0]\n  netns: {}\n  port_info:\n    - {{ip: 198.18.1.1, default_gw: 198.18.1.254}}\n",
+            tg()
+        ),
     )
     .unwrap();
     let server = Spawned(
@@ -1885,7 +1890,10 @@ fn https_server_answers_curl_and_openssl_s_client() {
                 child.stdin.take().unwrap().write_all(b"GET / HTTP/1.1\r\nHost: riptide.test\r\n\r\n").unwrap();
                 let o = child.wait_with_output().unwrap();
                 let out = text(&o);
-                assert!(out.contains("HTTP/1.1 200 OK") && out.contains("Content-Length: 64"), "s_client {port} {name}: {out}");
+                assert!(
+                    out.contains("HTTP/1.1 200 OK") && out.contains("Content-Length: 64"),
+                    "s_client {port} {name}: {out}"
+                );
                 assert!(out.contains(&format!("Protocol  : {name}")) || out.contains(&format!(", {name},")), "{out}");
                 if resumed {
                     assert!(out.contains("Reused, "), "s_client {port} {name} did not resume: {out}");

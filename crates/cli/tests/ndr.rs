@@ -660,7 +660,11 @@ fn rfc9411_https_on_a_link_runs_every_connection_over_tls() {
     assert!(o.status.success(), "{}", text(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let t = &v["trials"][0];
-    assert_eq!((v["capacity"].as_u64(), t["completed"].as_u64(), t["tls_handshakes"].as_u64()), (Some(100), Some(100), Some(100)), "{v}");
+    assert_eq!(
+        (v["capacity"].as_u64(), t["completed"].as_u64(), t["tls_handshakes"].as_u64()),
+        (Some(100), Some(100), Some(100)),
+        "{v}"
+    );
     let base = "rfc9411 concurrent --port link:0 --port link:1";
     refused(&format!("{base} --tls 1.1"), "--tls 1.1: expected 1.2, 1.3 or any");
     refused(&format!("{base} --tls 1.3 --tls-cert rsa1024"), "--tls-cert rsa1024: expected one of ecdsa-p256");

@@ -493,7 +493,9 @@ fn profile(c: &Checked, offer: Offer, size: u64, tx: u32) -> String {
     let header = format!("HTTP/1.1 200 OK\\r\\nContent-Length: {size}\\r\\n\\r\\n");
     // HTTPS: TLS under both programs (the certificate made once per trial).
     let (client_tls, server_tls) = match &c.tls {
-        Some((v, cert)) => (format!("\n  tls: {{version: \"{v}\"}}"), format!("\n      tls: {{version: \"{v}\", cert: {cert}}}")),
+        Some((v, cert)) => {
+            (format!("\n  tls: {{version: \"{v}\"}}"), format!("\n      tls: {{version: \"{v}\", cert: {cert}}}"))
+        }
         None => (String::new(), String::new()),
     };
     let delay = if hold > 0.0 { format!(", delay: {}us", (hold * 1e6).round() as u64) } else { String::new() };

@@ -380,7 +380,18 @@ pub fn parse_with(text: &str, file: &str, opts: &ParseOptions) -> Result<TcpProf
     macro_rules! set {
         ($($f:ident),*) => { $(if let Some(v) = t.$f { tcp.$f = v; })* };
     }
-    set!(mss, rcv_wnd, window_scaling, sack, timestamps, congestion_control, cc, initial_cwnd, syn_retries, data_retries);
+    set!(
+        mss,
+        rcv_wnd,
+        window_scaling,
+        sack,
+        timestamps,
+        congestion_control,
+        cc,
+        initial_cwnd,
+        syn_retries,
+        data_retries
+    );
     if let Some(tw) = &t.time_wait {
         tcp.time_wait_ns = duration(tw).map_err(|m| err(format!("tcp.time_wait: {m}")))?;
     }

@@ -200,8 +200,12 @@ fn provider(o: &TlsOptions) -> Result<CryptoProvider, String> {
             match found {
                 Some(s) => suites.push(s),
                 None => {
-                    let known: Vec<String> = p.cipher_suites.iter().map(|s| iana(&format!("{:?}", s.suite()))).collect();
-                    return Err(format!("ciphers: `{name}` is not a suite this build has: expected one of {}", known.join(", ")));
+                    let known: Vec<String> =
+                        p.cipher_suites.iter().map(|s| iana(&format!("{:?}", s.suite()))).collect();
+                    return Err(format!(
+                        "ciphers: `{name}` is not a suite this build has: expected one of {}",
+                        known.join(", ")
+                    ));
                 }
             }
         }
@@ -214,8 +218,12 @@ fn provider(o: &TlsOptions) -> Result<CryptoProvider, String> {
             match found {
                 Some(g) => groups.push(g),
                 None => {
-                    let known: Vec<String> = p.kx_groups.iter().map(|g| format!("{:?}", g.name()).to_lowercase()).collect();
-                    return Err(format!("groups: `{name}` is not a group this build has: expected one of {}", known.join(", ")));
+                    let known: Vec<String> =
+                        p.kx_groups.iter().map(|g| format!("{:?}", g.name()).to_lowercase()).collect();
+                    return Err(format!(
+                        "groups: `{name}` is not a group this build has: expected one of {}",
+                        known.join(", ")
+                    ));
                 }
             }
         }
@@ -426,7 +434,8 @@ fn certificate(source: &CertSource, name: &str, base: &Path) -> Result<Chain, St
             if certs.is_empty() {
                 return Err(format!("cert: {}: no CERTIFICATE in the file", cert_path.display()));
             }
-            let key = PrivateKeyDer::from_pem_file(&key_path).map_err(|e| format!("key: {}: {e}", key_path.display()))?;
+            let key =
+                PrivateKeyDer::from_pem_file(&key_path).map_err(|e| format!("key: {}: {e}", key_path.display()))?;
             Ok((certs, key))
         }
     }
@@ -640,7 +649,13 @@ impl TlsConn {
         let mut at = start;
         let mut written = 0;
         while written < out.len() {
-            let (src, i) = if at < a.len() { (a, at) } else if at - a.len() < b.len() { (b, at - a.len()) } else { break };
+            let (src, i) = if at < a.len() {
+                (a, at)
+            } else if at - a.len() < b.len() {
+                (b, at - a.len())
+            } else {
+                break;
+            };
             let n = (src.len() - i).min(out.len() - written);
             out[written..written + n].copy_from_slice(&src[i..i + n]);
             written += n;

@@ -438,7 +438,11 @@ fn cubic_follows_rfc_9438s_curve_after_a_loss_and_newreno_does_not() {
         worst = worst.max(err);
         assert!(err < 0.05, "t {t:.1} s: window {w:.0} segments, W_cubic {curve:.0} (W_max {w_max:.0}, K {k:.2} s)");
     }
-    eprintln!("Cubic: W_max {w_max:.0} segments, K {k:.2} s, worst error {:.2}% over {} samples", worst * 100.0, samples.len());
+    eprintln!(
+        "Cubic: W_max {w_max:.0} segments, K {k:.2} s, worst error {:.2}% over {} samples",
+        worst * 100.0,
+        samples.len()
+    );
     let (reno, none) = window_after_one_loss(CcAlgo::NewReno);
     assert!(none.is_none(), "NewReno keeps no Cubic state");
     let at_k = reno.iter().find(|(t, _)| *t >= k).map(|s| s.1).expect("NewReno sampled to K");

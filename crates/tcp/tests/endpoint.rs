@@ -583,7 +583,8 @@ fn tls_pair(client_tls: &str, server_tls: &str, limit: u64, body: u32) -> (Endpo
 #[test]
 fn https_gets_complete_over_tls_12_and_13_with_every_byte_encrypted() {
     for (version, cert) in [("1.2", "ecdsa-p256"), ("1.3", "ecdsa-p256"), ("1.2", "rsa2048"), ("1.3", "rsa2048")] {
-        let (mut client, mut server) = tls_pair(&format!("{{version: {version}}}"), &format!("{{cert: {cert}}}"), 50, 20_000);
+        let (mut client, mut server) =
+            tls_pair(&format!("{{version: {version}}}"), &format!("{{cert: {cert}}}"), 50, 20_000);
         run(&mut client, &mut server, MS, Impair::default(), 60_000 * MS);
         check_trex_invariants(&client, &server, 50);
         let (cs, ss) = (client.stats(), server.stats());
@@ -639,7 +640,10 @@ fn tls_profile_errors_name_the_field() {
     let m = e("{ciphers: [TLS_NULL]}", "{}");
     assert!(m.contains("client.tls.ciphers: `TLS_NULL` is not a suite") && m.contains("TLS_AES_128_GCM_SHA256"), "{m}");
     let m = e("{}", "{cert: rsa1024}");
-    assert!(m.contains("server.listen[0].tls.cert: `rsa1024`: expected ecdsa-p256, ecdsa-p384, ed25519, rsa2048"), "{m}");
+    assert!(
+        m.contains("server.listen[0].tls.cert: `rsa1024`: expected ecdsa-p256, ecdsa-p384, ed25519, rsa2048"),
+        "{m}"
+    );
     let m = e("{}", "{cert: {cert: /nonexistent/c.pem, key: k.pem}}");
     assert!(m.contains("server.listen[0].tls.cert: /nonexistent/c.pem"), "{m}");
     let m = e("{cert: ecdsa-p256}", "{}");
@@ -773,7 +777,10 @@ fn cubic_in_a_profile_changes_a_lossy_run() {
              [recv: {{expect_size: 1000000}}, send: {{size: 1000000}}, wait_for_peer_close]}}\n"
         );
         let p = riptide_tcp::profile::parse(&text, "cc.yaml").unwrap();
-        assert_eq!(p.tcp.cc, if cc == "cubic" { riptide_tcp::cc::CcAlgo::Cubic } else { riptide_tcp::cc::CcAlgo::NewReno });
+        assert_eq!(
+            p.tcp.cc,
+            if cc == "cubic" { riptide_tcp::cc::CcAlgo::Cubic } else { riptide_tcp::cc::CcAlgo::NewReno }
+        );
         let macs =
             riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
         let cfg = EndpointConfig { tcp: p.tcp, isn_secret: 42, macs, ..EndpointConfig::default() };

@@ -521,7 +521,8 @@ fn parse_template(
             || t.rampup_sec.is_some()
             || !t.other.is_empty()
         {
-            let name = t.other.first().map_or("tcp.do_rfc1323, tcp.do_sack, tcp.cc_algo, ipv6 or scheduler", String::as_str);
+            let name =
+                t.other.first().map_or("tcp.do_rfc1323, tcp.do_sack, tcp.cc_algo, ipv6 or scheduler", String::as_str);
             return Err(at.err(
                 &gpath,
                 format!("{name}: TRex takes it for the whole profile only; per template: tcp.mss, tcp.initwnd, tcp.no_delay, tcp.no_delay_counter, tcp.rxbufsize, tcp.txbufsize, ip.ttl, ip.tos"),
@@ -624,8 +625,8 @@ fn parse_tunables(at: &At<'_>, v: Option<&Value>, path: &str) -> Result<Tunables
                 ("tcp", "cc_algo") => t.cc_algo = Some(num(0, 1)? as u8),
                 (
                     "tcp",
-                    "delay_ack_msec" | "keepinit" | "keepidle" | "keepintvl" | "rexmtthresh" | "blackhole"
-                    | "do_ecn" | "reass_maxqlen",
+                    "delay_ack_msec" | "keepinit" | "keepidle" | "keepintvl" | "rexmtthresh" | "blackhole" | "do_ecn"
+                    | "reass_maxqlen",
                 )
                 | ("ip", "dont_use_inbound_mac")
                 | ("scheduler", "accurate") => t.other.push(format!("{section}.{key}")),
@@ -1130,12 +1131,15 @@ mod tests {
     fn cc_algo_picks_the_congestion_control() {
         let base = Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 };
         for (n, want) in [(0, crate::cc::CcAlgo::NewReno), (1, crate::cc::CcAlgo::Cubic)] {
-            let glob = format!(r#""tg_names": [], "c_glob_info": {{"tcp": {{"cc_algo": {n}}}}}, "s_glob_info": {{"tcp": {{"cc_algo": {n}}}}}"#);
+            let glob = format!(
+                r#""tg_names": [], "c_glob_info": {{"tcp": {{"cc_algo": {n}}}}}, "s_glob_info": {{"tcp": {{"cc_algo": {n}}}}}"#
+            );
             let text = profile(HTTP, "").replace("\"tg_names\": []", &glob);
             let low = AstfProfile::parse(&text, "x.py").unwrap().lower("x.py", &base).unwrap();
             assert_eq!((low.client_tune.tcp.cc, low.server_tune.tcp.cc), (want, want));
         }
-        let bad = profile(HTTP, "").replace("\"tg_names\": []", r#""tg_names": [], "c_glob_info": {"tcp": {"cc_algo": 2}}"#);
+        let bad =
+            profile(HTTP, "").replace("\"tg_names\": []", r#""tg_names": [], "c_glob_info": {"tcp": {"cc_algo": 2}}"#);
         let e = AstfProfile::parse(&bad, "x.py").unwrap_err();
         assert!(e.message.contains("c_glob_info.tcp.cc_algo: expected 0..1"), "{e}");
     }
