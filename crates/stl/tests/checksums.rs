@@ -137,7 +137,14 @@ proptest! {
         let yaml = format!("streams:\n  - packet: {layers}\n    size: {size}\n    vars:\n{vars}{writes}");
         for f in frames(&yaml, 300) {
             let d = riptide_wire::decode::decode(&f);
-            prop_assert!(d.malformed.is_none(), "{yaml}\n{d}");
+            // A port written with a tunnel's number (udp.dport 2152: GTP-U) makes the
+            // decoder read the payload as that tunnel, as tshark does: a layer the stack
+            // does not have, not a fault of the frame.
+            let guessed = d.malformed.as_deref().is_some_and(|m| {
+                let layer = m.split_whitespace().next().unwrap_or_default();
+                !layers.contains(&format!("{layer}:"))
+            });
+            prop_assert!(d.malformed.is_none() || guessed, "{yaml}\n{d}");
             prop_assert!(d.all_checksums_ok(), "{yaml}\n{d}");
         }
     }
