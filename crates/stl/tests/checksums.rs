@@ -170,12 +170,23 @@ proptest! {
         let want = layers.matches(": {").count() + 1;
         for f in frames(&yaml, 300) {
             let d = riptide_wire::decode::decode(&f);
-            prop_assert!(d.malformed.is_none(), "{yaml}\n{d}");
-            prop_assert!(d.all_checksums_ok(), "{yaml}\n{d}");
             // Every header decoded (the default eth added), the inner packet's too.
-            let headers = d.layers.iter().filter(|l| !matches!(l.name, "payload" | "padding")).count();
-            prop_assert_eq!(headers, want, "{}\n{}", yaml, d);
-            let sums = d.layers.iter().filter(|l| l.checksum_ok.is_some()).count();
+            let headers: Vec<_> = d.layers.iter().filter(|l| !matches!(l.name, "payload" | "padding")).collect();
+            prop_assert!(headers.len() >= want, "{}\n{}", yaml, d);
+            // An inner udp.dport written with a tunnel's number (4789: VXLAN) makes the
+            // decoder read on into that tunnel, as tshark does: layers past the stack's
+            // own are a guess, and only they may be malformed or unsummed.
+            let guessed = headers.len() > want;
+            prop_assert!(!guessed || headers[want - 1].name == "udp", "{}\n{}", yaml, d);
+            if !guessed {
+                prop_assert!(d.malformed.is_none(), "{yaml}\n{d}");
+            }
+            let ours = &headers[..want];
+            prop_assert!(ours.iter().all(|l| l.checksum_ok != Some(false)), "{yaml}\n{d}");
+            if !guessed {
+                prop_assert!(d.all_checksums_ok(), "{yaml}\n{d}");
+            }
+            let sums = ours.iter().filter(|l| l.checksum_ok.is_some()).count();
             prop_assert!(sums >= 1, "{yaml}\n{d}");
         }
     }
