@@ -448,3 +448,99 @@ fn cubic_follows_rfc_9438s_curve_after_a_loss_and_newreno_does_not() {
     let at_k = reno.iter().find(|(t, _)| *t >= k).map(|s| s.1).expect("NewReno sampled to K");
     assert!(at_k < 0.8 * w_max, "NewReno at K: {at_k:.0} of W_max {w_max:.0}");
 }
+
+/// The link of the Cubic test: 100 Mb/s, 50 ms each way, 100 frames of tail-drop queue.
+const LINK: &str = "rate=100mbps,queue=100,delay=50ms";
+
+/// An epoch of Cubic: its state, and the (t, window in segments) samples in it.
+type Epoch = (riptide_tcp::cc::Cubic, Vec<(f64, f64)>);
+
+/// One bulk transfer of 1,448-byte segments for 40 s over [`LINK`] (riptide-port's line)
+/// with congestion control `cc`: Cubic's epochs (state, and the (t, window) samples every
+/// 100 ms in it) and the goodput from 10 s to 40 s, b/s.
+fn over_the_link(cc: riptide_tcp::cc::CcAlgo) -> (Vec<Epoch>, f64) {
+    let mss = 1448u16;
+    let client = TcpConfig { mss, cc, ..cfg() };
+    let server = TcpConfig { mss, rcv_wnd: 64 << 20, ..cfg() };
+    let closes = (CloseWhen::AfterSending, CloseWhen::AfterPeerFin);
+    let mut net = Net::with_seed(client, server, (1_000_000_000, 0), closes, Impair::default(), 5);
+    net.record = false;
+    net.use_link(LINK);
+    let mut epochs: Vec<Epoch> = Vec::new();
+    let mut t = 0;
+    let mut at_10s = 0;
+    while t < 40 * SECOND {
+        t += 100 * MS;
+        net.run(t);
+        let c = &net.sides[0].conn;
+        if t == 10 * SECOND {
+            at_10s = net.sides[1].stats.tcps_rcvbyte;
+        }
+        let Some(state) = c.cubic().filter(|s| s.epoch() > 0 && s.w_max() > 0.0) else { continue };
+        if epochs.last().is_none_or(|(s, _)| s.epoch() != state.epoch()) {
+            epochs.push((state.clone(), Vec::new()));
+        }
+        let at = (t - state.epoch()) as f64 / 1e9;
+        epochs.last_mut().unwrap().1.push((at, f64::from(c.cwnd()) / f64::from(mss)));
+    }
+    let stats = &net.sides[0].stats;
+    assert!(stats.tcps_sndfastrexmit >= 1, "the queue overflowed: {stats:?}");
+    assert_eq!(stats.tcps_rexmttimeo, 0, "the queue's losses are all repaired by fast retransmit: {stats:?}");
+    (epochs, (net.sides[1].stats.tcps_rcvbyte - at_10s) as f64 * 8.0 / 30.0)
+}
+
+/// RFC 9438 on a `link:` bottleneck of known rate and queue ([`LINK`]): no loss is
+/// planted; the queue overflows when the window passes the path's capacity (BDP + queue,
+/// ~924 segments), and after each loss the window follows that epoch's W_cubic(t) within
+/// 5% at every 100 ms sample until the next one, which comes when the window is back at
+/// the capacity (W_max that window, or 0.85 of it under fast convergence, §4.7). The
+/// link's rate bounds what arrives; Cubic keeps more of it than NewReno on the same link.
+#[test]
+fn cubic_on_a_link_bottleneck_follows_rfc_9438s_curve_between_losses() {
+    use riptide_tcp::cc::{CcAlgo, CUBIC_BETA};
+    let (epochs, goodput) = over_the_link(CcAlgo::Cubic);
+    // Ethernet, IPv4, TCP with timestamps, and the segment; 4 bytes of FCS on the wire.
+    let frame = (14 + 20 + 20 + 12 + 1448 + 4) as f64;
+    // The path's capacity in segments: 100 Mb/s x 100 ms of frames, the queue's 100 and
+    // the one being forwarded.
+    let capacity = 100e6 * 0.100 / 8.0 / frame + 101.0;
+    // The first epoch follows slow start's overshoot; from the second on, each loss is the
+    // queue overflowing at the path's capacity.
+    assert!(epochs.len() >= 4, "{} epochs in 40 s", epochs.len());
+    let mut worst = 0.0f64;
+    for (i, (state, samples)) in epochs.iter().enumerate().skip(1) {
+        let (w_max, k) = (state.w_max(), state.k());
+        // The window where the queue overflowed: the previous epoch's largest.
+        let peak = epochs[i - 1].1.iter().map(|s| s.1).fold(0.0, f64::max);
+        assert!((peak - capacity).abs() / capacity < 0.05, "epoch {i}: lost at {peak:.0}, capacity {capacity:.0}");
+        let fast = epochs[i - 1].0.w_max() > peak;
+        let want = if fast { peak * (1.0 + CUBIC_BETA) / 2.0 } else { peak };
+        assert!((w_max - want).abs() / want < 0.02, "epoch {i}: W_max {w_max:.0}, want {want:.0} (lost at {peak:.0})");
+        assert!(samples.len() >= 10, "epoch {i}: {} samples, K {k:.2} s", samples.len());
+        for &(at, w) in samples {
+            let curve = state.w_cubic(at);
+            let err = (w - curve).abs() / curve;
+            worst = worst.max(err);
+            assert!(
+                err < 0.05,
+                "epoch {i} at {at:.1} s: window {w:.0}, W_cubic {curve:.0} (W_max {w_max:.0}, K {k:.2} s)"
+            );
+        }
+    }
+    // What arrived from 10 s to 40 s: within the link's rate (frames and their FCS at 100
+    // Mb/s), and more of it than NewReno's halving and one segment a round trip keep.
+    let ceiling = 100e6 * 1448.0 / frame;
+    let (none, reno) = over_the_link(CcAlgo::NewReno);
+    assert!(none.is_empty(), "NewReno keeps no Cubic state");
+    assert!(goodput <= ceiling * 1.001 && goodput > 0.8 * ceiling, "Cubic: {goodput:.0} b/s, ceiling {ceiling:.0}");
+    assert!(reno < goodput * 0.95, "NewReno {reno:.0} b/s, Cubic {goodput:.0}");
+    eprintln!(
+        "Cubic on {LINK}: capacity {capacity:.0} segments, {} epochs, worst error {:.2}%, goodput {:.1} Mb/s of \
+         {:.1} (NewReno {:.1})",
+        epochs.len(),
+        worst * 100.0,
+        goodput / 1e6,
+        ceiling / 1e6,
+        reno / 1e6
+    );
+}

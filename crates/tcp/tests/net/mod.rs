@@ -4,7 +4,8 @@
 
 #![allow(dead_code, unreachable_pub)]
 
-use riptide_core::Rng;
+use riptide_core::{Nanos, Rng};
+use riptide_port::impair::{ImpairLine, Impairments};
 use riptide_tcp::{Connection, Events, Segment, Seq, TcpConfig, TcpStats, Transmit};
 use riptide_wire::tcp::TcpFlags;
 use riptide_wire::tcp_options::TcpOptions;
@@ -126,6 +127,10 @@ pub struct Net {
     /// Keep every segment sent and every byte received (off: a long bulk run's memory).
     pub record: bool,
     accepted: bool,
+    /// A `link:` port's two lines (riptide-port's [`ImpairLine`], one per direction: side
+    /// 0 to 1, then 1 to 0) in place of [`Impair`]: a bottleneck's rate and tail-drop
+    /// queue, its delay. Each segment goes through as an Ethernet frame of its size.
+    pub link: Option<[ImpairLine; 2]>,
 }
 
 pub const MS: u64 = 1_000_000;
@@ -166,6 +171,7 @@ impl Net {
             steps: 0,
             record: true,
             accepted: false,
+            link: None,
         };
         net.sides[1].conn.abort();
         net
@@ -203,6 +209,17 @@ impl Net {
                 if drop_if(from, index, &wire) {
                     continue;
                 }
+            }
+            if let Some(link) = &mut self.link {
+                // Ethernet, IPv4 and TCP headers with the options this segment carries.
+                let len = 14 + 20 + 20 + t.options.buffer_len() + wire.payload.len();
+                let now = Nanos(self.now);
+                let (to, order, in_flight) = (1 - from, &mut self.order, &mut self.in_flight);
+                link[from].handle_frame_with(&vec![0; len], now, now, &mut |_, due| {
+                    *order += 1;
+                    in_flight.push((due.0, *order, to, wire.clone()));
+                });
+                continue;
             }
             if self.rng.chance(self.impair.loss) {
                 continue;
@@ -273,6 +290,12 @@ impl Net {
                 }
             }
         }
+    }
+
+    /// Both directions of a `link:` with these parameters (`rate=100mbps,queue=100,delay=20ms`).
+    pub fn use_link(&mut self, params: &str) {
+        let cfg = Impairments::parse(params).expect("link parameters");
+        self.link = Some([ImpairLine::new(cfg, 0), ImpairLine::new(cfg, 1)]);
     }
 
     pub fn expected(side: usize, len: u32) -> Vec<u8> {
