@@ -1594,9 +1594,10 @@ fn the_nat_dut_translates_tcp_and_holds_its_connection_limit() {
     assert!(sources.iter().all(|s| s == "198.18.2.254"), "{sources:?}");
 }
 
-/// RFC 9411's concurrent TCP connection capacity against the nat DUT with its conntrack
-/// limit at 200: the search finds 200 within 1% (the acceptance point), every passing
-/// trial with all its connections completed.
+/// RFC 9411's concurrent TCP and HTTPS connection capacity against the nat DUT with its
+/// conntrack limit at 200: each search finds 200 within 1% (the acceptance point), every
+/// passing trial with all its connections completed (over TLS 1.3: each with its
+/// handshake).
 #[test]
 fn rfc9411_finds_the_nat_duts_connection_limit() {
     let Some(_g) = fresh() else { return };
@@ -1606,33 +1607,45 @@ fn rfc9411_finds_the_nat_duts_connection_limit() {
     }
     ok(&["lab", "up", "--dut", "nat,conntrack=200"]);
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("rfc9411");
-    #[rustfmt::skip]
-    let v = run_json(&["rfc9411", "concurrent", "--config", lab_ports(),
-        "--max-connections", "1000", "--min-connections", "20", "--hold", "1200ms", "--settle", "500ms",
-        "--out", out.to_str().unwrap(), "--json"]);
-    let capacity = v["capacity"].as_u64().unwrap();
-    assert!((198..=200).contains(&capacity), "{v}");
-    assert_eq!(v["at_limit"], false, "{v}");
-    for t in v["trials"].as_array().unwrap() {
-        let k = t["connections"].as_u64().unwrap();
-        if t["passed"] == true {
-            assert_eq!((t["completed"].as_u64(), t["failed"].as_u64()), (Some(k), Some(0)), "{t}");
-        } else {
-            // What failed is what the DUT had no room for.
-            assert!(k > 200 && t["established"].as_u64().unwrap() <= 200, "{t}");
+    for tls in [None, Some("1.3")] {
+        let out = dir.path().join(format!("rfc9411-{}", tls.unwrap_or("tcp")));
+        #[rustfmt::skip]
+        let mut args = vec!["rfc9411", "concurrent", "--config", lab_ports(),
+            "--max-connections", "1000", "--min-connections", "20", "--hold", "1200ms", "--settle", "500ms",
+            "--out", out.to_str().unwrap(), "--json"];
+        if let Some(version) = tls {
+            args.extend(["--tls", version]);
         }
+        let v = run_json(&args);
+        let capacity = v["capacity"].as_u64().unwrap();
+        assert!((198..=200).contains(&capacity), "TLS {tls:?}: {v}");
+        assert_eq!(v["at_limit"], false, "{v}");
+        for t in v["trials"].as_array().unwrap() {
+            let k = t["connections"].as_u64().unwrap();
+            if t["passed"] == true {
+                assert_eq!((t["completed"].as_u64(), t["failed"].as_u64()), (Some(k), Some(0)), "{t}");
+                let handshakes = if tls.is_some() { k } else { 0 };
+                assert_eq!(t["tls_handshakes"].as_u64().unwrap_or(0), handshakes, "{t}");
+            } else {
+                // What failed is what the DUT had no room for.
+                assert!(k > 200 && t["established"].as_u64().unwrap() <= 200, "{t}");
+            }
+        }
+        let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+        let what = if tls.is_some() { "HTTPS" } else { "TCP" };
+        assert!(md.contains(&format!("concurrent {what} connection capacity: {capacity} connections")), "{md}");
     }
-    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
-    assert!(md.contains(&format!("concurrent TCP connection capacity: {capacity} connections")), "{md}");
 }
 
-/// RFC 9411's connections/s against the nat DUT that takes 500 new connections a second
-/// (an nftables limiter on each connection's first packet): the search finds 500 within
-/// 1%, every passing trial sustained its rate with no connection failing. Then, through
-/// the plain nat DUT, HTTP throughput per object size passes the 0.001% rule and the
-/// bytes its clients received are what the DUT's kernel sent them (less the frames'
-/// headers), and the latency test times the sustain phase's connections.
+/// RFC 9411's HTTPS connections/s against the nat DUT that takes 500 new connections a
+/// second (an nftables limiter on each connection's first packet): the search finds 500
+/// within 1%, every passing trial sustained its rate with no connection failing and each
+/// connection made its TLS 1.3 handshake. Then, through the plain nat DUT, HTTPS
+/// throughput (TLS 1.2, AES-GCM) per object size passes the 0.001% rule and the bytes its
+/// clients received are what the DUT's kernel sent them (less the frames' and the TLS
+/// records' headers), and the HTTPS latency test times the sustain phase's connections.
+/// (The plain forms cross the DUT in the tests above, and every form crosses a `link:`
+/// in tests/ndr.rs.)
 #[test]
 fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latency() {
     let Some(_g) = fresh() else { return };
@@ -1645,8 +1658,10 @@ fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latenc
     let phases = ["--ramp-up", "1s", "--sustain", "3s", "--ramp-down", "2s", "--settle", "500ms"];
     let run = |test: &str, args: &[&str]| -> serde_json::Value {
         let out = dir.path().join(test);
-        let mut all =
-            vec!["rfc9411", test, "--config", cfg.to_str().unwrap(), "--json", "--out", out.to_str().unwrap()];
+        let tls = if test == "throughput" { "1.2" } else { "1.3" };
+        #[rustfmt::skip]
+        let mut all = vec!["rfc9411", test, "--config", cfg.to_str().unwrap(), "--tls", tls, "--json", "--out",
+            out.to_str().unwrap()];
         all.extend_from_slice(args);
         all.extend_from_slice(&phases);
         let v = run_json(&all);
@@ -1665,6 +1680,7 @@ fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latenc
         let offered = t["cps"].as_f64().unwrap();
         if t["passed"] == true {
             assert_eq!(t["failed"], 0, "{t}");
+            assert_eq!(t["tls_handshakes"], t["completed"], "{t}");
             let sustained = t["sustain"]["cps"].as_f64().unwrap();
             assert!((sustained / offered - 1.0).abs() < 0.02, "{t}");
         } else {
@@ -1688,7 +1704,8 @@ fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latenc
         received += t["received_bytes"].as_u64().unwrap();
     }
     // The kernel sent the clients their bytes (and the init phase's) plus 54-66 bytes of
-    // headers a frame: more than riptide counted, and not a quarter more.
+    // headers a frame, the TLS handshakes and 22 bytes a record: more than riptide
+    // counted, and not a quarter more.
     let sent = after.tx_bytes - before.tx_bytes;
     assert!(sent > received && (sent as f64) < received as f64 * 1.25, "kernel {sent}, riptide {received}");
 
@@ -1700,6 +1717,9 @@ fn rfc9411_finds_the_nat_duts_connection_rate_and_measures_throughput_and_latenc
         assert!(t["ttfb"]["mean"].as_u64() <= t["ttlb"]["mean"].as_u64(), "{t}");
     }
     assert!(trials[1]["ttlb"]["mean"].as_u64() > trials[0]["ttlb"]["mean"].as_u64(), "{v}");
+    assert!(trials.iter().all(|t| t["tls_setup"]["count"].as_u64() >= t["ttfb"]["count"].as_u64()), "{v}");
+    let md = std::fs::read_to_string(dir.path().join("latency/report.md")).unwrap();
+    assert!(md.contains("HTTPS transaction latency (mean): "), "{md}");
 }
 
 /// tshark on a TLS capture decrypted with `keylog`: the lines of `fields` of the frames
@@ -1902,4 +1922,88 @@ fn https_server_answers_curl_and_openssl_s_client() {
         }
     }
     drop(server);
+}
+
+/// An IPv6 TCP profile against the lab's kernel with no static neighbour: the DUT's dut0
+/// gets 2001:2::c612:1fe/64 (RFC 5180's benchmarking range; TRex maps 198.18.1.254 into
+/// its low 32 bits) and nginx listens there; a TRex ASTF profile with `ipv6.enable` and
+/// that prefix as `src_msb`/`dst_msb` runs its 500 connections from its client range
+/// (198.18.1.100-115 below it). The kernel finds each client by Neighbor Solicitation and riptide's endpoint answers
+/// with an Advertisement (on the wire, and in the kernel's neighbour table: riptide's
+/// MAC, learnt); every connection is in nginx's log from its IPv6 client.
+#[test]
+fn an_ipv6_astf_profile_runs_against_the_lab_kernel_by_neighbor_discovery() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    if !require_tshark() {
+        return;
+    }
+    ok(&["lab", "up"]);
+    let sh = |args: &[&str]| {
+        let o = in_ns(dut(), args);
+        assert!(o.status.success(), "{args:?}: {}", text(&o));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    sh(&["sysctl", "-q", "-w", "net.ipv6.conf.dut0.disable_ipv6=0", "net.ipv6.conf.dut0.accept_dad=0"]);
+    sh(&["ip", "-6", "addr", "add", "2001:2::c612:1fe/64", "dev", "dut0", "nodad"]);
+    let dir = tempfile::tempdir().unwrap();
+    let Some(_nginx) = nginx(dir.path()) else { return };
+    let log = dir.path().join("access.log");
+    let before = std::fs::read_to_string(&log).unwrap().lines().count();
+    let pcap_in = repo().join("python/tests/trex-core/scripts/avl/delay_10_http_browsing_0.pcap");
+    let profile = dir.path().join("http_simple_ipv6.py");
+    std::fs::write(
+        &profile,
+        format!(
+            "from trex.astf.api import *\n\n\
+             class Prof1():\n    \
+                 def get_profile(self, **kwargs):\n        \
+                     ip_gen_c = ASTFIPGenDist(ip_range=['198.18.1.100', '198.18.1.115'], distribution='seq')\n        \
+                     ip_gen_s = ASTFIPGenDist(ip_range=['198.18.1.254', '198.18.1.254'], distribution='seq')\n        \
+                     ip_gen = ASTFIPGen(glob=ASTFIPGenGlobal(ip_offset='1.0.0.0'), dist_client=ip_gen_c, dist_server=ip_gen_s)\n        \
+                     c_glob_info = ASTFGlobalInfo()\n        \
+                     c_glob_info.ipv6.src_msb = '2001:2::'\n        \
+                     c_glob_info.ipv6.dst_msb = '2001:2::'\n        \
+                     c_glob_info.ipv6.enable = 1\n        \
+                     return ASTFProfile(default_ip_gen=ip_gen, default_c_glob_info=c_glob_info,\n            \
+                         cap_list=[ASTFCapInfo(file='{}', cps=2.776)])\n\n\
+             def register():\n    return Prof1()\n",
+            pcap_in.display()
+        ),
+    )
+    .unwrap();
+    let pcap = dir.path().join("v6.pcap");
+    let cap = Capture::start_filtered(dut(), "dut0", 1_000_000, &pcap, "ip6");
+    #[rustfmt::skip]
+    let v = run_json(&["tcp", profile.to_str().unwrap(), "--config", lab_ports(), "-m", "500", "-n", "500", "--json"]);
+    cap.stop_when_quiet(&pcap);
+    let t = &v["tcp"];
+    assert_eq!(t["client"]["tcps_connects"], 500, "{t}");
+    assert_eq!(t["client_app"]["completed"], 500, "{t}");
+    assert!(t["client_app"]["recv_timeouts"] == 0 && t["client"]["tcps_drops"] == 0, "{t}");
+    // nginx saw every request from the clients' IPv6 addresses.
+    let text_log = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text_log.lines().skip(before).collect();
+    assert_eq!(lines.len(), 500, "nginx logged every connection's request: {t}");
+    let clients: std::collections::BTreeSet<&str> = lines.iter().map(|l| l.split(' ').next().unwrap()).collect();
+    let want: std::collections::BTreeSet<String> = (0x164..=0x173).map(|k| format!("2001:2::c612:{k:x}")).collect();
+    assert!(!clients.is_empty() && clients.iter().all(|c| want.contains(*c)), "{clients:?}");
+    assert!(lines.iter().all(|l| l.contains("\"GET /3384 HTTP/1.1\" 200 32000 ")), "{}", lines[0]);
+    // On the wire: the kernel's solicitations for each client, riptide's advertisements
+    // (solicited, overriding, its MAC), as many as it counted.
+    let ns = tshark(&pcap, "icmpv6.type == 135", &["icmpv6.nd.ns.target_address"]);
+    let na = tshark(&pcap, "icmpv6.type == 136", &["icmpv6.nd.na.target_address", "icmpv6.nd.na.flag.s", "eth.src"]);
+    let asked: std::collections::BTreeSet<&str> = ns.iter().map(String::as_str).collect();
+    assert_eq!(asked, clients, "the kernel asked for each client it answered: {ns:?}");
+    let mac = lab::PORTS[0].mac.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":");
+    let answered: std::collections::BTreeSet<&str> = na.iter().filter_map(|l| l.split('\t').next()).collect();
+    assert_eq!(answered, asked, "{na:?}");
+    assert!(na.iter().all(|l| l.ends_with(&format!("\tTrue\t{mac}")) || l.ends_with(&format!("\t1\t{mac}"))), "{na:?}");
+    assert_eq!(t["neighbors"]["nd_adverts"].as_u64(), Some(na.len() as u64), "{t}");
+    // The kernel learnt riptide's MAC for each client (no static entry).
+    let neigh = sh(&["ip", "-6", "neigh", "show", "dev", "dut0"]);
+    for a in &clients {
+        let line = neigh.lines().find(|l| l.starts_with(&format!("{a} "))).unwrap_or_else(|| panic!("{a}: {neigh}"));
+        assert!(line.contains(&format!("lladdr {mac}")) && !line.contains("PERMANENT"), "{line}");
+    }
 }

@@ -111,6 +111,7 @@ impl TcpReport {
                         if sum.first_open_ns == 0 { c.first_open_ns } else { sum.first_open_ns.min(c.first_open_ns) };
                 }
                 sum.last_completed_ns = sum.last_completed_ns.max(c.last_completed_ns);
+                sum.neighbors.merge(&c.neighbors);
                 if let Some(l) = &c.latency {
                     latency.merge(l);
                 }
@@ -135,6 +136,7 @@ impl TcpReport {
             first_byte: Percentiles::of(&latency.first_byte),
             transaction: Percentiles::of(&latency.transaction),
             tls_setup: Percentiles::of(&latency.tls_setup),
+            neighbors: sum.neighbors,
         }
     }
 }
@@ -411,6 +413,11 @@ impl RunKind for TcpKind {
                     if sum.first_open_ns == 0 { s.first_open_ns } else { sum.first_open_ns.min(s.first_open_ns) };
             }
             sum.last_completed_ns = sum.last_completed_ns.max(s.last_completed_ns);
+            sum.neighbors.merge(&crate::tcp_report::Neighbors {
+                arp_replies: s.arp_replies,
+                nd_adverts: s.nd_adverts,
+                rx_not_tcp: s.rx_not_tcp,
+            });
             if full {
                 latency.merge(&s.latency);
             }

@@ -22,6 +22,28 @@ pub struct TcpCounters {
     pub(crate) first_open_ns: u64,
     pub(crate) last_completed_ns: u64,
     pub(crate) latency: Option<Latencies>,
+    pub(crate) neighbors: Neighbors,
+}
+
+/// What the endpoints answered for their addresses, and what they received that was not
+/// for them.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Neighbors {
+    /// ARP requests for the endpoints' addresses, answered.
+    pub arp_replies: u64,
+    /// IPv6 Neighbor Solicitations for the endpoints' addresses, answered.
+    pub nd_adverts: u64,
+    /// Frames that were neither TCP nor UDP for the endpoints (other protocols, ARP and
+    /// solicitations for other addresses).
+    pub rx_not_tcp: u64,
+}
+
+impl Neighbors {
+    pub(crate) fn merge(&mut self, o: &Neighbors) {
+        self.arp_replies += o.arp_replies;
+        self.nd_adverts += o.nd_adverts;
+        self.rx_not_tcp += o.rx_not_tcp;
+    }
 }
 
 /// A TCP run's figures: TRex ASTF's counters per side, program outcomes, latencies.
@@ -63,6 +85,9 @@ pub struct TcpReport {
     /// SYN to the TLS handshake's end, ns (connections over TLS).
     #[serde(default)]
     pub tls_setup: Percentiles,
+    /// ARP and Neighbor Discovery answered, frames not for the endpoints.
+    #[serde(default)]
+    pub neighbors: Neighbors,
 }
 
 /// A latency distribution, ns.

@@ -457,6 +457,10 @@ pub struct Report {
     pub trials: Vec<Trial>,
     /// Wall time (s).
     pub wall_s: f64,
+    /// HTTPS (`--tls`): the TLS version asked for (`1.2`, `1.3`, `any`) and the server's
+    /// certificate; absent for plain TCP.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tls: Option<(String, String)>,
 }
 
 /// What a front end sees while the test runs.
@@ -756,27 +760,30 @@ pub fn run<D: Drive>(
         }),
         trials,
         wall_s: began.elapsed().as_secs_f64(),
+        tls: c.tls.clone(),
     })
 }
 
 /// One sentence of what the test found.
 pub fn headline(r: &Report) -> String {
     let rule = format!("at most {:e} of a trial's connections failing", r.failure_ratio);
+    // RFC 9411's names: its HTTPS tests are the TCP ones over TLS.
+    let (tcp, http) = if r.tls.is_some() { ("HTTPS", "HTTPS") } else { ("TCP", "HTTP") };
     match (r.test, r.capacity) {
         (Test::Concurrent, Some(n)) => format!(
-            "concurrent TCP connection capacity: {n} connections{}, in {} trials ({rule})",
+            "concurrent {tcp} connection capacity: {n} connections{}, in {} trials ({rule})",
             if r.at_limit { " or more (the search's limit)" } else { "" },
             r.trials.len(),
         ),
         (Test::Concurrent, None) => format!(
-            "concurrent TCP connection capacity: below {} connections (every trial lost more than {:e} of them)",
+            "concurrent {tcp} connection capacity: below {} connections (every trial lost more than {:e} of them)",
             r.trials.last().map_or(0, |t| t.connections.unwrap_or(0)),
             r.failure_ratio
         ),
         (Test::Cps, Some(n)) => {
             let achieved = r.trials.iter().find(|t| t.passed && t.cps == Some(n)).and_then(|t| t.sustain.as_ref());
             format!(
-                "TCP connections per second: {}{}, in {} trials ({rule}){}",
+                "{tcp} connections per second: {}{}, in {} trials ({rule}){}",
                 cps_text(n as f64),
                 if r.at_limit { " or more (the search's limit)" } else { "" },
                 r.trials.len(),
@@ -784,7 +791,7 @@ pub fn headline(r: &Report) -> String {
             )
         }
         (Test::Cps, None) => format!(
-            "TCP connections per second: below {} (every trial lost more than {:e} of its connections)",
+            "{tcp} connections per second: below {} (every trial lost more than {:e} of its connections)",
             cps_text(r.trials.last().and_then(|t| t.cps).unwrap_or(0) as f64),
             r.failure_ratio
         ),
@@ -801,7 +808,7 @@ pub fn headline(r: &Report) -> String {
                     )
                 })
                 .collect();
-            format!("HTTP throughput per object size: {}", parts.join(", "))
+            format!("{http} throughput per object size: {}", parts.join(", "))
         }
         (Test::Latency, _) => {
             let parts: Vec<String> = r
@@ -818,7 +825,7 @@ pub fn headline(r: &Report) -> String {
                     )
                 })
                 .collect();
-            format!("HTTP transaction latency (mean): {}", parts.join("; "))
+            format!("{http} transaction latency (mean): {}", parts.join("; "))
         }
     }
 }
