@@ -726,3 +726,52 @@ def test_stateless_profiles_still_translate(capsys: pytest.CaptureFixture) -> No
     out = capsys.readouterr()
     assert out.out == "" and out.err.startswith(f"error: {stl}: a stateless (STL) profile"), out
     assert out.err.count("\n") == 1
+
+
+def test_tls_on_templates_is_riptides_extension_with_its_shape_checked() -> None:
+    """``tls=`` on a template's client and server (riptide's extension: TRex's profiles do
+    not use it, and their JSON is unchanged, as the comparisons above show) goes into the
+    JSON as ``client_template.tls`` / ``server_template.tls``; a shape the Rust side would
+    not take is refused here, at the profile's line."""
+    from riptide.trex.astf import (ASTFAssociationRule, ASTFIPGenGlobal, ASTFTCPClientTemplate,
+                                   ASTFTCPServerTemplate, ASTFTemplate)
+    gen = ASTFIPGen(glob=ASTFIPGenGlobal(ip_offset="1.0.0.0"),
+                    dist_client=ASTFIPGenDist(ip_range=["198.18.0.1", "198.18.0.9"]),
+                    dist_server=ASTFIPGenDist(ip_range=["198.19.0.1", "198.19.0.1"]))
+
+    def progs(stream: bool = True) -> Tuple[ASTFProgram, ASTFProgram]:
+        c, s = ASTFProgram(stream=stream), ASTFProgram(stream=stream)
+        if stream:
+            c.send(b"GET"), c.recv(2), s.recv(3), s.send(b"OK")
+        else:
+            c.send_msg(b"GET"), c.recv_msg(1), s.recv_msg(1), s.send_msg(b"OK")
+        return c, s
+
+    c, s = progs()
+    t = ASTFTemplate(client_template=ASTFTCPClientTemplate(program=c, ip_gen=gen, port=443,
+                                                           tls={"version": "1.3", "sni": "dut.test"}),
+                     server_template=ASTFTCPServerTemplate(program=s, assoc=ASTFAssociationRule(port=443),
+                                                           tls={"cert": "rsa2048"}))
+    j = json.loads(ASTFProfile(default_ip_gen=gen, templates=t).to_json_str())
+    assert j["templates"][0]["client_template"]["tls"] == {"version": "1.3", "sni": "dut.test"}
+    assert j["templates"][0]["server_template"]["tls"] == {"cert": "rsa2048"}
+    plain = ASTFTemplate(client_template=ASTFTCPClientTemplate(program=c, ip_gen=gen, tls=False),
+                         server_template=ASTFTCPServerTemplate(program=s))
+    j = json.loads(ASTFProfile(default_ip_gen=gen, templates=plain).to_json_str())
+    assert "tls" not in j["templates"][0]["client_template"] and "tls" not in j["templates"][0]["server_template"]
+    for kwargs, side, want in [
+        ({"tls": 5}, "c", "ASTFTCPClientTemplate: tls must be True or a dict"),
+        ({"tls": {"versoin": "1.3"}}, "c", "ASTFTCPClientTemplate: tls: unknown key 'versoin'"),
+        ({"tls": {"cert": "rsa2048"}}, "c", "tls: cert is the server's"),
+        ({"tls": {"sni": object()}}, "s", "ASTFTCPServerTemplate: tls: "),
+    ]:
+        # (Loaded from a profile file, the message names its line: crates/cli/tests/tcp.rs.)
+        with pytest.raises(ASTFError, match=want.replace("(", r"\(")):
+            if side == "c":
+                ASTFTCPClientTemplate(program=c, ip_gen=gen, **kwargs)
+            else:
+                ASTFTCPServerTemplate(program=s, **kwargs)
+    uc, us = progs(stream=False)
+    with pytest.raises(ASTFError, match="tls runs over TCP, and these programs are UDP"):
+        ASTFTemplate(client_template=ASTFTCPClientTemplate(program=uc, ip_gen=gen, tls=True),
+                     server_template=ASTFTCPServerTemplate(program=us))

@@ -107,6 +107,8 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     let opts = riptide_tcp::profile::ParseOptions {
         keylog: keylog(a.keylog.as_deref())?,
         base: a.profile.parent().map(PathBuf::from).unwrap_or_default(),
+        files: true,
+        certs: Default::default(),
     };
     let profile = riptide_tcp::profile::parse_with(&text, &name, &opts).map_err(|e| Failure::input(e.to_string()))?;
     let roles = (!profile.clients.is_empty(), !profile.server.listen.is_empty());
@@ -252,6 +254,10 @@ fn print_report(r: &TcpReport, secs: f64, roles: (bool, bool)) {
             sa.tls_resumed,
             ca.tls_failures + sa.tls_failures
         );
+    }
+    let nb = &r.neighbors;
+    if nb.arp_replies + nb.nd_adverts > 0 {
+        println!("neighbours: answered {} ARP requests, {} IPv6 solicitations", nb.arp_replies, nb.nd_adverts);
     }
     let lat = |p: &Percentiles| format!("p50 {} p99 {} max {}", us(p.p50), us(p.p99), us(p.max));
     for (name, p) in [

@@ -308,7 +308,9 @@ fn tcp_exchange(profile: &riptide_tcp::profile::TcpProfile, rounds: usize) {
 
 #[test]
 fn tcp_profiles() {
-    let inputs = vec![repo("profiles/tcp/http.yaml"), repo("profiles/tcp/bulk.yaml")];
+    // HTTPS too (its `tls:` settings, and the handshake between the endpoints).
+    let inputs =
+        vec![repo("profiles/tcp/http.yaml"), repo("profiles/tcp/bulk.yaml"), repo("profiles/tcp/tls-handshake.yaml")];
     fuzz("tcp profile", &inputs, 256, |text| match riptide_tcp::profile::parse(text, "fuzz.yaml") {
         Err(e) => assert!(e.to_string().starts_with("fuzz.yaml"), "error without its source: {e}"),
         Ok(p) => tcp_exchange(&p, 50),
@@ -463,7 +465,7 @@ fn trex_astf_profiles() {
     // ASTF reader refuses naming the file, or what it accepts runs as endpoints and in
     // TRex's simulator, bounded.
     let inputs: Vec<String> =
-        ["http_manual_commands_loop", "http_eflow2", "udp1", "template_groups", "tcp_param_change"]
+        ["http_manual_commands_loop", "http_eflow2", "udp1", "template_groups", "tcp_param_change", "https_manual"]
             .iter()
             .map(|n| repo(&format!("crates/tcp/tests/data/astf/{n}.json")))
             .collect();

@@ -280,3 +280,69 @@ fn bad_input_is_refused_with_exit_2() {
         assert!(text(&o).contains(&format!("bad{i}.yaml")), "names the file: {}", text(&o));
     }
 }
+
+/// riptide's extension of TRex's ASTF API: `tls=` on a template's client and server runs
+/// the profile's programs over TLS (a TRex profile without it runs as TRex's does): over
+/// the link every connection makes its handshake on both sides (TLS 1.2 against an RSA
+/// 2048 certificate made at start) and its secrets reach `--keylog`; a `tls` of the wrong
+/// shape is refused at its line of the profile, one of wrong settings naming the
+/// template's field.
+#[test]
+fn a_trex_profile_with_tls_templates_runs_https_over_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let prof = |client: &str, server: &str| {
+        profile(
+            &dir,
+            "https_manual.py",
+            &format!(
+                "from trex.astf.api import *\n\n\
+                 class Prof1():\n    \
+                     def get_profile(self, **kwargs):\n        \
+                         req = b'GET / HTTP/1.1\\r\\nHost: riptide\\r\\n\\r\\n'\n        \
+                         res = b'HTTP/1.1 200 OK\\r\\nContent-Length: 1000\\r\\n\\r\\n' + b'x' * 1000\n        \
+                         prog_c = ASTFProgram()\n        prog_c.send(req)\n        prog_c.recv(len(res))\n        \
+                         prog_s = ASTFProgram()\n        prog_s.recv(len(req))\n        prog_s.send(res)\n        \
+                         ip_gen = ASTFIPGen(glob=ASTFIPGenGlobal(ip_offset='1.0.0.0'),\n            \
+                             dist_client=ASTFIPGenDist(ip_range=['198.18.0.1', '198.18.0.10'], distribution='seq'),\n            \
+                             dist_server=ASTFIPGenDist(ip_range=['198.19.0.1', '198.19.0.1'], distribution='seq'))\n        \
+                         c = ASTFTCPClientTemplate(program=prog_c, ip_gen=ip_gen, port=443, tls={client})\n        \
+                         s = ASTFTCPServerTemplate(program=prog_s, assoc=ASTFAssociationRule(port=443), tls={server})\n        \
+                         return ASTFProfile(default_ip_gen=ip_gen, templates=ASTFTemplate(client_template=c, server_template=s))\n\n\
+                 def register():\n    return Prof1()\n"
+            ),
+        )
+    };
+    let p = prof("{'version': '1.2', 'sni': 'dut.test'}", "{'cert': 'rsa2048'}");
+    let keys = dir.path().join("keys.log");
+    #[rustfmt::skip]
+    let v = json_of(&riptide(&["tcp", &p, "--port", "link:0", "--port", "link:1", "-m", "50", "-n", "50",
+        "--keylog", keys.to_str().unwrap(), "--json"]));
+    let t = &v["tcp"];
+    check_invariants(t);
+    assert_eq!(t["client_app"]["completed"], 50, "{t}");
+    assert_eq!(
+        (t["client_app"]["tls_handshakes"].as_u64(), t["server_app"]["tls_handshakes"].as_u64()),
+        (Some(50), Some(50)),
+        "{t}"
+    );
+    assert_eq!(t["client_app"]["tls_failures"], 0, "{t}");
+    assert_eq!(t["tls_setup"]["count"], 50, "{t}");
+    // TLS 1.2's secret, one line a session (resumed ones reuse theirs) from each side.
+    let log = std::fs::read_to_string(&keys).unwrap();
+    assert!(log.lines().count() >= 2 && log.lines().all(|l| l.starts_with("CLIENT_RANDOM ")), "{log}");
+
+    let o = riptide(&["tcp", &prof("5", "True"), "--port", "link:0", "--port", "link:1", "-n", "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("ASTFTCPClientTemplate: tls must be True or a dict") && text(&o).contains("https_manual.py:"),
+        "{}",
+        text(&o)
+    );
+    let o = riptide(&["tcp", &prof("True", "{'version': '1.1'}"), "--port", "link:0", "--port", "link:1", "-n", "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("templates[0].server_template.tls.version: `1.1`: expected 1.2, 1.3 or any"),
+        "{}",
+        text(&o)
+    );
+}

@@ -40,6 +40,7 @@ mod sack;
 pub mod seq;
 pub mod stats;
 pub mod tls;
+mod tls_doc;
 mod yaml;
 
 pub use conn::{Connection, Events, Segment, State, TcpConfig, Transmit};

@@ -16,7 +16,8 @@
 use crate::conn::TcpConfig;
 use crate::endpoint::{ClientSpec, CloseMode, Load, ServerSpec};
 use crate::program::{self, Payload, Program, Recv, Step};
-use crate::tls::{CertSource, KeyKind, TlsOptions, TlsSpec, Versions};
+pub use crate::tls_doc::ParseOptions;
+use crate::tls_doc::{tls_of, with_tls, TlsField};
 use riptide_core::Nanos;
 use serde::Deserialize;
 use std::net::Ipv4Addr;
@@ -86,122 +87,6 @@ struct ClientDoc {
     ramp_up: Option<String>,
     #[serde(default)]
     tls: Option<TlsField>,
-}
-
-/// `tls: true`, or its settings.
-#[derive(Deserialize, Debug)]
-#[serde(untagged)]
-enum TlsField {
-    On(bool),
-    Doc(TlsDoc),
-}
-
-#[derive(Deserialize, Debug, Default)]
-#[serde(deny_unknown_fields)]
-struct TlsDoc {
-    #[serde(default)]
-    version: Option<VersionDoc>,
-    #[serde(default)]
-    ciphers: Vec<String>,
-    #[serde(default)]
-    groups: Vec<String>,
-    #[serde(default)]
-    alpn: Option<Vec<String>>,
-    /// Client: the SNI name; server: the name in a generated certificate.
-    #[serde(default)]
-    sni: Option<String>,
-    #[serde(default)]
-    resume: Option<bool>,
-    #[serde(default)]
-    cert: Option<CertDoc>,
-}
-
-/// `1.2`, `1.3` or `any` (YAML reads the first two as numbers).
-#[derive(Deserialize, Debug)]
-#[serde(untagged)]
-enum VersionDoc {
-    Number(f64),
-    Text(String),
-}
-
-#[derive(Deserialize, Debug)]
-#[serde(untagged)]
-enum CertDoc {
-    Kind(String),
-    Files { cert: String, key: String },
-}
-
-/// What a profile's parse takes besides its text.
-#[derive(Clone, Default)]
-pub struct ParseOptions {
-    /// Where TLS secrets go (`--keylog`, SSLKEYLOGFILE).
-    pub keylog: Option<Arc<dyn rustls::KeyLog>>,
-    /// Where relative file names in the profile start (its directory).
-    pub base: std::path::PathBuf,
-}
-
-impl std::fmt::Debug for ParseOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ParseOptions").field("keylog", &self.keylog.is_some()).field("base", &self.base).finish()
-    }
-}
-
-/// A side's TLS from its `tls:` field; `None`: plain TCP.
-fn tls_of(field: Option<TlsField>, side: Side, opts: &ParseOptions) -> Result<Option<TlsSpec>, String> {
-    let doc = match field {
-        None | Some(TlsField::On(false)) => return Ok(None),
-        Some(TlsField::On(true)) => TlsDoc::default(),
-        Some(TlsField::Doc(d)) => d,
-    };
-    let mut o = TlsOptions::default();
-    if let Some(v) = &doc.version {
-        let text = match v {
-            VersionDoc::Number(n) => format!("{n}"),
-            VersionDoc::Text(t) => t.trim().to_ascii_lowercase(),
-        };
-        o.versions = match text.as_str() {
-            "1.2" => Versions::Tls12,
-            "1.3" => Versions::Tls13,
-            "any" | "1.2+" => Versions::Both,
-            _ => return Err(format!("version: `{text}`: expected 1.2, 1.3 or any")),
-        };
-    }
-    o.ciphers = doc.ciphers;
-    o.groups = doc.groups;
-    if let Some(a) = doc.alpn {
-        o.alpn = a;
-    }
-    o.name = doc.sni;
-    if let Some(r) = doc.resume {
-        o.resume = r;
-    }
-    match (side, doc.cert) {
-        (Side::Client, Some(_)) => return Err("cert: a client presents no certificate (cert is the server's)".into()),
-        (_, None) => {}
-        (Side::Server, Some(CertDoc::Files { cert, key })) => o.cert = CertSource::Files { cert, key },
-        (Side::Server, Some(CertDoc::Kind(k))) => {
-            let kind = KeyKind::NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(k.trim())).map(|(_, kind)| *kind);
-            o.cert = match kind {
-                Some(kind) => CertSource::Generate(kind),
-                None => {
-                    let names: Vec<&str> = KeyKind::NAMES.iter().map(|(n, _)| *n).collect();
-                    return Err(format!("cert: `{k}`: expected {} or {{cert: FILE, key: FILE}}", names.join(", ")));
-                }
-            };
-        }
-    }
-    let spec = match side {
-        Side::Client => crate::tls::client(&o, opts.keylog.clone()),
-        Side::Server => crate::tls::server(&o, opts.keylog.clone(), &opts.base),
-    };
-    spec.map(Some)
-}
-
-fn with_tls(program: Arc<Program>, tls: Option<TlsSpec>) -> Arc<Program> {
-    match tls {
-        Some(t) => Arc::new((*program).clone().with_tls(t)),
-        None => program,
-    }
 }
 
 /// A connection rate: a number, or text with a k or m multiplier (`10k`, `1.5mcps`).
@@ -372,7 +257,7 @@ pub fn parse(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
 pub fn parse_with(text: &str, file: &str, opts: &ParseOptions) -> Result<TcpProfile, TcpProfileError> {
     let err = |message: String| TcpProfileError { file: file.to_string(), message };
     if text.trim_start().starts_with('{') && text.contains("\"program_list\"") {
-        return parse_astf(text, file);
+        return parse_astf(text, file, opts);
     }
     let doc: Doc = serde_saphyr::from_str(text).map_err(|e| err(crate::yaml::error(text, &e)))?;
     let mut tcp = TcpConfig::default();
@@ -430,7 +315,7 @@ pub fn parse_with(text: &str, file: &str, opts: &ParseOptions) -> Result<TcpProf
             }
             let program = program_of(l.program, l.http, Side::Server)
                 .map_err(|m| err(format!("server.listen[{i}].program{m}")))?;
-            let tls = tls_of(l.tls, Side::Server, opts).map_err(|m| err(format!("server.listen[{i}].tls.{m}")))?;
+            let tls = tls_of(l.tls, true, opts).map_err(|m| err(format!("server.listen[{i}].tls.{m}")))?;
             let program = with_tls(program, tls);
             server.listen.push((l.port, program));
         }
@@ -452,11 +337,11 @@ pub fn parse_with(text: &str, file: &str, opts: &ParseOptions) -> Result<TcpProf
 /// A TRex ASTF profile's JSON as a profile: its templates' clients on one pool, its
 /// servers by port, the client side's tunables as the TCP settings (the server side's
 /// beside them when they differ).
-fn parse_astf(text: &str, file: &str) -> Result<TcpProfile, TcpProfileError> {
+fn parse_astf(text: &str, file: &str, opts: &ParseOptions) -> Result<TcpProfile, TcpProfileError> {
     let to = |e: crate::astf::AstfError| TcpProfileError { file: e.file, message: e.message };
     let astf = crate::astf::AstfProfile::parse(text, file).map_err(to)?;
     let base = crate::endpoint::Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 };
-    let low = astf.lower(file, &base).map_err(to)?;
+    let low = astf.lower_with(file, &base, opts).map_err(to)?;
     Ok(TcpProfile {
         description: None,
         tcp: low.client_tune.tcp,
@@ -506,7 +391,7 @@ fn client_spec(c: ClientDoc, opts: &ParseOptions) -> Result<ClientSpec, String> 
         (None, None) => return Err("cps: give a rate (cps) or a number of concurrent connections".into()),
     };
     let program = program_of(c.program, c.http, Side::Client).map_err(|m| format!("program{m}"))?;
-    let tls = tls_of(c.tls, Side::Client, opts).map_err(|m| format!("tls.{m}"))?;
+    let tls = tls_of(c.tls, false, opts).map_err(|m| format!("tls.{m}"))?;
     let program = with_tls(program, tls);
     let ramp_up_ns = match &c.ramp_up {
         Some(r) => match duration(r) {

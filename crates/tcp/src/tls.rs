@@ -382,8 +382,58 @@ pub fn client(o: &TlsOptions, keylog: Option<Arc<dyn rustls::KeyLog>>) -> Result
 /// A server's TLS: its certificate made or read now. `base`: where relative file names
 /// start.
 pub fn server(o: &TlsOptions, keylog: Option<Arc<dyn rustls::KeyLog>>, base: &Path) -> Result<TlsSpec, String> {
+    server_with(o, keylog, base, &CertCache::default())
+}
+
+/// The most certificates one profile makes: a key of each kind for each name at most,
+/// and no more than this, so that a profile's parse (a peer's, over the daemon's or the
+/// TRex server's API) costs a bounded time (an RSA 4096 key takes about a second).
+pub const MAX_GENERATED_CERTS: usize = 8;
+
+/// The certificates made for one profile, by key kind and name: server templates that
+/// ask for the same share one (made once), and at most [`MAX_GENERATED_CERTS`] are made.
+#[derive(Clone, Default)]
+pub struct CertCache(Arc<std::sync::Mutex<Vec<Made>>>);
+
+/// A certificate made: its key kind and name, the chain and key.
+type Made = ((KeyKind, String), Chain);
+
+impl std::fmt::Debug for CertCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0.lock().map_or(0, |c| c.len());
+        write!(f, "CertCache({n} made)")
+    }
+}
+
+impl CertCache {
+    fn get(&self, source: &CertSource, name: &str, base: &Path) -> Result<Chain, String> {
+        let CertSource::Generate(kind) = source else { return certificate(source, name, base) };
+        let mut made = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let key = (*kind, name.to_string());
+        if let Some((_, (certs, k))) = made.iter().find(|(k, _)| *k == key) {
+            return Ok((certs.clone(), k.clone_key()));
+        }
+        if made.len() >= MAX_GENERATED_CERTS {
+            return Err(format!(
+                "cert: a profile makes at most {MAX_GENERATED_CERTS} certificates (one per key kind and name); \
+                 give the servers fewer kinds or names"
+            ));
+        }
+        let (certs, k) = certificate(source, name, base)?;
+        made.push((key, (certs.clone(), k.clone_key())));
+        Ok((certs, k))
+    }
+}
+
+/// [`server`] with the certificates made for the rest of its profile.
+pub fn server_with(
+    o: &TlsOptions,
+    keylog: Option<Arc<dyn rustls::KeyLog>>,
+    base: &Path,
+    certs: &CertCache,
+) -> Result<TlsSpec, String> {
     let p = Arc::new(provider(o)?);
-    let (certs, key) = certificate(&o.cert, o.name.as_deref().unwrap_or("riptide.test"), base)?;
+    let (certs, key) = certs.get(&o.cert, o.name.as_deref().unwrap_or("riptide.test"), base)?;
     let mut s = rustls::ServerConfig::builder_with_provider(p)
         .with_protocol_versions(versions(o.versions))
         .map_err(|e| format!("versions: {e}"))?

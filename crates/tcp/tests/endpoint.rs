@@ -644,7 +644,13 @@ fn tls_profile_errors_name_the_field() {
         m.contains("server.listen[0].tls.cert: `rsa1024`: expected ecdsa-p256, ecdsa-p384, ed25519, rsa2048"),
         "{m}"
     );
-    let m = e("{}", "{cert: {cert: /nonexistent/c.pem, key: k.pem}}");
+    // Files only where the profile came from a local user (the command line's options);
+    // a profile parsed as a peer's names none.
+    let m = e("{}", "{cert: {cert: /etc/hostname, key: /etc/hostname}}");
+    assert!(m.contains("server.listen[0].tls.cert: certificate files are read only from a profile given on"), "{m}");
+    let text = "server:\n  listen:\n    - {port: 443, tls: {cert: {cert: /nonexistent/c.pem, key: k.pem}}}\n";
+    let local = riptide_tcp::profile::ParseOptions { files: true, ..Default::default() };
+    let m = riptide_tcp::profile::parse_with(text, "t.yaml", &local).unwrap_err().to_string();
     assert!(m.contains("server.listen[0].tls.cert: /nonexistent/c.pem"), "{m}");
     let m = e("{cert: ecdsa-p256}", "{}");
     assert!(m.contains("client.tls.cert: a client presents no certificate"), "{m}");
@@ -796,4 +802,30 @@ fn cubic_in_a_profile_changes_a_lossy_run() {
     let (reno, cubic) = (end("newreno"), end("cubic"));
     eprintln!("1% loss, 200 x 1 MB each way: NewReno {} ms, Cubic {} ms", reno / MS, cubic / MS);
     assert!(cubic < reno, "Cubic {} ms, NewReno {} ms", cubic / MS, reno / MS);
+}
+
+/// A profile's servers share the certificates they ask for (one per key kind and name),
+/// and a profile that asks for more than riptide_tcp::tls::MAX_GENERATED_CERTS is
+/// refused before it costs seconds of key generation: a peer's profile parses in a
+/// bounded time.
+#[test]
+fn certificates_are_made_once_per_kind_and_name_and_bounded_per_profile() {
+    use riptide_tcp::tls::MAX_GENERATED_CERTS;
+    let listen = |n: usize, names: bool| {
+        let mut t = String::from("server:\n  listen:\n");
+        for k in 0..n {
+            let sni = if names { format!(", sni: s{k}.test") } else { String::new() };
+            t += &format!("    - {{port: {}, tls: {{cert: ed25519{sni}}}}}\n", 1000 + k);
+        }
+        t
+    };
+    let opts = riptide_tcp::profile::ParseOptions::default();
+    // Twenty servers, one kind and name: one key made.
+    let p = riptide_tcp::profile::parse_with(&listen(20, false), "t.yaml", &opts).unwrap();
+    assert_eq!(p.server.listen.len(), 20);
+    assert_eq!(format!("{:?}", opts.certs), "CertCache(1 made)");
+    // As many names as allowed, then one more.
+    riptide_tcp::profile::parse(&listen(MAX_GENERATED_CERTS, true), "t.yaml").unwrap();
+    let m = riptide_tcp::profile::parse(&listen(MAX_GENERATED_CERTS + 1, true), "t.yaml").unwrap_err().to_string();
+    assert!(m.contains(&format!("tls.cert: a profile makes at most {MAX_GENERATED_CERTS} certificates")), "{m}");
 }

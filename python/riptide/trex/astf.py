@@ -15,7 +15,8 @@ TRex's own ``to_json()`` writes (riptide's Rust side reads it):
     ``ip_offset``, ``per_core_distribution``?), each distinct range once;
 ``templates``
     ``{"client_template": {program_index, ip_gen, cluster, port, cps?, limit?, cont?,
-    glob_info?}, "server_template": {program_index, assoc, glob_info?}, "tg_id"?}``;
+    glob_info?, tls?}, "server_template": {program_index, assoc, glob_info?, tls?},
+    "tg_id"?}`` (``tls``: riptide's extension, TLS under the template's programs);
 ``c_glob_info`` / ``s_glob_info``
     the profile's tunables per side, when given (:mod:`riptide.trex.astf_glob`);
 ``tg_names``
@@ -223,14 +224,45 @@ def _program_kind(p: ASTFProgram) -> str:
     return "TCP" if p.stream else "UDP"
 
 
+# riptide's extension: TLS under a template's programs (TRex's own profiles do not use it).
+_TLS_KEYS = ("version", "ciphers", "groups", "alpn", "sni", "resume", "cert")
+
+
+def _check_tls(owner: str, tls: Any, server: bool) -> Optional[Any]:
+    """``tls``: True (the defaults) or a dict of riptide's TCP profile's ``tls:`` keys
+    (docs/tcp.md): ``version`` ('1.2', '1.3', 'any'), ``ciphers``, ``groups``,
+    ``alpn``, ``sni``, ``resume``, and on a server ``cert`` (a key kind or
+    ``{'cert': FILE, 'key': FILE}``). The Rust side checks the values and names the
+    field; here the shape."""
+    if tls is None or tls is False:
+        return None
+    if tls is True:
+        return True
+    if not isinstance(tls, dict):
+        raise error(f"{owner}: tls must be True or a dict of {', '.join(_TLS_KEYS)}, not {type(tls).__name__} {tls!r}")
+    for k in tls:
+        if k not in _TLS_KEYS:
+            raise error(f"{owner}: tls: unknown key {k!r}: expected {', '.join(_TLS_KEYS)}")
+    if "cert" in tls and not server:
+        raise error(f"{owner}: tls: cert is the server's (a client presents no certificate)")
+    try:
+        json.dumps(tls)
+    except (TypeError, ValueError) as e:
+        raise error(f"{owner}: tls: {e}") from None
+    return dict(tls)
+
+
 class ASTFTCPClientTemplate:
     """A template's client side: program, addresses, destination port, rate (``cps``,
-    new flows a second), ``limit`` flows in all (``cont``: keep that many going)."""
+    new flows a second), ``limit`` flows in all (``cont``: keep that many going);
+    riptide's ``tls`` runs the program over TLS (see :func:`_check_tls`)."""
 
     def __init__(self, ip_gen: ASTFIPGen, cluster: Optional[ASTFCluster] = None, program: Optional[ASTFProgram] = None,
                  port: int = 80, cps: float = 1, glob_info: Optional[ASTFGlobalInfoPerTemplate] = None,
-                 limit: Optional[int] = None, cont: Optional[bool] = None, core_base: Optional[int] = None) -> None:
+                 limit: Optional[int] = None, cont: Optional[bool] = None, core_base: Optional[int] = None,
+                 tls: Any = None) -> None:
         owner = "ASTFTCPClientTemplate"
+        self.tls = _check_tls(owner, tls, server=False)
         check(owner, "ip_gen", ip_gen, ASTFIPGen)
         check(owner, "cluster", cluster, ASTFCluster, must=False)
         check(owner, "limit", limit, int, must=False)
@@ -262,16 +294,20 @@ class ASTFTCPClientTemplate:
                 out["cont"] = self.cont
         if self.glob_info is not None:
             out["glob_info"] = self.glob_info.to_json()
+        if self.tls is not None:
+            out["tls"] = self.tls
         return out
 
 
 class ASTFTCPServerTemplate:
     """A template's server side: program, and which flows it answers (``assoc``: a rule,
-    a list of rules or an ``ASTFAssociation``; port 80 by default)."""
+    a list of rules or an ``ASTFAssociation``; port 80 by default); riptide's ``tls``
+    answers over TLS (see :func:`_check_tls`)."""
 
     def __init__(self, program: Optional[ASTFProgram] = None, assoc: Any = None,
-                 glob_info: Optional[ASTFGlobalInfoPerTemplate] = None) -> None:
+                 glob_info: Optional[ASTFGlobalInfoPerTemplate] = None, tls: Any = None) -> None:
         owner = "ASTFTCPServerTemplate"
+        self.tls = _check_tls(owner, tls, server=True)
         check(owner, "assoc", assoc, (ASTFAssociation, ASTFAssociationRule), must=False)
         check(owner, "glob_info", glob_info, ASTFGlobalInfoPerTemplate, must=False)
         check(owner, "program", program, ASTFProgram)
@@ -286,6 +322,8 @@ class ASTFTCPServerTemplate:
         out: Dict[str, Any] = {"program_index": program_index, "assoc": self.assoc.to_json()}
         if self.glob_info is not None:
             out["glob_info"] = self.glob_info.to_json()
+        if self.tls is not None:
+            out["tls"] = self.tls
         return out
 
 
@@ -309,6 +347,8 @@ class ASTFTemplate:
         if client_template.is_stream() != server_template.is_stream():
             raise error(f"{owner}: the client program is {_program_kind(client_template.program)} and the server "
                          f"program {_program_kind(server_template.program)}")
+        if not client_template.is_stream() and (client_template.tls is not None or server_template.tls is not None):
+            raise error(f"{owner}: tls runs over TCP, and these programs are UDP")
         self.client_template, self.server_template, self.tg_name = client_template, server_template, tg_name
         self.tg_id = 0
 

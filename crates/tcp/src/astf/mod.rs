@@ -137,15 +137,20 @@ pub struct ClientTemplate {
     pub cps: f64,
     /// At most this many connections (TRex's `limit`).
     pub limit: Option<u64>,
+    /// riptide's extension: the program runs over TLS (`tls`: true or the TCP profile's
+    /// `tls:` settings, as JSON).
+    pub tls: Option<Value>,
 }
 
 /// A server template: its program, and the ports (and addresses) it answers.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ServerTemplate {
     /// Index into the programs.
     pub program: usize,
     /// The ports it answers (TRex's association rules).
     pub ports: Vec<u16>,
+    /// riptide's extension: it answers over TLS (as [`ClientTemplate::tls`]).
+    pub tls: Option<Value>,
 }
 
 /// A template: a client and the server that answers it.
@@ -530,9 +535,25 @@ fn parse_template(
         }
         Ok(Some(t))
     };
+    // riptide's extension: true, false or the TCP profile's `tls:` settings (checked
+    // where the programs are made, with the keys and files).
+    let tls = |v: &Map<String, Value>, side: &str| -> Result<Option<Value>, AstfError> {
+        match v.get("tls") {
+            None | Some(Value::Null) | Some(Value::Bool(false)) => Ok(None),
+            Some(t @ (Value::Bool(true) | Value::Object(_))) => {
+                if !programs[program].stream {
+                    return Err(at.err(&format!("{path}.{side}.tls"), "TLS runs over TCP, and this template is UDP"));
+                }
+                Ok(Some(t.clone()))
+            }
+            Some(other) => {
+                Err(at.err(&format!("{path}.{side}.tls"), format!("expected true or an object, not {other}")))
+            }
+        }
+    };
     Ok(Template {
-        client: ClientTemplate { program, client_ips, server_ips, port, cps, limit },
-        server: ServerTemplate { program: sprogram, ports },
+        client: ClientTemplate { program, client_ips, server_ips, port, cps, limit, tls: tls(c, "client_template")? },
+        server: ServerTemplate { program: sprogram, ports, tls: tls(s, "server_template")? },
         tg_id,
         client_tunables: own(c, "client_template")?,
         server_tunables: own(s, "server_template")?,
@@ -672,6 +693,17 @@ impl AstfProfile {
     /// TCP settings from the tunables (each template's over the profile's, on every
     /// client and listening port). `base` is what the tunables change.
     pub fn lower(&self, file: &str, base: &Tune) -> Result<Lowered, AstfError> {
+        self.lower_with(file, base, &crate::tls_doc::ParseOptions::default())
+    }
+
+    /// [`AstfProfile::lower`] with what TLS templates take: the key log, and where
+    /// certificate files named relative to the profile are.
+    pub fn lower_with(
+        &self,
+        file: &str,
+        base: &Tune,
+        opts: &crate::tls_doc::ParseOptions,
+    ) -> Result<Lowered, AstfError> {
         let err = |message: String| AstfError { file: file.to_string(), message };
         let c_tune = self.client_tunables.apply(base).map_err(|m| err(format!("c_glob_info: {m}")))?;
         let mut s_tune = self.server_tunables.apply(base).map_err(|m| err(format!("s_glob_info: {m}")))?;
@@ -694,6 +726,8 @@ impl AstfProfile {
         };
         let mut clients = Vec::new();
         let mut server = ServerSpec::default();
+        // Beside each of `server.listen`: its plain program and TLS settings.
+        let mut answered: Vec<(Arc<Program>, Option<Value>)> = Vec::new();
         for (i, t) in self.templates.iter().enumerate() {
             let own = |t: &Option<Tunables>, side: Tune, name: &str| match t {
                 None => Ok(side),
@@ -714,16 +748,22 @@ impl AstfProfile {
                 port_stride: 1,
                 port_offset: 0,
                 servers,
-                program: program(c.program)?,
+                program: crate::tls_doc::tls_json(program(c.program)?, c.tls.as_ref(), false, opts)
+                    .map_err(|m| err(format!("templates[{i}].client_template.tls{m}")))?,
                 load: Load::Open { cps: c.cps },
                 limit: c.limit,
                 tune: Some(c_own),
                 ramp_up_ns: 0,
             });
-            let sp = program(t.server.program)?;
+            let plain = program(t.server.program)?;
+            // A server program over TLS is made once per template; a port that two
+            // templates name needs the same program and the same TLS.
+            let sp = crate::tls_doc::tls_json(plain.clone(), t.server.tls.as_ref(), true, opts)
+                .map_err(|m| err(format!("templates[{i}].server_template.tls{m}")))?;
             for &port in &t.server.ports {
-                if let Some((_, other)) = server.listen.iter().find(|(p, _)| *p == port) {
-                    if !Arc::ptr_eq(other, &sp) {
+                if let Some(k) = server.listen.iter().position(|(p, _)| *p == port) {
+                    let (program, tls) = &answered[k];
+                    if !Arc::ptr_eq(program, &plain) || *tls != t.server.tls {
                         return Err(err(format!("templates[{i}]: two server programs answer port {port}")));
                     }
                     // The port's connections count in the group of the template that named it first.
@@ -735,6 +775,7 @@ impl AstfProfile {
                     continue;
                 }
                 server.listen.push((port, sp.clone()));
+                answered.push((plain.clone(), t.server.tls.clone()));
                 server.tunes.push((port, s_own));
             }
             let range = (sr.start, sr.count());
@@ -1142,5 +1183,38 @@ mod tests {
             profile(HTTP, "").replace("\"tg_names\": []", r#""tg_names": [], "c_glob_info": {"tcp": {"cc_algo": 2}}"#);
         let e = AstfProfile::parse(&bad, "x.py").unwrap_err();
         assert!(e.message.contains("c_glob_info.tcp.cc_algo: expected 0..1"), "{e}");
+    }
+
+    /// riptide's extension: `tls` on a template's client and server runs their programs
+    /// over TLS; bad settings are refused naming the template and the field.
+    #[test]
+    fn tls_on_a_template_runs_its_programs_over_tls() {
+        let base = Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 };
+        let with = |client: &str, server: &str| {
+            profile(HTTP, &format!(", \"tls\": {client}"))
+                .replace(r#""assoc": [{"port": 80}]}"#, &format!(r#""assoc": [{{"port": 80}}], "tls": {server}}}"#))
+        };
+        let text = with(r#"{"version": "1.3", "sni": "dut.test"}"#, r#"{"cert": "ecdsa-p256"}"#);
+        let low = AstfProfile::parse(&text, "x.py").unwrap().lower("x.py", &base).unwrap();
+        assert!(matches!(low.clients[0].program.tls(), Some(crate::tls::TlsSpec::Client { .. })));
+        assert!(matches!(low.server.listen[0].1.tls(), Some(crate::tls::TlsSpec::Server(_))));
+        // `true` is TLS with the defaults; none, or false, plain TCP as TRex's profiles run.
+        let low = AstfProfile::parse(&with("true", "false"), "x.py").unwrap().lower("x.py", &base).unwrap();
+        assert!(low.clients[0].program.tls().is_some() && low.server.listen[0].1.tls().is_none());
+        let plain = AstfProfile::parse(&profile(HTTP, ""), "x.py").unwrap().lower("x.py", &base).unwrap();
+        assert!(plain.clients[0].program.tls().is_none() && plain.server.listen[0].1.tls().is_none());
+        for (client, server, want) in [
+            ("5", "true", "templates[0].client_template.tls: expected true or an object, not 5"),
+            (r#"{"version": "1.1"}"#, "true", "templates[0].client_template.tls.version: `1.1`: expected 1.2, 1.3"),
+            ("true", r#"{"bogus": 1}"#, "templates[0].server_template.tls: unknown field `bogus`"),
+            (r#"{"cert": "rsa2048"}"#, "true", "templates[0].client_template.tls.cert: a client presents no"),
+            ("true", r#"{"cert": {"cert": "/etc/hostname", "key": "k"}}"#, "certificate files are read only from"),
+        ] {
+            let e = match AstfProfile::parse(&with(client, server), "x.py") {
+                Err(e) => e,
+                Ok(p) => p.lower("x.py", &base).unwrap_err(),
+            };
+            assert!(e.to_string().contains(want), "{client} / {server}: {e}");
+        }
     }
 }
