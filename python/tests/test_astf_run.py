@@ -122,7 +122,9 @@ def test_concurrent_holds_a_trex_profile_at_constant_concurrency() -> None:
         assert r.returncode == 0, r.stderr
         return json.loads(r.stdout)["tcp"]["client"]["tcps_connattempt"]
 
-    low, high = rate(10), rate(40)
+    # Few enough held that the round trips, not the CPU, set the rate (a clean-clone run
+    # with the other pytest worker busy got 1,190 at 10 held and only 2,021 at 40).
+    low, high = rate(2), rate(8)
     assert 2.5 < high / low < 5.0, (low, high)
     # And a wrong use is named.
     r = tcp("http_simple.py", "--concurrent", "20", "-m", "10kcps", "-d", "1")

@@ -107,10 +107,11 @@ def rate(cell: str) -> float:
 
 
 def near(cell: str, want: float) -> bool:
-    """A rate cell within 5% of `want` (the server's rate over its last second: a clean-clone
-    run on this shared 2-vCPU VM showed 19.52 Kpps for 20 Kpps, 2.4% low; the rates the
-    test tells apart are 10, 20 and 30 Kpps)."""
-    return abs(rate(cell) - want) <= 0.05 * want
+    """A rate cell within 10% of `want` (the server's rate over its last second: clean-clone
+    runs on this shared 2-vCPU VM showed 19.52 Kpps for 20 Kpps, 2.4% low, and 18.92 Kpps,
+    5.4% low, while the other pytest worker loaded the VM; the rates the test tells apart
+    are 10, 20 and 30 Kpps, which 10% still keeps apart)."""
+    return abs(rate(cell) - want) <= 0.10 * want
 
 
 def test_trex_console_runs_ports_on_their_own(console: Console) -> None:
