@@ -30,8 +30,11 @@ start)
     -subj /CN=riptide.test -keyout "$dir/rsa.key" -out "$dir/rsa.pem" 2>/dev/null
   # The DUT's IPv6 address as TRex maps it (2001:2::/48, RFC 5180's benchmarking range,
   # with 198.18.1.254 in its low 32 bits) when it has one: port 80 there too.
+  # (Read whole, then matched: `ip | grep -q` under pipefail fails when grep leaves first
+  # and ip's next write meets a closed pipe.)
   listen6=
-  if ip -n "$ns" -6 addr show 2>/dev/null | grep -q "inet6 2001:2::c612:1fe/"; then
+  addrs=$(ip -n "$ns" -6 addr show 2>/dev/null || true)
+  if [[ $addrs == *"inet6 2001:2::c612:1fe/"* ]]; then
     listen6="listen [2001:2::c612:1fe]:80 backlog=4096;"
   fi
   cat >"$dir/nginx.conf" <<CONF
