@@ -145,8 +145,11 @@ fn killing_riptide_leaves_nothing_mounted() {
     // The script's bash sees its write fail and ends; its namespace goes with it.
     let unmounted = riptide_testkit::within(std::time::Duration::from_secs(10), || mounts() == before);
     assert!(unmounted, "{:?}", mounts());
-    let ps = std::process::Command::new("pgrep").args(["-f", script.to_str().unwrap()]).output().unwrap();
-    assert!(ps.stdout.is_empty(), "the script's bash ended: {}", String::from_utf8_lossy(&ps.stdout));
+    // The script's processes end too, within the same bound (a loaded CI run still saw two
+    // at the moment the mounts had gone).
+    let left = || std::process::Command::new("pgrep").args(["-f", script.to_str().unwrap()]).output().unwrap().stdout;
+    let ended = riptide_testkit::within(std::time::Duration::from_secs(10), || left().is_empty());
+    assert!(ended, "the script's bash ended: {}", String::from_utf8_lossy(&left()));
 }
 
 const FOREVER: &str = "#!/bin/bash\npgset() { echo \"$1\" > $PGDEV; }\nPGDEV=/proc/net/pktgen/kpktgend_0\n\
