@@ -107,3 +107,5 @@ def test_latency_probes_over_rpc() -> None:
         assert (g["stream"], g["count"], g["min_ns"], g["max_ns"]) == (w["stream"], w["count"], w["min_ns"], w["max_ns"])
     probe = next(x for x in got["latency"] if x["stream"] == "latency-probe-p0")
     assert probe["count"] == 500 and probe["min_ns"] == 20_000, probe
+    # Virtual time: the departures are the schedule's, and both front ends say so.
+    assert {x["source"] for x in got["latency"]} == {x["source"] for x in want["latency"]} == {"virtual"}, got

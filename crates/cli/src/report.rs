@@ -235,6 +235,36 @@ pub(crate) fn tables(s: &Snapshot) -> String {
                 row(&mut o, &label(l, true), first);
             }
             row(&mut o, &label(l, false), &l.summary);
+            // Kernel departure stamps: the same frames from user space's, below.
+            if let Some(u) = &l.user {
+                row(&mut o, "  from user stamps", u);
+            }
+        }
+        let sources: Vec<String> = s
+            .latency
+            .iter()
+            .filter_map(|l| l.source.as_deref().map(|src| (l, src)))
+            .map(|(l, src)| match (src, l.unstamped) {
+                ("kernel", 0) => format!("{}: kernel stamps at both ends", truncate(&l.stream, 24)),
+                ("kernel", n) => format!(
+                    "{}: kernel stamps at both ends ({n} arrivals without a departure stamp left out)",
+                    truncate(&l.stream, 24)
+                ),
+                ("user", _) => format!("{}: departures stamped in user space", truncate(&l.stream, 24)),
+                (_, _) => String::new(),
+            })
+            .filter(|line| !line.is_empty())
+            .collect();
+        for line in sources {
+            let _ = writeln!(o, "{line}");
+        }
+        for p in s.ports.iter().filter(|p| p.tx_timestamps_why.is_some()) {
+            let _ = writeln!(
+                o,
+                "port {} departures from user space: {}",
+                p.index,
+                p.tx_timestamps_why.as_deref().unwrap_or("")
+            );
         }
     }
     disruptions(&mut o, s);

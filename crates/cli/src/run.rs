@@ -62,6 +62,12 @@ pub(crate) struct RunArgs {
     /// sleep between departures and leave their CPU 10% of each busy millisecond.
     #[arg(long)]
     pub realtime: bool,
+    /// Where latency's departure times come from: auto (the default) takes the sending
+    /// port's departure stamps where it has them (AF_PACKET: the driver's software stamp,
+    /// SO_TIMESTAMPING) and user space's elsewhere, and each port's report says which;
+    /// kernel refuses to run without them; user takes the time user space built the frame.
+    #[arg(long, default_value = "auto", value_name = "auto|kernel|user")]
+    pub timestamps: riptide_engine::Timestamps,
     /// Send only share I (from 0) of N of the run, for N generators that together send
     /// the profile (on N hosts, or N namespaces): each takes 1/N of every stream's rate and
     /// packet counts, of -n, and a disjoint part of every field-engine range, as the
@@ -157,6 +163,7 @@ pub(crate) fn start_options(a: &RunArgs) -> Result<StartOptions, Failure> {
         total: a.total,
         catch_up,
         realtime: a.realtime,
+        timestamps: a.timestamps,
         ..Default::default()
     })
 }

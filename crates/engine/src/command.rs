@@ -203,6 +203,35 @@ pub struct StartOptions {
     /// [`EngineConfig::drain`]: crate::EngineConfig::drain
     #[serde(default)]
     pub drain: Option<Nanos>,
+    /// Where latency's departure times come from ([`Timestamps`]; default `auto`).
+    #[serde(default)]
+    pub timestamps: Timestamps,
+}
+
+/// Where latency's departure times come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Timestamps {
+    /// The sending port's departure stamps where it takes them (AF_PACKET: the driver's
+    /// software stamp), user space's elsewhere; each port's report says which.
+    #[default]
+    Auto,
+    /// The port's departure stamps, or the run does not start.
+    Kernel,
+    /// User space's: the time a frame was built, in its tag.
+    User,
+}
+
+impl std::str::FromStr for Timestamps {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(Timestamps::Auto),
+            "kernel" => Ok(Timestamps::Kernel),
+            "user" => Ok(Timestamps::User),
+            _ => Err(format!("unknown timestamp source '{s}' (expected auto, kernel or user)")),
+        }
+    }
 }
 
 /// Which workers send which port's streams: TRex's `core_mask` modes.
@@ -279,6 +308,7 @@ impl Default for StartOptions {
             realtime: false,
             segment: None,
             drain: None,
+            timestamps: Timestamps::Auto,
         }
     }
 }

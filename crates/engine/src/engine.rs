@@ -320,6 +320,9 @@ struct Run {
     baseline: Vec<WorkerCounters>,
     baseline_at: Nanos,
     kind: RunInfo,
+    /// By port: where its latency streams' departure times come from, and why not the
+    /// kernel's when it was asked for.
+    tx_timestamps: Vec<(Option<String>, Option<String>)>,
 }
 
 impl Run {
@@ -760,6 +763,46 @@ impl Engine {
                 }
             }
         }
+        // Issue 54: the latency streams' departures from the ports' stamps, where they
+        // take them.
+        let latency_on =
+            |p: usize| enabled.iter().any(|s| s.port as usize == p && s.tag.as_ref().is_some_and(|t| t.latency));
+        let mut tx_timestamps: Vec<(Option<String>, Option<String>)> = vec![(None, None); lines.len()];
+        let mut stamped = Vec::new();
+        for p in (0..lines.len()).filter(|&p| !simulated && latency_on(p)) {
+            if opts.timestamps == crate::Timestamps::User {
+                tx_timestamps[p].0 = Some("user".into());
+                continue;
+            }
+            let mut got = Ok(riptide_port::TxStampSource::Kernel);
+            for q in opened.queues.get_mut(p).into_iter().flatten() {
+                got = q.enable_tx_stamps(riptide_measure::departure_cookie);
+                if got.is_err() {
+                    break;
+                }
+            }
+            match got {
+                Ok(src) => {
+                    tx_timestamps[p].0 = Some(src.name().into());
+                    stamped.push(p);
+                }
+                Err(why) if opts.timestamps == crate::Timestamps::Kernel => {
+                    let name = opened.groups.get(p).map(|g| g.info.name.clone()).unwrap_or_default();
+                    return Err(EngineError::Config(format!("port {p} ({name}) has no departure stamps: {why}")));
+                }
+                Err(why) => tx_timestamps[p] = (Some("user".into()), Some(why)),
+            }
+        }
+        let departures = (!stamped.is_empty()).then(|| {
+            let ids = enabled
+                .iter()
+                .filter(|s| stamped.contains(&(s.port as usize)))
+                .filter_map(|s| s.tag.as_ref().filter(|t| t.latency).map(|t| t.id));
+            Arc::new(riptide_measure::Departures::new(ids))
+        });
+        if let Some(d) = &departures {
+            rx_table.set_departures(d.clone());
+        }
         let plan = Plan {
             epoch_unix_ns: opened.epoch_unix_ns,
             start_abs: opened.start_abs,
@@ -800,7 +843,7 @@ impl Engine {
                         set
                     })
                     .collect();
-                let kind = Stateless::new(sets, rx_table.clone(), n_streams, epoch);
+                let kind = Stateless::new(sets, rx_table.clone(), n_streams, epoch).with_departures(departures.clone());
                 match &lanes {
                     None => kind,
                     Some(l) => {
@@ -815,6 +858,9 @@ impl Engine {
         let workers = self.spawn(&mut opened, plan, count.map(BudgetSplit::PerCore), kinds, &opts.pin)?;
         let info = RunInfo::Stateless { profile: run_profile, factors, handed, port_workers, lanes };
         self.begin(opened, workers, opts, simulated, info);
+        if let Some(run) = &mut self.run {
+            run.tx_timestamps = tx_timestamps;
+        }
         Ok(notes)
     }
 
@@ -1448,6 +1494,7 @@ impl Engine {
             baseline: Vec::new(),
             baseline_at: opened.start_abs,
             kind,
+            tx_timestamps: Vec::new(),
         });
     }
 
@@ -1661,6 +1708,8 @@ impl Engine {
                 rx_pps: rate(pc.ipackets),
                 mode: group.and_then(PortGroup::mode),
                 rx_timestamps: group.and_then(|g| g.info.caps.rx).map(|r| r.name().to_string()),
+                tx_timestamps: run.tx_timestamps.get(i).and_then(|t| t.0.clone()),
+                tx_timestamps_why: run.tx_timestamps.get(i).and_then(|t| t.1.clone()),
                 lane: lanes.as_ref().and_then(|l| l.get(i).copied()),
                 pacing: pacing(&counters, i),
             });
@@ -1713,6 +1762,12 @@ impl Engine {
                 let handed = if run.baseline.is_empty() { Some(handed.as_slice()) } else { None };
                 (snap.streams, snap.latency, snap.disruptions) =
                     crate::snapshot::streams(profile, &counters, factors, &run.groups, handed, tx_window, hist);
+                if run.simulated {
+                    // The tags carry the schedule's departures on simulated ports.
+                    for l in &mut snap.latency {
+                        l.source = Some("virtual".into());
+                    }
+                }
             }
             RunInfo::Stateful { scheduler, .. } => {
                 snap.stf = Some(StfStats::merge(&counters, secs, wall, !run.simulated, *scheduler, last));

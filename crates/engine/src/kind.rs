@@ -90,6 +90,12 @@ pub(crate) trait RunKind: Send + 'static {
         let _ = (port, frame, at);
     }
 
+    /// The frame of `cookie` (a [`riptide_port::StampKey`]'s) left at `at` (run time), by
+    /// its port's departure stamp.
+    fn handle_tx_stamp(&mut self, cookie: u64, at: Nanos) {
+        let _ = (cookie, at);
+    }
+
     /// The earliest departure still to come; `None` when nothing is due any more.
     fn poll_timeout(&self) -> Option<Nanos>;
 

@@ -30,7 +30,7 @@ mod worker;
 
 pub use command::{
     CaptureAnswer, CaptureOp, Command, CoreMask, Multiplier, PortOp, ProfileFormat, Response, Segment, StartOptions,
-    StreamInfo, MAX_SEGMENTS,
+    StreamInfo, Timestamps, MAX_SEGMENTS,
 };
 pub use engine::{check_profile, cores, Engine, EngineConfig, EngineError, MAX_CORES};
 pub use riptide_port::monitor::{CaptureSpec, CaptureStatus, Frame as CapturedFrame};

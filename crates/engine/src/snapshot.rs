@@ -56,6 +56,8 @@ pub(crate) fn streams(
     let mut rx_merged: BTreeMap<u16, RxMerged> = BTreeMap::new();
     // The first packet of each flow, apart (streams that split it off).
     let mut first_merged: BTreeMap<u16, (u64, Latency)> = BTreeMap::new();
+    // Latency from the ports' departure stamps, and the arrivals it could not measure.
+    let mut kernel_merged: BTreeMap<u16, (Latency, u64)> = BTreeMap::new();
     // Streams counted by VLAN: by (port, slot), and the unknown VLANs seen.
     let mut vlan_merged: BTreeMap<u16, VlanMerged> = BTreeMap::new();
     for c in counters {
@@ -84,6 +86,11 @@ pub(crate) fn streams(
                 }
                 e.3[i][0] += p[0];
                 e.3[i][1] += p[1];
+            }
+            if let Some(k) = &s.kernel {
+                let e = kernel_merged.entry(id).or_default();
+                e.0.merge(k);
+                e.1 += s.unstamped;
             }
             if let Some(f) = &s.first {
                 let e = first_merged.entry(id).or_insert_with(|| (s.flows, Latency::default()));
@@ -164,7 +171,10 @@ pub(crate) fn streams(
             }),
         });
         if let Some(t) = s.tag.as_ref().filter(|t| t.latency) {
-            let merged = rx_merged.get(&t.id).and_then(|e| e.1.as_ref());
+            let user = rx_merged.get(&t.id).and_then(|e| e.1.as_ref());
+            let kernel = kernel_merged.get(&t.id);
+            // The kernel's departures where the port took them: one source per histogram.
+            let merged = kernel.map(|k| &k.0).or(user);
             let l = merged.map(Latency::peek).unwrap_or_default();
             let hdr = hist.then(|| merged.map(Latency::encoded_base64)).flatten();
             let first = first_merged.get(&t.id);
@@ -175,6 +185,9 @@ pub(crate) fn streams(
                 hdr,
                 flows: first.map(|f| f.0),
                 first_packet: first.map(|f| f.1.peek()),
+                source: Some(if kernel.is_some() { "kernel" } else { "user" }.into()),
+                user: kernel.map(|_| user.map(Latency::peek).unwrap_or_default()),
+                unstamped: kernel.map_or(0, |k| k.1),
             });
         }
     }

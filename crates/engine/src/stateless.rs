@@ -6,7 +6,7 @@ use crate::kind::{RunKind, Turn};
 use crate::stats::KindCounters;
 use crate::worker::unix_now_ns;
 use riptide_core::{Nanos, StreamCounters, TxBatch};
-use riptide_measure::Classifier;
+use riptide_measure::{Classifier, Departures};
 use riptide_stl::set::StreamSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -38,6 +38,8 @@ pub(crate) struct Stateless {
     handed: Handed,
     streams: usize,
     epoch_unix_ns: u64,
+    /// Where departure stamps go, when the ports take them.
+    departures: Option<Arc<Departures>>,
 }
 
 impl Stateless {
@@ -45,7 +47,23 @@ impl Stateless {
     /// the tagged streams; `epoch_unix_ns` is the run's time zero.
     pub(crate) fn new(sets: Vec<StreamSet>, rx: Classifier, streams: usize, epoch_unix_ns: u64) -> Self {
         let handed = Arc::new((0..streams).map(|_| AtomicU64::new(0)).collect());
-        Stateless { sets, lanes: None, ends: Vec::new(), rx_fresh: rx.clone(), rx, handed, streams, epoch_unix_ns }
+        Stateless {
+            sets,
+            lanes: None,
+            ends: Vec::new(),
+            rx_fresh: rx.clone(),
+            rx,
+            handed,
+            streams,
+            epoch_unix_ns,
+            departures: None,
+        }
+    }
+
+    /// Departure stamps go to `d` (which the receive tables read).
+    pub(crate) fn with_departures(mut self, d: Option<Arc<Departures>>) -> Self {
+        self.departures = d;
+        self
     }
 
     /// A per-port run: each port a lane of its own, `ends` its end in run time.
@@ -190,6 +208,12 @@ impl RunKind for Stateless {
     fn handle_receive(&mut self, port: usize, frame: &[u8], at: Nanos) {
         // FCS excluded, as the ports count bytes.
         self.rx.handle_frame(port, frame, frame.len() as u64, at.0);
+    }
+
+    fn handle_tx_stamp(&mut self, cookie: u64, at: Nanos) {
+        if let Some(d) = &self.departures {
+            d.record(cookie, at.0);
+        }
     }
 
     fn poll_timeout(&self) -> Option<Nanos> {

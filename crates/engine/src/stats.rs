@@ -192,6 +192,14 @@ pub struct PortStats {
     /// for ports that do not receive.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rx_timestamps: Option<String>,
+    /// Where the departure times of its latency streams come from: `kernel` (the driver's
+    /// stamp, `SO_TIMESTAMPING`) or `user` (when user space built the frame); none for
+    /// ports that send no latency stream in real time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_timestamps: Option<String>,
+    /// Why `tx_timestamps` is `user` although kernel stamps were asked for (`auto`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_timestamps_why: Option<String>,
     /// In a per-port run (started with `ports`), what the port is doing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lane: Option<Lane>,
@@ -360,6 +368,25 @@ pub struct LatencyStats {
     /// flow-cache miss costs, as the OVS benchmarks measure it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_packet: Option<riptide_measure::LatencySummary>,
+    /// Whose departure times `summary` measures from: `kernel` (the stamp the sending
+    /// port's driver took as the frame left, `SO_TIMESTAMPING`), `user` (the time user
+    /// space built the frame, in its tag) or `virtual` (the schedule, on simulated
+    /// ports). Arrival times are the receiving port's `rx_timestamps`. One source per
+    /// histogram, never mixed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// With `source` `kernel`: the same frames measured from their user-space stamps (what
+    /// the scheduler's delays on the sending side add shows as the difference).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<riptide_measure::LatencySummary>,
+    /// With `source` `kernel`: arrivals whose departure stamp was not found (the kernel
+    /// dropped it, or it came too late), so not in `summary`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unstamped: u64,
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
 }
 
 /// Per-worker figures.

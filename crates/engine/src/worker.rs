@@ -465,6 +465,9 @@ impl<K: RunKind> Worker<K> {
         let epoch = self.plan.epoch_unix_ns;
         let kind = &mut self.kind;
         for (i, p) in self.ports.iter_mut().enumerate() {
+            // Departure stamps first: a frame that left and came back since the last turn
+            // finds its stamp when it is received.
+            p.tx_stamps(&mut |cookie, at| kind.handle_tx_stamp(cookie, Nanos(at.0.saturating_sub(epoch))));
             n += p
                 .rx(256, &mut |frame, ts| kind.handle_receive(i, frame, Nanos(ts.0.saturating_sub(epoch))))
                 .unwrap_or(0);

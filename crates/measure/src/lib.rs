@@ -8,10 +8,12 @@
 //!   with percentiles.
 //! - [`rx`]: the classifier: a flat table by stream id (no hashing, thousands of
 //!   streams) that routes each received frame to its stream's trackers.
+//! - [`departures`]: the departure stamps a port took, found by the receiver.
 //! - [`vlan`]: a tagged stream's arrivals by port and VLAN (TRex's tagged packet groups).
 //!
 //! Nothing here reads a clock or touches a socket: receive times are passed in.
 
+pub mod departures;
 pub mod disrupt;
 pub mod latency;
 pub mod rx;
@@ -19,6 +21,7 @@ pub mod seq;
 pub mod tag;
 pub mod vlan;
 
+pub use departures::{departure_cookie, Departures};
 pub use disrupt::{Disruption, Disruptions};
 pub use latency::{Latency, LatencySummary};
 pub use rx::{Classifier, PortCounts, StreamRx};

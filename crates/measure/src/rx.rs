@@ -10,6 +10,7 @@
 //! a classifier, which a worker publishes every few milliseconds, costs its streams'
 //! records, not its largest id.
 
+use crate::departures::Departures;
 use crate::disrupt::Disruptions;
 use crate::latency::Latency;
 use crate::seq::SeqTracker;
@@ -71,6 +72,12 @@ pub struct StreamRx {
     pub latency: Option<Latency>,
     /// Latency of the first packet of each flow: sequence numbers below `flows`.
     pub first: Option<Latency>,
+    /// Latency from the departure stamps the sending port took ([`Departures`]), for
+    /// latency streams whose port stamps them: the same frames as `latency`, on the
+    /// kernel's clock at both ends.
+    pub kernel: Option<Latency>,
+    /// Arrivals `kernel` could not measure: their departure stamp was not found.
+    pub unstamped: u64,
     /// Flows of the stream's field-engine walk (0: not split off).
     pub flows: u64,
     /// Frames and bytes by receiving port, duplicates included.
@@ -97,6 +104,8 @@ pub struct Classifier {
     /// by VLAN: the others' path reads one length (measured: a field in each record cost
     /// the 4,096-stream classification a third more).
     vlans: Vec<Option<Box<VlanRx>>>,
+    /// Where the latency streams' departure stamps are found, when their ports take them.
+    departures: Option<Arc<Departures>>,
 }
 
 impl Classifier {
@@ -108,6 +117,8 @@ impl Classifier {
             disruptions: Disruptions::default(),
             latency: latency.then(Latency::default),
             first: None,
+            kernel: (latency && self.departures.as_ref().is_some_and(|d| d.has(id))).then(Latency::default),
+            unstamped: 0,
             flows: 0,
             ports: PortCounts::default(),
         };
@@ -133,6 +144,15 @@ impl Classifier {
                 self.slots = v.into();
             }
         }
+    }
+
+    /// Measures the latency streams `departures` has from their departure stamps too
+    /// ([`StreamRx::kernel`]), those registered and those to come.
+    pub fn set_departures(&mut self, departures: Arc<Departures>) {
+        for (s, &id) in self.records.iter_mut().zip(&self.ids) {
+            s.kernel = (s.latency.is_some() && departures.has(id)).then(Latency::default);
+        }
+        self.departures = Some(departures);
     }
 
     /// Stream `id`'s record, to update.
@@ -197,8 +217,15 @@ impl Classifier {
                 s.seq.last_rx_ns = rx_ns;
                 s.seq.on_packet(seq, wire_len);
                 let first = if seq < s.flows { s.first.as_mut() } else { None };
+                let is_first = first.is_some();
                 if let Some(l) = first.or(s.latency.as_mut()) {
                     l.record(tag.tx_ns, rx_ns);
+                }
+                if let (Some(k), false) = (s.kernel.as_mut(), is_first) {
+                    match self.departures.as_ref().and_then(|d| d.get(tag.stream, tag.seq)) {
+                        Some(at) => k.record(at, rx_ns),
+                        None => s.unstamped += 1,
+                    }
                 }
             }
             None => self.unknown += 1,
@@ -221,6 +248,32 @@ impl Classifier {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn latency_from_departure_stamps_is_kept_apart_and_misses_are_counted() {
+        let d = Arc::new(Departures::new([1]));
+        let mut c = Classifier::default();
+        c.register(1, true);
+        c.set_departures(d.clone());
+        c.register(2, true); // not stamped by its port
+        c.register(3, false);
+        let frame = |stream, seq, tx_ns| {
+            let mut f = vec![0u8; 64];
+            Tag { stream, seq, tx_ns }.write(&mut f);
+            f
+        };
+        let f0 = frame(1, 0, 50);
+        d.record(crate::departure_cookie(&f0).unwrap(), 100);
+        c.handle_frame(0, &f0, 64, 300);
+        c.handle_frame(0, &frame(1, 1, 60), 64, 400); // its stamp never came
+        c.handle_frame(0, &frame(2, 0, 70), 64, 500);
+        let s = c.stream(1).unwrap();
+        let (k, u) = (s.kernel.as_ref().unwrap().peek(), s.latency.as_ref().unwrap().peek());
+        assert_eq!((k.count, k.min_ns, u.count, u.min_ns, s.unstamped), (1, 200, 2, 250, 1));
+        let s2 = c.stream(2).unwrap();
+        assert!(s2.kernel.is_none() && s2.latency.is_some() && s2.unstamped == 0);
+        assert!(c.stream(3).unwrap().kernel.is_none());
+    }
 
     #[test]
     fn thousands_of_streams_classify_by_id() {

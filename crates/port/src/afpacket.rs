@@ -45,13 +45,14 @@
 mod iface;
 mod mmsg;
 mod rx;
+mod stamps;
 mod tx_ring;
 
 pub use iface::{
     carries_default_route, driver, interface_index, link_speed_bps, link_up, mac_address, mtu, rings, routes_v4_to,
 };
 
-use crate::{Port, PortError, PortInfo};
+use crate::{Port, PortError, PortInfo, StampKey, TxStampSource};
 use mmsg::MmsgTx;
 use riptide_core::{Nanos, PortCounters, TxBatch};
 use rx::RxSocket;
@@ -209,6 +210,8 @@ pub struct AfPacketPort {
     rx: Option<RxSocket>,
     counters: PortCounters,
     last_tx_errno: i32,
+    /// Departure stamps, once asked for.
+    stamps: Option<stamps::TxStamps>,
 }
 
 impl fmt::Debug for AfPacketPort {
@@ -353,6 +356,7 @@ impl AfPacketPort {
             rx,
             counters: PortCounters::default(),
             last_tx_errno: 0,
+            stamps: None,
         })
     }
 
@@ -416,7 +420,7 @@ impl Port for AfPacketPort {
     fn tx_commit(&mut self, n: usize) -> Result<usize, PortError> {
         let fd = self.fd.as_raw_fd();
         let (sent, err) = match &mut self.tx {
-            Tx::Ring(r) => r.send(fd, n, &mut self.counters, MAX_TX_RETRIES),
+            Tx::Ring(r) => r.send(fd, n, &mut self.counters, MAX_TX_RETRIES, self.stamps.as_mut()),
             Tx::Mmsg(m) => m.send(fd, n, &mut self.counters, MAX_TX_RETRIES),
         };
         if let Some(e) = err {
@@ -435,6 +439,40 @@ impl Port for AfPacketPort {
     /// receive time, CLOCK_REALTIME, in ns since the Unix epoch (not the run's clock).
     fn rx(&mut self, max: usize, sink: &mut dyn FnMut(&[u8], Nanos)) -> Result<usize, PortError> {
         Ok(self.rx.as_mut().map_or(0, |r| r.rx(max, &mut self.counters, sink)))
+    }
+
+    /// Software stamps from the driver (`SOF_TIMESTAMPING_TX_SOFTWARE`), on the transmit
+    /// ring only: see `afpacket/stamps.rs`.
+    fn enable_tx_stamps(&mut self, key: StampKey) -> Result<TxStampSource, String> {
+        if !matches!(self.tx, Tx::Ring(_)) {
+            return Err("the mmsg transmit path takes no departure stamps (the ring does)".into());
+        }
+        let fd = self.fd.as_raw_fd();
+        let s = stamps::TxStamps::enable(fd, key).map_err(|e| format!("SO_TIMESTAMPING: {e}"))?;
+        // A request with no frame to send: refused by a kernel without per-message ids.
+        if stamps::send_ring_with(fd, &stamps::StampCmsg::new(0)) < 0 {
+            let e = io::Error::last_os_error();
+            let _ = set_opt(fd, libc::SOL_SOCKET, libc::SO_TIMESTAMPING, &0 as &libc::c_int);
+            return Err(format!("the kernel takes no per-frame stamp ids (SCM_TS_OPT_ID, Linux 6.13): {e}"));
+        }
+        self.stamps = Some(s);
+        Ok(TxStampSource::Kernel)
+    }
+
+    fn tx_stamps(&mut self, sink: &mut dyn FnMut(u64, Nanos)) -> usize {
+        match &mut self.stamps {
+            Some(s) => {
+                if s.waiting() {
+                    s.read(self.fd.as_raw_fd());
+                }
+                s.take(sink)
+            }
+            None => 0,
+        }
+    }
+
+    fn tx_stamps_missed(&self) -> u64 {
+        self.stamps.as_ref().map_or(0, |s| s.missed)
     }
 }
 

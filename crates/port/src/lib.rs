@@ -240,4 +240,46 @@ pub trait Port: Send {
     fn into_parts(self: Box<Self>, out: &mut Vec<PathBuf>) {
         let _ = out;
     }
+
+    /// Asks the port to take a departure stamp of every frame `key` picks (it answers
+    /// `Some(cookie)` for those, read from the frame: riptide's latency tag), from the
+    /// next commit on. `Ok` names the stamps' source; `Err` why the port has none (it
+    /// then sends as before and [`tx_stamps`](Self::tx_stamps) gives nothing).
+    fn enable_tx_stamps(&mut self, key: StampKey) -> Result<TxStampSource, String> {
+        let _ = key;
+        Err(format!("{} ports take no departure stamps", self.info().driver))
+    }
+
+    /// Hands the departure stamps taken since the last call to `sink`: the frame's cookie
+    /// and its departure as Unix time (`CLOCK_REALTIME` ns, the receive stamps' clock).
+    /// Never blocks; returns how many.
+    fn tx_stamps(&mut self, sink: &mut dyn FnMut(u64, Nanos)) -> usize {
+        let _ = sink;
+        0
+    }
+
+    /// Departure stamps asked for that never came (the kernel dropped them, or the frame
+    /// never left): a frame's latency is then not measured from the kernel's clock.
+    fn tx_stamps_missed(&self) -> u64 {
+        0
+    }
+}
+
+/// Picks the frames to stamp on departure: `Some(cookie)` for one that wants its stamp.
+pub type StampKey = fn(&[u8]) -> Option<u64>;
+
+/// Where departure stamps come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TxStampSource {
+    /// The kernel's software stamp as the driver takes the frame (`SOF_TIMESTAMPING_TX_SOFTWARE`).
+    Kernel,
+}
+
+impl TxStampSource {
+    /// The name reports use.
+    pub fn name(self) -> &'static str {
+        match self {
+            TxStampSource::Kernel => "kernel",
+        }
+    }
 }

@@ -129,6 +129,18 @@ impl Port for Impaired {
         Ok(n)
     }
 
+    fn enable_tx_stamps(&mut self, key: crate::StampKey) -> Result<crate::TxStampSource, String> {
+        self.inner.enable_tx_stamps(key)
+    }
+
+    fn tx_stamps(&mut self, sink: &mut dyn FnMut(u64, Nanos)) -> usize {
+        self.inner.tx_stamps(sink)
+    }
+
+    fn tx_stamps_missed(&self) -> u64 {
+        self.inner.tx_stamps_missed()
+    }
+
     fn counters(&self) -> PortCounters {
         let mut c = self.inner.counters();
         c.oerrors += self.dropped;
@@ -208,6 +220,18 @@ impl Port for Tapped {
         hand_over(&mut self.tap, self.arena.committed(n).map(|(d, m)| (d, stamp(m))))?;
         let (_, accepted) = hand_over(self.inner.as_mut(), self.arena.committed(n).map(|(d, m)| (d, m.departure)))?;
         Ok(accepted)
+    }
+
+    fn enable_tx_stamps(&mut self, key: crate::StampKey) -> Result<crate::TxStampSource, String> {
+        self.inner.enable_tx_stamps(key)
+    }
+
+    fn tx_stamps(&mut self, sink: &mut dyn FnMut(u64, Nanos)) -> usize {
+        self.inner.tx_stamps(sink)
+    }
+
+    fn tx_stamps_missed(&self) -> u64 {
+        self.inner.tx_stamps_missed()
     }
 
     fn counters(&self) -> PortCounters {

@@ -595,6 +595,8 @@ fn packet_groups_count_by_sending_and_receiving_port_as_trex_reports_them() {
         "{pg}"
     );
     assert_eq!(pg["flow_stats"]["g"]["rx_err"], json!({"0": 0, "1": 0}));
+    // riptide's field beside TRex's: the departures on a simulated link are the schedule's.
+    assert_eq!(l["lat"]["source"], "virtual", "{pg}");
 }
 
 /// TRex's counters only grow: its client reads them against baselines it keeps, so a

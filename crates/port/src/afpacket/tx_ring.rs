@@ -40,6 +40,7 @@
 //! a safety net: should the kernel still find a frame malformed it skips it instead of
 //! stopping the ring.
 
+use super::stamps::{send_ring_with, StampCmsg, TxStamps};
 use super::{set_opt, ETH_HLEN};
 use crate::mapping::Mapping;
 use riptide_core::{PortCounters, TxBatch, TxMeta};
@@ -210,7 +211,14 @@ impl TxRing {
     /// refused or never took in `c.oerrors`. `retries` bounds the wake-ups that make no
     /// progress (`ENOBUFS`, `EAGAIN`). Returns the frames accepted and the errno of the
     /// last refusal, if any.
-    pub(super) fn send(&mut self, fd: RawFd, n: usize, c: &mut PortCounters, retries: u32) -> (usize, Option<i32>) {
+    pub(super) fn send(
+        &mut self,
+        fd: RawFd,
+        n: usize,
+        c: &mut PortCounters,
+        retries: u32,
+        mut stamps: Option<&mut TxStamps>,
+    ) -> (usize, Option<i32>) {
         let n = n.min(self.lent.len());
         let mut last_err = None;
         // Refused frames leave holes; later frames move down over them, so the ones
@@ -229,47 +237,39 @@ impl TxRing {
             }
             k += 1;
         }
-        for j in 0..k {
-            let (f, len) = (self.frame_off(self.lent[j]), self.meta[j].len as usize);
-            let tp_len = ((VNET_HDR_LEN + len) as u32).to_ne_bytes();
-            self.write(f + ST_LEN, &tp_len);
-            self.write(f + ST_SNAPLEN, &tp_len);
-            self.write(f + ST_MAC, &(VNET_OFF as u16).to_ne_bytes());
-            let mut vnet = [0u8; VNET_HDR_LEN];
-            vnet[VNET_HDR_LEN_FIELD..VNET_HDR_LEN_FIELD + 2].copy_from_slice(&(len as u16).to_ne_bytes());
-            self.write(f + VNET_OFF, &vnet);
-            self.status(self.lent[j]).store(libc::TP_STATUS_SEND_REQUEST, Ordering::Release);
-        }
-        let (mut done, mut tries) = (0usize, 0u32);
+        // The frames go in segments: each frame that wants a departure stamp alone, with
+        // its request; the frames between them together, as without stamps.
+        let mut done = 0usize;
         while done < k {
-            // SAFETY: a zero-length, non-blocking sendto on our own socket: it only tells
-            // the kernel to send the requested ring frames.
-            let rc = unsafe { libc::sendto(fd, std::ptr::null(), 0, libc::MSG_DONTWAIT, std::ptr::null(), 0) };
-            let errno = if rc < 0 { io::Error::last_os_error().raw_os_error().unwrap_or(0) } else { 0 };
-            let before = done;
-            while done < k && self.status(self.lent[done]).load(Ordering::Acquire) != libc::TP_STATUS_SEND_REQUEST {
-                c.opackets += 1;
-                c.obytes += u64::from(self.meta[done].len);
-                done += 1;
-            }
-            if done > before {
-                tries = 0;
-                continue;
-            }
-            match errno {
-                0 | libc::EAGAIN | libc::ENOBUFS | libc::EINTR if tries < retries => {
-                    tries += 1;
-                    if tries % 16 == 0 {
-                        std::thread::yield_now();
+            let (end, cmsg) = match stamps.as_deref_mut().and_then(|s| (s.key)(self.frame(done)).map(|c| (s, c))) {
+                Some((s, cookie)) => (done + 1, Some(s.request(cookie))),
+                None => {
+                    let mut end = done + 1;
+                    if let Some(s) = stamps.as_deref() {
+                        while end < k && (s.key)(self.frame(end)).is_none() {
+                            end += 1;
+                        }
                     } else {
-                        std::hint::spin_loop();
+                        end = k;
+                    }
+                    (end, None)
+                }
+            };
+            for j in done..end {
+                self.request(j);
+            }
+            let ok = self.flush(fd, &mut done, end, cmsg.as_ref(), c, retries, &mut last_err);
+            if !ok {
+                if let (Some(s), Some(_)) = (stamps.as_deref_mut(), &cmsg) {
+                    if done < end {
+                        s.unsent();
                     }
                 }
-                _ => {
-                    last_err = Some(if errno == 0 { libc::ENOBUFS } else { errno });
-                    break;
-                }
+                break;
             }
+        }
+        if let Some(s) = stamps.filter(|s| s.waiting()) {
+            s.read(fd);
         }
         // What the kernel did not take goes back to user space; its head stays on the
         // first of these frames, which is where the next batch starts.
@@ -285,6 +285,79 @@ impl TxRing {
         self.lent.clear();
         self.offsets.clear();
         (done, last_err)
+    }
+
+    /// The `j`th lent frame's bytes (its length as committed).
+    fn frame(&self, j: usize) -> &[u8] {
+        let (off, len) = (self.offsets[j], self.meta[j].len as usize);
+        assert!(off + len <= self.map.len());
+        // SAFETY: inside the mapping (checked), in a lent frame the kernel does not touch
+        // until it is requested; the borrow of `self` keeps user space from writing it.
+        unsafe { std::slice::from_raw_parts(self.map.ptr().as_ptr().add(off), len) }
+    }
+
+    /// Fills in the ring header of the `j`th lent frame and requests it.
+    fn request(&mut self, j: usize) {
+        let (f, len) = (self.frame_off(self.lent[j]), self.meta[j].len as usize);
+        let tp_len = ((VNET_HDR_LEN + len) as u32).to_ne_bytes();
+        self.write(f + ST_LEN, &tp_len);
+        self.write(f + ST_SNAPLEN, &tp_len);
+        self.write(f + ST_MAC, &(VNET_OFF as u16).to_ne_bytes());
+        let mut vnet = [0u8; VNET_HDR_LEN];
+        vnet[VNET_HDR_LEN_FIELD..VNET_HDR_LEN_FIELD + 2].copy_from_slice(&(len as u16).to_ne_bytes());
+        self.write(f + VNET_OFF, &vnet);
+        self.status(self.lent[j]).store(libc::TP_STATUS_SEND_REQUEST, Ordering::Release);
+    }
+
+    /// Wakes the kernel until it has taken the requested frames `*done..end` (counting
+    /// them in `c`), with `cmsg` on each wake-up if given; false when it stopped taking
+    /// them (`retries` wake-ups without progress, or an error: `last_err`).
+    #[allow(clippy::too_many_arguments)]
+    fn flush(
+        &mut self,
+        fd: RawFd,
+        done: &mut usize,
+        end: usize,
+        cmsg: Option<&StampCmsg>,
+        c: &mut PortCounters,
+        retries: u32,
+        last_err: &mut Option<i32>,
+    ) -> bool {
+        let mut tries = 0u32;
+        while *done < end {
+            let rc = match cmsg {
+                Some(m) => send_ring_with(fd, m),
+                // SAFETY: a zero-length, non-blocking sendto on our own socket: it only
+                // tells the kernel to send the requested ring frames.
+                None => unsafe { libc::sendto(fd, std::ptr::null(), 0, libc::MSG_DONTWAIT, std::ptr::null(), 0) },
+            };
+            let errno = if rc < 0 { io::Error::last_os_error().raw_os_error().unwrap_or(0) } else { 0 };
+            let before = *done;
+            while *done < end && self.status(self.lent[*done]).load(Ordering::Acquire) != libc::TP_STATUS_SEND_REQUEST {
+                c.opackets += 1;
+                c.obytes += u64::from(self.meta[*done].len);
+                *done += 1;
+            }
+            if *done > before {
+                tries = 0;
+                continue;
+            }
+            match errno {
+                0 | libc::EAGAIN | libc::ENOBUFS | libc::EINTR if tries < retries => {
+                    tries += 1;
+                    if tries.is_multiple_of(16) {
+                        std::thread::yield_now();
+                    } else {
+                        std::hint::spin_loop();
+                    }
+                }
+                _ => {
+                    *last_err = Some(if errno == 0 { libc::ENOBUFS } else { errno });
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 

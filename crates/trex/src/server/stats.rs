@@ -151,7 +151,8 @@ impl Trex {
             ver.insert(id.to_string(), json!(0));
             if c.latency {
                 let us = |ns: f64| ns / 1000.0;
-                let rec = latency.get(&id);
+                let rec = latency.get(&id).map(|r| &r.0);
+                let source = latency.get(&id).map(|r| r.1.as_str());
                 let summary = rec.map(riptide_measure::Latency::peek);
                 let l = summary.as_ref();
                 let e = c.err;
@@ -169,6 +170,10 @@ impl Trex {
                     figures["histogram"] = Value::Object(histogram);
                 }
                 figures["hdrh"] = json!(hdrh);
+                // riptide's: whose departure times these are (kernel, user, virtual).
+                if let Some(src) = source {
+                    figures["source"] = json!(src);
+                }
                 lat.insert(
                     id.to_string(),
                     json!({
@@ -265,21 +270,29 @@ pub(super) fn trex_histograms(rec: Option<&riptide_measure::Latency>) -> (Map<St
 }
 
 /// The latency records of a run's snapshot by pg_id: each latency stream's (rebuilt from
-/// its figures and histogram) merged into its group's.
+/// its figures and histogram) merged into its group's, with the source of its departure
+/// times (`mixed` where a group's streams measured from different clocks).
 pub(super) fn pg_latency(
     s: &Snapshot,
     groups: &HashMap<String, PacketGroup>,
-) -> BTreeMap<u16, riptide_measure::Latency> {
-    let mut out: BTreeMap<u16, riptide_measure::Latency> = BTreeMap::new();
+) -> BTreeMap<u16, (riptide_measure::Latency, String)> {
+    let mut out: BTreeMap<u16, (riptide_measure::Latency, String)> = BTreeMap::new();
     for l in &s.latency {
         let Some(g) = groups.get(&l.stream) else { continue };
         let Some(rec) = l.hdr.as_deref().and_then(|h| riptide_measure::Latency::decode(&l.summary, h).ok()) else {
             continue;
         };
+        let source = l.source.clone().unwrap_or_else(|| "user".into());
         match out.entry(g.id) {
-            std::collections::btree_map::Entry::Occupied(mut e) => e.get_mut().merge(&rec),
+            std::collections::btree_map::Entry::Occupied(mut e) => {
+                let (rec_all, src) = e.get_mut();
+                rec_all.merge(&rec);
+                if *src != source {
+                    *src = "mixed".into();
+                }
+            }
             std::collections::btree_map::Entry::Vacant(e) => {
-                e.insert(rec);
+                e.insert((rec, source));
             }
         }
     }
