@@ -113,7 +113,11 @@ impl TxStamps {
     /// Reads what the error queue holds of socket `fd` (at most [`MAX_READ`]).
     pub(super) fn read(&mut self, fd: RawFd) {
         let mut control = [0u64; 64];
+        // Until no request waits: the read that would find the queue empty is saved.
         for _ in 0..MAX_READ {
+            if self.pending.is_empty() {
+                return;
+            }
             let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
             msg.msg_control = control.as_mut_ptr().cast();
             msg.msg_controllen = std::mem::size_of_val(&control);
