@@ -96,6 +96,10 @@ pub(crate) trait RunKind: Send + 'static {
         let _ = (cookie, at);
     }
 
+    /// Nothing arrived in the last poll of the ports: a moment for work that waits on
+    /// other workers (arrivals waiting for their departure stamp).
+    fn handle_idle(&mut self) {}
+
     /// The earliest departure still to come; `None` when nothing is due any more.
     fn poll_timeout(&self) -> Option<Nanos>;
 

@@ -90,7 +90,7 @@ pub(crate) fn streams(
             if let Some(k) = &s.kernel {
                 let e = kernel_merged.entry(id).or_default();
                 e.0.merge(k);
-                e.1 += s.unstamped;
+                e.1 += s.unstamped + s.waiting;
             }
             if let Some(f) = &s.first {
                 let e = first_merged.entry(id).or_insert_with(|| (s.flows, Latency::default()));

@@ -210,6 +210,12 @@ impl RunKind for Stateless {
         self.rx.handle_frame(port, frame, frame.len() as u64, at.0);
     }
 
+    fn handle_idle(&mut self) {
+        if self.rx.has_waiting() {
+            self.rx.retry_waiting(unix_now_ns().saturating_sub(self.epoch_unix_ns));
+        }
+    }
+
     fn handle_tx_stamp(&mut self, cookie: u64, at: Nanos) {
         if let Some(d) = &self.departures {
             d.record(cookie, at.0);

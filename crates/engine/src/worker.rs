@@ -472,6 +472,9 @@ impl<K: RunKind> Worker<K> {
                 .rx(256, &mut |frame, ts| kind.handle_receive(i, frame, Nanos(ts.0.saturating_sub(epoch))))
                 .unwrap_or(0);
         }
+        if n == 0 {
+            kind.handle_idle();
+        }
         n
     }
 

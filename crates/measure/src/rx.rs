@@ -78,6 +78,9 @@ pub struct StreamRx {
     pub kernel: Option<Latency>,
     /// Arrivals `kernel` could not measure: their departure stamp was not found.
     pub unstamped: u64,
+    /// Arrivals waiting for their departure stamp (another worker sent them and has not
+    /// read its stamps yet): measured when it comes, unstamped after [`STAMP_WAIT_NS`].
+    pub waiting: u64,
     /// Flows of the stream's field-engine walk (0: not split off).
     pub flows: u64,
     /// Frames and bytes by receiving port, duplicates included.
@@ -106,7 +109,15 @@ pub struct Classifier {
     vlans: Vec<Option<Box<VlanRx>>>,
     /// Where the latency streams' departure stamps are found, when their ports take them.
     departures: Option<Arc<Departures>>,
+    /// Arrivals whose departure stamp was not there yet: (record, stream, seq, rx_ns).
+    waiting: std::collections::VecDeque<(u32, u16, u32, u64)>,
 }
+
+/// How long (receive time) an arrival waits for its departure stamp before it counts as
+/// unstamped: the sending worker reads its stamps every turn, microseconds apart.
+pub const STAMP_WAIT_NS: u64 = 50_000_000;
+/// Arrivals waiting for their stamp, at most (older ones count as unstamped).
+const MAX_WAITING: usize = 4096;
 
 impl Classifier {
     /// Expects stream `id` (with latency or not); registering an id again starts its
@@ -119,6 +130,7 @@ impl Classifier {
             first: None,
             kernel: (latency && self.departures.as_ref().is_some_and(|d| d.has(id))).then(Latency::default),
             unstamped: 0,
+            waiting: 0,
             flows: 0,
             ports: PortCounts::default(),
         };
@@ -224,13 +236,55 @@ impl Classifier {
                 if let (Some(k), false) = (s.kernel.as_mut(), is_first) {
                     match self.departures.as_ref().and_then(|d| d.get(tag.stream, tag.seq)) {
                         Some(at) => k.record(at, rx_ns),
-                        None => s.unstamped += 1,
+                        None => {
+                            s.waiting += 1;
+                            if self.waiting.len() == MAX_WAITING {
+                                if let Some((r, ..)) = self.waiting.pop_front() {
+                                    if let Some(o) = self.records.get_mut(r as usize) {
+                                        o.waiting -= 1;
+                                        o.unstamped += 1;
+                                    }
+                                }
+                            }
+                            self.waiting.push_back((slot as u32, tag.stream, tag.seq, rx_ns));
+                            return true;
+                        }
                     }
+                }
+                if !self.waiting.is_empty() {
+                    self.retry_waiting(rx_ns);
                 }
             }
             None => self.unknown += 1,
         }
         true
+    }
+
+    /// Whether arrivals wait for their departure stamp.
+    pub fn has_waiting(&self) -> bool {
+        !self.waiting.is_empty()
+    }
+
+    /// Measures the arrivals whose departure stamp has come since, and counts those that
+    /// waited longer than [`STAMP_WAIT_NS`] by `now_ns` (receive time) as unstamped.
+    #[cold]
+    pub fn retry_waiting(&mut self, now_ns: u64) {
+        let Some(d) = self.departures.clone() else { return };
+        let records = &mut self.records;
+        self.waiting.retain(|&(r, stream, seq, rx_ns)| {
+            let Some(s) = records.get_mut(r as usize) else { return false };
+            let found = d.get(stream, seq);
+            let expired = now_ns.saturating_sub(rx_ns) > STAMP_WAIT_NS;
+            if found.is_none() && !expired {
+                return true;
+            }
+            s.waiting -= 1;
+            match (found, s.kernel.as_mut()) {
+                (Some(at), Some(k)) => k.record(at, rx_ns),
+                _ => s.unstamped += 1,
+            }
+            false
+        });
     }
 
     /// Stream `id`'s record.
@@ -265,11 +319,21 @@ mod tests {
         let f0 = frame(1, 0, 50);
         d.record(crate::departure_cookie(&f0).unwrap(), 100);
         c.handle_frame(0, &f0, 64, 300);
-        c.handle_frame(0, &frame(1, 1, 60), 64, 400); // its stamp never came
+        c.handle_frame(0, &frame(1, 1, 60), 64, 400); // its stamp never comes
+        let f2 = frame(1, 2, 70);
+        c.handle_frame(0, &f2, 64, 450); // its stamp comes after it arrived
+        assert!(c.has_waiting());
+        assert_eq!(c.stream(1).unwrap().waiting, 2);
+        d.record(crate::departure_cookie(&f2).unwrap(), 150);
+        c.retry_waiting(460);
+        assert_eq!((c.stream(1).unwrap().waiting, c.stream(1).unwrap().unstamped), (1, 0), "one measured, one waits");
+        c.retry_waiting(400 + STAMP_WAIT_NS + 1);
+        assert!(!c.has_waiting());
         c.handle_frame(0, &frame(2, 0, 70), 64, 500);
         let s = c.stream(1).unwrap();
         let (k, u) = (s.kernel.as_ref().unwrap().peek(), s.latency.as_ref().unwrap().peek());
-        assert_eq!((k.count, k.min_ns, u.count, u.min_ns, s.unstamped), (1, 200, 2, 250, 1));
+        assert_eq!((k.count, k.min_ns, k.max_ns, u.count, u.min_ns), (2, 200, 300, 3, 250));
+        assert_eq!((s.unstamped, s.waiting), (1, 0));
         let s2 = c.stream(2).unwrap();
         assert!(s2.kernel.is_none() && s2.latency.is_some() && s2.unstamped == 0);
         assert!(c.stream(3).unwrap().kernel.is_none());
