@@ -129,16 +129,10 @@ impl Port for Impaired {
         Ok(n)
     }
 
-    fn enable_tx_stamps(&mut self, key: crate::StampKey) -> Result<crate::TxStampSource, String> {
-        self.inner.enable_tx_stamps(key)
-    }
-
-    fn tx_stamps(&mut self, sink: &mut dyn FnMut(u64, Nanos)) -> usize {
-        self.inner.tx_stamps(sink)
-    }
-
-    fn tx_stamps_missed(&self) -> u64 {
-        self.inner.tx_stamps_missed()
+    /// None: the delay line hands frames to the port below late, so the kernel's stamp of
+    /// their departure would leave the impairment out of the latency measured.
+    fn enable_tx_stamps(&mut self, _key: crate::StampKey) -> Result<crate::TxStampSource, String> {
+        Err("an impaired port's frames reach the kernel after its delay line: its departures are user space's".into())
     }
 
     fn counters(&self) -> PortCounters {
@@ -324,6 +318,8 @@ mod tests {
         let mut port = Impaired::new(capture(&again), cfg, 0, 0);
         send(&mut port, 10_000);
         assert_eq!(seqs(&again), got);
+        // No departure stamps: the kernel's would leave the delay line out.
+        assert!(port.enable_tx_stamps(|_| Some(0)).unwrap_err().contains("delay line"));
     }
 
     #[test]
