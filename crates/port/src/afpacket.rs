@@ -50,6 +50,7 @@ mod tx_ring;
 
 pub use iface::{
     carries_default_route, driver, interface_index, link_speed_bps, link_up, mac_address, mtu, rings, routes_v4_to,
+    timestamping, Timestamping,
 };
 
 use crate::{Port, PortError, PortInfo, StampKey, TxStampSource};
@@ -212,6 +213,8 @@ pub struct AfPacketPort {
     last_tx_errno: i32,
     /// Departure stamps, once asked for.
     stamps: Option<stamps::TxStamps>,
+    /// What the driver can stamp (`ethtool -T`), read when the port opened.
+    timestamping: Option<Timestamping>,
 }
 
 impl fmt::Debug for AfPacketPort {
@@ -357,6 +360,7 @@ impl AfPacketPort {
             counters: PortCounters::default(),
             last_tx_errno: 0,
             stamps: None,
+            timestamping: timestamping(ifname).ok(),
         })
     }
 
@@ -384,6 +388,11 @@ impl AfPacketPort {
             Tx::Ring(r) => r.frames(),
             Tx::Mmsg(_) => 0,
         }
+    }
+
+    /// What the interface's driver can stamp (`ETHTOOL_GET_TS_INFO`), if it says.
+    pub fn timestamping(&self) -> Option<Timestamping> {
+        self.timestamping
     }
 
     /// The `PACKET_FANOUT` group of the receive socket, if it is in one.
@@ -446,6 +455,12 @@ impl Port for AfPacketPort {
     fn enable_tx_stamps(&mut self, key: StampKey) -> Result<TxStampSource, String> {
         if !matches!(self.tx, Tx::Ring(_)) {
             return Err("the mmsg transmit path takes no departure stamps (the ring does)".into());
+        }
+        if let Some(t) = self.timestamping.filter(|t| t.tx() == "none") {
+            return Err(format!(
+                "{}'s driver takes no transmit stamps (ethtool -T: SOF_TIMESTAMPING {:#x})",
+                self.ifname, t.so_timestamping
+            ));
         }
         let fd = self.fd.as_raw_fd();
         let s = stamps::TxStamps::enable(fd, key).map_err(|e| format!("SO_TIMESTAMPING: {e}"))?;

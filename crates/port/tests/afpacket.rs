@@ -520,6 +520,17 @@ fn interface_facts_inside_a_namespace() {
         assert_eq!(afpacket::mac_address(&net.if_a).unwrap(), net.mac_a);
         assert!(afpacket::mac_address("rt-missing0").is_err());
         assert_eq!(afpacket::link_speed_bps(&net.if_a), Some(10e9), "veth reports 10 Gb/s");
+        // What the driver stamps, as ethtool -T prints it (the oracle, where installed).
+        let ts = afpacket::timestamping(&net.if_a).unwrap();
+        assert_eq!((ts.tx(), ts.rx(), ts.phc_index), ("software", "software", -1), "veth: software stamps, no PHC");
+        if let Ok(o) = std::process::Command::new("ethtool").args(["-T", &net.if_a]).output() {
+            let text = String::from_utf8_lossy(&o.stdout);
+            if o.status.success() {
+                assert!(text.contains("software-transmit") && text.contains("software-receive"), "{text}");
+                assert!(text.contains("PTP Hardware Clock: none"), "{text}");
+            }
+        }
+        assert!(afpacket::timestamping("rt-missing0").is_err());
         assert_eq!(afpacket::link_speed_bps("rt-missing0"), None);
         assert!(afpacket::interface_index(&net.if_a).unwrap() > 0);
         assert!(!afpacket::carries_default_route(&net.if_a).unwrap());

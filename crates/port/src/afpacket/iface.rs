@@ -135,6 +135,53 @@ pub fn driver(ifname: &str) -> io::Result<String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// What a driver can stamp (`ETHTOOL_GET_TS_INFO`, what `ethtool -T` prints).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timestamping {
+    /// `SOF_TIMESTAMPING_*` capabilities.
+    pub so_timestamping: u32,
+    /// The PTP hardware clock's index, -1 for none.
+    pub phc_index: i32,
+    /// Hardware transmit stamp modes (`HWTSTAMP_TX_*` bits).
+    pub tx_types: u32,
+    /// Hardware receive filters (`HWTSTAMP_FILTER_*` bits).
+    pub rx_filters: u32,
+}
+
+impl Timestamping {
+    fn source(&self, hardware: u32, software: u32) -> &'static str {
+        let has = |bit: u32| self.so_timestamping & bit != 0;
+        if has(hardware) && has(libc::SOF_TIMESTAMPING_RAW_HARDWARE) {
+            "hardware"
+        } else if has(software) {
+            "software"
+        } else {
+            "none"
+        }
+    }
+
+    /// The best transmit stamp the driver takes: `hardware`, `software` or `none`.
+    pub fn tx(&self) -> &'static str {
+        self.source(libc::SOF_TIMESTAMPING_TX_HARDWARE, libc::SOF_TIMESTAMPING_TX_SOFTWARE)
+    }
+
+    /// The best receive stamp: `hardware`, `software` or `none`.
+    pub fn rx(&self) -> &'static str {
+        self.source(libc::SOF_TIMESTAMPING_RX_HARDWARE, libc::SOF_TIMESTAMPING_RX_SOFTWARE)
+    }
+}
+
+/// What `ifname`'s driver can stamp, in the calling thread's namespace.
+pub fn timestamping(ifname: &str) -> io::Result<Timestamping> {
+    const ETHTOOL_GET_TS_INFO: u32 = 0x41;
+    // struct ethtool_ts_info: cmd, so_timestamping, phc_index, tx_types, tx_reserved[3],
+    // rx_filters, rx_reserved[3] (44 bytes).
+    let mut buf = [0u32; 11];
+    buf[0] = ETHTOOL_GET_TS_INFO;
+    ethtool(ifname, &mut buf)?;
+    Ok(Timestamping { so_timestamping: buf[1], phc_index: buf[2] as i32, tx_types: buf[3], rx_filters: buf[7] })
+}
+
 /// The RX and TX ring sizes of `ifname` (`ETHTOOL_GRINGPARAM`: `rx_pending`,
 /// `tx_pending`, what `ethtool -g` calls "current"), when the driver has rings.
 pub fn rings(ifname: &str) -> io::Result<(u32, u32)> {
