@@ -108,6 +108,10 @@ pub(crate) struct NdrArgs {
     #[arg(long, value_name = "auto|on|off", default_value = "auto", num_args = 0..=1,
           default_missing_value = "on", conflicts_with = "simulate")]
     pub realtime: Realtime,
+    /// Where latency's departure times come from, as `riptide run --timestamps`: auto (the
+    /// default) the ports' kernel stamps where they take them, kernel (or no run), user.
+    #[arg(long, default_value = "auto", value_name = "auto|kernel|user")]
+    pub timestamps: riptide_engine::Timestamps,
     /// The largest burst beyond the schedule, in frames, that a trial may send and be
     /// trusted (every trial reports its `pacing`: the burst, the longest gap): a trial
     /// past it is repeated (--pacing-retries), then marked pacing-limited, and a bound it
@@ -159,6 +163,7 @@ fn options(a: &NdrArgs) -> Options {
         pacing_retries: a.pacing_retries,
         mrr: a.mrr,
         mrr_trials: a.mrr_trials,
+        timestamps: a.timestamps,
     }
 }
 

@@ -75,6 +75,10 @@ pub(crate) struct SoakArgs {
     /// default) wherever permitted, and the output says which; `--realtime` alone: on.
     #[arg(long, value_name = "auto|on|off", default_value = "auto", num_args = 0..=1, default_missing_value = "on")]
     pub realtime: riptide_method::trials::Realtime,
+    /// Where latency's departure times come from, as `riptide run --timestamps`: auto (the
+    /// default) the ports' kernel stamps where they take them, kernel (or no run), user.
+    #[arg(long, default_value = "auto", value_name = "auto|kernel|user")]
+    pub timestamps: riptide_engine::Timestamps,
     /// Also write the report into DIR: results.json, intervals.csv, report.md, soak.png.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -155,6 +159,7 @@ pub(crate) fn soak(mut a: SoakArgs) -> Result<(), Failure> {
         max_load: a.max_load.clone(),
         trial_step: a.trial_step.clone(),
         samples: a.plr_samples,
+        timestamps: a.timestamps,
     };
     let trex = crate::trex::is_python_profile(&profile);
     if a.tunables.is_some() && !trex {

@@ -1223,6 +1223,7 @@ fn an_impaired_link_between_two_ports_is_measured_and_its_histograms_export() {
     let lat = &v["latency"][0];
     assert_eq!((lat["min_ns"].as_u64(), lat["max_ns"].as_u64()), (Some(50_000), Some(50_000)), "{lat}");
     assert_eq!(v["ports"][1]["rx_timestamps"], "virtual", "the source of receive timestamps is reported");
+    assert_eq!(lat["source"], "virtual", "departures on virtual time are the schedule's: {lat}");
     // The log, read back by HdrHistogram's own parser and decoder.
     let log = std::fs::read(&hist).unwrap();
     let mut seen = 0;
@@ -1647,4 +1648,39 @@ fn four_segments_send_the_profile_once_and_merge_adds_them() {
         assert_eq!(o.status.code(), Some(2), "{flag} {val}: {}", text(&o));
         assert!(text(&o).contains(want), "{flag} {val}: {}", text(&o));
     }
+}
+
+/// Issue 54: `--timestamps kernel` asks for the ports' departure stamps or no run, from
+/// `riptide run`, `riptide ndr` and `riptide soak` alike: a real-time link has no kernel
+/// to stamp them, so each refuses before sending, naming the port and why (exit 2); under
+/// `auto` the same run measures from user space and says why.
+#[test]
+fn timestamps_kernel_is_refused_where_no_kernel_stamps_departures() {
+    let ports = ["--port", "link:0:realtime", "--port", "link:1"];
+    let tail = ["--timestamps", "kernel"];
+    let runs: [&[&str]; 3] = [
+        &["run", "profiles/tagged.yaml", "-d", "100ms", "-l", "1kpps"],
+        &["ndr", "profiles/tagged.yaml", "--mrr", "--mrr-trials", "1", "--trial", "0.2s"],
+        &["soak", "profiles/tagged.yaml", "--load", "1kpps", "-d", "1s", "--interval", "1s"],
+    ];
+    for args in runs {
+        let argv: Vec<&str> = args.iter().chain(&ports).chain(&tail).copied().collect();
+        let o = riptide(&argv);
+        assert_eq!(o.status.code(), Some(2), "{argv:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("port 0 (link:0) has no departure stamps: a link: port has no kernel to stamp"),
+            "{argv:?}: {}",
+            text(&o)
+        );
+    }
+    let argv: Vec<&str> = runs[0].iter().chain(&ports).chain(&["--json"]).copied().collect();
+    let o = riptide(&argv);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["ports"][0]["tx_timestamps"].as_str(), v["latency"][0]["source"].as_str()),
+        (Some("user"), Some("user")),
+        "{v}"
+    );
+    assert!(v["ports"][0]["tx_timestamps_why"].as_str().unwrap().contains("no kernel"), "{v}");
 }

@@ -207,6 +207,8 @@ pub struct PacingRule {
     pub max_burst: Option<u64>,
     /// How many times a trial past the bound is repeated before it is marked.
     pub retries: u32,
+    /// Where latency's departure times come from ([`StartOptions::timestamps`]).
+    pub timestamps: riptide_engine::Timestamps,
 }
 
 impl PacingRule {
@@ -299,9 +301,10 @@ pub fn countable(streams: &[StreamInfo]) -> Result<(), TrialError> {
 /// How a trial starts the loaded profile: `load` frames/s summed over the sending ports
 /// for `duration` s on `cores` workers (pinned on the cores `pin` lists, when it does; at
 /// real-time priority, when `realtime`).
-pub fn start_options(duration: f64, load: f64, cores: usize, pin: &[usize], realtime: bool) -> StartOptions {
+pub fn start_options(duration: f64, load: f64, cores: usize, pin: &[usize], rule: &PacingRule) -> StartOptions {
     StartOptions {
-        realtime,
+        realtime: rule.realtime,
+        timestamps: rule.timestamps,
         duration: Some(Nanos::from_secs_f64(duration)),
         multiplier: Multiplier::Total(Rate::Pps(load)),
         total: true,
@@ -390,7 +393,7 @@ impl<D: Drive> EngineTrials<'_, D> {
     /// Runs one trial and returns its record and the final snapshot.
     fn run(&mut self, duration: f64, load: f64) -> Result<(TrialRecord, Snapshot), TrialError> {
         let t0 = Instant::now();
-        let opts = start_options(duration, load, self.cores, &self.pin, self.pacing.realtime);
+        let opts = start_options(duration, load, self.cores, &self.pin, &self.pacing);
         self.engine.handle(Command::Start(opts))?;
         // Bounded: a trial that does not end by itself (a paused run) is stopped.
         let limit = Duration::from_secs_f64(duration * 2.0 + 60.0);

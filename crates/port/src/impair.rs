@@ -515,6 +515,11 @@ impl Port for ImpairPort {
         &self.info
     }
 
+    /// None: no kernel sends its frames (the link's times are its own).
+    fn enable_tx_stamps(&mut self, _key: crate::StampKey) -> Result<crate::TxStampSource, String> {
+        Err("a link: port has no kernel to stamp its departures".into())
+    }
+
     fn tx_batch(&mut self, want: usize) -> TxBatch<'_> {
         self.arena.batch(want)
     }

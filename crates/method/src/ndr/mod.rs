@@ -129,6 +129,9 @@ pub struct Options {
     pub mrr: bool,
     /// Trials of the MRR measurement.
     pub mrr_trials: u32,
+    /// Where latency's departure times come from: `auto` (the ports' kernel stamps where
+    /// they take them), `kernel` or `user` (as `riptide run --timestamps`).
+    pub timestamps: riptide_engine::Timestamps,
 }
 
 impl Default for Options {
@@ -155,6 +158,7 @@ impl Default for Options {
             pacing_retries: defaults::PACING_RETRIES,
             mrr: false,
             mrr_trials: defaults::MRR_TRIALS,
+            timestamps: riptide_engine::Timestamps::Auto,
         }
     }
 }
@@ -218,7 +222,12 @@ impl Options {
         if self.pacing_retries > 10 {
             return Err(input(format!("--pacing-retries {}: at most 10", self.pacing_retries)));
         }
-        let pacing = PacingRule { realtime: self.realtime.enabled(), max_burst, retries: self.pacing_retries };
+        let pacing = PacingRule {
+            realtime: self.realtime.enabled(),
+            max_burst,
+            retries: self.pacing_retries,
+            timestamps: self.timestamps,
+        };
         if !(1..=1000).contains(&self.mrr_trials) {
             return Err(input(format!("--mrr-trials {}: expected 1 to 1000 trials", self.mrr_trials)));
         }

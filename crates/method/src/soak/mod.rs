@@ -57,6 +57,8 @@ pub struct Options {
     pub trial_step: String,
     /// PLRsearch: points each fit's integration draws per trial.
     pub samples: u64,
+    /// Where latency's departure times come from (as `riptide run --timestamps`).
+    pub timestamps: riptide_engine::Timestamps,
 }
 
 /// Most points an integration may draw per trial.
@@ -78,6 +80,7 @@ impl Default for Options {
             max_load: None,
             trial_step: "0.1s".into(),
             samples: 20_000,
+            timestamps: riptide_engine::Timestamps::Auto,
         }
     }
 }
@@ -341,7 +344,7 @@ pub fn soak<D: Drive>(
     let load = ndr::load("--load", &a.load, Some(line))?;
     let source = subject.source.clone();
     let mut before = totals(engine)?;
-    let rule = PacingRule { realtime: a.realtime.enabled(), max_burst: None, retries: 0 };
+    let rule = PacingRule { realtime: a.realtime.enabled(), max_burst: None, retries: 0, timestamps: a.timestamps };
     let mut trials = EngineTrials::new(&mut *engine, a.cores, a.pin.clone(), interrupted)
         .map_err(|e| match e {
             TrialError::Engine(e) => Error::Engine(e),

@@ -126,7 +126,7 @@ pub(super) fn run<D: Drive>(
     let config = Config { min_load, max_load, target: a.target_loss, step: c.trial_step, offset: OFFSET };
     let mut search = Search::new(config).map_err(|e| Error::Input(e.to_string()))?;
     let source = subject.source.clone();
-    let rule = PacingRule { realtime: a.realtime.enabled(), max_burst: None, retries: 0 };
+    let rule = PacingRule { realtime: a.realtime.enabled(), max_burst: None, retries: 0, timestamps: a.timestamps };
     let mut trials = EngineTrials::new(&mut *engine, a.cores, a.pin.clone(), interrupted)
         .map_err(|e| match e {
             TrialError::Engine(e) => Error::Engine(e),
