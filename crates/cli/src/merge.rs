@@ -258,11 +258,7 @@ fn add(parts: &[Part]) -> Result<Snapshot, Failure> {
                     q.tx_bps_l2 += port.tx_bps_l2;
                     q.rx_pps += port.rx_pps;
                     q.pacing = match (q.pacing, port.pacing) {
-                        (Some(a), Some(b)) => Some(riptide_engine::Pacing {
-                            burst: a.burst.max(b.burst),
-                            gap_ns: a.gap_ns.max(b.gap_ns),
-                            late_ns: a.late_ns.max(b.late_ns),
-                        }),
+                        (Some(a), Some(b)) => Some(riptide_engine::Pacing::worst(a, b)),
                         (a, b) => a.or(b),
                     };
                 }

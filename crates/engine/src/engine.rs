@@ -1422,6 +1422,7 @@ impl Engine {
                 shared: shared.clone(),
                 counters: WorkerCounters::new(n_ports),
                 publishes: 0,
+                stamped: Default::default(),
             };
             let spawned = std::thread::Builder::new().name(format!("riptide-w{core}")).spawn(move || worker.run());
             // A pinned worker is moved before its first packet: it waits for the run's

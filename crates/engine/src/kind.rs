@@ -96,6 +96,18 @@ pub(crate) trait RunKind: Send + 'static {
         let _ = (cookie, at);
     }
 
+    /// Whether departure stamps were asked for (the frames [`stamped`](Self::stamped)
+    /// picks get one).
+    fn stamps_departures(&self) -> bool {
+        false
+    }
+
+    /// Whether the frame of `cookie` gets a departure stamp.
+    fn stamped(&self, cookie: u64) -> bool {
+        let _ = cookie;
+        false
+    }
+
     /// Nothing arrived in the last poll of the ports: a moment for work that waits on
     /// other workers (arrivals waiting for their departure stamp).
     fn handle_idle(&mut self) {}

@@ -34,7 +34,7 @@ pub use command::{
 };
 pub use engine::{check_profile, cores, Engine, EngineConfig, EngineError, MAX_CORES};
 pub use riptide_port::monitor::{CaptureSpec, CaptureStatus, Frame as CapturedFrame};
-pub use stats::{Lane, LatencyStats, Pacing, RunState, Snapshot};
+pub use stats::{KernelPacing, Lane, LatencyStats, Pacing, RunState, Snapshot};
 pub use tcp_report::{Neighbors, Percentiles, TcpReport};
 
 /// The `SCHED_FIFO` priority of real-time workers ([`StartOptions::realtime`]): above

@@ -210,6 +210,14 @@ impl RunKind for Stateless {
         self.rx.handle_frame(port, frame, frame.len() as u64, at.0);
     }
 
+    fn stamps_departures(&self) -> bool {
+        self.departures.is_some()
+    }
+
+    fn stamped(&self, cookie: u64) -> bool {
+        self.departures.as_ref().is_some_and(|d| d.has((cookie >> 32) as u16))
+    }
+
     fn handle_idle(&mut self) {
         if self.rx.has_waiting() {
             self.rx.retry_waiting(unix_now_ns().saturating_sub(self.epoch_unix_ns));

@@ -126,6 +126,32 @@ pub struct Pacing {
     pub gap_ns: u64,
     /// Longest a frame left after its scheduled departure, ns.
     pub late_ns: u64,
+    /// The same from the kernel's departure stamps of the frames the port stamped (its
+    /// latency frames), where it stamps them: what left, not what the worker intended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<KernelPacing>,
+}
+
+/// Pacing from the kernel's departure stamps: only the stamped frames (latency frames)
+/// are seen, so no burst count, but how late each left and the longest silence between
+/// them while one was due.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KernelPacing {
+    /// Longest a stamped frame left (by its stamp) after its scheduled departure, ns.
+    pub late_ns: u64,
+    /// Longest time between two stamped departures beyond the later one's schedule, ns.
+    pub gap_ns: u64,
+    /// Stamped frames seen.
+    pub frames: u64,
+}
+
+impl KernelPacing {
+    /// Folds `other` in (the worst of each, the frames summed).
+    pub fn merge(&mut self, other: &KernelPacing) {
+        self.late_ns = self.late_ns.max(other.late_ns);
+        self.gap_ns = self.gap_ns.max(other.gap_ns);
+        self.frames += other.frames;
+    }
 }
 
 impl Pacing {
@@ -134,6 +160,31 @@ impl Pacing {
         self.burst += other.burst;
         self.gap_ns = self.gap_ns.max(other.gap_ns);
         self.late_ns = self.late_ns.max(other.late_ns);
+        self.kernel = match (self.kernel, other.kernel) {
+            (Some(mut a), Some(b)) => {
+                a.merge(&b);
+                Some(a)
+            }
+            (a, b) => a.or(b),
+        };
+    }
+
+    /// The worst of two ports' figures (each kind of figure on its own).
+    pub fn worst(a: Pacing, b: Pacing) -> Pacing {
+        let kernel = match (a.kernel, b.kernel) {
+            (Some(x), Some(y)) => Some(KernelPacing {
+                late_ns: x.late_ns.max(y.late_ns),
+                gap_ns: x.gap_ns.max(y.gap_ns),
+                frames: x.frames + y.frames,
+            }),
+            (x, y) => x.or(y),
+        };
+        Pacing {
+            burst: a.burst.max(b.burst),
+            gap_ns: a.gap_ns.max(b.gap_ns),
+            late_ns: a.late_ns.max(b.late_ns),
+            kernel,
+        }
     }
 }
 

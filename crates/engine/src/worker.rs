@@ -7,7 +7,7 @@
 
 use crate::clock::Clock;
 use crate::kind::{Control, RunKind, Turn};
-use crate::stats::{Pacing, WorkerCounters};
+use crate::stats::{KernelPacing, Pacing, WorkerCounters};
 pub(crate) use riptide_core::host::unix_now_ns;
 use riptide_core::{Nanos, TxMeta};
 use riptide_port::{Port, PortError};
@@ -202,6 +202,55 @@ pub(crate) struct Worker<K> {
     pub shared: Arc<Shared>,
     pub counters: WorkerCounters,
     pub publishes: u64,
+    /// The stamped frames' schedule, for pacing from their departure stamps.
+    pub stamped: StampTrack,
+}
+
+/// By port: the frames sent with a departure stamp asked for, (cookie, scheduled
+/// departure) oldest first, and the last stamp seen; their stamps give the port's
+/// [`KernelPacing`].
+#[derive(Debug, Default)]
+pub(crate) struct StampTrack {
+    due: Vec<std::collections::VecDeque<(u64, Nanos)>>,
+    last: Vec<Nanos>,
+}
+
+/// Stamped frames awaiting their stamp per port, at most (older ones are dropped).
+const MAX_STAMPED: usize = 1 << 16;
+
+impl StampTrack {
+    /// Frame `cookie`, due at `departure`, was sent on port `p`.
+    fn sent(&mut self, p: usize, cookie: u64, departure: Nanos) {
+        if self.due.len() <= p {
+            self.due.resize_with(p + 1, Default::default);
+            self.last.resize(p + 1, Nanos::ZERO);
+        }
+        let q = &mut self.due[p];
+        if q.len() == MAX_STAMPED {
+            q.pop_front();
+        }
+        q.push_back((cookie, departure));
+    }
+
+    /// Frame `cookie` of port `p` left at `at` (run time): folds it into `out`.
+    fn stamp(&mut self, p: usize, cookie: u64, at: Nanos, out: &mut KernelPacing) {
+        let Some(q) = self.due.get_mut(p) else { return };
+        // The port's stamps come in the order it sent them; frames whose stamp never came
+        // are passed over.
+        while let Some((c, due)) = q.pop_front() {
+            if c != cookie {
+                continue;
+            }
+            let last = self.last[p];
+            out.late_ns = out.late_ns.max(at.saturating_sub(due).0);
+            if out.frames > 0 {
+                out.gap_ns = out.gap_ns.max(at.saturating_sub(last.max(due)).0);
+            }
+            out.frames += 1;
+            self.last[p] = at;
+            return;
+        }
+    }
 }
 
 const PUBLISH_EVERY: Nanos = Nanos(1_000_000);
@@ -244,6 +293,8 @@ impl<K: RunKind> Worker<K> {
         let mut past_end: Option<Nanos> = None;
         let mut error = None;
         // Departures against the schedule: real time, paced kinds.
+        // Departure stamps asked for: their frames' schedule is kept for pacing.
+        let stamping = self.kind.stamps_departures();
         let mut pace = if !plan.simulated && self.kind.paced() {
             self.counters.pacing = vec![Pacing::default(); self.ports.len()];
             vec![PaceTrack::default(); self.ports.len()]
@@ -337,6 +388,14 @@ impl<K: RunKind> Worker<K> {
                 let n = self.kind.poll_transmit(p, &mut batch, want, &turn);
                 if let (Some(t), Some(out)) = (pace.get_mut(p), self.counters.pacing.get_mut(p)) {
                     t.sent(horizon, batch.committed(), out);
+                    if stamping {
+                        for (frame, m) in batch.frames() {
+                            if let Some(c) = riptide_measure::departure_cookie(frame).filter(|&c| self.kind.stamped(c))
+                            {
+                                self.stamped.sent(p, c, m.departure);
+                            }
+                        }
+                    }
                 }
                 budget.settle(want, n as u64);
                 if n > 0 {
@@ -464,10 +523,23 @@ impl<K: RunKind> Worker<K> {
         let mut n = 0;
         let epoch = self.plan.epoch_unix_ns;
         let kind = &mut self.kind;
+        let (stamped, pacing) = (&mut self.stamped, &mut self.counters.pacing);
         for (i, p) in self.ports.iter_mut().enumerate() {
             // Departure stamps first: a frame that left and came back since the last turn
             // finds its stamp when it is received.
-            p.tx_stamps(&mut |cookie, at| kind.handle_tx_stamp(cookie, Nanos(at.0.saturating_sub(epoch))));
+            let mut out = pacing.get_mut(i).map(|x| x.kernel.get_or_insert_with(KernelPacing::default));
+            p.tx_stamps(&mut |cookie, at| {
+                let at = Nanos(at.0.saturating_sub(epoch));
+                kind.handle_tx_stamp(cookie, at);
+                if let Some(out) = out.as_deref_mut() {
+                    stamped.stamp(i, cookie, at, out);
+                }
+            });
+            if let Some(x) = pacing.get_mut(i) {
+                if x.kernel.is_some_and(|k| k.frames == 0) {
+                    x.kernel = None;
+                }
+            }
             n += p
                 .rx(256, &mut |frame, ts| kind.handle_receive(i, frame, Nanos(ts.0.saturating_sub(epoch))))
                 .unwrap_or(0);
@@ -686,6 +758,7 @@ mod tests {
             shared: Arc::default(),
             counters: WorkerCounters::default(),
             publishes: 0,
+            stamped: Default::default(),
         };
         let exit = worker.run();
         assert!(exit.error.is_none(), "{:?}", exit.error);
@@ -714,6 +787,7 @@ mod tests {
             shared: Arc::default(),
             counters: WorkerCounters::default(),
             publishes: 0,
+            stamped: Default::default(),
         };
         worker.run()
     }
@@ -738,6 +812,21 @@ mod tests {
             t.sent(Nanos(now), &batch, &mut out);
         }
         out
+    }
+
+    #[test]
+    fn pacing_from_departure_stamps_is_each_stamped_frames_lateness_and_the_silences_between() {
+        let (mut t, mut k) = (StampTrack::default(), KernelPacing::default());
+        // Frames due every 100 us on port 1; the second's stamp never comes.
+        for (c, due) in [(7, 100_000), (8, 200_000), (9, 300_000), (10, 400_000)] {
+            t.sent(1, c, Nanos(due));
+        }
+        t.stamp(1, 7, Nanos(101_000), &mut k);
+        t.stamp(1, 9, Nanos(350_000), &mut k); // 50 us late, silent since 101 us
+        t.stamp(1, 10, Nanos(400_500), &mut k);
+        t.stamp(0, 10, Nanos(1), &mut k); // nothing sent on port 0
+        assert_eq!(k, KernelPacing { late_ns: 50_000, gap_ns: 50_000, frames: 3 });
+        assert!(t.due[1].is_empty());
     }
 
     #[test]
@@ -833,6 +922,7 @@ mod tests {
             shared: Arc::default(),
             counters: WorkerCounters::default(),
             publishes: 0,
+            stamped: Default::default(),
         };
         // (series length, where its entries lie) in the shared copy after each publish.
         let mut seen = vec![];

@@ -358,11 +358,7 @@ pub fn count(s: &Snapshot, scaled: &[bool], duration: f64, load: f64, wall: f64)
 
 /// The worst pacing of the ports that sent: the largest burst, gap and lateness.
 pub(crate) fn worst_pacing(s: &Snapshot) -> Option<Pacing> {
-    s.ports.iter().filter(|p| p.opackets > 0).filter_map(|p| p.pacing).reduce(|a, b| Pacing {
-        burst: a.burst.max(b.burst),
-        gap_ns: a.gap_ns.max(b.gap_ns),
-        late_ns: a.late_ns.max(b.late_ns),
-    })
+    s.ports.iter().filter(|p| p.opackets > 0).filter_map(|p| p.pacing).reduce(Pacing::worst)
 }
 
 /// The loaded profile's streams.
