@@ -324,17 +324,7 @@ impl Port for Monitored {
         Ok(accepted)
     }
 
-    fn enable_tx_stamps(&mut self, key: crate::StampKey) -> Result<crate::TxStampSource, String> {
-        self.inner.enable_tx_stamps(key)
-    }
-
-    fn tx_stamps(&mut self, sink: &mut dyn FnMut(u64, Nanos)) -> usize {
-        self.inner.tx_stamps(sink)
-    }
-
-    fn tx_stamps_missed(&self) -> u64 {
-        self.inner.tx_stamps_missed()
-    }
+    crate::wrap::stamps_from_inner!();
 
     fn counters(&self) -> PortCounters {
         self.inner.counters()

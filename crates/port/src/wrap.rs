@@ -22,6 +22,25 @@ use crate::{Port, PortError, PortInfo};
 use riptide_core::{Nanos, PortCounters, TxBatch, TxMeta};
 use std::path::{Path, PathBuf};
 
+/// A wrapper's departure stamps are the port's below it (`self.inner`): the frames it
+/// hands down are the ones stamped.
+macro_rules! stamps_from_inner {
+    () => {
+        fn enable_tx_stamps(&mut self, key: crate::StampKey) -> Result<crate::TxStampSource, String> {
+            self.inner.enable_tx_stamps(key)
+        }
+
+        fn tx_stamps(&mut self, sink: &mut dyn FnMut(u64, riptide_core::Nanos)) -> usize {
+            self.inner.tx_stamps(sink)
+        }
+
+        fn tx_stamps_missed(&self) -> u64 {
+            self.inner.tx_stamps_missed()
+        }
+    };
+}
+pub(crate) use stamps_from_inner;
+
 /// Copies `frames` (bytes and departures) into `port`'s batches, in order; gives up on
 /// the rest when the port lends no slot. Returns (handed, accepted).
 pub(crate) fn hand_over<'a>(
@@ -216,17 +235,7 @@ impl Port for Tapped {
         Ok(accepted)
     }
 
-    fn enable_tx_stamps(&mut self, key: crate::StampKey) -> Result<crate::TxStampSource, String> {
-        self.inner.enable_tx_stamps(key)
-    }
-
-    fn tx_stamps(&mut self, sink: &mut dyn FnMut(u64, Nanos)) -> usize {
-        self.inner.tx_stamps(sink)
-    }
-
-    fn tx_stamps_missed(&self) -> u64 {
-        self.inner.tx_stamps_missed()
-    }
+    stamps_from_inner!();
 
     fn counters(&self) -> PortCounters {
         self.inner.counters()
