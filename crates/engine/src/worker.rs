@@ -531,7 +531,9 @@ impl<K: RunKind> Worker<K> {
             p.tx_stamps(&mut |cookie, at| {
                 let at = Nanos(at.0.saturating_sub(epoch));
                 kind.handle_tx_stamp(cookie, at);
-                if let Some(out) = out.as_deref_mut() {
+                // Only the frames whose schedule was kept (a stamp of another would pass
+                // over every frame waiting).
+                if let Some(out) = out.as_deref_mut().filter(|_| kind.stamped(cookie)) {
                     stamped.stamp(i, cookie, at, out);
                 }
             });

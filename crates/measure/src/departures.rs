@@ -16,6 +16,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// stream (0.8 s at 10 kpps).
 pub const RING: usize = 8192;
 
+/// Latency streams whose departures are kept, at most (128 KiB each: a profile from a
+/// peer with thousands of latency streams must not size this table). The rest measure
+/// from user space's stamps, and say so (`source`).
+pub const MAX_STREAMS: usize = 64;
+
 #[derive(Debug, Default)]
 struct Entry {
     /// The sequence number + 1 (0: empty, or being written).
@@ -40,11 +45,12 @@ pub fn departure_cookie(frame: &[u8]) -> Option<u64> {
 }
 
 impl Departures {
-    /// A table for streams `ids`.
+    /// A table for streams `ids` (the first [`MAX_STREAMS`] of them, by id).
     pub fn new(ids: impl IntoIterator<Item = u16>) -> Departures {
         let mut ids: Vec<u16> = ids.into_iter().collect();
         ids.sort_unstable();
         ids.dedup();
+        ids.truncate(MAX_STREAMS);
         let rings = ids.iter().map(|_| (0..RING).map(|_| Entry::default()).collect()).collect();
         Departures { ids, rings }
     }
@@ -101,6 +107,9 @@ mod tests {
         assert_eq!(departure_cookie(&[0u8; 64]), None);
         d.record(u64::from(4u16) << 32 | 5, 1);
         assert_eq!(d.get(4, 5), None);
+        // A peer's profile does not size the table.
+        let many = Departures::new((0..60_000u16).rev());
+        assert!(many.has(0) && many.has(MAX_STREAMS as u16 - 1) && !many.has(MAX_STREAMS as u16));
         // RING frames later the entry is the later frame's.
         d.record(u64::from(7u16) << 32 | (5 + RING as u64), 2000);
         assert_eq!((d.get(7, 5), d.get(7, 5 + RING as u32)), (None, Some(2000)));
