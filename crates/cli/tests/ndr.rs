@@ -594,8 +594,9 @@ fn rfc9411_phased_tests_on_a_link_measure_their_sustain_phase() {
     assert_eq!((v["capacity"].as_u64(), v["at_limit"].as_bool()), (Some(2000), Some(true)), "{v}");
     let t = &v["trials"][0];
     assert!((4990..=5001).contains(&t["attempted"].as_u64().unwrap()) && t["failed"] == 0, "{t}");
-    // Latencies: the connections opened in the sustain phase only.
-    assert!((3990..=4001).contains(&t["ttfb"]["count"].as_u64().unwrap()), "{t}");
+    // Latencies: the connections opened in the sustain phase only (4,000 of the 5,000;
+    // a loaded host opens the last few the ramp-up owes in the sustain's first batch).
+    assert!((3990..=4010).contains(&t["ttfb"]["count"].as_u64().unwrap()), "{t}");
     let sustained = t["sustain"]["cps"].as_f64().unwrap();
     assert!((sustained - 2000.0).abs() < 20.0, "{t}");
     assert_eq!(v["init"], serde_json::json!([10, 10]), "{v}");
