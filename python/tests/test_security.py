@@ -86,6 +86,8 @@ def test_unsafe_settings_are_refused_at_start() -> None:
     for args, want in [
         (["--bind", "0.0.0.0:0", "--no-auth"], "only a loopback address may go without a token"),
         (["--token", "short"], "at least 16 characters"),
+        # Not unsafe, but refused before anything listens: the daemon's clients choose.
+        (["--timestamps", "kernel", "--no-auth"], "--timestamps: the daemon's clients choose per request"),
     ]:
         out = subprocess.run([str(BIN), "serve", "--port", "null", *args], capture_output=True, text=True, timeout=30)
         assert out.returncode == 2, out

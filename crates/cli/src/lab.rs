@@ -39,6 +39,17 @@ enum Action {
     /// Empty the DUT's state: the bridge forgets the addresses it learned (its static
     /// entries stay), the nat DUT its connection count.
     Flush,
+    /// The impair DUT's forwarder, which `lab up --dut impair` starts in the DUT
+    /// namespace (dut0 <-> dut1, frames unchanged, through the impairments).
+    Forward {
+        /// What the forwarder does to frames, each direction on its own: link:'s
+        /// impairments (delay=DURATION, loss=P%, reorder=P%, dup=P%, rate=RATE, queue=N, ...).
+        #[arg(long, default_value = "")]
+        impair: String,
+        /// Where its figures go (JSON, rewritten about once a second while they change).
+        #[arg(long, value_name = "FILE")]
+        stats: Option<std::path::PathBuf>,
+    },
 }
 
 fn fail(e: LabError) -> Failure {
@@ -85,6 +96,7 @@ pub(crate) fn lab(a: LabArgs) -> Result<(), Failure> {
             Ok(())
         }
         Action::Flush => lab::flush(&one).map_err(fail),
+        Action::Forward { impair, stats } => forward(&impair, stats.as_deref()),
         Action::Status => {
             let labs = match named {
                 Some(l) => vec![l],
@@ -99,6 +111,43 @@ pub(crate) fn lab(a: LabArgs) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// `lab forward`: riptide's forwarder between dut0 and dut1 of the namespace it runs in
+/// (the impair DUT's process), until SIGTERM or SIGINT.
+fn forward(impair: &str, stats: Option<&std::path::Path>) -> Result<(), Failure> {
+    use riptide_port::forward;
+    use riptide_port::impair::Impairments;
+    let cfg = Impairments::parse(impair).map_err(|e| Failure::input(format!("--impair: {e}")))?;
+    let legs = [lab::PORTS[0].dut_if, lab::PORTS[1].dut_if];
+    crate::signal::install();
+    let priority = match forward::realtime() {
+        Ok(()) => format!("SCHED_FIFO {}", forward::REALTIME_PRIORITY),
+        Err(e) => format!("not real-time: {e}"),
+    };
+    let mut ready = || {
+        let what = if impair.is_empty() { "unimpaired" } else { impair };
+        println!("forwarding {} <-> {} ({what}; {priority})", legs[0], legs[1]);
+    };
+    let mut report = |s: &forward::ForwardStats| {
+        if let Some(path) = stats {
+            // Rewritten whole: a reader sees the last figures or the ones before.
+            let tmp = path.with_extension("json.tmp");
+            let text = serde_json::to_string(s).unwrap_or_default();
+            if std::fs::write(&tmp, text).is_ok() {
+                let _ = std::fs::rename(&tmp, path);
+            }
+        }
+    };
+    let fin = forward::run(legs, cfg, &mut ready, &mut report, &crate::signal::interrupted)
+        .map_err(|e| Failure::runtime(format!("forwarder: {e}")))?;
+    for (d, s) in fin.directions.iter().enumerate() {
+        println!(
+            "{} -> {}: {} received, {} forwarded, {} lost, {} reordered, {} duplicated, {} dropped (queue full), {} too long, {} refused",
+            legs[d], legs[1 - d], s.received, s.forwarded, s.lost, s.reordered, s.duplicated, s.held_full, s.too_long, s.send_failed
+        );
+    }
+    Ok(())
 }
 
 /// `lab status` of one lab.

@@ -93,11 +93,23 @@ pub(crate) struct ServeArgs {
     /// any free one, when --bind's is 0); `off` serves none.
     #[arg(long, value_name = "ADDR", requires = "otg")]
     pub otg_grpc: Option<String>,
+    /// Where the latency streams of runs started through --trex or --otg take their
+    /// departure stamps, as `riptide run --timestamps`: auto (the port's own where it takes
+    /// them: AF_PACKET's driver stamps), kernel (those, or the run does not start), user.
+    /// Their clients have no say in it; the daemon's take it per request (`start`'s
+    /// `timestamps`).
+    #[arg(long, value_name = "auto|kernel|user")]
+    pub timestamps: Option<riptide_engine::Timestamps>,
 }
 
 pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
     let text = a.bind.clone().unwrap_or_else(|| (if a.otg { "127.0.0.1:8443" } else { "127.0.0.1:4501" }).into());
     let bind: SocketAddr = text.parse().map_err(|_| Failure::input(format!("--bind '{text}' is not ADDRESS:PORT")))?;
+    if a.timestamps.is_some() && !(a.trex || a.otg) {
+        return Err(Failure::input(
+            "--timestamps: the daemon's clients choose per request (start's timestamps); it is for --trex and --otg",
+        ));
+    }
     if a.otg {
         return serve_otg(&a, bind);
     }
@@ -231,6 +243,7 @@ fn serve_otg(a: &ServeArgs, bind: SocketAddr) -> Result<(), Failure> {
         None => Some(SocketAddr::new(bind.ip(), if bind.port() == 0 { 0 } else { 40051 })),
     };
     let handle = riptide_otg::net::serve_with(bind, grpc, &cert).map_err(|e| Failure::input(e.to_string()))?;
+    handle.set_timestamps(a.timestamps.unwrap_or_default());
     signal::install();
     let whose = if a.otg_cert.is_some() { "the certificate given" } else { "a self-signed certificate" };
     let grpc = handle.grpc_addr.map_or(String::new(), |g| format!(", gRPC on {g}"));
@@ -272,7 +285,13 @@ fn serve_trex(a: &ServeArgs, bind: SocketAddr, engine: riptide_engine::EngineCon
             )));
         }
     }
-    let cfg = riptide_trex::TrexConfig { rpc: bind, publish, engine, interval: Duration::from_millis(500) };
+    let cfg = riptide_trex::TrexConfig {
+        rpc: bind,
+        publish,
+        engine,
+        interval: Duration::from_millis(500),
+        timestamps: a.timestamps.unwrap_or_default(),
+    };
     let handle = riptide_trex::serve(cfg).map_err(|e| Failure::input(e.to_string()))?;
     signal::install();
     eprintln!(

@@ -42,6 +42,7 @@ const HOMES: &[(&str, &str)] = &[
     ("lab down", "docs/lab.md"),
     ("lab status", "docs/lab.md"),
     ("lab flush", "docs/lab.md"),
+    ("lab forward", "docs/lab.md"),
     ("calibrate", "docs/calibrate.md"),
     ("ndr", "docs/methodology.md"),
     ("soak", "docs/methodology.md"),

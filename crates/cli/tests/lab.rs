@@ -578,7 +578,7 @@ fn bad_lab_input_is_exit_2() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(
         text(&o).contains(
-            "route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd, ovs or ovs,fdb=N"
+            "route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd, ovs, ovs,fdb=N, impair or impair:IMPAIRMENTS"
         ),
         "{}",
         text(&o)
@@ -791,6 +791,77 @@ fn latency_profile_across_the_ring() {
             assert_eq!(Some(latency), v["streams"][0]["rx_packets"].as_u64(), "{backend}");
         }
     }
+}
+
+/// The impair DUT: riptide's own forwarder in the DUT namespace (`--dut impair:...`), the
+/// lab's delay line where the kernel has no netem. A delay injected there is measured
+/// from the kernel's stamps within 1 us at p50 (issue 54): the same DUT without a delay
+/// gives the forwarder's own latency, rounds alternate, medians of five. The loss it
+/// injects is the loss the generator counts, frame for frame, and its own figures are
+/// the kernel's counters of its legs.
+#[test]
+fn the_impair_dut_delays_by_what_it_is_told_as_the_kernels_stamps_measure() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    let run = |args: &[&str]| {
+        let mut a = vec!["run", "profiles/lab/latency.yaml"];
+        a.extend_from_slice(args);
+        a.extend_from_slice(&ring());
+        run_json(&a)
+    };
+    let delay = 200_000.0;
+    let (mut bare, mut delayed) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        for (dut, into) in [("impair", &mut bare), ("impair:delay=200us", &mut delayed)] {
+            ok(&["lab", "down"]);
+            ok(&["lab", "up", "--dut", dut]);
+            let v = run(&["-d", "1s", "--timestamps", "kernel"]);
+            let l = &v["latency"][0];
+            assert_eq!((l["source"].as_str(), &l["count"]), (Some("kernel"), &v["streams"][0]["tx_packets"]), "{v}");
+            into.push(l["p50_ns"].as_u64().unwrap() as f64);
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (b, d) = (median(&mut bare), median(&mut delayed));
+    eprintln!("impair DUT p50: {b:.0} ns bare, {d:.0} ns with 200 us ({bare:?} / {delayed:?})");
+    assert!((d - b - delay).abs() <= 1_000.0, "200 us measured as {:.0} ns ({b} -> {d})", d - b);
+    assert!(ok(&["lab", "status"]).contains("dut impair:delay=200000ns"), "status names the mode");
+
+    // Loss: what the forwarder dropped is what the generator misses.
+    ok(&["lab", "down"]);
+    ok(&["lab", "up", "--dut", "impair:loss=10%,seed=7"]);
+    let v = run(&["-n", "20000"]);
+    let (sent, got) = (v["ports"][0]["opackets"].as_u64().unwrap(), v["ports"][1]["ipackets"].as_u64().unwrap());
+    assert_eq!(sent, 20_000, "{v}");
+    let file = Path::new(lab::RUN_DIR).join(name()).join("forward.json");
+    let stats = riptide_testkit::wait_for_ok(Duration::from_secs(10), "the forwarder's figures", || {
+        let t = std::fs::read_to_string(&file).map_err(|e| e.to_string())?;
+        let s: serde_json::Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
+        let d = &s["directions"][0];
+        if d["received"].as_u64() >= Some(sent) {
+            Ok(s)
+        } else {
+            Err(t)
+        }
+    });
+    let d = &stats["directions"][0];
+    let lost = d["lost"].as_u64().unwrap();
+    assert!((1_600..=2_400).contains(&lost), "10% of 20,000: {stats}");
+    assert_eq!(d["forwarded"].as_u64().unwrap() + lost, d["received"].as_u64().unwrap(), "{stats}");
+    assert_eq!(got, sent - lost, "rt1 got what the forwarder did not drop: {v} {stats}");
+    let (dut0, dut1) = (counters(dut(), "dut0"), counters(dut(), "dut1"));
+    assert_eq!(
+        (dut0.rx_packets, dut1.tx_packets),
+        (d["received"].as_u64().unwrap(), d["forwarded"].as_u64().unwrap()),
+        "{stats}"
+    );
+    // A mode it cannot do is refused before anything is built.
+    let o = riptide(&["lab", "up", "--name", "imp-bad", "--dut", "impair:delay=1us,realtime"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("always runs on the wall clock"), "{}", text(&o));
 }
 
 /// Issue 54's first acceptance point: latency of a 10 kpps tagged stream through the

@@ -53,6 +53,11 @@ pub struct OtgHandle {
 }
 
 impl OtgHandle {
+    /// Where the latency streams' stamps come from, for every run started from now on.
+    pub fn set_timestamps(&self, t: riptide_engine::Timestamps) {
+        self.state.lock().unwrap_or_else(|p| p.into_inner()).timestamps = t;
+    }
+
     /// Stops traffic and closes every connection (bounded time).
     pub fn shutdown(mut self) {
         for s in [self.server.take(), self.grpc.take()].into_iter().flatten() {

@@ -301,6 +301,9 @@ pub(crate) fn lock(m: &std::sync::Mutex<Otg>) -> std::sync::MutexGuard<'_, Otg> 
 #[derive(Default)]
 pub struct Otg {
     current: Option<Current>,
+    /// Where the latency streams' stamps come from, for every run it starts
+    /// (`riptide serve --otg --timestamps`: OTG's API has no say in it).
+    pub timestamps: riptide_engine::Timestamps,
 }
 
 /// The port a location names: a riptide port spec (`link:0`, `null`, `pcap:FILE`,
@@ -533,6 +536,7 @@ impl Otg {
     }
 
     fn control_state(&mut self, v: &Value) -> Reply {
+        let timestamps = self.timestamps;
         let Some(c) = &mut self.current else {
             return Reply::error(400, vec!["no config: set one first (POST /config)".into()]);
         };
@@ -588,7 +592,8 @@ impl Otg {
                     }
                     c.loaded_all = all;
                 }
-                if let Err(e) = c.engine.handle(Command::Start(StartOptions::default())) {
+                let opts = StartOptions { timestamps, ..Default::default() };
+                if let Err(e) = c.engine.handle(Command::Start(opts)) {
                     return internal(e);
                 }
                 c.last = None;

@@ -255,6 +255,29 @@ fn continuous_flows_need_the_wall_clock() {
     s.shutdown();
 }
 
+/// `riptide serve --otg --timestamps kernel`: OTG's API has no say in where latency
+/// stamps come from, the server's operator has; a port that cannot stamp its departures
+/// (a link: on the wall clock) refuses the start with OTG's error, naming the port.
+#[test]
+fn the_servers_timestamp_source_holds_for_the_flows_otg_starts() {
+    use riptide_otg::server::Otg;
+    let mut cfg = data("patterns.json");
+    cfg["flows"].as_array_mut().unwrap().truncate(1);
+    cfg["ports"][0]["location"] = json!("link:0:realtime");
+    let mut s = Otg::new();
+    s.timestamps = riptide_engine::Timestamps::Kernel;
+    let r = s.handle("POST", "/config", cfg.to_string().as_bytes());
+    assert_eq!(r.status, 200, "{}", r.body);
+    let start =
+        json!({"choice": "traffic", "traffic": {"choice": "flow_transmit", "flow_transmit": {"state": "start"}}});
+    let r = s.handle("POST", "/control/state", start.to_string().as_bytes());
+    assert_ne!(r.status, 200, "{}", r.body);
+    assert!(r.body.to_string().contains("port 0 (link:0) has no departure stamps"), "{}", r.body);
+    s.timestamps = riptide_engine::Timestamps::Auto;
+    let r = s.handle("POST", "/control/state", start.to_string().as_bytes());
+    assert_eq!(r.status, 200, "{}", r.body);
+}
+
 /// The endpoints, sans I/O: a config on an in-memory link, its flow started, its metrics
 /// polled until it says stopped, with every frame sent received; each answer follows the
 /// models' response schemas.

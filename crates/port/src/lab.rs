@@ -40,13 +40,14 @@
 //! attached to one), after stopping processes still running inside them: it cleans up
 //! after a crashed or interrupted run as well as after [`up`].
 
+use crate::impair::Impairments;
 use crate::netns::{self, ip, run_bounded, IP_TIMEOUT};
 use crate::root;
 use std::fmt;
 use std::io;
 use std::net::Ipv4Addr;
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -186,6 +187,11 @@ pub enum DutMode {
     /// Kernel routing through a stateful firewall and NAT (nftables with conntrack):
     /// what leaves dut1 is masqueraded to the DUT's address.
     Nat(Stateful),
+    /// riptide's own forwarder between the legs (`riptide lab forward`, frames unchanged
+    /// as testpmd's io mode), doing what a `link:` does on the wall clock: a delay, loss,
+    /// reordering, duplication, a bottleneck and its queue (netem's job, which this
+    /// kernel may lack; [`crate::forward`]).
+    Impair(Impairments),
 }
 
 /// The nat DUT's limits.
@@ -212,7 +218,7 @@ impl DutMode {
 
     /// Whether the DUT legs join without addresses (frames cross unchanged).
     fn switches(self) -> bool {
-        matches!(self, DutMode::Bridge(_) | DutMode::Testpmd | DutMode::Ovs { .. })
+        matches!(self, DutMode::Bridge(_) | DutMode::Testpmd | DutMode::Ovs { .. } | DutMode::Impair(_))
     }
 
     /// Whether the DUT has RFC 2889's monitor leg (rt2 to dut2): the learning switches.
@@ -308,6 +314,13 @@ impl FromStr for DutMode {
             let pps = pps.round() as u64;
             return Ok(DutMode::Limit(Limiter { pps, burst: burst.unwrap_or_else(|| limit_burst(pps)) }));
         }
+        if let Some(spec) = s.strip_prefix("impair:") {
+            let cfg = Impairments::parse(spec).map_err(|e| format!("'{s}': {e}"))?;
+            if cfg.real_time {
+                return Err(format!("'{s}': the impair DUT always runs on the wall clock (leave out realtime)"));
+            }
+            return Ok(DutMode::Impair(cfg));
+        }
         if let Some(n) = s.strip_prefix("ovs,fdb=") {
             return match n.parse::<u32>() {
                 Ok(n @ MIN_OVS_FDB..=MAX_FDB) => Ok(DutMode::Ovs { fdb: n }),
@@ -384,8 +397,9 @@ impl FromStr for DutMode {
             "none" => Ok(DutMode::None),
             "testpmd" => Ok(DutMode::Testpmd),
             "ovs" => Ok(DutMode::Ovs { fdb: 0 }),
+            "impair" => Ok(DutMode::Impair(Impairments::default())),
             _ => Err(format!(
-                "unknown DUT mode '{s}' (expected route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd, ovs or ovs,fdb=N)"
+                "unknown DUT mode '{s}' (expected route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd, ovs, ovs,fdb=N, impair or impair:IMPAIRMENTS)"
             )),
         }
     }
@@ -409,6 +423,8 @@ impl fmt::Display for DutMode {
             DutMode::Limit(l) if l.burst == limit_burst(l.pps) => write!(f, "limit:{}pps", l.pps),
             DutMode::Limit(l) => write!(f, "limit:{}pps,burst={}", l.pps, l.burst),
             DutMode::Testpmd => f.write_str("testpmd"),
+            DutMode::Impair(c) if *c == Impairments::default() => f.write_str("impair"),
+            DutMode::Impair(c) => write!(f, "impair:{c}"),
             DutMode::Ovs { fdb: 0 } => f.write_str("ovs"),
             DutMode::Ovs { fdb } => write!(f, "ovs,fdb={fdb}"),
             DutMode::Nat(st) => {
@@ -664,7 +680,7 @@ fn build(lab: &Lab, mode: DutMode) -> Result<(), LabError> {
                     .map_err(step(format!("nftables learning limiter in {dut} (is nftables installed?)")))?;
             }
         }
-        DutMode::Testpmd | DutMode::Ovs { .. } => {
+        DutMode::Testpmd | DutMode::Ovs { .. } | DutMode::Impair(_) => {
             if mode.has_monitor() {
                 monitor_leg(lab)?;
             }
@@ -674,6 +690,8 @@ fn build(lab: &Lab, mode: DutMode) -> Result<(), LabError> {
             }
             if mode == DutMode::Testpmd {
                 testpmd(lab).map_err(step("starting dpdk-testpmd in the DUT (scripts/setup.sh installs dpdk-dev)"))?;
+            } else if let DutMode::Impair(cfg) = mode {
+                impair_forwarder(lab, cfg).map_err(step("starting riptide's forwarder in the DUT"))?;
             } else if let DutMode::Ovs { fdb } = mode {
                 ovs(lab, fdb)
                     .map_err(step("starting Open vSwitch in the DUT (scripts/setup.sh installs openvswitch-switch)"))?;
@@ -770,6 +788,55 @@ fn testpmd(lab: &Lab) -> io::Result<()> {
             return Err(io::Error::new(io::ErrorKind::TimedOut, format!("not forwarding after 20 s: {}", tail())));
         }
         std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The impair DUT's statistics ([`crate::forward::ForwardStats`] as JSON), rewritten by
+/// its forwarder about once a second while they change.
+pub fn forward_stats_path(lab: &Lab) -> PathBuf {
+    lab.run_dir().join("forward.json")
+}
+
+/// Starts riptide's forwarder (`riptide lab forward`, this very program) in the DUT
+/// namespace, detached (its output in `RUN_DIR/NAME/forward.log`), and waits until it
+/// forwards.
+fn impair_forwarder(lab: &Lab, cfg: Impairments) -> io::Result<()> {
+    let exe = std::env::current_exe()?;
+    if exe.file_name().and_then(|n| n.to_str()) != Some("riptide") {
+        return Err(io::Error::other(format!(
+            "the impair DUT runs riptide itself, and this program is {} (start the lab with the riptide command)",
+            exe.display()
+        )));
+    }
+    let run_dir = lab.run_dir();
+    let log_path = run_dir.join("forward.log");
+    let log = std::fs::File::create(&log_path)?;
+    let stats = forward_stats_path(lab);
+    let mut child = Command::new("ip")
+        .args(["netns", "exec", lab.dut()])
+        .arg(&exe)
+        .args(["lab", "forward", "--name", lab.name(), "--impair", &cfg.to_string(), "--stats"])
+        .arg(&stats)
+        .current_dir(&run_dir)
+        .stdin(Stdio::null())
+        .stdout(log.try_clone()?)
+        .stderr(log)
+        .process_group(0)
+        .spawn()?;
+    let deadline = Instant::now() + DUT_START;
+    loop {
+        let text = std::fs::read_to_string(&log_path).unwrap_or_default();
+        if text.contains("forwarding ") {
+            return Ok(());
+        }
+        if let Some(status) = child.try_wait()? {
+            return Err(io::Error::other(format!("riptide lab forward exited ({status}): {}", text.trim())));
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            return Err(io::Error::new(io::ErrorKind::TimedOut, format!("not forwarding after 20 s: {}", text.trim())));
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
@@ -1116,6 +1183,14 @@ fn forwarder(lab: &Lab) -> Option<DutMode> {
     let dut = lab.dut();
     pids_in(dut).into_iter().find_map(|pid| match std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?.trim() {
         "dpdk-testpmd" => Some(DutMode::Testpmd),
+        "riptide" => {
+            // `riptide lab forward --impair SPEC ...`: its arguments say what it does.
+            let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+            let args: Vec<&[u8]> = cmd.split(|&b| b == 0).collect();
+            let at = args.windows(2).position(|w| w == [&b"lab"[..], &b"forward"[..]])?;
+            let spec = args[at..].windows(2).find(|w| w[0] == b"--impair").map(|w| String::from_utf8_lossy(w[1]))?;
+            Impairments::parse(&spec).ok().map(DutMode::Impair)
+        }
         "ovs-vswitchd" => Some(DutMode::Ovs { fdb: ovs_table(lab).unwrap_or(0) }),
         _ => None,
     })
@@ -1284,6 +1359,7 @@ pub fn status(lab: &Lab) -> Result<Status, LabError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use riptide_core::Nanos;
 
     #[test]
     fn modes_parse_and_print() {
@@ -1291,9 +1367,16 @@ mod tests {
             assert_eq!(m.parse::<DutMode>().unwrap().to_string(), m);
         }
         assert!("router".parse::<DutMode>().unwrap_err().contains(
-            "route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd, ovs or ovs,fdb=N"
+            "route, bridge, bridge,fdb=N, none, limit:RATE, nat, nat,conntrack=N, nat,cps=RATE, testpmd, ovs, ovs,fdb=N, impair or impair:IMPAIRMENTS"
         ));
         assert_eq!("nat".parse::<DutMode>(), Ok(DutMode::Nat(Stateful::default())));
+        assert_eq!("impair".parse::<DutMode>().unwrap().to_string(), "impair");
+        let i = "impair:delay=100us,loss=1%,seed=3".parse::<DutMode>().unwrap();
+        let DutMode::Impair(c) = i else { panic!("{i:?}") };
+        assert_eq!((c.delay, c.loss_ppm, c.seed), (Nanos(100_000), 10_000, 3));
+        assert_eq!(i.to_string().parse::<DutMode>(), Ok(i));
+        assert!("impair:delay=1us,realtime".parse::<DutMode>().unwrap_err().contains("always runs on the wall clock"));
+        assert!("impair:lag=1us".parse::<DutMode>().unwrap_err().contains("'impair:lag=1us': "), "names the mode");
         let ct = Stateful { conntrack: 200, cps: None };
         assert_eq!("nat,conntrack=200".parse::<DutMode>(), Ok(DutMode::Nat(ct)));
         assert_eq!(DutMode::Nat(ct).to_string(), "nat,conntrack=200");

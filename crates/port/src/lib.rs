@@ -35,6 +35,7 @@ mod bpf;
 pub mod bridge;
 pub mod capture;
 pub mod config;
+pub mod forward;
 pub mod impair;
 pub mod lab;
 pub mod lock;

@@ -42,6 +42,9 @@ pub struct TrexConfig {
     pub engine: EngineConfig,
     /// How often the counters are published (TRex: twice a second).
     pub interval: Duration,
+    /// Where the latency streams' stamps come from (`riptide serve --timestamps`: TRex's
+    /// client has no say in it).
+    pub timestamps: riptide_engine::Timestamps,
 }
 
 /// The request socket's connection limits.
@@ -130,7 +133,9 @@ pub fn serve(cfg: TrexConfig) -> std::io::Result<TrexHandle> {
     let (rpc, publish) = (rep_listener.local_addr()?, pub_listener.local_addr()?);
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
         ^ u64::from(std::process::id()).rotate_left(32);
-    let state = Arc::new(Mutex::new(Trex::new(cfg.engine.clone(), seed)));
+    let mut trex = Trex::new(cfg.engine.clone(), seed);
+    trex.timestamps = cfg.timestamps;
+    let state = Arc::new(Mutex::new(trex));
     let stop = Arc::new(AtomicBool::new(false));
     // A connection refused gets nothing: ZeroMQ has no message for it, and libzmq retries.
     let quiet = || -> Refuse { Box::new(|_, _| {}) };

@@ -368,6 +368,8 @@ pub struct Trex {
     samples: Samples,
     /// The tagged packet groups' context, while one is enabled.
     tpg: Option<tpg::Tpg>,
+    /// Where the latency streams' stamps come from, for every run it starts.
+    pub timestamps: riptide_engine::Timestamps,
 }
 
 impl Trex {
@@ -401,6 +403,7 @@ impl Trex {
             astf: astf::Astf::new(),
             samples: Samples::default(),
             tpg: None,
+            timestamps: riptide_engine::Timestamps::Auto,
         };
         t.api_h = t.token();
         t

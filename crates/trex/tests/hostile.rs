@@ -307,6 +307,7 @@ fn server() -> TrexHandle {
         publish: "127.0.0.1:0".parse().unwrap(),
         engine: EngineConfig { ports: vec!["null".parse().unwrap(), "null".parse().unwrap()], ..Default::default() },
         interval: Duration::from_millis(100),
+        timestamps: Default::default(),
     })
     .unwrap()
 }

@@ -599,6 +599,53 @@ fn packet_groups_count_by_sending_and_receiving_port_as_trex_reports_them() {
     assert_eq!(l["lat"]["source"], "virtual", "{pg}");
 }
 
+/// `riptide serve --trex --timestamps kernel`: TRex's client has no say in where latency
+/// stamps come from, the server's operator has; a port that cannot stamp its departures
+/// refuses the start, naming the port and why. (A simulated link needs no stamps: its
+/// departures are the schedule's, exact.)
+#[test]
+fn the_servers_timestamp_source_holds_for_the_runs_trexs_client_starts() {
+    let start = |c: &mut Client| {
+        let h = c.ok("acquire", json!({"port_id": 0, "user": "u", "force": false})).as_str().unwrap().to_string();
+        let mode = json!({"type": "single_burst", "total_pkts": 40, "rate": {"type": "pps", "value": 1000.0}});
+        let mut lat = stream(mode, json!([]), Some(4));
+        lat["flow_stats"]["rule_type"] = json!("latency");
+        c.ok("add_stream", json!({"port_id": 0, "handler": h, "stream_id": 2, "stream": lat}));
+        let go = json!({"port_id": 0, "handler": h, "mul": {"type": "raw", "op": "abs", "value": 1}, "duration": -1.0});
+        c.raw("start_traffic", go)
+    };
+    use riptide_port::impair::{ImpairLink, Impairments};
+    let wall = || {
+        let link = ImpairLink::new(Impairments { real_time: true, ..Default::default() });
+        vec![PortSpec::link(&link, 0), PortSpec::link(&link, 1)]
+    };
+    let mut c = Client::new(wall());
+    c.t.timestamps = riptide_engine::Timestamps::Kernel;
+    assert!(start(&mut c).get("error").is_none());
+    // The gathered start begins a moment later and fails: TRex's port error event.
+    riptide_testkit::wait_for(Duration::from_secs(10), "the gathered start to begin and fail", || {
+        c.t.poll();
+        let ev = c.ok("get_async_events", json!({}));
+        ev["events"].as_array().unwrap().iter().any(|e| e["type"] == 1)
+    });
+    let ev = c.ok("get_async_events", json!({}));
+    let error = ev["events"].as_array().unwrap().iter().find(|e| e["type"] == 7).map(|e| e["data"]["error"].clone());
+    let e = error.as_ref().and_then(Value::as_str).unwrap_or_else(|| panic!("a port error: {ev}"));
+    assert!(e.contains("port 0 (link:0) has no departure stamps: a link: port has no kernel"), "{e}");
+    let mut c = Client::new(wall());
+    assert!(start(&mut c).get("error").is_none(), "the default (auto) takes user space's stamps there");
+    c.wait_idle(0);
+    let pg = c.ok("get_pgid_stats", json!({"pgids": [4]}));
+    assert_eq!(pg["latency"]["4"]["lat"]["source"], "user", "{pg}");
+    let link = ImpairLink::new(Impairments::default());
+    let mut c = Client::new(vec![PortSpec::link(&link, 0), PortSpec::link(&link, 1)]);
+    c.t.timestamps = riptide_engine::Timestamps::Kernel;
+    assert!(start(&mut c).get("error").is_none());
+    c.wait_idle(0);
+    let pg = c.ok("get_pgid_stats", json!({"pgids": [4]}));
+    assert_eq!(pg["latency"]["4"]["lat"]["source"], "virtual", "{pg}");
+}
+
 /// TRex's counters only grow: its client reads them against baselines it keeps, so a
 /// second run adds to the first (regression: each run counted from zero, and TRex's
 /// client showed negative packet counts).

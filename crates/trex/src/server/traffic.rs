@@ -136,7 +136,8 @@ impl Trex {
         let (text, groups, next_tag) = self.profile_of(ports, first_tag)?;
         self.engine.handle(Command::load_profile(text, "trex")).map_err(|e| exec(e.to_string()))?;
         let list = Some(ports.iter().map(|&p| p as u16).collect());
-        let opts = StartOptions { duration, multiplier: mul, ports: list, ..Default::default() };
+        let opts =
+            StartOptions { duration, multiplier: mul, ports: list, timestamps: self.timestamps, ..Default::default() };
         self.engine.handle(Command::Start(opts)).map_err(|e| exec(e.to_string()))?;
         let run = match &mut self.run {
             Some(r) => r,
