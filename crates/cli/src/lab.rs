@@ -121,13 +121,9 @@ fn forward(impair: &str, stats: Option<&std::path::Path>) -> Result<(), Failure>
     let cfg = Impairments::parse(impair).map_err(|e| Failure::input(format!("--impair: {e}")))?;
     let legs = [lab::PORTS[0].dut_if, lab::PORTS[1].dut_if];
     crate::signal::install();
-    let priority = match forward::realtime() {
-        Ok(()) => format!("SCHED_FIFO {}", forward::REALTIME_PRIORITY),
-        Err(e) => format!("not real-time: {e}"),
-    };
     let mut ready = || {
         let what = if impair.is_empty() { "unimpaired" } else { impair };
-        println!("forwarding {} <-> {} ({what}; {priority})", legs[0], legs[1]);
+        println!("forwarding {} <-> {} ({what})", legs[0], legs[1]);
     };
     let mut report = |s: &forward::ForwardStats| {
         if let Some(path) = stats {
@@ -142,12 +138,29 @@ fn forward(impair: &str, stats: Option<&std::path::Path>) -> Result<(), Failure>
     let fin = forward::run(legs, cfg, &mut ready, &mut report, &crate::signal::interrupted)
         .map_err(|e| Failure::runtime(format!("forwarder: {e}")))?;
     for (d, s) in fin.directions.iter().enumerate() {
-        println!(
-            "{} -> {}: {} received, {} forwarded, {} lost, {} reordered, {} duplicated, {} dropped (queue full), {} too long, {} refused",
-            legs[d], legs[1 - d], s.received, s.forwarded, s.lost, s.reordered, s.duplicated, s.held_full, s.too_long, s.send_failed
-        );
+        println!("{}", direction_line(d, s));
     }
     Ok(())
+}
+
+/// One direction of the impair DUT's forwarder, as `lab status` and its log print it.
+fn direction_line(d: usize, s: &riptide_port::forward::DirectionStats) -> String {
+    let legs = [lab::PORTS[0].dut_if, lab::PORTS[1].dut_if];
+    format!(
+        "forwarder {} -> {}: {} received, {} forwarded, {} lost, {} reordered, {} duplicated, {} dropped (queue \
+         full), {} too long, {} refused, {} dropped (ring full)",
+        legs[d],
+        legs[1 - d],
+        s.received,
+        s.forwarded,
+        s.lost,
+        s.reordered,
+        s.duplicated,
+        s.held_full,
+        s.too_long,
+        s.send_failed,
+        s.ring_full
+    )
 }
 
 /// `lab status` of one lab.
@@ -168,6 +181,17 @@ fn show(l: &Lab) -> Result<(), Failure> {
     if let Some(l) = st.learning {
         let max = if l.max_learned == 0 { "no limit".to_string() } else { format!("at most {}", l.max_learned) };
         println!("bridge br0: {} addresses learned ({max})", l.learned);
+    }
+    if let DutMode::Impair(_) = mode {
+        let text = std::fs::read_to_string(lab::forward_stats_path(l)).unwrap_or_default();
+        match serde_json::from_str::<riptide_port::forward::ForwardStats>(&text) {
+            Ok(f) => {
+                for (d, s) in f.directions.iter().enumerate() {
+                    println!("{}", direction_line(d, s));
+                }
+            }
+            Err(_) => println!("forwarder: no figures yet (it writes them each second while they change)"),
+        }
     }
     let w = st.interfaces.iter().map(|i| i.ns.len()).max().unwrap_or(0).max(12);
     println!(
