@@ -126,8 +126,12 @@ def test_concurrent_holds_a_trex_profile_at_constant_concurrency() -> None:
         assert r.returncode == 0, r.stderr
         return json.loads(r.stdout)["tcp"]["client"]["tcps_connattempt"]
 
-    low, high = rate(2), rate(8)
-    assert 2.5 < high / low < 5.0, (low, high)
+    # The host's load only ever lowers a count (a clean clone's CI got 254 at 2 held and 500
+    # at 8 while the other pytest worker was busy): the most of three interleaved runs each
+    # is the least disturbed.
+    runs = [(rate(2), rate(8)) for _ in range(3)]
+    low, high = max(r[0] for r in runs), max(r[1] for r in runs)
+    assert 2.5 < high / low < 5.0, runs
     # And a wrong use is named.
     r = tcp("http_simple.py", "--concurrent", "20", "-m", "10kcps", "-d", "1")
     assert r.returncode != 0 and "--concurrent" in r.stderr, r.stderr

@@ -172,7 +172,9 @@ fn a_quick_calibration_orders_latencies_draws_its_curve_and_travels_with_reports
     // can spike by 20% when the host's other tenants do, the lightest one included (CI
     // saw 144 ns, then 135, 138, ... 161 ns; a clean clone here 162.5 ns, then 154.5,
     // 152.3, ... 163.1), so no single point is the reference, and a point is "lower" only
-    // past 10% of the median: the curve's shape is held by the halves' medians below.
+    // past 20% of the median (single points dip as they spike: CI saw 275.6, 265.1, then
+    // 235.2 ns at the third point, the rest 233-267): the curve's shape is held by the
+    // halves' medians below, to 10%.
     let pts = c["loaded_latency"]["points"].as_array().unwrap();
     assert!(pts.len() >= 5, "{pts:?}");
     let curve: Vec<(u64, f64, f64)> = pts
@@ -196,8 +198,9 @@ fn a_quick_calibration_orders_latencies_draws_its_curve_and_travels_with_reports
     for i in 1..curve.len() {
         let lowest = curve[..i].iter().map(|p| p.2).fold(f64::INFINITY, f64::min);
         assert!(
-            curve[i].2 >= lowest - noise,
-            "latency fell by more than noise ({noise:.1} ns) at point {i}: {curve:?}"
+            curve[i].2 >= lowest - 2.0 * noise,
+            "latency fell by more than a single point's noise ({:.1} ns) at point {i}: {curve:?}",
+            2.0 * noise
         );
     }
     let median = |pts: &[(u64, f64, f64)]| {

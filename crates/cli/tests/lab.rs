@@ -1394,7 +1394,8 @@ fn riptide_bin() -> std::path::PathBuf {
 
 /// Issue 16: `riptide ndr` completes over the user-space forwarders CSIT and the OVS
 /// benchmarks use, DPDK testpmd and Open vSwitch's userspace datapath, for 64 B and
-/// 1518 B frames. The DUT namespace has no addresses and no bridge in these modes, so
+/// 1518 B frames (testpmd always finds an NDR; OVS may lose at every load tried, which
+/// the search must then have seen at its minimum). The DUT namespace has no addresses and no bridge in these modes, so
 /// only the forwarder moves frames; the kernel's counters show it forwarded each frame
 /// at most once (testpmd's af_packet PMD once sent frames twice) and that rt1 received
 /// at least what the trials counted.
@@ -1417,7 +1418,22 @@ fn ndr_completes_over_testpmd_and_ovs() {
                 "{mode} {size} B: NDR {ndr:?} pps, PDR {}, {} trials",
                 run["goals"][1]["lower_bound"], run["trials"]
             );
-            assert!(ndr.is_some_and(|n| n >= 10_000.0), "{mode} forwards nothing losslessly at {size} B: {run}");
+            match ndr {
+                Some(n) => assert!(n >= 10_000.0, "{run}"),
+                // OVS's userspace datapath on this VM sometimes loses frames at every load,
+                // the 10 kpps minimum included (BENCHMARKS.md saw it in one round of three,
+                // CI in one run at 1518 B): then the search ends "not found" having tried the
+                // minimum and seen the DUT, not the generator, lose there.
+                None if mode == "ovs" => {
+                    let tried = run["trial_list"].as_array().unwrap().iter().any(|t| {
+                        t["intended_load"].as_f64().unwrap() <= 10_000.0 * 1.001
+                            && t["lost"].as_u64().unwrap() > 0
+                            && t["generator_limited"] == false
+                    });
+                    assert!(tried, "{mode} at {size} B: no NDR, and no lossy trial at the minimum: {run}");
+                }
+                None => panic!("{mode} forwards nothing losslessly at {size} B: {run}"),
+            }
             // One trial is the whole search when the first one, at the maximum load, loses
             // nothing (a fast moment of the DUT); otherwise the search narrows.
             let at_max = ndr.is_some_and(|n| n >= 300_000.0);
@@ -2202,7 +2218,9 @@ fn an_ipv6_astf_profile_runs_against_the_lab_kernel_by_neighbor_discovery() {
     assert!(lines.iter().all(|l| l.contains("\"GET /3384 HTTP/1.1\" 200 32000 ")), "{}", lines[0]);
     // On the wire: the kernel's solicitations for each client, riptide's advertisements
     // (solicited, overriding, its MAC), as many as it counted.
-    let ns = tshark(&pcap, "icmpv6.type == 135", &["icmpv6.nd.ns.target_address"]);
+    // (Not the DUT's duplicate address detection of its own link-local address, which a
+    // capture started soon after IPv6 came up may see: its source is the unspecified ::.)
+    let ns = tshark(&pcap, "icmpv6.type == 135 && ipv6.src != ::", &["icmpv6.nd.ns.target_address"]);
     let na = tshark(&pcap, "icmpv6.type == 136", &["icmpv6.nd.na.target_address", "icmpv6.nd.na.flag.s", "eth.src"]);
     let asked: std::collections::BTreeSet<&str> = ns.iter().map(String::as_str).collect();
     assert_eq!(asked, clients, "the kernel asked for each client it answered: {ns:?}");
