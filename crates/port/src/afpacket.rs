@@ -299,7 +299,7 @@ fn packet_socket() -> io::Result<OwnedFd> {
 
 /// Binds packet socket `fd` to interface `ifindex` for protocol `proto` (network byte
 /// order; 0 registers no receive handler).
-fn bind(fd: RawFd, ifindex: u32, proto: u16) -> io::Result<()> {
+pub(crate) fn bind(fd: RawFd, ifindex: u32, proto: u16) -> io::Result<()> {
     let sll = libc::sockaddr_ll {
         sll_family: libc::AF_PACKET as u16,
         sll_protocol: proto,

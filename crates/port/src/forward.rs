@@ -24,7 +24,7 @@
 //! real-time priority it starved a generator that shared its CPU (50 ms, and the burst
 //! after overflowed its ring).
 
-use crate::afpacket::{cvt, get_opt, interface_index, set_opt};
+use crate::afpacket::{bind, cvt, get_opt, interface_index, set_opt};
 use crate::impair::{ImpairLine, Impairments, Injected};
 use crate::mapping::Mapping;
 use riptide_core::host::unix_now_ns;
@@ -128,24 +128,7 @@ impl Leg {
         };
         set_opt(raw, libc::SOL_PACKET, libc::PACKET_RX_RING, &req).map_err(|e| named("PACKET_RX_RING", e))?;
         let ring = Mapping::shared(raw, BLOCK * blocks, 0).map_err(|e| named("mapping the ring", e))?;
-        let sll = libc::sockaddr_ll {
-            sll_family: libc::AF_PACKET as u16,
-            sll_protocol: (libc::ETH_P_ALL as u16).to_be(),
-            sll_ifindex: ifindex as libc::c_int,
-            sll_hatype: 0,
-            sll_pkttype: 0,
-            sll_halen: 0,
-            sll_addr: [0; 8],
-        };
-        // SAFETY: `sll` is a valid sockaddr_ll of the length passed, read during the call.
-        let rc = unsafe {
-            libc::bind(
-                raw,
-                (&sll as *const libc::sockaddr_ll).cast(),
-                size_of::<libc::sockaddr_ll>() as libc::socklen_t,
-            )
-        };
-        cvt(rc).map_err(|e| named("bind", e))?;
+        bind(raw, ifindex, (libc::ETH_P_ALL as u16).to_be()).map_err(|e| named("bind", e))?;
         let mreq = libc::packet_mreq {
             mr_ifindex: ifindex as libc::c_int,
             mr_type: libc::PACKET_MR_PROMISC as u16,

@@ -760,28 +760,37 @@ fn testpmd_args() -> Vec<String> {
 /// prints: on some hosts "start packet forwarding" sat in the buffer for as long as it
 /// ran. `stdbuf -oL` (coreutils) makes it line-buffered.
 fn testpmd(lab: &Lab) -> io::Result<()> {
-    let dut = lab.dut();
+    let mut argv: Vec<std::ffi::OsString> = ["stdbuf", "-oL", "dpdk-testpmd"].map(Into::into).to_vec();
+    argv.extend(testpmd_args().into_iter().map(Into::into));
+    start_in_dut(lab, "testpmd.log", &argv, "start packet forwarding", "dpdk-testpmd")
+}
+
+/// Runs `argv` in the lab's DUT namespace (`ip netns exec`), detached in its own process
+/// group, its output in `RUN_DIR/NAME/LOG`, and waits (at most [`DUT_START`]) until that
+/// output says `ready`; else the error names `what`, how it ended and the output's last
+/// lines.
+fn start_in_dut(lab: &Lab, log: &str, argv: &[std::ffi::OsString], ready: &str, what: &str) -> io::Result<()> {
     let run_dir = lab.run_dir();
-    let log_path = run_dir.join("testpmd.log");
-    let log = std::fs::File::create(&log_path)?;
+    let log_path = run_dir.join(log);
+    let file = std::fs::File::create(&log_path)?;
     let mut child = Command::new("ip")
-        .args(["netns", "exec", dut, "stdbuf", "-oL", "dpdk-testpmd"])
-        .args(testpmd_args())
+        .args(["netns", "exec", lab.dut()])
+        .args(argv)
         .current_dir(&run_dir)
         .stdin(Stdio::null())
-        .stdout(log.try_clone()?)
-        .stderr(log)
+        .stdout(file.try_clone()?)
+        .stderr(file)
         .process_group(0)
         .spawn()?;
     let deadline = Instant::now() + DUT_START;
     loop {
         let text = std::fs::read_to_string(&log_path).unwrap_or_default();
-        if text.contains("start packet forwarding") {
+        if text.contains(ready) {
             return Ok(());
         }
         let tail = || text.lines().rev().take(3).collect::<Vec<_>>().join(" / ");
         if let Some(status) = child.try_wait()? {
-            return Err(io::Error::other(format!("dpdk-testpmd exited ({status}): {}", tail())));
+            return Err(io::Error::other(format!("{what} exited ({status}): {}", tail())));
         }
         if Instant::now() >= deadline {
             let _ = child.kill();
@@ -808,36 +817,10 @@ fn impair_forwarder(lab: &Lab, cfg: Impairments) -> io::Result<()> {
             exe.display()
         )));
     }
-    let run_dir = lab.run_dir();
-    let log_path = run_dir.join("forward.log");
-    let log = std::fs::File::create(&log_path)?;
-    let stats = forward_stats_path(lab);
-    let mut child = Command::new("ip")
-        .args(["netns", "exec", lab.dut()])
-        .arg(&exe)
-        .args(["lab", "forward", "--name", lab.name(), "--impair", &cfg.to_string(), "--stats"])
-        .arg(&stats)
-        .current_dir(&run_dir)
-        .stdin(Stdio::null())
-        .stdout(log.try_clone()?)
-        .stderr(log)
-        .process_group(0)
-        .spawn()?;
-    let deadline = Instant::now() + DUT_START;
-    loop {
-        let text = std::fs::read_to_string(&log_path).unwrap_or_default();
-        if text.contains("forwarding ") {
-            return Ok(());
-        }
-        if let Some(status) = child.try_wait()? {
-            return Err(io::Error::other(format!("riptide lab forward exited ({status}): {}", text.trim())));
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            return Err(io::Error::new(io::ErrorKind::TimedOut, format!("not forwarding after 20 s: {}", text.trim())));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let mut argv: Vec<std::ffi::OsString> = vec![exe.into()];
+    argv.extend(["lab", "forward", "--name", lab.name(), "--impair", &cfg.to_string(), "--stats"].map(Into::into));
+    argv.push(forward_stats_path(lab).into());
+    start_in_dut(lab, "forward.log", &argv, "forwarding ", "riptide lab forward")
 }
 
 /// RFC 2889's monitor leg of the learning switches: rt2 in the generator's namespace to
