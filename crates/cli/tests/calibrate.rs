@@ -292,9 +292,12 @@ fn last_core() -> String {
 }
 
 /// pma_tools-style jitter beside the baseline's `jitter`, alternating, on one core: the
-/// fastest loop (Abs_Min, cycles), median of five rounds each, agrees within 10% (a single
-/// round of either can stray: the baseline once read 444,720 cycles between four rounds of
-/// 502,000, and a best-of-five compared that one). The baseline is built with its
+/// fastest loop (Abs_Min, cycles) agrees within 10%, as the median of the five rounds'
+/// ratios (each round's two runs side by side in time). A single round of either can
+/// stray (the baseline once read 444,720 cycles between four rounds of 502,000, and a
+/// best-of-five compared that one), and the host can halve the core's speed for the
+/// rest of the test (CI: both read 61,400 cycles, then both 118,000-123,600 from the
+/// third round's baseline run on; medians of each compared 61,476 with 118,040). The baseline is built with its
 /// loops aligned to 64 bytes, as riptide's is: a loop across a line boundary runs up to
 /// three times slower on Zen 3, which would compare code placement, not tools.
 #[test]
@@ -325,9 +328,14 @@ fn jitter_agrees_with_the_baseline_on_the_same_core() {
         v[v.len() / 2]
     };
     let (a, b) = (median(&mut ours.clone()), median(&mut theirs.clone()));
-    let ratio = a as f64 / b as f64;
-    eprintln!("jitter Abs_Min on core {core}: riptide {ours:?}, baseline {theirs:?}; medians {a} / {b} = {ratio:.3}");
-    assert!((0.9..=1.1).contains(&ratio), "riptide {a} vs baseline {b} cycles: ratio {ratio:.3}");
+    let mut ratios: Vec<f64> = ours.iter().zip(&theirs).map(|(x, y)| *x as f64 / *y as f64).collect();
+    ratios.sort_by(f64::total_cmp);
+    let ratio = ratios[ratios.len() / 2];
+    eprintln!(
+        "jitter Abs_Min on core {core}: riptide {ours:?}, baseline {theirs:?}; medians {a} / {b}; median of the \
+         rounds' ratios {ratio:.3}"
+    );
+    assert!((0.9..=1.1).contains(&ratio), "riptide {ours:?} vs baseline {theirs:?} cycles: ratio {ratio:.3}");
 }
 
 /// Read bandwidth of one core beside the baseline's `membw` (AVX2 sum over 256 MiB),
