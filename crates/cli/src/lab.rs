@@ -127,11 +127,28 @@ fn forward(impair: &str, stats: Option<&std::path::Path>) -> Result<(), Failure>
     };
     let mut report = |s: &forward::ForwardStats| {
         if let Some(path) = stats {
-            // Rewritten whole: a reader sees the last figures or the ones before.
-            let tmp = path.with_extension("json.tmp");
+            // Rewritten whole: a reader sees the last figures or the ones before. The
+            // temporary file is created exclusively, no link followed (the directory may
+            // be one others write); one left by a crash makes the update wait, not follow it.
+            use std::io::Write;
+            use std::os::unix::fs::OpenOptionsExt;
+            let tmp = path.with_extension(format!("json.{}.tmp", std::process::id()));
             let text = serde_json::to_string(s).unwrap_or_default();
-            if std::fs::write(&tmp, text).is_ok() {
-                let _ = std::fs::rename(&tmp, path);
+            let wrote = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o644)
+                .custom_flags(libc::O_NOFOLLOW)
+                .open(&tmp)
+                .and_then(|mut f| f.write_all(text.as_bytes()));
+            match wrote {
+                Ok(()) => {
+                    let _ = std::fs::rename(&tmp, path);
+                }
+                Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                    let _ = std::fs::remove_file(&tmp);
+                }
+                Err(_) => {}
             }
         }
     };

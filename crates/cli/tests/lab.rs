@@ -817,7 +817,16 @@ fn the_impair_dut_delays_by_what_it_is_told_as_the_kernels_stamps_measure() {
             ok(&["lab", "up", "--dut", dut]);
             let v = run(&["-d", "1s", "--timestamps", "kernel"]);
             let l = &v["latency"][0];
-            assert_eq!((l["source"].as_str(), &l["count"]), (Some("kernel"), &v["streams"][0]["tx_packets"]), "{v}");
+            // Every frame arrives; one whose kernel stamp the host lost (1 of 10,000 once,
+            // in a 3 ms stall) is counted as unstamped, not measured.
+            let unstamped = l.get("unstamped").and_then(serde_json::Value::as_u64).unwrap_or(0);
+            assert_eq!(l["source"], "kernel", "{v}");
+            assert_eq!(
+                l["count"].as_u64().unwrap() + unstamped,
+                v["streams"][0]["tx_packets"].as_u64().unwrap(),
+                "{v}"
+            );
+            assert!(unstamped <= 10, "{v}");
             into.push(l["p50_ns"].as_u64().unwrap() as f64);
         }
     }
