@@ -17,6 +17,8 @@ mod files;
 mod generate;
 mod lab;
 mod merge;
+mod merge_split;
+mod merge_stateful;
 mod ndr;
 mod pktgen;
 mod place;

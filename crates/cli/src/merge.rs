@@ -2,8 +2,11 @@
 //! run --segment I/N --start-at TIME`, one `--json` or `--out` file each) added into one
 //! report: per-port and per-stream counts summed, tagged streams' receive figures
 //! summed, latency histograms merged, and how far apart the generators really began.
+//! Stateful results (`riptide tcp --segment`, `riptide run-stf --segment`) are added by
+//! [`crate::merge_stateful`].
 
 use crate::files::write_atomic;
+use crate::merge_split::{check_segments, human_ns, read_value, segment_of, Kind};
 use crate::report;
 use crate::Failure;
 use clap::Args;
@@ -11,11 +14,12 @@ use riptide_engine::{LatencyStats, Snapshot};
 use riptide_measure::Latency;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub(crate) struct MergeArgs {
-    /// Result files of `riptide run --json` (or `--out`), one per generator.
+    /// Result files of `riptide run --json` (or `--out`), or of `riptide tcp --json` or
+    /// `riptide run-stf --json`, one per generator; all of one kind.
     #[arg(required = true, num_args = 1..)]
     pub files: Vec<PathBuf>,
     /// Print one JSON object instead of tables.
@@ -26,9 +30,6 @@ pub(crate) struct MergeArgs {
     pub out: Option<PathBuf>,
 }
 
-/// The largest result file read.
-const MAX_FILE: u64 = 256 << 20;
-
 /// One generator's result, read.
 struct Part {
     file: String,
@@ -38,8 +39,24 @@ struct Part {
 }
 
 pub(crate) fn merge(a: MergeArgs) -> Result<(), Failure> {
-    let parts = a.files.iter().map(|f| read(f)).collect::<Result<Vec<_>, _>>()?;
-    check_segments(&parts)?;
+    let raw = a.files.iter().map(|f| read_value(f)).collect::<Result<Vec<_>, _>>()?;
+    let kind = Kind::of(&raw[0].1);
+    if let Some((file, v)) = raw.iter().find(|(_, v)| Kind::of(v) != kind) {
+        return Err(Failure::input(format!(
+            "{file} is a {}'s result, {} a {}'s: one merge adds the results of one kind of run",
+            Kind::of(v).name(),
+            raw[0].0,
+            kind.name()
+        )));
+    }
+    let v = match kind {
+        Kind::Tcp => return crate::merge_stateful::tcp(&raw, a.json, a.out.as_deref()),
+        Kind::Stf => return crate::merge_stateful::stf(&raw, a.json, a.out.as_deref()),
+        Kind::Stateless => raw,
+    };
+    let parts = v.into_iter().map(|(file, v)| part(file, v)).collect::<Result<Vec<_>, _>>()?;
+    let segs: Vec<(&str, Option<(u32, u32)>)> = parts.iter().map(|p| (p.file.as_str(), p.segment)).collect();
+    check_segments(&segs)?;
     let merged = add(&parts)?;
     let mut v = report::json(&merged);
     let began = parts.iter().map(began).collect::<Result<Vec<u64>, _>>()?;
@@ -88,42 +105,16 @@ pub(crate) fn merge(a: MergeArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn human_ns(ns: u64) -> String {
-    match ns {
-        0..=9_999 => format!("{ns} ns"),
-        10_000..=9_999_999 => format!("{:.1} us", ns as f64 / 1e3),
-        _ => format!("{:.1} ms", ns as f64 / 1e6),
-    }
-}
-
-/// Reads one result file: a run's `--json` object (tagged streams' receive figures as
+/// One stateless result: a run's `--json` object (tagged streams' receive figures as
 /// flat keys) or the engine's snapshot.
-fn read(path: &Path) -> Result<Part, Failure> {
-    let file = path.display().to_string();
+fn part(file: String, mut v: Value) -> Result<Part, Failure> {
     let bad = |what: String| Failure::input(format!("{file}: {what}"));
-    let len = std::fs::metadata(path).map_err(|e| bad(format!("cannot read: {e}")))?.len();
-    if len > MAX_FILE {
-        return Err(bad(format!("larger than {} MiB: not a run's result", MAX_FILE >> 20)));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read: {e}")))?;
-    let mut v: Value = serde_json::from_str(&text)
-        .map_err(|e| bad(format!("line {}: not JSON ({e}): expected the --json of riptide run", e.line())))?;
-    if v.get("tcp").is_some_and(|t| !t.is_null()) || v.get("stf").is_some_and(|t| !t.is_null()) {
-        return Err(bad("a stateful or TCP run: riptide merge adds stateless runs".into()));
-    }
     if let Some(streams) = v.get_mut("streams").and_then(Value::as_array_mut) {
         for s in streams {
             unflatten_rx(s);
         }
     }
-    let segment = match v.get("segment") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => {
-            let seg: riptide_engine::Segment = s.parse().map_err(|e: String| bad(format!("segment: {e}")))?;
-            Some((seg.index, seg.count))
-        }
-        Some(o) => return Err(bad(format!("segment: expected \"I/N\", got {o}"))),
-    };
+    let segment = segment_of(&file, &v)?;
     let start_at = v.get("start_at_unix_ns").and_then(Value::as_u64);
     let snap: Snapshot = serde_json::from_value(v)
         .map_err(|e| bad(format!("not a riptide run's result: {e} (expected the --json of riptide run)")))?;
@@ -145,40 +136,6 @@ fn unflatten_rx(s: &mut Value) {
     }
     rx.insert("ports".into(), o.get("rx_ports").cloned().filter(|p| !p.is_null()).unwrap_or(json!([])));
     o.insert("rx".into(), Value::Object(rx));
-}
-
-/// Segmented results must be the N shares of one split, each once.
-fn check_segments(parts: &[Part]) -> Result<(), Failure> {
-    let segs: Vec<(&str, (u32, u32))> = parts.iter().filter_map(|p| Some((p.file.as_str(), p.segment?))).collect();
-    if segs.is_empty() {
-        return Ok(());
-    }
-    if segs.len() != parts.len() {
-        let plain = parts.iter().find(|p| p.segment.is_none()).map_or("", |p| p.file.as_str());
-        return Err(Failure::input(format!("{plain} is not a segment of the run the other files split (no segment)")));
-    }
-    let n = segs[0].1 .1;
-    let mut seen: BTreeMap<u32, &str> = BTreeMap::new();
-    for (file, (i, count)) in &segs {
-        if *count != n {
-            return Err(Failure::input(format!(
-                "{file}: segment {i}/{count}, but {} is of {n}: the files are of different splits",
-                segs[0].0
-            )));
-        }
-        if let Some(other) = seen.insert(*i, file) {
-            return Err(Failure::input(format!("segment {i}/{n} is in both {other} and {file}")));
-        }
-    }
-    let missing: Vec<String> = (0..n).filter(|i| !seen.contains_key(i)).map(|i| format!("{i}/{n}")).collect();
-    if !missing.is_empty() {
-        return Err(Failure::input(format!(
-            "segments {} are missing: the merged run would be short (given: {})",
-            missing.join(", "),
-            segs.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
-        )));
-    }
-    Ok(())
 }
 
 /// When a generator began sending (its time zero and how late it started), by its clock.

@@ -280,7 +280,7 @@ const HAND_OVER: u64 = 2_000_000_000;
 /// Waits until `at_unix_ns` is at most [`HAND_OVER`] away, and returns it; refuses a
 /// time less than 5 ms ahead (the engine needs 1 ms to open its ports). `None` when
 /// interrupted while waiting.
-fn wait_until(at_unix_ns: u64) -> Option<u64> {
+pub(crate) fn wait_until(at_unix_ns: u64) -> Option<u64> {
     loop {
         if crate::signal::interrupted() {
             return None;

@@ -49,6 +49,17 @@ pub(crate) struct StfArgs {
     /// run), pq (priority queue) or tw-only (the wheel without the run).
     #[arg(long, default_value = "tw")]
     pub scheduler: String,
+    /// Start only share I (from 0) of N of the flows, for N generators that together run
+    /// the profile (on N hosts, or N namespaces): the flows numbered I modulo N, with the
+    /// addresses, ports and start times one generator would give them (the `seq`
+    /// distribution), and 1/N of -n. `riptide merge` adds their results.
+    #[arg(long, value_name = "I/N")]
+    pub segment: Option<String>,
+    /// Start at this wall-clock time, so that several generators begin together: RFC
+    /// 3339 in UTC (2026-11-27T23:30:00.5Z) or Unix seconds (1795822200.5); a time
+    /// already past is refused.
+    #[arg(long, value_name = "TIME")]
+    pub start_at: Option<String>,
     /// Print one JSON object (TRex's m_* names and a per-second series).
     #[arg(long)]
     pub json: bool,
@@ -78,8 +89,26 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
     if a.ports.len() > 2 {
         return Err(Failure::input("run-stf takes one or two ports (client side, server side)"));
     }
+    let segment = a
+        .segment
+        .as_deref()
+        .map(|s| s.parse::<riptide_engine::Segment>().map_err(|e| Failure::input(format!("--segment: {e}"))))
+        .transpose()?;
+    let start_at = a
+        .start_at
+        .as_deref()
+        .map(|t| crate::run::parse_time(t).map_err(|e| Failure::input(format!("--start-at: {e}"))))
+        .transpose()?;
     let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
+    let at_unix_ns = match start_at {
+        Some(at) => {
+            Some(crate::run::wait_until(at).ok_or_else(|| Failure::runtime("interrupted before the start time"))?)
+        }
+        None => None,
+    };
     let start = StfStart {
+        segment,
+        at_unix_ns,
         multiplier,
         duration,
         count: a.count,
@@ -93,8 +122,21 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
     let snap = drive_sampled(&mut engine, Command::StfStart(start), progress, &mut Vec::new())?;
     let out = StfReport::from_snapshot(&snap).ok_or_else(|| Failure::runtime("the run gave no stateful report"))?;
     if a.json {
-        crate::report::print_json(&out)?;
+        let mut v = serde_json::to_value(&out).map_err(|e| Failure::runtime(e.to_string()))?;
+        v["start_unix_ns"] = serde_json::json!(snap.start_unix_ns);
+        if let Some(seg) = segment {
+            v["segment"] = serde_json::json!(seg.to_string());
+            // What `riptide merge` checks the segments' results by.
+            v["flows"] = serde_json::json!({"stride": seg.count, "offset": seg.index});
+        }
+        if let Some(at) = start_at {
+            v["start_at_unix_ns"] = serde_json::json!(at);
+        }
+        crate::report::print_json(&v)?;
     } else {
+        if let Some(seg) = segment {
+            println!("segment {seg}: the flows numbered {} modulo {}", seg.index, seg.count);
+        }
         let c = &out.stats.counters;
         println!(
             "flows opened {} closed {} active {}; packets {} ({}, {:.0} cps over {:.3} s {}); engine {}",

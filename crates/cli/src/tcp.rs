@@ -71,6 +71,18 @@ pub(crate) struct TcpArgs {
     /// of the run. SSLKEYLOGFILE, when set, is appended to as every TLS library does.
     #[arg(long, value_name = "FILE")]
     pub keylog: Option<PathBuf>,
+    /// Open only share I (from 0) of N of the run's connections, for N generators that
+    /// together run the profile against one DUT (on N hosts, or N namespaces): each takes
+    /// the client ports p with (p - first) % N == I of every client address (so no two
+    /// open the same 5-tuple), 1/N of every template's rate, of --concurrent and of -n.
+    /// A server role serves whatever comes to it. `riptide merge` adds their results.
+    #[arg(long, value_name = "I/N")]
+    pub segment: Option<String>,
+    /// Start at this wall-clock time, so that several generators begin together: RFC
+    /// 3339 in UTC (2026-11-27T23:30:00.5Z) or Unix seconds (1795822200.5); a time
+    /// already past is refused.
+    #[arg(long, value_name = "TIME")]
+    pub start_at: Option<String>,
     /// Print one JSON object (the snapshot's `tcp` part and the ports).
     #[arg(long)]
     pub json: bool,
@@ -143,6 +155,17 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
             }
         };
     }
+    let segment = a
+        .segment
+        .as_deref()
+        .map(|s| s.parse::<riptide_engine::Segment>().map_err(|e| Failure::input(format!("--segment: {e}"))))
+        .transpose()?;
+    let tuples = segment.map(|seg| client_tuples(&profile, seg)).transpose()?;
+    let start_at = a
+        .start_at
+        .as_deref()
+        .map(|t| crate::run::parse_time(t).map_err(|e| Failure::input(format!("--start-at: {e}"))))
+        .transpose()?;
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
     let mut engine = Engine::new(config);
     let cores = a.cores.clone().unwrap_or_default();
@@ -157,20 +180,68 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         open_for: None,
         concurrent: a.concurrent,
         max_conns: a.max_conns,
+        segment,
+        at_unix_ns: None,
         parsed: Some(riptide_engine::tcp::Parsed(std::sync::Arc::new(profile))),
+    };
+    let start = match start_at {
+        Some(at) => match crate::run::wait_until(at) {
+            Some(at) => TcpStart { at_unix_ns: Some(at), ..start },
+            None => return Err(Failure::runtime("interrupted before the start time")),
+        },
+        None => start,
     };
     let mut samples = Vec::new();
     let progress = crate::drive::shows_progress(a.json);
     let snap = drive_sampled(&mut engine, Command::TcpStart(start), progress, &mut samples)?;
     let report = snap.tcp.clone().ok_or_else(|| Failure::runtime("the run gave no TCP report"))?;
     if a.json {
-        let v = json!({"duration_s": snap.duration_s, "interrupted": snap.interrupted, "tcp": report, "ports": snap.ports,
-                   "series": series(&samples)});
+        let mut v = json!({"duration_s": snap.duration_s, "interrupted": snap.interrupted, "tcp": report, "ports": snap.ports,
+                   "start_unix_ns": snap.start_unix_ns, "series": series(&samples)});
+        if let (Some(seg), Some(t)) = (segment, tuples) {
+            v["segment"] = json!(seg.to_string());
+            v["client_tuples"] = t;
+        }
+        if let Some(at) = start_at {
+            v["start_at_unix_ns"] = json!(at);
+        }
         crate::report::print_json(&v)?;
     } else {
+        if let Some(seg) = segment {
+            println!("segment {seg}: the client ports p with (p - first) % {} == {}", seg.count, seg.index);
+        }
         print_report(&report, snap.duration_s, roles);
     }
     nothing_completed(&report)
+}
+
+/// What a segment's clients take of the profile's tuple space (what `riptide merge`
+/// checks the segments' results by): the client addresses, the port range, and the
+/// ports `p` with `(p - port_first) % port_stride == port_offset`.
+fn client_tuples(
+    p: &riptide_tcp::profile::TcpProfile,
+    seg: riptide_engine::Segment,
+) -> Result<serde_json::Value, Failure> {
+    let Some(c) = p.clients.first() else {
+        return Err(Failure::input(
+            "--segment: the profile has no client, so nothing to split (run its servers whole)",
+        ));
+    };
+    let ports = u32::from(c.ports.1.saturating_sub(c.ports.0)) + 1;
+    if ports < seg.count {
+        return Err(Failure::input(format!(
+            "--segment {seg}: the client ports {}-{} are fewer than {} segments",
+            c.ports.0, c.ports.1, seg.count
+        )));
+    }
+    Ok(json!({
+        "ip_first": c.ips.0.to_string(),
+        "ip_count": c.ips.1,
+        "port_first": c.ports.0,
+        "port_last": c.ports.1,
+        "port_stride": seg.count,
+        "port_offset": seg.index,
+    }))
 }
 
 /// Where TLS secrets go: `--keylog FILE` (created exclusively), else SSLKEYLOGFILE
@@ -207,7 +278,7 @@ fn nothing_completed(r: &TcpReport) -> Result<(), Failure> {
 
 /// The report; `roles`: whether the profile has a client and a server (a role it does not
 /// play gets no line).
-fn print_report(r: &TcpReport, secs: f64, roles: (bool, bool)) {
+pub(crate) fn print_report(r: &TcpReport, secs: f64, roles: (bool, bool)) {
     let (c, s) = (&r.client, &r.server);
     let (cu, su) = (&r.client_udp, &r.server_udp);
     // A profile of UDP programs only (TRex's udp*.py) gets no TCP lines.

@@ -561,6 +561,65 @@ fn merge_results() {
     });
 }
 
+/// `riptide merge` of stateful results (issue 55): a real `riptide tcp --segment 0/2
+/// --json` (counters, template groups, latency histograms, its tuple space) mutated, a
+/// copy made segment 1/2 beside it, and a `run-stf --segment` result likewise; exit 0 or
+/// 2 naming the file, never a panic.
+#[test]
+fn merge_stateful_results() {
+    let bin = env!("CARGO_BIN_EXE_riptide");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("http.yaml");
+    std::fs::write(
+        &profile,
+        "client:\n  ips: 198.18.0.1/4\n  servers: [198.19.0.1:80]\n  http: {path: /64, body: 64}\n  cps: 2000\n  \
+         limit: 20\nserver:\n  listen:\n    - {port: 80, http: {body: 64}}\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(bin).args(args).current_dir(&root).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    #[rustfmt::skip]
+    let tcp = run(&["tcp", profile.to_str().unwrap(), "--port", "link:0", "--port", "link:1", "--segment", "0/2", "--json"]);
+    assert!(tcp.contains("\"hdr\"") && tcp.contains("client_tuples"), "{tcp}");
+    let stf = run(&["run-stf", "profiles/stf/udp10.yaml", "--port", "null", "-d", "0.2", "--segment", "0/2", "--json"]);
+    let n = std::sync::atomic::AtomicUsize::new(0);
+    // The other half: segment 1/2, and the share it says it took.
+    let fix = |t: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(t).unwrap();
+        v["segment"] = serde_json::json!("1/2");
+        if v.get("flows").is_some() {
+            v["flows"]["offset"] = serde_json::json!(1);
+        } else {
+            v["client_tuples"]["port_offset"] = serde_json::json!(1);
+        }
+        v.to_string()
+    };
+    fuzz("merge-stateful", &[tcp.clone(), stf.clone()], 48, |mutated| {
+        let k = n.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let a = dir.path().join(format!("a{k}.json"));
+        let b = dir.path().join(format!("b{k}.json"));
+        std::fs::write(&a, mutated).unwrap();
+        std::fs::write(&b, fix(if k.is_multiple_of(2) { &tcp } else { &stf })).unwrap();
+        let o = std::process::Command::new(bin).arg("merge").arg(&a).arg(&b).arg("--json").output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        match o.status.code() {
+            Some(0) => {}
+            Some(2) => assert!(err.contains(".json"), "an error without its file: {err}"),
+            c => panic!("riptide merge exited {c:?}: {err}"),
+        }
+    });
+    // Unmutated, the halves merge.
+    let (a, b) = (dir.path().join("tcp0.json"), dir.path().join("tcp1.json"));
+    std::fs::write(&a, &tcp).unwrap();
+    std::fs::write(&b, fix(&tcp)).unwrap();
+    let o = std::process::Command::new(bin).arg("merge").arg(&a).arg(&b).arg("--json").output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 /// `riptide b2b --throughput FILE`: a real `riptide ndr` results.json (a sweep of two
 /// sizes) mutated; the throughput comes out as `--throughput` takes it, or an error that
 /// names the file, never a panic.

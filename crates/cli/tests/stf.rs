@@ -483,3 +483,93 @@ fn jumbo_template_frames_go_out_whole_and_count_what_went_out() {
     assert_eq!(v["tx_packets"], 20);
     assert_eq!(v["tx_bytes"], 20 * 9000, "{v}");
 }
+
+/// The flows of a client-side capture, `client:port -> server:port`, each once, and
+/// the packets.
+fn flows_of(pcap: &std::path::Path) -> (std::collections::BTreeSet<String>, usize) {
+    let t = Command::new("tshark")
+        .arg("-r")
+        .arg(pcap)
+        .args([
+            "-T",
+            "fields",
+            "-E",
+            "separator=,",
+            "-e",
+            "ip.src",
+            "-e",
+            "udp.srcport",
+            "-e",
+            "ip.dst",
+            "-e",
+            "udp.dstport",
+        ])
+        .output()
+        .unwrap();
+    assert!(t.status.success());
+    let text = String::from_utf8(t.stdout).unwrap();
+    (text.lines().map(str::to_owned).collect(), text.lines().count())
+}
+
+/// `run-stf --segment i/4` four times: the flows the four captures hold are those one
+/// generator's capture holds, none in two of them, and `riptide merge` of their results
+/// counts what the one run counted.
+#[test]
+fn four_segments_start_one_runs_flows_each_once_and_merge_to_its_counts() {
+    if !require_tshark() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = |tag: &str, seg: Option<&str>| {
+        let (cs, sc) = (dir.path().join(format!("c2s{tag}.pcap")), dir.path().join(format!("s2c{tag}.pcap")));
+        let (p0, p1) = (format!("pcap:{}", cs.display()), format!("pcap:{}", sc.display()));
+        let mut args = vec!["run-stf", "profiles/stf/udp10.yaml", "--port", &p0, "--port", &p1, "-d", "2.5", "--json"];
+        if let Some(s) = seg {
+            args.extend(["--segment", s]);
+        }
+        let o = riptide(&args);
+        assert!(o.status.success(), "{}", text(&o));
+        let file = dir.path().join(format!("{tag}.json"));
+        std::fs::write(&file, &o.stdout).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        (v, flows_of(&cs), file.display().to_string())
+    };
+    let (whole, (all, packets), _) = run("whole", None);
+    assert_eq!(all.len(), 250, "250 flows in 2.5 s at 100 cps");
+    let mut union = std::collections::BTreeSet::new();
+    let (mut files, mut sum) = (Vec::new(), 0);
+    for i in 0..4 {
+        let seg = format!("{i}/4");
+        let (v, (flows, n), file) = run(&format!("seg{i}"), Some(&seg));
+        assert_eq!(v["segment"], seg.as_str());
+        assert_eq!(v["m_total_open_flows"].as_u64(), Some(flows.len() as u64), "{v}");
+        for f in flows {
+            assert!(union.insert(f.clone()), "flow {f} started by two segments");
+        }
+        sum += n;
+        files.push(file);
+    }
+    assert_eq!(union, all, "the segments' flows are the one run's");
+    assert_eq!(sum, packets, "and their packets");
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    args.push("--json");
+    let o = riptide(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    let m: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for k in ["m_total_open_flows", "m_total_close_flows", "tx_packets", "tx_bytes"] {
+        assert_eq!(m["counters"][k], whole[k], "{k}: {m}");
+    }
+    assert_eq!(m["generators"].as_array().unwrap().len(), 4);
+    // Files of the same segment, or of no segment, are refused naming them.
+    let o = riptide(&["merge", &files[0], &files[1], &files[2], &files[2]]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("segment 2/4 is in both") && text(&o).contains("seg2.json"), "{}", text(&o));
+    let mut altered: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&files[3]).unwrap()).unwrap();
+    altered["flows"]["offset"] = serde_json::json!(1);
+    let bad = dir.path().join("altered.json");
+    std::fs::write(&bad, altered.to_string()).unwrap();
+    let o = riptide(&["merge", &files[0], &files[1], &files[2], bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("altered.json") && text(&o).contains("not segment 3/4's share"), "{}", text(&o));
+}

@@ -346,3 +346,184 @@ fn a_trex_profile_with_tls_templates_runs_https_over_the_link() {
         text(&o)
     );
 }
+
+/// The SYNs a pcap holds, as `client address:port -> server address:port`.
+fn syns(pcap: &std::path::Path) -> Vec<String> {
+    let o = Command::new("tshark")
+        .args(["-n", "-r"])
+        .arg(pcap)
+        .args(["-Y", "tcp.flags.syn == 1 && tcp.flags.ack == 0", "-T", "fields", "-E", "separator=,"])
+        .args(["-e", "ip.src", "-e", "tcp.srcport", "-e", "ip.dst", "-e", "tcp.dstport"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    String::from_utf8(o.stdout).unwrap().lines().map(str::to_owned).collect()
+}
+
+/// A TRex ASTF profile of two TCP templates (GETs to ports 80 and 81, twice as many to
+/// 81) in two template groups, as TRex's template_groups.py has them over UDP.
+const TWO_TEMPLATES: &str = "from trex.astf.api import *
+
+req = b'GET /3384 HTTP/1.1\\r\\nHost: 198.19.0.1\\r\\n\\r\\n'
+resp = b'HTTP/1.1 200 OK\\r\\nContent-Length: 1000\\r\\n\\r\\n' + b'x' * 1000
+
+class Prof1():
+    def get_profile(self, tunables, **kwargs):
+        c = ASTFProgram()
+        c.send(req)
+        c.recv(len(resp))
+        s = ASTFProgram()
+        s.recv(len(req))
+        s.send(resp)
+        ip_gen = ASTFIPGen(glob=ASTFIPGenGlobal(ip_offset='1.0.0.0'),
+                           dist_client=ASTFIPGenDist(ip_range=['16.0.0.0', '16.0.0.255'], distribution='seq'),
+                           dist_server=ASTFIPGenDist(ip_range=['48.0.0.0', '48.0.255.255'], distribution='seq'))
+        t1 = ASTFTemplate(client_template=ASTFTCPClientTemplate(port=80, program=c, ip_gen=ip_gen, cps=1),
+                          server_template=ASTFTCPServerTemplate(program=s, assoc=ASTFAssociationRule(80)), tg_name='1x')
+        t2 = ASTFTemplate(client_template=ASTFTCPClientTemplate(port=81, program=c, ip_gen=ip_gen, cps=2),
+                          server_template=ASTFTCPServerTemplate(program=s, assoc=ASTFAssociationRule(81)), tg_name='2x')
+        return ASTFProfile(default_ip_gen=ip_gen, templates=[t1, t2])
+
+def register():
+    return Prof1()
+";
+
+/// Four generators split TRex's own profile and one of two templates in two groups with `--segment i/4`: tshark finds every SYN's 5-tuple once across the four
+/// captures, each segment's ports its own (p - 1025) % 4 == i; `riptide merge` adds the
+/// four into what one generator opens alone, its counters the sum of theirs and TRex's
+/// invariants holding on the totals.
+#[test]
+fn four_segments_open_disjoint_tuples_and_merge_to_one_runs_counts() {
+    if !require_tshark() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let astf = common::repo().join("python/tests/trex-core/scripts/astf");
+    std::fs::write(dir.path().join("two_templates.py"), TWO_TEMPLATES).unwrap();
+    for name in ["http_simple", "two_templates"] {
+        let at = if name == "http_simple" { astf.join("http_simple.py") } else { dir.path().join("two_templates.py") };
+        let profile = at.display().to_string();
+        let run = |extra: &[&str]| {
+            let mut args = vec!["tcp", &profile, "--port", "link:0", "--port", "link:1", "-m", "400cps", "-n", "100"];
+            args.extend(extra);
+            args.push("--json");
+            riptide(&args)
+        };
+        let whole = json_of(&run(&[]));
+        let mut files = Vec::new();
+        let mut seen = std::collections::HashMap::new();
+        for i in 0..4u16 {
+            let pcap = dir.path().join(format!("{name}{i}.pcap"));
+            let port = format!("link:0+tap:{}", pcap.display());
+            let seg = format!("{i}/4");
+            let mut args = vec!["tcp", &profile, "--port", &port, "--port", "link:1", "-m", "400cps", "-n", "100"];
+            args.extend(["--segment", &seg, "--json"]);
+            let o = riptide(&args);
+            let v = json_of(&o);
+            check_invariants(&v["tcp"]);
+            assert_eq!(v["segment"], seg.as_str(), "{v}");
+            assert_eq!(
+                (v["client_tuples"]["port_stride"].as_u64(), v["client_tuples"]["port_offset"].as_u64()),
+                (Some(4), Some(u64::from(i)))
+            );
+            let s = syns(&pcap);
+            assert_eq!(s.len() as u64, v["tcp"]["client"]["tcps_connattempt"].as_u64().unwrap(), "{name} {i}");
+            for t in s {
+                let port: u16 = t.split(',').nth(1).unwrap().parse().unwrap();
+                assert_eq!((port - 1025) % 4, i, "{name}: segment {i} opened {t}");
+                if let Some(other) = seen.insert(t.clone(), i) {
+                    panic!("{name}: {t} opened by segments {other} and {i}");
+                }
+            }
+            let file = dir.path().join(format!("{name}{i}.json"));
+            std::fs::write(&file, &o.stdout).unwrap();
+            files.push(file.display().to_string());
+        }
+        let wt = &whole["tcp"];
+        assert_eq!(seen.len() as u64, wt["client"]["tcps_connattempt"].as_u64().unwrap(), "{name}: {wt}");
+        let mut args = vec!["merge"];
+        args.extend(files.iter().map(String::as_str));
+        args.push("--json");
+        let m = json_of(&riptide(&args));
+        let mt = &m["tcp"];
+        check_invariants(mt);
+        assert!(m["invariants"].as_array().unwrap().iter().all(|i| i["holds"] == true), "{m}");
+        assert!(m["invariants"].as_array().unwrap().len() >= 6, "{m}");
+        let parts: Vec<serde_json::Value> =
+            files.iter().map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
+        for side in ["client", "server", "client_app", "server_app"] {
+            for (k, x) in mt[side].as_object().unwrap() {
+                let sum: u64 = parts.iter().map(|p| p["tcp"][side][k].as_u64().unwrap()).sum();
+                assert_eq!(x.as_u64(), Some(sum), "{name}: {side}.{k}");
+            }
+        }
+        // What one generator opens alone, the four together.
+        for k in ["tcps_connattempt", "tcps_connects", "tcps_closed", "tcps_sndbyte", "tcps_rcvbyte"] {
+            assert_eq!(mt["client"][k], wt["client"][k], "{name}: client.{k}");
+        }
+        let groups = if name == "two_templates" { Some(3) } else { None };
+        assert_eq!(mt["groups"].as_array().map(Vec::len).filter(|&n| n > 0), groups, "{name}: {m}");
+        assert_eq!(mt["groups"].as_array().map(Vec::len), wt["groups"].as_array().map(Vec::len), "{name}");
+        for (g, w) in mt["groups"].as_array().into_iter().flatten().zip(wt["groups"].as_array().into_iter().flatten()) {
+            assert_eq!(g["client"]["tcps_connects"], w["client"]["tcps_connects"], "{name}: {m}");
+        }
+        assert_eq!(mt["setup"]["count"], wt["setup"]["count"], "{name}: the histograms merged whole");
+        assert_eq!(m["generators"].as_array().unwrap().len(), 4);
+        assert!(
+            m["generators"][3]["first_open_unix_ns"].as_u64().unwrap()
+                >= m["generators"][3]["start_unix_ns"].as_u64().unwrap()
+        );
+    }
+}
+
+/// `riptide merge` refuses a split it cannot add, naming the files: a segment missing,
+/// one given twice, a file whose tuples are not its segment's or not of the same space,
+/// a counter that overflows, results of different kinds of run.
+#[test]
+fn merge_refuses_splits_that_overlap_miss_or_overflow_naming_the_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = profile(&dir, "http.yaml", HTTP);
+    let mut parts = Vec::new();
+    for i in 0..2 {
+        let seg = format!("{i}/2");
+        let o = riptide(&["tcp", &p, "--port", "link:0", "--port", "link:1", "-n", "20", "--segment", &seg, "--json"]);
+        let v = json_of(&o);
+        parts.push(v);
+    }
+    let write = |name: &str, v: &serde_json::Value| {
+        let f = dir.path().join(name);
+        std::fs::write(&f, serde_json::to_string(v).unwrap()).unwrap();
+        f.display().to_string()
+    };
+    let (a, b) = (write("a.json", &parts[0]), write("b.json", &parts[1]));
+    let refused = |files: &[&str], want: &[&str]| {
+        let mut args = vec!["merge"];
+        args.extend(files);
+        let o = riptide(&args);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        for w in want {
+            assert!(text(&o).contains(w), "{w}: {}", text(&o));
+        }
+        assert!(o.stdout.is_empty(), "no partial output: {}", text(&o));
+    };
+    let o = riptide(&["merge", &a, &b]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("client: 20 attempted, 20 established"), "{}", text(&o));
+    refused(&[&a], &["segments 1/2 are missing", "a.json"]);
+    refused(&[&a, &b, &b], &["segment 1/2 is in both", "b.json"]);
+    let mut c = parts[1].clone();
+    c["client_tuples"]["port_offset"] = serde_json::json!(0);
+    let c = write("c.json", &c);
+    refused(&[&a, &c], &["c.json", "not segment 1/2's share"]);
+    let mut d = parts[1].clone();
+    d["client_tuples"]["ip_count"] = serde_json::json!(2);
+    let d = write("d.json", &d);
+    refused(&[&a, &d], &["d.json", "a.json", "different spaces"]);
+    let mut e = parts[1].clone();
+    e["tcp"]["client"]["tcps_sndbyte"] = serde_json::json!(u64::MAX);
+    let e = write("e.json", &e);
+    refused(&[&a, &e], &["e.json", "tcp.client.tcps_sndbyte", "passes 2^64-1"]);
+    let o = riptide(&["run-stf", "profiles/stf/udp10.yaml", "--port", "null", "-d", "0.1", "--json"]);
+    let f = write("f.json", &json_of(&o));
+    refused(&[&a, &f], &["f.json", "a.json", "one kind"]);
+}

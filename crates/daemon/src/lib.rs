@@ -36,7 +36,7 @@ pub mod token;
 pub use server::{serve, serve_on, ServerConfig, ServerHandle, EVICT_IDLE_AFTER, REQUEST_DEADLINE, WRITE_DEADLINE};
 
 /// The API version: clients with another major version are refused.
-pub const API_VERSION: (u32, u32) = (1, 19);
+pub const API_VERSION: (u32, u32) = (1, 20);
 
 /// The API's single definition (JSON Schema of every method's params and result, and
 /// of the stats object), shipped with the Python package and served by `schema`.

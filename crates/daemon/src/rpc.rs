@@ -259,10 +259,15 @@ pub fn stf_start(params: &Value, data_dir: Option<&Path>) -> Result<StfStart, Rp
                     .and_then(riptide_engine::cores)
                     .map_err(|e| bad(format!("'cores' {e}")))?
             }
+            "segment" => {
+                let seg: riptide_engine::Segment = serde_json::from_value(v.clone())
+                    .map_err(|e| bad(format!("'segment' must be {{\"index\": I, \"count\": N}}: {e}")))?;
+                req.segment = Some(seg.check().map_err(|e| bad(format!("segment: {e}")))?);
+            }
             other => {
                 return Err(bad(format!(
                     "unknown parameter '{other}' (path or profile and pcaps, multiplier, duration, count, \
-                     active_flows, scheduler, cores)"
+                     active_flows, scheduler, cores, segment)"
                 )))
             }
         }

@@ -115,6 +115,15 @@ impl Segment {
     pub fn global(self, core: usize, cores: usize) -> (usize, usize) {
         (self.index as usize * cores + core, self.count as usize * cores)
     }
+
+    /// Worker `core` of `cores`' share of a stateful run split between generators:
+    /// `(index, count)` among all the generators' workers, interleaved (`index + count x
+    /// core`), so that what a segment takes, the union of its workers' shares (every
+    /// `count`-th client port or flow from its `index`), is the same whatever the number
+    /// of cores each generator runs: generators of different sizes never overlap.
+    pub fn tcp_share(self, core: usize, cores: usize) -> (usize, usize) {
+        (self.index as usize + self.count as usize * core, self.count as usize * cores)
+    }
 }
 
 impl std::str::FromStr for Segment {
@@ -558,6 +567,29 @@ mod tests {
         assert_eq!("50%".parse::<Multiplier>(), Ok(Multiplier::Total(Rate::Percent(50.0))));
         assert!("0".parse::<Multiplier>().is_err());
         assert!("fast".parse::<Multiplier>().is_err());
+    }
+
+    /// A stateful segment's share (the ports or flows `x` its workers take: `x % n == g`
+    /// for one of its `(g, n)`) is every N-th from the I-th whatever its number of cores:
+    /// generators of 1, 2 and 3 cores never take the same one.
+    #[test]
+    fn stateful_segments_take_the_same_share_on_any_number_of_cores() {
+        let n = 4u32;
+        for cores in 1..=3usize {
+            let mut owner = [None; 240];
+            for index in 0..n {
+                let seg = Segment { index, count: n }.check().unwrap();
+                for k in 0..cores {
+                    let (g, total) = seg.tcp_share(k, cores);
+                    assert_eq!(total, n as usize * cores);
+                    for (x, o) in owner.iter_mut().enumerate().filter(|(x, _)| x % total == g) {
+                        assert_eq!(x % n as usize, index as usize, "{cores} cores: {x} in segment {index}");
+                        assert!(o.replace(index).is_none(), "{x} taken twice");
+                    }
+                }
+            }
+            assert!(owner.iter().all(Option::is_some), "{cores} cores: every one taken");
+        }
     }
 
     #[test]

@@ -1203,6 +1203,21 @@ impl Engine {
             return Err(cfg("the profile has no duration: give a duration (-d)".into()));
         };
         let cores = req.cores;
+        if let Some(seg) = req.segment {
+            seg.check().map_err(EngineError::Config)?;
+        }
+        // A segment sends its share of the count, as it starts its share of the flows.
+        let count = match (req.segment, req.count) {
+            (Some(seg), Some(n)) => {
+                let (i, m) = (u64::from(seg.index), u64::from(seg.count));
+                let share = n / m + u64::from(i < n % m);
+                if share == 0 {
+                    return Err(cfg(format!("count {n} split into {m} segments leaves segment {seg} nothing to send")));
+                }
+                Some(share)
+            }
+            (_, n) => n,
+        };
         let base = GenOptions {
             multiplier: req.multiplier,
             duration_s,
@@ -1214,7 +1229,10 @@ impl Engine {
         // One generator per core (its shard of every template's flows), built before any port opens.
         let mut gens = Vec::with_capacity(cores);
         for k in 0..cores {
-            let o = GenOptions { shard: (k as u32, cores as u32), ..base };
+            let (g, n) = req.segment.map_or((k, cores), |s| s.tcp_share(k, cores));
+            let shard = (u32::try_from(g), u32::try_from(n));
+            let (Ok(g), Ok(n)) = shard else { return Err(cfg(format!("{n} shards: too many"))) };
+            let o = GenOptions { shard: (g, n), ..base };
             gens.push(FlowGen::new(&profile, convs.clone(), o).map_err(|e| EngineError::Input(format!("tw: {e}")))?);
         }
         if gens.iter().all(|g| g.poll_timeout().is_none()) {
@@ -1222,7 +1240,7 @@ impl Engine {
         }
         // Room for the longest template packet, with a VLAN tag the profile may add.
         let longest = convs.iter().flat_map(|c| &c.packets).map(|p| p.data.len() + 4).max().unwrap_or(60);
-        let mut opened = self.open_ports(cores, longest.max(60), None, real)?;
+        let mut opened = self.open_ports(cores, longest.max(60), req.at_unix_ns, real)?;
         let plan = Plan {
             epoch_unix_ns: opened.epoch_unix_ns,
             start_abs: opened.start_abs,
@@ -1237,12 +1255,14 @@ impl Engine {
         let nports = ports.len();
         let kinds = gens.into_iter().map(|g| Stateful::new(g, nports)).collect();
         // Shards start uneven numbers of flows: the cores draw from one budget.
-        let workers = self.spawn(&mut opened, plan, req.count.map(BudgetSplit::Shared), kinds, &req.pin)?;
+        let workers = self.spawn(&mut opened, plan, count.map(BudgetSplit::Shared), kinds, &req.pin)?;
         let opts = StartOptions {
             duration: Some(test_length),
-            count: req.count,
+            count,
             multiplier: Multiplier::Factor(req.multiplier),
             cores,
+            segment: req.segment,
+            at_unix_ns: req.at_unix_ns,
             ..Default::default()
         };
         let info = RunInfo::Stateful { scheduler: req.scheduler };
@@ -1260,6 +1280,9 @@ impl Engine {
             return Err(cfg(format!("multiplier {}: must be a positive factor", req.multiplier)));
         }
         check_bounds(req.cores, &req.pin, None, req.duration)?;
+        if let Some(seg) = req.segment {
+            seg.check().map_err(EngineError::Config)?;
+        }
         let nports = self.config.ports.len();
         if nports == 0 || nports > 2 {
             return Err(cfg("a TCP run takes one port (both roles) or two (clients, then servers)".into()));
@@ -1282,7 +1305,7 @@ impl Engine {
         let mut kinds = crate::tcp::kinds(profile, req, nports, &self.config.macs, secret)
             .map_err(|e| EngineError::Input(format!("{}: {e}", req.name)))?;
         let mtu = usize::from(profile.tcp.mss) + 14 + 20 + 60;
-        let mut opened = self.open_ports(req.cores, mtu.max(1518), None, true)?;
+        let mut opened = self.open_ports(req.cores, mtu.max(1518), req.at_unix_ns, true)?;
         let virtual_rx =
             opened.queues.iter().flatten().any(|p| p.info().caps.rx == Some(riptide_port::RxStamps::Virtual));
         for k in &mut kinds {
@@ -1304,6 +1327,8 @@ impl Engine {
             duration: req.duration,
             multiplier: Multiplier::Factor(req.multiplier),
             cores: req.cores,
+            segment: req.segment,
+            at_unix_ns: req.at_unix_ns,
             ..Default::default()
         };
         self.begin(opened, workers, opts, false, RunInfo::Tcp { factor: req.multiplier });
@@ -1773,7 +1798,7 @@ impl Engine {
             RunInfo::Stateful { scheduler, .. } => {
                 snap.stf = Some(StfStats::merge(&counters, secs, wall, !run.simulated, *scheduler, last));
             }
-            RunInfo::Tcp { .. } => snap.tcp = Some(crate::tcp::TcpReport::merge(&counters, secs)),
+            RunInfo::Tcp { .. } => snap.tcp = Some(crate::tcp::TcpReport::merge(&counters, secs, hist)),
         }
         snap
     }

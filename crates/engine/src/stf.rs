@@ -52,6 +52,16 @@ pub struct StfStart {
     /// Stop after this many packets in all.
     #[serde(default)]
     pub count: Option<u64>,
+    /// This generator's share of a run split between several (`--segment I/N`): the
+    /// flows numbered `I` modulo `N` (their addresses, ports and start times those of
+    /// one generator running them all, with the `seq` distribution) and 1/N of
+    /// `count` ([`crate::Segment::tcp_share`]).
+    #[serde(default)]
+    pub segment: Option<crate::Segment>,
+    /// Start at this wall-clock time (`CLOCK_REALTIME`, ns since the Unix epoch), so the
+    /// generators of a split run begin together. At least 1 ms and at most 60 s ahead.
+    #[serde(default)]
+    pub at_unix_ns: Option<u64>,
 }
 
 fn one_f64() -> f64 {
@@ -79,6 +89,8 @@ impl StfStart {
             cores: 1,
             pin: Vec::new(),
             count: None,
+            segment: None,
+            at_unix_ns: None,
         }
     }
 }

@@ -7,7 +7,8 @@
 
 use crate::kind::{Control, RunKind, Turn};
 use crate::stats::{KindCounters, WorkerCounters};
-pub use crate::tcp_report::{Percentiles, TcpCounters, TcpReport};
+pub use crate::tcp_report::{Percentiles, TcpCounters, TcpHistograms, TcpReport};
+use crate::Segment;
 use riptide_core::{Nanos, TxBatch, TxMeta};
 use riptide_tcp::endpoint::{ClientSpec, EndpointConfig, Latencies, Load, ServerSpec};
 use riptide_tcp::frame::Macs;
@@ -54,6 +55,16 @@ pub struct TcpStart {
     /// beyond it is not opened, and counted (`err_flow_overflow`).
     #[serde(default)]
     pub max_conns: Option<u64>,
+    /// This generator's share of a run split between several (`--segment I/N`): the
+    /// client ports `p` with `(p - first) % N == I` of every client address, 1/N of each
+    /// template's rate, concurrency and limit, so that N generators never open the same
+    /// tuple ([`Segment::tcp_share`]). The server role, if any, serves whatever comes.
+    #[serde(default)]
+    pub segment: Option<Segment>,
+    /// Start at this wall-clock time (`CLOCK_REALTIME`, ns since the Unix epoch), so the
+    /// generators of a split run begin together. At least 1 ms and at most 60 s ahead.
+    #[serde(default)]
+    pub at_unix_ns: Option<u64>,
     /// `text` parsed already (by a front end, outside the locks it holds while the
     /// engine starts: a large profile's parse must not stall its other clients); `None`:
     /// the engine parses `text`. Never on the wire.
@@ -93,7 +104,8 @@ fn one_usize() -> usize {
 
 impl TcpReport {
     /// Sums the workers' counters; `secs`: the run's length so far.
-    pub(crate) fn merge(workers: &[WorkerCounters], secs: f64) -> TcpReport {
+    /// `hist`: with the latencies' whole histograms ([`TcpReport::hdr`]).
+    pub(crate) fn merge(workers: &[WorkerCounters], secs: f64, hist: bool) -> TcpReport {
         let mut sum = TcpCounters::default();
         let mut latency = Latencies::default();
         for w in workers {
@@ -137,6 +149,9 @@ impl TcpReport {
             transaction: Percentiles::of(&latency.transaction),
             tls_setup: Percentiles::of(&latency.tls_setup),
             neighbors: sum.neighbors,
+            first_open_ns: sum.first_open_ns,
+            last_completed_ns: sum.last_completed_ns,
+            hdr: hist.then(|| crate::tcp_report::TcpHistograms::of(&latency)),
         }
     }
 }
@@ -185,10 +200,12 @@ pub(crate) fn kinds(
     if max_conns == 0 {
         return Err("max_conns: at least one connection".into());
     }
+    // A segment holds its share of the connections.
+    let share = req.segment.map_or(1.0, Segment::fraction);
     let holds: f64 = held
         .iter()
         .map(|c| match c.load {
-            Load::Closed { concurrent } => (f64::from(concurrent) * req.multiplier).round(),
+            Load::Closed { concurrent } => (f64::from(concurrent) * req.multiplier * share).round(),
             Load::Open { .. } => 0.0,
         })
         .sum();
@@ -198,12 +215,14 @@ pub(crate) fn kinds(
         ));
     }
     for k in 0..cores {
-        let clients = held.iter().map(|c| client_share(c, req, k, cores)).collect::<Result<Vec<_>, _>>()?;
+        // Worker k's share among all the generators' workers.
+        let (g, n) = req.segment.map_or((k, cores), |s| s.tcp_share(k, cores));
+        let clients = held.iter().map(|c| client_share(c, req, g, n)).collect::<Result<Vec<_>, _>>()?;
         let has_client = !clients.is_empty();
         let cfg = |port: usize, tcp: riptide_tcp::TcpConfig| EndpointConfig {
             tcp,
             macs: port_macs(macs.get(port)),
-            isn_secret: secret ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            isn_secret: secret ^ (g as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             close: profile.close,
             recv_timeout_ns: profile.recv_timeout_ns,
             // Frames a kernel hands to a packet socket may carry a partial checksum
@@ -275,7 +294,8 @@ fn held_clients(clients: &[ClientSpec], concurrent: Option<u32>) -> Result<Vec<C
         .collect())
 }
 
-/// Worker `k`'s share of the client: every `cores`-th port, and its part of the load.
+/// Worker `k`'s share of the client: every `cores`-th port from the `k`-th, and its part
+/// of the load (`k` and `cores` count every worker of every segment).
 fn client_share(c: &ClientSpec, req: &TcpStart, k: usize, cores: usize) -> Result<ClientSpec, TcpError> {
     let n = cores as u64;
     let share = |total: u64| total / n + u64::from((k as u64) < total % n);
@@ -285,7 +305,8 @@ fn client_share(c: &ClientSpec, req: &TcpStart, k: usize, cores: usize) -> Resul
             let total = (f64::from(concurrent) * req.multiplier).round() as u64;
             if total < n {
                 return Err(format!(
-                    "{total} concurrent connections cannot be shared by {cores} workers: give at least one each"
+                    "{total} concurrent connections cannot be shared by {cores} workers{}: give at least one each",
+                    if req.segment.is_some() { " (of all the segments)" } else { "" }
                 ));
             }
             Load::Closed { concurrent: share(total).min(u64::from(u32::MAX)) as u32 }
@@ -293,7 +314,11 @@ fn client_share(c: &ClientSpec, req: &TcpStart, k: usize, cores: usize) -> Resul
     };
     let limit = req.limit.or(c.limit).map(share);
     if cores > usize::from(u16::MAX) {
-        return Err(format!("{cores} workers: at most {} share the client ports", u16::MAX));
+        return Err(format!(
+            "{cores} workers{}: at most {} share the client ports",
+            if req.segment.is_some() { " (segments times workers)" } else { "" },
+            u16::MAX
+        ));
     }
     Ok(ClientSpec { port_stride: cores as u16, port_offset: k as u16, load, limit, ..c.clone() })
 }

@@ -88,6 +88,90 @@ pub struct TcpReport {
     /// ARP and Neighbor Discovery answered, frames not for the endpoints.
     #[serde(default)]
     pub neighbors: Neighbors,
+    /// When the first client connection was opened, ns from the run's start (0: none).
+    #[serde(default)]
+    pub first_open_ns: u64,
+    /// When the last client program completed, ns from the run's start (0: none).
+    #[serde(default)]
+    pub last_completed_ns: u64,
+    /// The latencies' whole HDR histograms (ns, 3 significant digits), HdrHistogram V2 +
+    /// deflate in base64: in the final snapshot of a run only, so that the results of
+    /// the generators of a split run merge exactly (`riptide merge`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hdr: Option<TcpHistograms>,
+}
+
+/// [`TcpReport::hdr`]: each latency's histogram, encoded; an empty one is `None`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TcpHistograms {
+    /// SYN to SYN-ACK.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<String>,
+    /// SYN to the first byte back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_byte: Option<String>,
+    /// SYN to the program's end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transaction: Option<String>,
+    /// SYN to the TLS handshake's end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tls_setup: Option<String>,
+}
+
+impl TcpHistograms {
+    /// The histograms of `l`, encoded.
+    pub fn of(l: &Latencies) -> TcpHistograms {
+        let enc = |h: &hdrhistogram::Histogram<u64>| (!h.is_empty()).then(|| encode(h));
+        TcpHistograms {
+            setup: enc(&l.setup),
+            first_byte: enc(&l.first_byte),
+            transaction: enc(&l.transaction),
+            tls_setup: enc(&l.tls_setup),
+        }
+    }
+
+    /// The histograms back (a merge of several runs' reports), naming the one that
+    /// does not decode.
+    pub fn decode(&self) -> Result<Latencies, String> {
+        let mut l = Latencies::default();
+        for (name, text, into) in [
+            ("setup", &self.setup, &mut l.setup),
+            ("first_byte", &self.first_byte, &mut l.first_byte),
+            ("transaction", &self.transaction, &mut l.transaction),
+            ("tls_setup", &self.tls_setup, &mut l.tls_setup),
+        ] {
+            let Some(text) = text else { continue };
+            let h = decode(text).map_err(|e| format!("hdr.{name}: {e}"))?;
+            into.add(&h).map_err(|e| format!("hdr.{name}: {e:?}"))?;
+        }
+        Ok(l)
+    }
+}
+
+fn encode(h: &hdrhistogram::Histogram<u64>) -> String {
+    use base64::Engine as _;
+    use hdrhistogram::serialization::Serializer;
+    let mut out = Vec::new();
+    match hdrhistogram::serialization::V2DeflateSerializer::new().serialize(h, &mut out) {
+        Ok(_) => base64::engine::general_purpose::STANDARD.encode(out),
+        Err(_) => String::new(),
+    }
+}
+
+/// The largest encoded histogram read (a 3-digit histogram to an hour in ns is ~30 KiB
+/// before deflate).
+const MAX_HDR: usize = 1 << 20;
+
+fn decode(text: &str) -> Result<hdrhistogram::Histogram<u64>, String> {
+    use base64::Engine as _;
+    if text.len() > MAX_HDR {
+        return Err(format!("{} bytes: longer than a histogram's {MAX_HDR}", text.len()));
+    }
+    let bytes =
+        base64::engine::general_purpose::STANDARD.decode(text.trim()).map_err(|e| format!("not base64: {e}"))?;
+    hdrhistogram::serialization::Deserializer::new()
+        .deserialize(&mut &bytes[..])
+        .map_err(|e| format!("does not decode (HdrHistogram V2): {e:?}"))
 }
 
 /// A latency distribution, ns.
@@ -110,7 +194,8 @@ pub struct Percentiles {
 }
 
 impl Percentiles {
-    pub(crate) fn of(h: &hdrhistogram::Histogram<u64>) -> Percentiles {
+    /// The figures of `h`.
+    pub fn of(h: &hdrhistogram::Histogram<u64>) -> Percentiles {
         if h.is_empty() {
             return Percentiles::default();
         }

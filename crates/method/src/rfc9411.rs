@@ -552,6 +552,8 @@ fn run_trial<D: Drive>(
         concurrent,
         // A capacity search may hold more than the default cap: the hold is its own bound.
         max_conns: concurrent.map(|k| u64::from(k).max(riptide_tcp::DEFAULT_MAX_CONNS)),
+        segment: None,
+        at_unix_ns: None,
         parsed: None,
     };
     let marks = match offer {

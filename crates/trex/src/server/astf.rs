@@ -964,6 +964,8 @@ impl Trex {
             open_for,
             concurrent: None,
             max_conns: None,
+            segment: None,
+            at_unix_ns: None,
             parsed: Some(Parsed(parsed)),
         };
         self.last = None;
