@@ -78,49 +78,48 @@ fn segments(raw: &[Raw]) -> Result<Vec<Option<(u32, u32)>>, Failure> {
     Ok(segs)
 }
 
-/// What part of the tuple space a result says it took (`key`: `client_tuples` or
-/// `flows`): its share `(stride, offset)` and the rest of its description (the space it
-/// is a share of). Shares of one split describe the same space, with the stride N and
-/// each its own offset (its segment's index): two files whose shares meet are refused,
-/// naming both.
+/// What part of the tuple space a result says it took (`key`: `client_tuples`, what
+/// `riptide tcp` took of the client pool, or `flows`, what `run-stf` started): it must be
+/// exactly its segment's share of the space the first file's is a share of, so that
+/// distinct segments (checked before) took disjoint parts. A file whose share is not its
+/// segment's, or of another space, is refused naming it (and the first file).
 fn check_tuples(raw: &[Raw], segs: &[Option<(u32, u32)>], key: &str) -> Result<(), Failure> {
-    if segs.iter().all(Option::is_none) {
-        return Ok(());
-    }
-    let mut first: Option<(&str, Map<String, Value>)> = None;
-    let mut taken: std::collections::BTreeMap<u64, &str> = std::collections::BTreeMap::new();
-    let (stride_key, offset_key) = if key == "flows" { ("stride", "offset") } else { ("port_stride", "port_offset") };
+    let mut first: Option<(&str, Value)> = None;
     for ((file, v), seg) in raw.iter().zip(segs) {
         let Some((i, n)) = *seg else { continue };
-        let Some(mut space) = v.get(key).and_then(Value::as_object).cloned() else {
+        let Some(took) = v.get(key).filter(|t| t.is_object()) else {
             return Err(Failure::input(format!("{file}: segment {i}/{n} but no {key}: what it took is not known")));
         };
-        let (Some(stride), Some(offset)) =
-            (space.remove(stride_key).and_then(|x| x.as_u64()), space.remove(offset_key).and_then(|x| x.as_u64()))
-        else {
-            return Err(Failure::input(format!("{file}: {key}: expected {stride_key} and {offset_key} counts")));
-        };
-        if stride != u64::from(n) || offset != u64::from(i) {
-            return Err(Failure::input(format!(
-                "{file}: {key} takes every {stride}th from the {offset}th, which is not segment {i}/{n}'s share: the \
-                 file was altered or is not of this split"
-            )));
-        }
-        match &first {
-            None => first = Some((file, space)),
-            Some((f0, s0)) if *s0 != space => {
+        let want = if key == "flows" {
+            json!({"stride": n, "offset": i})
+        } else {
+            let space = &took["space"];
+            let ip: Option<std::net::Ipv4Addr> = space["ip_first"].as_str().and_then(|a| a.parse().ok());
+            let count = space["ip_count"].as_u64().and_then(|c| u32::try_from(c).ok());
+            let port = |k: &str| space[k].as_u64().and_then(|p| u16::try_from(p).ok());
+            let (Some(ip), Some(count), Some(pf), Some(pl)) = (ip, count, port("port_first"), port("port_last")) else {
                 return Err(Failure::input(format!(
-                    "{file} and {f0}: their {key} are shares of different spaces ({} against {}): not one run's \
-                     segments, and their tuples may meet",
-                    Value::Object(space),
-                    Value::Object(s0.clone())
-                )))
+                    "{file}: {key}.space: expected ip_first (an IPv4 address), ip_count, port_first and port_last"
+                )));
+            };
+            let seg = riptide_engine::Segment { index: i, count: n };
+            let mut w = json!(riptide_engine::tcp::client_take(seg, (ip, count), (pf, pl)));
+            w["space"] = space.clone();
+            match &first {
+                Some((f0, s0)) if *s0 != *space => {
+                    return Err(Failure::input(format!(
+                        "{file} and {f0}: their {key} are shares of different spaces ({space} against {s0}): not one \
+                         run's segments, and their tuples may meet"
+                    )))
+                }
+                Some(_) => {}
+                None => first = Some((file, space.clone())),
             }
-            Some(_) => {}
-        }
-        if let Some(other) = taken.insert(offset, file) {
+            w
+        };
+        if *took != want {
             return Err(Failure::input(format!(
-                "{file} and {other} took the same {key} (every {stride}th from the {offset}th)"
+                "{file}: {key} {took} is not segment {i}/{n}'s share ({want}): the file was altered or is not of this split"
             )));
         }
     }

@@ -73,9 +73,10 @@ pub(crate) struct TcpArgs {
     pub keylog: Option<PathBuf>,
     /// Open only share I (from 0) of N of the run's connections, for N generators that
     /// together run the profile against one DUT (on N hosts, or N namespaces): each takes
-    /// the client ports p with (p - first) % N == I of every client address (so no two
-    /// open the same 5-tuple), 1/N of every template's rate, of --concurrent and of -n.
-    /// A server role serves whatever comes to it. `riptide merge` adds their results.
+    /// a block of 1/N of the client addresses (or, with fewer addresses than generators,
+    /// the ports p with (p - first) % N == I of every one), so no two open the same
+    /// 5-tuple, and 1/N of every template's rate, of --concurrent and of -n. A server
+    /// role serves whatever comes to it. `riptide merge` adds their results.
     #[arg(long, value_name = "I/N")]
     pub segment: Option<String>,
     /// Start at this wall-clock time, so that several generators begin together: RFC
@@ -208,7 +209,17 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         crate::report::print_json(&v)?;
     } else {
         if let Some(seg) = segment {
-            println!("segment {seg}: the client ports p with (p - first) % {} == {}", seg.count, seg.index);
+            if let Some(t) = &tuples {
+                println!(
+                    "segment {seg}: client addresses {} (+{}), ports {}-{} every {} from the {}",
+                    t["ip_first"].as_str().unwrap_or(""),
+                    t["ip_count"],
+                    t["port_first"],
+                    t["port_last"],
+                    t["port_stride"],
+                    t["port_offset"]
+                );
+            }
         }
         print_report(&report, snap.duration_s, roles);
     }
@@ -216,8 +227,8 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
 }
 
 /// What a segment's clients take of the profile's tuple space (what `riptide merge`
-/// checks the segments' results by): the client addresses, the port range, and the
-/// ports `p` with `(p - port_first) % port_stride == port_offset`.
+/// checks the segments' results by): `riptide_engine::tcp::ClientTake`'s fields, and the
+/// whole pool it is a share of (`space`).
 fn client_tuples(
     p: &riptide_tcp::profile::TcpProfile,
     seg: riptide_engine::Segment,
@@ -227,21 +238,18 @@ fn client_tuples(
             "--segment: the profile has no client, so nothing to split (run its servers whole)",
         ));
     };
+    let take = riptide_engine::tcp::client_take(seg, c.ips, c.ports);
     let ports = u32::from(c.ports.1.saturating_sub(c.ports.0)) + 1;
-    if ports < seg.count {
+    if ports < take.port_stride {
         return Err(Failure::input(format!(
-            "--segment {seg}: the client ports {}-{} are fewer than {} segments",
-            c.ports.0, c.ports.1, seg.count
+            "--segment {seg}: {} client addresses and the ports {}-{} are fewer than {} segments",
+            c.ips.1, c.ports.0, c.ports.1, seg.count
         )));
     }
-    Ok(json!({
-        "ip_first": c.ips.0.to_string(),
-        "ip_count": c.ips.1,
-        "port_first": c.ports.0,
-        "port_last": c.ports.1,
-        "port_stride": seg.count,
-        "port_offset": seg.index,
-    }))
+    let mut v = json!(take);
+    v["space"] =
+        json!({"ip_first": c.ips.0.to_string(), "ip_count": c.ips.1, "port_first": c.ports.0, "port_last": c.ports.1});
+    Ok(v)
 }
 
 /// Where TLS secrets go: `--keylog FILE` (created exclusively), else SSLKEYLOGFILE

@@ -388,10 +388,12 @@ def register():
     return Prof1()
 ";
 
-/// Four generators split TRex's own profile and one of two templates in two groups with `--segment i/4`: tshark finds every SYN's 5-tuple once across the four
-/// captures, each segment's ports its own (p - 1025) % 4 == i; `riptide merge` adds the
-/// four into what one generator opens alone, its counters the sum of theirs and TRex's
-/// invariants holding on the totals.
+/// Four generators split TRex's own profile and one of two templates in two groups with
+/// `--segment i/4`: tshark finds every SYN's 5-tuple once across the four captures, each
+/// in its segment's share (http_simple.py: a block of 64 of its 256 client addresses;
+/// two addresses: the ports (p - 1025) % 4 == i); `riptide merge` adds the four into what
+/// one generator opens alone, its counters the sum of theirs and TRex's invariants
+/// holding on the totals.
 #[test]
 fn four_segments_open_disjoint_tuples_and_merge_to_one_runs_counts() {
     if !require_tshark() {
@@ -403,8 +405,12 @@ fn four_segments_open_disjoint_tuples_and_merge_to_one_runs_counts() {
     for name in ["http_simple", "two_templates"] {
         let at = if name == "http_simple" { astf.join("http_simple.py") } else { dir.path().join("two_templates.py") };
         let profile = at.display().to_string();
+        // http_simple.py's 256 client addresses split into four blocks; the two templates'
+        // two addresses (--clients) cannot, so their ports split.
+        let clients: &[&str] = if name == "http_simple" { &[] } else { &["--clients", "16.0.0.1/2"] };
         let run = |extra: &[&str]| {
             let mut args = vec!["tcp", &profile, "--port", "link:0", "--port", "link:1", "-m", "400cps", "-n", "100"];
+            args.extend(clients);
             args.extend(extra);
             args.push("--json");
             riptide(&args)
@@ -417,20 +423,30 @@ fn four_segments_open_disjoint_tuples_and_merge_to_one_runs_counts() {
             let port = format!("link:0+tap:{}", pcap.display());
             let seg = format!("{i}/4");
             let mut args = vec!["tcp", &profile, "--port", &port, "--port", "link:1", "-m", "400cps", "-n", "100"];
+            args.extend(clients);
             args.extend(["--segment", &seg, "--json"]);
             let o = riptide(&args);
             let v = json_of(&o);
             check_invariants(&v["tcp"]);
             assert_eq!(v["segment"], seg.as_str(), "{v}");
-            assert_eq!(
-                (v["client_tuples"]["port_stride"].as_u64(), v["client_tuples"]["port_offset"].as_u64()),
-                (Some(4), Some(u64::from(i)))
-            );
+            let took = &v["client_tuples"];
+            let first: std::net::Ipv4Addr = took["ip_first"].as_str().unwrap().parse().unwrap();
+            let (stride, offset) = (took["port_stride"].as_u64().unwrap(), took["port_offset"].as_u64().unwrap());
+            if name == "http_simple" {
+                assert_eq!((took["ip_count"].as_u64(), stride), (Some(64), 1), "a block of addresses each: {took}");
+                assert_eq!(first, std::net::Ipv4Addr::new(16, 0, 0, 64 * i as u8), "{took}");
+            } else {
+                assert_eq!((took["ip_count"].as_u64(), stride, offset), (Some(2), 4, u64::from(i)), "ports: {took}");
+            }
             let s = syns(&pcap);
             assert_eq!(s.len() as u64, v["tcp"]["client"]["tcps_connattempt"].as_u64().unwrap(), "{name} {i}");
             for t in s {
-                let port: u16 = t.split(',').nth(1).unwrap().parse().unwrap();
-                assert_eq!((port - 1025) % 4, i, "{name}: segment {i} opened {t}");
+                let mut f = t.split(',');
+                let addr: std::net::Ipv4Addr = f.next().unwrap().parse().unwrap();
+                let port: u64 = f.next().unwrap().parse().unwrap();
+                let k = u64::from(u32::from(addr).wrapping_sub(u32::from(first)));
+                assert!(k < took["ip_count"].as_u64().unwrap(), "{name}: segment {i} opened {t} outside {took}");
+                assert_eq!((port - 1025) % stride, offset, "{name}: segment {i} opened {t}");
                 if let Some(other) = seen.insert(t.clone(), i) {
                     panic!("{name}: {t} opened by segments {other} and {i}");
                 }
@@ -511,12 +527,13 @@ fn merge_refuses_splits_that_overlap_miss_or_overflow_naming_the_files() {
     assert!(text(&o).contains("client: 20 attempted, 20 established"), "{}", text(&o));
     refused(&[&a], &["segments 1/2 are missing", "a.json"]);
     refused(&[&a, &b, &b], &["segment 1/2 is in both", "b.json"]);
+    // Segment 1/2 saying it took segment 0/2's addresses: their tuples meet.
     let mut c = parts[1].clone();
-    c["client_tuples"]["port_offset"] = serde_json::json!(0);
+    c["client_tuples"]["ip_first"] = parts[0]["client_tuples"]["ip_first"].clone();
     let c = write("c.json", &c);
     refused(&[&a, &c], &["c.json", "not segment 1/2's share"]);
     let mut d = parts[1].clone();
-    d["client_tuples"]["ip_count"] = serde_json::json!(2);
+    d["client_tuples"]["space"]["ip_count"] = serde_json::json!(2);
     let d = write("d.json", &d);
     refused(&[&a, &d], &["d.json", "a.json", "different spaces"]);
     let mut e = parts[1].clone();

@@ -55,10 +55,11 @@ pub struct TcpStart {
     /// beyond it is not opened, and counted (`err_flow_overflow`).
     #[serde(default)]
     pub max_conns: Option<u64>,
-    /// This generator's share of a run split between several (`--segment I/N`): the
-    /// client ports `p` with `(p - first) % N == I` of every client address, 1/N of each
-    /// template's rate, concurrency and limit, so that N generators never open the same
-    /// tuple ([`Segment::tcp_share`]). The server role, if any, serves whatever comes.
+    /// This generator's share of a run split between several (`--segment I/N`): a block
+    /// of the client addresses, or their ports `p` with `(p - first) % N == I`
+    /// ([`client_take`]), 1/N of each template's rate, concurrency and limit, so that N
+    /// generators never open the same tuple. The server role, if any, serves whatever
+    /// comes.
     #[serde(default)]
     pub segment: Option<Segment>,
     /// Start at this wall-clock time (`CLOCK_REALTIME`, ns since the Unix epoch), so the
@@ -215,9 +216,20 @@ pub(crate) fn kinds(
         ));
     }
     for k in 0..cores {
-        // Worker k's share among all the generators' workers.
+        // Worker k's share among all the generators' workers: its part of the load, and
+        // of the ports of its segment's addresses.
         let (g, n) = req.segment.map_or((k, cores), |s| s.tcp_share(k, cores));
-        let clients = held.iter().map(|c| client_share(c, req, g, n)).collect::<Result<Vec<_>, _>>()?;
+        let clients = held
+            .iter()
+            .map(|c| {
+                let Some(seg) = req.segment else { return client_share(c, req, (g, n), (k, cores)) };
+                let take = client_take(seg, c.ips, c.ports);
+                let c = ClientSpec { ips: (take.ip_first, take.ip_count), ..c.clone() };
+                // Split by ports, a segment's workers split its ports again, interleaved.
+                let ports = if take.port_stride > 1 { (g, n) } else { (k, cores) };
+                client_share(&c, req, (g, n), ports)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let has_client = !clients.is_empty();
         let cfg = |port: usize, tcp: riptide_tcp::TcpConfig| EndpointConfig {
             tcp,
@@ -294,9 +306,63 @@ fn held_clients(clients: &[ClientSpec], concurrent: Option<u32>) -> Result<Vec<C
         .collect())
 }
 
-/// Worker `k`'s share of the client: every `cores`-th port from the `k`-th, and its part
-/// of the load (`k` and `cores` count every worker of every segment).
-fn client_share(c: &ClientSpec, req: &TcpStart, k: usize, cores: usize) -> Result<ClientSpec, TcpError> {
+/// What a segment of a run split between generators takes of the client pool (every
+/// template shares one): a contiguous block of the addresses, all ports, when the range
+/// has an address for each segment (as TRex splits a client range between its cores: the
+/// DUT routes each block to its generator, and a generator answers ARP for its own
+/// addresses only); else every address, and the ports `p` with `(p - first) % N == I`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientTake {
+    /// The first address taken.
+    pub ip_first: std::net::Ipv4Addr,
+    /// How many.
+    pub ip_count: u32,
+    /// The port range (the profile's).
+    pub port_first: u16,
+    /// See `port_first`.
+    pub port_last: u16,
+    /// The ports `p` with `(p - port_first) % port_stride == port_offset`.
+    pub port_stride: u32,
+    /// See `port_stride`.
+    pub port_offset: u32,
+}
+
+/// [`ClientTake`] of segment `seg` of the pool `ips` x `ports`.
+pub fn client_take(seg: Segment, ips: (std::net::Ipv4Addr, u32), ports: (u16, u16)) -> ClientTake {
+    let (i, n) = (seg.index, seg.count.max(1));
+    if ips.1 >= n {
+        let (base, extra) = (ips.1 / n, ips.1 % n);
+        let first = u32::from(ips.0).wrapping_add(i * base + i.min(extra));
+        ClientTake {
+            ip_first: first.into(),
+            ip_count: base + u32::from(i < extra),
+            port_first: ports.0,
+            port_last: ports.1,
+            port_stride: 1,
+            port_offset: 0,
+        }
+    } else {
+        ClientTake {
+            ip_first: ips.0,
+            ip_count: ips.1,
+            port_first: ports.0,
+            port_last: ports.1,
+            port_stride: n,
+            port_offset: i,
+        }
+    }
+}
+
+/// Worker `load.0` of `load.1`'s part of the client's load (counting every worker of
+/// every segment), and worker `ports.0` of `ports.1`'s share of its ports: every
+/// `ports.1`-th from the `ports.0`-th.
+fn client_share(
+    c: &ClientSpec,
+    req: &TcpStart,
+    load: (usize, usize),
+    ports: (usize, usize),
+) -> Result<ClientSpec, TcpError> {
+    let (k, cores) = load;
     let n = cores as u64;
     let share = |total: u64| total / n + u64::from((k as u64) < total % n);
     let load = match c.load {
@@ -313,14 +379,15 @@ fn client_share(c: &ClientSpec, req: &TcpStart, k: usize, cores: usize) -> Resul
         }
     };
     let limit = req.limit.or(c.limit).map(share);
-    if cores > usize::from(u16::MAX) {
+    if ports.1 > usize::from(u16::MAX) {
         return Err(format!(
-            "{cores} workers{}: at most {} share the client ports",
+            "{} workers{}: at most {} share the client ports",
+            ports.1,
             if req.segment.is_some() { " (segments times workers)" } else { "" },
             u16::MAX
         ));
     }
-    Ok(ClientSpec { port_stride: cores as u16, port_offset: k as u16, load, limit, ..c.clone() })
+    Ok(ClientSpec { port_stride: ports.1 as u16, port_offset: ports.0 as u16, load, limit, ..c.clone() })
 }
 
 /// Adds each template group's counters of `from` into `into`'s (growing it as needed).

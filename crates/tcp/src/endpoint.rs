@@ -670,6 +670,9 @@ pub struct Endpoint {
     raw: VecDeque<Vec<u8>>,
     /// The server's own addresses.
     server_ips: Vec<(Ipv4Addr, u32)>,
+    /// Every address is its to answer: a server with no `server_ips`, or an endpoint of
+    /// neither role; a pure client answers for its pool's only.
+    any_address: bool,
     servers: ServerMap,
     stats: EndpointStats,
     ident: u16,
@@ -750,6 +753,9 @@ impl Endpoint {
         // Counters per template group only when a program names one.
         let groups = tunes.iter().map(|t| usize::from(t.group)).max().filter(|g| *g > 0).map_or(0, |g| g + 1);
         let stats = EndpointStats { groups: vec![GroupStats::default(); groups], ..EndpointStats::default() };
+        // A pure client (no TCP listener) owns its pool's addresses only; a server that
+        // names no addresses, and an endpoint with neither role, answer for any.
+        let any_address = server_ips.is_empty() && (client.is_none() || listen.iter().any(|&p| p != 0));
         Ok(Endpoint {
             programs,
             tunes,
@@ -761,6 +767,7 @@ impl Endpoint {
             txq: VecDeque::new(),
             resets: VecDeque::new(),
             raw: VecDeque::new(),
+            any_address,
             server_ips,
             servers: ServerMap::default(),
             stats,
@@ -916,6 +923,13 @@ impl Endpoint {
             },
         };
         let Some(index) = index else {
+            // A segment to none of its addresses (another generator's beside it on the
+            // wire, segment I of a split run): not its to answer, as a host ignores what is
+            // not addressed to it.
+            if client_hit.is_none() && !self.any_address && !self.owns(tuple.local_ip) {
+                self.stats.rx_not_tcp += 1;
+                return;
+            }
             if client_hit.is_some() {
                 self.stats.client.tcps_noport += 1;
             } else {

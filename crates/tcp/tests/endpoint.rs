@@ -317,6 +317,34 @@ fn segments_for_no_connection_get_a_reset() {
     assert_eq!(client.stats().client.tcps_connects, 0);
 }
 
+/// Two generators on one wire (segments of a split run, each its own block of client
+/// addresses): a client ignores the answers for the other's addresses (no RST that would
+/// kill the other's connections, counted as not its).
+#[test]
+fn a_client_ignores_segments_for_another_generators_addresses() {
+    let (c, s) = program::http_get("198.19.0.1", "/", 10);
+    let (mut mine, mut server) =
+        endpoints(Load::Open { cps: 100.0 }, 1, c.clone(), s, TcpConfig::default(), CloseMode::Fin);
+    let other_spec = ClientSpec {
+        program: Arc::new(Program::compile(&c).unwrap()),
+        limit: Some(1),
+        ..hostile_client((Ipv4Addr::new(198, 18, 0, 5), 4), vec![(SERVER, 80)].into(), 100.0)
+    };
+    let mut other = Endpoint::new(EndpointConfig::default(), Some(other_spec), ServerSpec::default()).unwrap();
+    let mut buf = [0u8; 2048];
+    let now = 0;
+    other.handle_timeout(now);
+    let len = other.poll_transmit(now, &mut buf).expect("the other's SYN");
+    server.handle_frame(now, &buf[..len]);
+    let len = server.poll_transmit(now, &mut buf).expect("the server's SYN-ACK to the other");
+    let syn_ack = buf[..len].to_vec();
+    mine.handle_frame(now, &syn_ack);
+    assert!(mine.poll_transmit(now, &mut buf).is_none(), "no RST for a segment to another's address");
+    assert_eq!((mine.stats().rx_not_tcp, mine.stats().client.tcps_noport, mine.stats().server.tcps_noport), (1, 0, 0));
+    other.handle_frame(now, &syn_ack);
+    assert_eq!(other.stats().client.tcps_connects, 1, "the other's connection goes on");
+}
+
 #[test]
 fn arp_is_answered_for_owned_addresses_only() {
     let (c, s) = program::http_get("198.19.0.1", "/", 10);
