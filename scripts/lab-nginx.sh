@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # nginx in the lab's DUT namespace (after `riptide lab up`), listening on 198.18.1.254:80
-# (and [2001:2::c612:1fe]:80 when the DUT has that address) and serving /64 (64 bytes), /1k, /64k and /3384 (32,000 bytes: the page TRex's
+# and :81 (a second template's port) (and [2001:2::c612:1fe]:80 when the DUT has that address) and serving /64 (64 bytes), /1k, /64k and /3384 (32,000 bytes: the page TRex's
 # astf/http_simple.py asks for); its access log is DIR/access.log. The same over HTTPS
 # (TLS 1.2 and 1.3, session cache and tickets) on 198.18.1.254:443 with an ECDSA P-256
 # certificate and on :8443 with an RSA 2048 one (both made here by openssl); their log,
@@ -45,7 +45,7 @@ events { worker_connections 4096; }
 http {
   access_log $dir/access.log;
   client_body_temp_path $dir; proxy_temp_path $dir; fastcgi_temp_path $dir; uwsgi_temp_path $dir; scgi_temp_path $dir;
-  server { listen 198.18.1.254:80 backlog=4096; $listen6 root $dir/root; }
+  server { listen 198.18.1.254:80 backlog=4096; listen 198.18.1.254:81 backlog=4096; $listen6 root $dir/root; }
   log_format tls '\$server_port \$status \$body_bytes_sent \$ssl_protocol \$ssl_cipher \$ssl_session_reused "\$request"';
   ssl_protocols TLSv1.2 TLSv1.3;
   ssl_session_cache shared:lab:4m;

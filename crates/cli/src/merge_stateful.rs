@@ -49,17 +49,25 @@ fn add_counters(into: &mut Value, from: &Value, file: &str, path: &str) -> Resul
     Ok(())
 }
 
-/// The generators' start times: the skew between them and how late the last one began
-/// after the time they agreed on (`--start-at`), when they did.
+/// The generators' time zeros, and when each really began (time zero and how late its
+/// last worker started, by its own clock): the skew between them and how late the last
+/// one began after the time they agreed on (`--start-at`), when they did.
 fn starts(raw: &[Raw]) -> Result<(Vec<u64>, Value), Failure> {
+    let mut zero = Vec::with_capacity(raw.len());
     let mut began = Vec::with_capacity(raw.len());
     for (file, v) in raw {
         let t = v.get("start_unix_ns").and_then(Value::as_u64).ok_or_else(|| {
             Failure::input(format!("{file}: no start_unix_ns: a result of riptide before it recorded its start"))
         })?;
-        began.push(t);
+        let lag = v.get("start_lag_ns").and_then(Value::as_u64).unwrap_or(0);
+        zero.push(t);
+        began.push(t.checked_add(lag).ok_or_else(|| {
+            Failure::input(format!(
+                "{file}: start_unix_ns {t} + start_lag_ns {lag} passes 2^64-1 ns: not a run's start"
+            ))
+        })?);
     }
-    let (first, last) = (began.iter().min().copied().unwrap_or(0), began.iter().max().copied().unwrap_or(0));
+    let (first, last) = (zero.iter().min().copied().unwrap_or(0), zero.iter().max().copied().unwrap_or(0));
     let at = raw[0].1.get("start_at_unix_ns").and_then(Value::as_u64);
     let agreed = at.filter(|&t| raw.iter().all(|(_, v)| v.get("start_at_unix_ns").and_then(Value::as_u64) == Some(t)));
     let skew = json!({
@@ -67,7 +75,7 @@ fn starts(raw: &[Raw]) -> Result<(Vec<u64>, Value), Failure> {
         "start_at_unix_ns": agreed,
         "late_start_ns": agreed.map(|t| last.saturating_sub(t)),
     });
-    Ok((began, skew))
+    Ok((zero, skew))
 }
 
 /// The segments' names, checked to be the N shares of one split.
@@ -173,7 +181,7 @@ fn tcp_invariants(r: &TcpReport) -> Vec<Value> {
 pub(crate) fn tcp(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) -> Result<(), Failure> {
     let segs = segments(raw)?;
     check_tuples(raw, &segs, "client_tuples")?;
-    let (began, skew) = starts(raw)?;
+    let (zero, skew) = starts(raw)?;
     let mut reports = Vec::with_capacity(raw.len());
     for (file, v) in raw {
         let r: TcpReport = serde_json::from_value(v["tcp"].clone())
@@ -230,7 +238,7 @@ pub(crate) fn tcp(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) ->
     merged.insert("active".into(), json!(active));
     // The connection rates over the span from the first connection any opened to the
     // last program any completed, each by its own clock.
-    let abs = |i: usize, rel: u64| (rel > 0).then(|| began[i].saturating_add(rel));
+    let abs = |i: usize, rel: u64| (rel > 0).then(|| zero[i].saturating_add(rel));
     let first_open = reports.iter().enumerate().filter_map(|(i, r)| abs(i, r.first_open_ns)).min();
     let last_done = reports.iter().enumerate().filter_map(|(i, r)| abs(i, r.last_completed_ns)).max();
     let busy_s = match (first_open, last_done) {
@@ -249,11 +257,11 @@ pub(crate) fn tcp(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) ->
     merged.insert("tls_setup".into(), json!(Percentiles::of(&latency.tls_setup)));
     merged.insert(
         "first_open_ns".into(),
-        json!(first_open.map_or(0, |t| t.saturating_sub(began.iter().min().copied().unwrap_or(0)))),
+        json!(first_open.map_or(0, |t| t.saturating_sub(zero.iter().min().copied().unwrap_or(0)))),
     );
     merged.insert(
         "last_completed_ns".into(),
-        json!(last_done.map_or(0, |t| t.saturating_sub(began.iter().min().copied().unwrap_or(0)))),
+        json!(last_done.map_or(0, |t| t.saturating_sub(zero.iter().min().copied().unwrap_or(0)))),
     );
     let merged: TcpReport = serde_json::from_value(Value::Object(merged))
         .map_err(|e| Failure::runtime(format!("the merged report does not read back: {e}")))?;
@@ -268,7 +276,7 @@ pub(crate) fn tcp(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) ->
             json!({
                 "file": file,
                 "segment": segs[i].map(|(i, n)| format!("{i}/{n}")),
-                "start_unix_ns": began[i],
+                "start_unix_ns": zero[i],
                 "first_open_unix_ns": abs(i, r.first_open_ns),
                 "connects": r.client.tcps_connects,
                 "connects_per_s": r.connects_per_s,
@@ -286,11 +294,20 @@ pub(crate) fn tcp(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) ->
     for (k, x) in skew.as_object().into_iter().flatten() {
         v[k] = x.clone();
     }
+    // How far apart the generators opened their first connections, each by its clock.
+    let firsts: Vec<u64> =
+        raw.iter().enumerate().zip(&reports).filter_map(|((i, _), r)| abs(i, r.first_open_ns)).collect();
+    let first_skew = match (firsts.iter().min(), firsts.iter().max()) {
+        (Some(a), Some(b)) if firsts.len() == raw.len() => Some(b - a),
+        _ => None,
+    };
+    v["first_open_skew_ns"] = json!(first_skew);
     emit(&v, json_out, out, || {
         println!(
-            "merged {} TCP runs: began within {} of each other{}",
+            "merged {} TCP runs: began within {} of each other{}{}",
             raw.len(),
             human_ns(skew["start_skew_ns"].as_u64().unwrap_or(0)),
+            first_skew.map_or(String::new(), |s| format!(", opened their first connections within {}", human_ns(s))),
             skew["late_start_ns"]
                 .as_u64()
                 .map_or(String::new(), |t| format!(", the last {} after the agreed start", human_ns(t)))
@@ -332,7 +349,7 @@ fn print_invariants(invariants: &[Value]) {
 pub(crate) fn stf(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) -> Result<(), Failure> {
     let segs = segments(raw)?;
     check_tuples(raw, &segs, "flows")?;
-    let (began, skew) = starts(raw)?;
+    let (zero, skew) = starts(raw)?;
     let mut reports = Vec::with_capacity(raw.len());
     for (file, v) in raw {
         let r: StfReport = serde_json::from_value(v.clone())
@@ -379,7 +396,7 @@ pub(crate) fn stf(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) ->
             json!({
                 "file": file,
                 "segment": segs[i].map(|(i, n)| format!("{i}/{n}")),
-                "start_unix_ns": began[i],
+                "start_unix_ns": zero[i],
                 "flows": r.stats.counters.m_total_open_flows,
                 "m_tx_cps": r.stats.m_tx_cps,
             })

@@ -124,6 +124,7 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
     if a.json {
         let mut v = serde_json::to_value(&out).map_err(|e| Failure::runtime(e.to_string()))?;
         v["start_unix_ns"] = serde_json::json!(snap.start_unix_ns);
+        v["start_lag_ns"] = serde_json::json!(snap.start_lag_ns);
         if let Some(seg) = segment {
             v["segment"] = serde_json::json!(seg.to_string());
             // What `riptide merge` checks the segments' results by.

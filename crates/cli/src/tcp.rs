@@ -198,7 +198,7 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     let report = snap.tcp.clone().ok_or_else(|| Failure::runtime("the run gave no TCP report"))?;
     if a.json {
         let mut v = json!({"duration_s": snap.duration_s, "interrupted": snap.interrupted, "tcp": report, "ports": snap.ports,
-                   "start_unix_ns": snap.start_unix_ns, "series": series(&samples)});
+                   "start_unix_ns": snap.start_unix_ns, "start_lag_ns": snap.start_lag_ns, "series": series(&samples)});
         if let (Some(seg), Some(t)) = (segment, tuples) {
             v["segment"] = json!(seg.to_string());
             v["client_tuples"] = t;

@@ -2245,3 +2245,163 @@ fn an_ipv6_astf_profile_runs_against_the_lab_kernel_by_neighbor_discovery() {
         assert!(line.contains(&format!("lladdr {mac}")) && !line.contains("PERMANENT"), "{line}");
     }
 }
+
+/// A TRex ASTF profile of two templates against the lab's nginx (GET /64 on port 80 and
+/// GET /1k on port 81, twice the rate, each in its template group), each connection
+/// closed by nginx after its answer (`Connection: close`, `wait_for_peer_close`).
+const TWO_TEMPLATES_NGINX: &str = "from trex.astf.api import *
+
+def get(path):
+    return ('GET %s HTTP/1.1\\r\\nHost: 198.18.1.254\\r\\nConnection: close\\r\\n\\r\\n' % path).encode()
+
+class Prof1():
+    def get_profile(self, tunables, **kwargs):
+        ip_gen = ASTFIPGen(glob=ASTFIPGenGlobal(ip_offset='1.0.0.0'),
+                           dist_client=ASTFIPGenDist(ip_range=['16.0.0.0', '16.0.0.255'], distribution='seq'),
+                           dist_server=ASTFIPGenDist(ip_range=['48.0.0.0', '48.0.255.255'], distribution='seq'))
+        templates = []
+        for port, path, cps, group in [(80, '/64', 1, 'small'), (81, '/1k', 2, 'large')]:
+            c = ASTFProgram()
+            c.send(get(path))
+            c.wait_for_peer_close()
+            s = ASTFProgram()
+            s.recv(len(get(path)))
+            s.send(b'HTTP/1.1 200 OK\\r\\nContent-Length: 0\\r\\n\\r\\n')
+            templates.append(ASTFTemplate(client_template=ASTFTCPClientTemplate(port=port, program=c, ip_gen=ip_gen, cps=cps),
+                                          server_template=ASTFTCPServerTemplate(program=s, assoc=ASTFAssociationRule(port)),
+                                          tg_name=group))
+        return ASTFProfile(default_ip_gen=ip_gen, templates=templates)
+
+def register():
+    return Prof1()
+";
+
+/// Issue 55: four generators in the lab's generator namespace, each a `riptide tcp
+/// --segment i/4` of the same profile on its own interface of one wire (a macvlan on rt0:
+/// four hosts on one switch, each its own MAC), started together (`--start-at`), against
+/// the DUT's one nginx: TRex's http_simple.py (its clients moved to
+/// 16 lab addresses, four blocks of four) and a two-template profile. The DUT's capture
+/// has every SYN once, each from the block its segment's result says it took; nginx's
+/// access log has the merged total (per template group for the two templates); `riptide
+/// merge`'s counters are the sum of the four and TRex's invariants hold on them. Each
+/// generator ignores the SYN-ACKs to the others' addresses (none reset).
+#[test]
+fn four_tcp_segments_on_one_wire_against_one_nginx_open_each_tuple_once() {
+    let Some(_g) = fresh() else { return };
+    let _down = Down;
+    ok(&["lab", "up"]);
+    let dir = tempfile::tempdir().unwrap();
+    let Some(_nginx) = nginx(dir.path()) else { return };
+    let log = dir.path().join("access.log");
+    let two = dir.path().join("two_templates.py");
+    std::fs::write(&two, TWO_TEMPLATES_NGINX).unwrap();
+    let http_simple = repo().join("python/tests/trex-core/scripts/astf/http_simple.py");
+    let mut configs = Vec::new();
+    for i in 0..4 {
+        let ifname = format!("seg{i}");
+        for cmd in [
+            vec!["link", "add", &ifname, "link", "rt0", "type", "macvlan", "mode", "bridge"],
+            vec!["link", "set", &ifname, "up"],
+        ] {
+            let o = Command::new("ip").args(["-n", tg()]).args(&cmd).output().unwrap();
+            assert!(o.status.success(), "ip {cmd:?}: {}", text(&o));
+        }
+        let cfg = dir.path().join(format!("seg{i}.yaml"));
+        #[rustfmt::skip]
+        std::fs::write(&cfg, format!("- interfaces: [{ifname}]\n  netns: {}\n  port_info:\n    - {{ip: 198.18.1.{}, default_gw: 198.18.1.254}}\n", tg(), 10 + i)).unwrap();
+        configs.push(cfg.to_str().unwrap().to_string());
+    }
+    for (name, profile, per_group) in
+        [("http_simple", http_simple.as_path(), None), ("two", two.as_path(), Some(["/64", "/1k"]))]
+    {
+        let before = std::fs::read_to_string(&log).unwrap().lines().count();
+        let pcap = dir.path().join(format!("{name}.pcap"));
+        let cap =
+            Capture::start_filtered(dut(), "dut0", 1_000_000, &pcap, "tcp[tcpflags] & (tcp-syn|tcp-ack) == tcp-syn");
+        let at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs_f64() + 1.5;
+        let at = format!("{at:.3}");
+        let kids: Vec<_> = (0..4)
+            .map(|i| {
+                let seg = format!("{i}/4");
+                #[rustfmt::skip]
+                let args = ["tcp", profile.to_str().unwrap(), "--config", &configs[i], "--clients", "198.18.1.100/16",
+                    "--servers", "198.18.1.254", "-m", "400cps", "-n", "1200", "--segment", &seg, "--start-at", &at, "--json"];
+                Command::new(env!("CARGO_BIN_EXE_riptide"))
+                    .args(args)
+                    .current_dir(repo())
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        let mut files = Vec::new();
+        let mut blocks = Vec::new();
+        let mut parts = Vec::new();
+        for (i, k) in kids.into_iter().enumerate() {
+            let o = k.wait_with_output().unwrap();
+            assert!(o.status.success(), "{name} segment {i}: {}", text(&o));
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            let t = &v["tcp"];
+            assert_eq!(t["client"]["tcps_sndrst"], 0, "{name} segment {i} reset nothing: {t}");
+            assert_eq!(t["client"]["tcps_connects"], t["client"]["tcps_connattempt"], "{name} {i}: {t}");
+            let took = &v["client_tuples"];
+            let first: std::net::Ipv4Addr = took["ip_first"].as_str().unwrap().parse().unwrap();
+            assert_eq!((took["ip_count"].as_u64(), took["port_stride"].as_u64()), (Some(4), Some(1)), "{took}");
+            blocks.push((u32::from(first), i));
+            let f = dir.path().join(format!("{name}{i}.json"));
+            std::fs::write(&f, &o.stdout).unwrap();
+            files.push(f.to_str().unwrap().to_string());
+            parts.push(v);
+        }
+        cap.stop_when_quiet(&pcap);
+        // Every SYN once (the kernel's capture), from the block of the segment that took it.
+        let syns = tshark(&pcap, "", &["ip.src", "tcp.srcport", "ip.dst", "tcp.dstport"]);
+        let mut seen = std::collections::BTreeSet::new();
+        let mut per_segment = [0u64; 4];
+        for s in &syns {
+            assert!(seen.insert(s.clone()), "{name}: SYN {s} twice (the same 5-tuple opened again)");
+            let src: std::net::Ipv4Addr = s.split('\t').next().unwrap().parse().unwrap();
+            let (_, i) =
+                blocks.iter().find(|(b, _)| (u32::from(src).wrapping_sub(*b)) < 4).unwrap_or_else(|| panic!("{s}"));
+            per_segment[*i] += 1;
+        }
+        for (i, p) in parts.iter().enumerate() {
+            assert_eq!(Some(per_segment[i]), p["tcp"]["client"]["tcps_connattempt"].as_u64(), "{name} segment {i}");
+        }
+        let mut args = vec!["merge", "--json"];
+        args.extend(files.iter().map(String::as_str));
+        let m = run_json(&args);
+        let mt = &m["tcp"];
+        assert!(m["invariants"].as_array().unwrap().iter().all(|i| i["holds"] == true), "{name}: {m}");
+        for k in ["tcps_connattempt", "tcps_connects", "tcps_closed", "tcps_sndbyte", "tcps_rcvbyte"] {
+            let sum: u64 = parts.iter().map(|p| p["tcp"]["client"][k].as_u64().unwrap()).sum();
+            assert_eq!(mt["client"][k].as_u64(), Some(sum), "{name}: client.{k}");
+        }
+        let connects = mt["client"]["tcps_connects"].as_u64().unwrap();
+        assert_eq!(connects, 1200 * if per_group.is_some() { 2 } else { 1 }, "{name}: {mt}");
+        assert_eq!(seen.len() as u64, connects, "{name}: the capture's SYNs");
+        assert_eq!(mt["client_app"]["completed"].as_u64(), Some(connects), "{name}: {mt}");
+        let text = std::fs::read_to_string(&log).unwrap();
+        let lines: Vec<&str> = text.lines().skip(before).collect();
+        assert_eq!(lines.len() as u64, connects, "{name}: nginx logged the merged total");
+        assert!(lines.iter().all(|l| l.contains("\" 200 ")), "{name}: all answered 200");
+        if let Some(paths) = per_group {
+            for (g, path) in paths.iter().enumerate() {
+                let logged = lines.iter().filter(|l| l.contains(&format!("\"GET {path} HTTP/1.1\""))).count() as u64;
+                assert_eq!(
+                    Some(logged),
+                    mt["groups"][g + 1]["client"]["tcps_connects"].as_u64(),
+                    "{name}: {path}: {m}"
+                );
+            }
+        }
+        // One host's clock: the four opened their first connections together.
+        assert!(m["first_open_skew_ns"].as_u64().unwrap() < 100_000_000, "{m}");
+        eprintln!(
+            "{name}: four segments opened their first connections within {} ns; merged {connects} connections at {:.0} conn/s",
+            m["first_open_skew_ns"], mt["connects_per_s"]
+        );
+    }
+}
