@@ -177,11 +177,26 @@ fn tcp_invariants(r: &TcpReport) -> Vec<Value> {
     out
 }
 
-/// `riptide merge` of `riptide tcp --json` results.
+/// Whether a TCP result is of a server alone (`riptide tcp --role server`): the host that
+/// serves every segment, not one of them.
+fn server_only(v: &Value) -> bool {
+    v.get("role").and_then(Value::as_str) == Some("server")
+}
+
+/// `riptide merge` of `riptide tcp --json` results: the segments of the clients, and
+/// any servers' results beside them (`--role server`, no segment), whose counters add to
+/// the server side so that the invariants between the sides are checked.
 pub(crate) fn tcp(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) -> Result<(), Failure> {
-    let segs = segments(raw)?;
-    check_tuples(raw, &segs, "client_tuples")?;
-    let (zero, skew) = starts(raw)?;
+    if let Some((file, _)) = raw.iter().find(|(_, v)| server_only(v) && v.get("segment").is_some_and(|s| !s.is_null()))
+    {
+        return Err(Failure::input(format!("{file}: a server's result with a segment: servers are not split")));
+    }
+    let clients: Vec<Raw> = raw.iter().filter(|(_, v)| !server_only(v)).cloned().collect();
+    check_tuples(&clients, &segments(&clients)?, "client_tuples")?;
+    let segs = raw.iter().map(|(f, v)| segment_of(f, v)).collect::<Result<Vec<_>, _>>()?;
+    // Time zeros of all; the skew of the clients' (a server starts before them).
+    let (zero, _) = starts(raw)?;
+    let (_, skew) = starts(if clients.is_empty() { raw } else { &clients })?;
     let mut reports = Vec::with_capacity(raw.len());
     for (file, v) in raw {
         let r: TcpReport = serde_json::from_value(v["tcp"].clone())
@@ -276,6 +291,7 @@ pub(crate) fn tcp(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) ->
             json!({
                 "file": file,
                 "segment": segs[i].map(|(i, n)| format!("{i}/{n}")),
+                "role": raw[i].1.get("role").cloned().unwrap_or(Value::Null),
                 "start_unix_ns": zero[i],
                 "first_open_unix_ns": abs(i, r.first_open_ns),
                 "connects": r.client.tcps_connects,
@@ -298,7 +314,7 @@ pub(crate) fn tcp(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) ->
     let firsts: Vec<u64> =
         raw.iter().enumerate().zip(&reports).filter_map(|((i, _), r)| abs(i, r.first_open_ns)).collect();
     let first_skew = match (firsts.iter().min(), firsts.iter().max()) {
-        (Some(a), Some(b)) if firsts.len() == raw.len() => Some(b - a),
+        (Some(a), Some(b)) if firsts.len() == clients.len() => Some(b - a),
         _ => None,
     };
     v["first_open_skew_ns"] = json!(first_skew);

@@ -71,6 +71,11 @@ pub(crate) struct TcpArgs {
     /// of the run. SSLKEYLOGFILE, when set, is appended to as every TLS library does.
     #[arg(long, value_name = "FILE")]
     pub keylog: Option<PathBuf>,
+    /// Which of the profile's roles this generator plays: both (the default), client
+    /// (its servers are another host's: TRex's --astf-client-mask) or server (its clients
+    /// are other hosts': TRex's --astf-server-only; give -d).
+    #[arg(long, default_value = "both", value_name = "both|client|server")]
+    pub role: Role,
     /// Open only share I (from 0) of N of the run's connections, for N generators that
     /// together run the profile against one DUT (on N hosts, or N namespaces): each takes
     /// a block of 1/N of the client addresses (or, with fewer addresses than generators,
@@ -123,8 +128,22 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         files: true,
         certs: Default::default(),
     };
-    let profile = riptide_tcp::profile::parse_with(&text, &name, &opts).map_err(|e| Failure::input(e.to_string()))?;
-    let roles = (!profile.clients.is_empty(), !profile.server.listen.is_empty());
+    let mut profile =
+        riptide_tcp::profile::parse_with(&text, &name, &opts).map_err(|e| Failure::input(e.to_string()))?;
+    let has = |p: &riptide_tcp::profile::TcpProfile| (!p.clients.is_empty(), !p.server.listen.is_empty());
+    match (a.role, has(&profile)) {
+        (Role::Client, (false, _)) => return Err(Failure::input(format!("--role client: {name} has no client"))),
+        (Role::Server, (_, false)) => return Err(Failure::input(format!("--role server: {name} has no server"))),
+        (Role::Client, _) => profile.server = Default::default(),
+        (Role::Server, _) => profile.clients.clear(),
+        (Role::Both, _) => {}
+    }
+    let roles = has(&profile);
+    if a.segment.is_some() && !roles.0 {
+        return Err(Failure::input(
+            "--segment splits the clients: servers are not split (a server serves every segment: run it without --segment)",
+        ));
+    }
     if asked_cps && a.concurrent.is_some() {
         return Err(Failure::input(format!(
             "-m {}: with --concurrent the multiplier is a factor of the connections held",
@@ -206,6 +225,7 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         if let Some(at) = start_at {
             v["start_at_unix_ns"] = json!(at);
         }
+        v["role"] = json!(a.role.name());
         crate::report::print_json(&v)?;
     } else {
         if let Some(seg) = segment {
@@ -224,6 +244,27 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         print_report(&report, snap.duration_s, roles);
     }
     nothing_completed(&report)
+}
+
+/// `riptide tcp --role`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Role {
+    /// Clients and servers.
+    Both,
+    /// Clients only.
+    Client,
+    /// Servers only.
+    Server,
+}
+
+impl Role {
+    fn name(self) -> &'static str {
+        match self {
+            Role::Both => "both",
+            Role::Client => "client",
+            Role::Server => "server",
+        }
+    }
 }
 
 /// What a segment's clients take of the profile's tuple space (what `riptide merge`

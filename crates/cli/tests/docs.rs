@@ -74,6 +74,8 @@ const FOREIGN: &[(&str, &str)] = &[
     ("--dport", "a TRex profile's tunables"),
     ("--ports", "python -m riptide.trex"),
     ("--astf", "python -m riptide.trex"),
+    ("--astf-server-only", "TRex's t-rex-64 (its server-only ASTF mode)"),
+    ("--astf-client-mask", "TRex's t-rex-64 (its client ports)"),
     ("--peak_injection_bandwidth", "Intel MLC"),
     ("--idle_latency", "Intel MLC"),
     ("--loaded_latency", "Intel MLC"),

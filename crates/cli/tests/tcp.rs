@@ -544,3 +544,30 @@ fn merge_refuses_splits_that_overlap_miss_or_overflow_naming_the_files() {
     let f = write("f.json", &json_of(&o));
     refused(&[&a, &f], &["f.json", "a.json", "one kind"]);
 }
+
+/// `--role` plays one side of the profile; what cannot be is refused naming it: a role the
+/// profile lacks, a server split into segments.
+#[test]
+fn a_role_the_profile_lacks_or_a_split_server_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = profile(&dir, "http.yaml", HTTP);
+    let server_only = profile(&dir, "server.yaml", "server:\n  listen:\n    - {port: 80, http: {body: 64}}\n");
+    let refused = |args: &[&str], want: &str| {
+        let o = riptide(args);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(text(&o).contains(want), "{want}: {}", text(&o));
+    };
+    refused(&["tcp", &server_only, "--port", "link:0", "--role", "client", "-d", "1s"], "--role client: ");
+    refused(
+        &["tcp", &p, "--port", "link:0", "--role", "server", "--segment", "0/2", "-d", "1s"],
+        "servers are not split",
+    );
+    refused(&["tcp", &p, "--port", "link:0", "--role", "router"], "router");
+    // The client alone, nobody serving on the link's other side: every SYN unanswered, the
+    // report out and the run a failure (exit 1).
+    let o = riptide(&["tcp", &p, "--port", "link:0", "--role", "client", "-n", "3", "-d", "1s", "--json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["role"].as_str(), v["tcp"]["server"]["tcps_accepts"].as_u64()), (Some("client"), Some(0)), "{v}");
+    assert_eq!(v["tcp"]["client"]["tcps_connattempt"], 3, "{v}");
+}
