@@ -100,6 +100,11 @@ pub(crate) struct ServeArgs {
     /// `timestamps`).
     #[arg(long, value_name = "auto|kernel|user")]
     pub timestamps: Option<riptide_engine::Timestamps>,
+    /// With --trex: open only share I (from 0) of N of every ASTF run TRex's client starts,
+    /// as `riptide tcp --segment I/N` does (N servers driven alike split a run between
+    /// their generators; `riptide merge` adds their results).
+    #[arg(long, value_name = "I/N", requires = "trex")]
+    pub segment: Option<String>,
 }
 
 pub(crate) fn serve(a: ServeArgs) -> Result<(), Failure> {
@@ -291,6 +296,11 @@ fn serve_trex(a: &ServeArgs, bind: SocketAddr, engine: riptide_engine::EngineCon
         engine,
         interval: Duration::from_millis(500),
         timestamps: a.timestamps.unwrap_or_default(),
+        segment: a
+            .segment
+            .as_deref()
+            .map(|s| s.parse::<riptide_engine::Segment>().map_err(|e| Failure::input(format!("--segment: {e}"))))
+            .transpose()?,
     };
     let handle = riptide_trex::serve(cfg).map_err(|e| Failure::input(e.to_string()))?;
     signal::install();

@@ -45,6 +45,9 @@ pub struct TrexConfig {
     /// Where the latency streams' stamps come from (`riptide serve --timestamps`: TRex's
     /// client has no say in it).
     pub timestamps: riptide_engine::Timestamps,
+    /// The share of every ASTF run this server's generator opens (`riptide serve --trex
+    /// --segment I/N`: N servers driven alike split a run; TRex's client has no say in it).
+    pub segment: Option<riptide_engine::Segment>,
 }
 
 /// The request socket's connection limits.
@@ -135,6 +138,7 @@ pub fn serve(cfg: TrexConfig) -> std::io::Result<TrexHandle> {
         ^ u64::from(std::process::id()).rotate_left(32);
     let mut trex = Trex::new(cfg.engine.clone(), seed);
     trex.timestamps = cfg.timestamps;
+    trex.segment = cfg.segment;
     let state = Arc::new(Mutex::new(trex));
     let stop = Arc::new(AtomicBool::new(false));
     // A connection refused gets nothing: ZeroMQ has no message for it, and libzmq retries.

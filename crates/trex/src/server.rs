@@ -370,6 +370,8 @@ pub struct Trex {
     tpg: Option<tpg::Tpg>,
     /// Where the latency streams' stamps come from, for every run it starts.
     pub timestamps: riptide_engine::Timestamps,
+    /// The share of every ASTF run it opens ([`crate::TrexConfig::segment`]).
+    pub segment: Option<riptide_engine::Segment>,
 }
 
 impl Trex {
@@ -404,6 +406,7 @@ impl Trex {
             samples: Samples::default(),
             tpg: None,
             timestamps: riptide_engine::Timestamps::Auto,
+            segment: None,
         };
         t.api_h = t.token();
         t

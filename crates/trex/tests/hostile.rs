@@ -308,6 +308,7 @@ fn server() -> TrexHandle {
         engine: EngineConfig { ports: vec!["null".parse().unwrap(), "null".parse().unwrap()], ..Default::default() },
         interval: Duration::from_millis(100),
         timestamps: Default::default(),
+        segment: None,
     })
     .unwrap()
 }

@@ -935,6 +935,32 @@ fn trex_astf_calls_load_start_update_and_stop_a_profile() {
     c.ok("release", json!({"handler": h}));
 }
 
+/// `riptide serve --trex --segment 1/4`: every ASTF run TRex's client starts opens that
+/// share only, a quarter of the connections, their counters as whole as a whole run's.
+#[test]
+fn an_astf_run_on_a_segmented_server_opens_its_share() {
+    let mut c = astf_client(link_pair());
+    c.t.segment = Some("1/4".parse().unwrap());
+    let h = c.ok("acquire", json!({"user": "trex", "force": false, "session_id": 7}))["handler"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    upload(&mut c, &h, "_", &http_simple_json());
+    c.ok(
+        "start",
+        json!({"handler": h, "profile_id": "_", "mult": 1000, "duration": 2.0, "nc": false, "latency_pps": 0,
+               "ipv6": false, "client_mask": 0xffffffffu32}),
+    );
+    wait_context(&mut c, 1);
+    // 2.776 cps x 1000 for 2 s is 5,552 connections in all: a quarter of them.
+    let opened = counter(&mut c, "client", "tcps_connattempt");
+    assert!((1300..=1500).contains(&opened), "{opened}");
+    assert_eq!(counter(&mut c, "client", "tcps_closed"), opened);
+    assert_eq!(counter(&mut c, "server", "tcps_accepts"), opened);
+    assert_eq!(counter(&mut c, "client", "tcps_rcvackbyte"), counter(&mut c, "server", "tcps_rcvbyte"));
+    c.ok("release", json!({"handler": h}));
+}
+
 /// Bad uploads: every refusal names what was wrong, and nothing is left half loaded.
 #[test]
 fn astf_uploads_are_checked_and_bounded() {

@@ -964,7 +964,7 @@ impl Trex {
             open_for,
             concurrent: None,
             max_conns: None,
-            segment: None,
+            segment: self.segment,
             at_unix_ns: None,
             parsed: Some(Parsed(parsed)),
         };
