@@ -62,6 +62,32 @@ class Cluster:
             c.start(duration=duration, count=count, mult=mult, cores=cores, at=when, segment=seg, realtime=realtime)
         return when
 
+    def tcp_start(
+        self,
+        text: str,
+        *,
+        at: Optional[float] = None,
+        lead: float = 0.2,
+        segmented: bool = True,
+        name: str = "<python>",
+        **opts: Any,
+    ) -> float:
+        """Starts the TCP profile ``text`` (docs/tcp.md) on every daemon at wall-clock time
+        ``at`` (default: now + ``lead`` s); returns it. ``segmented`` (the default): daemon
+        ``k`` of ``n`` opens segment ``k/n`` of the connections (its block of the client
+        addresses, or every n-th port, and 1/n of every rate, ``concurrent`` and
+        ``limit``: ``riptide tcp --segment``, API 1.20), so no two open the same 5-tuple
+        and together they open what one would; ``False``: each runs the whole profile.
+        ``opts`` as :meth:`Client.tcp_start` (``limit``, ``duration``, ``concurrent``...).
+        :func:`riptide.merge` of the daemons' final stats (:meth:`get_stats`'s
+        ``daemons``) adds them, checking the split and TRex's invariants."""
+        when = time.time() + lead if at is None else at
+        n = len(self.clients)
+        for k, c in enumerate(self.clients):
+            seg = {"index": k, "count": n} if segmented else None
+            c.tcp_start(text, name=name, segment=seg, at_unix_ns=int(round(when * 1e9)), **opts)
+        return when
+
     def wait_on_traffic(self, timeout: Optional[float] = None) -> None:
         for c in self.clients:
             c.wait_on_traffic(timeout=timeout)

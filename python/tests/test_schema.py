@@ -147,9 +147,19 @@ def _netns_ok() -> bool:
 
 @pytest.fixture()
 def two_daemons() -> Iterator[List[Tuple[str, int]]]:
+    yield from _daemons(["--port", "null"], "py")
+
+
+@pytest.fixture()
+def two_link_daemons() -> Iterator[List[Tuple[str, int]]]:
+    """Two daemons each with an in-memory link (a TCP run's clients and servers both)."""
+    yield from _daemons(["--port", "link:0", "--port", "link:1"], "pylink")
+
+
+def _daemons(ports: List[str], tag: str) -> Iterator[List[Tuple[str, int]]]:
     if not _netns_ok():
         pytest.skip("needs root and ip netns")
-    names = [f"rt-test-py-{os.getpid()}-{i}" for i in range(2)]
+    names = [f"rt-test-{tag}-{os.getpid()}-{i}" for i in range(2)]
     procs = []
     try:
         for ns in names:
@@ -158,8 +168,7 @@ def two_daemons() -> Iterator[List[Tuple[str, int]]]:
             procs.append(subprocess.Popen(
                 # Each daemon alone in its namespace (only root enters it): no token, or both
                 # would write /run/riptide/serve-4501.token.
-                ["ip", "netns", "exec", ns, str(BIN), "serve", "--port", "null", "--bind", "127.0.0.1:4501",
-                 "--no-auth"],
+                ["ip", "netns", "exec", ns, str(BIN), "serve", *ports, "--bind", "127.0.0.1:4501", "--no-auth"],
                 stderr=subprocess.DEVNULL))
         for ns in names:
             wait_for(10, f"the daemon in {ns} to answer", lambda: Client(netns=ns).close() or True,
@@ -227,3 +236,34 @@ def test_a_segmented_cluster_sends_the_profile_once(two_daemons: List[Tuple[str,
             merge([str(BIN)], binary=str(BIN))
         with pytest.raises(RpcError, match="not below the count"):
             clients[0].start(count=10, segment=(2, 2))
+
+
+def test_a_segmented_cluster_opens_a_tcp_profiles_connections_once(two_link_daemons: List[Tuple[str, int]]) -> None:
+    """``Cluster.tcp_start``: daemon k of 2 opens segment k/2 of a TCP profile (``tcp_start``'s
+    ``segment``, API 1.20): its own block of the client addresses, half the connections;
+    ``riptide.merge`` of the daemons' final stats checks the split and adds them into what
+    one generator opens, TRex's invariants holding."""
+    clients = [Client(port=port, netns=ns) for ns, port in two_link_daemons]
+    profile = ("client: {ips: 198.18.0.1/8, servers: [198.19.0.1:80], http: {path: /64}, cps: 2000}\n"
+               "server: {ips: [198.19.0.1/1], listen: [{port: 80, http: {body: 64}}]}\ntcp: {time_wait: 0s}\n")
+    with Cluster(clients) as cl:
+        cl.acquire()
+        at = cl.tcp_start(profile, name="http.yaml", limit=1001)
+        cl.wait_on_traffic(timeout=30)
+        stats = cl.get_stats()
+        tcps = [s["tcp"] for s in stats["daemons"]]
+        assert sorted(t["client"]["tcps_connects"] for t in tcps) == [500, 501], tcps
+        for k, t in enumerate(tcps):
+            split = t["split"]
+            assert split["segment"] == f"{k}/2", split
+            assert split["client_tuples"]["ip_count"] == 4 and split["client_tuples"]["ip_first"] == f"198.18.0.{1 + 4 * k}"
+        assert all(s["start_unix_ns"] == int(round(at * 1e9)) for s in stats["daemons"])
+        merged = merge(stats["daemons"], binary=str(BIN))
+        mt = merged["tcp"]
+        assert mt["client"]["tcps_connects"] == mt["server"]["tcps_accepts"] == 1001, mt
+        assert all(i["holds"] for i in merged["invariants"]) and len(merged["invariants"]) >= 6, merged["invariants"]
+        assert mt["setup"]["count"] == 1001, "the latency histograms merged whole"
+        # Both daemons' results as segment 0/2: refused, naming the segment.
+        twice = [stats["daemons"][0], stats["daemons"][0]]
+        with pytest.raises(RiptideError, match="segment 0/2 is in both"):
+            merge(twice, binary=str(BIN))

@@ -95,7 +95,9 @@ fn check_tuples(raw: &[Raw], segs: &[Option<(u32, u32)>], key: &str) -> Result<(
     let mut first: Option<(&str, Value)> = None;
     for ((file, v), seg) in raw.iter().zip(segs) {
         let Some((i, n)) = *seg else { continue };
-        let Some(took) = v.get(key).filter(|t| t.is_object()) else {
+        // A TCP result keeps it in its report (`tcp.split`): the CLI's and the daemon's alike.
+        let took = if key == "flows" { v.get(key) } else { v.pointer("/tcp/split/client_tuples") };
+        let Some(took) = took.filter(|t| t.is_object()) else {
             return Err(Failure::input(format!("{file}: segment {i}/{n} but no {key}: what it took is not known")));
         };
         let want = if key == "flows" {
@@ -183,17 +185,32 @@ fn server_only(v: &Value) -> bool {
     v.get("role").and_then(Value::as_str) == Some("server")
 }
 
+/// A TCP result's segment: `segment` as `riptide tcp --json` has it, else its report's
+/// (`tcp.split.segment`: a daemon's stats).
+fn tcp_segment_of(file: &str, v: &Value) -> Result<Option<(u32, u32)>, Failure> {
+    match segment_of(file, v)? {
+        Some(s) => Ok(Some(s)),
+        None => match v.pointer("/tcp/split/segment") {
+            None | Some(Value::Null) => Ok(None),
+            Some(s) => segment_of(file, &json!({ "segment": s })),
+        },
+    }
+}
+
 /// `riptide merge` of `riptide tcp --json` results: the segments of the clients, and
 /// any servers' results beside them (`--role server`, no segment), whose counters add to
 /// the server side so that the invariants between the sides are checked.
 pub(crate) fn tcp(raw: &[Raw], json_out: bool, out: Option<&std::path::Path>) -> Result<(), Failure> {
-    if let Some((file, _)) = raw.iter().find(|(_, v)| server_only(v) && v.get("segment").is_some_and(|s| !s.is_null()))
-    {
+    if let Some((file, _)) = raw.iter().find(|(f, v)| server_only(v) && tcp_segment_of(f, v).ok().flatten().is_some()) {
         return Err(Failure::input(format!("{file}: a server's result with a segment: servers are not split")));
     }
     let clients: Vec<Raw> = raw.iter().filter(|(_, v)| !server_only(v)).cloned().collect();
-    check_tuples(&clients, &segments(&clients)?, "client_tuples")?;
-    let segs = raw.iter().map(|(f, v)| segment_of(f, v)).collect::<Result<Vec<_>, _>>()?;
+    let client_segs = clients.iter().map(|(f, v)| tcp_segment_of(f, v)).collect::<Result<Vec<_>, _>>()?;
+    let named: Vec<(&str, Option<(u32, u32)>)> =
+        clients.iter().map(|r| r.0.as_str()).zip(client_segs.iter().copied()).collect();
+    check_segments(&named)?;
+    check_tuples(&clients, &client_segs, "client_tuples")?;
+    let segs = raw.iter().map(|(f, v)| tcp_segment_of(f, v)).collect::<Result<Vec<_>, _>>()?;
     // Time zeros of all; the skew of the clients' (a server starts before them).
     let (zero, _) = starts(raw)?;
     let (_, skew) = starts(if clients.is_empty() { raw } else { &clients })?;

@@ -180,7 +180,6 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         .as_deref()
         .map(|s| s.parse::<riptide_engine::Segment>().map_err(|e| Failure::input(format!("--segment: {e}"))))
         .transpose()?;
-    let tuples = segment.map(|seg| client_tuples(&profile, seg)).transpose()?;
     let start_at = a
         .start_at
         .as_deref()
@@ -218,9 +217,8 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
     if a.json {
         let mut v = json!({"duration_s": snap.duration_s, "interrupted": snap.interrupted, "tcp": report, "ports": snap.ports,
                    "start_unix_ns": snap.start_unix_ns, "start_lag_ns": snap.start_lag_ns, "series": series(&samples)});
-        if let (Some(seg), Some(t)) = (segment, tuples) {
+        if let Some(seg) = segment {
             v["segment"] = json!(seg.to_string());
-            v["client_tuples"] = t;
         }
         if let Some(at) = start_at {
             v["start_at_unix_ns"] = json!(at);
@@ -229,15 +227,10 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
         crate::report::print_json(&v)?;
     } else {
         if let Some(seg) = segment {
-            if let Some(t) = &tuples {
+            if let Some(t) = report.split.as_ref().map(|s| s.client_tuples.take) {
                 println!(
                     "segment {seg}: client addresses {} (+{}), ports {}-{} every {} from the {}",
-                    t["ip_first"].as_str().unwrap_or(""),
-                    t["ip_count"],
-                    t["port_first"],
-                    t["port_last"],
-                    t["port_stride"],
-                    t["port_offset"]
+                    t.ip_first, t.ip_count, t.port_first, t.port_last, t.port_stride, t.port_offset
                 );
             }
         }
@@ -265,32 +258,6 @@ impl Role {
             Role::Server => "server",
         }
     }
-}
-
-/// What a segment's clients take of the profile's tuple space (what `riptide merge`
-/// checks the segments' results by): `riptide_engine::tcp::ClientTake`'s fields, and the
-/// whole pool it is a share of (`space`).
-fn client_tuples(
-    p: &riptide_tcp::profile::TcpProfile,
-    seg: riptide_engine::Segment,
-) -> Result<serde_json::Value, Failure> {
-    let Some(c) = p.clients.first() else {
-        return Err(Failure::input(
-            "--segment: the profile has no client, so nothing to split (run its servers whole)",
-        ));
-    };
-    let take = riptide_engine::tcp::client_take(seg, c.ips, c.ports);
-    let ports = u32::from(c.ports.1.saturating_sub(c.ports.0)) + 1;
-    if ports < take.port_stride {
-        return Err(Failure::input(format!(
-            "--segment {seg}: {} client addresses and the ports {}-{} are fewer than {} segments",
-            c.ips.1, c.ports.0, c.ports.1, seg.count
-        )));
-    }
-    let mut v = json!(take);
-    v["space"] =
-        json!({"ip_first": c.ips.0.to_string(), "ip_count": c.ips.1, "port_first": c.ports.0, "port_last": c.ports.1});
-    Ok(v)
 }
 
 /// Where TLS secrets go: `--keylog FILE` (created exclusively), else SSLKEYLOGFILE

@@ -2346,7 +2346,7 @@ fn four_tcp_segments_on_one_wire_against_one_nginx_open_each_tuple_once() {
             let t = &v["tcp"];
             assert_eq!(t["client"]["tcps_sndrst"], 0, "{name} segment {i} reset nothing: {t}");
             assert_eq!(t["client"]["tcps_connects"], t["client"]["tcps_connattempt"], "{name} {i}: {t}");
-            let took = &v["client_tuples"];
+            let took = &v["tcp"]["split"]["client_tuples"];
             let first: std::net::Ipv4Addr = took["ip_first"].as_str().unwrap().parse().unwrap();
             assert_eq!((took["ip_count"].as_u64(), took["port_stride"].as_u64()), (Some(4), Some(1)), "{took}");
             blocks.push((u32::from(first), i));

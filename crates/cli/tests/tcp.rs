@@ -429,7 +429,7 @@ fn four_segments_open_disjoint_tuples_and_merge_to_one_runs_counts() {
             let v = json_of(&o);
             check_invariants(&v["tcp"]);
             assert_eq!(v["segment"], seg.as_str(), "{v}");
-            let took = &v["client_tuples"];
+            let took = &v["tcp"]["split"]["client_tuples"];
             let first: std::net::Ipv4Addr = took["ip_first"].as_str().unwrap().parse().unwrap();
             let (stride, offset) = (took["port_stride"].as_u64().unwrap(), took["port_offset"].as_u64().unwrap());
             if name == "http_simple" {
@@ -529,11 +529,11 @@ fn merge_refuses_splits_that_overlap_miss_or_overflow_naming_the_files() {
     refused(&[&a, &b, &b], &["segment 1/2 is in both", "b.json"]);
     // Segment 1/2 saying it took segment 0/2's addresses: their tuples meet.
     let mut c = parts[1].clone();
-    c["client_tuples"]["ip_first"] = parts[0]["client_tuples"]["ip_first"].clone();
+    c["tcp"]["split"]["client_tuples"]["ip_first"] = parts[0]["tcp"]["split"]["client_tuples"]["ip_first"].clone();
     let c = write("c.json", &c);
     refused(&[&a, &c], &["c.json", "not segment 1/2's share"]);
     let mut d = parts[1].clone();
-    d["client_tuples"]["space"]["ip_count"] = serde_json::json!(2);
+    d["tcp"]["split"]["client_tuples"]["space"]["ip_count"] = serde_json::json!(2);
     let d = write("d.json", &d);
     refused(&[&a, &d], &["d.json", "a.json", "different spaces"]);
     let mut e = parts[1].clone();

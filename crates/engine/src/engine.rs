@@ -354,6 +354,8 @@ enum RunInfo {
     Tcp {
         /// The factor the run started at (its clients were built with it).
         factor: f64,
+        /// The share it opens of a run split between generators.
+        split: Option<crate::tcp::TcpSplit>,
     },
 }
 
@@ -1331,7 +1333,8 @@ impl Engine {
             at_unix_ns: req.at_unix_ns,
             ..Default::default()
         };
-        self.begin(opened, workers, opts, false, RunInfo::Tcp { factor: req.multiplier });
+        let split = req.segment.and_then(|seg| crate::tcp::split_of(profile, seg));
+        self.begin(opened, workers, opts, false, RunInfo::Tcp { factor: req.multiplier, split });
         Ok(())
     }
 
@@ -1529,7 +1532,7 @@ impl Engine {
         let Some(run) = &self.run else {
             return Err(EngineError::State { command: "update", state });
         };
-        if let RunInfo::Tcp { factor } = run.kind {
+        if let RunInfo::Tcp { factor, .. } = run.kind {
             // The clients' connection rate (or concurrency), as a factor of the profile's.
             let Multiplier::Factor(f) = m else {
                 return Err(EngineError::Config("a TCP run's multiplier is a factor of the profile's rate".into()));
@@ -1798,7 +1801,11 @@ impl Engine {
             RunInfo::Stateful { scheduler, .. } => {
                 snap.stf = Some(StfStats::merge(&counters, secs, wall, !run.simulated, *scheduler, last));
             }
-            RunInfo::Tcp { .. } => snap.tcp = Some(crate::tcp::TcpReport::merge(&counters, secs, hist)),
+            RunInfo::Tcp { split, .. } => {
+                let mut r = crate::tcp::TcpReport::merge(&counters, secs, hist);
+                r.split = split.clone();
+                snap.tcp = Some(r);
+            }
         }
         snap
     }

@@ -35,7 +35,7 @@ pub use command::{
 pub use engine::{check_profile, cores, Engine, EngineConfig, EngineError, MAX_CORES};
 pub use riptide_port::monitor::{CaptureSpec, CaptureStatus, Frame as CapturedFrame};
 pub use stats::{KernelPacing, Lane, LatencyStats, Pacing, RunState, Snapshot};
-pub use tcp_report::{Neighbors, Percentiles, TcpHistograms, TcpReport};
+pub use tcp_report::{Neighbors, Percentiles, TcpHistograms, TcpReport, TcpSplit};
 
 /// The `SCHED_FIFO` priority of real-time workers ([`StartOptions::realtime`]): above
 /// every normal task, below the kernel's interrupt threads (50), which must still run.

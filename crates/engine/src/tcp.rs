@@ -7,7 +7,9 @@
 
 use crate::kind::{Control, RunKind, Turn};
 use crate::stats::{KindCounters, WorkerCounters};
-pub use crate::tcp_report::{Percentiles, TcpCounters, TcpHistograms, TcpReport};
+pub use crate::tcp_report::{
+    ClientSpace, ClientTake, ClientTuples, Percentiles, TcpCounters, TcpHistograms, TcpReport, TcpSplit,
+};
 use crate::Segment;
 use riptide_core::{Nanos, TxBatch, TxMeta};
 use riptide_tcp::endpoint::{ClientSpec, EndpointConfig, Latencies, Load, ServerSpec};
@@ -153,6 +155,7 @@ impl TcpReport {
             first_open_ns: sum.first_open_ns,
             last_completed_ns: sum.last_completed_ns,
             hdr: hist.then(|| crate::tcp_report::TcpHistograms::of(&latency)),
+            split: None,
         }
     }
 }
@@ -224,6 +227,13 @@ pub(crate) fn kinds(
             .map(|c| {
                 let Some(seg) = req.segment else { return client_share(c, req, (g, n), (k, cores)) };
                 let take = client_take(seg, c.ips, c.ports);
+                let ports = u32::from(c.ports.1.saturating_sub(c.ports.0)) + 1;
+                if ports < take.port_stride {
+                    return Err(format!(
+                        "segment {seg}: {} client addresses and the ports {}-{} are fewer than {} segments",
+                        c.ips.1, c.ports.0, c.ports.1, seg.count
+                    ));
+                }
                 let c = ClientSpec { ips: (take.ip_first, take.ip_count), ..c.clone() };
                 // Split by ports, a segment's workers split its ports again, interleaved.
                 let ports = if take.port_stride > 1 { (g, n) } else { (k, cores) };
@@ -306,25 +316,13 @@ fn held_clients(clients: &[ClientSpec], concurrent: Option<u32>) -> Result<Vec<C
         .collect())
 }
 
-/// What a segment of a run split between generators takes of the client pool (every
-/// template shares one): a contiguous block of the addresses, all ports, when the range
-/// has an address for each segment (as TRex splits a client range between its cores: the
-/// DUT routes each block to its generator, and a generator answers ARP for its own
-/// addresses only); else every address, and the ports `p` with `(p - first) % N == I`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClientTake {
-    /// The first address taken.
-    pub ip_first: std::net::Ipv4Addr,
-    /// How many.
-    pub ip_count: u32,
-    /// The port range (the profile's).
-    pub port_first: u16,
-    /// See `port_first`.
-    pub port_last: u16,
-    /// The ports `p` with `(p - port_first) % port_stride == port_offset`.
-    pub port_stride: u32,
-    /// See `port_stride`.
-    pub port_offset: u32,
+/// What segment `seg` of a run of `profile` takes ([`TcpReport::split`]); `None` without
+/// a client.
+pub fn split_of(profile: &TcpProfile, seg: Segment) -> Option<TcpSplit> {
+    let c = profile.clients.first()?;
+    let take = client_take(seg, c.ips, c.ports);
+    let space = ClientSpace { ip_first: c.ips.0, ip_count: c.ips.1, port_first: c.ports.0, port_last: c.ports.1 };
+    Some(TcpSplit { segment: seg.to_string(), client_tuples: ClientTuples { take, space } })
 }
 
 /// [`ClientTake`] of segment `seg` of the pool `ips` x `ports`.

@@ -99,6 +99,63 @@ pub struct TcpReport {
     /// the generators of a split run merge exactly (`riptide merge`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hdr: Option<TcpHistograms>,
+    /// The share of a run split between generators this one opened (`--segment I/N`):
+    /// what `riptide merge` checks the generators' results by.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<TcpSplit>,
+}
+
+/// [`TcpReport::split`].
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TcpSplit {
+    /// `I/N`.
+    pub segment: String,
+    /// What it took of the client pool.
+    pub client_tuples: ClientTuples,
+}
+
+/// What a segment took of the client pool, and the pool.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ClientTuples {
+    /// Its share.
+    #[serde(flatten)]
+    pub take: ClientTake,
+    /// The whole pool (the profile's).
+    pub space: ClientSpace,
+}
+
+/// A client pool: addresses times ports.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ClientSpace {
+    /// The first address.
+    pub ip_first: std::net::Ipv4Addr,
+    /// How many.
+    pub ip_count: u32,
+    /// The first port.
+    pub port_first: u16,
+    /// The last port.
+    pub port_last: u16,
+}
+
+/// What a segment of a run split between generators takes of the client pool (every
+/// template shares one): a contiguous block of the addresses, all ports, when the range
+/// has an address for each segment (as TRex splits a client range between its cores: the
+/// DUT routes each block to its generator, and a generator answers ARP for its own
+/// addresses only); else every address, and the ports `p` with `(p - first) % N == I`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientTake {
+    /// The first address taken.
+    pub ip_first: std::net::Ipv4Addr,
+    /// How many.
+    pub ip_count: u32,
+    /// The port range (the profile's).
+    pub port_first: u16,
+    /// See `port_first`.
+    pub port_last: u16,
+    /// The ports `p` with `(p - port_first) % port_stride == port_offset`.
+    pub port_stride: u32,
+    /// See `port_stride`.
+    pub port_offset: u32,
 }
 
 /// [`TcpReport::hdr`]: each latency's histogram, encoded; an empty one is `None`.
