@@ -273,6 +273,19 @@ fn finish(a: &RunArgs, engine: &mut Engine, mut opts: StartOptions) -> Result<Op
     Ok(Some(snap))
 }
 
+/// `--segment I/N` and `--start-at TIME` of a run split between generators, parsed.
+pub(crate) fn split_options(
+    segment: Option<&str>,
+    start_at: Option<&str>,
+) -> Result<(Option<riptide_engine::Segment>, Option<u64>), Failure> {
+    let segment = segment
+        .map(|s| s.parse::<riptide_engine::Segment>().map_err(|e| Failure::input(format!("--segment: {e}"))))
+        .transpose()?;
+    let start_at =
+        start_at.map(|t| parse_time(t).map_err(|e| Failure::input(format!("--start-at: {e}")))).transpose()?;
+    Ok((segment, start_at))
+}
+
 /// How far ahead of its start time a run is handed to the engine (which takes start times
 /// up to 60 s ahead): the command waits until then.
 const HAND_OVER: u64 = 2_000_000_000;

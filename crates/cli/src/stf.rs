@@ -89,16 +89,7 @@ pub(crate) fn run_stf(a: StfArgs) -> Result<(), Failure> {
     if a.ports.len() > 2 {
         return Err(Failure::input("run-stf takes one or two ports (client side, server side)"));
     }
-    let segment = a
-        .segment
-        .as_deref()
-        .map(|s| s.parse::<riptide_engine::Segment>().map_err(|e| Failure::input(format!("--segment: {e}"))))
-        .transpose()?;
-    let start_at = a
-        .start_at
-        .as_deref()
-        .map(|t| crate::run::parse_time(t).map_err(|e| Failure::input(format!("--start-at: {e}"))))
-        .transpose()?;
+    let (segment, start_at) = crate::run::split_options(a.segment.as_deref(), a.start_at.as_deref())?;
     let mut engine = Engine::new(a.place.engine_config(&a.ports)?);
     let at_unix_ns = match start_at {
         Some(at) => {

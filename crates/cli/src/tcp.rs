@@ -175,16 +175,7 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
             }
         };
     }
-    let segment = a
-        .segment
-        .as_deref()
-        .map(|s| s.parse::<riptide_engine::Segment>().map_err(|e| Failure::input(format!("--segment: {e}"))))
-        .transpose()?;
-    let start_at = a
-        .start_at
-        .as_deref()
-        .map(|t| crate::run::parse_time(t).map_err(|e| Failure::input(format!("--start-at: {e}"))))
-        .transpose()?;
+    let (segment, start_at) = crate::run::split_options(a.segment.as_deref(), a.start_at.as_deref())?;
     let config = crate::portcfg::engine_config_of(a.config.as_deref(), &mut a.place, &a.ports, &mut a.cores)?;
     let mut engine = Engine::new(config);
     let cores = a.cores.clone().unwrap_or_default();
