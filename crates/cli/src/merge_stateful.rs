@@ -1,9 +1,10 @@
 //! `riptide merge` of stateful results: the `--json` of `riptide tcp --segment I/N` (TRex
 //! ASTF's counters) or of `riptide run-stf --segment I/N` (TRex STF's `m_*`), one file per
 //! generator, added into one report. The segments must be the N shares of one split,
-//! each once, and must have taken disjoint parts of the tuple space (the client ports of
-//! `riptide tcp`, the flows of `run-stf`): what each file says it took is checked, not
-//! its segment's name alone. Every counter is summed with overflow refused (naming the
+//! each once, and must have taken disjoint parts of the tuple space (`riptide tcp`'s block
+//! of client addresses or share of their ports, `run-stf`'s flows): what each file says
+//! it took is checked, not its segment's name alone. A server's result (`--role server`)
+//! may stand beside the segments it served. Every counter is summed with overflow refused (naming the
 //! file and the counter), latency histograms are merged whole, and TRex's invariants are
 //! checked on the merged totals; the report says when each generator began and opened its
 //! first connection.

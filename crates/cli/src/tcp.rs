@@ -74,7 +74,7 @@ pub(crate) struct TcpArgs {
     /// Which of the profile's roles this generator plays: both (the default), client
     /// (its servers are another host's: TRex's --astf-client-mask) or server (its clients
     /// are other hosts': TRex's --astf-server-only; give -d).
-    #[arg(long, default_value = "both", value_name = "both|client|server")]
+    #[arg(long, default_value = "both", value_name = "ROLE")]
     pub role: Role,
     /// Open only share I (from 0) of N of the run's connections, for N generators that
     /// together run the profile against one DUT (on N hosts, or N namespaces): each takes
@@ -233,11 +233,13 @@ pub(crate) fn tcp(mut a: TcpArgs) -> Result<(), Failure> {
 /// `riptide tcp --role`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Role {
-    /// Clients and servers.
+    // Plain comments: a variant's doc comment would put every option's help of
+    // `riptide tcp --help` on a line of its own (clap's layout for possible values).
+    // Clients and servers.
     Both,
-    /// Clients only.
+    // Clients only.
     Client,
-    /// Servers only.
+    // Servers only.
     Server,
 }
 

@@ -62,10 +62,25 @@ pub struct TrialRecord {
     /// How smoothly the frames left: the worst of the sending ports (real-time ports).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pacing: Option<Pacing>,
+    /// The burst beyond the schedule by the kernel's departure stamps, where the ports
+    /// stamp their latency frames ([`riptide_engine::KernelPacing`]): the latest a
+    /// stamped frame left after its schedule, at its port's sending rate (the frames that
+    /// were due meanwhile and left behind it, back to back), the worst port's. What left,
+    /// not what the worker intended: the pacing bound judges it where present.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernel_burst: Option<u64>,
     /// The burst beyond the schedule passed the bound ([`PacingRule::max_burst`]) in this
     /// trial and every repetition of it: what it lost may be the generator's bursts.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub pacing_limited: bool,
+}
+
+impl TrialRecord {
+    /// The burst the pacing bound judges: the kernel's where the ports stamp departures,
+    /// else user space's; `None` without pacing figures.
+    pub fn judged_burst(&self) -> Option<u64> {
+        self.kernel_burst.or(self.pacing.map(|p| p.burst))
+    }
 }
 
 /// Whether a method's workers run at real-time priority (`--realtime [auto|on|off]`; the
@@ -212,10 +227,12 @@ pub struct PacingRule {
 }
 
 impl PacingRule {
-    /// Whether `record`'s pacing passed the bound.
+    /// Whether `record`'s pacing passed the bound: its burst by the kernel's departure
+    /// stamps where the ports have them ([`TrialRecord::kernel_burst`]), else user
+    /// space's.
     pub fn broken(&self, record: &TrialRecord) -> bool {
-        match (self.max_burst, record.pacing) {
-            (Some(max), Some(p)) => p.burst > max,
+        match (self.max_burst, record.judged_burst()) {
+            (Some(max), Some(burst)) => burst > max,
             _ => false,
         }
     }
@@ -352,8 +369,24 @@ pub fn count(s: &Snapshot, scaled: &[bool], duration: f64, load: f64, wall: f64)
         achieved_pps: offered as f64 / duration,
         generator_limited,
         pacing: worst_pacing(s),
+        kernel_burst: kernel_burst(s, duration),
         pacing_limited: false,
     }
+}
+
+/// [`TrialRecord::kernel_burst`] of a trial of `duration` s: per port with kernel pacing
+/// figures, its latest stamped departure's lateness times its sending rate (rounded up);
+/// the worst port's.
+pub(crate) fn kernel_burst(s: &Snapshot, duration: f64) -> Option<u64> {
+    s.ports
+        .iter()
+        .filter(|p| p.opackets > 0 && duration > 0.0)
+        .filter_map(|p| {
+            let k = p.pacing?.kernel.filter(|k| k.frames > 0)?;
+            let pps = p.opackets as f64 / duration;
+            Some((k.late_ns as f64 * pps / 1e9).ceil() as u64)
+        })
+        .max()
 }
 
 /// The worst pacing of the ports that sent: the largest burst, gap and lateness.
@@ -451,5 +484,58 @@ impl<D: Drive> Measurer for EngineTrials<'_, D> {
 
     fn measure(&mut self, duration: f64, load: f64) -> Result<Trial, TrialError> {
         self.trial(duration, load).map(|r| r.trial)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A snapshot of two sending ports, their pacing as given.
+    fn snapshot(pacing: [serde_json::Value; 2]) -> Snapshot {
+        let port = |i: usize, p: &serde_json::Value| {
+            serde_json::json!({"index": i, "name": format!("p{i}"), "driver": "afpacket", "opackets": 1_000_000 * (i as u64 + 1),
+                "obytes": 0, "oerrors": 0, "tx_pps": 0.0, "tx_bps_l1": 0.0, "tx_bps_l2": 0.0, "line_rate_bps": 1e10,
+                "ipackets": 0, "ibytes": 0, "ierrors": 0, "rx_pps": 0.0, "pacing": p})
+        };
+        serde_json::from_value(serde_json::json!({"state": "finished", "duration_s": 1.0, "simulated": false,
+            "clock": "tsc", "multiplier": "1", "ports": [port(0, &pacing[0]), port(1, &pacing[1])], "streams": [],
+            "workers": [], "late_resets": 0, "start_unix_ns": 0, "start_lag_ns": 0}))
+        .unwrap()
+    }
+
+    fn record(s: &Snapshot) -> TrialRecord {
+        TrialRecord { pacing: worst_pacing(s), kernel_burst: kernel_burst(s, 1.0), ..count(s, &[], 1.0, 1e6, 1.0) }
+    }
+
+    /// Issue 54's fourth point: where the ports stamp departures, the pacing bound judges
+    /// the burst by the kernel's stamps (the latest stamped frame's lateness at its port's
+    /// rate, the worst port's), not user space's; without stamps, user space's.
+    #[test]
+    fn the_pacing_bound_judges_the_kernels_burst_where_the_ports_stamp() {
+        let rule = PacingRule { max_burst: Some(100), ..PacingRule::default() };
+        // User space saw 20 frames beyond the schedule; the kernel saw port 1 (2 Mpps) leave a
+        // stamped frame 80 us late: 160 frames went out behind it.
+        let user = serde_json::json!({"burst": 20, "gap_ns": 0, "late_ns": 10_000});
+        let kernel = serde_json::json!({"burst": 20, "gap_ns": 0, "late_ns": 10_000,
+            "kernel": {"late_ns": 80_000, "gap_ns": 0, "frames": 100}});
+        let quiet = serde_json::json!({"burst": 20, "gap_ns": 0, "late_ns": 10_000,
+            "kernel": {"late_ns": 5_000, "gap_ns": 0, "frames": 100}});
+        let r = record(&snapshot([user.clone(), kernel]));
+        assert_eq!(r.kernel_burst, Some(160));
+        assert_eq!(r.judged_burst(), Some(160));
+        assert!(rule.broken(&r));
+        let r = record(&snapshot([user.clone(), user.clone()]));
+        assert_eq!((r.kernel_burst, r.judged_burst()), (None, Some(20)));
+        assert!(!rule.broken(&r));
+        // 5 us late on port 0 (1 Mpps) and 1 (2 Mpps): 5 and 10 frames; the worst port's.
+        let r = record(&snapshot([quiet.clone(), quiet]));
+        assert_eq!(r.kernel_burst, Some(10));
+        assert!(!PacingRule { max_burst: Some(9), ..rule }.broken(&TrialRecord { kernel_burst: Some(9), ..r.clone() }));
+        assert!(PacingRule { max_burst: Some(9), ..rule }.broken(&r));
+        // A port that stamped nothing gives no kernel figure.
+        let none = serde_json::json!({"burst": 500, "gap_ns": 0, "late_ns": 0, "kernel": {"late_ns": 0, "gap_ns": 0, "frames": 0}});
+        let r = record(&snapshot([none.clone(), none]));
+        assert_eq!((r.kernel_burst, r.judged_burst()), (None, Some(500)));
     }
 }

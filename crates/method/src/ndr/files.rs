@@ -271,25 +271,27 @@ fn summary(goals: &[riptide_search::Goal], r: &Report) -> Vec<String> {
 /// How smoothly the trials' frames left, as a sentence (searches on real-time ports).
 pub fn pacing(r: &Report) -> Option<String> {
     use std::fmt::Write;
-    let mut worst: Option<(&str, usize, f64, riptide_engine::Pacing)> = None;
+    let mut worst: Option<(&str, usize, f64, u64)> = None;
     let mut gap = 0u64;
+    let mut kernel = false;
     for run in &r.runs {
         let Trials::Measured(log) = &run.trial_list else { continue };
         for (i, t) in log.iter().enumerate() {
-            let Some(p) = t.pacing else { continue };
+            let (Some(p), Some(burst)) = (t.pacing, t.judged_burst()) else { continue };
             gap = gap.max(p.gap_ns);
-            if worst.is_none_or(|w| p.burst > w.3.burst) {
-                worst = Some((run.frame_size.as_deref().unwrap_or(""), i + 1, t.trial.intended_load, p));
+            kernel |= t.kernel_burst.is_some();
+            if worst.is_none_or(|w| burst > w.3) {
+                worst = Some((run.frame_size.as_deref().unwrap_or(""), i + 1, t.trial.intended_load, burst));
             }
         }
     }
-    let (size, n, load, p) = worst?;
+    let (size, n, load, burst) = worst?;
     let at = if size.is_empty() { String::new() } else { format!(" at {}", size_label(size)) };
     let mut s = format!(
-        "Pacing{}: the largest burst beyond the schedule was {} frames (trial {n}{at}, {}), the longest gap with a \
-         frame due {:.2} ms",
+        "Pacing{}: the largest burst beyond the schedule was {burst} frames{} (trial {n}{at}, {}), the longest gap \
+         with a frame due {:.2} ms",
         if r.realtime { " (workers at real-time priority)" } else { "" },
-        p.burst,
+        if kernel { " (by the kernel's departure stamps where the ports have them)" } else { "" },
         human_rate(load, "pps"),
         gap as f64 / 1e6
     );

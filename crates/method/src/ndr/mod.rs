@@ -729,6 +729,7 @@ impl Measurer for SimulatedTrials<'_> {
             achieved_pps: t.offered_count as f64 / duration,
             generator_limited: false,
             pacing: None,
+            kernel_burst: None,
             pacing_limited: false,
         };
         self.observer.trial_ended(n, duration, &record);
@@ -1090,7 +1091,7 @@ fn untrusted(log: &[TrialRecord], goal: &Goal, load: f64, pacing: &PacingRule) -
     if !failed.iter().any(|r| r.pacing_limited) || !failed.iter().all(spoiled) {
         return None;
     }
-    let worst = failed.iter().filter_map(|r| r.pacing.map(|p| p.burst)).max().unwrap_or(0);
+    let worst = failed.iter().filter_map(|r| r.judged_burst()).max().unwrap_or(0);
     let fix = if pacing.realtime {
         "rerun on a quieter host, or pin the workers (-c CORES) on cores nothing else uses"
     } else {
