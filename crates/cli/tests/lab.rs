@@ -770,6 +770,13 @@ fn latency_profile_across_the_ring() {
         }
         let stamps = if backend == "afpacket" { "kernel" } else { "read" };
         assert_eq!(v["ports"][1]["rx_timestamps"], stamps, "{backend}: the timestamp source is reported");
+        // AF_XDP: none from the kernel, and why (what the kfunc gives on veth).
+        let why = v["ports"][1]["rx_timestamps_why"].as_str();
+        assert_eq!(
+            why.is_some_and(|w| w.contains("bpf_xdp_metadata_rx_timestamp")),
+            backend == "afxdp",
+            "{backend}: {v}"
+        );
         let l = &v["latency"][0];
         assert_eq!(l["stream"], "latency");
         assert_eq!(l["count"], v["streams"][0]["tx_packets"]);

@@ -1737,6 +1737,10 @@ impl Engine {
                 rx_pps: rate(pc.ipackets),
                 mode: group.and_then(PortGroup::mode),
                 rx_timestamps: group.and_then(|g| g.info.caps.rx).map(|r| r.name().to_string()),
+                rx_timestamps_why: group
+                    .and_then(|g| g.info.caps.rx)
+                    .and_then(riptide_port::RxStamps::why)
+                    .map(String::from),
                 tx_timestamps: run.tx_timestamps.get(i).and_then(|t| t.0.clone()),
                 tx_timestamps_why: run.tx_timestamps.get(i).and_then(|t| t.1.clone()),
                 lane: lanes.as_ref().and_then(|l| l.get(i).copied()),

@@ -243,6 +243,10 @@ pub struct PortStats {
     /// for ports that do not receive.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rx_timestamps: Option<String>,
+    /// Why `rx_timestamps` is not the kernel's (AF_XDP's `read`: what its driver's
+    /// receive-timestamp kfunc gives).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rx_timestamps_why: Option<String>,
     /// Where the departure times of its latency streams come from: `kernel` (the driver's
     /// stamp, `SO_TIMESTAMPING`) or `user` (when user space built the frame); none for
     /// ports that send no latency stream in real time.

@@ -96,6 +96,19 @@ pub enum RxStamps {
 }
 
 impl RxStamps {
+    /// Why the kernel gives no receive stamp, where it gives none (`PortStats::rx_timestamps_why`).
+    pub fn why(self) -> Option<&'static str> {
+        match self {
+            RxStamps::Read => Some(
+                "AF_XDP frames carry no kernel receive stamp: the XDP receive-timestamp kfunc \
+                 (bpf_xdp_metadata_rx_timestamp) gives the driver's hardware stamp only, which veth does not have (it \
+                 gives 0, as Linux's own selftest expects; docs/research/kernel-timestamps.md), so arrivals are \
+                 stamped when riptide reads them",
+            ),
+            RxStamps::Kernel | RxStamps::Virtual | RxStamps::Arrival => None,
+        }
+    }
+
     /// The name reports use (`PortStats::rx_timestamps`).
     pub fn name(self) -> &'static str {
         match self {
