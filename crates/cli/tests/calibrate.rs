@@ -295,13 +295,14 @@ fn last_core() -> String {
 
 /// pma_tools-style jitter beside the baseline's `jitter`, alternating, on one core: the
 /// fastest loop (Abs_Min, cycles) agrees within 10% in at least two of five rounds (each
-/// round's two runs side by side in time). A single round of either can
-/// stray (the baseline once read 444,720 cycles between four rounds of 502,000, and a
-/// best-of-five compared that one), and the host can halve the core's speed for the
-/// rest of the test (CI: both read 61,400 cycles, then both 118,000-123,600 from the
-/// third round's baseline run on; medians of each compared 61,476 with 118,040). The baseline is built with its
-/// loops aligned to 64 bytes, as riptide's is: a loop across a line boundary runs up to
-/// three times slower on Zen 3, which would compare code placement, not tools.
+/// round's two runs side by side in time), or the fastest of each tool's five runs do.
+/// Either alone can mislead: a single round can stray (the baseline once read 444,720
+/// cycles between four rounds of 502,000, so the fastest runs differ by 11% while four
+/// rounds agree), and the host can halve the core's speed for the rest of the test (CI:
+/// both read 61,400 cycles, then both 118,000-123,600 from the third round's baseline run
+/// on; medians of each compared 61,476 with 118,040). The baseline is built with its loops
+/// aligned to 64 bytes, as riptide's is: a loop across a line boundary runs up to three
+/// times slower on Zen 3, which would compare code placement, not tools.
 #[test]
 fn jitter_agrees_with_the_baseline_on_the_same_core() {
     let Some(base) = baselines() else { return };
@@ -336,11 +337,20 @@ fn jitter_agrees_with_the_baseline_on_the_same_core() {
         "jitter Abs_Min on core {core}: riptide {ours:?}, baseline {theirs:?}; medians {a} / {b}; the rounds' \
          ratios {ratios:.3?}, {agree} of 5 within 10%"
     );
-    // Two tools that disagree do so in every round; a round the host slowed between its
-    // two runs disagrees alone (CI: riptide 117,596 / 61,490 / 61,482 / 130,566 / 167,620
-    // against 61,500 / 61,440 / 61,466 / 110,688 / 127,132: the median ratio 1.18, two rounds
-    // within 0.1%). So at least two rounds must agree within 10%.
-    assert!(agree >= 2, "riptide {ours:?} vs baseline {theirs:?} cycles: ratios {ratios:.3?}");
+    // Two tools that disagree do so in every round and in their fastest: a round the host
+    // slowed between its two runs disagrees alone (CI: riptide 117,596 / 61,490 / 61,482 /
+    // 130,566 / 167,620 against 61,500 / 61,440 / 61,466 / 110,688 / 127,132: the median
+    // ratio 1.18, two rounds within 0.1%), and the host can slow one tool's runs in some
+    // rounds and the other's in others (CI: riptide 61,446 / 202,892 / 108,714 / 62,304 /
+    // 61,444 against 61,458 / 61,482 / 61,444 / 139,300 / 163,274: one round within 10%,
+    // the fastest of each 61,444 and 61,444). So two rounds agree within 10%, or the
+    // fastest runs of the two do (Abs_Min is itself the fastest loop: the host only slows it).
+    let (fa, fb) = (*ours.iter().min().unwrap(), *theirs.iter().min().unwrap());
+    let fastest = fa as f64 / fb as f64;
+    assert!(
+        agree >= 2 || (0.9..=1.1).contains(&fastest),
+        "riptide {ours:?} vs baseline {theirs:?} cycles: ratios {ratios:.3?}, fastest {fa} / {fb} = {fastest:.3}"
+    );
 }
 
 /// Read bandwidth of one core beside the baseline's `membw` (AVX2 sum over 256 MiB),
