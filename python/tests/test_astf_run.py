@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -79,6 +80,9 @@ def sent_per_connection(trex_json: Dict[str, Any], program: int) -> int:
     ("param_ipv6.py", ["-n", "10", "-m", "20"], 10),
     # Two templates, each with its own MSS (tunables per template).
     ("tcp_param_change.py", ["-n", "4", "-m", "20"], 8),
+    # Two templates, each on its own client and server ranges (ip_gen) and port.
+    ("http_advanced.py", ["-n", "5", "-m", "100"], 10),
+    ("http_simple_different_ip_range.py", ["-n", "5", "-m", "100"], 10),
 ])
 def test_trex_profiles_run_with_trex_invariants(name: str, args: List[str], n: int) -> None:
     t = report(name, *args)
@@ -205,6 +209,58 @@ def test_clients_and_servers_move_the_profiles_addresses(tmp_path: Path) -> None
     assert len(pairs) == 3, pairs
     assert {src for src, _ in pairs} <= {bytes([198, 18, 1, 100]), bytes([198, 18, 1, 101])}, pairs
     assert {dst for _, dst in pairs} == {bytes([198, 18, 1, 254])}, pairs
+
+
+def _ip(a: str) -> int:
+    return int.from_bytes(bytes(int(x) for x in a.split(".")), "big")
+
+
+@pytest.mark.parametrize("name", ["http_advanced.py", "http_simple_different_ip_range.py"])
+def test_each_template_opens_from_its_own_ranges_as_tshark_reads_them(name: str, tmp_path: Path) -> None:
+    # TRex's two templates, each with its own ASTFIPGen: every SYN tshark reads on the
+    # client's port goes from the client range of its template (told apart by the
+    # destination port) to that template's server range, by TRex's own JSON of the file;
+    # every request is answered, as tshark reads the server's port.
+    if shutil.which("tshark") is None:
+        pytest.fail("tshark is needed (scripts/setup.sh installs it)")
+    c_tap, s_tap = tmp_path / "c.pcap", tmp_path / "s.pcap"
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    r = subprocess.run([BIN, "tcp", str(ASTF / name), "--port", f"link:0+tap:{c_tap}", "--port", f"link:1+tap:{s_tap}",
+                        "-n", "5", "-m", "100", "--json"], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    check_invariants(json.loads(r.stdout)["tcp"], 10)
+    trex = trex_oracle.trex_astf_json(str(ASTF / name))
+    gens = trex["ip_gen_dist_list"]
+    by_port = {}
+    for tpl in trex["templates"]:
+        c = tpl["client_template"]
+        cg, sg = gens[c["ip_gen"]["dist_client"]["index"]], gens[c["ip_gen"]["dist_server"]["index"]]
+        by_port[c["port"]] = ((_ip(cg["ip_start"]), _ip(cg["ip_end"])), (_ip(sg["ip_start"]), _ip(sg["ip_end"])))
+    assert len(by_port) == 2 and len({v[0] for v in by_port.values()}) == 2, by_port
+    out = subprocess.run(["tshark", "-n", "-r", str(c_tap), "-Y", "tcp.flags.syn == 1 && tcp.flags.ack == 0",
+                          "-T", "fields", "-e", "ip.src", "-e", "ip.dst", "-e", "tcp.dstport"],
+                         capture_output=True, text=True, check=True, timeout=60).stdout.split("\n")
+    syns = [line.split("\t") for line in out if line.strip()]
+    assert sorted(int(p) for _, _, p in syns) == sorted(list(by_port) * 5), syns
+    for src, dst, port in syns:
+        (c0, c1), (s0, s1) = by_port[int(port)]
+        assert c0 <= _ip(src) <= c1 and s0 <= _ip(dst) <= s1, (src, dst, port, by_port)
+    decode = [a for p in by_port for a in ("-d", f"tcp.port=={p},http")]
+    codes = subprocess.run(["tshark", "-n", "-r", str(s_tap), *decode, "-Y", "http.response", "-T", "fields",
+                            "-e", "http.response.code", "-e", "tcp.srcport"],
+                           capture_output=True, text=True, check=True, timeout=60).stdout.split("\n")
+    answered = sorted(line.split("\t")[1] for line in codes if line.strip())
+    assert answered == sorted(str(p) for p in list(by_port) * 5), codes
+
+
+def test_a_segment_of_templates_on_two_ranges_is_refused_until_clients_joins_them() -> None:
+    r = tcp("http_advanced.py", "--segment", "0/2", "-n", "2", "-m", "100")
+    assert r.returncode == 2, r.stderr
+    assert ("segment 0/2: the client templates use more than one range of addresses (16.0.0.0/256 and "
+            "20.0.0.0/256); segments split one: --clients FIRST/COUNT") in r.stderr, r.stderr
+    t = report("http_advanced.py", "--segment", "0/2", "-n", "2", "-m", "100", "--clients", "198.18.0.0/256")
+    # -n caps each template: 2 each, one of each in this segment.
+    assert t["client"]["tcps_connattempt"] == t["client"]["tcps_closed"] == 2, t["client"]
 
 
 def test_a_bad_address_range_is_named() -> None:

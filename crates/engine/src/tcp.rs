@@ -204,6 +204,17 @@ pub(crate) fn kinds(
     if max_conns == 0 {
         return Err("max_conns: at least one connection".into());
     }
+    if let (Some(seg), Some(first)) = (req.segment, profile.clients.first()) {
+        // A segment's take (TcpReport::split, what `riptide merge` checks) is of one pool.
+        if let Some(other) = profile.clients.iter().find(|c| (c.ips, c.ports) != (first.ips, first.ports)) {
+            let ips = first.ips;
+            return Err(format!(
+                "segment {seg}: the client templates use more than one range of addresses ({}/{} and {}/{}); \
+                 segments split one: --clients FIRST/COUNT puts every template's clients on one range",
+                ips.0, ips.1, other.ips.0, other.ips.1
+            ));
+        }
+    }
     // A segment holds its share of the connections.
     let share = req.segment.map_or(1.0, Segment::fraction);
     let holds: f64 = held

@@ -229,9 +229,13 @@ pub enum EndpointError {
     /// A pair asked to open with is not a free one of the client's pool (or no such template).
     #[error("the address and port are not a free pair of the client's pool")]
     NotInPool,
-    /// The client templates' pools differ.
-    #[error("client templates must share one pool of addresses and ports")]
-    PoolsDiffer,
+    /// Two client templates' pools differ but their addresses overlap (one pair could be
+    /// handed out twice).
+    #[error(
+        "client templates' address ranges {}/{} and {}/{} overlap: templates share one range or keep theirs apart",
+        .0.0, .0.1, .1.0, .1.1
+    )]
+    PoolsOverlap((Ipv4Addr, u32), (Ipv4Addr, u32)),
     /// More programs than a slot can name.
     #[error("more than 65,535 programs (client templates and listening ports)")]
     TooManyPrograms,
@@ -432,15 +436,13 @@ impl Hasher for FxHasher {
     }
 }
 
-/// The client side: its pool of (address, port) pairs, shared by its templates, and
+/// The client side: its pools of (address, port) pairs, each shared by the templates
+/// that name its addresses and ports (TRex's `ip_gen` of each client template), and
 /// each template's pacing.
 #[derive(Debug)]
 struct ClientSide {
-    /// The pool's addresses, ports and share: `(ips, ports, port_stride, port_offset)`
-    /// as every template's spec gives them.
-    shape: PoolShape,
-    /// Slot of each (address, port) pair of this endpoint's share in use.
-    pool: Pool,
+    /// The pools, their address ranges apart.
+    pools: Vec<ClientPool>,
     /// The templates (TRex ASTF's; a YAML profile has one): program `k` of the endpoint
     /// is template `k`'s.
     templates: Vec<Opener>,
@@ -455,9 +457,20 @@ struct ClientSide {
 /// A client spec's pool: `(ips, ports, port_stride, port_offset)`.
 type PoolShape = ((Ipv4Addr, u32), (u16, u16), u16, u16);
 
+/// One pool of the client side.
+#[derive(Debug)]
+struct ClientPool {
+    /// Its addresses, ports and share, as its templates' specs give them.
+    shape: PoolShape,
+    /// Slot of each (address, port) pair of this endpoint's share in use.
+    pool: Pool,
+}
+
 /// One client template's servers and pacing.
 #[derive(Debug)]
 struct Opener {
+    /// Its pool (an index of [`ClientSide::pools`]).
+    pool: usize,
     servers: Servers,
     load: Load,
     limit: Option<u64>,
@@ -482,20 +495,36 @@ struct Opener {
 const OPEN_BURST: u64 = 256;
 
 impl ClientSide {
-    /// The side of `specs` (at least one), which share the first one's pool: built once,
-    /// whatever the number of templates and the size of the range.
+    /// The side of `specs` (at least one): templates with the same addresses and ports
+    /// share a pool, built once whatever the number of templates and the size of the
+    /// range; pools whose addresses overlap are refused.
     fn new(specs: Vec<ClientSpec>) -> Result<ClientSide, EndpointError> {
-        let first = specs.first().ok_or(EndpointError::NoServer)?;
-        let shape = (first.ips, first.ports, first.port_stride, first.port_offset);
-        let pool = Pool::new(shape.0, shape.1, shape.2, shape.3)?;
+        if specs.is_empty() {
+            return Err(EndpointError::NoServer);
+        }
+        let mut pools: Vec<ClientPool> = Vec::new();
         let mut templates = Vec::with_capacity(specs.len());
         for spec in specs {
-            if (spec.ips, spec.ports, spec.port_stride, spec.port_offset) != shape {
-                return Err(EndpointError::PoolsDiffer);
-            }
-            templates.push(Opener::new(spec, pool.tuples())?);
+            let shape = (spec.ips, spec.ports, spec.port_stride, spec.port_offset);
+            let at = match pools.iter().position(|p| p.shape == shape) {
+                Some(at) => at,
+                None => {
+                    if let Some(p) = pools.iter().find(|p| ranges_meet(p.shape.0, shape.0)) {
+                        return Err(EndpointError::PoolsOverlap(p.shape.0, shape.0));
+                    }
+                    pools.push(ClientPool { shape, pool: Pool::new(shape.0, shape.1, shape.2, shape.3)? });
+                    pools.len() - 1
+                }
+            };
+            templates.push(Opener::new(spec, at, pools[at].pool.tuples())?);
         }
-        Ok(ClientSide { shape, pool, templates, active: 0, peak_active: 0, measure_from: 0 })
+        Ok(ClientSide { pools, templates, active: 0, peak_active: 0, measure_from: 0 })
+    }
+
+    /// Template `t`'s pool.
+    fn pool_of(&mut self, t: usize) -> &mut Pool {
+        let at = self.templates[t].pool;
+        &mut self.pools[at].pool
     }
 
     /// Whether every template has opened all it will.
@@ -511,19 +540,29 @@ impl ClientSide {
     /// What a local (address, port) of this endpoint's share holds: `Some(None)` when it
     /// is a free pair of the pool, `None` when it is not in the pool.
     fn lookup(&self, ip: Ipv4Addr, port: u16) -> Option<Option<u32>> {
-        self.pool.index_of(ip, port).map(|i| self.pool.get(i))
+        self.pools.iter().find_map(|p| p.pool.index_of(ip, port).map(|i| p.pool.get(i)))
     }
 
     /// Frees the pair of a local (address, port).
     fn release(&mut self, ip: Ipv4Addr, port: u16) {
-        if let Some(i) = self.pool.index_of(ip, port) {
-            self.pool.free(i);
+        for p in &mut self.pools {
+            if let Some(i) = p.pool.index_of(ip, port) {
+                p.pool.free(i);
+                return;
+            }
         }
     }
 }
 
+/// Whether address ranges `(first, count)` `a` and `b` share an address.
+fn ranges_meet(a: (Ipv4Addr, u32), b: (Ipv4Addr, u32)) -> bool {
+    let span = |(f, n): (Ipv4Addr, u32)| (u64::from(u32::from(f)), u64::from(u32::from(f)) + u64::from(n));
+    let ((a0, a1), (b0, b1)) = (span(a), span(b));
+    a0 < b1 && b0 < a1
+}
+
 impl Opener {
-    fn new(spec: ClientSpec, tuples: u64) -> Result<Opener, EndpointError> {
+    fn new(spec: ClientSpec, pool: usize, tuples: u64) -> Result<Opener, EndpointError> {
         if spec.servers.is_empty() {
             return Err(EndpointError::NoServer);
         }
@@ -535,6 +574,7 @@ impl Opener {
             _ => {}
         }
         Ok(Opener {
+            pool,
             servers: spec.servers,
             load: spec.load,
             limit: spec.limit,
@@ -715,8 +755,10 @@ impl Endpoint {
     }
 
     /// An endpoint whose client runs several templates (TRex ASTF's), each with its
-    /// program, servers and rate, on one pool of addresses and ports (every spec's
-    /// `ips`, `ports`, `port_stride` and `port_offset` the same); none: no client role.
+    /// program, servers and rate, on its pool of addresses and ports: templates whose
+    /// `ips`, `ports`, `port_stride` and `port_offset` are the same share one, and pools
+    /// whose addresses overlap are refused ([`EndpointError::PoolsOverlap`]); none: no
+    /// client role.
     pub fn with_clients(
         cfg: EndpointConfig,
         clients: Vec<ClientSpec>,
@@ -800,9 +842,8 @@ impl Endpoint {
             return;
         }
         if let Some(c) = &mut self.client {
-            let tuples = c.pool.tuples();
             for t in &mut c.templates {
-                t.rescale(ratio, now, tuples);
+                t.rescale(ratio, now, c.pools[t.pool].pool.tuples());
             }
         }
     }
@@ -1097,7 +1138,8 @@ impl Endpoint {
     /// Whether `ip` is one of this endpoint's addresses (client pool or server).
     fn owns(&self, ip: Ipv4Addr) -> bool {
         let within = |(first, n): (Ipv4Addr, u32)| u32::from(ip).wrapping_sub(u32::from(first)) < n;
-        self.client.as_ref().is_some_and(|c| within(c.shape.0)) || self.server_ips.iter().any(|r| within(*r))
+        self.client.as_ref().is_some_and(|c| c.pools.iter().any(|p| within(p.shape.0)))
+            || self.server_ips.iter().any(|r| within(*r))
     }
 
     /// A SYN to a listening port opens a server connection; returns whether it did.
@@ -1499,7 +1541,7 @@ impl Endpoint {
             return false;
         }
         let Some(client) = &mut self.client else { return false };
-        let Some(i) = client.pool.find_free() else {
+        let Some(i) = client.pool_of(t).find_free() else {
             self.stats.client.tcps_nofreetuple += 1;
             // Counted as opened so an open loop does not pile up a backlog it cannot meet.
             client.templates[t].opened += 1;
@@ -1522,23 +1564,20 @@ impl Endpoint {
         local: (Ipv4Addr, u16),
         remote: (Ipv4Addr, u16),
     ) -> Result<(), EndpointError> {
-        let Some(client) = &self.client else { return Err(EndpointError::NotInPool) };
+        let Some(client) = &mut self.client else { return Err(EndpointError::NotInPool) };
         if t >= client.templates.len() {
             return Err(EndpointError::NotInPool);
         }
-        let i = client
-            .pool
-            .index_of(local.0, local.1)
-            .filter(|&i| client.pool.get(i).is_none())
-            .ok_or(EndpointError::NotInPool)?;
+        let pool = client.pool_of(t);
+        let i = pool.index_of(local.0, local.1).filter(|&i| pool.get(i).is_none()).ok_or(EndpointError::NotInPool)?;
         self.start_client(now, t, i, remote);
         Ok(())
     }
 
-    /// Starts a client connection of template `t` on pool pair `i` to `server`.
+    /// Starts a client connection of template `t` on pair `i` of its pool to `server`.
     fn start_client(&mut self, now: u64, t: usize, i: u64, (server_ip, server_port): (Ipv4Addr, u16)) {
         let Some(client) = &mut self.client else { return };
-        let (ip, port) = client.pool.tuple_at(i);
+        let (ip, port) = client.pool_of(t).tuple_at(i);
         let opener = &mut client.templates[t];
         opener.opened += 1;
         opener.active += 1;
@@ -1570,7 +1609,7 @@ impl Endpoint {
         };
         let index = self.alloc(slot);
         if let Some(client) = &mut self.client {
-            client.pool.hold(i, index);
+            client.pool_of(t).hold(i, index);
         }
         self.count(t as u16, Role::Client, |s| s.tcps_connattempt += 1);
         if self.stats.first_open_ns == 0 {

@@ -238,7 +238,8 @@ pub struct TcpProfile {
     /// The recv idle timeout.
     pub recv_timeout_ns: u64,
     /// The client role: its templates (one from YAML; TRex ASTF profiles may have
-    /// several), sharing one pool that workers split by port. Empty: no client.
+    /// several, each on its `ip_gen`'s addresses; templates with the same addresses share
+    /// a pool), which workers split by port. Empty: no client.
     pub clients: Vec<ClientSpec>,
     /// The IPv4 header's TTL and TOS (TRex's `ip.ttl`, `ip.tos`).
     pub ip: crate::endpoint::IpHeader,
@@ -334,7 +335,7 @@ pub fn parse_with(text: &str, file: &str, opts: &ParseOptions) -> Result<TcpProf
     })
 }
 
-/// A TRex ASTF profile's JSON as a profile: its templates' clients on one pool, its
+/// A TRex ASTF profile's JSON as a profile: its templates' clients on their pools, its
 /// servers by port, the client side's tunables as the TCP settings (the server side's
 /// beside them when they differ).
 fn parse_astf(text: &str, file: &str, opts: &ParseOptions) -> Result<TcpProfile, TcpProfileError> {

@@ -27,6 +27,18 @@ fn chance(rng: &mut Rng, p: f64) -> bool {
 
 /// Runs two endpoints over a wire with `delay` each way until both are done or `until`.
 fn run(client: &mut Endpoint, server: &mut Endpoint, delay: u64, impair: Impair, until: u64) -> u64 {
+    run_tapped(client, server, delay, impair, until, &mut |_, _| {})
+}
+
+/// [`run`], showing `tap` every frame sent (`true`: the client's) before the wire's impairments.
+fn run_tapped(
+    client: &mut Endpoint,
+    server: &mut Endpoint,
+    delay: u64,
+    impair: Impair,
+    until: u64,
+    tap: &mut dyn FnMut(bool, &[u8]),
+) -> u64 {
     let mut rng = Rng::new(7);
     let mut now = 0u64;
     // (arrival, order, to_server, frame)
@@ -37,6 +49,7 @@ fn run(client: &mut Endpoint, server: &mut Endpoint, delay: u64, impair: Impair,
         for (to_server, ep) in [(true, &mut *client), (false, &mut *server)] {
             ep.handle_timeout(now);
             while let Some(len) = ep.poll_transmit(now, &mut buf) {
+                tap(to_server, &buf[..len]);
                 if chance(&mut rng, impair.loss) {
                     continue;
                 }
@@ -424,6 +437,80 @@ fn two_templates_share_one_pool_and_each_keeps_its_rate_and_limit() {
     cg.iter().chain(sg).for_each(|g| sum.merge(g));
     assert_eq!(sum.client, client.stats().client);
     assert_eq!(sum.server, server.stats().server);
+}
+
+/// TRex's http_advanced.py shape: two templates, each on its own `ip_gen` (client and
+/// server ranges of their own), as `python -m riptide.trex --astf` writes it.
+fn two_pools_json(second_clients: (&str, &str)) -> String {
+    use base64::Engine as _;
+    let b64 = |s: &[u8]| base64::engine::general_purpose::STANDARD.encode(s);
+    format!(
+        r#"{{"buf_list": ["{}", "{}"],
+        "ip_gen_dist_list": [{{"ip_start": "198.18.0.1", "ip_end": "198.18.0.4", "distribution": "seq", "dir": "c", "ip_offset": "1.0.0.0"}},
+                             {{"ip_start": "198.19.0.1", "ip_end": "198.19.0.1", "distribution": "seq", "dir": "s", "ip_offset": "1.0.0.0"}},
+                             {{"ip_start": "{}", "ip_end": "{}", "distribution": "seq", "dir": "c", "ip_offset": "1.0.0.0"}},
+                             {{"ip_start": "198.19.1.1", "ip_end": "198.19.1.2", "distribution": "seq", "dir": "s", "ip_offset": "1.0.0.0"}}],
+        "program_list": [{{"commands": [{{"name": "tx", "buf_index": 0}}, {{"name": "rx", "min_bytes": 5}}]}},
+                         {{"commands": [{{"name": "rx", "min_bytes": 3}}, {{"name": "tx", "buf_index": 1}}]}}],
+        "templates": [
+          {{"client_template": {{"program_index": 0, "ip_gen": {{"dist_client": {{"index": 0}}, "dist_server": {{"index": 1}}}}, "cluster": {{}}, "port": 80, "cps": 1000, "limit": 30}},
+           "server_template": {{"program_index": 1, "assoc": [{{"port": 80}}]}}}},
+          {{"client_template": {{"program_index": 0, "ip_gen": {{"dist_client": {{"index": 2}}, "dist_server": {{"index": 3}}}}, "cluster": {{}}, "port": 81, "cps": 500, "limit": 10}},
+           "server_template": {{"program_index": 1, "assoc": [{{"port": 81}}]}}}}]}}"#,
+        b64(b"GET"),
+        b64(b"hello"),
+        second_clients.0,
+        second_clients.1,
+    )
+}
+
+#[test]
+fn two_templates_on_two_pools_open_from_their_own_addresses_to_their_own_servers() {
+    let p = riptide_tcp::profile::parse(&two_pools_json(("198.18.1.1", "198.18.1.2")), "two.json").unwrap();
+    assert_eq!(p.clients.len(), 2);
+    let macs =
+        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+    let cfg = EndpointConfig { tcp: p.tcp, isn_secret: 42, macs, ..EndpointConfig::default() };
+    let mut client = Endpoint::with_clients(cfg.clone(), p.clients.clone(), ServerSpec::default()).unwrap();
+    let mut server = Endpoint::new(cfg, None, p.server.clone()).unwrap();
+    // Every SYN the client sends: (source, destination, destination port).
+    let mut syns: Vec<(Ipv4Addr, Ipv4Addr, u16)> = Vec::new();
+    let mut tap = |from_client: bool, f: &[u8]| {
+        let ip = &f[14..];
+        let tcp = &ip[usize::from(ip[0] & 15) * 4..];
+        if from_client && tcp[13] & 0x12 == 0x02 {
+            let addr = |at: usize| Ipv4Addr::new(ip[at], ip[at + 1], ip[at + 2], ip[at + 3]);
+            syns.push((addr(12), addr(16), u16::from_be_bytes([tcp[2], tcp[3]])));
+        }
+    };
+    run_tapped(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS, &mut tap);
+    check_trex_invariants(&client, &server, 40);
+    assert_eq!(client.stats().client_app.completed, 40);
+    assert_eq!(server.stats().server_app.completed, 40);
+    let within = |a: Ipv4Addr, first: [u8; 4], n: u32| u32::from(a).wrapping_sub(u32::from(Ipv4Addr::from(first))) < n;
+    let to = |port: u16| syns.iter().filter(|s| s.2 == port).collect::<Vec<_>>();
+    let (first, second) = (to(80), to(81));
+    assert_eq!((first.len(), second.len()), (30, 10), "{syns:?}");
+    for (src, dst, _) in &first {
+        assert!(within(*src, [198, 18, 0, 1], 4) && *dst == Ipv4Addr::new(198, 19, 0, 1), "{src} -> {dst}:80");
+    }
+    for (src, dst, _) in &second {
+        assert!(within(*src, [198, 18, 1, 1], 2) && within(*dst, [198, 19, 1, 1], 2), "{src} -> {dst}:81");
+    }
+    // The second template takes its servers in turn from its own range.
+    for want in [Ipv4Addr::new(198, 19, 1, 1), Ipv4Addr::new(198, 19, 1, 2)] {
+        assert_eq!(second.iter().filter(|s| s.1 == want).count(), 5, "{want}: {second:?}");
+    }
+}
+
+#[test]
+fn two_pools_whose_addresses_overlap_are_refused_naming_both() {
+    let p = riptide_tcp::profile::parse(&two_pools_json(("198.18.0.3", "198.18.0.9")), "two.json").unwrap();
+    let e = Endpoint::with_clients(EndpointConfig::default(), p.clients, ServerSpec::default()).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "client templates' address ranges 198.18.0.1/4 and 198.18.0.3/7 overlap: templates share one range or keep theirs apart"
+    );
 }
 
 /// A UDP client and server (TRex's udp1.py shape): `n` flows of a request and a response.

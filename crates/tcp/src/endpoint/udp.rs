@@ -112,11 +112,11 @@ impl Endpoint {
         self.flows[index as usize].live.then_some(index)
     }
 
-    /// Starts a client flow of template `t` on pool pair `i`.
+    /// Starts a client flow of template `t` on pair `i` of its pool.
     pub(super) fn start_udp_client(&mut self, now: u64, t: usize, i: u64, tuple: Tuple) {
         let index = self.udp_alloc(Flow::new(tuple, t as u16, Role::Client, now));
         if let Some(client) = &mut self.client {
-            client.pool.hold(i, index | UDP_FLOW);
+            client.pool_of(t).hold(i, index | UDP_FLOW);
         }
         self.udp_count(t as u16, Role::Client, |s| s.udps_connects += 1);
         if self.stats.first_open_ns == 0 {
