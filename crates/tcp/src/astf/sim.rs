@@ -169,6 +169,13 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
     let mut scheduler = Scheduler::new(&weighted.iter().map(|&i| profile.templates[i].client.cps).collect::<Vec<_>>());
     let mut left: Vec<u64> = profile.templates.iter().map(|t| t.client.limit.unwrap_or(u64::MAX)).collect();
     let mut fif = if weighted.is_empty() { f64::INFINITY } else { 0.01 + 0.1 };
+    // Refused before any is opened where the generator would surely pass the cap (each
+    // flow costs its handshake: 100,000 TLS ones are seconds of work for nothing).
+    let cap: u64 = weighted.iter().map(|&i| left[i]).fold(0, u64::saturating_add);
+    let owed = total_cps * (stop - fif).max(0.0);
+    if profile.client_tunables.rampup_sec.is_none() && owed > (MAX_FLOWS + 2) as f64 && cap > MAX_FLOWS {
+        return Err(err(format!("more than {MAX_FLOWS} flows in {} s: lower the cps or -d", cfg.duration_s)));
+    }
     // TRex's rampup (`CAstfFifRampup`): the generator's step is 1/(cps * k / steps), at
     // most a quarter of the ramp, k going up by one each second (20 ticks of the wheel).
     let ramp_steps = profile.client_tunables.rampup_sec.map_or(0, u32::from);
