@@ -83,6 +83,9 @@ def sent_per_connection(trex_json: Dict[str, Any], program: int) -> int:
     # Two templates, each on its own client and server ranges (ip_gen) and port.
     ("http_advanced.py", ["-n", "5", "-m", "100"], 10),
     ("http_simple_different_ip_range.py", ["-n", "5", "-m", "100"], 10),
+    # Two templates on port 443, each server program at its own addresses (association
+    # by ip_start/ip_end): a client answered by the other's program would not complete.
+    ("shared_port_dif_caps.py", ["-n", "5", "-m", "100"], 10),
 ])
 def test_trex_profiles_run_with_trex_invariants(name: str, args: List[str], n: int) -> None:
     t = report(name, *args)

@@ -69,7 +69,8 @@ fn endpoints(
         tune: None,
         ramp_up_ns: 0,
     };
-    let listen = ServerSpec { listen: vec![(80, compile(&server)?)], ips: Vec::new(), tunes: Vec::new() };
+    let listen =
+        ServerSpec { listen: vec![(80, compile(&server)?)], ips: Vec::new(), tunes: Vec::new(), listen_at: Vec::new() };
     let err = |e: riptide_tcp::EndpointError| Failure::runtime(e.to_string());
     Ok((
         Endpoint::new(cfg.clone(), Some(spec), ServerSpec::default()).map_err(err)?,

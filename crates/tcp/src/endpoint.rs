@@ -93,6 +93,23 @@ pub struct ServerSpec {
     /// `(port, tune)`: the TCP settings and IP header of the port's connections where
     /// they are not the endpoint's (TRex's per-template server tunables).
     pub tunes: Vec<(u16, Tune)>,
+    /// Programs that answer a port at some of the server's addresses only (TRex's
+    /// association rules with `ip_start` and `ip_end`): a port here is in no `listen`,
+    /// and its ranges do not overlap.
+    pub listen_at: Vec<ListenAt>,
+}
+
+/// A program that answers a port at a range of the server's addresses.
+#[derive(Clone, Debug)]
+pub struct ListenAt {
+    /// The port.
+    pub port: u16,
+    /// The addresses, `(first, count)`.
+    pub ips: (Ipv4Addr, u32),
+    /// What a SYN (or a first datagram) to one of them starts.
+    pub program: Arc<Program>,
+    /// Its connections' TCP settings and IP header; `None`: the endpoint's.
+    pub tune: Option<Tune>,
 }
 
 /// How a program's `close` closes.
@@ -491,6 +508,9 @@ struct Opener {
     ramp_level: u64,
 }
 
+/// In `Endpoint::listen`: the port's programs answer some addresses each (`listen_at`).
+const AT_ADDRESS: u16 = u16::MAX;
+
 /// Most connections opened per `handle_timeout` call, so one call stays short.
 const OPEN_BURST: u64 = 256;
 
@@ -555,7 +575,7 @@ impl ClientSide {
 }
 
 /// Whether address ranges `(first, count)` `a` and `b` share an address.
-fn ranges_meet(a: (Ipv4Addr, u32), b: (Ipv4Addr, u32)) -> bool {
+pub(crate) fn ranges_meet(a: (Ipv4Addr, u32), b: (Ipv4Addr, u32)) -> bool {
     let span = |(f, n): (Ipv4Addr, u32)| (u64::from(u32::from(f)), u64::from(u32::from(f)) + u64::from(n));
     let ((a0, a1), (b0, b1)) = (span(a), span(b));
     a0 < b1 && b0 < a1
@@ -699,6 +719,9 @@ pub struct Endpoint {
     tunes: Vec<Tune>,
     /// Program index + 1 by listening port, 0 = not listening.
     listen: Vec<u16>,
+    /// The programs of [`ServerSpec::listen_at`]: `(port, addresses, program, datagram)`;
+    /// a TCP port among them is [`AT_ADDRESS`] in `listen`.
+    listen_at: Vec<(u16, (Ipv4Addr, u32), u16, bool)>,
     client: Option<ClientSide>,
     slots: Vec<Slot>,
     free: Vec<u32>,
@@ -765,7 +788,8 @@ impl Endpoint {
         server: ServerSpec,
     ) -> Result<Endpoint, EndpointError> {
         let mut programs: Vec<Arc<Program>> = clients.iter().map(|c| c.program.clone()).collect();
-        if programs.len() + server.listen.len() > usize::from(u16::MAX) {
+        // Below u16::MAX: a program's index + 1 in `listen` is never AT_ADDRESS.
+        if programs.len() + server.listen.len() + server.listen_at.len() >= usize::from(u16::MAX) {
             return Err(EndpointError::TooManyPrograms);
         }
         let own = Tune { tcp: cfg.tcp, ip: cfg.ip, group: 0 };
@@ -789,6 +813,26 @@ impl Endpoint {
                 listen[usize::from(port)] = programs.len() as u16;
             }
         }
+        let mut listen_at: Vec<(u16, (Ipv4Addr, u32), u16, bool)> = Vec::new();
+        for a in server.listen_at {
+            let datagram = a.program.is_datagram();
+            let taken = if datagram {
+                udp_listen.iter().any(|(p, _)| *p == a.port)
+            } else {
+                !matches!(listen[usize::from(a.port)], 0 | AT_ADDRESS)
+            };
+            let overlaps =
+                listen_at.iter().any(|&(p, ips, _, d)| p == a.port && d == datagram && ranges_meet(ips, a.ips));
+            if taken || overlaps || a.ips.1 == 0 {
+                return Err(EndpointError::DuplicateListen(a.port));
+            }
+            programs.push(a.program);
+            tunes.push(a.tune.unwrap_or(own));
+            listen_at.push((a.port, a.ips, (programs.len() - 1) as u16, datagram));
+            if !datagram {
+                listen[usize::from(a.port)] = AT_ADDRESS;
+            }
+        }
         #[allow(clippy::expect_used)]
         let wheel = TimerWheel::new(WheelConfig { tick_ns: cfg.timer_tick_ns.max(1), ..WheelConfig::default() })
             .expect("a valid wheel shape");
@@ -802,6 +846,7 @@ impl Endpoint {
             programs,
             tunes,
             listen,
+            listen_at,
             client,
             slots: Vec::new(),
             free: Vec::new(),
@@ -1142,9 +1187,19 @@ impl Endpoint {
             || self.server_ips.iter().any(|r| within(*r))
     }
 
+    /// The program of [`ServerSpec::listen_at`] that answers `tuple`'s local port and
+    /// address (TCP, or `datagram`s).
+    fn answering_at(&self, tuple: &Tuple, datagram: bool) -> Option<u16> {
+        let within = |(first, n): (Ipv4Addr, u32)| u32::from(tuple.local_ip).wrapping_sub(u32::from(first)) < n;
+        self.listen_at.iter().find(|a| a.0 == tuple.local_port && a.3 == datagram && within(a.1)).map(|a| a.2)
+    }
+
     /// A SYN to a listening port opens a server connection; returns whether it did.
     fn accept(&mut self, now: u64, tuple: &Tuple, seg: &Segment<'_>) -> bool {
-        let program = self.listen[usize::from(tuple.local_port)];
+        let mut program = self.listen[usize::from(tuple.local_port)];
+        if program == AT_ADDRESS {
+            program = self.answering_at(tuple, false).map_or(0, |p| p + 1);
+        }
         if program == 0 || !is_bare_syn(seg) {
             return false;
         }

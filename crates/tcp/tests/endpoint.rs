@@ -108,6 +108,7 @@ fn endpoints(
         listen: vec![(80, Arc::new(Program::compile(&server_steps).unwrap()))],
         ips: Vec::new(),
         tunes: Vec::new(),
+        listen_at: Vec::new(),
     };
     (
         Endpoint::new(cfg.clone(), Some(client), ServerSpec::default()).unwrap(),
@@ -378,6 +379,7 @@ fn arp_is_answered_for_owned_addresses_only() {
         listen: vec![(80, Arc::new(Program::compile(&s).unwrap()))],
         ips: vec![(SERVER, 1)],
         tunes: Vec::new(),
+        listen_at: Vec::new(),
     };
     let mut server = Endpoint::new(EndpointConfig::default(), None, server).unwrap();
     server.handle_frame(0, &riptide_wire::neighbor::arp_request(me, Ipv4Addr::new(198, 19, 0, 9), SERVER));
@@ -511,6 +513,76 @@ fn two_pools_whose_addresses_overlap_are_refused_naming_both() {
         e.to_string(),
         "client templates' address ranges 198.18.0.1/4 and 198.18.0.3/7 overlap: templates share one range or keep theirs apart"
     );
+}
+
+/// TRex's shared_port_dif_caps.py shape: two templates on port 443, each server program
+/// answering its own range of server addresses (association rules with `ip_start` and
+/// `ip_end`); `second_assoc` is the second's rule.
+fn shared_port_json(second_assoc: &str) -> String {
+    use base64::Engine as _;
+    let b64 = |s: &[u8]| base64::engine::general_purpose::STANDARD.encode(s);
+    format!(
+        r#"{{"buf_list": ["{}", "{}", "{}"],
+        "ip_gen_dist_list": [{{"ip_start": "198.18.0.1", "ip_end": "198.18.0.4", "distribution": "seq", "dir": "c", "ip_offset": "1.0.0.0"}},
+                             {{"ip_start": "198.19.0.1", "ip_end": "198.19.0.1", "distribution": "seq", "dir": "s", "ip_offset": "1.0.0.0"}},
+                             {{"ip_start": "198.18.1.1", "ip_end": "198.18.1.2", "distribution": "seq", "dir": "c", "ip_offset": "1.0.0.0"}},
+                             {{"ip_start": "198.19.1.1", "ip_end": "198.19.1.2", "distribution": "seq", "dir": "s", "ip_offset": "1.0.0.0"}}],
+        "program_list": [{{"commands": [{{"name": "tx", "buf_index": 0}}, {{"name": "rx", "min_bytes": 5}}]}},
+                         {{"commands": [{{"name": "rx", "min_bytes": 3}}, {{"name": "tx", "buf_index": 1}}]}},
+                         {{"commands": [{{"name": "tx", "buf_index": 0}}, {{"name": "rx", "min_bytes": 700}}]}},
+                         {{"commands": [{{"name": "rx", "min_bytes": 3}}, {{"name": "tx", "buf_index": 2}}]}}],
+        "templates": [
+          {{"client_template": {{"program_index": 0, "ip_gen": {{"dist_client": {{"index": 0}}, "dist_server": {{"index": 1}}}}, "cluster": {{}}, "port": 443, "cps": 1000, "limit": 30}},
+           "server_template": {{"program_index": 1, "assoc": [{{"port": 443, "ip_start": "198.19.0.1", "ip_end": "198.19.0.1"}}]}}}},
+          {{"client_template": {{"program_index": 2, "ip_gen": {{"dist_client": {{"index": 2}}, "dist_server": {{"index": 3}}}}, "cluster": {{}}, "port": 443, "cps": 500, "limit": 10}},
+           "server_template": {{"program_index": 3, "assoc": [{second_assoc}]}}, "tg_id": 1}}],
+        "tg_names": ["second"]}}"#,
+        b64(b"GET"),
+        b64(b"hello"),
+        b64(&[b'x'; 700]),
+    )
+}
+
+#[test]
+fn two_server_programs_share_a_port_each_at_its_own_addresses() {
+    let json = shared_port_json(r#"{"port": 443, "ip_start": "198.19.1.1", "ip_end": "198.19.1.2"}"#);
+    let p = riptide_tcp::profile::parse(&json, "shared.json").unwrap();
+    let macs =
+        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+    let cfg = EndpointConfig { tcp: p.tcp, isn_secret: 42, macs, ..EndpointConfig::default() };
+    let mut client = Endpoint::with_clients(cfg.clone(), p.clients.clone(), ServerSpec::default()).unwrap();
+    let mut server = Endpoint::new(cfg, None, p.server.clone()).unwrap();
+    run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
+    check_trex_invariants(&client, &server, 40);
+    assert_eq!(client.stats().client_app.completed, 40);
+    // Each template's connections got its own server program's answer (the other's would
+    // leave the client waiting for bytes that never come): 30 of 5 bytes, 10 of 700.
+    let (cg, sg) = (&client.stats().groups, &server.stats().groups);
+    for (g, n, answer) in [(0, 30, 5), (1, 10, 700)] {
+        assert_eq!((cg[g].client.tcps_closed, sg[g].server.tcps_accepts), (n, n), "group {g}");
+        assert_eq!(cg[g].client.tcps_rcvbyte, n * answer, "group {g}");
+        assert_eq!(sg[g].server.tcps_sndbyte, n * answer, "group {g}");
+    }
+}
+
+#[test]
+fn two_server_programs_on_one_port_are_refused_where_their_addresses_meet() {
+    for (assoc, why) in [
+        (
+            r#"{"port": 443, "ip_start": "198.19.0.1", "ip_end": "198.19.1.2"}"#,
+            "templates[1].server_template.assoc: port 443 at 198.19.0.1/258 is answered by another server program there too",
+        ),
+        (
+            r#"{"port": 443}"#,
+            "templates[1].server_template.assoc: port 443 is answered at every address and, by another server program, at some",
+        ),
+        (r#"{"port": 443, "ip_start": "198.19.1.1"}"#, "ip_start and ip_end come together"),
+        (r#"{"port": 443, "ip_start": "198.19.1.9", "ip_end": "198.19.1.2"}"#, "ip_end 198.19.1.2 is below ip_start 198.19.1.9"),
+        (r#"{"port": 443, "l7_map": {"offset": [0, 1]}}"#, "assoc[0].l7_map: association rules by L7 content are not supported"),
+    ] {
+        let e = riptide_tcp::profile::parse(&shared_port_json(assoc), "shared.json").unwrap_err().to_string();
+        assert!(e.starts_with("shared.json: ") && e.contains(why), "{assoc}: {e}");
+    }
 }
 
 /// A UDP client and server (TRex's udp1.py shape): `n` flows of a request and a response.
@@ -669,7 +741,7 @@ fn connections_held_are_capped_and_the_overflow_counted() {
     assert!(c.err_flow_overflow > 10_000, "{}", c.err_flow_overflow);
     // The SYNs at a server capped at 100: 100 accepted, the rest dropped and counted.
     let listen = vec![(80, Arc::new(Program::compile(&[Step::Recv(Recv::Bytes(3))]).unwrap()))];
-    let server = ServerSpec { listen, ips: Vec::new(), tunes: Vec::new() };
+    let server = ServerSpec { listen, ips: Vec::new(), tunes: Vec::new(), listen_at: Vec::new() };
     let mut srv = Endpoint::new(EndpointConfig { max_conns: 100, ..cfg }, None, server).unwrap();
     for syn in &syns[..1000] {
         srv.handle_frame(MS, syn);
@@ -806,7 +878,12 @@ fn tls_server_connections_are_capped_and_the_overflow_counted() {
     assert_eq!(syns.len() as u64, n);
     let tls = riptide_tcp::tls::server(&Default::default(), None, std::path::Path::new(".")).unwrap();
     let program = Program::compile(&[Step::Recv(Recv::Bytes(3))]).unwrap().with_tls(tls);
-    let server = ServerSpec { listen: vec![(443, Arc::new(program))], ips: Vec::new(), tunes: Vec::new() };
+    let server = ServerSpec {
+        listen: vec![(443, Arc::new(program))],
+        ips: Vec::new(),
+        tunes: Vec::new(),
+        listen_at: Vec::new(),
+    };
     let mut srv = Endpoint::new(cfg, None, server).unwrap();
     for syn in &syns {
         srv.handle_frame(MS, syn);

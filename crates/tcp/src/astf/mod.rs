@@ -19,7 +19,7 @@
 
 pub mod sim;
 
-use crate::endpoint::{ClientSpec, Load, ServerSpec, Servers, Tune};
+use crate::endpoint::{ranges_meet, ClientSpec, Load, ServerSpec, Servers, Tune};
 use crate::program::{Payload, Program, Recv, Step};
 use base64::Engine as _;
 use serde_json::{Map, Value};
@@ -147,8 +147,9 @@ pub struct ClientTemplate {
 pub struct ServerTemplate {
     /// Index into the programs.
     pub program: usize,
-    /// The ports it answers (TRex's association rules).
-    pub ports: Vec<u16>,
+    /// The ports it answers (TRex's association rules), each at every server address
+    /// (`None`) or at a range of them only (`ip_start`, `ip_end`: first and count).
+    pub ports: Vec<(u16, Option<(Ipv4Addr, u32)>)>,
     /// riptide's extension: it answers over TLS (as [`ClientTemplate::tls`]).
     pub tls: Option<Value>,
 }
@@ -487,14 +488,29 @@ fn parse_template(
         let apath = format!("{spath}.assoc[{k}]");
         let am = at.obj(a, &apath)?;
         for key in am.keys() {
-            if key != "port" {
-                return Err(
-                    at.err(&format!("{apath}.{key}"), "association rules by address or L7 content are not supported")
-                );
+            match key.as_str() {
+                "port" | "ip_start" | "ip_end" => {}
+                "l7_map" | "assoc_id" => {
+                    return Err(at.err(&format!("{apath}.{key}"), "association rules by L7 content are not supported"))
+                }
+                _ => return Err(at.err(&format!("{apath}.{key}"), "expected port, ip_start and ip_end")),
             }
         }
         let p = at.uint(am, "port", &apath)?;
-        ports.push(u16::try_from(p).map_err(|_| at.err(&format!("{apath}.port"), format!("{p} is not a port")))?);
+        let port = u16::try_from(p).map_err(|_| at.err(&format!("{apath}.port"), format!("{p} is not a port")))?;
+        let ips = match (am.contains_key("ip_start"), am.contains_key("ip_end")) {
+            (false, false) => None,
+            (true, true) => {
+                let (start, end) = (at.ip(am, "ip_start", &apath)?, at.ip(am, "ip_end", &apath)?);
+                let n = u32::from(end).checked_sub(u32::from(start)).and_then(|d| d.checked_add(1));
+                let n = n.ok_or_else(|| {
+                    at.err(&apath, format!("ip_end {end} is below ip_start {start} (or the range is the whole space)"))
+                })?;
+                Some((start, n))
+            }
+            _ => return Err(at.err(&apath, "ip_start and ip_end come together (the range of addresses answered)")),
+        };
+        ports.push((port, ips));
     }
     if ports.is_empty() {
         return Err(at.err(&format!("{spath}.assoc"), "a server template answers at least one port"));
@@ -726,8 +742,9 @@ impl AstfProfile {
         };
         let mut clients = Vec::new();
         let mut server = ServerSpec::default();
-        // Beside each of `server.listen`: its plain program and TLS settings.
+        // Beside each of `server.listen` and `server.listen_at`: its plain program and TLS settings.
         let mut answered: Vec<(Arc<Program>, Option<Value>)> = Vec::new();
+        let mut answered_at: Vec<(Arc<Program>, Option<Value>)> = Vec::new();
         for (i, t) in self.templates.iter().enumerate() {
             let own = |t: &Option<Tunables>, side: Tune, name: &str| match t {
                 None => Ok(side),
@@ -760,7 +777,42 @@ impl AstfProfile {
             // templates name needs the same program and the same TLS.
             let sp = crate::tls_doc::tls_json(plain.clone(), t.server.tls.as_ref(), true, opts)
                 .map_err(|m| err(format!("templates[{i}].server_template.tls{m}")))?;
-            for &port in &t.server.ports {
+            for &(port, ips) in &t.server.ports {
+                if let Some(ips) = ips {
+                    // Answered at a range of the server's addresses only (TRex's association
+                    // by address): two templates on one port at different addresses.
+                    let same = server.listen_at.iter().position(|a| a.port == port && a.ips == ips);
+                    if let Some(k) = same {
+                        let (program, tls) = &answered_at[k];
+                        if Arc::ptr_eq(program, &plain) && *tls == t.server.tls {
+                            continue;
+                        }
+                    }
+                    let meets = |a: &crate::endpoint::ListenAt| a.port == port && ranges_meet(a.ips, ips);
+                    if same.is_some() || server.listen_at.iter().any(meets) || server.listen.iter().any(|l| l.0 == port)
+                    {
+                        return Err(err(format!(
+                            "templates[{i}].server_template.assoc: port {port} at {}/{} is answered by another server program there too",
+                            ips.0, ips.1
+                        )));
+                    }
+                    server.listen_at.push(crate::endpoint::ListenAt {
+                        port,
+                        ips,
+                        program: sp.clone(),
+                        tune: Some(s_own),
+                    });
+                    answered_at.push((plain.clone(), t.server.tls.clone()));
+                    if !server.ips.contains(&ips) {
+                        server.ips.push(ips);
+                    }
+                    continue;
+                }
+                if server.listen_at.iter().any(|a| a.port == port) {
+                    return Err(err(format!(
+                        "templates[{i}].server_template.assoc: port {port} is answered at every address and, by another server program, at some"
+                    )));
+                }
                 if let Some(k) = server.listen.iter().position(|(p, _)| *p == port) {
                     let (program, tls) = &answered[k];
                     if !Arc::ptr_eq(program, &plain) || *tls != t.server.tls {
@@ -994,7 +1046,7 @@ mod tests {
         assert_eq!(p.programs[0].commands, vec![Command::Tx(0), Command::Rx { min_bytes: 6, clear: false }]);
         assert_eq!(p.templates[0].client.cps, 2.5);
         assert_eq!(p.templates[0].client.limit, Some(7));
-        assert_eq!(p.templates[0].server.ports, vec![80]);
+        assert_eq!(p.templates[0].server.ports, vec![(80, None)]);
         assert_eq!(p.ip_gens[0].count(), 10);
         let low = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 }).unwrap();
         assert_eq!(low.clients.len(), 1);

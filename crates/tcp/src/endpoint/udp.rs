@@ -96,7 +96,8 @@ impl Endpoint {
 
     /// A first datagram to a port a UDP program listens on opens a server flow.
     fn udp_accept(&mut self, now: u64, tuple: &Tuple) -> Option<u32> {
-        let program = self.udp_listen.iter().find(|(p, _)| *p == tuple.local_port)?.1;
+        let plain = self.udp_listen.iter().find(|(p, _)| *p == tuple.local_port).map(|l| l.1);
+        let program = plain.or_else(|| self.answering_at(tuple, true))?;
         if !self.server_ips.is_empty() && !self.owns(tuple.local_ip) {
             return None;
         }
