@@ -68,6 +68,7 @@ fn endpoints(
         limit,
         tune: None,
         ramp_up_ns: 0,
+        phase_ns: 0,
     };
     let listen =
         ServerSpec { listen: vec![(80, compile(&server)?)], ips: Vec::new(), tunes: Vec::new(), listen_at: Vec::new() };

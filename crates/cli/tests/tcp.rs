@@ -438,6 +438,13 @@ fn four_segments_open_disjoint_tuples_and_merge_to_one_runs_counts() {
             } else {
                 assert_eq!((took["ip_count"].as_u64(), stride, offset), (Some(2), 4, u64::from(i)), "ports: {took}");
             }
+            if name == "http_simple" {
+                // Segment i takes every fourth connection of the 400 cps schedule from the
+                // i-th: its first opens i gaps of 2.5 ms after the start, not with the others.
+                let first_open = v["tcp"]["first_open_ns"].as_u64().unwrap();
+                let lag = v["start_lag_ns"].as_u64().unwrap();
+                assert!(first_open >= lag + u64::from(i) * 2_500_000, "segment {i}: first open at {first_open} ns");
+            }
             let s = syns(&pcap);
             assert_eq!(s.len() as u64, v["tcp"]["client"]["tcps_connattempt"].as_u64().unwrap(), "{name} {i}");
             for t in s {

@@ -387,6 +387,13 @@ fn client_share(
             Load::Closed { concurrent: share(total).min(u64::from(u32::MAX)) as u32 }
         }
     };
+    // Worker k of the n sharing an open loop takes every n-th connection of its schedule,
+    // from the k-th: its first is k connection gaps after the start (together, the n
+    // open as one generator would, not n at once).
+    let phase_ns = match c.load {
+        Load::Open { cps } if cps * req.multiplier > 0.0 => (k as f64 * 1e9 / (cps * req.multiplier)) as u64,
+        _ => 0,
+    };
     let limit = req.limit.or(c.limit).map(share);
     if ports.1 > usize::from(u16::MAX) {
         return Err(format!(
@@ -396,7 +403,7 @@ fn client_share(
             u16::MAX
         ));
     }
-    Ok(ClientSpec { port_stride: ports.1 as u16, port_offset: ports.0 as u16, load, limit, ..c.clone() })
+    Ok(ClientSpec { port_stride: ports.1 as u16, port_offset: ports.0 as u16, load, limit, phase_ns, ..c.clone() })
 }
 
 /// Adds each template group's counters of `from` into `into`'s (growing it as needed).

@@ -69,6 +69,10 @@ pub struct ClientSpec {
     /// rises linearly from nothing to the load over this time; latencies count only the
     /// connections opened after it (RFC 9411's sustain phase).
     pub ramp_up_ns: u64,
+    /// An open loop's first connection opens this long after the start (ns; 0: at it):
+    /// workers that split one schedule take their turns in it (worker `g` of a rate split
+    /// `n` ways opens at `g / (n x` its rate`)`), so together they open as one would.
+    pub phase_ns: u64,
 }
 
 /// The TCP settings and IP header of one program's connections.
@@ -506,6 +510,8 @@ struct Opener {
     ramp: u64,
     /// A closed loop's concurrency at the last `due` in its ramp-up.
     ramp_level: u64,
+    /// An open loop's first connection is due this long after the start.
+    phase: u64,
 }
 
 /// In `Endpoint::listen`: the port's programs answer some addresses each (`listen_at`).
@@ -607,6 +613,7 @@ impl Opener {
             first_due: true,
             ramp: spec.ramp_up_ns,
             ramp_level: 0,
+            phase: if matches!(spec.load, Load::Open { .. }) { spec.phase_ns } else { 0 },
         })
     }
 }
@@ -617,6 +624,7 @@ impl Opener {
         let left = self.limit.map_or(u64::MAX, |l| l.saturating_sub(self.opened));
         let due = match (self.load, self.started_at) {
             (_, None) => 0,
+            (Load::Open { .. }, Some(t0)) if now < t0 => 0,
             (Load::Open { cps }, Some(t0)) => {
                 let total = ramped(now.saturating_sub(t0), self.ramp, cps) as u64 + u64::from(self.first_due);
                 total.saturating_sub(self.opened - self.base)
@@ -1564,8 +1572,10 @@ impl Endpoint {
             let Some(client) = &mut self.client else { return };
             let opener = &mut client.templates[t];
             if opener.started_at.is_none() {
-                opener.started_at = Some(now);
-                client.measure_from = client.measure_from.max(now + opener.ramp);
+                opener.started_at = Some(now + opener.phase);
+                // The ramp-up runs from the template's phase; without one, latencies count from the start.
+                let ramp_end = if opener.ramp > 0 { now + opener.phase + opener.ramp } else { now };
+                client.measure_from = client.measure_from.max(ramp_end);
             }
             let opener = &mut client.templates[t];
             let owed = opener.due(now);

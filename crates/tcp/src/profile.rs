@@ -413,6 +413,7 @@ fn client_spec(c: ClientDoc, opts: &ParseOptions) -> Result<ClientSpec, String> 
         limit: c.limit,
         tune: None,
         ramp_up_ns,
+        phase_ns: 0,
     })
 }
 

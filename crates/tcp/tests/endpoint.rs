@@ -103,6 +103,7 @@ fn endpoints(
         limit: Some(limit),
         tune: None,
         ramp_up_ns: 0,
+        phase_ns: 0,
     };
     let server = ServerSpec {
         listen: vec![(80, Arc::new(Program::compile(&server_steps).unwrap()))],
@@ -255,8 +256,55 @@ fn ramped(ep: Endpoint, load: Load, limit: u64, client_steps: &[Step], ramp: u64
         limit: Some(limit),
         tune: None,
         ramp_up_ns: ramp,
+        phase_ns: 0,
     };
     Endpoint::new(cfg, Some(client), ServerSpec::default()).unwrap()
+}
+
+#[test]
+fn an_open_loops_phase_delays_its_first_connection_and_keeps_its_rate() {
+    // 1000 cps from a phase of 0.4 ms: connections at 0.4, 1.4, 2.4 ms (a worker that takes
+    // its turn in a schedule split with others), none before.
+    let mut syn_at = Vec::new();
+    for phase in [0, 400_000] {
+        let spec = ClientSpec { phase_ns: phase, ..endpoint_spec(Load::Open { cps: 1000.0 }, 3) };
+        let macs =
+            riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+        let cfg = EndpointConfig { macs, ..EndpointConfig::default() };
+        let mut ep = Endpoint::new(cfg, Some(spec), ServerSpec::default()).unwrap();
+        let (mut now, mut at, mut buf) = (0u64, Vec::new(), vec![0u8; 2048]);
+        while at.len() < 3 && now < 10 * MS {
+            ep.handle_timeout(now);
+            while let Some(len) = ep.poll_transmit(now, &mut buf) {
+                let ip = &buf[14..len];
+                let tcp = &ip[usize::from(ip[0] & 15) * 4..];
+                if tcp[13] & 0x12 == 0x02 {
+                    at.push(now);
+                }
+            }
+            now = ep.poll_timeout().unwrap_or(now + MS).max(now + 1);
+        }
+        syn_at.push((phase, at));
+    }
+    assert_eq!(syn_at[0].1, vec![0, MS, 2 * MS], "no phase");
+    assert_eq!(syn_at[1].1, vec![400_000, 400_000 + MS, 400_000 + 2 * MS], "a phase of 0.4 ms");
+}
+
+/// A client spec of the [`endpoints`] pair's shape, with `load` and `limit`.
+fn endpoint_spec(load: Load, limit: u64) -> ClientSpec {
+    ClientSpec {
+        ips: (Ipv4Addr::new(198, 18, 0, 1), 4),
+        ports: (1024, 65535),
+        port_stride: 1,
+        port_offset: 0,
+        servers: vec![(SERVER, 80)].into(),
+        program: Arc::new(Program::compile(&[Step::Send(Payload::Fill(10)), Step::Recv(Recv::Bytes(100))]).unwrap()),
+        load,
+        limit: Some(limit),
+        tune: None,
+        ramp_up_ns: 0,
+        phase_ns: 0,
+    }
 }
 
 #[test]
@@ -679,6 +727,7 @@ fn hostile_client(ips: (Ipv4Addr, u32), servers: riptide_tcp::Servers, cps: f64)
         limit: None,
         tune: None,
         ramp_up_ns: 0,
+        phase_ns: 0,
     }
 }
 
@@ -940,6 +989,7 @@ fn neighbor_solicitations_are_answered_for_owned_ipv6_addresses_only() {
         limit: Some(0),
         tune: None,
         ramp_up_ns: 0,
+        phase_ns: 0,
     };
     let mut ep = Endpoint::new(cfg, Some(client), ServerSpec::default()).unwrap();
     let v6 = |prefix: [u8; 12], last: u8| {

@@ -771,6 +771,7 @@ impl AstfProfile {
                 limit: c.limit,
                 tune: Some(c_own),
                 ramp_up_ns: 0,
+                phase_ns: 0,
             });
             let plain = program(t.server.program)?;
             // A server program over TLS is made once per template; a port that two
