@@ -269,3 +269,58 @@ def test_a_segment_of_templates_on_two_ranges_is_refused_until_clients_joins_the
 def test_a_bad_address_range_is_named() -> None:
     r = tcp("http_simple.py", "--clients", "198.18.1.100/0", "-n", "1")
     assert r.returncode == 2 and "--clients 198.18.1.100/0: expected FIRST or FIRST/COUNT" in r.stderr, r.stderr
+
+
+def test_trexs_sfr_profile_simulates_every_connection_whole_as_tshark_reads_it(tmp_path: Path) -> None:
+    # TRex's SFR mix (sfr_full.py: 22 templates from its avl captures, TCP and UDP) through
+    # `riptide astf-sim` (virtual time: its RTP and video flows last a minute on the wall
+    # clock). tshark reads each TCP stream from its one SYN to a FIN each way and each UDP
+    # flow, and every one carries, each way, the bytes TRex's own JSON of the file says its
+    # template's programs send.
+    if shutil.which("tshark") is None:
+        pytest.fail("tshark is needed (scripts/setup.sh installs it)")
+    out = tmp_path / "sfr.pcap"
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    r = subprocess.run([BIN, "astf-sim", "-f", str(ASTF / "sfr_full.py"), "-o", str(out), "--full", "-d", "1"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    trex = trex_oracle.trex_astf_json(str(ASTF / "sfr_full.py"))
+    expect: Dict[tuple, tuple] = {}
+    for tpl in trex["templates"]:
+        c, s = tpl["client_template"], tpl["server_template"]
+        cp, sp = c["program_index"], s["program_index"]
+        if trex["program_list"][cp].get("stream", True):
+            expect[("tcp", c["port"])] = (sent_per_connection(trex, cp), sent_per_connection(trex, sp))
+        else:
+            expect[("udp", c["port"])] = (sent_msgs(trex, cp)[1], sent_msgs(trex, sp)[1])
+    assert len(expect) == len(trex["templates"]) == 22, expect
+    fields = subprocess.run(["tshark", "-n", "-r", str(out), "-T", "fields", "-e", "tcp.stream", "-e", "udp.stream",
+                             "-e", "tcp.dstport", "-e", "udp.dstport", "-e", "tcp.len", "-e", "udp.length",
+                             "-e", "tcp.flags"], capture_output=True, text=True, check=True, timeout=120).stdout
+    flows: Dict[tuple, Dict[str, Any]] = {}
+    for line in fields.splitlines():
+        ts, us, tport, uport, tlen, ulen, flags = line.split("\t")
+        key = ("tcp", ts) if ts else ("udp", us)
+        f = flows.setdefault(key, {"port": None, "syn": 0, "fin": 0, "bytes": [0, 0]})
+        port, size = (int(tport), int(tlen)) if ts else (int(uport), int(ulen) - 8)
+        if ts and int(flags, 16) & 0x12 == 0x02:
+            f["syn"] += 1
+            f["port"] = port
+        if us and f["port"] is None:
+            f["port"] = port
+        if ts and int(flags, 16) & 0x01:
+            f["fin"] += 1
+        f["bytes"][0 if port == f["port"] else 1] += size
+    seen = set()
+    for (proto, stream), f in flows.items():
+        want = expect.get((proto, f["port"]))
+        assert want is not None, f"{proto} stream {stream} to port {f['port']}: no template answers it"
+        if proto == "tcp":
+            assert (f["syn"], f["fin"]) == (1, 2), f"tcp stream {stream} to {f['port']}: {f}"
+        assert tuple(f["bytes"]) == want, f"{proto} stream {stream} to {f['port']}: {f['bytes']}, TRex's programs {want}"
+        seen.add((proto, f["port"]))
+    # One second of flows at sfr's rates: most of its templates open at least once.
+    assert len(seen) >= 16 and {"tcp", "udp"} <= {p for p, _ in seen}, sorted(seen)
+    bad = subprocess.run(["tshark", "-n", "-r", str(out), "-Y", "tcp.analysis.flags && !tcp.analysis.window_update"],
+                         capture_output=True, text=True, check=True, timeout=120).stdout
+    assert bad == "", bad[:2000]
