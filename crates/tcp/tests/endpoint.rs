@@ -434,6 +434,18 @@ fn arp_is_answered_for_owned_addresses_only() {
     assert_eq!(server.stats().arp_replies, 1);
 }
 
+/// Profile `p`'s clients on one endpoint and its server on another, with `tcp` and the
+/// wire's MACs.
+fn profile_pair(p: &riptide_tcp::profile::TcpProfile, tcp: TcpConfig) -> (Endpoint, Endpoint) {
+    let macs =
+        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
+    let cfg = EndpointConfig { tcp, isn_secret: 42, macs, ..EndpointConfig::default() };
+    (
+        Endpoint::with_clients(cfg.clone(), p.clients.clone(), ServerSpec::default()).unwrap(),
+        Endpoint::new(cfg, None, p.server.clone()).unwrap(),
+    )
+}
+
 #[test]
 fn two_templates_share_one_pool_and_each_keeps_its_rate_and_limit() {
     // A TRex ASTF profile with two templates (ports 80 and 8080, different answers and
@@ -460,11 +472,7 @@ fn two_templates_share_one_pool_and_each_keeps_its_rate_and_limit() {
     );
     let p = riptide_tcp::profile::parse(&json, "two.json").unwrap();
     assert_eq!(p.clients.len(), 2);
-    let macs =
-        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
-    let cfg = EndpointConfig { tcp: p.tcp, isn_secret: 42, macs, ..EndpointConfig::default() };
-    let mut client = Endpoint::with_clients(cfg.clone(), p.clients.clone(), ServerSpec::default()).unwrap();
-    let mut server = Endpoint::new(cfg, None, p.server.clone()).unwrap();
+    let (mut client, mut server) = profile_pair(&p, p.tcp);
     run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
     check_trex_invariants(&client, &server, 40);
     assert_eq!(client.stats().client_app.completed, 40);
@@ -518,11 +526,7 @@ fn two_pools_json(second_clients: (&str, &str)) -> String {
 fn two_templates_on_two_pools_open_from_their_own_addresses_to_their_own_servers() {
     let p = riptide_tcp::profile::parse(&two_pools_json(("198.18.1.1", "198.18.1.2")), "two.json").unwrap();
     assert_eq!(p.clients.len(), 2);
-    let macs =
-        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
-    let cfg = EndpointConfig { tcp: p.tcp, isn_secret: 42, macs, ..EndpointConfig::default() };
-    let mut client = Endpoint::with_clients(cfg.clone(), p.clients.clone(), ServerSpec::default()).unwrap();
-    let mut server = Endpoint::new(cfg, None, p.server.clone()).unwrap();
+    let (mut client, mut server) = profile_pair(&p, p.tcp);
     // Every SYN the client sends: (source, destination, destination port).
     let mut syns: Vec<(Ipv4Addr, Ipv4Addr, u16)> = Vec::new();
     let mut tap = |from_client: bool, f: &[u8]| {
@@ -595,11 +599,7 @@ fn shared_port_json(second_assoc: &str) -> String {
 fn two_server_programs_share_a_port_each_at_its_own_addresses() {
     let json = shared_port_json(r#"{"port": 443, "ip_start": "198.19.1.1", "ip_end": "198.19.1.2"}"#);
     let p = riptide_tcp::profile::parse(&json, "shared.json").unwrap();
-    let macs =
-        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
-    let cfg = EndpointConfig { tcp: p.tcp, isn_secret: 42, macs, ..EndpointConfig::default() };
-    let mut client = Endpoint::with_clients(cfg.clone(), p.clients.clone(), ServerSpec::default()).unwrap();
-    let mut server = Endpoint::new(cfg, None, p.server.clone()).unwrap();
+    let (mut client, mut server) = profile_pair(&p, p.tcp);
     run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
     check_trex_invariants(&client, &server, 40);
     assert_eq!(client.stats().client_app.completed, 40);
@@ -807,13 +807,7 @@ fn tls_pair(client_tls: &str, server_tls: &str, limit: u64, body: u32) -> (Endpo
          limit: {limit}\n  tls: {client_tls}\nserver:\n  listen:\n    - {{port: 443, http: {{body: {body}}}, tls: {server_tls}}}\n"
     );
     let p = riptide_tcp::profile::parse(&text, "tls.yaml").unwrap();
-    let macs =
-        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
-    let cfg = EndpointConfig { isn_secret: 42, macs, ..EndpointConfig::default() };
-    (
-        Endpoint::with_clients(cfg.clone(), p.clients, ServerSpec::default()).unwrap(),
-        Endpoint::new(cfg, None, p.server).unwrap(),
-    )
+    profile_pair(&p, TcpConfig::default())
 }
 
 #[test]
@@ -951,11 +945,7 @@ fn a_thousand_connections_at_once_resume_after_two_rounds() {
     let text = "client:\n  ips: 198.18.0.1/4\n  servers: [198.19.0.1:443]\n  program: [close]\n  concurrent: 1000\n  \
                 limit: 5000\n  tls: {version: 1.3}\nserver:\n  listen:\n    - {port: 443, program: [wait_for_peer_close], tls: {version: 1.3}}\n";
     let p = riptide_tcp::profile::parse(text, "tls.yaml").unwrap();
-    let macs =
-        riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
-    let cfg = EndpointConfig { isn_secret: 42, macs, ..EndpointConfig::default() };
-    let mut client = Endpoint::with_clients(cfg.clone(), p.clients, ServerSpec::default()).unwrap();
-    let mut server = Endpoint::new(cfg, None, p.server).unwrap();
+    let (mut client, mut server) = profile_pair(&p, TcpConfig::default());
     run(&mut client, &mut server, MS, Impair::default(), 60_000 * MS);
     let (c, s) = (&client.stats().client_app, &server.stats().server_app);
     assert_eq!((c.completed, c.tls_handshakes, s.tls_handshakes), (5000, 5000, 5000));
@@ -1029,11 +1019,7 @@ fn cubic_in_a_profile_changes_a_lossy_run() {
             p.tcp.cc,
             if cc == "cubic" { riptide_tcp::cc::CcAlgo::Cubic } else { riptide_tcp::cc::CcAlgo::NewReno }
         );
-        let macs =
-            riptide_tcp::frame::Macs { local: EthernetAddress(LOCAL_MAC), peer: EthernetAddress([2, 0, 0, 0, 0, 2]) };
-        let cfg = EndpointConfig { tcp: p.tcp, isn_secret: 42, macs, ..EndpointConfig::default() };
-        let mut client = Endpoint::with_clients(cfg.clone(), p.clients, ServerSpec::default()).unwrap();
-        let mut server = Endpoint::new(cfg, None, p.server).unwrap();
+        let (mut client, mut server) = profile_pair(&p, p.tcp);
         let impair = Impair { loss: 0.01, reorder: 0.0, duplicate: 0.0 };
         let end = run(&mut client, &mut server, 5 * MS, impair, 3_600_000 * MS);
         check_trex_invariants(&client, &server, 200);
