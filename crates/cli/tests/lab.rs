@@ -951,12 +951,16 @@ fn latency_from_kernel_stamps_stays_put_on_a_busy_host() {
             assert_eq!((l["user"]["count"].as_u64(), l.get("unstamped")), (l["count"].as_u64(), None), "{l}");
             assert!(l["min_ns"].as_u64().unwrap() > 0, "{l}");
             // Pacing from the stamps of the frames that left: every latency frame's, as late
-            // as user space's figure says (measured: within 5%, quiet or busy: the host
-            // preempts the worker where its own clock sees it).
+            // as user space's figure says on a quiet host (measured: within 5%), and never
+            // less late beside the busy loops, where the kernel's own path can be starved
+            // too (CI: kernel 11.6 ms late where user space saw 8.0 ms: the frame left
+            // later than it was handed over, which only the kernel's stamp can tell).
             let p = &v["ports"][0]["pacing"];
             assert_eq!(p["kernel"]["frames"], v["streams"][0]["tx_packets"], "{p}");
             let (k, u) = (p["kernel"]["late_ns"].as_u64().unwrap() as f64, p["late_ns"].as_u64().unwrap() as f64);
-            assert!((k - u).abs() <= 0.25 * k.max(u) + 100_000.0, "kernel late {k} vs user {u}: {p}");
+            let within = (k - u).abs() <= 0.25 * k.max(u) + 100_000.0;
+            let later = k >= 0.75 * u - 100_000.0;
+            assert!(if loaded { later } else { within }, "kernel late {k} vs user {u} (busy: {loaded}): {p}");
             let f =
                 |l: &serde_json::Value| [l["p50_ns"].as_u64().unwrap() as f64, l["p99_ns"].as_u64().unwrap() as f64];
             (if loaded { &mut busy } else { &mut quiet }).push((f(l), f(&l["user"])));
