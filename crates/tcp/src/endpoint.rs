@@ -580,6 +580,11 @@ impl ClientSide {
     }
 }
 
+/// Whether `ip` lies in the address range `(first, count)`.
+fn in_range(ip: Ipv4Addr, (first, n): (Ipv4Addr, u32)) -> bool {
+    u32::from(ip).wrapping_sub(u32::from(first)) < n
+}
+
 /// Whether address ranges `(first, count)` `a` and `b` share an address.
 pub(crate) fn ranges_meet(a: (Ipv4Addr, u32), b: (Ipv4Addr, u32)) -> bool {
     let span = |(f, n): (Ipv4Addr, u32)| (u64::from(u32::from(f)), u64::from(u32::from(f)) + u64::from(n));
@@ -1190,16 +1195,15 @@ impl Endpoint {
 
     /// Whether `ip` is one of this endpoint's addresses (client pool or server).
     fn owns(&self, ip: Ipv4Addr) -> bool {
-        let within = |(first, n): (Ipv4Addr, u32)| u32::from(ip).wrapping_sub(u32::from(first)) < n;
-        self.client.as_ref().is_some_and(|c| c.pools.iter().any(|p| within(p.shape.0)))
-            || self.server_ips.iter().any(|r| within(*r))
+        self.client.as_ref().is_some_and(|c| c.pools.iter().any(|p| in_range(ip, p.shape.0)))
+            || self.server_ips.iter().any(|r| in_range(ip, *r))
     }
 
     /// The program of [`ServerSpec::listen_at`] that answers `tuple`'s local port and
     /// address (TCP, or `datagram`s).
     fn answering_at(&self, tuple: &Tuple, datagram: bool) -> Option<u16> {
-        let within = |(first, n): (Ipv4Addr, u32)| u32::from(tuple.local_ip).wrapping_sub(u32::from(first)) < n;
-        self.listen_at.iter().find(|a| a.0 == tuple.local_port && a.3 == datagram && within(a.1)).map(|a| a.2)
+        let (port, ip) = (tuple.local_port, tuple.local_ip);
+        self.listen_at.iter().find(|a| a.0 == port && a.3 == datagram && in_range(ip, a.1)).map(|a| a.2)
     }
 
     /// A SYN to a listening port opens a server connection; returns whether it did.
