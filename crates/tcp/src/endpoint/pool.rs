@@ -3,7 +3,11 @@
 //! A pool may span a /8 of addresses times every port (2^40 pairs, as TRex's client
 //! ranges do): it costs memory for the pairs in use only, never a table of the whole
 //! range. Free pairs are found by walking a cursor over the indices, so pairs are taken
-//! in order and reused round-robin, and the pairs in use cluster behind the cursor: the
+//! in order and reused round-robin, and the pairs in use cluster behind the cursor. The
+//! indices walk the addresses first, as TRex's client generator does (its `seq`
+//! distribution): connection k opens from address k mod N, each address's ports taken in
+//! turn, so every client address is busy from the start (a DUT that keeps state per
+//! source sees all of them), not the ports of one address before the next. The
 //! table is kept in pages of [`PAGE`] pairs, a page only while one of its pairs is in
 //! use, found through a hash map of pages (a map of pairs cost 15% of the connection
 //! rate in `riptide bench --tcp`: its entries scatter what the cursor keeps together).
@@ -92,7 +96,6 @@ pub(super) struct Pool {
     last_port: u16,
     stride: u16,
     offset: u16,
-    ports_per_ip: u32,
     tuples: u64,
     /// Slot (or UDP flow, marked) of each pair in use, by page (index / [`PAGE`]).
     pages: HashMap<u64, Box<Page>, BuildHasherDefault<FxHasher>>,
@@ -131,7 +134,6 @@ impl Pool {
             last_port: last,
             stride: stride_nz,
             offset,
-            ports_per_ip,
             tuples: u64::from(ports_per_ip) * u64::from(ips.1),
             pages: HashMap::default(),
             used: 0,
@@ -154,13 +156,13 @@ impl Pool {
         if rel % self.stride != self.offset {
             return None;
         }
-        Some(u64::from(ip_index) * u64::from(self.ports_per_ip) + u64::from(rel / self.stride))
+        Some(u64::from(rel / self.stride) * u64::from(self.ips) + u64::from(ip_index))
     }
 
-    /// The (address, port) of pair `index`.
+    /// The (address, port) of pair `index`: the addresses walked first.
     pub(super) fn tuple_at(&self, index: u64) -> (Ipv4Addr, u16) {
-        let ip_index = (index / u64::from(self.ports_per_ip)) as u32;
-        let port_index = (index % u64::from(self.ports_per_ip)) as u32;
+        let ip_index = (index % u64::from(self.ips)) as u32;
+        let port_index = (index / u64::from(self.ips)) as u32;
         let port = u32::from(self.first_port) + port_index * u32::from(self.stride) + u32::from(self.offset);
         (Ipv4Addr::from(u32::from(self.first_ip).wrapping_add(ip_index)), port as u16)
     }
@@ -268,6 +270,23 @@ mod tests {
         }
         assert_eq!(p.index_of(Ipv4Addr::new(198, 18, 0, 4), 1002), None);
         assert_eq!(p.index_of(Ipv4Addr::new(198, 18, 0, 1), 1001), None);
+    }
+
+    #[test]
+    fn pairs_are_taken_address_by_address_as_trexs_generator_takes_them() {
+        let mut p = Pool::new((Ipv4Addr::new(198, 18, 0, 1), 3), (1025, 1030), 2, 1).unwrap();
+        let ip = |d| Ipv4Addr::new(198, 18, 0, d);
+        let taken: Vec<_> = (0..7)
+            .map(|_| {
+                let i = p.find_free().unwrap();
+                p.hold(i, 1);
+                p.tuple_at(i)
+            })
+            .collect();
+        assert_eq!(
+            taken,
+            [(ip(1), 1026), (ip(2), 1026), (ip(3), 1026), (ip(1), 1028), (ip(2), 1028), (ip(3), 1028), (ip(1), 1030)]
+        );
     }
 
     #[test]
