@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
@@ -180,9 +181,95 @@ def test_the_udp_report_reads_like_trex_counters() -> None:
 
 
 def test_what_riptide_cannot_run_yet_names_the_profile() -> None:
-    r = tcp("http_eflow4.py", "-n", "1")
+    r = tcp("udp_latency.py", "-n", "1")
     assert r.returncode == 2
-    assert "http_eflow4.py" in r.stderr and "set_tick_var` is not supported yet" in r.stderr, r.stderr
+    assert "udp_latency.py" in r.stderr and "program add-ons" in r.stderr, r.stderr
+
+
+def tshark_fields(pcap: Path, *fields: str) -> List[List[str]]:
+    args = ["tshark", "-n", "-r", str(pcap), "-T", "fields"]
+    for f in fields:
+        args += ["-e", f]
+    out = subprocess.run(args, capture_output=True, text=True, check=True, timeout=120).stdout
+    return [line.split("\t") for line in out.splitlines()]
+
+
+def test_trexs_elephant_flow_runs_for_its_time_on_the_link() -> None:
+    # http_eflow4.py on the in-memory link, on the wall clock: the run lasts the second its
+    # programs loop for, the server sends its response again and again, and what the
+    # client received is what the server sent (less what was under way when the first
+    # side's loop ended and reset).
+    words = ["--send_time", "1", "--recv_time", "1"]
+    trex = trex_oracle.trex_astf_json(str(ASTF / "http_eflow4.py"), words)
+    response = sent_per_connection(trex, trex["templates"][0]["server_template"]["program_index"])
+    t0 = time.monotonic()
+    t = report("http_eflow4.py", "-t", " ".join(words))
+    took = time.monotonic() - t0
+    c, s = t["client"], t["server"]
+    assert c["tcps_connattempt"] == c["tcps_connects"] == s["tcps_accepts"] == 1, t
+    assert took >= 1.0, took
+    assert s["tcps_sndbyte"] >= 10 * response, (s, response)
+    assert s["tcps_sndbyte"] - 2 * response <= c["tcps_rcvbyte"] <= s["tcps_sndbyte"], (c, s)
+    # The side whose loop ends first resets the other (the server's clock starts when the
+    # request arrives, the client's when it is acknowledged): one program completes.
+    assert c["tcps_rcvrst"] + s["tcps_rcvrst"] == 1, (c, s)
+    assert t["client_app"]["completed"] + t["server_app"]["completed"] == 1, t
+
+
+def test_trexs_elephant_flow_runs_on_its_clock_in_the_simulator(tmp_path: Path) -> None:
+    # TRex's http_eflow4.py: after the request the server sends its response again and
+    # again until send_time has passed (set_tick_var, jmp_dp), the client reads responses
+    # until recv_time has passed, and each then resets. On astf-sim's virtual clock tshark
+    # reads the server's stream as TRex's response (TRex's own JSON of the file) over and
+    # over, and the first RST leaves a second after the request, within one round of the
+    # loop (the largest gap between two responses).
+    if shutil.which("tshark") is None:
+        pytest.fail("tshark is needed (scripts/setup.sh installs it)")
+    words = ["--send_time", "1", "--recv_time", "1"]
+    out = tmp_path / "eflow4.pcap"
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    r = subprocess.run([BIN, "astf-sim", "-f", str(ASTF / "http_eflow4.py"), "-o", str(out), "--full", "-d", "1",
+                        "-t", " ".join(words)], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    trex = trex_oracle.trex_astf_json(str(ASTF / "http_eflow4.py"), words)
+    bufs = [base64.b64decode(b) for b in trex["buf_list"]]
+    server_program = trex["program_list"][trex["templates"][0]["server_template"]["program_index"]]
+    response = bufs[next(c["buf_index"] for c in server_program["commands"] if c["name"] == "tx")]
+    assert len(response) > 1024
+    # Every frame's place in its stream (the whole run: 1 s of 20 µs rounds), then the bytes
+    # of the first thousand or so responses.
+    server: Dict[int, int] = {}
+    request_at, starts, resets = None, [], []
+    for t, sport, seq, size, flags in tshark_fields(out, "frame.time_relative", "tcp.srcport", "tcp.seq", "tcp.len",
+                                                    "tcp.flags"):
+        if int(flags, 16) & 0x04:
+            resets.append((float(t), sport))
+        if int(size) == 0:
+            continue
+        if sport == "80":
+            server[int(seq)] = int(size)
+            # A response starts in this segment: the loop's next round.
+            off = int(seq) - 1
+            if -(-off // len(response)) * len(response) < off + int(size):
+                starts.append(float(t))
+        elif request_at is None:
+            request_at = float(t)
+    at = 1
+    for seq in sorted(server):
+        assert seq == at, f"the server's stream has a hole or an overlap at {seq} (expected {at})"
+        at += server[seq]
+    k = (at - 1) // len(response)
+    assert k >= 10, f"{k} responses in a second"
+    rows = subprocess.run(["tshark", "-n", "-r", str(out), "-Y", "tcp.srcport == 80 && tcp.len > 0 && frame.number <= 4000",
+                           "-T", "fields", "-e", "tcp.payload"], capture_output=True, text=True, check=True,
+                          timeout=120).stdout.split()
+    head = b"".join(bytes.fromhex(p.replace(":", "")) for p in rows)
+    n, rest = divmod(len(head), len(response))
+    assert n >= 100 and head == response * n + response[:rest], "the server sends TRex's response, whole, again and again"
+    round_ = max(b - a for a, b in zip(starts, starts[1:]))
+    assert request_at is not None and resets, resets
+    first_reset = resets[0][0]
+    assert 1.0 <= first_reset - request_at <= 1.0 + round_ + 0.001, (request_at, resets, round_)
 
 
 def test_tunables_of_a_yaml_profile_are_refused(tmp_path: Path) -> None:

@@ -464,18 +464,31 @@ fn trex_astf_profiles() {
     // TRex's own to_json of its profiles (crates/tcp/tests/data/astf), mutated: riptide's
     // ASTF reader refuses naming the file, or what it accepts runs as endpoints and in
     // TRex's simulator, bounded.
-    let inputs: Vec<String> =
-        ["http_manual_commands_loop", "http_eflow2", "udp1", "template_groups", "tcp_param_change", "https_manual"]
-            .iter()
-            .map(|n| repo(&format!("crates/tcp/tests/data/astf/{n}.json")))
-            .collect();
+    let inputs: Vec<String> = [
+        "http_manual_commands_loop",
+        "http_eflow2",
+        "http_eflow4",
+        "udp1",
+        "template_groups",
+        "tcp_param_change",
+        "https_manual",
+    ]
+    .iter()
+    .map(|n| repo(&format!("crates/tcp/tests/data/astf/{n}.json")))
+    .collect();
     fuzz("trex astf profile", &inputs, 128, |text| {
         match riptide_tcp::profile::parse(text, "fuzz.json") {
             Err(e) => assert!(e.to_string().starts_with("fuzz.json"), "error without its source: {e}"),
             Ok(p) => tcp_exchange(&p, 20),
         }
         if let Ok(astf) = riptide_tcp::astf::AstfProfile::parse(text, "fuzz.json") {
-            let cfg = riptide_tcp::astf::sim::SimConfig { duration_s: 0.5, drain_s: 2.0, ..Default::default() };
+            // http_eflow4's elephant flows loop for seconds: 20,000 frames bound a case.
+            let cfg = riptide_tcp::astf::sim::SimConfig {
+                duration_s: 0.5,
+                drain_s: 2.0,
+                max_frames: 20_000,
+                ..Default::default()
+            };
             if let Err(e) = riptide_tcp::astf::sim::simulate(&astf, "fuzz.json", &cfg) {
                 assert!(e.to_string().starts_with("fuzz.json"), "error without its source: {e}");
             }

@@ -16,6 +16,7 @@
 use crate::conn::{Connection, Events, Segment, State, TcpConfig, Transmit};
 pub use crate::frame::IpHeader;
 use crate::frame::{self, Macs, Tuple, L2};
+use crate::machine::Machine;
 use crate::program::{Action, Cursor, Program, Status};
 use crate::seq::Seq;
 pub use crate::stats::AppStats;
@@ -776,6 +777,9 @@ pub struct Endpoint {
     tls: Vec<Option<Box<TlsConn>>>,
     /// Server connections over TLS held now (at most [`MAX_TLS_SERVER_CONNS`]).
     tls_live: u64,
+    /// Machines by slot index, for connections whose programs decide as they run
+    /// ([`crate::machine`]), beside the slots as TLS is.
+    machines: Vec<Option<Box<Machine>>>,
 }
 
 /// Server connections over TLS one endpoint holds at once, at most: a SYN beyond them is
@@ -883,6 +887,7 @@ impl Endpoint {
             held: [0; 2],
             tls: Vec::new(),
             tls_live: 0,
+            machines: Vec::new(),
             cfg,
         })
     }
@@ -1060,9 +1065,14 @@ impl Endpoint {
         let mut wrong = 0usize;
         let tcp = &self.tunes[usize::from(slot.program)].tcp;
         let mut tls = tls_at(&mut self.tls, index);
+        let mut machine = machine_at(&mut self.machines, index);
         let events = slot.conn.handle_segment(now, &seg, tcp, stats, &mut |data: &[u8]| {
             let mut plain = |data: &[u8]| {
                 got += data.len();
+                if let Some(m) = machine.as_deref_mut() {
+                    m.receive(data.len());
+                    return;
+                }
                 let (u, w) = cursor.receive_checked(program, data);
                 unexpected += u;
                 wrong += w;
@@ -1120,6 +1130,17 @@ impl Endpoint {
             }
         }
         self.after_events(index, now, events, got > 0);
+    }
+
+    /// Gives a new connection whose program decides as it runs its machine.
+    fn start_machine(&mut self, index: u32) {
+        if self.programs[usize::from(self.slots[index as usize].program)].is_machine() {
+            let i = index as usize;
+            if self.machines.len() <= i {
+                self.machines.resize_with(i + 1, || None);
+            }
+            self.machines[i] = Some(Box::default());
+        }
     }
 
     /// Starts TLS on a new connection whose program has it; returns whether it did. A
@@ -1244,6 +1265,7 @@ impl Endpoint {
         };
         let index = self.alloc(slot);
         self.servers.insert(&self.slots, tuple, index);
+        self.start_machine(index);
         self.start_tls(index);
         // The SYN-ACK goes out; the program starts when the handshake completes.
         self.schedule(index, now);
@@ -1301,7 +1323,12 @@ impl Endpoint {
                 Role::Client => &mut self.stats.client_app,
                 Role::Server => &mut self.stats.server_app,
             };
-            if !slot.cursor.received_all(&self.programs[usize::from(slot.program)]) {
+            let program = &self.programs[usize::from(slot.program)];
+            let waits = match machine_at(&mut self.machines, index) {
+                Some(m) => m.waits_for_bytes(program),
+                None => !slot.cursor.received_all(program),
+            };
+            if waits {
                 app.peer_closed_early += 1;
                 end_program(slot, &mut self.client);
                 slot.app_deadline = 0;
@@ -1322,7 +1349,10 @@ impl Endpoint {
         let acked = conn.unacked() == 0;
         slot.flags &= !slot_flag::WAIT_ACK;
         let mut tls = tls_at(&mut self.tls, index);
-        let status = slot.cursor.run(program, now, delay_over, peer_closed, acked, &mut |action| match action {
+        let machine = machine_at(&mut self.machines, index);
+        let (unacked, snd_buf) = (conn.unacked(), self.tunes[usize::from(slot.program)].tcp.snd_buf);
+        let cursor = &mut slot.cursor;
+        let mut on_action = |action| match action {
             Action::Send(n) => match tls.as_deref_mut() {
                 Some(t) => {
                     t.write_plain(program, n);
@@ -1359,7 +1389,11 @@ impl Endpoint {
                 }
                 conn.abort()
             }
-        });
+        };
+        let status = match machine {
+            Some(m) => m.run(program, now, delay_over, peer_closed, unacked, snd_buf, &mut on_action),
+            None => cursor.run(program, now, delay_over, peer_closed, acked, &mut on_action),
+        };
         match status {
             Status::Receiving => {
                 // An idle timeout: every arrival that moves the program on restarts it.
@@ -1483,6 +1517,9 @@ impl Endpoint {
             }
         }
         self.slots[index as usize].flags = 0;
+        if let Some(m) = self.machines.get_mut(index as usize) {
+            *m = None;
+        }
         if let Some(t) = self.tls.get_mut(index as usize) {
             if t.take().is_some() && role == Role::Server {
                 self.tls_live -= 1;
@@ -1684,6 +1721,7 @@ impl Endpoint {
         if self.stats.first_open_ns == 0 {
             self.stats.first_open_ns = now.max(1);
         }
+        self.start_machine(index);
         if self.start_tls(index) {
             // The program starts when the TLS handshake is done.
             self.schedule(index, now);
@@ -1734,9 +1772,11 @@ impl Endpoint {
                     Some(_) => link(&self.cfg, slot.role, &slot.tuple),
                 };
                 let tls = tls_at(&mut self.tls, index);
-                let len = frame::emit(buf, &l2, &tune.ip, &slot.tuple, self.ident, &t, |out| match tls {
-                    Some(tls) => tls.fill(t.data_offset, out),
-                    None => program.fill(t.data_offset, out),
+                let machine = self.machines.get(index as usize).and_then(|m| m.as_deref());
+                let len = frame::emit(buf, &l2, &tune.ip, &slot.tuple, self.ident, &t, |out| match (tls, machine) {
+                    (Some(tls), _) => tls.fill(t.data_offset, out),
+                    (None, Some(m)) => m.fill(program, t.data_offset, out),
+                    (None, None) => program.fill(t.data_offset, out),
                 });
                 return Some(len);
             }
@@ -1767,6 +1807,11 @@ impl Endpoint {
             slot.armed = self.armed;
         }
     }
+}
+
+/// Connection `index`'s machine, if its program runs on one.
+fn machine_at(machines: &mut [Option<Box<Machine>>], index: u32) -> Option<&mut Machine> {
+    machines.get_mut(index as usize).and_then(|m| m.as_deref_mut())
 }
 
 /// Connection `index`'s TLS, if it has one.

@@ -14,6 +14,8 @@
 //! - `reasm`: out-of-order data, held only while a hole is open, and the SACK blocks;
 //! - [`program`]: what a connection does (send, recv, delay, close, loops), compiled once
 //!   and shared; the built-in HTTP/1.1 GET pair;
+//! - [`machine`]: programs that decide as they run (TRex ASTF's clocks, variables and
+//!   jumps): one small machine per connection, with a log of what it queued;
 //! - [`profile`]: YAML profiles (docs/tcp.md) into client and server specs;
 //! - [`astf`]: TRex ASTF profiles (the JSON of TRex's `ASTFProfile.to_json()`) read, checked
 //!   and lowered onto the same specs;
@@ -32,6 +34,8 @@ pub mod cluster;
 pub mod conn;
 pub mod endpoint;
 pub mod frame;
+mod instr;
+pub mod machine;
 pub mod profile;
 pub mod program;
 mod reasm;

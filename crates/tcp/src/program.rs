@@ -32,6 +32,18 @@ impl Payload {
             Payload::Fill(n) => *n,
         }
     }
+
+    /// Writes its bytes from `skip` into `out` (`out` no longer than what is left).
+    pub(crate) fn copy_to(&self, skip: usize, out: &mut [u8]) {
+        match self {
+            Payload::Bytes(b) => out.copy_from_slice(&b[skip..skip + out.len()]),
+            Payload::Fill(_) => {
+                for (i, byte) in out.iter_mut().enumerate() {
+                    *byte = (skip + i) as u8;
+                }
+            }
+        }
+    }
 }
 
 /// What a `recv` step waits for.
@@ -138,6 +150,14 @@ pub enum ProgramError {
         /// The step.
         index: usize,
     },
+    /// A machine program's instruction that cannot run.
+    #[error("instruction {index}: {why}")]
+    BadInstruction {
+        /// The instruction.
+        index: usize,
+        /// What is wrong.
+        why: String,
+    },
     /// Stream steps (`send`, `recv`, ...) and datagram steps (`send_msg`, `recv_msg`,
     /// `keepalive`) in one program.
     #[error("step {index}: a program is TCP (send, recv) or UDP (send_msg, recv_msg), not both")]
@@ -164,13 +184,23 @@ pub struct Program {
     datagram: bool,
     /// TLS under the program: its bytes are the plaintext ([`crate::tls`]).
     tls: Option<crate::tls::TlsSpec>,
+    /// A program that decides as it runs ([`crate::machine`]): its instructions, the
+    /// payloads its sends name in `sends` (empty for an unrolled program).
+    code: Vec<crate::instr::Instr>,
 }
 
 impl Program {
     /// Unrolls and checks `steps`.
     pub fn compile(steps: &[Step]) -> Result<Program, ProgramError> {
-        let mut program =
-            Program { ops: Vec::new(), sends: Vec::new(), recvs: Vec::new(), send_len: 0, datagram: false, tls: None };
+        let mut program = Program {
+            ops: Vec::new(),
+            sends: Vec::new(),
+            recvs: Vec::new(),
+            send_len: 0,
+            datagram: false,
+            tls: None,
+            code: Vec::new(),
+        };
         let mut offset = 0u64;
         let (mut stream, mut datagram) = (None, None);
         for (index, step) in steps.iter().enumerate() {
@@ -197,6 +227,64 @@ impl Program {
         program.send_len = offset as u32;
         program.datagram = datagram.is_some();
         Ok(program)
+    }
+
+    /// A program of instructions run by each connection's [`crate::machine::Machine`]
+    /// (a TCP program): its sends name `payloads` by index.
+    pub fn machine(code: Vec<crate::instr::Instr>, payloads: Vec<Payload>) -> Result<Program, ProgramError> {
+        use crate::instr::{Instr, VARS};
+        for (index, instr) in code.iter().enumerate() {
+            let var = match instr {
+                Instr::SetVar(v, _)
+                | Instr::AddVar(v, _)
+                | Instr::SetTick(v)
+                | Instr::AddTick(v, _)
+                | Instr::JmpNz { var: v, .. }
+                | Instr::JmpDp { var: v, .. }
+                | Instr::JmpCmp { var: v, .. } => Some(*v),
+                _ => None,
+            };
+            let bad = match instr {
+                Instr::Send(i) if *i as usize >= payloads.len() => Some(format!("no payload {i}")),
+                Instr::JmpNz { to, .. } | Instr::JmpDp { to, .. } | Instr::JmpCmp { to, .. }
+                    if *to as usize > code.len() =>
+                {
+                    Some(format!("jumps to {to}, past the end"))
+                }
+                _ if var.is_some_and(|v| usize::from(v) >= VARS) => Some(format!("variables are 0..{}", VARS - 1)),
+                _ => None,
+            };
+            if let Some(why) = bad {
+                return Err(ProgramError::BadInstruction { index, why });
+            }
+        }
+        if code.len() > MAX_OPS {
+            return Err(ProgramError::TooLong { max: MAX_OPS });
+        }
+        Ok(Program {
+            ops: Vec::new(),
+            sends: payloads.into_iter().map(|p| (0, p)).collect(),
+            recvs: Vec::new(),
+            send_len: 0,
+            datagram: false,
+            tls: None,
+            code,
+        })
+    }
+
+    /// Whether connections run this program on a [`crate::machine::Machine`].
+    pub fn is_machine(&self) -> bool {
+        !self.code.is_empty()
+    }
+
+    /// A machine program's instructions (empty for an unrolled program).
+    pub(crate) fn code(&self) -> &[crate::instr::Instr] {
+        &self.code
+    }
+
+    /// A machine program's payload `i`.
+    pub(crate) fn payload(&self, i: u32) -> Option<&Payload> {
+        self.sends.get(i as usize).map(|(_, p)| p)
     }
 
     /// The program over TLS (`spec`'s side).
@@ -314,15 +402,7 @@ impl Program {
             };
             let skip = (offset - start) as usize;
             let n = (payload.len() as usize - skip).min(out.len() - written);
-            let dst = &mut out[written..written + n];
-            match payload {
-                Payload::Bytes(b) => dst.copy_from_slice(&b[skip..skip + n]),
-                Payload::Fill(_) => {
-                    for (i, byte) in dst.iter_mut().enumerate() {
-                        *byte = (skip + i) as u8;
-                    }
-                }
-            }
+            payload.copy_to(skip, &mut out[written..written + n]);
             written += n;
             offset += n as u32;
             at += 1;

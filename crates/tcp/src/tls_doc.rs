@@ -154,7 +154,14 @@ pub(crate) fn tls_json(
         Some(serde_json::Value::Bool(on)) => TlsField::On(*on),
         Some(v) => TlsField::Doc(serde_json::from_value(v.clone()).map_err(|e| format!(": {e}"))?),
     };
-    Ok(with_tls(program, tls_of(Some(field), server, opts).map_err(|m| format!(".{m}"))?))
+    let spec = tls_of(Some(field), server, opts).map_err(|m| format!(".{m}"))?;
+    if spec.is_some() && program.is_machine() {
+        // The TLS layer reads the plaintext from the program's one send stream.
+        return Err(": TLS under a program of clock, variable or jump commands (set_tick_var, jmp_dp, add_var, \
+                    jmp_cmp) is not supported"
+            .into());
+    }
+    Ok(with_tls(program, spec))
 }
 
 pub(crate) fn with_tls(program: Arc<Program>, tls: Option<TlsSpec>) -> Arc<Program> {

@@ -23,6 +23,7 @@ use crate::endpoint::{ranges_meet, ClientSpec, Load, ServerSpec, Servers, Tune};
 use crate::program::{Payload, Program, Recv, Step};
 use base64::Engine as _;
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 use std::net::Ipv4Addr;
 use std::sync::Arc;
 
@@ -66,6 +67,33 @@ pub enum Command {
     SetVar(u32, u64),
     /// `jmp_nz(id, label)`: decrement variable `id`, jump by `offset` commands if not zero.
     JmpNz(u32, i64),
+    /// `add_var(id, val)`: `val` TRex's signed value as its two's complement (the add wraps).
+    AddVar(u32, u64),
+    /// `set_tick_var(id)`: clock variable `id` is now.
+    SetTick(u32),
+    /// `add_tick_var(id, duration)`: clock variable `id` moves on (ns).
+    AddTick(u32, u64),
+    /// `jmp_dp(id, label, duration)`: jump by `offset` while less than `ns` has passed
+    /// since clock variable `id`.
+    JmpDp {
+        /// The clock variable.
+        id: u32,
+        /// The jump.
+        offset: i64,
+        /// The duration, ns.
+        ns: u64,
+    },
+    /// `jmp_cmp(id, label, op, val)` (and `jmp(label)`, unconditional: no `id`).
+    JmpCmp {
+        /// The variable (0 for `jmp`).
+        id: u32,
+        /// The comparison.
+        cmp: crate::machine::Cmp,
+        /// The value compared with.
+        val: u64,
+        /// The jump.
+        offset: i64,
+    },
     /// `set_send_blocking(block)` (`tx_mode`, flags).
     TxMode(u32),
     /// `send_msg(buf)` (UDP, `tx_msg`).
@@ -86,8 +114,8 @@ pub enum Command {
     },
     /// `close_msg()` (UDP).
     CloseMsg,
-    /// A command riptide reads but cannot run yet, by TRex's name (`jmp_dp`,
-    /// `set_tick_var`, `add_var`, `jmp_cmp`, `set_template`, `exec_template`, stats).
+    /// A command riptide reads but cannot run yet, by TRex's name (`set_template`,
+    /// `exec_template`, `add_stats`, `add_tick_stats`).
     Other(String),
 }
 
@@ -98,6 +126,42 @@ pub struct AstfProgram {
     pub commands: Vec<Command>,
     /// TCP (true) or UDP.
     pub stream: bool,
+}
+
+impl AstfProgram {
+    /// Whether the program has commands whose effect depends on time or on what ran
+    /// before at run time (clocks, `add_var`, `jmp_cmp`): then it runs on a
+    /// [`crate::machine::Machine`], not unrolled.
+    fn decides_as_it_runs(&self) -> bool {
+        self.commands.iter().any(|c| {
+            matches!(
+                c,
+                Command::AddVar(..)
+                    | Command::SetTick(_)
+                    | Command::AddTick(..)
+                    | Command::JmpDp { .. }
+                    | Command::JmpCmp { .. }
+            )
+        })
+    }
+
+    /// What each `rx` (bytes) or `rx_msg` (datagrams) waits for, as TRex's server works
+    /// it out when it loads a profile: its running total less the one before it in the
+    /// program's order (0 after a `clear`).
+    fn rx_wants(&self) -> Vec<u64> {
+        let mut total = 0u64;
+        self.commands
+            .iter()
+            .map(|c| match c {
+                Command::Rx { min_bytes: min, clear } | Command::RxMsg { min_pkts: min, clear } => {
+                    let want = min.saturating_sub(total);
+                    total = if *clear { 0 } else { total.max(*min) };
+                    want
+                }
+                _ => 0,
+            })
+            .collect()
+    }
 }
 
 /// An address range of the IP generator.
@@ -395,6 +459,24 @@ fn parse_program(at: &At<'_>, p: &Value, path: &str, buffers: usize) -> Result<A
             }
             Ok(id as u32)
         };
+        // A jump's offset, its target inside the program (at its end: the program ends).
+        let jump = || -> Result<i64, AstfError> {
+            let offset = at.int(cm, "offset", &cpath)?;
+            let target = k as i64 + offset;
+            if target < 0 || target > list.len() as i64 {
+                return Err(
+                    at.err(&format!("{cpath}.offset"), format!("jumps to command {target}, outside the program"))
+                );
+            }
+            Ok(offset)
+        };
+        // TRex's `duration` in seconds, as ns.
+        let seconds = || -> Result<u64, AstfError> {
+            let d = cm.get("duration").and_then(Value::as_f64).filter(|d| d.is_finite() && *d >= 0.0);
+            let d = d.ok_or_else(|| at.err(&format!("{cpath}.duration"), "expected seconds, at least 0"))?;
+            // Past 2^64 ns (584 years) is for ever.
+            Ok(if d >= 1.8e10 { u64::MAX } else { (d * 1e9) as u64 })
+        };
         let cmd = match name {
             "tx" => Command::Tx(at.index(cm, "buf_index", &cpath, buffers, "buffers")?),
             "rx" => Command::Rx { min_bytes: at.uint(cm, "min_bytes", &cpath)?, clear: flag(cm, "clear") },
@@ -410,23 +492,29 @@ fn parse_program(at: &At<'_>, p: &Value, path: &str, buffers: usize) -> Result<A
             "reset" => Command::Reset,
             "connect" => Command::Connect,
             "set_var" => Command::SetVar(var("id")?, at.uint(cm, "val", &cpath)?),
-            "jmp_nz" => {
-                let offset = at.int(cm, "offset", &cpath)?;
-                let target = k as i64 + offset;
-                if target < 0 || target > list.len() as i64 {
-                    return Err(
-                        at.err(&format!("{cpath}.offset"), format!("jumps to command {target}, outside the program"))
-                    );
+            "jmp_nz" => Command::JmpNz(var("id")?, jump()?),
+            // TRex reads it signed (`asInt64`) and adds it to its unsigned variable.
+            "add_var" => Command::AddVar(var("id")?, at.int(cm, "val", &cpath)? as u64),
+            "set_tick_var" => Command::SetTick(var("id")?),
+            "add_tick_var" => Command::AddTick(var("id")?, seconds()?),
+            "jmp_dp" => Command::JmpDp { id: var("id")?, offset: jump()?, ns: seconds()? },
+            "jmp_cmp" => match cm.get("cmp_op") {
+                // TRex's `jmp(label)`: no variable, no comparison.
+                None => Command::JmpCmp { id: 0, cmp: crate::machine::Cmp::Always, val: 0, offset: jump()? },
+                Some(op) => {
+                    let cmp = crate::machine::Cmp::parse(op.as_str()).filter(|c| *c != crate::machine::Cmp::Always);
+                    let cmp = cmp.ok_or_else(|| {
+                        at.err(&format!("{cpath}.cmp_op"), format!("{op}: expected lt, gt, eq, ge, le or ne"))
+                    })?;
+                    Command::JmpCmp { id: var("id")?, cmp, val: at.uint(cm, "cmp_val", &cpath)?, offset: jump()? }
                 }
-                Command::JmpNz(var("id")?, offset)
-            }
+            },
             "tx_mode" => Command::TxMode(at.uint(cm, "flags", &cpath)? as u32),
             "tx_msg" => Command::TxMsg(at.index(cm, "buf_index", &cpath, buffers, "buffers")?),
             "rx_msg" => Command::RxMsg { min_pkts: at.uint(cm, "min_pkts", &cpath)?, clear: flag(cm, "clear") },
             "keepalive" => Command::Keepalive { msec: at.uint(cm, "msec", &cpath)?, rx_mode: flag(cm, "rx_mode") },
             "close_msg" => Command::CloseMsg,
-            "set_tick_var" | "add_var" | "add_tick_var" | "jmp_dp" | "jmp_cmp" | "add_stats" | "add_tick_stats"
-            | "set_template" | "exec_template" => Command::Other(name.to_string()),
+            "add_stats" | "add_tick_stats" | "set_template" | "exec_template" => Command::Other(name.to_string()),
             other => return Err(at.err(&format!("{cpath}.name"), format!("`{other}` is not a TRex ASTF command"))),
         };
         commands.push(cmd);
@@ -735,8 +823,12 @@ impl AstfProfile {
             if let Some(p) = &compiled[i] {
                 return Ok(p.clone());
             }
-            let steps = self.steps(i).map_err(|m| err(format!("program_list[{i}]: {m}")))?;
-            let p = Arc::new(Program::compile(&steps).map_err(|e| err(format!("program_list[{i}]: {e}")))?);
+            let p = if self.programs[i].decides_as_it_runs() {
+                Arc::new(self.machine(i).map_err(|m| err(format!("program_list[{i}]: {m}")))?)
+            } else {
+                let steps = self.steps(i).map_err(|m| err(format!("program_list[{i}]: {m}")))?;
+                Arc::new(Program::compile(&steps).map_err(|e| err(format!("program_list[{i}]: {e}")))?)
+            };
             compiled[i] = Some(p.clone());
             Ok(p)
         };
@@ -839,26 +931,70 @@ impl AstfProfile {
         Ok(Lowered { clients, server, client_tune: c_tune, server_tune: s_tune })
     }
 
+    /// Program `i` for [`crate::machine`]: TRex's commands one for one, its jumps and
+    /// clocks run by each connection (a program with `set_tick_var`, `jmp_dp`, `add_var`
+    /// or `jmp_cmp`).
+    fn machine(&self, i: usize) -> Result<Program, String> {
+        use crate::machine::Instr;
+        let p = &self.programs[i];
+        if !p.stream {
+            return Err("clock, variable and jump commands (set_tick_var, jmp_dp, add_var, jmp_cmp) run in TCP \
+                        programs only: this one is UDP"
+                .into());
+        }
+        let rx_wants = p.rx_wants();
+        // The instruction each command starts at (one each, but a leading `connect`).
+        let mut at = Vec::with_capacity(p.commands.len() + 1);
+        let mut n = 0u32;
+        for (k, c) in p.commands.iter().enumerate() {
+            at.push(n);
+            n += u32::from(!(k == 0 && *c == Command::Connect));
+        }
+        at.push(n);
+        let to = |k: usize, offset: i64| at[(k as i64 + offset) as usize];
+        let mut payloads: Vec<Payload> = Vec::new();
+        let mut payload_of: HashMap<usize, u32> = HashMap::new();
+        let mut code = Vec::with_capacity(p.commands.len());
+        for (k, cmd) in p.commands.iter().enumerate() {
+            let here = format!("commands[{k}]");
+            code.push(match cmd {
+                Command::Connect if k == 0 => continue,
+                Command::Connect => return Err(format!("{here}: connect after the first command is not supported")),
+                Command::Tx(b) => Instr::Send(*payload_of.entry(*b).or_insert_with(|| {
+                    payloads.push(Payload::Bytes(self.buffers[*b].clone()));
+                    payloads.len() as u32 - 1
+                })),
+                Command::Rx { clear, .. } => Instr::Recv { want: rx_wants[k], clear: *clear },
+                Command::Delay(us) => Instr::Delay(us.saturating_mul(1000)),
+                Command::DelayRand(lo, hi) => Instr::DelayRand(lo.saturating_mul(1000), hi.saturating_mul(1000)),
+                Command::WaitPeerClose => Instr::WaitPeerClose,
+                Command::Reset => Instr::Reset,
+                // Flag 1: non-blocking.
+                Command::TxMode(flags) => Instr::Blocking(flags & 1 == 0),
+                Command::SetVar(id, val) => Instr::SetVar(*id as u8, *val),
+                Command::AddVar(id, val) => Instr::AddVar(*id as u8, *val),
+                Command::SetTick(id) => Instr::SetTick(*id as u8),
+                Command::AddTick(id, ns) => Instr::AddTick(*id as u8, *ns),
+                Command::JmpNz(id, offset) => Instr::JmpNz { var: *id as u8, to: to(k, *offset) },
+                Command::JmpDp { id, offset, ns } => Instr::JmpDp { var: *id as u8, ns: *ns, to: to(k, *offset) },
+                Command::JmpCmp { id, cmp, val, offset } => {
+                    Instr::JmpCmp { var: *id as u8, cmp: *cmp, val: *val, to: to(k, *offset) }
+                }
+                Command::TxMsg(_) | Command::RxMsg { .. } | Command::Keepalive { .. } | Command::CloseMsg => {
+                    return Err(format!("{here}: a UDP command in a TCP program"))
+                }
+                Command::Other(name) => return Err(format!("{here}: `{name}` is not supported yet")),
+            });
+        }
+        Program::machine(code, payloads).map_err(|e| e.to_string())
+    }
+
     /// Program `i` as riptide's steps: TRex's variables and jumps run now, so loops
     /// become their unrolled bodies (as riptide's `Loop` would), and the end of a TCP
     /// program closes as TRex's does.
     fn steps(&self, i: usize) -> Result<Vec<Step>, String> {
         let p = &self.programs[i];
-        // What each `rx` (bytes) or `rx_msg` (datagrams) waits for, as TRex's server works
-        // it out when it loads a profile.
-        let mut total = 0u64;
-        let rx_wants: Vec<u64> = p
-            .commands
-            .iter()
-            .map(|c| match c {
-                Command::Rx { min_bytes: min, clear } | Command::RxMsg { min_pkts: min, clear } => {
-                    let want = min.saturating_sub(total);
-                    total = if *clear { 0 } else { total.max(*min) };
-                    want
-                }
-                _ => 0,
-            })
-            .collect();
+        let rx_wants = p.rx_wants();
         let mut steps = Vec::new();
         let mut vars = [0u64; VARS as usize];
         // TRex's sends block by default: the command ends when its bytes are acknowledged.
@@ -945,6 +1081,14 @@ impl AstfProfile {
                     }
                 }
                 Command::Connect => return Err(format!("{here}: connect after the first command is not supported")),
+                Command::AddVar(..)
+                | Command::SetTick(_)
+                | Command::AddTick(..)
+                | Command::JmpDp { .. }
+                | Command::JmpCmp { .. } => {
+                    // decides_as_it_runs sends these programs to the machine.
+                    return Err(format!("{here}: a clock, variable or jump command where none was expected"));
+                }
                 Command::Other(name) => return Err(format!("{here}: `{name}` is not supported yet")),
             }
             pc += 1;
@@ -1094,6 +1238,63 @@ mod tests {
     }
 
     #[test]
+    fn clocks_and_comparisons_run_on_a_machine_one_instruction_per_command() {
+        use crate::machine::{Cmp, Instr};
+        // TRex's http_eflow4 server, a leading connect, jmp (no variable) and jmp_lt.
+        let progs = r#"[{"commands": [{"name": "connect"}, {"name": "tx", "buf_index": 0},
+                          {"name": "set_tick_var", "id": 1}, {"name": "rx", "min_bytes": 6, "clear": true},
+                          {"name": "jmp_dp", "id": 1, "offset": -1, "duration": 2.5}, {"name": "add_var", "id": 0, "val": -3},
+                          {"name": "jmp_cmp", "id": 0, "offset": 2, "cmp_op": "lt", "cmp_val": 20},
+                          {"name": "jmp_cmp", "offset": 2}, {"name": "add_tick_var", "id": 1, "duration": 0.001},
+                          {"name": "tx_mode", "flags": 1}, {"name": "reset"}]},
+            {"commands": [{"name": "rx", "min_bytes": 3}]}]"#;
+        let p = AstfProfile::parse(&profile(progs, ""), "x.py").unwrap();
+        let low = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 }).unwrap();
+        let c = &low.clients[0].program;
+        assert!(c.is_machine());
+        assert_eq!(
+            c.code(),
+            [
+                Instr::Send(0),
+                Instr::SetTick(1),
+                Instr::Recv { want: 6, clear: true },
+                Instr::JmpDp { var: 1, ns: 2_500_000_000, to: 2 },
+                // TRex's add_var is signed: -3 wraps.
+                Instr::AddVar(0, (-3i64) as u64),
+                Instr::JmpCmp { var: 0, cmp: Cmp::Lt, val: 20, to: 7 },
+                Instr::JmpCmp { var: 0, cmp: Cmp::Always, val: 0, to: 8 },
+                Instr::AddTick(1, 1_000_000),
+                Instr::Blocking(false),
+                Instr::Reset,
+            ]
+        );
+        assert_eq!(c.payload(0), Some(&Payload::Bytes(Arc::from(&b"GET"[..]))));
+        // The server's program has none of them: unrolled as before.
+        assert!(!low.server.listen[0].1.is_machine());
+        // A UDP program with a clock, and bad comparisons and durations, are refused by name.
+        let udp = r#"[{"stream": false, "commands": [{"name": "set_tick_var", "id": 0}, {"name": "tx_msg", "buf_index": 0}]},
+            {"stream": false, "commands": [{"name": "rx_msg", "min_pkts": 1}]}]"#;
+        let e = AstfProfile::parse(&profile(udp, ""), "x.py")
+            .unwrap()
+            .lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 })
+            .unwrap_err();
+        assert!(e.message.contains("program_list[0]: clock, variable and jump commands"), "{e}");
+        for (cmd, want) in [
+            (
+                r#"{"name": "jmp_cmp", "id": 0, "offset": 0, "cmp_op": "lte", "cmp_val": 1}"#,
+                "commands[0].cmp_op: \"lte\": expected lt",
+            ),
+            (r#"{"name": "jmp_dp", "id": 0, "offset": 0, "duration": -1}"#, "commands[0].duration: expected seconds"),
+            (r#"{"name": "set_tick_var", "id": 2}"#, "commands[0].id: variable 2"),
+            (r#"{"name": "jmp_dp", "id": 0, "offset": 2, "duration": 1}"#, "commands[0].offset: jumps to command 2"),
+        ] {
+            let progs = format!(r#"[{{"commands": [{cmd}]}}, {{"commands": []}}]"#);
+            let e = AstfProfile::parse(&profile(&progs, ""), "x.py").unwrap_err();
+            assert!(e.message.contains(want), "{cmd}: {e}");
+        }
+    }
+
+    #[test]
     fn an_endless_loop_is_refused_not_run() {
         let progs = r#"[{"commands": [{"name": "set_var", "id": 1, "val": 0}, {"name": "tx", "buf_index": 0},
                           {"name": "jmp_nz", "id": 1, "offset": -1}]},
@@ -1187,13 +1388,13 @@ mod tests {
 
     #[test]
     fn what_cannot_run_yet_is_refused_by_name() {
-        let dp = r#"[{"commands": [{"name": "set_tick_var", "id": 0}, {"name": "jmp_dp", "id": 0, "offset": -1, "duration": 1.0}]},
+        let stats = r#"[{"commands": [{"name": "set_tick_var", "id": 0}, {"name": "add_tick_stats", "stats_id": 0, "var_id": 0}]},
                      {"commands": []}]"#;
-        let e = AstfProfile::parse(&profile(dp, ""), "t.py")
+        let e = AstfProfile::parse(&profile(stats, ""), "t.py")
             .unwrap()
             .lower("t.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 })
             .unwrap_err();
-        assert!(e.message.contains("program_list[0]: commands[0]: `set_tick_var` is not supported yet"), "{e}");
+        assert!(e.message.contains("program_list[0]: commands[1]: `add_tick_stats` is not supported yet"), "{e}");
     }
 
     #[test]

@@ -37,11 +37,16 @@ pub struct SimConfig {
     pub drain_s: f64,
     /// TRex's client clusters (`--cc`): each client's VLAN and MACs.
     pub clusters: Option<std::sync::Arc<crate::cluster::Clusters>>,
+    /// The most frames, and bytes of frames, the simulation writes (it holds them all):
+    /// past either it stops with an error.
+    pub max_frames: usize,
+    /// See `max_frames`.
+    pub max_bytes: u64,
 }
 
 impl Default for SimConfig {
     fn default() -> Self {
-        SimConfig { duration_s: 5.0, drain_s: 120.0, clusters: None }
+        SimConfig { duration_s: 5.0, drain_s: 120.0, clusters: None, max_frames: MAX_FRAMES, max_bytes: MAX_BYTES }
     }
 }
 
@@ -76,6 +81,9 @@ pub const ISS_STEP: u32 = 122 * 1024 / 4;
 const RAMP_TICKS: u64 = 1_000_000_000 / TICK_NS;
 /// The most frames one simulation writes.
 pub const MAX_FRAMES: usize = 10_000_000;
+/// The most bytes of frames one simulation writes (a second of an elephant flow on the
+/// simulator's link is ~60 MB).
+pub const MAX_BYTES: u64 = 1 << 30;
 /// The most flows one simulation opens (TRex's simulator is for a handful; a profile
 /// asking millions is refused, not run for hours).
 pub const MAX_FLOWS: u64 = 100_000;
@@ -201,6 +209,7 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
     let mut ports: HashMap<Ipv4Addr, u16> = HashMap::new();
 
     let mut out = Vec::new();
+    let (mut counted, mut bytes) = (0usize, 0u64);
     // What each side's receive queue holds.
     let mut to_server: Vec<Vec<u8>> = Vec::new();
     let mut to_client: Vec<Vec<u8>> = Vec::new();
@@ -290,8 +299,14 @@ pub fn simulate(profile: &AstfProfile, file: &str, cfg: &SimConfig) -> Result<Ve
             }
             flush += flush_s;
         }
-        if out.len() > MAX_FRAMES {
-            return Err(err(format!("more than {MAX_FRAMES} frames")));
+        bytes += out[counted..].iter().map(|f| f.bytes.len() as u64).sum::<u64>();
+        counted = out.len();
+        if out.len() > cfg.max_frames || bytes > cfg.max_bytes {
+            return Err(err(format!(
+                "more than {} frames or {} MiB of them: lower -d or the profile's rates and durations",
+                cfg.max_frames,
+                cfg.max_bytes >> 20
+            )));
         }
     }
     Ok(out)
