@@ -216,6 +216,39 @@ def test_trexs_elephant_flow_runs_for_its_time_on_the_link() -> None:
     assert t["client_app"]["completed"] + t["server_app"]["completed"] == 1, t
 
 
+def test_an_elephant_flows_retransmissions_carry_its_bytes_again(tmp_path: Path) -> None:
+    # http_eflow4.py with 1% loss on the server's port: each connection's send stream is
+    # its own (how many times its loop ran), read back from its log of sends for every
+    # retransmission. tshark reads every segment the server sent, first or again: each
+    # carries, at its place in the stream, TRex's response repeated.
+    if shutil.which("tshark") is None:
+        pytest.fail("tshark is needed (scripts/setup.sh installs it)")
+    words = ["--send_time", "1", "--recv_time", "1", "--size", "4"]
+    trex = trex_oracle.trex_astf_json(str(ASTF / "http_eflow4.py"), words)
+    bufs = [base64.b64decode(b) for b in trex["buf_list"]]
+    server_program = trex["program_list"][trex["templates"][0]["server_template"]["program_index"]]
+    response = bufs[next(c["buf_index"] for c in server_program["commands"] if c["name"] == "tx")]
+    tap = tmp_path / "server.pcap"
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    r = subprocess.run([BIN, "tcp", str(ASTF / "http_eflow4.py"), "--port", "link:0",
+                        "--port", f"link:1+impair:loss=1%,seed=7+tap:{tap}", "--json", "-t", " ".join(words)],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    s = json.loads(r.stdout)["tcp"]["server"]
+    assert s["tcps_sndrexmitpack"] >= 3, s
+    segments = 0
+    for seq, payload in tshark_fields(tap, "tcp.seq", "tcp.payload"):
+        data = bytes.fromhex(payload.replace(":", ""))
+        if not data:
+            continue
+        off = (int(seq) - 1) % len(response)
+        want = (response * (2 + len(data) // len(response)))[off:off + len(data)]
+        assert data == want, f"segment at {seq}: not the response's bytes at its place"
+        segments += 1
+    again = tshark_fields(tap, "tcp.analysis.retransmission")
+    assert sum(1 for (x,) in again if x) >= 3 and segments > 300, (segments, len(again))
+
+
 def test_trexs_elephant_flow_runs_on_its_clock_in_the_simulator(tmp_path: Path) -> None:
     # TRex's http_eflow4.py: after the request the server sends its response again and
     # again until send_time has passed (set_tick_var, jmp_dp), the client reads responses
