@@ -194,6 +194,37 @@ def tshark_fields(pcap: Path, *fields: str) -> List[List[str]]:
     return [line.split("\t") for line in out.splitlines()]
 
 
+def test_trexs_shared_port_answers_each_template_by_its_payload() -> None:
+    # TRex's shared_port.py: on port 80 of one server range, TCP and UDP each, one template
+    # answered by address and two by their first payload's four bytes (l7_map: "POST",
+    # "PUT "), the address rule taking what no payload rule names ("GET "). Each group's
+    # server received exactly its clients' requests (TRex's own JSON of the file), every
+    # connection and flow completed, no byte was unexpected: a connection given another
+    # template's program would wait for, or refuse, bytes its client never sends.
+    trex = trex_oracle.trex_astf_json(str(ASTF / "shared_port.py"))
+    bufs = [base64.b64decode(b) for b in trex["buf_list"]]
+    t = report("shared_port.py", "-n", "5", "-m", "100")
+    c, s = t["client"], t["server"]
+    assert c["tcps_connattempt"] == c["tcps_closed"] == s["tcps_accepts"] == s["tcps_closed"] == 15, (c, s)
+    assert c["tcps_sndbyte"] == s["tcps_rcvbyte"] and s["tcps_sndbyte"] == c["tcps_rcvbyte"], (c, s)
+    cu, su = t["client_udp"], t["server_udp"]
+    assert cu["udps_connects"] == su["udps_accepts"] == su["udps_closed"] == 15, (cu, su)
+    assert su["err_defer_no_template"] == t["server"]["err_defer_no_template"] == 0, t["server"]
+    assert t["server_app"]["unexpected_bytes"] == t["client_app"]["unexpected_bytes"] == 0, t
+    assert t["client_app"]["completed"] == t["server_app"]["completed"] == 30, t
+    by_content = 0
+    for tpl in trex["templates"]:
+        g = t["groups"][tpl["tg_id"]]
+        prog = trex["program_list"][tpl["client_template"]["program_index"]]
+        first = next(bufs[c["buf_index"]] for c in prog["commands"] if "buf_index" in c)
+        if prog.get("stream", True):
+            assert g["server"]["tcps_rcvbyte"] == 5 * len(first), (tpl["tg_id"], g["server"])
+        else:
+            assert (g["server_udp"]["udps_accepts"], g["server_udp"]["udps_rcvbyte"]) == (5, 5 * len(first)), g
+        by_content += "l7_map" in tpl["server_template"]["assoc"][0]
+    assert by_content == 4
+
+
 def test_trexs_elephant_flow_runs_for_its_time_on_the_link() -> None:
     # http_eflow4.py on the in-memory link, on the wall clock: the run lasts the second its
     # programs loop for, the server sends its response again and again, and what the

@@ -115,6 +115,40 @@ pub struct ListenAt {
     pub program: Arc<Program>,
     /// Its connections' TCP settings and IP header; `None`: the endpoint's.
     pub tune: Option<Tune>,
+    /// Answered only where the first payload says so (TRex's `l7_map`): `None` for
+    /// association by address alone.
+    pub l7: Option<L7Match>,
+}
+
+/// Association by L7 content (TRex's `l7_map`): the bytes of a connection's first payload
+/// (a flow's first datagram) at `rule`'s offsets, each masked, read as one big-endian
+/// number, equal `value`. Rules that share a port and addresses share their offsets and
+/// masks; a connection none matches goes to the port's rule by address, if any, else is
+/// reset (`err_defer_no_template`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct L7Match {
+    /// `(offset, mask)`, offsets ascending, at most 8.
+    pub rule: Vec<(u8, u8)>,
+    /// The masked bytes, big-endian.
+    pub value: u64,
+}
+
+impl L7Match {
+    /// The value of `data` under `rule` (`None`: too short for its last offset).
+    pub fn value_of(rule: &[(u8, u8)], data: &[u8]) -> Option<u64> {
+        rule.iter()
+            .try_fold(0u64, |v, &(offset, mask)| Some(v << 8 | u64::from(*data.get(usize::from(offset))? & mask)))
+    }
+}
+
+/// One of [`ServerSpec::listen_at`] in the endpoint: its program's index.
+#[derive(Clone, Debug)]
+struct AnswerAt {
+    port: u16,
+    ips: (Ipv4Addr, u32),
+    program: u16,
+    datagram: bool,
+    l7: Option<L7Match>,
 }
 
 /// How a program's `close` closes.
@@ -376,6 +410,9 @@ mod slot_flag {
     pub(super) const PEER_FIN: u8 = 16;
     /// The program waits for the peer to acknowledge what it sent.
     pub(super) const WAIT_ACK: u8 = 32;
+    /// A server connection whose program the first payload decides (L7 association):
+    /// nothing runs until it arrives.
+    pub(super) const BY_CONTENT: u8 = 64;
 }
 
 /// One connection and what the endpoint keeps beside it.
@@ -733,9 +770,9 @@ pub struct Endpoint {
     tunes: Vec<Tune>,
     /// Program index + 1 by listening port, 0 = not listening.
     listen: Vec<u16>,
-    /// The programs of [`ServerSpec::listen_at`]: `(port, addresses, program, datagram)`;
+    /// The programs of [`ServerSpec::listen_at`];
     /// a TCP port among them is [`AT_ADDRESS`] in `listen`.
-    listen_at: Vec<(u16, (Ipv4Addr, u32), u16, bool)>,
+    listen_at: Vec<AnswerAt>,
     client: Option<ClientSide>,
     slots: Vec<Slot>,
     free: Vec<u32>,
@@ -830,7 +867,7 @@ impl Endpoint {
                 listen[usize::from(port)] = programs.len() as u16;
             }
         }
-        let mut listen_at: Vec<(u16, (Ipv4Addr, u32), u16, bool)> = Vec::new();
+        let mut listen_at: Vec<AnswerAt> = Vec::new();
         for a in server.listen_at {
             let datagram = a.program.is_datagram();
             let taken = if datagram {
@@ -838,14 +875,35 @@ impl Endpoint {
             } else {
                 !matches!(listen[usize::from(a.port)], 0 | AT_ADDRESS)
             };
-            let overlaps =
-                listen_at.iter().any(|&(p, ips, _, d)| p == a.port && d == datagram && ranges_meet(ips, a.ips));
-            if taken || overlaps || a.ips.1 == 0 {
+            // Rules by address may not meet; rules by content meet only at the same
+            // addresses with the same offsets and masks, and differ in value; one of each
+            // kind may meet (content first, then address).
+            let clash = |b: &AnswerAt| {
+                b.port == a.port
+                    && b.datagram == datagram
+                    && ranges_meet(b.ips, a.ips)
+                    && match (&b.l7, &a.l7) {
+                        (None, None) => true,
+                        (Some(x), Some(y)) => b.ips != a.ips || x.rule != y.rule || x.value == y.value,
+                        _ => false,
+                    }
+            };
+            let bad_rule = a
+                .l7
+                .as_ref()
+                .is_some_and(|m| m.rule.is_empty() || m.rule.len() > 8 || m.rule.windows(2).any(|w| w[0].0 > w[1].0));
+            if taken || listen_at.iter().any(clash) || a.ips.1 == 0 || bad_rule {
                 return Err(EndpointError::DuplicateListen(a.port));
             }
             programs.push(a.program);
             tunes.push(a.tune.unwrap_or(own));
-            listen_at.push((a.port, a.ips, (programs.len() - 1) as u16, datagram));
+            listen_at.push(AnswerAt {
+                port: a.port,
+                ips: a.ips,
+                program: (programs.len() - 1) as u16,
+                datagram,
+                l7: a.l7,
+            });
             if !datagram {
                 listen[usize::from(a.port)] = AT_ADDRESS;
             }
@@ -1052,7 +1110,12 @@ impl Endpoint {
             }
             return;
         }
-        let program = &self.programs[usize::from(slot.program)];
+        let programs = &self.programs;
+        let mut program = &programs[usize::from(slot.program)];
+        // A connection answered by L7 content: its first payload names its program.
+        let (by_content, listen_at, local) = (slot.flags & slot_flag::BY_CONTENT != 0, &self.listen_at, slot.tuple);
+        let mut identified: Option<Option<u16>> = None;
+        let mut machine_bytes = 0usize;
         let grouped = !self.stats.groups.is_empty();
         let (stats, app) = match slot.role {
             Role::Client => (&mut self.stats.client, &mut self.stats.client_app),
@@ -1069,6 +1132,20 @@ impl Endpoint {
         let events = slot.conn.handle_segment(now, &seg, tcp, stats, &mut |data: &[u8]| {
             let mut plain = |data: &[u8]| {
                 got += data.len();
+                if by_content {
+                    match *identified.get_or_insert_with(|| identify(listen_at, &local, false, data)) {
+                        // Reset below.
+                        None => return,
+                        Some(p) => {
+                            program = &programs[usize::from(p)];
+                            if program.is_machine() {
+                                // Its machine starts below, with these bytes.
+                                machine_bytes += data.len();
+                                return;
+                            }
+                        }
+                    }
+                }
                 if let Some(m) = machine.as_deref_mut() {
                     m.receive(data.len());
                     return;
@@ -1086,6 +1163,18 @@ impl Endpoint {
         });
         app.unexpected_bytes += unexpected as u64;
         app.content_errors += wrong as u64;
+        if let Some(chosen) = identified {
+            slot.flags &= !slot_flag::BY_CONTENT;
+            match chosen {
+                Some(p) => slot.program = p,
+                None => {
+                    // No rule answers it (TRex resets such a flow too).
+                    stats.err_defer_no_template += 1;
+                    end_program(slot, &mut self.client);
+                    slot.conn.abort();
+                }
+            }
+        }
         let handshake = match tls_at(&mut self.tls, index) {
             Some(t) => {
                 t.flush(&mut slot.conn);
@@ -1113,6 +1202,13 @@ impl Endpoint {
         if grouped {
             fold(&mut self.scratch, &mut self.stats, self.tunes[usize::from(slot.program)].group, slot.role);
         }
+        if machine_bytes > 0 {
+            self.start_machine(index);
+            if let Some(m) = machine_at(&mut self.machines, index) {
+                m.receive(machine_bytes);
+            }
+        }
+        let slot = &mut self.slots[index as usize];
         if got > 0 && slot.flags & slot_flag::FIRST_BYTE == 0 && slot.role == Role::Client {
             slot.flags |= slot_flag::FIRST_BYTE;
             if slot.opened_at >= self.client.as_ref().map_or(0, |c| c.measure_from) {
@@ -1224,14 +1320,28 @@ impl Endpoint {
     /// address (TCP, or `datagram`s).
     fn answering_at(&self, tuple: &Tuple, datagram: bool) -> Option<u16> {
         let (port, ip) = (tuple.local_port, tuple.local_ip);
-        self.listen_at.iter().find(|a| a.0 == port && a.3 == datagram && in_range(ip, a.1)).map(|a| a.2)
+        let at = |a: &&AnswerAt| a.port == port && a.datagram == datagram && a.l7.is_none() && in_range(ip, a.ips);
+        self.listen_at.iter().find(at).map(|a| a.program)
+    }
+
+    /// Whether `tuple`'s local port and address are answered by L7 content: the program
+    /// of the first such rule (its tunables are every such rule's there).
+    fn answering_by_content(&self, tuple: &Tuple, datagram: bool) -> Option<u16> {
+        let (port, ip) = (tuple.local_port, tuple.local_ip);
+        let at = |a: &&AnswerAt| a.port == port && a.datagram == datagram && a.l7.is_some() && in_range(ip, a.ips);
+        self.listen_at.iter().find(at).map(|a| a.program)
     }
 
     /// A SYN to a listening port opens a server connection; returns whether it did.
     fn accept(&mut self, now: u64, tuple: &Tuple, seg: &Segment<'_>) -> bool {
         let mut program = self.listen[usize::from(tuple.local_port)];
+        let mut by_content = false;
         if program == AT_ADDRESS {
-            program = self.answering_at(tuple, false).map_or(0, |p| p + 1);
+            // By content: the connection opens on the first such rule's program (its
+            // tunables are theirs), which waits until the first payload names the program.
+            let content = self.answering_by_content(tuple, false);
+            by_content = content.is_some();
+            program = content.or_else(|| self.answering_at(tuple, false)).map_or(0, |p| p + 1);
         }
         if program == 0 || !is_bare_syn(seg) {
             return false;
@@ -1259,13 +1369,15 @@ impl Endpoint {
             opened_at: now,
             program: program - 1,
             role: Role::Server,
-            flags: slot_flag::LIVE,
+            flags: if by_content { slot_flag::LIVE | slot_flag::BY_CONTENT } else { slot_flag::LIVE },
             delaying: false,
             armed: 0,
         };
         let index = self.alloc(slot);
         self.servers.insert(&self.slots, tuple, index);
-        self.start_machine(index);
+        if !by_content {
+            self.start_machine(index);
+        }
         self.start_tls(index);
         // The SYN-ACK goes out; the program starts when the handshake completes.
         self.schedule(index, now);
@@ -1304,6 +1416,7 @@ impl Endpoint {
         }
         let tls_waits = tls_at(&mut self.tls, index).is_some_and(|t| !t.ready());
         let runs = !tls_waits
+            && slot.flags & slot_flag::BY_CONTENT == 0
             && (events.contains(Events::ESTABLISHED)
                 || data
                 || events.contains(Events::PEER_FIN)
@@ -1807,6 +1920,18 @@ impl Endpoint {
             slot.armed = self.armed;
         }
     }
+}
+
+/// The program that answers `tuple`, whose first payload is `data`, among rules by L7
+/// content (the first whose value the payload has), then by address; `None`: none.
+fn identify(listen_at: &[AnswerAt], tuple: &Tuple, datagram: bool, data: &[u8]) -> Option<u16> {
+    let (port, ip) = (tuple.local_port, tuple.local_ip);
+    let here = |a: &&AnswerAt| a.port == port && a.datagram == datagram && in_range(ip, a.ips);
+    let by_content = listen_at
+        .iter()
+        .filter(here)
+        .find(|a| a.l7.as_ref().is_some_and(|m| L7Match::value_of(&m.rule, data) == Some(m.value)));
+    by_content.or_else(|| listen_at.iter().filter(here).find(|a| a.l7.is_none())).map(|a| a.program)
 }
 
 /// Connection `index`'s machine, if its program runs on one.

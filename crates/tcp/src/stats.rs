@@ -112,6 +112,10 @@ counters! {
         /// because the endpoint held its most at once (`EndpointConfig::max_conns`; TRex's
         /// name: BSD has none).
         err_flow_overflow,
+        /// Server connections reset, and first datagrams dropped, whose first payload
+        /// no rule of association by L7 content (nor one by address) answered (TRex's
+        /// `err_defer_no_template`).
+        err_defer_no_template,
     }
 }
 
@@ -159,5 +163,8 @@ counters! {
         udps_keepdrops,
         /// Datagrams for no flow and no listening port (dropped).
         udps_noport,
+        /// First datagrams no rule of association by L7 content (nor one by address)
+        /// answered, dropped (TRex's `err_defer_no_template`).
+        err_defer_no_template,
     }
 }

@@ -614,6 +614,29 @@ fn two_server_programs_share_a_port_each_at_its_own_addresses() {
 }
 
 #[test]
+fn a_connection_whose_payload_no_rule_names_is_reset_and_counted() {
+    // The second template's server answers by L7 content: bytes 0-1 "GE" (taken from its
+    // client's first message) and a rule by value "PO" (none of its clients sends it):
+    // its 10 connections run (the payload names the program); with "PO" alone, no rule
+    // answers them, each is reset when its request arrives and counted as TRex counts it.
+    for (assoc, answered) in [
+        (r#"{"port": 443, "l7_map": {"offset": [0, 1]}}"#, true),
+        (r#"{"port": 443, "l7_map": {"offset": [0, 1], "value": [80, 79]}}"#, false),
+    ] {
+        let p = riptide_tcp::profile::parse(&shared_port_json(assoc), "shared.json").unwrap();
+        let (mut client, mut server) = profile_pair(&p, p.tcp);
+        run(&mut client, &mut server, MS / 10, Impair::default(), 10_000 * MS);
+        let (c, s) = (client.stats(), server.stats());
+        let (done, refused) = if answered { (40, 0) } else { (30, 10) };
+        assert_eq!(c.client_app.completed, done, "{assoc}");
+        assert_eq!((s.server.err_defer_no_template, c.client.tcps_rcvrst), (refused, refused), "{assoc}");
+        assert_eq!(s.server.tcps_accepts, 40, "{assoc}");
+        // The answered ones carried the second template's 700-byte answer.
+        assert_eq!(c.groups[1].client.tcps_rcvbyte, if answered { 7000 } else { 0 }, "{assoc}");
+    }
+}
+
+#[test]
 fn two_server_programs_on_one_port_are_refused_where_their_addresses_meet() {
     for (assoc, why) in [
         (
@@ -626,7 +649,9 @@ fn two_server_programs_on_one_port_are_refused_where_their_addresses_meet() {
         ),
         (r#"{"port": 443, "ip_start": "198.19.1.1"}"#, "ip_start and ip_end come together"),
         (r#"{"port": 443, "ip_start": "198.19.1.9", "ip_end": "198.19.1.2"}"#, "ip_end 198.19.1.2 is below ip_start 198.19.1.9"),
-        (r#"{"port": 443, "l7_map": {"offset": [0, 1]}}"#, "assoc[0].l7_map: association rules by L7 content are not supported"),
+        (r#"{"port": 443, "l7_map": {"offset": [1, 0]}}"#, "assoc[0].l7_map.offset: offsets in ascending order"),
+        (r#"{"port": 443, "l7_map": [0, 1]}"#, "assoc[0].l7_map: expected an object"),
+        (r#"{"port": 443, "assoc_id": 7}"#, "assoc[0].assoc_id: association by id is for program add-ons"),
     ] {
         let e = riptide_tcp::profile::parse(&shared_port_json(assoc), "shared.json").unwrap_err().to_string();
         assert!(e.starts_with("shared.json: ") && e.contains(why), "{assoc}: {e}");

@@ -211,11 +211,33 @@ pub struct ClientTemplate {
 pub struct ServerTemplate {
     /// Index into the programs.
     pub program: usize,
-    /// The ports it answers (TRex's association rules), each at every server address
-    /// (`None`) or at a range of them only (`ip_start`, `ip_end`: first and count).
-    pub ports: Vec<(u16, Option<(Ipv4Addr, u32)>)>,
+    /// The ports it answers (TRex's association rules).
+    pub ports: Vec<Assoc>,
     /// riptide's extension: it answers over TLS (as [`ClientTemplate::tls`]).
     pub tls: Option<Value>,
+}
+
+/// One association rule of a server template (TRex's `ASTFAssociationRule`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assoc {
+    /// The port.
+    pub port: u16,
+    /// At every server address (`None`) or at a range of them only (`ip_start`,
+    /// `ip_end`: first and count).
+    pub ips: Option<(Ipv4Addr, u32)>,
+    /// By L7 content too (`l7_map`).
+    pub l7: Option<L7Map>,
+}
+
+/// TRex's `l7_map`: the first payload's bytes at `offsets`, masked, name the template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct L7Map {
+    /// Offsets, ascending, 1 to 8.
+    pub offsets: Vec<u8>,
+    /// A mask per offset (255 where the profile gives none).
+    pub masks: Vec<u8>,
+    /// The bytes at them; `None`: the client program's first message's (TRex's rule).
+    pub values: Option<Vec<u8>>,
 }
 
 /// A template: a client and the server that answers it.
@@ -431,6 +453,50 @@ impl AstfProfile {
     }
 }
 
+/// TRex's `l7_map`: `{"offset": [...], "mask": [...], "value": [...]}` (its Python writes
+/// a bare list of offsets as the dict).
+fn parse_l7_map(at: &At<'_>, v: &Value, path: &str) -> Result<L7Map, AstfError> {
+    let m = at.obj(v, path)?;
+    for key in m.keys() {
+        if !matches!(key.as_str(), "offset" | "mask" | "value") {
+            return Err(at.err(&format!("{path}.{key}"), "expected offset, mask and value"));
+        }
+    }
+    let bytes = |key: &str| -> Result<Option<Vec<u8>>, AstfError> {
+        match m.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Array(a)) => a
+                .iter()
+                .enumerate()
+                .map(|(i, x)| {
+                    x.as_u64()
+                        .and_then(|x| u8::try_from(x).ok())
+                        .ok_or_else(|| at.err(&format!("{path}.{key}[{i}]"), "expected 0 to 255"))
+                })
+                .collect::<Result<Vec<u8>, _>>()
+                .map(Some),
+            Some(_) => Err(at.err(&format!("{path}.{key}"), "expected a list of 0 to 255")),
+        }
+    };
+    let offsets = bytes("offset")?.ok_or_else(|| at.err(path, "missing `offset` (the payload's bytes that decide)"))?;
+    if offsets.is_empty() || offsets.len() > 8 {
+        return Err(at.err(&format!("{path}.offset"), format!("{} offsets: 1 to 8", offsets.len())));
+    }
+    if offsets.windows(2).any(|w| w[1] < w[0]) {
+        return Err(at.err(&format!("{path}.offset"), "offsets in ascending order (TRex's rule)"));
+    }
+    let mut masks = bytes("mask")?.unwrap_or_default();
+    if masks.len() > offsets.len() {
+        return Err(at.err(&format!("{path}.mask"), format!("{} masks for {} offsets", masks.len(), offsets.len())));
+    }
+    masks.resize(offsets.len(), 255);
+    let values = bytes("value")?;
+    if values.as_ref().is_some_and(|v| v.len() != offsets.len()) {
+        return Err(at.err(&format!("{path}.value"), "one value per offset"));
+    }
+    Ok(L7Map { offsets, masks, values })
+}
+
 fn parse_program(at: &At<'_>, p: &Value, path: &str, buffers: usize) -> Result<AstfProgram, AstfError> {
     let m = at.obj(p, path)?;
     let stream = match m.get("stream") {
@@ -577,11 +643,14 @@ fn parse_template(
         let am = at.obj(a, &apath)?;
         for key in am.keys() {
             match key.as_str() {
-                "port" | "ip_start" | "ip_end" => {}
-                "l7_map" | "assoc_id" => {
-                    return Err(at.err(&format!("{apath}.{key}"), "association rules by L7 content are not supported"))
+                "port" | "ip_start" | "ip_end" | "l7_map" => {}
+                "assoc_id" => {
+                    return Err(at.err(
+                        &format!("{apath}.{key}"),
+                        "association by id is for program add-ons, which are not supported",
+                    ))
                 }
-                _ => return Err(at.err(&format!("{apath}.{key}"), "expected port, ip_start and ip_end")),
+                _ => return Err(at.err(&format!("{apath}.{key}"), "expected port, ip_start, ip_end and l7_map")),
             }
         }
         let p = at.uint(am, "port", &apath)?;
@@ -598,7 +667,11 @@ fn parse_template(
             }
             _ => return Err(at.err(&apath, "ip_start and ip_end come together (the range of addresses answered)")),
         };
-        ports.push((port, ips));
+        let l7 = match am.get("l7_map") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(parse_l7_map(at, v, &format!("{apath}.l7_map"))?),
+        };
+        ports.push(Assoc { port, ips, l7 });
     }
     if ports.is_empty() {
         return Err(at.err(&format!("{spath}.assoc"), "a server template answers at least one port"));
@@ -870,23 +943,61 @@ impl AstfProfile {
             // templates name needs the same program and the same TLS.
             let sp = crate::tls_doc::tls_json(plain.clone(), t.server.tls.as_ref(), true, opts)
                 .map_err(|m| err(format!("templates[{i}].server_template.tls{m}")))?;
-            for &(port, ips) in &t.server.ports {
-                if let Some(ips) = ips {
-                    // Answered at a range of the server's addresses only (TRex's association
-                    // by address): two templates on one port at different addresses.
-                    let same = server.listen_at.iter().position(|a| a.port == port && a.ips == ips);
-                    if let Some(k) = same {
-                        let (program, tls) = &answered_at[k];
-                        if Arc::ptr_eq(program, &plain) && *tls == t.server.tls {
-                            continue;
+            let datagram = plain.is_datagram();
+            let no_group = |t: Tune| Tune { group: 0, ..t };
+            for assoc in &t.server.ports {
+                let (port, ips) = (assoc.port, assoc.ips);
+                let here = format!("templates[{i}].server_template.assoc");
+                // The rules of the same kind (TCP or UDP) at this port.
+                let kind = |a: &&crate::endpoint::ListenAt| a.port == port && a.program.is_datagram() == datagram;
+                if let Some(map) = &assoc.l7 {
+                    // Answered by the first payload's bytes (TRex's association by L7
+                    // content): at the rule's addresses, else the template's servers'.
+                    if t.server.tls.is_some() {
+                        return Err(err(format!(
+                            "{here}.l7_map: TLS under association by L7 content is not supported"
+                        )));
+                    }
+                    let ips = ips.unwrap_or((sr.start, sr.count()));
+                    let bytes = match &map.values {
+                        Some(v) => v.clone(),
+                        None => {
+                            self.first_message_bytes(c.program, map).map_err(|m| err(format!("{here}.l7_map: {m}")))?
+                        }
+                    };
+                    let rule: Vec<(u8, u8)> = map.offsets.iter().copied().zip(map.masks.iter().copied()).collect();
+                    let value = bytes.iter().zip(&map.masks).fold(0u64, |v, (b, m)| v << 8 | u64::from(b & m));
+                    let mut twice = false;
+                    for (k, b) in
+                        server.listen_at.iter().enumerate().filter(|(_, b)| kind(b) && ranges_meet(b.ips, ips))
+                    {
+                        if b.tune.map(no_group) != Some(no_group(s_own)) {
+                            return Err(err(format!(
+                                "{here}: port {port} is shared with other tunables (TRex's server needs them equal until the payload names the template)"
+                            )));
+                        }
+                        let Some(x) = &b.l7 else { continue };
+                        if b.ips != ips || x.rule != rule {
+                            return Err(err(format!(
+                                "{here}.l7_map: port {port}'s rules by L7 content meet at {}/{} with other addresses, offsets or masks (TRex's rules share them)",
+                                ips.0, ips.1
+                            )));
+                        }
+                        if x.value == value {
+                            if !Arc::ptr_eq(&answered_at[k].0, &plain) {
+                                return Err(err(format!(
+                                    "{here}.l7_map: port {port}: value {value:#x} is answered by another server program"
+                                )));
+                            }
+                            twice = true;
                         }
                     }
-                    let meets = |a: &crate::endpoint::ListenAt| a.port == port && ranges_meet(a.ips, ips);
-                    if same.is_some() || server.listen_at.iter().any(meets) || server.listen.iter().any(|l| l.0 == port)
-                    {
+                    if twice {
+                        continue;
+                    }
+                    if server.listen.iter().any(|l| l.0 == port && l.1.is_datagram() == datagram) {
                         return Err(err(format!(
-                            "templates[{i}].server_template.assoc: port {port} at {}/{} is answered by another server program there too",
-                            ips.0, ips.1
+                            "{here}: port {port} is answered at every address and, by L7 content, at some"
                         )));
                     }
                     server.listen_at.push(crate::endpoint::ListenAt {
@@ -894,6 +1005,7 @@ impl AstfProfile {
                         ips,
                         program: sp.clone(),
                         tune: Some(s_own),
+                        l7: Some(crate::endpoint::L7Match { rule, value }),
                     });
                     answered_at.push((plain.clone(), t.server.tls.clone()));
                     if !server.ips.contains(&ips) {
@@ -901,7 +1013,45 @@ impl AstfProfile {
                     }
                     continue;
                 }
-                if server.listen_at.iter().any(|a| a.port == port) {
+                if let Some(ips) = ips {
+                    // Answered at a range of the server's addresses only (TRex's association
+                    // by address): two templates on one port at different addresses.
+                    let same = server.listen_at.iter().position(|a| kind(&a) && a.l7.is_none() && a.ips == ips);
+                    if let Some(k) = same {
+                        let (program, tls) = &answered_at[k];
+                        if Arc::ptr_eq(program, &plain) && *tls == t.server.tls {
+                            continue;
+                        }
+                    }
+                    let meets = |a: &crate::endpoint::ListenAt| kind(&a) && a.l7.is_none() && ranges_meet(a.ips, ips);
+                    let plain_port = server.listen.iter().any(|l| l.0 == port && l.1.is_datagram() == datagram);
+                    if same.is_some() || server.listen_at.iter().any(meets) || plain_port {
+                        return Err(err(format!(
+                            "templates[{i}].server_template.assoc: port {port} at {}/{} is answered by another server program there too",
+                            ips.0, ips.1
+                        )));
+                    }
+                    // Beside rules by L7 content there, the same tunables.
+                    let content = |a: &&crate::endpoint::ListenAt| kind(a) && a.l7.is_some() && ranges_meet(a.ips, ips);
+                    if server.listen_at.iter().filter(content).any(|a| a.tune.map(no_group) != Some(no_group(s_own))) {
+                        return Err(err(format!(
+                            "{here}: port {port} is shared with other tunables (TRex's server needs them equal until the payload names the template)"
+                        )));
+                    }
+                    server.listen_at.push(crate::endpoint::ListenAt {
+                        port,
+                        ips,
+                        program: sp.clone(),
+                        tune: Some(s_own),
+                        l7: None,
+                    });
+                    answered_at.push((plain.clone(), t.server.tls.clone()));
+                    if !server.ips.contains(&ips) {
+                        server.ips.push(ips);
+                    }
+                    continue;
+                }
+                if server.listen_at.iter().any(|a| kind(&a)) {
                     return Err(err(format!(
                         "templates[{i}].server_template.assoc: port {port} is answered at every address and, by another server program, at some"
                     )));
@@ -929,6 +1079,48 @@ impl AstfProfile {
             }
         }
         Ok(Lowered { clients, server, client_tune: c_tune, server_tune: s_tune })
+    }
+
+    /// The bytes at `map`'s offsets of client program `i`'s first message, as TRex takes
+    /// them for an `l7_map` without values: a TCP program's first `send` (refused if it
+    /// receives first); a UDP program's messages, which must agree there.
+    fn first_message_bytes(&self, i: usize, map: &L7Map) -> Result<Vec<u8>, String> {
+        let p = &self.programs[i];
+        let mut messages = Vec::new();
+        for c in &p.commands {
+            match c {
+                Command::Rx { .. } if p.stream && messages.is_empty() => {
+                    return Err("the client program receives before it sends: TRex's rule needs it to send first".into())
+                }
+                Command::Tx(b) | Command::TxMsg(b) => {
+                    messages.push(&self.buffers[*b]);
+                    if p.stream {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let first =
+            messages.first().ok_or("the client program sends nothing to take the values from (give `value`)")?;
+        let at = |m: &[u8], k: usize| -> Result<u8, String> {
+            let o = usize::from(map.offsets[k]);
+            m.get(o)
+                .map(|b| b & map.masks[k])
+                .ok_or_else(|| format!("offset {o}: the client's message has {} bytes", m.len()))
+        };
+        let values = (0..map.offsets.len()).map(|k| at(first, k)).collect::<Result<Vec<u8>, String>>()?;
+        for m in &messages[1..] {
+            for (k, v) in values.iter().enumerate() {
+                if at(m, k)? != *v {
+                    return Err(format!(
+                        "offset {}: the client's messages differ there (a UDP flow's every datagram must agree, as TRex's)",
+                        map.offsets[k]
+                    ));
+                }
+            }
+        }
+        Ok(values)
     }
 
     /// Program `i` for [`crate::machine`]: TRex's commands one for one, its jumps and
@@ -1191,7 +1383,7 @@ mod tests {
         assert_eq!(p.programs[0].commands, vec![Command::Tx(0), Command::Rx { min_bytes: 6, clear: false }]);
         assert_eq!(p.templates[0].client.cps, 2.5);
         assert_eq!(p.templates[0].client.limit, Some(7));
-        assert_eq!(p.templates[0].server.ports, vec![(80, None)]);
+        assert_eq!(p.templates[0].server.ports, vec![Assoc { port: 80, ips: None, l7: None }]);
         assert_eq!(p.ip_gens[0].count(), 10);
         let low = p.lower("x.py", &Tune { tcp: TcpConfig::default(), ip: Default::default(), group: 0 }).unwrap();
         assert_eq!(low.clients.len(), 1);

@@ -60,7 +60,7 @@ impl Endpoint {
             Some(_) => None,
             None => match self.udp_servers.get(&tuple).copied() {
                 Some(i) => Some(i),
-                None => self.udp_accept(now, &tuple),
+                None => self.udp_accept(now, &tuple, payload),
             },
         };
         let side = if client_hit.is_some() { Role::Client } else { Role::Server };
@@ -95,9 +95,20 @@ impl Endpoint {
     }
 
     /// A first datagram to a port a UDP program listens on opens a server flow.
-    fn udp_accept(&mut self, now: u64, tuple: &Tuple) -> Option<u32> {
+    fn udp_accept(&mut self, now: u64, tuple: &Tuple, payload: &[u8]) -> Option<u32> {
         let plain = self.udp_listen.iter().find(|(p, _)| *p == tuple.local_port).map(|l| l.1);
-        let program = plain.or_else(|| self.answering_at(tuple, true))?;
+        let program = match plain {
+            Some(p) => p,
+            // Answered by L7 content: the first datagram names the program.
+            None if self.answering_by_content(tuple, true).is_some() => {
+                let Some(p) = super::identify(&self.listen_at, tuple, true, payload) else {
+                    self.stats.server_udp.err_defer_no_template += 1;
+                    return None;
+                };
+                p
+            }
+            None => self.answering_at(tuple, true)?,
+        };
         if !self.server_ips.is_empty() && !self.owns(tuple.local_ip) {
             return None;
         }
