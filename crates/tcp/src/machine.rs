@@ -20,7 +20,7 @@
 //! jumps until its clock says stop) yields for [`SPIN_NS`] and goes on: no program holds
 //! the endpoint.
 
-use crate::program::{Action, Payload, Program, Status};
+use crate::program::{waits, Action, Payload, Program, Status};
 use std::collections::VecDeque;
 
 /// The most queued sends a connection's log holds: a send beyond them waits for ACKs.
@@ -136,16 +136,14 @@ impl Machine {
                     self.rx = if *clear { 0 } else { self.rx - want };
                 }
                 Instr::Delay(ns) => {
-                    if !delay_over {
-                        return Status::Delaying(now + ns);
+                    if let Some(wait) = waits(Status::Delaying(now + ns), &mut delay_over) {
+                        return wait;
                     }
-                    delay_over = false;
                 }
                 Instr::DelayRand(min, max) => {
-                    if !delay_over {
-                        return Status::DelayingRand(*min, *max);
+                    if let Some(wait) = waits(Status::DelayingRand(*min, *max), &mut delay_over) {
+                        return wait;
                     }
-                    delay_over = false;
                 }
                 Instr::Blocking(b) => self.non_blocking = !b,
                 Instr::SetVar(v, x) => self.vars[usize::from(*v)] = *x,

@@ -458,6 +458,16 @@ pub enum Status {
 
 const HTTP_CL: &[u8] = b"\r\ncontent-length:";
 
+/// A `delay` step reached: the status it waits with, or `None` when this run is the
+/// wake-up that ends it (`delay_over`, taken).
+pub(crate) fn waits(status: Status, delay_over: &mut bool) -> Option<Status> {
+    if std::mem::take(delay_over) {
+        None
+    } else {
+        Some(status)
+    }
+}
+
 /// What a UDP program asks of its flow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MsgAction {
@@ -500,16 +510,14 @@ impl MsgCursor {
                 }
                 Op::Keepalive(ns, rx_only) => act(MsgAction::Keepalive(*ns, *rx_only)),
                 Op::Delay(ns) => {
-                    if !delay_over {
-                        return Status::Delaying(now + ns);
+                    if let Some(wait) = waits(Status::Delaying(now + ns), &mut delay_over) {
+                        return wait;
                     }
-                    delay_over = false;
                 }
                 Op::DelayRand(min, max) => {
-                    if !delay_over {
-                        return Status::DelayingRand(*min, *max);
+                    if let Some(wait) = waits(Status::DelayingRand(*min, *max), &mut delay_over) {
+                        return wait;
                     }
-                    delay_over = false;
                 }
                 Op::Close => {
                     self.pc = u32::MAX;
@@ -568,17 +576,15 @@ impl Cursor {
                     }
                 }
                 Op::Delay(ns) => {
-                    if !delay_over {
-                        return Status::Delaying(now + ns);
+                    if let Some(wait) = waits(Status::Delaying(now + ns), &mut delay_over) {
+                        return wait;
                     }
-                    delay_over = false;
                 }
                 Op::DelayRand(min, max) => {
-                    if !delay_over {
-                        // The caller draws (its generator, its unit).
-                        return Status::DelayingRand(*min, *max);
+                    // The caller draws (its generator, its unit).
+                    if let Some(wait) = waits(Status::DelayingRand(*min, *max), &mut delay_over) {
+                        return wait;
                     }
-                    delay_over = false;
                 }
                 Op::Close => {
                     act(close(self.pc));
