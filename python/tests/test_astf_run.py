@@ -103,6 +103,67 @@ def test_trex_profiles_run_with_trex_invariants(name: str, args: List[str], n: i
     assert t["server"]["tcps_sndbyte"] == k * sum(s for _, s in per_template)
 
 
+#: TRex's sample ASTF profiles that TRex's own code loads and riptide refuses, each with
+#: the words of its error: what riptide cannot run yet (docs/trex.md), or what TRex's server
+#: refuses too (an MSS of 9999). The other samples TRex loads all run.
+RIPTIDE_REFUSES = {
+    "param_ip_tos_ttl_pt.py": "tcp.do_rfc1323, tcp.do_sack, tcp.cc_algo, ipv6 or scheduler: TRex takes it for the whole "
+                              "profile only",
+    "param_mss_err.py": "c_glob_info.tcp.mss: expected 10..9216",
+    "udp_latency.py": "program add-ons (\"latency\") are not supported",
+    "video_stream.py": "clock, variable and jump commands (set_tick_var, jmp_dp, add_var, jmp_cmp) run in TCP programs "
+                       "only",
+}
+#: What TRex's code refuses (test_astf_profile.py checks it against TRex's code).
+TREX_REFUSES = {"emix2.py", "gtpu_topo.py", "gtpu_topo_latency.py", "http_by_l7_percent.py",
+                "http_simple_rss.py", "param_mss_err2.py", "udp_rtp.py", "udp_topo.py", "wrapping_it_up_example.py"}
+
+
+def test_every_trex_sample_trex_loads_simulates_or_is_refused_by_name(tmp_path: Path) -> None:
+    # All 91 of TRex's sample ASTF profiles through `riptide astf-sim` (0.5 s of flows; the
+    # FTP sample's file at 1 MB, not its default 1,000): the 78 TRex's code loads and riptide
+    # runs write a pcap; the rest are refused naming the file and what stops them.
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    samples = sorted(ASTF.glob("*.py"))
+    assert len(samples) == 91
+    ran, refused = [], {}
+    for path in samples:
+        out = tmp_path / (path.stem + ".pcap")
+        tunables = ["-t", "--fsize 1"] if path.name == "ftp_multiple_flows_sim.py" else []
+        r = subprocess.run([BIN, "astf-sim", "-f", str(path), "-o", str(out), "--full", "-d", "0.5", *tunables],
+                           capture_output=True, text=True, env=env, timeout=120)
+        if r.returncode == 0:
+            assert out.stat().st_size > 24, path.name
+            ran.append(path.name)
+        else:
+            assert r.returncode == 2 and str(path) in r.stderr, (path.name, r.stderr[-500:])
+            refused[path.name] = r.stderr
+        out.unlink(missing_ok=True)
+    assert set(refused) == set(RIPTIDE_REFUSES) | TREX_REFUSES, sorted(refused)
+    for name, words in RIPTIDE_REFUSES.items():
+        assert words in refused[name], (name, refused[name])
+    assert len(ran) == 78
+
+
+def test_a_program_that_connects_first_waits_for_the_handshake(tmp_path: Path) -> None:
+    # TRex's http_manual_commands_connect_rst.py: connect() then reset(). connect waits
+    # until the connection is up (TRex's CONNECT_WAIT), so each flow is a whole handshake
+    # and then the client's RST, not a connection dropped before its SYN left.
+    if shutil.which("tshark") is None:
+        pytest.fail("tshark is needed (scripts/setup.sh installs it)")
+    out = tmp_path / "connect_rst.pcap"
+    env = dict(os.environ, RIPTIDE_PYTHON=sys.executable)
+    r = subprocess.run([BIN, "astf-sim", "-f", str(ASTF / "http_manual_commands_connect_rst.py"), "-o", str(out),
+                        "--full", "-d", "1"], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    flows: Dict[str, List[str]] = {}
+    for stream, sport, flags in tshark_fields(out, "tcp.stream", "tcp.srcport", "tcp.flags"):
+        side = "s" if sport == "80" else "c"
+        flows.setdefault(stream, []).append(side + {0x02: "SYN", 0x12: "SYN-ACK", 0x10: "ACK", 0x14: "RST"}.get(
+            int(flags, 16), flags))
+    assert flows and all(f == ["cSYN", "sSYN-ACK", "cACK", "cRST"] for f in flows.values()), flows
+
+
 def test_the_multiplier_scales_the_profiles_rate() -> None:
     # http_simple: 2.776 cps; -m 2000 opens ~5,552 per second: 0.5 s gives ~2,776.
     t = report("http_simple.py", "-m", "2000", "-d", "0.5")

@@ -1459,7 +1459,8 @@ impl Endpoint {
         let close = self.cfg.close;
         let ack_first = self.tunes[usize::from(slot.program)].tcp.ack_before_close;
         let peer_closed = slot.flags & slot_flag::PEER_FIN != 0;
-        let acked = conn.unacked() == 0;
+        // Every byte acknowledged, and the SYN (a client's handshake done).
+        let acked = conn.unacked() == 0 && !matches!(conn.state(), State::SynSent | State::SynReceived);
         slot.flags &= !slot_flag::WAIT_ACK;
         let mut tls = tls_at(&mut self.tls, index);
         let machine = machine_at(&mut self.machines, index);

@@ -83,8 +83,9 @@ pub enum Step {
     Reset,
     /// Wait until the peer closes, then close (TRex ASTF's `wait_for_peer_close`).
     WaitPeerClose,
-    /// Wait until the peer has acknowledged every byte sent (TRex ASTF's blocking `send`:
-    /// the command ends when its buffer has drained).
+    /// Wait until the peer has acknowledged every byte sent, the SYN too (TRex ASTF's
+    /// blocking `send`: the command ends when its buffer has drained; first in a client's
+    /// program, TRex's `connect()`: the handshake is done).
     WaitAcked,
     /// Send one datagram (TRex ASTF's `send_msg`: a UDP program).
     SendMsg(Payload),

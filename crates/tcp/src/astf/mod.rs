@@ -1260,7 +1260,9 @@ impl AstfProfile {
                     steps.push(Step::Reset);
                     return Ok(steps);
                 }
-                Command::Connect if pc == 0 => {}
+                // TRex's connect(): the program waits until the handshake is done (its
+                // CONNECT_WAIT), here as waiting for the SYN's acknowledgement.
+                Command::Connect if pc == 0 => steps.push(Step::WaitAcked),
                 // Flag 1: non-blocking (continue while the bytes are on their way).
                 Command::TxMode(flags) => blocking = flags & 1 == 0,
                 Command::SetVar(id, val) => vars[*id as usize] = *val,

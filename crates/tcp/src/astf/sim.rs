@@ -81,9 +81,10 @@ pub const ISS_STEP: u32 = 122 * 1024 / 4;
 const RAMP_TICKS: u64 = 1_000_000_000 / TICK_NS;
 /// The most frames one simulation writes.
 pub const MAX_FRAMES: usize = 10_000_000;
-/// The most bytes of frames one simulation writes (a second of an elephant flow on the
-/// simulator's link is ~60 MB).
-pub const MAX_BYTES: u64 = 1 << 30;
+/// The most bytes of frames one simulation writes (it holds them all): TRex's
+/// ftp_multiple_flows_sim.py downloads 1,000 MB by default (1.05 GB of frames); a second of
+/// an elephant flow on the simulator's link is ~60 MB.
+pub const MAX_BYTES: u64 = 2 << 30;
 /// The most flows one simulation opens (TRex's simulator is for a handful; a profile
 /// asking millions is refused, not run for hours).
 pub const MAX_FLOWS: u64 = 100_000;
