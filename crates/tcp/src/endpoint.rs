@@ -1163,10 +1163,15 @@ impl Endpoint {
         });
         app.unexpected_bytes += unexpected as u64;
         app.content_errors += wrong as u64;
+        let mut regroup = None;
         if let Some(chosen) = identified {
             slot.flags &= !slot_flag::BY_CONTENT;
             match chosen {
-                Some(p) => slot.program = p,
+                Some(p) => {
+                    // Connected before this segment: its handshake was counted too.
+                    regroup = Some((slot.program, p, !events.contains(Events::ESTABLISHED)));
+                    slot.program = p;
+                }
                 None => {
                     // No rule answers it (TRex resets such a flow too).
                     stats.err_defer_no_template += 1;
@@ -1201,6 +1206,9 @@ impl Endpoint {
         }
         if grouped {
             fold(&mut self.scratch, &mut self.stats, self.tunes[usize::from(slot.program)].group, slot.role);
+        }
+        if let Some((from, to, connected)) = regroup {
+            self.regroup(from, to, connected);
         }
         if machine_bytes > 0 {
             self.start_machine(index);
@@ -1592,6 +1600,24 @@ impl Endpoint {
     /// Counts on a connection of `program`'s: into the side's total, and into its template
     /// group's when groups are kept.
     #[inline]
+    /// Moves a server connection's accept (and, `connected`, its handshake) from program
+    /// `from`'s template group to program `to`'s: association by L7 content names the
+    /// program after them, as TRex moves them once the template is known.
+    fn regroup(&mut self, from: u16, to: u16, connected: bool) {
+        let group = |p: u16| usize::from(self.tunes[usize::from(p)].group);
+        let (a, b) = (group(from), group(to));
+        if self.stats.groups.is_empty() || a == b {
+            return;
+        }
+        let groups = &mut self.stats.groups;
+        groups[a].server.tcps_accepts = groups[a].server.tcps_accepts.saturating_sub(1);
+        groups[b].server.tcps_accepts += 1;
+        if connected {
+            groups[a].server.tcps_connects = groups[a].server.tcps_connects.saturating_sub(1);
+            groups[b].server.tcps_connects += 1;
+        }
+    }
+
     fn count(&mut self, program: u16, role: Role, f: impl Fn(&mut TcpStats)) {
         let (total, g) = match role {
             Role::Client => (&mut self.stats.client, 0),
