@@ -1327,17 +1327,13 @@ impl Endpoint {
     /// The program of [`ServerSpec::listen_at`] that answers `tuple`'s local port and
     /// address (TCP, or `datagram`s).
     fn answering_at(&self, tuple: &Tuple, datagram: bool) -> Option<u16> {
-        let (port, ip) = (tuple.local_port, tuple.local_ip);
-        let at = |a: &&AnswerAt| a.port == port && a.datagram == datagram && a.l7.is_none() && in_range(ip, a.ips);
-        self.listen_at.iter().find(at).map(|a| a.program)
+        rules_at(&self.listen_at, tuple, datagram).find(|a| a.l7.is_none()).map(|a| a.program)
     }
 
     /// Whether `tuple`'s local port and address are answered by L7 content: the program
     /// of the first such rule (its tunables are every such rule's there).
     fn answering_by_content(&self, tuple: &Tuple, datagram: bool) -> Option<u16> {
-        let (port, ip) = (tuple.local_port, tuple.local_ip);
-        let at = |a: &&AnswerAt| a.port == port && a.datagram == datagram && a.l7.is_some() && in_range(ip, a.ips);
-        self.listen_at.iter().find(at).map(|a| a.program)
+        rules_at(&self.listen_at, tuple, datagram).find(|a| a.l7.is_some()).map(|a| a.program)
     }
 
     /// A SYN to a listening port opens a server connection; returns whether it did.
@@ -1952,13 +1948,16 @@ impl Endpoint {
 /// The program that answers `tuple`, whose first payload is `data`, among rules by L7
 /// content (the first whose value the payload has), then by address; `None`: none.
 fn identify(listen_at: &[AnswerAt], tuple: &Tuple, datagram: bool, data: &[u8]) -> Option<u16> {
+    let matches = |m: &L7Match| L7Match::value_of(&m.rule, data) == Some(m.value);
+    let by_content = rules_at(listen_at, tuple, datagram).find(|a| a.l7.as_ref().is_some_and(matches));
+    by_content.or_else(|| rules_at(listen_at, tuple, datagram).find(|a| a.l7.is_none())).map(|a| a.program)
+}
+
+/// The rules of [`ServerSpec::listen_at`] at `tuple`'s local port and address, TCP's or
+/// (`datagram`) UDP's.
+fn rules_at<'a>(listen_at: &'a [AnswerAt], tuple: &Tuple, datagram: bool) -> impl Iterator<Item = &'a AnswerAt> {
     let (port, ip) = (tuple.local_port, tuple.local_ip);
-    let here = |a: &&AnswerAt| a.port == port && a.datagram == datagram && in_range(ip, a.ips);
-    let by_content = listen_at
-        .iter()
-        .filter(here)
-        .find(|a| a.l7.as_ref().is_some_and(|m| L7Match::value_of(&m.rule, data) == Some(m.value)));
-    by_content.or_else(|| listen_at.iter().filter(here).find(|a| a.l7.is_none())).map(|a| a.program)
+    listen_at.iter().filter(move |a| a.port == port && a.datagram == datagram && in_range(ip, a.ips))
 }
 
 /// Connection `index`'s machine, if its program runs on one.
