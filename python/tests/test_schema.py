@@ -188,7 +188,7 @@ def test_cluster_starts_two_daemons_within_a_millisecond(two_daemons: List[Tuple
         cl.acquire()
         cl.add_streams([udp_stream(rate="100kpps")])
         spreads = []
-        for _ in range(4):
+        for _ in range(6):
             at = cl.start(duration=0.3, lead=0.2, realtime=True)
             cl.wait_on_traffic(timeout=10)
             stats = cl.get_stats()
@@ -205,9 +205,11 @@ def test_cluster_starts_two_daemons_within_a_millisecond(two_daemons: List[Tuple
         # to it is up to the host's scheduler. Real-time workers (the daemons run as root)
         # began 15 ns to 1.6 us apart in 12 starts on this 2-vCPU VM under a load of 3;
         # at normal priority, 1.5-4 ms apart in 8 of those 12 (a worker woke a scheduler
-        # tick late), and in one test all four were: so every start must be within a
-        # millisecond.
-        assert max(spreads) < 1_000_000, f"start spreads {spreads} ns"
+        # tick late), and in one test all four were. So five starts of six must be within a
+        # millisecond (normal-priority workers would pass that about once in 55 runs) and
+        # every one within 10 ms: the host can still hold a real-time worker back once (a
+        # clean-clone run: 1,280,279 ns, then 138, 98,390 and 313).
+        assert sum(s < 1_000_000 for s in spreads) >= 5 and max(spreads) < 10_000_000, f"start spreads {spreads} ns"
 
 
 def test_a_segmented_cluster_sends_the_profile_once(two_daemons: List[Tuple[str, int]]) -> None:
